@@ -1,0 +1,140 @@
+"""Playing cards: the 52 interned `Card` values, their notation, and parsing.
+
+Every card exists once, so cards compare by identity and hash cheaply. Pegline reads
+``5H``, ``TD``, ``10D``, ``qs``, ``A♠`` and ``10♦``; it prints the canonical two-character form
+(rank then suit letter, ``T`` for ten) and parses what it prints.
+
+>>> card = Card.parse("10♦")
+>>> card, str(card), card.rank, card.suit, card.value
+(Card.parse('TD'), 'TD', 10, 'D', 10)
+>>> parse_cards("5H 5c 5d js")
+(Card.parse('5H'), Card.parse('5C'), Card.parse('5D'), Card.parse('JS'))
+>>> Card.parse("1Z")
+Traceback (most recent call last):
+...
+pegline_core.cards.CardError: '1Z': unknown suit 'Z'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+__all__ = ["Card", "CardError", "DECK", "RANKS", "SUITS", "parse_cards", "format_cards"]
+
+RANKS = "A23456789TJQK"
+"""Rank letters in order; a card's ``rank`` is its 1-based position here (ace low)."""
+SUITS = "CDHS"
+"""Suit letters: clubs, diamonds, hearts, spades."""
+
+_SUIT_ALIASES = {
+    **{s: s for s in SUITS},
+    "♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S",
+}
+_SUIT_SYMBOLS = dict(zip(SUITS, "♣♦♥♠", strict=True))
+_RANK_ALIASES = {**{r: i for i, r in enumerate(RANKS, 1)}, "10": 10}
+
+
+class CardError(ValueError):
+    """A card string or a set of cards that is not valid."""
+
+
+class Card:
+    """One of the 52 cards. Build it with `Card.parse` or `Card.of`; never compare by value of fields.
+
+    ``rank`` is 1 (ace) to 13 (king), ``suit`` a letter of `SUITS`, ``value`` the pip value used for
+    counting (face cards 10), ``index`` a dense number 0..51 in rank-then-suit order.
+    """
+
+    __slots__ = ("rank", "suit", "value", "index")
+    rank: int
+    suit: str
+    value: int
+    index: int
+
+    def __new__(cls, *_args: object) -> Card:
+        raise TypeError("use Card.parse('5H') or Card.of(rank, suit); cards are interned")
+
+    @classmethod
+    def _make(cls, rank: int, suit: str) -> Card:
+        card = object.__new__(cls)
+        for name, value in (
+            ("rank", rank), ("suit", suit), ("value", min(rank, 10)),
+            ("index", (rank - 1) * 4 + SUITS.index(suit)),
+        ):
+            object.__setattr__(card, name, value)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    @staticmethod
+    def of(rank: int, suit: str) -> Card:
+        """The card of this rank (1-13) and suit letter."""
+        if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= 13:
+            raise CardError(f"rank must be an integer from 1 to 13, not {rank!r}")
+        if suit not in SUITS or len(suit) != 1:
+            raise CardError(f"suit must be one of {', '.join(SUITS)}, not {suit!r}")
+        return DECK[(rank - 1) * 4 + SUITS.index(suit)]
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Parse one card in any notation Pegline reads (see the module docstring)."""
+        if not isinstance(text, str):
+            raise CardError(f"a card must be a string, not {type(text).__name__}")
+        token = text.strip()
+        if len(token) < 2:
+            raise CardError(f"{text!r}: a card is a rank followed by a suit, like '5H'")
+        suit = _SUIT_ALIASES.get(token[-1].upper())
+        if suit is None:
+            raise CardError(f"{text!r}: unknown suit {token[-1]!r}")
+        rank = _RANK_ALIASES.get(token[:-1].upper())
+        if rank is None:
+            raise CardError(f"{text!r}: unknown rank {token[:-1]!r}")
+        return DECK[(rank - 1) * 4 + SUITS.index(suit)]
+
+    @property
+    def symbol(self) -> str:
+        """Display form with a suit symbol and ``10`` for ten, e.g. ``10♦``."""
+        return ("10" if self.rank == 10 else RANKS[self.rank - 1]) + _SUIT_SYMBOLS[self.suit]
+
+    def __str__(self) -> str:
+        return RANKS[self.rank - 1] + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Card.parse, (str(self),))
+
+
+DECK: tuple[Card, ...] = tuple(Card._make(rank, suit) for rank in range(1, 14) for suit in SUITS)
+"""All 52 cards, ordered by `Card.index`."""
+
+
+def parse_cards(text: str | Iterable[str | Card], *, distinct: bool = True) -> tuple[Card, ...]:
+    """Parse cards separated by spaces or commas (or an iterable of cards and strings).
+
+    With ``distinct`` (the default) a card given twice is an error.
+
+    >>> parse_cards("5H 5H")
+    Traceback (most recent call last):
+    ...
+    pegline_core.cards.CardError: '5H' is given twice
+    """
+    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    cards = tuple(item if isinstance(item, Card) else Card.parse(item) for item in items)
+    if distinct and len(set(cards)) != len(cards):
+        seen: set[Card] = set()
+        for card in cards:
+            if card in seen:
+                raise CardError(f"{str(card)!r} is given twice")
+            seen.add(card)
+    return cards
+
+
+def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
+    """Cards joined by spaces, in canonical or symbol form."""
+    return " ".join(card.symbol if symbols else str(card) for card in cards)

@@ -1,0 +1,169 @@
+"""The ``pegline`` command: score hands, inspect variants, play and replay games."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+import tomli_w
+
+from pegline_core.cards import Card, format_cards, parse_cards
+from pegline_core.scorer import Scorer, ShowScore
+from pegline_core.variant import DEFAULT_VARIANT, VariantError, available_variants, load_variant
+
+
+class _Group(click.Group):
+    """Turns every caller mistake (a `ValueError` from Pegline) into a message and exit code 1."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except ValueError as exc:
+            raise click.ClickException(str(exc)) from None
+
+
+@click.group(cls=_Group)
+@click.version_option(package_name="pegline")
+def main() -> None:
+    """Pegline: a cribbage rules engine with variants as data and scoring as plugins."""
+
+
+variant_option = click.option(
+    "--variant", "variant_name", default=DEFAULT_VARIANT, show_default=True,
+    help="Variant name (see `pegline variants list`) or a .toml file.",
+)
+overlay_option = click.option(
+    "--with", "overlays", multiple=True, metavar="OVERLAY",
+    help="Merge another variant on top, e.g. --with lowball (repeatable).",
+)
+
+
+# -- score ------------------------------------------------------------------------------------
+
+
+def _show_json(result: ShowScore) -> dict:
+    return {
+        "total": result.total,
+        "events": [
+            {"rule": a.rule.id, "points": a.score.points, "cards": [str(c) for c in a.score.cards],
+             "plugin": a.plugin}
+            for a in result.awards
+        ],
+    }
+
+
+def _parse_line(line: str) -> tuple[tuple[Card, ...], Card, bool]:
+    """``5H 5C 5D JS | 5S`` with an optional ``crib`` word anywhere."""
+    words = line.replace("|", " | ").split()
+    crib = "crib" in (w.lower() for w in words)
+    words = [w for w in words if w.lower() != "crib"]
+    if words.count("|") != 1:
+        raise ValueError("expected 'CARDS | STARTER', e.g. '5H 5C 5D JS | 5S'")
+    bar = words.index("|")
+    starter = parse_cards(words[bar + 1:])
+    if len(starter) != 1:
+        raise ValueError(f"expected one starter after '|', got {len(starter)}")
+    return parse_cards(words[:bar]), starter[0], crib
+
+
+@main.command()
+@click.argument("cards", nargs=-1)
+@click.option("--starter", help="The starter card, e.g. 5S (required with CARDS).")
+@click.option("--crib", is_flag=True, help="Count as the crib (a flush needs the starter too).")
+@variant_option
+@overlay_option
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a breakdown.")
+def score(cards, starter, crib, variant_name, overlays, as_json) -> None:
+    """Score a show hand with the starter, naming each rule, its cards and its points.
+
+    With no CARDS, read one hand per line from standard input (`5H 5C 5D JS | 5S`, a `crib` word
+    optional) and write one JSON object per line.
+    """
+    scorer = Scorer(load_variant(variant_name, overlays=overlays))
+    if not cards:
+        _score_stream(scorer)
+        return
+    if starter is None:
+        raise click.UsageError("give the starter with --starter, e.g. --starter 5S")
+    hand = parse_cards(cards)
+    (turned,) = parse_cards([starter])
+    result = scorer.show(hand, turned, crib=crib)
+    if as_json:
+        click.echo(json.dumps(_show_json(result)))
+        return
+    what = "crib" if crib else "hand"
+    click.echo(f"{what} {format_cards(hand, symbols=True)}  starter {turned.symbol}  "
+               f"({scorer.variant.name})")
+    for award in result.awards:
+        click.echo(f"  {award.rule.id:<14} {format_cards(award.score.cards, symbols=True):<22} "
+                   f"{award.score.points:>3}")
+    click.echo(f"  {'total':<37} {result.total:>3}")
+
+
+def _score_stream(scorer: Scorer) -> None:
+    failed = False
+    for number, line in enumerate(sys.stdin, 1):
+        if not line.strip():
+            continue
+        try:
+            hand, turned, crib = _parse_line(line)
+            out = _show_json(scorer.show(hand, turned, crib=crib))
+        except ValueError as exc:
+            failed = True
+            out = {"line": number, "error": str(exc)}
+        click.echo(json.dumps(out))
+    if failed:
+        sys.exit(1)
+
+
+# -- variants ---------------------------------------------------------------------------------
+
+
+@main.group()
+def variants() -> None:
+    """List, show and check variant files."""
+
+
+@variants.command("list")
+def variants_list() -> None:
+    """Every variant on the search path, with its description."""
+    for name, path in available_variants().items():
+        try:
+            description = load_variant(path).description
+        except VariantError:
+            description = "(invalid: run `pegline variants check` on it)"
+        click.echo(f"{name:<18} {description}")
+
+
+@variants.command("show")
+@click.argument("name")
+@overlay_option
+def variants_show(name: str, overlays) -> None:
+    """Print the resolved variant NAME as TOML."""
+    variant = load_variant(name, overlays=overlays)
+    for notice in variant.notices:
+        click.echo(f"# notice: {notice}")
+    click.echo(f"# {variant.name}: resolved, with every inherited and default key")
+    click.echo(tomli_w.dumps(variant.to_toml_dict()), nl=False)
+
+
+@variants.command("check")
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+def variants_check(files) -> None:
+    """Check variant FILES; print every problem as `file: key.path: message` (exit 1 if any)."""
+    failed = False
+    for file in files:
+        try:
+            variant = load_variant(file if str(file).endswith(".toml") else str(file))
+        except VariantError as exc:
+            failed = True
+            for problem in exc.problems:
+                click.echo(problem, err=True)
+            continue
+        for notice in variant.notices:
+            click.echo(f"{file}: notice: {notice}")
+        click.echo(f"{file}: ok")
+    if failed:
+        sys.exit(1)

@@ -1,0 +1,145 @@
+"""Pure, fast combination counting for the show and for pegging. No point values live here.
+
+Plugins call these functions; hooks are called once per game step, never once per combination.
+
+>>> from pegline_core.cards import parse_cards
+>>> hand = parse_cards("5H 5C 5D JS 5S")
+>>> len(fifteens(hand)), len(pairs(hand)), runs(hand)
+(8, 6, [])
+>>> rank_counts([5, 5, 5, 11, 5])
+(8, 6, 0)
+>>> series = parse_cards("3C 5D 4H")
+>>> run_tail(series), same_rank_tail(series)
+(3, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations, product
+
+from pegline_core.cards import Card
+
+__all__ = [
+    "fifteens", "pairs", "runs", "flush_suit", "rank_counts", "rank_key",
+    "same_rank_tail", "run_tail", "RANK_PRIMES",
+]
+
+RANK_PRIMES = (0, 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+"""One prime per rank (index 1..13): the product over a multiset of ranks is a unique key."""
+
+
+def fifteens(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every distinct combination of two or more cards whose pip values sum to 15."""
+    return [
+        combo
+        for size in range(2, len(cards) + 1)
+        for combo in combinations(cards, size)
+        if sum(card.value for card in combo) == 15
+    ]
+
+
+def pairs(cards: Sequence[Card]) -> list[tuple[Card, Card]]:
+    """Every pair of cards of the same rank (three of a kind is three pairs, four is six)."""
+    return [(a, b) for a, b in combinations(cards, 2) if a.rank == b.rank]
+
+
+def runs(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every maximal run of three or more consecutive ranks, with multiplicity.
+
+    A double run of three (3-4-4-5) gives two runs; runs are ordered by rank within each.
+    """
+    by_rank: dict[int, list[Card]] = {}
+    for card in cards:
+        by_rank.setdefault(card.rank, []).append(card)
+    found: list[tuple[Card, ...]] = []
+    rank = 1
+    while rank <= 13:
+        if rank not in by_rank:
+            rank += 1
+            continue
+        end = rank
+        while end + 1 in by_rank:
+            end += 1
+        if end - rank >= 2:
+            found.extend(product(*(by_rank[r] for r in range(rank, end + 1))))
+        rank = end + 1
+    return found
+
+
+def flush_suit(cards: Sequence[Card]) -> str | None:
+    """The suit shared by all the cards, or None."""
+    suit = cards[0].suit
+    return suit if all(card.suit == suit for card in cards) else None
+
+
+def rank_key(ranks: Sequence[int]) -> int:
+    """A unique integer for a multiset of ranks (the product of their primes)."""
+    key = 1
+    for rank in ranks:
+        key *= RANK_PRIMES[rank]
+    return key
+
+
+_RANK_COUNTS: dict[int, tuple[int, int, int]] = {}
+
+
+def rank_counts(ranks: Sequence[int]) -> tuple[int, int, int]:
+    """(number of fifteens, number of pairs, cards in runs counted with multiplicity) for ranks.
+
+    Memoised by rank multiset: the show's rank-based combinations depend on nothing else.
+    """
+    key = rank_key(ranks)
+    counts = _RANK_COUNTS.get(key)
+    if counts is None:
+        counts = _RANK_COUNTS[key] = _count_ranks(ranks)
+    return counts
+
+
+def _count_ranks(ranks: Sequence[int]) -> tuple[int, int, int]:
+    values = [min(rank, 10) for rank in ranks]
+    n15 = sum(
+        1
+        for size in range(2, len(values) + 1)
+        for combo in combinations(values, size)
+        if sum(combo) == 15
+    )
+    npairs = sum(1 for a, b in combinations(ranks, 2) if a == b)
+    multiplicity = {rank: ranks.count(rank) for rank in set(ranks)}
+    run_cards = 0
+    rank = 1
+    while rank <= 13:
+        end = rank
+        while end in multiplicity:
+            end += 1
+        if end - rank >= 3:
+            ways = 1
+            for r in range(rank, end):
+                ways *= multiplicity[r]
+            run_cards += ways * (end - rank)
+        rank = end + 1
+    return n15, npairs, run_cards
+
+
+def same_rank_tail(series: Sequence[Card]) -> int:
+    """How many cards at the end of the series share the last card's rank, unbroken (>= 1)."""
+    last = series[-1].rank
+    length = 1
+    for card in reversed(series[:-1]):
+        if card.rank != last:
+            break
+        length += 1
+    return length
+
+
+def run_tail(series: Sequence[Card]) -> int:
+    """Length of the longest tail (3+ cards) of distinct, consecutive ranks, else 0.
+
+    The cards may be in any order; a tail with a repeated rank is no run, so shorter tails
+    are tried.
+    """
+    for length in range(len(series), 2, -1):
+        ranks = [card.rank for card in series[-length:]]
+        if len(set(ranks)) == length and max(ranks) - min(ranks) == length - 1:
+            return length
+    return 0

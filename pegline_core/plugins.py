@@ -1,0 +1,194 @@
+"""Finding, configuring and calling scoring plugins.
+
+A plugin is a class named by an entry point in the ``pegline`` group. If it has a ``Config`` attrs
+class, the variant's ``[config.NAME]`` table is structured into it (strictly, with key paths in
+every message) and passed to the constructor. Each engine gets its own `PluginSet`: its own
+`pluggy.PluginManager` holding exactly the plugins its variant names, in that order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+from attrs import frozen
+
+from pegline_core import hookspecs
+from pegline_core.rules import Rule, Score
+from pegline_core.strict import StructureProblems, converter, structure_strict
+
+if TYPE_CHECKING:
+    from pegline_core.cards import Card
+    from pegline_core.variant import Variant
+
+__all__ = ["PluginSet", "PluginError", "Award", "installed_plugins", "ENTRY_POINT_GROUP"]
+
+ENTRY_POINT_GROUP = "pegline"
+
+
+class PluginError(ValueError):
+    """A plugin that is unknown, cannot be loaded, or broke its contract in a hook."""
+
+
+@frozen
+class Award:
+    """A checked claim: the `Score` with the plugin that made it and the rule it names."""
+
+    plugin: str
+    rule: Rule
+    score: Score
+
+
+def installed_plugins() -> dict[str, Any]:
+    """Entry points in the ``pegline`` group, by name (not loaded)."""
+    return {ep.name: ep for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name)}
+
+
+def _plugin_class(name: str, extra: Mapping[str, type] | None) -> type:
+    if extra and name in extra:
+        return extra[name]
+    installed = installed_plugins()
+    if name not in installed:
+        known = ", ".join([*installed, *(extra or {})]) or "none"
+        raise PluginError(f"unknown plugin {name!r} (installed: {known})")
+    try:
+        return installed[name].load()
+    except Exception as exc:  # a broken third-party package must not become a traceback
+        raise PluginError(f"plugin {name!r} cannot be loaded: {type(exc).__name__}: {exc}") from exc
+
+
+class PluginSet:
+    """The configured plugins of one engine, and the checked calls into their scoring hooks."""
+
+    def __init__(self, variant: Variant, extra_plugins: Mapping[str, type] | None = None) -> None:
+        problems = self.check(variant, extra_plugins)
+        if problems:
+            raise PluginError("; ".join(f"{'.'.join(map(str, p))}: {m}" for p, m in problems))
+        self.pm = pluggy.PluginManager(hookspecs.PROJECT)
+        self.pm.add_hookspecs(hookspecs)
+        self.names: list[str] = []
+        for name in variant.plugins:
+            cls = _plugin_class(name, extra_plugins)
+            self.pm.register(_build(cls, name, variant.config.get(name, {})), name=name)
+            self.names.append(name)
+        self.pm.check_pending()
+        self.rules: dict[str, tuple[str, Rule]] = {}
+        for name in self.names:
+            for rule in self._declared(name):
+                if rule.id in self.rules:
+                    raise PluginError(f"plugin {name!r} declares rule {rule.id!r}, "
+                                      f"already declared by {self.rules[rule.id][0]!r}")
+                self.rules[rule.id] = (name, rule)
+        self._order = {rule_id: i for i, rule_id in enumerate(self.rules)}
+        self._impls = {
+            spec: [(impl.plugin_name, impl.function) for impl in reversed(hook.get_hookimpls())]
+            for spec, hook in vars(self.pm.hook).items() if spec.startswith("pegline_")
+        }
+
+    @staticmethod
+    def check(variant: Variant, extra_plugins: Mapping[str, type] | None = None
+              ) -> list[tuple[tuple[str | int, ...], str]]:
+        """Problems with the variant's plugins and their configuration, as (path, message)."""
+        problems: list[tuple[tuple[str | int, ...], str]] = []
+        built = []
+        for index, name in enumerate(variant.plugins):
+            try:
+                cls = _plugin_class(name, extra_plugins)
+                built.append((name, _build(cls, name, variant.config.get(name, {}))))
+            except StructureProblems as exc:
+                problems += [(("config", name, *p), m) for p, m in exc.problems]
+            except PluginError as exc:
+                problems.append((("plugins", index), str(exc)))
+        if problems:
+            return problems
+        for name, plugin in built:
+            check = getattr(plugin, "pegline_check_variant", None)
+            if check is not None:
+                for message in check(variant=variant) or []:
+                    path, _, text = message.partition(": ")
+                    problems.append((tuple(path.split(".")), f"(plugin {name!r}) {text}"))
+        return problems
+
+    @staticmethod
+    def resolved_config(variant: Variant, extra_plugins: Mapping[str, type] | None = None
+                        ) -> dict[str, dict[str, Any]]:
+        """Each configurable plugin's full configuration, defaults included (for display)."""
+        resolved = {}
+        for name in variant.plugins:
+            config_cls = getattr(_plugin_class(name, extra_plugins), "Config", None)
+            if config_cls is not None:
+                config = structure_strict(variant.config.get(name, {}), config_cls)
+                resolved[name] = converter.unstructure(config)
+        return resolved
+
+    def _declared(self, name: str) -> list[Rule]:
+        hook = getattr(self.pm.get_plugin(name), "pegline_rules", None)
+        rules = hook() if hook else []
+        if not isinstance(rules, list) or not all(isinstance(r, Rule) for r in rules):
+            raise PluginError(f"plugin {name!r}: pegline_rules must return a list of Rule")
+        return rules
+
+    def score(self, hook: str, snapshot: object) -> list[Award]:
+        """Call every implementation of a scoring hook, check each claim, order them canonically.
+
+        Raises `PluginError` naming the plugin and hook if one raises or breaks the contract;
+        nothing is returned then, so the caller applies nothing.
+        """
+        awards: list[Award] = []
+        for plugin, function in self._impls.get(hook, ()):
+            try:
+                claims = function(snapshot)
+            except Exception as exc:
+                raise PluginError(f"plugin {plugin!r} failed in {hook}: "
+                                  f"{type(exc).__name__}: {exc}") from exc
+            if not isinstance(claims, list):
+                raise PluginError(f"plugin {plugin!r}: {hook} must return a list of Score, "
+                                  f"got {type(claims).__name__}")
+            for claim in claims:
+                awards.append(self._check_claim(plugin, hook, claim))
+        awards.sort(key=lambda award: self._order[award.rule.id])
+        return awards
+
+    def _check_claim(self, plugin: str, hook: str, claim: Any) -> Award:
+        where = f"plugin {plugin!r} in {hook}"
+        if not isinstance(claim, Score):
+            raise PluginError(f"{where}: returned {type(claim).__name__}, not Score")
+        owner, rule = self.rules.get(claim.rule, (None, None))
+        if rule is None or owner != plugin:
+            raise PluginError(f"{where}: rule {claim.rule!r} was not declared by this plugin")
+        if type(claim.points) is not int:
+            raise PluginError(f"{where}: points for {claim.rule!r} must be an integer")
+        if rule.points is not None and claim.points != rule.points:
+            raise PluginError(f"{where}: {claim.rule!r} declared {rule.points} points, "
+                              f"claimed {claim.points}")
+        if claim.points < 0 and not rule.negative:
+            raise PluginError(f"{where}: {claim.rule!r} may not score negative points")
+        return Award(plugin, rule, claim)
+
+    def show_counter(self):
+        """A fast ``(cards, starter, crib) -> points`` over all plugins, or None if one lacks it."""
+        counters = []
+        for plugin, function in self._impls.get("pegline_score_show", ()):
+            offer = getattr(self.pm.get_plugin(plugin), "pegline_show_counter", None)
+            counter = offer() if offer else None
+            if counter is None:
+                return None
+            counters.append(counter)
+        if len(counters) == 1:
+            return counters[0]
+
+        def total(cards: tuple[Card, ...], starter: Card, crib: bool) -> int:
+            return sum(counter(cards, starter, crib) for counter in counters)
+
+        return total
+
+
+def _build(cls: type, name: str, table: dict[str, Any]) -> object:
+    config_cls = getattr(cls, "Config", None)
+    if config_cls is None:
+        if table:
+            raise StructureProblems([((), f"plugin {name!r} takes no configuration")])
+        return cls()
+    return cls(structure_strict(table, config_cls))

@@ -1,0 +1,144 @@
+"""A strict cattrs converter and path-qualified error messages.
+
+By default cattrs turns ``"3"`` into 3, ``2.9`` into 2, ``true`` into 1 and ``"ab"`` into a tuple of
+letters. Variant files must never be coerced silently, so this converter checks every scalar's
+type exactly, rejects unknown keys, and reports every problem at once as ``(key path, message)``.
+
+>>> from attrs import frozen
+>>> @frozen
+... class Deal:
+...     cards: int = 6
+>>> structure_strict({"cards": "6", "extra": 1}, Deal)
+Traceback (most recent call last):
+...
+pegline_core.strict.StructureProblems: cards: expected an integer, got the string '6'; extra: unknown key
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Literal, TypeVar, get_args, get_origin
+
+import cattrs
+from cattrs.cols import homogenous_tuple_structure_factory
+from cattrs.errors import (
+    AttributeValidationNote,
+    ClassValidationError,
+    ForbiddenExtraKeysError,
+    IterableValidationError,
+    IterableValidationNote,
+)
+
+__all__ = ["converter", "structure_strict", "StructureProblems", "describe", "format_path"]
+
+T = TypeVar("T")
+Path = tuple[str | int, ...]
+
+
+def describe(value: object) -> str:
+    """How a TOML value reads in a message: its kind and value."""
+    kinds = {bool: "boolean", int: "integer", float: "float", str: "string", list: "array", dict: "table"}
+    kind = kinds.get(type(value), type(value).__name__)
+    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+    return f"the {kind} {shown}"
+
+
+def _strict_scalar(expected: type, what: str):
+    def hook(value: Any, _type: type) -> Any:
+        # bool is a subclass of int; an int is accepted where a float is expected.
+        ok = type(value) is expected or (expected is float and type(value) is int)
+        if not ok:
+            raise TypeError(f"expected {what}, got {describe(value)}")
+        return value
+
+    return hook
+
+
+def _literal_hook(value: Any, literal: Any) -> Any:
+    choices = get_args(literal)
+    if value not in choices or type(value) is not type(choices[0]):
+        raise ValueError(
+            f"expected one of {', '.join(repr(c) for c in choices)}, got {describe(value)}"
+        )
+    return value
+
+
+def _make_converter() -> cattrs.Converter:
+    conv = cattrs.Converter(forbid_extra_keys=True)
+    for expected, what in ((int, "an integer"), (bool, "a boolean"), (str, "a string"),
+                           (float, "a number")):
+        conv.register_structure_hook(expected, _strict_scalar(expected, what))
+    conv.register_structure_hook_func(lambda t: get_origin(t) is Literal, _literal_hook)
+
+    def tuple_factory(type_: Any, conv_: cattrs.Converter):
+        inner = homogenous_tuple_structure_factory(type_, conv_)
+
+        def hook(value: Any, _type: Any) -> Any:
+            if not isinstance(value, list):
+                raise TypeError(f"expected an array, got {describe(value)}")
+            return inner(value, _type)
+
+        return hook
+
+    conv.register_structure_hook_factory(
+        lambda t: get_origin(t) is tuple and len(get_args(t)) == 2 and get_args(t)[1] is ...,
+        tuple_factory,
+    )
+
+    def dict_hook(value: Any, _type: Any) -> Any:
+        if not isinstance(value, dict):
+            raise TypeError(f"expected a table, got {describe(value)}")
+        return value
+
+    conv.register_structure_hook_func(lambda t: get_origin(t) is dict or t is dict, dict_hook)
+    return conv
+
+
+converter = _make_converter()
+
+
+def format_path(path: Path) -> str:
+    """``("skunk", 0, "below")`` reads ``skunk[0].below``."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+    return out
+
+
+class StructureProblems(ValueError):
+    """Every problem found while structuring, each as (path, message)."""
+
+    def __init__(self, problems: list[tuple[Path, str]]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(f"{format_path(p) or '(top)'}: {m}" for p, m in problems))
+
+
+def _walk(exc: BaseException, path: Path) -> Iterator[tuple[Path, str]]:
+    if isinstance(exc, ForbiddenExtraKeysError):
+        for key in sorted(exc.extra_fields):
+            yield path + (key,), "unknown key"
+    elif isinstance(exc, ClassValidationError | IterableValidationError):
+        for sub in exc.exceptions:
+            sub_path = path
+            for note in getattr(sub, "__notes__", ()):
+                if isinstance(note, AttributeValidationNote):
+                    sub_path = path + (note.name,)
+                elif isinstance(note, IterableValidationNote):
+                    sub_path = path + (note.index,)
+            yield from _walk(sub, sub_path)
+    elif isinstance(exc, KeyError):
+        yield path, "required key is missing"
+    else:
+        yield path, str(exc)
+
+
+def structure_strict(data: Any, cls: type[T], path: Path = ()) -> T:
+    """Structure ``data`` into ``cls`` strictly, raising `StructureProblems` with every problem."""
+    if not isinstance(data, dict):
+        raise StructureProblems([(path, f"expected a table, got {describe(data)}")])
+    try:
+        return converter.structure(data, cls)
+    except (ClassValidationError, IterableValidationError) as exc:
+        raise StructureProblems(list(_walk(exc, path))) from None
+    except (TypeError, ValueError) as exc:  # attrs validators raise these directly
+        raise StructureProblems([(path, str(exc))]) from None

@@ -1,0 +1,189 @@
+"""The standard rules of cribbage as a Pegline plugin (entry point ``standard``).
+
+Every point value is a field of `StandardRules.Config`, set from a variant's ``[config.standard]``
+table; where published sources disagree (a crib flush without the starter, five-card's three for
+last) the choice is a field too. Combination counting comes from `pegline_core.combinations`.
+
+>>> from pegline_core.cards import parse_cards
+>>> *hand, starter = parse_cards("5H 5C 5D JS 5S")
+>>> StandardRules().show_points(tuple(hand), starter, crib=False)
+29
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+from attrs import frozen
+
+from pegline_core.cards import DECK, Card
+from pegline_core.combinations import (
+    RANK_PRIMES, fifteens, flush_suit, pairs, rank_counts, run_tail, runs, same_rank_tail,
+)
+from pegline_core.hookspecs import hookimpl
+from pegline_core.rules import Rule, Score
+from pegline_core.snapshots import GameStart, PlayMade, SeriesEnded, ShowCounted, StarterTurned
+
+__all__ = ["StandardRules"]
+
+_SOURCE = "ACC tournament rules; RULES.md"
+_SAME_RANK_RULES = {2: "peg-pair", 3: "peg-pair-royal", 4: "peg-double-pair-royal"}
+_PRIME_OF = [RANK_PRIMES[card.rank] for card in DECK]  # by Card.index, for the fast counter
+_SUIT_BIT = [1 << "CDHS".index(card.suit) for card in DECK]
+_NOBS_JACK = [Card.of(11, card.suit) if card.rank != 11 else None for card in DECK]
+
+
+class StandardRules:
+    """Fifteens, pairs, runs, 31, go, flush, nobs and heels, with configurable points."""
+
+    @frozen
+    class Config:
+        """The ``[config.standard]`` table: every point value and every disputed switch."""
+
+        fifteen: int = 2
+        thirty_one: int = 2
+        go: int = 1
+        pair: int = 2
+        pair_royal: int = 6
+        double_pair_royal: int = 12
+        run_per_card: int = 1
+        flush_per_card: int = 1
+        nobs: int = 1
+        heels: int = 2
+        crib_flush_needs_starter: bool = True
+        """A crib flush needs every crib card and the starter in one suit (ACC); off, the crib
+        scores a flush like a hand (the OpenSpiel reading)."""
+        three_for_last: int = 0
+        """Points for the first hand's pone at the start of the game (five-card: 3)."""
+
+    def __init__(self, config: StandardRules.Config | None = None) -> None:
+        self.config = config or StandardRules.Config()
+        self._rank_points: dict[int, int] = {}
+
+    # -- declaring ---------------------------------------------------------------------------
+
+    @hookimpl
+    def pegline_rules(self) -> list[Rule]:
+        c = self.config
+        declared = [
+            Rule("three-for-last", "the first hand's pone pegs three at the start", _SOURCE,
+                 c.three_for_last),
+            Rule("his-heels", "a jack turned as the starter, for the dealer", _SOURCE, c.heels),
+            Rule("peg-fifteen", "a play that makes the count exactly 15", _SOURCE, c.fifteen),
+            Rule("peg-thirty-one", "a play that makes the count exactly 31", _SOURCE, c.thirty_one),
+            Rule("peg-pair", "a play of the same rank as the card before", _SOURCE, c.pair),
+            Rule("peg-pair-royal", "the third card of one rank in a row", _SOURCE, c.pair_royal),
+            Rule("peg-double-pair-royal", "the fourth card of one rank in a row", _SOURCE,
+                 c.double_pair_royal),
+            Rule("peg-run", "the longest tail of 3+ consecutive ranks, one point per card", _SOURCE),
+            Rule("go", "the last card of a series that ended below 31", _SOURCE, c.go),
+            Rule("last-card", "the last card of the hand's pegging, below 31", _SOURCE, c.go),
+            Rule("show-fifteen", "each combination of cards summing to 15", _SOURCE, c.fifteen),
+            Rule("show-pair", "each pair of cards of one rank", _SOURCE, c.pair),
+            Rule("show-run", "each run of 3+ consecutive ranks, one point per card", _SOURCE),
+            Rule("show-flush", "hand cards of one suit (+1 with the starter); a crib flush "
+                 "needs the starter too", _SOURCE),
+            Rule("his-nobs", "the jack of the starter's suit in hand or crib", _SOURCE, c.nobs),
+        ]
+        return [rule for rule in declared if rule.points != 0]
+
+    @hookimpl
+    def pegline_check_variant(self, variant) -> list[str]:
+        return [f"config.standard.{name}: must not be negative, got {value}"
+                for name, value in attrs.asdict(self.config).items()
+                if type(value) is int and value < 0]
+
+    # -- the deal and the starter ------------------------------------------------------------
+
+    @hookimpl
+    def pegline_score_game_start(self, start: GameStart) -> list[Score]:
+        return [Score("three-for-last", self.config.three_for_last)] if self.config.three_for_last else []
+
+    @hookimpl
+    def pegline_score_starter(self, starter: StarterTurned) -> list[Score]:
+        if starter.starter.rank == 11 and self.config.heels:
+            return [Score("his-heels", self.config.heels, (starter.starter,))]
+        return []
+
+    # -- pegging -----------------------------------------------------------------------------
+
+    @hookimpl
+    def pegline_score_play(self, play: PlayMade) -> list[Score]:
+        c = self.config
+        claims = []
+        if play.count == 15 and c.fifteen:
+            claims.append(Score("peg-fifteen", c.fifteen, play.series))
+        elif play.count == 31 and c.thirty_one:
+            claims.append(Score("peg-thirty-one", c.thirty_one, play.series))
+        same = same_rank_tail(play.series)
+        if same > 1:
+            rule = _SAME_RANK_RULES[same]
+            points = {2: c.pair, 3: c.pair_royal, 4: c.double_pair_royal}[same]
+            if points:
+                claims.append(Score(rule, points, play.series[-same:]))
+        run = run_tail(play.series)
+        if run and c.run_per_card:
+            claims.append(Score("peg-run", run * c.run_per_card, play.series[-run:]))
+        return claims
+
+    @hookimpl
+    def pegline_score_series_end(self, series: SeriesEnded) -> list[Score]:
+        if series.count == 31 or not self.config.go:
+            return []
+        rule = "last-card" if series.last_of_hand else "go"
+        return [Score(rule, self.config.go, series.series[-1:])]
+
+    # -- the show ----------------------------------------------------------------------------
+
+    @hookimpl
+    def pegline_score_show(self, show: ShowCounted) -> list[Score]:
+        c = self.config
+        all_cards = (*show.cards, show.starter)
+        claims = [Score("show-fifteen", c.fifteen, combo) for combo in fifteens(all_cards)]
+        claims += [Score("show-pair", c.pair, pair) for pair in pairs(all_cards)]
+        claims += [Score("show-run", len(run) * c.run_per_card, run) for run in runs(all_cards)]
+        flush = self._flush(show.cards, show.starter, show.crib)
+        if flush:
+            claims.append(Score("show-flush", len(flush) * c.flush_per_card, flush))
+        claims += [Score("his-nobs", c.nobs, (card, show.starter)) for card in show.cards
+                   if card.rank == 11 and card.suit == show.starter.suit]
+        return [claim for claim in claims if claim.points]
+
+    def _flush(self, cards: tuple[Card, ...], starter: Card, crib: bool) -> tuple[Card, ...]:
+        if flush_suit(cards) is None:
+            return ()
+        if starter.suit == cards[0].suit:
+            return (*cards, starter)
+        return () if crib and self.config.crib_flush_needs_starter else tuple(cards)
+
+    @hookimpl
+    def pegline_show_counter(self):
+        return self.show_points
+
+    def show_points(self, cards: Sequence[Card], starter: Card, crib: bool) -> int:
+        """The show total, equal to the sum of `pegline_score_show`'s claims, without building them.
+
+        Hot path (analysis, bots): one product of rank primes looks up the rank-based points, and
+        suit bits folded in the same loop decide the flush.
+        """
+        index = starter.index
+        key = _PRIME_OF[index]
+        suits = 15
+        for card in cards:
+            key *= _PRIME_OF[card.index]
+            suits &= _SUIT_BIT[card.index]
+        points = self._rank_points.get(key)
+        if points is None:
+            fifteens_, pairs_, run_cards = rank_counts([card.rank for card in (*cards, starter)])
+            c = self.config
+            points = self._rank_points[key] = (
+                fifteens_ * c.fifteen + pairs_ * c.pair + run_cards * c.run_per_card)
+        if suits:
+            if suits & _SUIT_BIT[index]:
+                points += (len(cards) + 1) * self.config.flush_per_card
+            elif not crib or not self.config.crib_flush_needs_starter:
+                points += len(cards) * self.config.flush_per_card
+        if _NOBS_JACK[index] in cards:
+            points += self.config.nobs
+        return points
