@@ -1,0 +1,211 @@
+"""Loading variant files: the shipped files, extends, overlays, and every kind of mistake."""
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from pegline_core import Variant, VariantError, available_variants, load_variant
+
+SHIPPED = ["two-player", "two-player-61", "three-player", "partner", "five-card",
+           "five-card-quick", "muggins", "lowball"]
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_shipped_variant_loads(name):
+    variant = load_variant(name)
+    assert variant.name == name and "standard" in variant.plugins
+
+
+@pytest.mark.parametrize("name, players, dealt, hand, crib, target", [
+    ("two-player", 2, 6, 4, 4, 121),
+    ("two-player-61", 2, 6, 4, 4, 61),
+    ("three-player", 3, 5, 4, 4, 61),
+    ("partner", 4, 5, 4, 4, 121),
+    ("five-card", 2, 5, 3, 4, 61),
+    ("five-card-quick", 2, 5, 4, 3, 121),
+])
+def test_table_of_rules_section_5(name, players, dealt, hand, crib, target):
+    v = load_variant(name)
+    assert (v.table.players, v.deal.cards, v.hand_size, v.crib_size, v.game.target) == \
+        (players, dealt, hand, crib, target)
+
+
+def test_partner_teams_and_five_card_specials():
+    assert load_variant("partner").sides == ((0, 2), (1, 3))
+    five = load_variant("five-card")
+    assert five.pegging.single_series and five.config["standard"]["three_for_last"] == 3
+    assert [(s.name, s.below) for s in five.skunk] == [("lurch", 31)]
+
+
+def test_overlays_merge_on_top_and_muggins_yields_to_lowball():
+    v = load_variant("partner", overlays=["muggins", "lowball"])
+    assert v.name == "partner+muggins+lowball"
+    assert v.game.lowball and v.game.counting == "automatic"
+    assert v.notices == ("muggins does not combine with lowball: this game is lowball "
+                         "without muggins",)
+    assert v.table.players == 4
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / f"{name}.toml"
+    path.write_text(text)
+    return path
+
+
+def problems(path, **kwargs):
+    with pytest.raises(VariantError) as info:
+        load_variant(path, **kwargs)
+    assert isinstance(info.value, ValueError)
+    return info.value.problems
+
+
+def test_extends_a_file_beside_it_and_edits_lists(tmp_path):
+    write(tmp_path, "base", 'extends = ["three-player"]\nplugins = ["-standard"]\n')
+    house = write(tmp_path, "house", 'extends = ["base"]\nplugins = ["+standard"]\n'
+                  "[game]\ntarget = 121\n")
+    v = load_variant(house)
+    assert (v.name, v.table.players, v.game.target, v.plugins) == ("house", 3, 121, ("standard",))
+
+
+def test_a_pending_list_edit_meets_the_default_list(tmp_path):
+    path = write(tmp_path, "v", 'plugins = ["+standard"]\n')
+    assert load_variant(path).plugins == ("standard",)
+
+
+def test_wrong_types_are_never_coerced(tmp_path):
+    path = write(tmp_path, "v", '[table]\nplayers = "3"\n[deal]\ncards = 2.9\n'
+                 "[game]\nlowball = 1\ntarget = true\n")
+    assert problems(path) == [
+        f"{path}: table.players: expected an integer, got the string '3'",
+        f"{path}: deal.cards: expected an integer, got the float 2.9",
+        f"{path}: game.target: expected an integer, got the boolean True",
+        f"{path}: game.lowball: expected a boolean, got the integer 1",
+    ]
+
+
+def test_unknown_keys_and_bad_choices(tmp_path):
+    path = write(tmp_path, "v", 'colour = "red"\n[deal]\nbogus = 1\n[game]\ncounting = "manual"\n')
+    assert problems(path) == [
+        f"{path}: deal.bogus: unknown key",
+        f"{path}: game.counting: expected one of 'automatic', 'muggins', got the string 'manual'",
+        f"{path}: colour: unknown key",
+    ]
+
+
+def test_a_string_is_not_an_array(tmp_path):
+    path = write(tmp_path, "v", 'plugins = "standard"\n')
+    assert problems(path) == [f"{path}: plugins: expected an array, got the string 'standard'"]
+
+
+def test_inherited_mistakes_name_the_file_they_came_from(tmp_path):
+    write(tmp_path, "base", '[deal]\ncards = "6"\n')
+    child = write(tmp_path, "child", 'extends = ["base"]\n[game]\ntarget = "x"\n')
+    assert problems(child) == [
+        f"{tmp_path / 'base.toml'}: deal.cards: expected an integer, got the string '6'",
+        f"{child}: game.target: expected an integer, got the string 'x'",
+    ]
+
+
+def test_semantic_mistakes_all_at_once(tmp_path):
+    path = write(tmp_path, "v", "[table]\nplayers = 3\nteams = [[0], [0]]\n[deal]\ncards = 18\n"
+                 '[[skunk]]\nname = "x"\nbelow = 200\ngame_points = 3\n')
+    assert problems(path) == [
+        f"{path}: deal.cards: needs 55 cards with the starter; the deck has 52",
+        f"{path}: table.teams: teams must split seats 0..2 with each seat once, got [[0], [0]]",
+        f"{path}: skunk[0].below: must be between 1 and the target 121, got 200",
+    ]
+
+
+def test_hand_and_crib_must_not_be_empty(tmp_path):
+    path = write(tmp_path, "v", "[deal]\ncards = 2\ndiscard = 2\n")
+    assert problems(path) == [f"{path}: deal.discard: each player must keep a card: discards 2 of 2"]
+    path = write(tmp_path, "w", "[deal]\ndiscard = 0\n")
+    assert problems(path) == [f"{path}: deal.discard: the crib would be empty"]
+
+
+def test_unknown_plugin_and_stray_configuration(tmp_path):
+    path = write(tmp_path, "v", 'plugins = ["standard", "nosuch"]\n[config.other]\nx = 1\n')
+    found = problems(path)
+    assert found[0] == (f"{path}: config.other: configuration for plugin 'other', which the "
+                        "variant does not use (plugins: standard, nosuch)")
+    assert found[1].startswith(f"{path}: plugins[1]: unknown plugin 'nosuch' (installed: ")
+
+
+def test_plugin_configuration_is_as_strict_as_the_rest(tmp_path):
+    path = write(tmp_path, "v", '[config.standard]\nheels = "2"\nnope = 1\n')
+    assert problems(path) == [
+        f"{path}: config.standard.heels: expected an integer, got the string '2'",
+        f"{path}: config.standard.nope: unknown key",
+    ]
+    path = write(tmp_path, "w", "[config.standard]\ngo = -1\n")
+    assert problems(path) == [f"{path}: config.standard.go: (plugin 'standard') must not be "
+                              "negative, got -1"]
+
+
+def test_extends_cycles_unknown_names_and_paths(tmp_path):
+    a = write(tmp_path, "a", 'extends = ["b"]\n')
+    write(tmp_path, "b", 'extends = ["a"]\n')
+    assert problems(a) == [f"{a}: extends: cycle {a} -> {tmp_path / 'b.toml'} -> {a}"]
+    c = write(tmp_path, "c", 'extends = ["nope", "../etc/passwd"]\n')
+    found = problems(c)
+    assert found[0].startswith(f"{c}: extends[0]: unknown variant 'nope' (known: ")
+    assert found[1] == (f"{c}: extends[1]: '../etc/passwd' is not a variant name (lower-case "
+                        "letters, digits, '-' and '_'; never a path)")
+
+
+def test_bad_toml_and_missing_files(tmp_path):
+    path = write(tmp_path, "v", "[deal\n")
+    assert problems(path) == [f"{path}: not valid TOML: Expected ']' at the end of a table "
+                              "declaration (at line 1, column 6)"]
+    assert problems(tmp_path / "none.toml") == [f"{tmp_path / 'none.toml'}: no such variant file"]
+    assert problems("no-such-variant")[0].startswith("variant 'no-such-variant': unknown variant")
+
+
+def test_search_path_environment_variable(tmp_path, monkeypatch):
+    write(tmp_path, "house", 'extends = ["two-player"]\n[game]\ntarget = 31\n[[skunk]]\n'
+          'name = "lurch"\nbelow = 16\ngame_points = 3\n')
+    monkeypatch.setenv("PEGLINE_VARIANT_PATH", str(tmp_path))
+    assert "house" in available_variants()
+    assert load_variant("house").game.target == 31
+
+
+def test_resolved_variant_round_trips_through_toml(tmp_path):
+    import tomli_w
+
+    for name in SHIPPED:
+        variant = load_variant(name)
+        path = write(tmp_path, name.replace("-", "_"), tomli_w.dumps(variant.to_toml_dict()))
+        again = load_variant(path)
+        assert again.to_toml_dict() == variant.to_toml_dict()
+
+
+def test_default_variant_is_the_standard_game():
+    assert Variant().to_toml_dict() | {"description": "", "source": ""} == \
+        load_variant("two-player").to_toml_dict() | {"description": "", "source": "",
+                                                     "config": {}}
+
+
+def test_variant_files_are_found_from_a_wheel(tmp_path):
+    """A wheel carries the variants inside the package (pegline_core/_variants)."""
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+         "-w", str(tmp_path), str(ROOT)], capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    (wheel,) = tmp_path.glob("pegline-*.whl")
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    names = {p.name for p in (site / "pegline_core" / "_variants").glob("*.toml")}
+    assert names == {f"{name}.toml" for name in SHIPPED}
+    code = ("import pegline_core.variant as v; print(v.variant_search_path()[0].parent.parent); "
+            "print(sorted(v.available_variants()))")
+    env_path = str(site)
+    shown = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, "
+                            f"{env_path!r}); {code}"], capture_output=True, text=True, cwd=tmp_path)
+    assert shown.returncode == 0, shown.stderr
+    where, names_line = shown.stdout.splitlines()
+    assert Path(where) == site
+    assert eval(names_line) == sorted(SHIPPED)  # noqa: S307
