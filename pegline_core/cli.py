@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import sys
 from pathlib import Path
 
@@ -10,6 +11,11 @@ import click
 import tomli_w
 
 from pegline_core.cards import Card, format_cards, parse_cards
+from pegline_core.display import EventPrinter
+from pegline_core.engine import Game
+from pegline_core.events import Event, event_to_dict
+from pegline_core.players import BOTS, play_game
+from pegline_core.records import Script
 from pegline_core.scorer import Scorer, ShowScore
 from pegline_core.variant import DEFAULT_VARIANT, VariantError, available_variants, load_variant
 
@@ -167,3 +173,80 @@ def variants_check(files) -> None:
         click.echo(f"{file}: ok")
     if failed:
         sys.exit(1)
+
+
+# -- play and replay --------------------------------------------------------------------------
+
+
+def _emitter(game: Game, as_json: bool, log_file, reveal: set[int] | None, names=None):
+    printer = EventPrinter(game.variant, reveal=reveal, names=names)
+
+    def emit(event: Event) -> None:
+        line = json.dumps(event_to_dict(event), ensure_ascii=False)
+        if log_file is not None:
+            log_file.write(line + "\n")
+            log_file.flush()  # event by event, so a crash loses nothing complete
+        if as_json:
+            click.echo(line)
+        else:
+            for text in printer.lines(event):
+                click.echo(text)
+
+    return emit
+
+
+@main.command()
+@variant_option
+@overlay_option
+@click.option("--seed", type=int, help="Seed for the shuffles and the bots (default: random).")
+@click.option("--bots", default="greedy", show_default=True,
+              help=f"Bots for the seats, comma-separated and repeated as needed "
+                   f"({', '.join(BOTS)}).")
+@click.option("--human", is_flag=True, help="Play seat 0 yourself against the bots.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON event per line.")
+@click.option("--log", "log_file", type=click.File("w", encoding="utf-8"),
+              help="Also write the events as JSON Lines to this file.")
+def play(variant_name, overlays, seed, bots, human, as_json, log_file) -> None:
+    """Play a complete game and print every event."""
+    from pegline_core.terminal import HumanPlayer
+
+    variant = load_variant(variant_name, overlays=overlays)
+    names = [name.strip() for name in bots.split(",") if name.strip()]
+    unknown = [name for name in names if name not in BOTS]
+    if unknown or not names:
+        raise click.BadParameter(f"unknown bot {unknown[0] if unknown else bots!r}; "
+                                 f"choose from {', '.join(BOTS)}", param_hint="--bots")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    game = Game(variant)
+    players = [BOTS[names[seat % len(names)]](seed + seat) for seat in range(game.players)]
+    labels = {seat: f"{names[seat % len(names)]} (seat {seat})" for seat in range(game.players)}
+    if human:
+        players[0] = HumanPlayer()
+        labels[0] = "you (seat 0)"
+    if not as_json:
+        click.echo(f"{variant.name}: {variant.description} (seed {seed})")
+        for notice in variant.notices:
+            click.echo(f"notice: {notice}")
+    emit = _emitter(game, as_json, log_file, {0} if human else None, labels)
+    play_game(variant, players, seed=seed, on_event=emit, game=game)
+
+
+@main.command()
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON event per line.")
+def replay(file: Path, as_json: bool) -> None:
+    """Replay a scripted game (docs/records.md) and print every derived event."""
+    script = Script.load(file)
+    game = script.new_game()
+    emit = _emitter(game, as_json, None, None)
+    for event in game.log:
+        emit(event)
+    start = len(game.log)
+    script.replay(game)
+    for event in game.log[start:]:
+        emit(event)
+    if not as_json:
+        sides = ", ".join(f"{EventPrinter(game.variant).side(i)} {score}"
+                          for i, score in enumerate(game.state.scores))
+        click.echo(f"final scores: {sides}" + ("" if game.over else " (the script stops here)"))

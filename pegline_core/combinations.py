@@ -21,7 +21,7 @@ from itertools import combinations, product
 from pegline_core.cards import Card
 
 __all__ = [
-    "fifteens", "pairs", "runs", "flush_suit", "rank_counts", "rank_key",
+    "fifteens", "pairs", "runs", "show_combinations", "flush_suit", "rank_counts", "rank_key",
     "same_rank_tail", "run_tail", "RANK_PRIMES",
 ]
 
@@ -31,40 +31,65 @@ RANK_PRIMES = (0, 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 
 def fifteens(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     """Every distinct combination of two or more cards whose pip values sum to 15."""
-    return [
-        combo
-        for size in range(2, len(cards) + 1)
-        for combo in combinations(cards, size)
-        if sum(card.value for card in combo) == 15
-    ]
+    return show_combinations(cards)[0]
 
 
-def pairs(cards: Sequence[Card]) -> list[tuple[Card, Card]]:
+def pairs(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     """Every pair of cards of the same rank (three of a kind is three pairs, four is six)."""
-    return [(a, b) for a, b in combinations(cards, 2) if a.rank == b.rank]
+    return show_combinations(cards)[1]
 
 
 def runs(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     """Every maximal run of three or more consecutive ranks, with multiplicity.
 
-    A double run of three (3-4-4-5) gives two runs; runs are ordered by rank within each.
+    A double run of three (3-4-4-5) gives two runs.
     """
-    by_rank: dict[int, list[Card]] = {}
-    for card in cards:
-        by_rank.setdefault(card.rank, []).append(card)
-    found: list[tuple[Card, ...]] = []
+    return show_combinations(cards)[2]
+
+
+_Positions = tuple[tuple[tuple[int, ...], ...], ...]
+_PATTERNS: dict[tuple[int, ...], _Positions] = {}
+
+
+def show_combinations(cards: Sequence[Card]) -> tuple[list[tuple[Card, ...]], ...]:
+    """(fifteens, pairs, runs) of the cards, each combination ordered by rank then suit.
+
+    Which positions combine depends only on the sorted ranks, so the positions are computed once
+    per rank pattern and then mapped onto the cards.
+    """
+    ordered = sorted(cards, key=_by_index)
+    ranks = tuple(card.rank for card in ordered)
+    pattern = _PATTERNS.get(ranks)
+    if pattern is None:
+        pattern = _PATTERNS[ranks] = _positions(ranks)
+    return tuple([tuple(ordered[i] for i in combo) for combo in kind] for kind in pattern)
+
+
+def _by_index(card: Card) -> int:
+    return card.index
+
+
+def _positions(ranks: tuple[int, ...]) -> _Positions:
+    places = range(len(ranks))
+    values = [min(rank, 10) for rank in ranks]
+    found15 = tuple(
+        combo for size in range(2, len(ranks) + 1) for combo in combinations(places, size)
+        if sum(values[i] for i in combo) == 15
+    )
+    found_pairs = tuple((a, b) for a, b in combinations(places, 2) if ranks[a] == ranks[b])
+    by_rank: dict[int, list[int]] = {}
+    for place, rank in enumerate(ranks):
+        by_rank.setdefault(rank, []).append(place)
+    found_runs: list[tuple[int, ...]] = []
     rank = 1
     while rank <= 13:
-        if rank not in by_rank:
-            rank += 1
-            continue
         end = rank
-        while end + 1 in by_rank:
+        while end in by_rank:
             end += 1
-        if end - rank >= 2:
-            found.extend(product(*(by_rank[r] for r in range(rank, end + 1))))
+        if end - rank >= 3:
+            found_runs.extend(product(*(by_rank[r] for r in range(rank, end))))
         rank = end + 1
-    return found
+    return found15, found_pairs, tuple(found_runs)
 
 
 def flush_suit(cards: Sequence[Card]) -> str | None:

@@ -19,7 +19,7 @@ from attrs import frozen
 
 from pegline_core.cards import DECK, Card
 from pegline_core.combinations import (
-    RANK_PRIMES, fifteens, flush_suit, pairs, rank_counts, run_tail, runs, same_rank_tail,
+    RANK_PRIMES, flush_suit, rank_counts, run_tail, same_rank_tail, show_combinations,
 )
 from pegline_core.hookspecs import hookimpl
 from pegline_core.rules import Rule, Score
@@ -139,10 +139,10 @@ class StandardRules:
     @hookimpl
     def pegline_score_show(self, show: ShowCounted) -> list[Score]:
         c = self.config
-        all_cards = (*show.cards, show.starter)
-        claims = [Score("show-fifteen", c.fifteen, combo) for combo in fifteens(all_cards)]
-        claims += [Score("show-pair", c.pair, pair) for pair in pairs(all_cards)]
-        claims += [Score("show-run", len(run) * c.run_per_card, run) for run in runs(all_cards)]
+        fifteens, pairs, runs = show_combinations((*show.cards, show.starter))
+        claims = [Score("show-fifteen", c.fifteen, combo) for combo in fifteens]
+        claims += [Score("show-pair", c.pair, pair) for pair in pairs]
+        claims += [Score("show-run", len(run) * c.run_per_card, run) for run in runs]
         flush = self._flush(show.cards, show.starter, show.crib)
         if flush:
             claims.append(Score("show-flush", len(flush) * c.flush_per_card, flush))

@@ -1,0 +1,94 @@
+"""Readable text for events, for the terminal and for people auditing a log."""
+
+from __future__ import annotations
+
+from pegline_core.actions import CutForDeal, CutStarter, Deal, Discard, Go, Play
+from pegline_core.cards import format_cards
+from pegline_core.events import (
+    DealerChosen, Event, GameEnded, HandShown, Input, Scored, SeriesEnded,
+)
+from pegline_core.variant import Variant
+
+__all__ = ["EventPrinter"]
+
+
+class EventPrinter:
+    """Turns events into lines. ``reveal`` limits whose dealt cards are shown (None: everyone's)."""
+
+    def __init__(self, variant: Variant, *, reveal: set[int] | None = None,
+                 names: dict[int, str] | None = None) -> None:
+        self.variant = variant
+        self.reveal = reveal
+        self.names = names or {}
+        self.count = 0
+
+    def seat(self, seat: int | None) -> str:
+        return self.names.get(seat, f"seat {seat}")
+
+    def side(self, side: int) -> str:
+        seats = self.variant.sides[side]
+        if len(seats) == 1:
+            return self.seat(seats[0])
+        return f"team {side} ({' & '.join(self.seat(s) for s in seats)})"
+
+    def lines(self, event: Event) -> list[str]:
+        """The line(s) for one event; an empty list for nothing worth printing."""
+        if isinstance(event, Input):
+            return self._input(event)
+        if isinstance(event, DealerChosen):
+            return [f"{self.seat(event.dealer)} deals first"]
+        if isinstance(event, Scored):
+            cards = f" {format_cards(event.cards, symbols=True)}" if event.cards else ""
+            owner = self.seat(event.actor)
+            if len(self.variant.sides[event.side]) > 1:
+                owner += f" for team {event.side}"
+            return [f"    +{event.points} {event.rule}{cards} ({owner}: {event.total})"]
+        if isinstance(event, SeriesEnded):
+            self.count = 0
+            return [f"  -- series ends at {event.count}; the count goes back to 0"]
+        if isinstance(event, HandShown):
+            what = "crib" if event.crib else "hand"
+            return [f"  {self.seat(event.actor)} shows {what} "
+                    f"{format_cards(event.cards, symbols=True)} + {event.starter.symbol}: "
+                    f"{event.points}"]
+        if isinstance(event, GameEnded):
+            return self._result(event)
+        return []
+
+    def _input(self, event: Input) -> list[str]:
+        action = event.action
+        if isinstance(action, CutForDeal):
+            cut = ", ".join(f"{self.seat(s)} {c.symbol}" for s, c in enumerate(action.cards))
+            return [f"cut for deal: {cut}"]
+        if isinstance(action, Deal):
+            out = [f"== hand {event.hand} =="]
+            for seat, hand in enumerate(action.hands):
+                shown = (format_cards(hand, symbols=True)
+                         if self.reveal is None or seat in self.reveal else "(hidden)")
+                out.append(f"  {self.seat(seat)} is dealt {shown}")
+            if action.crib:
+                out.append(f"  {len(action.crib)} card(s) from the deck to the crib")
+            return out
+        if isinstance(action, Discard):
+            shown = (format_cards(action.cards, symbols=True)
+                     if self.reveal is None or action.seat in self.reveal
+                     else f"{len(action.cards)} card(s)")
+            return [f"  {self.seat(action.seat)} lays away {shown}"]
+        if isinstance(action, CutStarter):
+            self.count = 0
+            return [f"  starter: {action.card.symbol}"]
+        if isinstance(action, Play):
+            self.count += action.card.value
+            return [f"  {self.seat(action.seat)} plays {action.card.symbol} (count {self.count})"]
+        if isinstance(action, Go):
+            return [f"  {self.seat(action.seat)} says go"]
+        return []
+
+    def _result(self, event: GameEnded) -> list[str]:
+        winner = event.results[0]
+        verb = "wins (lowball: the first to the target loses)" if event.lowball else "wins"
+        out = [f"== {self.side(winner.side)} {verb}, {event.game_points} game point(s) =="]
+        for r in event.results:
+            mark = f", {r.mark}" if r.mark else ""
+            out.append(f"  {r.place}. {self.side(r.side)}: {r.score}{mark}")
+        return out

@@ -1,0 +1,103 @@
+"""Players: the strategy protocol, the random and greedy bots, and the loop that plays a game.
+
+A player sees only its own `PlayerView` and the legal actions, and returns one of them.
+
+>>> game = play_game("two-player", [RandomBot(1), GreedyBot()], seed=5)
+>>> game.over, game.result.winner.score >= 121
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from pegline_core.actions import Action, Discard, Play
+from pegline_core.cards import DECK
+from pegline_core.engine import Game
+from pegline_core.events import Event
+from pegline_core.scorer import Scorer
+from pegline_core.state import PlayerView
+from pegline_core.variant import Variant
+
+__all__ = ["Player", "RandomBot", "GreedyBot", "play_game", "BOTS"]
+
+
+class Player(Protocol):
+    """Anything that picks one of the legal actions from its own view."""
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], game: Game) -> Action: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], game: Game) -> Action:
+        return legal[self.rng.randrange(len(legal))]
+
+
+class GreedyBot:
+    """Takes the most immediate points.
+
+    Discards: keeps the cards whose show total, averaged over every starter it cannot see the
+    other side of, is highest (crib and pegging are ignored). Plays: the card scoring the most
+    pegging points now; ties go to the highest card, keeping low cards for later.
+    """
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], game: Game) -> Action:
+        if isinstance(legal[0], Discard):
+            return max(legal, key=lambda action: self._keep_value(view, action, game.scorer))
+        plays = [a for a in legal if isinstance(a, Play)]
+        if not plays:
+            return legal[0]
+
+        def value(action: Play) -> tuple[int, int]:
+            series = view.series + (action.card,)
+            points = sum(a.score.points for a in game.scorer.play(series, seat=view.seat))
+            return points, action.card.value
+
+        return max(plays, key=value)
+
+    @staticmethod
+    def _keep_value(view: PlayerView, action: Discard, scorer: Scorer) -> float:
+        keep = tuple(c for c in view.held if c not in action.cards)
+        starters = [c for c in DECK if c not in view.held]
+        total = scorer.show_total
+        return sum(total(keep, starter, crib=False) for starter in starters) / len(starters)
+
+
+BOTS: dict[str, Callable[[int], Player]] = {
+    "random": lambda seed: RandomBot(seed),
+    "greedy": lambda seed: GreedyBot(),
+}
+"""Bot factories by name (for the CLI); each takes a seed."""
+
+
+def play_game(
+    variant: Variant | str,
+    players: Sequence[Player],
+    *,
+    seed: int | None = None,
+    on_event: Callable[[Event], None] | None = None,
+    game: Game | None = None,
+) -> Game:
+    """Play a game to its end (or continue ``game``), drawing chance from ``seed``."""
+    game = game or Game(variant)
+    if len(players) != game.players:
+        raise ValueError(f"{game.variant.name} needs {game.players} players, got {len(players)}")
+    rng = random.Random(seed)
+    while not game.over:
+        to_act = game.to_act
+        if to_act == "chance":
+            action = game.chance_action(rng)
+        else:
+            seat = to_act[0]
+            action = players[seat].choose(game.view(seat), game.legal_actions(seat), game)
+        for event in game.apply(action):
+            if on_event is not None:
+                on_event(event)
+    return game

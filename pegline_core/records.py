@@ -1,0 +1,142 @@
+"""Scripted games: a stacked deck and the plays in order, read from TOML and replayed.
+
+The format (docs/records.md) is written for people: per hand, the cards dealt, the discards, the
+starter and the plays in turn order. A seat that cannot play says go by itself, so ``"go"`` entries
+are optional. A script may stop anywhere; the game then stops there too.
+
+>>> script = Script.from_toml('''
+... variant = "two-player"
+... dealer = 1
+... [[hands]]
+... dealt = [["3C", "4H", "9C", "TH", "KC", "KD"], ["5D", "TS", "2D", "7S", "QC", "QD"]]
+... discards = [["KC", "KD"], ["QC", "QD"]]
+... starter = "AS"
+... plays = ["3C", "5D", "4H", "TS", "9C", "2D", "TH", "7S"]
+... ''')
+>>> game = script.replay()
+>>> game.state.scores
+(7, 9)
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from attrs import field, frozen
+
+from pegline_core.actions import Action, CutForDeal, CutStarter, Deal, Discard, Go, Play
+from pegline_core.cards import Card, CardError, parse_cards
+from pegline_core.engine import Game
+from pegline_core.strict import StructureProblems, format_path, structure_strict
+from pegline_core.variant import DEFAULT_VARIANT
+
+__all__ = ["Script", "HandScript", "ScriptError"]
+
+
+class ScriptError(ValueError):
+    """A script that cannot be read or replayed; the message names the place in the file."""
+
+
+@frozen
+class HandScript:
+    """One hand: ``dealt`` per seat, deck cards to the ``crib``, ``discards`` per seat, the
+    ``starter``, and ``plays`` in turn order (cards, and optionally ``"go"``)."""
+
+    dealt: tuple[tuple[str, ...], ...]
+    discards: tuple[tuple[str, ...], ...] = ()
+    crib: tuple[str, ...] = ()
+    starter: str = ""
+    plays: tuple[str, ...] = ()
+
+
+@frozen
+class Script:
+    """A whole scripted game: the variant, the first dealer (or the cut), and the hands."""
+
+    variant: str = DEFAULT_VARIANT
+    overlays: tuple[str, ...] = ()
+    dealer: int = -1
+    """The first dealer's seat; -1 means the ``cut`` decides."""
+    cut: tuple[str, ...] = ()
+    hands: tuple[HandScript, ...] = field(default=())
+    source: str = ""
+
+    @classmethod
+    def from_toml(cls, text: str, *, name: str = "<script>") -> Script:
+        """Parse a script; every structural problem comes back at once as a `ScriptError`."""
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise ScriptError(f"{name}: not valid TOML: {exc}") from None
+        try:
+            return structure_strict(data, cls)
+        except StructureProblems as exc:
+            raise ScriptError("\n".join(f"{name}: {format_path(p)}: {m}"
+                                        for p, m in exc.problems)) from None
+
+    @classmethod
+    def load(cls, path: str | Path) -> Script:
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ScriptError(f"{path}: cannot read the file: {exc.strerror or exc}") from None
+        return cls.from_toml(text, name=str(path))
+
+    def new_game(self) -> Game:
+        from pegline_core.variant import load_variant
+
+        variant = load_variant(self.variant, overlays=self.overlays)
+        return Game(variant, dealer=self.dealer if self.dealer >= 0 else None)
+
+    def replay(self, game: Game | None = None) -> Game:
+        """Apply the script to a new game (or ``game``) and return it."""
+        game = game or self.new_game()
+        for where, action in self.actions(game):
+            try:
+                game.apply(action)
+            except ValueError as exc:
+                raise ScriptError(f"{where}: {exc}") from None
+        return game
+
+    def actions(self, game: Game) -> Iterator[tuple[str, Action]]:
+        """Each scripted action with its place in the script, read against the live game."""
+        if self.dealer < 0:
+            yield "cut", CutForDeal(_cards(self.cut, "cut"))
+        for number, hand in enumerate(self.hands):
+            at = f"hands[{number}]"
+            if game.over:
+                raise ScriptError(f"{at}: the game is already over")
+            yield f"{at}.dealt", Deal([_cards(h, f"{at}.dealt") for h in hand.dealt],
+                                      _cards(hand.crib, f"{at}.crib"))
+            for seat, cards in enumerate(hand.discards):
+                yield f"{at}.discards[{seat}]", Discard(seat, _cards(cards, f"{at}.discards"))
+            if not hand.starter:
+                return
+            yield f"{at}.starter", CutStarter(_cards([hand.starter], f"{at}.starter")[0])
+            yield from self._plays(game, hand, at)
+
+    @staticmethod
+    def _plays(game: Game, hand: HandScript, at: str) -> Iterator[tuple[str, Action]]:
+        for index, entry in enumerate(hand.plays):
+            where = f"{at}.plays[{index}]"
+            if game.phase != "pegging":
+                raise ScriptError(f"{where}: pegging is over, but the script plays {entry!r}")
+            while game.legal_actions() == [Go(game.state.turn)] and entry.lower() != "go":
+                yield where, Go(game.state.turn)
+            if entry.lower() == "go":
+                yield where, Go(game.state.turn)
+            else:
+                yield where, Play(game.state.turn, _cards([entry], where)[0])
+        while game.phase == "pegging" and game.legal_actions() == [Go(game.state.turn)]:
+            yield f"{at}.plays", Go(game.state.turn)
+
+
+def _cards(texts: Any, where: str) -> tuple[Card, ...]:
+    try:
+        return parse_cards(list(texts), distinct=False)
+    except CardError as exc:
+        raise ScriptError(f"{where}: {exc}") from None

@@ -1,0 +1,78 @@
+"""A human player at the terminal: prompts for discards and plays, and explains refusals."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import click
+
+from pegline_core.actions import Action, Discard, Go, Play
+from pegline_core.cards import Card, CardError, format_cards, parse_cards
+from pegline_core.engine import Game
+from pegline_core.state import PlayerView
+
+__all__ = ["HumanPlayer"]
+
+
+class HumanPlayer:
+    """Asks at the terminal. Cards are chosen by notation (``5H``) or position (``1``)."""
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], game: Game) -> Action:
+        if legal == [Go(view.seat)]:
+            click.echo(f"  (you hold {format_cards(view.held, symbols=True)}: nothing fits under "
+                       f"31 at count {view.count}, so you say go)")
+            return legal[0]
+        numbered = "  ".join(f"{i}:{c.symbol}" for i, c in enumerate(view.held, 1))
+        if isinstance(legal[0], Discard):
+            need = len(legal[0].cards)
+            prompt = f"your hand {numbered}\nlay away {need} card(s) to the crib"
+            return self._ask(prompt, view, lambda cards: self._discard(view, cards, need, legal))
+        prompt = f"count {view.count}; your hand {numbered}\nplay a card"
+        return self._ask(prompt, view, lambda cards: self._play(view, cards, legal))
+
+    @staticmethod
+    def _ask(prompt: str, view: PlayerView, decide) -> Action:
+        while True:
+            answer = click.prompt(prompt, prompt_suffix=": ")
+            try:
+                cards = _read_cards(answer, view.held)
+                return decide(cards)
+            except ValueError as exc:
+                click.echo(f"  not allowed: {exc}")
+
+    @staticmethod
+    def _discard(view: PlayerView, cards: tuple[Card, ...], need: int, legal) -> Action:
+        if len(cards) != need:
+            raise ValueError(f"choose exactly {need} card(s), not {len(cards)}")
+        action = Discard(view.seat, cards)
+        if not any(set(a.cards) == set(cards) for a in legal):
+            raise ValueError("choose different cards from your hand")
+        return next(a for a in legal if set(a.cards) == set(cards)) if action not in legal else action
+
+    @staticmethod
+    def _play(view: PlayerView, cards: tuple[Card, ...], legal) -> Action:
+        if len(cards) != 1:
+            raise ValueError("play exactly one card")
+        card = cards[0]
+        if view.count + card.value > 31:
+            raise ValueError(f"{card.symbol} would make the count {view.count + card.value}, "
+                             "over 31")
+        return Play(view.seat, card)
+
+
+def _read_cards(answer: str, held: tuple[Card, ...]) -> tuple[Card, ...]:
+    cards = []
+    for word in answer.replace(",", " ").split():
+        if word.isdigit():
+            index = int(word)
+            if not 1 <= index <= len(held):
+                raise CardError(f"there is no card number {index}; choose 1 to {len(held)}")
+            cards.append(held[index - 1])
+        else:
+            card = parse_cards([word])[0]
+            if card not in held:
+                raise CardError(f"you do not hold {card.symbol}")
+            cards.append(card)
+    if len(set(cards)) != len(cards):
+        raise CardError("a card is chosen twice")
+    return tuple(cards)
