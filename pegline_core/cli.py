@@ -220,10 +220,10 @@ def play(variant_name, overlays, seed, bots, human, as_json, log_file) -> None:
         seed = random.SystemRandom().randrange(2**31)
     game = Game(variant)
     players = [BOTS[names[seat % len(names)]](seed + seat) for seat in range(game.players)]
-    labels = {seat: f"{names[seat % len(names)]} (seat {seat})" for seat in range(game.players)}
+    labels = {seat: f"seat {seat} ({names[seat % len(names)]})" for seat in range(game.players)}
     if human:
         players[0] = HumanPlayer()
-        labels[0] = "you (seat 0)"
+        labels[0] = "seat 0 (you)"
     if not as_json:
         click.echo(f"{variant.name}: {variant.description} (seed {seed})")
         for notice in variant.notices:
@@ -237,14 +237,9 @@ def play(variant_name, overlays, seed, bots, human, as_json, log_file) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON event per line.")
 def replay(file: Path, as_json: bool) -> None:
     """Replay a scripted game (docs/records.md) and print every derived event."""
-    script = Script.load(file)
-    game = script.new_game()
+    game = Script.load(file).replay()  # the whole script first: a bad one prints only its error
     emit = _emitter(game, as_json, None, None)
     for event in game.log:
-        emit(event)
-    start = len(game.log)
-    script.replay(game)
-    for event in game.log[start:]:
         emit(event)
     if not as_json:
         sides = ", ".join(f"{EventPrinter(game.variant).side(i)} {score}"
