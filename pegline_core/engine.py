@@ -174,13 +174,14 @@ class Game:
         if s.phase == "cut":
             return CutForDeal(rng.sample(DECK, n))
         if s.phase == "deal":
-            deck = list(DECK)
-            rng.shuffle(deck)
+            deal = self.variant.deal
+            # a random ordered draw of just the cards needed: the same as shuffling the whole deck
+            deck = rng.sample(DECK, n * deal.cards + deal.crib_from_deck)
             hands: list[list[Card]] = [[] for _ in range(n)]
-            for _round in range(self.variant.deal.cards):  # one at a time, from the dealer's left
+            for _round in range(deal.cards):  # one at a time, from the dealer's left
                 for offset in range(1, n + 1):
                     hands[(s.dealer + offset) % n].append(deck.pop())
-            return Deal(hands, [deck.pop() for _ in range(self.variant.deal.crib_from_deck)])
+            return Deal(hands, deck)
         if s.phase == "starter":
             dealt = self._dealt()
             return CutStarter(rng.choice([c for c in DECK if c not in dealt]))
@@ -206,7 +207,8 @@ class Game:
     def _commit(self, step: _Step, state: GameState) -> list[Event]:
         if step.over:
             state = self._finish(step, state)
-        self._state = state._replace(scores=tuple(step.scores))
+        scores = tuple(step.scores)
+        self._state = state if scores == state.scores else state._replace(scores=scores)
         self.log.extend(step.events)
         return step.events
 

@@ -148,7 +148,8 @@ class PluginSet:
                                   f"got {type(claims).__name__}")
             for claim in claims:
                 awards.append(self._check_claim(plugin, hook, claim))
-        awards.sort(key=lambda award: self._order[award.rule.id])
+        if len(awards) > 1:
+            awards.sort(key=lambda award: self._order[award.rule.id])
         return awards
 
     def _check_claim(self, plugin: str, hook: str, claim: Any) -> Award:
