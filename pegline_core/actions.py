@@ -14,8 +14,8 @@ from attrs import field, frozen
 
 from pegline_core.cards import Card
 
-__all__ = ["Action", "CutForDeal", "Deal", "Discard", "CutStarter", "Play", "Go",
-           "IllegalActionError", "CHANCE_ACTIONS"]
+__all__ = ["Action", "CutForDeal", "Deal", "Discard", "CutStarter", "Play", "Go", "Declare",
+           "Respond", "RESPONSES", "IllegalActionError", "CHANCE_ACTIONS"]
 
 
 class IllegalActionError(ValueError):
@@ -75,5 +75,26 @@ class Go:
     seat: int
 
 
-Action = CutForDeal | Deal | Discard | CutStarter | Play | Go
+@frozen
+class Declare:
+    """Muggins: the counter declares a hand's (or the crib's) total, 0 to 29; it is pegged at once."""
+
+    seat: int
+    points: int
+
+
+RESPONSES = ("accept", "muggins", "overcount")
+
+
+@frozen
+class Respond:
+    """Muggins: an opponent accepts the declared count, calls ``muggins`` claiming ``points``
+    missed, or calls ``overcount``."""
+
+    seat: int
+    response: str
+    points: int = 0
+
+
+Action = CutForDeal | Deal | Discard | CutStarter | Play | Go | Declare | Respond
 CHANCE_ACTIONS = (CutForDeal, Deal, CutStarter)

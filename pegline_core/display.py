@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from pegline_core.actions import CutForDeal, CutStarter, Deal, Discard, Go, Play
+from pegline_core.actions import CutForDeal, CutStarter, Deal, Declare, Discard, Go, Play, Respond
 from pegline_core.cards import format_cards
 from pegline_core.events import (
-    DealerChosen, Event, GameEnded, HandShown, Input, Scored, SeriesEnded,
+    CountSettled, DealerChosen, Event, GameEnded, HandShown, Input, Scored, SeriesEnded,
 )
 from pegline_core.variant import Variant
 
@@ -42,7 +42,7 @@ class EventPrinter:
             owner = self.seat(event.actor)
             if len(self.variant.sides[event.side]) > 1:
                 owner += f" for team {event.side}"
-            return [f"    +{event.points} {event.rule}{cards} ({owner}: {event.total})"]
+            return [f"    {event.points:+d} {event.rule}{cards} ({owner}: {event.total})"]
         if isinstance(event, SeriesEnded):
             self.count = 0
             return [f"  -- series ends at {event.count}; the count goes back to 0"]
@@ -51,6 +51,14 @@ class EventPrinter:
             return [f"  {self.seat(event.actor)} shows {what} "
                     f"{format_cards(event.cards, symbols=True)} + {event.starter.symbol}: "
                     f"{event.points}"]
+        if isinstance(event, CountSettled):
+            what = "crib" if event.crib else "hand"
+            out = [f"  settled ({event.outcome}): {self.seat(event.actor)}'s {what} "
+                   f"{format_cards(event.cards, symbols=True)} + {event.starter.symbol} is "
+                   f"{event.points}, declared {event.declared}"]
+            out += [f"      {c.rule} {format_cards(c.cards, symbols=True)} {c.points}"
+                    for c in event.breakdown]
+            return out
         if isinstance(event, GameEnded):
             return self._result(event)
         return []
@@ -82,6 +90,11 @@ class EventPrinter:
             return [f"  {self.seat(action.seat)} plays {action.card.symbol} (count {self.count})"]
         if isinstance(action, Go):
             return [f"  {self.seat(action.seat)} says go"]
+        if isinstance(action, Declare):
+            return [f"  {self.seat(action.seat)} declares {action.points}"]
+        if isinstance(action, Respond):
+            claim = f" {action.points}" if action.response == "muggins" else ""
+            return [f"  {self.seat(action.seat)}: {action.response}{claim}"]
         return []
 
     def _result(self, event: GameEnded) -> list[str]:

@@ -26,15 +26,18 @@ import random
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 
-from pegline_core import snapshots
+from pegline_core import muggins, snapshots
 from pegline_core.actions import (
-    Action, CutForDeal, CutStarter, Deal, Discard, Go, IllegalActionError, Play,
+    RESPONSES, Action, CutForDeal, CutStarter, Deal, Declare, Discard, Go, IllegalActionError,
+    Play, Respond,
 )
 from pegline_core.cards import DECK, Card, format_cards
 from pegline_core.events import (
-    DealerChosen, Event, GameEnded, HandShown, Input, Scored, SeriesEnded, SideResult,
+    Combination, CountSettled, DealerChosen, Event, GameEnded, HandShown, Input, Scored,
+    SeriesEnded, SideResult,
 )
 from pegline_core.plugins import Award
+from pegline_core.rules import Score
 from pegline_core.scorer import Scorer
 from pegline_core.state import GameState, PlayerView
 from pegline_core.variant import DEFAULT_VARIANT, Variant, load_variant
@@ -53,6 +56,7 @@ class _Step:
         self.events: list[Event] = []
         self.scores = list(state.scores)
         self.over = False
+        self.reached: int | None = None
 
     def add(self, cls: type, actor: int | None, **fields) -> None:
         self.events.append(cls(self.seq, self.hand, self.phase, actor, **fields))
@@ -62,18 +66,22 @@ class _Step:
         """Call a scoring hook and record its awards for ``seat`` (True once the game is won)."""
         return self.over or self.record(self.game.scorer.plugins.score(hook, snapshot), seat)
 
-    def record(self, awards: Sequence[Award], seat: int) -> bool:
+    def record(self, awards: Sequence[Award], seat: int, *, check_end: bool = True) -> bool:
         """Record awards for ``seat``; stop at the one that reaches the target (True)."""
-        game = self.game
         for award in awards:
-            side = game._side_of[seat]
+            side = self.game._side_of[seat]
             self.scores[side] += award.score.points
             self.add(Scored, seat, side=side, points=award.score.points, rule=award.rule.id,
                      plugin=award.plugin, cards=award.score.cards, total=self.scores[side])
-            if self.scores[side] >= game.variant.game.target:
-                self.over = True
+            if check_end and self.check_end(side):
                 return True
         return False
+
+    def check_end(self, side: int) -> bool:
+        """End the game if ``side`` has reached the target."""
+        if self.scores[side] >= self.game.variant.game.target:
+            self.over, self.reached = True, side
+        return self.over
 
 
 class Game:
@@ -103,7 +111,8 @@ class Game:
                                 scores=(0,) * len(variant.sides))
         self._handlers = {CutForDeal: self._cut_for_deal, Deal: self._deal,
                           Discard: self._discard, CutStarter: self._cut_starter,
-                          Play: self._play, Go: self._go}
+                          Play: self._play, Go: self._go, Declare: self._declare,
+                          Respond: self._respond}
         if dealer is not None:
             if not (isinstance(dealer, int) and 0 <= dealer < self.players):
                 raise IllegalActionError(f"dealer must be a seat from 0 to {self.players - 1}")
@@ -138,6 +147,8 @@ class Game:
             return tuple(seat for seat in range(self.players) if not s.discarded[seat])
         if s.phase == "pegging":
             return (s.turn,)
+        if s.phase == "show" and s.counts:
+            return (s.counts[0][0],) if s.declared < 0 else s.responders[:1]
         return ()
 
     def inputs(self) -> list[Action]:
@@ -153,7 +164,14 @@ class Game:
             kept=s.kept[seat] if s.kept else (), starter=s.starter, count=s.count,
             series=s.series, played=s.played, players=self.players,
             target=self.variant.game.target, lowball=self.variant.game.lowball,
+            counting=self._counting(s),
         )
+
+    def _counting(self, s: GameState) -> tuple[int, tuple[Card, ...], bool, int] | None:
+        if s.phase != "show" or not s.counts:
+            return None
+        seat, crib = s.counts[0]
+        return seat, s.crib if crib else s.kept[seat], crib, s.declared
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal action of ``seat`` (or of every seat to act); chance phases have none."""
@@ -165,6 +183,12 @@ class Game:
         if s.phase == "pegging" and seat in (None, s.turn):
             playable = [Play(s.turn, c) for c in s.held[s.turn] if s.count + c.value <= 31]
             return playable or [Go(s.turn)]
+        if s.phase == "show" and s.counts and seat in (None, *self.to_act):
+            if s.declared < 0:
+                return [Declare(s.counts[0][0], n) for n in range(muggins.MAX_DECLARATION + 1)]
+            who = s.responders[0]
+            return [Respond(who, "accept"), Respond(who, "overcount"),
+                    *(Respond(who, "muggins", n) for n in range(1, muggins.MAX_DECLARATION + 1))]
         return []
 
     def chance_action(self, rng: random.Random) -> Action:
@@ -363,7 +387,10 @@ class Game:
         """Count every hand from the dealer's left, the dealer last, then the crib."""
         step.phase = "show"
         order = [((s.dealer + offset) % self.players, False) for offset in range(1, self.players + 1)]
-        for seat, crib in order + [(s.dealer, True)]:
+        order.append((s.dealer, True))
+        if self.variant.game.counting == "muggins":
+            return s._replace(phase="show", counts=tuple(order), declared=-1, responders=())
+        for seat, crib in order:
             cards = s.crib if crib else s.kept[seat]
             snapshot = snapshots.ShowCounted(seat, cards, s.starter, crib, self.players)
             awards = self.scorer.plugins.score("pegline_score_show", snapshot)
@@ -371,17 +398,91 @@ class Game:
                      points=sum(a.score.points for a in awards))
             if step.record(awards, seat):
                 return s
+        return self._next_hand(s)
+
+    def _next_hand(self, s: GameState) -> GameState:
         return s._replace(phase="deal", dealer=(s.dealer + 1) % self.players, turn=None,
-                            count=0, series=())
+                          count=0, series=(), counts=(), declared=-1, responders=())
+
+    # -- muggins: counting by hand -------------------------------------------------------------
+
+    def _count_awards(self, s: GameState) -> tuple[snapshots.ShowCounted, list[Award]]:
+        seat, crib = s.counts[0]
+        snapshot = snapshots.ShowCounted(seat, s.crib if crib else s.kept[seat], s.starter, crib,
+                                         self.players)
+        return snapshot, self.scorer.plugins.score("pegline_score_show", snapshot)
+
+    @staticmethod
+    def _muggins_award(rule: str, points: int, cards: tuple[Card, ...]) -> Award:
+        return Award(muggins.PLUGIN, muggins.RULES[rule], Score(rule, points, cards))
+
+    def _declare(self, step: _Step, s: GameState, action: Declare) -> GameState:
+        self._need_phase(s, "show", action)
+        if not s.counts or s.declared >= 0:
+            raise IllegalActionError("no count is waiting for a declaration")
+        seat = s.counts[0][0]
+        if action.seat != seat:
+            raise IllegalActionError(f"it is seat {seat}'s count, not seat {action.seat}'s")
+        points = action.points
+        if type(points) is not int or not 0 <= points <= muggins.MAX_DECLARATION:
+            raise IllegalActionError(f"a declaration is a whole number from 0 to "
+                                     f"{muggins.MAX_DECLARATION}, not {points!r}")
+        step.add(Input, seat, action=action)
+        snapshot, awards = self._count_awards(s)
+        true = sum(a.score.points for a in awards)
+        if points:  # an overcount reaching the target waits for the responses
+            claim = self._muggins_award("declared-count", points,
+                                        (*snapshot.cards, snapshot.starter))
+            if step.record([claim], seat, check_end=points <= true):
+                return s
+        return s._replace(declared=points, responders=muggins.responders(self.variant, seat))
+
+    def _respond(self, step: _Step, s: GameState, action: Respond) -> GameState:
+        self._need_phase(s, "show", action)
+        if not s.responders:
+            raise IllegalActionError("no declared count is waiting for a response")
+        if action.seat != s.responders[0]:
+            raise IllegalActionError(f"it is seat {s.responders[0]}'s turn to respond, "
+                                     f"not seat {action.seat}'s")
+        if action.response not in RESPONSES:
+            raise IllegalActionError(f"a response is one of {', '.join(RESPONSES)}, "
+                                     f"not {action.response!r}")
+        n = action.points
+        if action.response == "muggins" and (type(n) is not int or not 1 <= n <= 29):
+            raise IllegalActionError(f"muggins claims a whole number of points from 1 to 29, "
+                                     f"not {n!r}")
+        if action.response != "muggins" and n != 0:
+            raise IllegalActionError(f"{action.response} claims no points")
+        step.add(Input, action.seat, action=action)
+        if action.response == "accept" and len(s.responders) > 1:
+            return s._replace(responders=s.responders[1:])
+        snapshot, awards = self._count_awards(s)
+        true = sum(a.score.points for a in awards)
+        settlement = muggins.settle(s.declared, true, action.response, n)
+        claimant = None if action.response == "accept" else action.seat
+        step.add(CountSettled, snapshot.seat, cards=snapshot.cards, starter=snapshot.starter,
+                 crib=snapshot.crib, declared=s.declared, points=true, outcome=settlement.outcome,
+                 claimant=claimant,
+                 breakdown=[Combination(a.rule.id, a.score.points, a.score.cards) for a in awards])
+        for who, rule, points in settlement.moves:
+            seat = snapshot.seat if who == "counter" else action.seat
+            award = self._muggins_award(rule, points, (*snapshot.cards, snapshot.starter))
+            if step.record([award], seat, check_end=points > 0):
+                return s
+        if step.check_end(self._side_of[snapshot.seat]):  # a standing overcount can still win
+            return s
+        counts = s.counts[1:]
+        if not counts:
+            return self._next_hand(s)
+        return s._replace(counts=counts, declared=-1, responders=())
 
     def _finish(self, step: _Step, s: GameState) -> GameState:
-        step.add(GameEnded, None, **self._result(step.scores))
+        step.add(GameEnded, None, **self._result(step.scores, step.reached))
         return s._replace(phase="over", turn=None)
 
-    def _result(self, scores: Sequence[int]) -> dict:
+    def _result(self, scores: Sequence[int], reached: int) -> dict:
         """Places, skunk marks and game points; in lowball the side that reached the target loses."""
         game, sides = self.variant.game, self.variant.sides
-        reached = next(side for side, score in enumerate(scores) if score >= game.target)
         others = sorted((side for side in range(len(sides)) if side != reached),
                         key=lambda side: (scores[side] if game.lowball else -scores[side], side))
         order = others + [reached] if game.lowball else [reached] + others

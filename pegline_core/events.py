@@ -11,11 +11,13 @@ from typing import Any
 
 from attrs import field, frozen
 
-from pegline_core.actions import Action, CutForDeal, CutStarter, Deal, Discard, Go, Play
+from pegline_core.actions import (
+    Action, CutForDeal, CutStarter, Deal, Declare, Discard, Go, Play, Respond,
+)
 from pegline_core.cards import Card, parse_cards
 
 __all__ = ["Event", "Input", "DealerChosen", "Scored", "SeriesEnded", "HandShown", "GameEnded",
-           "SideResult", "event_to_dict", "event_from_dict"]
+           "SideResult", "CountSettled", "Combination", "event_to_dict", "event_from_dict"]
 
 
 @frozen
@@ -70,6 +72,33 @@ class HandShown(Event):
 
 
 @frozen
+class Combination:
+    """One line of a count's breakdown: a rule, its points and its cards."""
+
+    rule: str
+    points: int
+    cards: tuple[Card, ...] = field(converter=tuple)
+
+
+@frozen
+class CountSettled(Event):
+    """Muggins: a count is settled and its true breakdown shown to everyone.
+
+    ``outcome`` is ``accepted``, ``muggins``, ``false-muggins``, ``overcount`` or
+    ``false-overcount``; ``claimant`` is the responder whose claim settled it (None if accepted).
+    """
+
+    cards: tuple[Card, ...] = field(converter=tuple)
+    starter: Card
+    crib: bool
+    declared: int
+    points: int
+    outcome: str
+    claimant: int | None
+    breakdown: tuple[Combination, ...] = field(converter=tuple)
+
+
+@frozen
 class SideResult:
     """Where a side finished: ``place`` 1 is the winner; ``mark`` a skunk line's name or ''."""
 
@@ -96,10 +125,11 @@ class GameEnded(Event):
 # -- JSON form ---------------------------------------------------------------------------------
 
 _ACTION_TYPES = {"cut-for-deal": CutForDeal, "deal": Deal, "discard": Discard,
-                 "starter": CutStarter, "play": Play, "go": Go}
+                 "starter": CutStarter, "play": Play, "go": Go, "declare": Declare,
+                 "respond": Respond}
 _ACTION_NAMES = {cls: name for name, cls in _ACTION_TYPES.items()}
 _EVENT_TYPES = {"dealer": DealerChosen, "score": Scored, "series-end": SeriesEnded,
-                "show": HandShown, "result": GameEnded}
+                "show": HandShown, "settled": CountSettled, "result": GameEnded}
 _EVENT_NAMES = {cls: name for name, cls in _EVENT_TYPES.items()}
 
 
@@ -108,7 +138,7 @@ def _plain(value: Any) -> Any:
         return str(value)
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
-    if isinstance(value, SideResult):
+    if isinstance(value, SideResult | Combination):
         return _fields(value)
     return value
 
@@ -158,6 +188,9 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         raise ValueError(f"unknown event type {kind!r}")
     fields = {k: (_cards(v) if k in _CARD_FIELDS and not isinstance(v, bool) else v)
               for k, v in data.items()}
+    if cls is CountSettled:
+        fields["breakdown"] = tuple(Combination(b["rule"], b["points"], _cards(b["cards"]))
+                                    for b in fields["breakdown"])
     if cls is GameEnded:
         fields["results"] = tuple(SideResult(**{**r, "seats": tuple(r["seats"])})
                                   for r in fields["results"])

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from pegline_core.actions import Action, Discard, Play
+from pegline_core.actions import Action, Declare, Discard, Play, Respond
 from pegline_core.cards import DECK
 from pegline_core.engine import Game
 from pegline_core.events import Event
@@ -46,9 +46,19 @@ class GreedyBot:
     Discards: keeps the cards whose show total, averaged over every starter it cannot see the
     other side of, is highest (crib and pegging are ignored). Plays: the card scoring the most
     pegging points now; ties go to the highest card, keeping low cards for later.
+
+    With muggins it counts its own hands exactly, or with ``mistakes`` (a probability per count)
+    it forgets one fifteen or run, as people do; it answers another's count by comparing the
+    declaration with the true count of the face-up cards.
     """
 
+    def __init__(self, mistakes: float = 0.0, seed: int | None = None) -> None:
+        self.mistakes = mistakes
+        self.rng = random.Random(seed)
+
     def choose(self, view: PlayerView, legal: Sequence[Action], game: Game) -> Action:
+        if isinstance(legal[0], Declare | Respond):
+            return self._count(view, legal[0], game)
         if isinstance(legal[0], Discard):
             return max(legal, key=lambda action: self._keep_value(view, action, game.scorer))
         plays = [a for a in legal if isinstance(a, Play)]
@@ -62,6 +72,21 @@ class GreedyBot:
 
         return max(plays, key=value)
 
+    def _count(self, view: PlayerView, first: Declare | Respond, game: Game) -> Action:
+        seat, cards, crib, declared = view.counting
+        result = game.scorer.show(cards, view.starter, crib=crib, seat=seat)
+        if isinstance(first, Declare):
+            forgettable = [a.score.points for a in result.awards
+                           if a.rule.id in ("show-fifteen", "show-run")]
+            slip = self.rng.choice(forgettable) if forgettable and \
+                self.rng.random() < self.mistakes else 0
+            return Declare(view.seat, min(result.total - slip, 29))
+        if declared < result.total:
+            return Respond(view.seat, "muggins", result.total - declared)
+        if declared > result.total:
+            return Respond(view.seat, "overcount")
+        return Respond(view.seat, "accept")
+
     @staticmethod
     def _keep_value(view: PlayerView, action: Discard, scorer: Scorer) -> float:
         keep = tuple(c for c in view.held if c not in action.cards)
@@ -72,7 +97,8 @@ class GreedyBot:
 
 BOTS: dict[str, Callable[[int], Player]] = {
     "random": lambda seed: RandomBot(seed),
-    "greedy": lambda seed: GreedyBot(),
+    "greedy": lambda seed: GreedyBot(seed=seed),
+    "sloppy": lambda seed: GreedyBot(mistakes=0.3, seed=seed),
 }
 """Bot factories by name (for the CLI); each takes a seed."""
 

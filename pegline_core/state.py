@@ -37,6 +37,12 @@ class GameState(NamedTuple):
     said_go: frozenset[int] = frozenset()
     last_was_go: bool = False
     played: tuple[tuple[int, Card], ...] = ()
+    counts: tuple[tuple[int, bool], ...] = ()
+    """Muggins: the counts still to make, as (seat, crib), the current one first."""
+    declared: int = -1
+    """Muggins: the current count's declaration, or -1 before it is declared."""
+    responders: tuple[int, ...] = ()
+    """Muggins: the opponents still to respond, in order."""
 
 
 @frozen
@@ -61,3 +67,5 @@ class PlayerView:
     players: int
     target: int
     lowball: bool
+    counting: tuple[int, tuple[Card, ...], bool, int] | None = None
+    """Muggins: the count on the table as (seat, cards, crib, declared); its cards are face up."""

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import click
 
-from pegline_core.actions import Action, Discard, Go, Play
+from pegline_core.actions import Action, Declare, Discard, Go, Play, Respond
 from pegline_core.cards import Card, CardError, format_cards, parse_cards
 from pegline_core.engine import Game
 from pegline_core.state import PlayerView
@@ -18,6 +18,13 @@ class HumanPlayer:
     """Asks at the terminal. Cards are chosen by notation (``5H``) or position (``1``)."""
 
     def choose(self, view: PlayerView, legal: Sequence[Action], game: Game) -> Action:
+        if isinstance(legal[0], Declare):
+            what = "the crib" if view.counting[2] else "your hand"
+            points = click.prompt(f"count {what} {format_cards(view.counting[1], symbols=True)} "
+                                  f"+ {view.starter.symbol} (0-29)", type=click.IntRange(0, 29))
+            return Declare(view.seat, points)
+        if isinstance(legal[0], Respond):
+            return self._respond(view)
         if legal == [Go(view.seat)]:
             click.echo(f"  (you hold {format_cards(view.held, symbols=True)}: nothing fits under "
                        f"31 at count {view.count}, so you say go)")
@@ -39,6 +46,23 @@ class HumanPlayer:
                 return decide(cards)
             except ValueError as exc:
                 click.echo(f"  not allowed: {exc}")
+
+    @staticmethod
+    def _respond(view: PlayerView) -> Action:
+        seat, cards, crib, declared = view.counting
+        what = "crib" if crib else "hand"
+        prompt = (f"seat {seat} declares {declared} for the {what} "
+                  f"{format_cards(cards, symbols=True)} + {view.starter.symbol}\n"
+                  "accept, muggins N (points missed) or overcount")
+        while True:
+            words = click.prompt(prompt, default="accept").lower().split()
+            if words in (["accept"], ["overcount"]):
+                return Respond(view.seat, words[0])
+            if len(words) == 2 and words[0] == "muggins" and words[1].isdigit() and \
+                    1 <= int(words[1]) <= 29:
+                return Respond(view.seat, "muggins", int(words[1]))
+            click.echo("  not allowed: answer 'accept', 'muggins N' with N from 1 to 29, "
+                       "or 'overcount'")
 
     @staticmethod
     def _discard(view: PlayerView, cards: tuple[Card, ...], need: int, legal) -> Action:
