@@ -15,6 +15,7 @@ from pegline_core.display import EventPrinter
 from pegline_core.engine import Game
 from pegline_core.events import Event, event_to_dict
 from pegline_core.players import BOTS, play_game
+from pegline_core.record import FORMAT, GameRecord
 from pegline_core.records import Script
 from pegline_core.scorer import Scorer, ShowScore
 from pegline_core.variant import DEFAULT_VARIANT, VariantError, available_variants, load_variant
@@ -178,14 +179,22 @@ def variants_check(files) -> None:
 # -- play and replay --------------------------------------------------------------------------
 
 
-def _emitter(game: Game, as_json: bool, log_file, reveal: set[int] | None, names=None):
+def _emitter(game: Game, as_json: bool, log_file, reveal: set[int] | None, names=None,
+             seed: int | None = None, save=None):
     printer = EventPrinter(game.variant, reveal=reveal, names=names)
+    if log_file is not None:  # the JSON Lines log starts with the record's header
+        log_file.write(json.dumps(GameRecord.of(game, seed=seed, derived=False).header()) + "\n")
+        for event in game.log:
+            log_file.write(json.dumps(event_to_dict(event), ensure_ascii=False) + "\n")
+        log_file.flush()
 
     def emit(event: Event) -> None:
         line = json.dumps(event_to_dict(event), ensure_ascii=False)
         if log_file is not None:
             log_file.write(line + "\n")
             log_file.flush()  # event by event, so a crash loses nothing complete
+        if save is not None:
+            save()
         if as_json:
             click.echo(line)
         else:
@@ -206,11 +215,25 @@ def _emitter(game: Game, as_json: bool, log_file, reveal: set[int] | None, names
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON event per line.")
 @click.option("--log", "log_file", type=click.File("w", encoding="utf-8"),
               help="Also write the events as JSON Lines to this file.")
-def play(variant_name, overlays, seed, bots, human, as_json, log_file) -> None:
+@click.option("--save", "save_path", type=click.Path(path_type=Path),
+              help="Keep the game's record in this file (.toml or .jsonl), updated after "
+                   "every action of a human game, so that quitting loses nothing.")
+@click.option("--resume", "resume_path", type=click.Path(path_type=Path),
+              help="Continue the game saved in this record.")
+def play(variant_name, overlays, seed, bots, human, as_json, log_file, save_path,
+         resume_path) -> None:
     """Play a complete game and print every event."""
     from pegline_core.terminal import HumanPlayer
 
-    variant = load_variant(variant_name, overlays=overlays)
+    if resume_path is not None:
+        record = GameRecord.load(resume_path)
+        game = record.replay()
+        if record.seed is not None and seed is None:
+            seed = record.seed + len(record.inputs())  # a fresh, reproducible continuation
+        save_path = save_path or resume_path
+    else:
+        game = Game(load_variant(variant_name, overlays=overlays))
+    variant = game.variant
     names = [name.strip() for name in bots.split(",") if name.strip()]
     unknown = [name for name in names if name not in BOTS]
     if unknown or not names:
@@ -218,7 +241,6 @@ def play(variant_name, overlays, seed, bots, human, as_json, log_file) -> None:
                                  f"choose from {', '.join(BOTS)}", param_hint="--bots")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    game = Game(variant)
     players = [BOTS[names[seat % len(names)]](seed + seat) for seat in range(game.players)]
     labels = {seat: f"seat {seat} ({names[seat % len(names)]})" for seat in range(game.players)}
     if human:
@@ -228,20 +250,57 @@ def play(variant_name, overlays, seed, bots, human, as_json, log_file) -> None:
         click.echo(f"{variant.name}: {variant.description} (seed {seed})")
         for notice in variant.notices:
             click.echo(f"notice: {notice}")
-    emit = _emitter(game, as_json, log_file, {0} if human else None, labels)
-    play_game(variant, players, seed=seed, on_event=emit, game=game)
+    def save() -> None:
+        GameRecord.of(game, seed=record_seed).save(save_path)
+
+    record_seed = record.seed if resume_path is not None else seed
+    if resume_path is not None and not as_json:
+        click.echo(f"resumed from {resume_path}: hand {game.state.hand}, phase {game.phase}, "
+                   f"scores {game.state.scores}")
+    emit = _emitter(game, as_json, log_file, {0} if human else None, labels, seed=record_seed,
+                    save=save if save_path is not None and human else None)
+    try:
+        play_game(variant, players, seed=seed, on_event=emit, game=game)
+    finally:
+        if save_path is not None:
+            save()
 
 
 @main.command()
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON event per line.")
-def replay(file: Path, as_json: bool) -> None:
-    """Replay a scripted game (docs/records.md) and print every derived event."""
-    game = Script.load(file).replay()  # the whole script first: a bad one prints only its error
+@click.option("--verify", is_flag=True,
+              help="Check the record's derived events against the replay (exit 1 on the first "
+                   "difference).")
+def replay(file: Path, as_json: bool, verify: bool) -> None:
+    """Replay a record (.toml or .jsonl) or a scripted game (docs/records.md) and print it."""
+    record = None
+    if file.suffix == ".jsonl" or _is_record(file):
+        record = GameRecord.load(file)
+        game = record.replay()
+    else:
+        if verify:
+            raise click.UsageError("--verify needs a game record, not a scripted game")
+        game = Script.load(file).replay()  # the whole script first: a bad one prints only its error
+    if verify:
+        difference = record.verify()
+        if difference is not None:
+            raise click.ClickException(str(difference))
+        click.echo(f"{file}: verified, {len(record.events)} events")
+        return
     emit = _emitter(game, as_json, None, None)
     for event in game.log:
         emit(event)
     if not as_json:
         sides = ", ".join(f"{EventPrinter(game.variant).side(i)} {score}"
                           for i, score in enumerate(game.state.scores))
-        click.echo(f"final scores: {sides}" + ("" if game.over else " (the script stops here)"))
+        click.echo(f"final scores: {sides}" + ("" if game.over else " (the record stops here)"))
+
+
+def _is_record(file: Path) -> bool:
+    try:
+        with file.open(encoding="utf-8") as handle:
+            return any(line.startswith("format = ") and FORMAT in line
+                       for line, _ in zip(handle, range(3), strict=False))
+    except (OSError, UnicodeDecodeError):
+        return False

@@ -103,6 +103,8 @@ class Game:
         if not isinstance(variant, Variant):
             variant = load_variant(variant, extra_plugins=extra_plugins)
         self.variant = variant
+        self.fixed_dealer = dealer
+        """The first dealer given instead of a cut (kept in records), or None."""
         self.scorer = scorer or Scorer(variant, extra_plugins)
         self.players = variant.table.players
         self._side_of = [variant.side_of(seat) for seat in range(self.players)]

@@ -128,6 +128,8 @@ _ACTION_TYPES = {"cut-for-deal": CutForDeal, "deal": Deal, "discard": Discard,
                  "starter": CutStarter, "play": Play, "go": Go, "declare": Declare,
                  "respond": Respond}
 _ACTION_NAMES = {cls: name for name, cls in _ACTION_TYPES.items()}
+INPUT_TYPES = frozenset(_ACTION_TYPES)
+"""The ``type`` of every input event."""
 _EVENT_TYPES = {"dealer": DealerChosen, "score": Scored, "series-end": SeriesEnded,
                 "show": HandShown, "settled": CountSettled, "result": GameEnded}
 _EVENT_NAMES = {cls: name for name, cls in _EVENT_TYPES.items()}
@@ -177,7 +179,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     data = dict(data)
     kind = data.pop("type", None)
     try:
-        head = [data.pop(k) for k in ("seq", "hand", "phase", "actor")]
+        head = [data.pop(k) for k in ("seq", "hand", "phase")] + [data.pop("actor", None)]
     except KeyError as exc:
         raise ValueError(f"event is missing {exc.args[0]!r}") from None
     if kind in _ACTION_TYPES:
@@ -189,6 +191,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     fields = {k: (_cards(v) if k in _CARD_FIELDS and not isinstance(v, bool) else v)
               for k, v in data.items()}
     if cls is CountSettled:
+        fields.setdefault("claimant", None)  # TOML has no null
         fields["breakdown"] = tuple(Combination(b["rule"], b["points"], _cards(b["cards"]))
                                     for b in fields["breakdown"])
     if cls is GameEnded:
@@ -198,5 +201,5 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         if kind in _ACTION_TYPES:
             return Input(*head, cls(**fields))
         return cls(*head, **fields)
-    except TypeError as exc:
+    except (TypeError, KeyError, AttributeError) as exc:
         raise ValueError(f"{kind} event: {exc}") from None

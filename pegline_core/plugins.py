@@ -111,6 +111,17 @@ class PluginSet:
                     problems.append((tuple(path.split(".")), f"(plugin {name!r}) {text}"))
         return problems
 
+    def versions(self) -> dict[str, str]:
+        """Each plugin's distribution version ("unknown" for one not installed as a package)."""
+        installed = installed_plugins()
+        found = {}
+        for name in self.names:
+            entry = installed.get(name)
+            dist = getattr(entry, "dist", None)
+            same = entry is not None and type(self.pm.get_plugin(name)) is _safe_load(entry)
+            found[name] = dist.version if dist is not None and same else "unknown"
+        return found
+
     @staticmethod
     def resolved_config(variant: Variant, extra_plugins: Mapping[str, type] | None = None
                         ) -> dict[str, dict[str, Any]]:
@@ -184,6 +195,13 @@ class PluginSet:
             return sum(counter(cards, starter, crib) for counter in counters)
 
         return total
+
+
+def _safe_load(entry: Any) -> object:
+    try:
+        return entry.load()
+    except Exception:  # a broken package is reported when it is used, not here
+        return None
 
 
 def _build(cls: type, name: str, table: dict[str, Any]) -> object:

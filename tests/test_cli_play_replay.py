@@ -71,7 +71,7 @@ def test_replay_prints_the_derived_events_and_final_scores():
     assert "    +3 peg-run 3♣ 5♦ 4♥ (seat 0: 3)" in lines
     assert "    +2 peg-thirty-one 3♣ 5♦ 4♥ 10♠ 9♣ (seat 0: 5)" in lines
     assert "    +1 last-card 7♠ (seat 1: 1)" in lines
-    assert lines[-1] == "final scores: seat 0 7, seat 1 9 (the script stops here)"
+    assert lines[-1] == "final scores: seat 0 7, seat 1 9 (the record stops here)"
 
 
 def test_replay_json_and_errors(tmp_path):

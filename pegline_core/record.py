@@ -1,0 +1,253 @@
+"""Game records: save a game, load it, replay it, verify every point.
+
+A record is a header (format, schema version, variant, a digest of its resolved rules, plugin
+versions, the first dealer, the seed) and the game's events. Two forms hold the same content:
+
+- a TOML file (``*.toml``, written with tomli-w): the header's keys, then ``[[events]]``;
+- JSON Lines (``*.jsonl``): the header object on the first line, then one event per line,
+  flushed as it happens, so a crash loses nothing complete.
+
+Replaying takes the input events (chance outcomes and actions) and re-derives everything else;
+`verify` compares that with the derived events the record holds and names the first difference.
+
+>>> from pegline_core.players import RandomBot, play_game
+>>> game = play_game("two-player", [RandomBot(1), RandomBot(2)], seed=7)
+>>> record = GameRecord.of(game, seed=7)
+>>> again = GameRecord.from_toml(record.to_toml()).replay()
+>>> again.log == game.log
+True
+>>> GameRecord.from_toml(record.to_toml()).verify() is None
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+from attrs import field, frozen
+
+from pegline_core.engine import Game
+from pegline_core.events import INPUT_TYPES, Input, event_from_dict, event_to_dict
+from pegline_core.variant import Variant, VariantError, load_variant
+
+__all__ = ["GameRecord", "RecordError", "Difference", "FORMAT", "VERSION", "rules_digest"]
+
+FORMAT = "pegline-record"
+VERSION = 1
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; the message names the place."""
+
+
+@frozen
+class Difference:
+    """The first event where a replay and a record disagree (None where one has no event)."""
+
+    seq: int
+    expected: dict[str, Any] | None
+    found: dict[str, Any] | None
+
+    def __str__(self) -> str:
+        return f"event {self.seq} differs: expected {self.expected}, found {self.found}"
+
+
+def rules_digest(variant: Variant) -> str:
+    """A digest of the resolved rules: two variants with the same digest score identically."""
+    text = json.dumps(variant.to_toml_dict(), sort_keys=True, ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+def _toml_safe(data: dict[str, Any]) -> dict[str, Any]:
+    """TOML has no null: leave out the keys whose value is None."""
+    return {k: v for k, v in data.items() if v is not None}
+
+
+@frozen
+class GameRecord:
+    """A game's header and events, as plain data (event dicts)."""
+
+    variant: str
+    overlays: tuple[str, ...] = ()
+    digest: str = ""
+    plugins: dict[str, str] = field(factory=dict)
+    dealer: int | None = None
+    seed: int | None = None
+    events: tuple[dict[str, Any], ...] = ()
+
+    # -- making ------------------------------------------------------------------------------
+
+    @classmethod
+    def of(cls, game: Game, *, seed: int | None = None, derived: bool = True) -> GameRecord:
+        """The record of ``game`` so far; without ``derived`` only its inputs are kept."""
+        base, *overlays = game.variant.name.split("+")
+        events = [event_to_dict(e) for e in game.log if derived or isinstance(e, Input)]
+        return cls(base, tuple(overlays), rules_digest(game.variant),
+                   game.scorer.plugins.versions(), game.fixed_dealer, seed, tuple(events))
+
+    def header(self) -> dict[str, Any]:
+        return _toml_safe({
+            "format": FORMAT, "version": VERSION, "variant": self.variant,
+            "overlays": list(self.overlays), "digest": self.digest, "plugins": self.plugins,
+            "dealer": self.dealer, "seed": self.seed,
+        })
+
+    def to_toml(self) -> str:
+        return tomli_w.dumps(self.header() | {"events": [_toml_safe(e) for e in self.events]})
+
+    def to_jsonl(self) -> str:
+        lines = [self.header(), *self.events]
+        return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+
+    def save(self, path: str | Path) -> None:
+        """Write atomically (a temporary file renamed into place): never a half-written record."""
+        path = Path(path)
+        text = self.to_jsonl() if path.suffix == ".jsonl" else self.to_toml()
+        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temp, path)
+
+    # -- reading -----------------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        """Read a TOML record or a JSON Lines log (by the file's suffix)."""
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"{path}: cannot read the file: {exc.strerror or exc}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"{path}: not a text file") from None
+        if path.suffix == ".jsonl":
+            return cls.from_jsonl(text, name=str(path))
+        return cls.from_toml(text, name=str(path))
+
+    @classmethod
+    def from_toml(cls, text: str, *, name: str = "<record>") -> GameRecord:
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise RecordError(f"{name}: not valid TOML: {exc}") from None
+        events = data.pop("events", [])
+        if not isinstance(events, list):
+            raise RecordError(f"{name}: events: expected an array of tables")
+        return cls._from_parts(data, events, name, "events[{}]")
+
+    @classmethod
+    def from_jsonl(cls, text: str, *, name: str = "<log>") -> GameRecord:
+        """Read a log; a last line cut off by a crash is dropped, every complete event kept."""
+        rows = []
+        lines = text.split("\n")
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError as exc:
+                if number == len(lines):  # the unfinished last line of a crashed writer
+                    break
+                raise RecordError(f"{name}: line {number}: not valid JSON: {exc.msg}") from None
+            if not isinstance(row, dict):
+                raise RecordError(f"{name}: line {number}: expected a JSON object")
+            rows.append(row)
+        if not rows:
+            raise RecordError(f"{name}: no header line")
+        return cls._from_parts(rows[0], rows[1:], name, "line {}", offset=2)
+
+    @classmethod
+    def _from_parts(cls, head: dict[str, Any], events: list[Any], name: str, where: str,
+                    offset: int = 0) -> GameRecord:
+        if head.get("format") != FORMAT:
+            raise RecordError(f"{name}: not a Pegline record (format should be {FORMAT!r})")
+        version = head.get("version")
+        if version != VERSION:
+            raise RecordError(f"{name}: record version {version!r} is not supported "
+                              f"(this Pegline reads version {VERSION})")
+        for index, event in enumerate(events):
+            if not isinstance(event, dict):
+                raise RecordError(f"{name}: {where.format(index + offset)}: expected a table")
+            try:
+                event_from_dict(event)
+            except (ValueError, TypeError, KeyError) as exc:
+                raise RecordError(f"{name}: {where.format(index + offset)}: {exc}") from None
+        try:
+            return cls(
+                variant=_typed(head, "variant", str, name), overlays=tuple(head.get("overlays", ())),
+                digest=_typed(head, "digest", str, name), plugins=dict(head.get("plugins", {})),
+                dealer=head.get("dealer"), seed=head.get("seed"),
+                events=tuple(events),
+            )
+        except TypeError as exc:
+            raise RecordError(f"{name}: {exc}") from None
+
+    # -- replaying and verifying -------------------------------------------------------------
+
+    def new_game(self) -> Game:
+        """A new game under the recorded rules, or `RecordError` if the installed rules differ."""
+        try:
+            variant = load_variant(self.variant, overlays=self.overlays)
+        except VariantError as exc:
+            raise RecordError(f"the record's variant cannot be loaded: {exc}") from None
+        game = Game(variant, dealer=self.dealer)
+        if self.digest and rules_digest(variant) != self.digest:
+            raise RecordError(f"the record was made under other rules than the installed "
+                              f"{variant.name!r} (digest {self.digest}, installed "
+                              f"{rules_digest(variant)}); it is not replayed under other rules")
+        installed = game.scorer.plugins.versions()
+        changed = {p: (v, installed.get(p)) for p, v in self.plugins.items() if installed.get(p) != v}
+        if changed:
+            detail = ", ".join(f"{p} {old} (installed {new})" for p, (old, new) in changed.items())
+            raise RecordError(f"the record was made with other plugin versions: {detail}")
+        return game
+
+    def inputs(self) -> list[tuple[int, Input]]:
+        """The input events, with their index in the record."""
+        found = []
+        for index, data in enumerate(self.events):
+            event = event_from_dict(data)
+            if isinstance(event, Input):
+                found.append((index, event))
+        return found
+
+    def replay(self) -> Game:
+        """Re-derive the whole game from the inputs; `RecordError` names an illegal input."""
+        game = self.new_game()
+        for index, event in self.inputs():
+            try:
+                game.apply(event.action)
+            except ValueError as exc:
+                raise RecordError(f"event {event.seq} (record item {index}): {exc}") from None
+        return game
+
+    def verify(self) -> Difference | None:
+        """The first difference between the replayed game and the recorded events, or None."""
+        derived = [event_to_dict(e) for e in self.replay().log]
+        recorded = [{k: v for k, v in e.items() if v is not None} for e in self.events]
+        if len(recorded) < len(derived) and all(
+                data["type"] in INPUT_TYPES for data in self.events):
+            return None  # an inputs-only record has nothing derived to check
+        for seq in range(max(len(derived), len(recorded))):
+            expected = derived[seq] if seq < len(derived) else None
+            found = recorded[seq] if seq < len(recorded) else None
+            if expected is not None:
+                expected = {k: v for k, v in expected.items() if v is not None}
+            if expected != found:
+                return Difference(seq, expected, found)
+        return None
+
+
+
+def _typed(data: dict[str, Any], key: str, kind: type, name: str) -> Any:
+    value = data.get(key)
+    if not isinstance(value, kind):
+        raise RecordError(f"{name}: {key}: expected a {kind.__name__}, got {value!r}")
+    return value
