@@ -184,7 +184,7 @@ class GameRecord:
                 variant=_typed(head, "variant", str, name), overlays=tuple(head.get("overlays", ())),
                 digest=_typed(head, "digest", str, name), plugins=dict(head.get("plugins", {})),
                 dealer=head.get("dealer"), seed=head.get("seed"),
-                events=tuple(events),
+                events=tuple(_toml_safe(e) for e in events),  # one form for TOML and JSON
             )
         except TypeError as exc:
             raise RecordError(f"{name}: {exc}") from None
@@ -231,7 +231,7 @@ class GameRecord:
     def verify(self) -> Difference | None:
         """The first difference between the replayed game and the recorded events, or None."""
         derived = [event_to_dict(e) for e in self.replay().log]
-        recorded = [{k: v for k, v in e.items() if v is not None} for e in self.events]
+        recorded = list(self.events)
         if len(recorded) < len(derived) and all(
                 data["type"] in INPUT_TYPES for data in self.events):
             return None  # an inputs-only record has nothing derived to check

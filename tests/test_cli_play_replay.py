@@ -34,7 +34,9 @@ def test_play_json_and_log_are_the_same_events(tmp_path):
     result = run("play", "--seed", "8", "--bots", "random,greedy", "--json", "--log", str(log))
     assert result.exit_code == 0
     printed = [json.loads(line) for line in result.output.splitlines()]
-    assert printed == [json.loads(line) for line in log.read_text().splitlines()]
+    header, *logged = [json.loads(line) for line in log.read_text().splitlines()]
+    assert header["format"] == "pegline-record" and header["seed"] == 8
+    assert printed == logged
     assert printed[-1]["type"] == "result"
     assert [e["seq"] for e in printed] == list(range(len(printed)))
     events = [event_from_dict(e) for e in printed]
