@@ -88,7 +88,7 @@ class GameRecord:
     def of(cls, game: Game, *, seed: int | None = None, derived: bool = True) -> GameRecord:
         """The record of ``game`` so far; without ``derived`` only its inputs are kept."""
         base, *overlays = game.variant.name.split("+")
-        events = [event_to_dict(e) for e in game.log if derived or isinstance(e, Input)]
+        events = [_toml_safe(event_to_dict(e)) for e in game.log if derived or isinstance(e, Input)]
         return cls(base, tuple(overlays), rules_digest(game.variant),
                    game.scorer.plugins.versions(), game.fixed_dealer, seed, tuple(events))
 
@@ -100,7 +100,7 @@ class GameRecord:
         })
 
     def to_toml(self) -> str:
-        return tomli_w.dumps(self.header() | {"events": [_toml_safe(e) for e in self.events]})
+        return tomli_w.dumps(self.header() | {"events": list(self.events)})
 
     def to_jsonl(self) -> str:
         lines = [self.header(), *self.events]
