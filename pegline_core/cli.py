@@ -176,6 +176,32 @@ def variants_check(files) -> None:
         sys.exit(1)
 
 
+# -- plugins ----------------------------------------------------------------------------------
+
+
+@main.group()
+def plugins() -> None:
+    """Inspect the installed scoring plugins."""
+
+
+@plugins.command("list")
+def plugins_list() -> None:
+    """Every installed plugin: its version, its hooks and its rule ids (default configuration)."""
+    from pegline_core.plugins import describe_plugin, installed_plugins
+
+    for name, entry in installed_plugins().items():
+        version = entry.dist.version if entry.dist else "unknown"
+        try:
+            hooks, rules = describe_plugin(name)
+        except ValueError as exc:
+            click.echo(f"{name} {version}: cannot be loaded: {exc}")
+            continue
+        click.echo(f"{name} {version} ({entry.value})")
+        click.echo(f"  hooks: {', '.join(hooks)}")
+        points = ["varies" if r.points is None else r.points for r in rules]
+        click.echo(f"  rules: {', '.join(f'{r.id} ({p})' for r, p in zip(rules, points))}")
+
+
 # -- play and replay --------------------------------------------------------------------------
 
 

@@ -307,7 +307,8 @@ class Game:
             raise IllegalActionError(f"the starter {action.card} has already been dealt")
         step.add(Input, None, action=action)
         step.score("pegline_score_starter",
-                   snapshots.StarterTurned(action.card, s.dealer, self.players), s.dealer)
+                   snapshots.StarterTurned(action.card, s.dealer, self.players, tuple(step.scores),
+                                           self._side_of[s.dealer]), s.dealer)
         return s._replace(phase="pegging", starter=action.card,
                             turn=(s.dealer + 1) % self.players)
 
@@ -328,7 +329,9 @@ class Game:
         step.add(Input, action.seat, action=action)
         series = s.series + (card,)
         step.score("pegline_score_play",
-                   snapshots.PlayMade(action.seat, card, series, count, self.players), action.seat)
+                   snapshots.PlayMade(action.seat, card, series, count, self.players,
+                                      tuple(step.scores), self._side_of[action.seat]),
+                   action.seat)
         held = _replace(s.held, action.seat, tuple(c for c in s.held[action.seat] if c is not card))
         s = s._replace(held=held, count=count, series=series, last_player=action.seat,
                          played=s.played + ((action.seat, card),), last_was_go=False)
@@ -374,7 +377,8 @@ class Game:
         last_of_hand = not any(s.held)
         step.score("pegline_score_series_end",
                    snapshots.SeriesEnded(s.last_player, s.count, s.series, last_of_hand,
-                                         self.players), s.last_player)
+                                         self.players, tuple(step.scores),
+                                         self._side_of[s.last_player]), s.last_player)
         if step.over:
             return s
         step.add(SeriesEnded, s.last_player, count=s.count)

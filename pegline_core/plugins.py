@@ -74,6 +74,7 @@ class PluginSet:
             self.pm.register(_build(cls, name, variant.config.get(name, {})), name=name)
             self.names.append(name)
         self.pm.check_pending()
+        self.disabled = frozenset(variant.disable)
         self.rules: dict[str, tuple[str, Rule]] = {}
         for name in self.names:
             for rule in self._declared(name):
@@ -103,6 +104,12 @@ class PluginSet:
                 problems.append((("plugins", index), str(exc)))
         if problems:
             return problems
+        declared = {rule.id for _, plugin in built
+                    for rule in (getattr(plugin, "pegline_rules", lambda: [])() or [])}
+        for index, rule_id in enumerate(variant.disable):
+            if rule_id not in declared:
+                problems.append((("disable", index), f"no plugin of this variant declares rule "
+                                 f"{rule_id!r}"))
         for name, plugin in built:
             check = getattr(plugin, "pegline_check_variant", None)
             if check is not None:
@@ -158,7 +165,9 @@ class PluginSet:
                 raise PluginError(f"plugin {plugin!r}: {hook} must return a list of Score, "
                                   f"got {type(claims).__name__}")
             for claim in claims:
-                awards.append(self._check_claim(plugin, hook, claim))
+                award = self._check_claim(plugin, hook, claim)
+                if award.rule.id not in self.disabled:
+                    awards.append(award)
         if len(awards) > 1:
             awards.sort(key=lambda award: self._order[award.rule.id])
         return awards
@@ -180,7 +189,10 @@ class PluginSet:
         return Award(plugin, rule, claim)
 
     def show_counter(self):
-        """A fast ``(cards, starter, crib) -> points`` over all plugins, or None if one lacks it."""
+        """A fast ``(cards, starter, crib) -> points`` over all plugins, or None if one lacks it
+        (or a rule is switched off, which a plugin's counter cannot know)."""
+        if self.disabled:
+            return None
         counters = []
         for plugin, function in self._impls.get("pegline_score_show", ()):
             offer = getattr(self.pm.get_plugin(plugin), "pegline_show_counter", None)
@@ -195,6 +207,19 @@ class PluginSet:
             return sum(counter(cards, starter, crib) for counter in counters)
 
         return total
+
+
+def describe_plugin(name: str, extra: Mapping[str, type] | None = None
+                    ) -> tuple[list[str], list[Rule]]:
+    """A plugin's implemented hooks and declared rules, under its default configuration."""
+    try:
+        plugin = _build(_plugin_class(name, extra), name, {})
+    except StructureProblems as exc:
+        raise PluginError(f"plugin {name!r} has no default configuration: {exc}") from None
+    hooks = sorted(attr for attr in dir(plugin) if attr.startswith("pegline_")
+                   and hasattr(getattr(plugin, attr), f"{hookspecs.PROJECT}_impl"))
+    rules = plugin.pegline_rules() if "pegline_rules" in hooks else []
+    return hooks, rules
 
 
 def _safe_load(entry: Any) -> object:

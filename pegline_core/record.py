@@ -30,10 +30,12 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import attrs
 import tomli_w
 from attrs import field, frozen
 
 from pegline_core.engine import Game
+from pegline_core.plugins import PluginSet
 from pegline_core.events import INPUT_TYPES, Input, event_from_dict, event_to_dict
 from pegline_core.variant import Variant, VariantError, load_variant
 
@@ -60,9 +62,33 @@ class Difference:
 
 
 def rules_digest(variant: Variant) -> str:
-    """A digest of the resolved rules: two variants with the same digest score identically."""
-    text = json.dumps(variant.to_toml_dict(), sort_keys=True, ensure_ascii=False)
+    """A digest of the resolved rules: two variants with the same digest score identically.
+
+    Only what differs from the defaults counts (and not the description, source or extends), so a
+    key added to the schema later with a default value leaves old records valid.
+    """
+    data = variant.to_toml_dict()
+    for key in ("description", "source", "extends"):
+        data.pop(key)
+    config = data.pop("config")
+    rules = _minus(data, Variant().to_toml_dict())
+    rules["config"] = _minus(config, PluginSet.resolved_config(attrs.evolve(variant, config={})))
+    text = json.dumps(rules, sort_keys=True, ensure_ascii=False)
     return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+def _minus(data: dict[str, Any], defaults: dict[str, Any]) -> dict[str, Any]:
+    """``data`` without the keys whose value equals the default (tables compared key by key)."""
+    out = {}
+    for key, value in data.items():
+        default = defaults.get(key)
+        if isinstance(value, dict) and isinstance(default, dict):
+            value = _minus(value, default)
+            if value:
+                out[key] = value
+        elif value != default:
+            out[key] = value
+    return out
 
 
 def _toml_safe(data: dict[str, Any]) -> dict[str, Any]:

@@ -22,11 +22,14 @@ class GameStart:
 
 @frozen
 class StarterTurned:
-    """The starter was turned; ``dealer`` turned it."""
+    """The starter was turned; ``dealer`` turned it. ``scores`` are per side, ``side`` the
+    dealer's."""
 
     starter: Card
     dealer: int
     players: int
+    scores: tuple[int, ...] = ()
+    side: int = 0
 
 
 @frozen
@@ -38,6 +41,10 @@ class PlayMade:
     series: tuple[Card, ...]
     count: int
     players: int
+    scores: tuple[int, ...] = ()
+    """Every side's score before this play."""
+    side: int = 0
+    """The side ``seat`` scores for."""
 
 
 @frozen
@@ -52,6 +59,8 @@ class SeriesEnded:
     series: tuple[Card, ...]
     last_of_hand: bool
     players: int
+    scores: tuple[int, ...] = ()
+    side: int = 0
 
 
 @frozen

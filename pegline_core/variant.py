@@ -94,6 +94,8 @@ class Variant:
     source: str = ""
     extends: tuple[str, ...] = ()
     plugins: tuple[str, ...] = ("standard",)
+    disable: tuple[str, ...] = ()
+    """Rule ids switched off, whichever plugin declares them (a house plugin may replace them)."""
     table: Table = Table()
     deal: Deal = Deal()
     pegging: Pegging = Pegging()
@@ -330,7 +332,8 @@ def load_variant(
     if not {"plugins", "config"} & failed:
         found += [(p, m) for p, m in PluginSet.check(variant, extra_plugins) if p not in dict(found)]
     if found:
-        raise VariantError([_locate(merged.origin, p, m, name) for p, m in found])
+        fallback = _display(path) if path else name  # a key the file left to its default
+        raise VariantError([_locate(merged.origin, p, m, fallback) for p, m in found])
     variant = attrs.evolve(_apply_notices(variant), name=name)
     return attrs.evolve(variant, config=PluginSet.resolved_config(variant, extra_plugins))
     return variant

@@ -1,0 +1,101 @@
+"""Around-the-corner runs (entry point ``corner``): runs may wrap from king to ace, Q-K-A or K-A-2.
+
+A house rule. It replaces the standard runs, so a variant using it switches those off:
+
+    plugins = ["+corner"]
+    disable = ["peg-run", "show-run"]
+
+>>> from pegline_core.cards import parse_cards
+>>> cyclic_run_tail(parse_cards("QH KC AD"))
+3
+>>> [len(run) for run in cyclic_runs(parse_cards("KH AC 2D 2S 9C"))]
+[3, 3]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import product
+
+from attrs import frozen
+
+from pegline_core.cards import Card
+from pegline_core.hookspecs import hookimpl
+from pegline_core.rules import Rule, Score
+from pegline_core.snapshots import PlayMade, ShowCounted
+
+__all__ = ["AroundTheCorner", "cyclic_run_tail", "cyclic_runs"]
+
+_SOURCE = "house rule (around the corner); the ACC and Hoyle keep the ace low"
+
+
+def _cyclic(ranks: set[int]) -> bool:
+    """Whether distinct ranks are consecutive on the 13-rank circle."""
+    ordered = sorted(ranks)
+    gaps = sum(1 for a, b in zip(ordered, ordered[1:] + [ordered[0] + 13], strict=True) if b - a != 1)
+    return gaps == 1
+
+
+def cyclic_run_tail(series: Sequence[Card]) -> int:
+    """The longest tail of 3+ distinct ranks consecutive around the corner, else 0."""
+    for length in range(len(series), 2, -1):
+        ranks = {card.rank for card in series[-length:]}
+        if len(ranks) == length and _cyclic(ranks):
+            return length
+    return 0
+
+
+def cyclic_runs(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every maximal run of 3+ ranks around the corner, with multiplicity."""
+    by_rank: dict[int, list[Card]] = {}
+    for card in cards:
+        by_rank.setdefault(card.rank, []).append(card)
+    found = []
+    for start in by_rank:
+        if (start - 2) % 13 + 1 in by_rank:  # not the start of an arc
+            continue
+        arc = [start]
+        while arc[-1] % 13 + 1 in by_rank and len(arc) < len(by_rank):
+            arc.append(arc[-1] % 13 + 1)
+        if len(arc) >= 3:
+            found.extend(product(*(by_rank[rank] for rank in arc)))
+    return found
+
+
+class AroundTheCorner:
+    """Pegging and show runs that may wrap from king to ace."""
+
+    @frozen
+    class Config:
+        """``[config.corner]``."""
+
+        run_per_card: int = 1
+
+    def __init__(self, config: AroundTheCorner.Config | None = None) -> None:
+        self.config = config or AroundTheCorner.Config()
+
+    @hookimpl
+    def pegline_rules(self) -> list[Rule]:
+        return [
+            Rule("corner-peg-run", "a pegging run that may wrap from king to ace", _SOURCE),
+            Rule("corner-show-run", "a show run that may wrap from king to ace", _SOURCE),
+        ]
+
+    @hookimpl
+    def pegline_check_variant(self, variant) -> list[str]:
+        if "standard" not in variant.plugins:
+            return []
+        kept = [rule for rule in ("peg-run", "show-run") if rule not in variant.disable]
+        return [f"disable: add {', '.join(map(repr, kept))}: around-the-corner runs replace "
+                "the standard runs, which would score twice"] if kept else []
+
+    @hookimpl
+    def pegline_score_play(self, play: PlayMade) -> list[Score]:
+        run = cyclic_run_tail(play.series)
+        return [Score("corner-peg-run", run * self.config.run_per_card, play.series[-run:])] \
+            if run else []
+
+    @hookimpl
+    def pegline_score_show(self, show: ShowCounted) -> list[Score]:
+        return [Score("corner-show-run", len(run) * self.config.run_per_card, run)
+                for run in cyclic_runs((*show.cards, show.starter))]

@@ -1,0 +1,64 @@
+"""Flushes in pegging, the old rule (entry point ``pegflush``).
+
+Britannica's 9th edition notes that flushes "formerly counted in play". Here a play that ends a
+tail of at least ``min_cards`` cards of one suit in the current series scores one per card.
+
+>>> from pegline_core.cards import parse_cards
+>>> suit_tail(parse_cards("2C 4H 6H 8H KH"))
+4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from attrs import frozen
+
+from pegline_core.cards import Card
+from pegline_core.hookspecs import hookimpl
+from pegline_core.rules import Rule, Score
+from pegline_core.snapshots import PlayMade
+
+__all__ = ["PeggingFlush", "suit_tail"]
+
+
+def suit_tail(series: Sequence[Card]) -> int:
+    """How many cards at the end of the series share the last card's suit, unbroken."""
+    suit = series[-1].suit
+    length = 0
+    for card in reversed(series):
+        if card.suit != suit:
+            break
+        length += 1
+    return length
+
+
+class PeggingFlush:
+    """A run of one suit in the play scores one per card."""
+
+    @frozen
+    class Config:
+        """``[config.pegflush]``."""
+
+        min_cards: int = 4
+        per_card: int = 1
+
+    def __init__(self, config: PeggingFlush.Config | None = None) -> None:
+        self.config = config or PeggingFlush.Config()
+
+    @hookimpl
+    def pegline_rules(self) -> list[Rule]:
+        return [Rule("peg-flush", "a tail of cards of one suit in the play, one per card",
+                     "Encyclopaedia Britannica, 9th ed.: flushes formerly counted in play")]
+
+    @hookimpl
+    def pegline_check_variant(self, variant) -> list[str]:
+        return [] if self.config.min_cards >= 2 else [
+            f"config.pegflush.min_cards: must be at least 2, got {self.config.min_cards}"]
+
+    @hookimpl
+    def pegline_score_play(self, play: PlayMade) -> list[Score]:
+        tail = suit_tail(play.series)
+        if tail < self.config.min_cards:
+            return []
+        return [Score("peg-flush", tail * self.config.per_card, play.series[-tail:])]
