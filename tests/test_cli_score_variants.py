@@ -68,7 +68,8 @@ def test_variants_list_show_and_check(tmp_path):
     listed = run("variants", "list").output.splitlines()
     assert [line.split()[0] for line in listed] == sorted(
         ["five-card", "five-card-quick", "lowball", "muggins", "partner", "three-player",
-         "two-player", "two-player-61"])
+         "two-player", "two-player-61", "around-the-corner", "stink-hole", "late-caps",
+         "pegging-flush"])
     shown = run("variants", "show", "partner", "--with", "lowball")
     assert shown.exit_code == 0
     assert "teams = [\n    [\n        0,\n        2,\n    ]," in shown.output

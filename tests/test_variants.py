@@ -10,7 +10,8 @@ import pytest
 from pegline_core import Variant, VariantError, available_variants, load_variant
 
 SHIPPED = ["two-player", "two-player-61", "three-player", "partner", "five-card",
-           "five-card-quick", "muggins", "lowball"]
+           "five-card-quick", "muggins", "lowball", "around-the-corner", "stink-hole",
+           "late-caps", "pegging-flush"]
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -180,7 +180,8 @@ def test_a_game_can_end_in_the_middle_of_pegging_and_of_a_show():
 
 
 SHIPPED = ["two-player", "two-player-61", "three-player", "partner", "five-card",
-           "five-card-quick", "lowball", "muggins"]
+           "five-card-quick", "lowball", "muggins", "around-the-corner", "stink-hole", "late-caps",
+           "pegging-flush"]
 
 
 @pytest.mark.parametrize("name", SHIPPED)
