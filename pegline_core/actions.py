@@ -15,7 +15,7 @@ from attrs import field, frozen
 from pegline_core.cards import Card
 
 __all__ = ["Action", "CutForDeal", "Deal", "Discard", "CutStarter", "Play", "Go", "Declare",
-           "Respond", "RESPONSES", "IllegalActionError", "CHANCE_ACTIONS"]
+           "Respond", "AskCoach", "RESPONSES", "IllegalActionError", "CHANCE_ACTIONS"]
 
 
 class IllegalActionError(ValueError):
@@ -96,5 +96,13 @@ class Respond:
     points: int = 0
 
 
-Action = CutForDeal | Deal | Discard | CutStarter | Play | Go | Declare | Respond
+@frozen
+class AskCoach:
+    """A seat asks the coach to compare its last committed decision. It changes nothing in the
+    play, but marks the game "assist used". Always allowed, never listed among legal moves."""
+
+    seat: int
+
+
+Action = CutForDeal | Deal | Discard | CutStarter | Play | Go | Declare | Respond | AskCoach
 CHANCE_ACTIONS = (CutForDeal, Deal, CutStarter)

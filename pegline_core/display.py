@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pegline_core.actions import CutForDeal, CutStarter, Deal, Declare, Discard, Go, Play, Respond
+from pegline_core.actions import AskCoach, CutForDeal, CutStarter, Deal, Declare, Discard, Go, Play, Respond
 from pegline_core.cards import format_cards
 from pegline_core.events import (
     CountSettled, DealerChosen, Event, GameEnded, HandShown, Input, Scored, SeriesEnded,
@@ -90,6 +90,8 @@ class EventPrinter:
             return [f"  {self.seat(action.seat)} plays {action.card.symbol} (count {self.count})"]
         if isinstance(action, Go):
             return [f"  {self.seat(action.seat)} says go"]
+        if isinstance(action, AskCoach):
+            return [f"  {self.seat(action.seat)} asks the coach to compare (assist used)"]
         if isinstance(action, Declare):
             return [f"  {self.seat(action.seat)} declares {action.points}"]
         if isinstance(action, Respond):
@@ -101,6 +103,9 @@ class EventPrinter:
         winner = event.results[0]
         verb = "wins (lowball: the first to the target loses)" if event.lowball else "wins"
         out = [f"== {self.side(winner.side)} {verb}, {event.game_points} game point(s) =="]
+        if event.assist_used:
+            seats = ", ".join(self.seat(s) for s in event.assist_used)
+            out.append(f"  (assist used by {seats})")
         for r in event.results:
             mark = f", {r.mark}" if r.mark else ""
             out.append(f"  {r.place}. {self.side(r.side)}: {r.score}{mark}")

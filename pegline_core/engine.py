@@ -28,7 +28,7 @@ from itertools import combinations
 
 from pegline_core import muggins, snapshots
 from pegline_core.actions import (
-    RESPONSES, Action, CutForDeal, CutStarter, Deal, Declare, Discard, Go, IllegalActionError,
+    RESPONSES, Action, AskCoach, CutForDeal, CutStarter, Deal, Declare, Discard, Go, IllegalActionError,
     Play, Respond,
 )
 from pegline_core.cards import DECK, Card, format_cards
@@ -114,7 +114,7 @@ class Game:
         self._handlers = {CutForDeal: self._cut_for_deal, Deal: self._deal,
                           Discard: self._discard, CutStarter: self._cut_starter,
                           Play: self._play, Go: self._go, Declare: self._declare,
-                          Respond: self._respond}
+                          Respond: self._respond, AskCoach: self._ask_coach}
         if dealer is not None:
             if not (isinstance(dealer, int) and 0 <= dealer < self.players):
                 raise IllegalActionError(f"dealer must be a seat from 0 to {self.players - 1}")
@@ -237,6 +237,13 @@ class Game:
         self._state = state if scores == state.scores else state._replace(scores=scores)
         self.log.extend(step.events)
         return step.events
+
+    def _ask_coach(self, step: _Step, s: GameState, action: AskCoach) -> GameState:
+        seat = self._check_seat(action.seat)
+        if not any(isinstance(e, Input) and e.actor == seat for e in self.log):
+            raise IllegalActionError(f"seat {seat} has no committed decision to compare yet")
+        step.add(Input, seat, action=action)
+        return s._replace(assisted=s.assisted | {seat})
 
     def _need_phase(self, state: GameState, phase: str, action: Action) -> None:
         if state.phase != phase:
@@ -483,10 +490,10 @@ class Game:
         return s._replace(counts=counts, declared=-1, responders=())
 
     def _finish(self, step: _Step, s: GameState) -> GameState:
-        step.add(GameEnded, None, **self._result(step.scores, step.reached))
+        step.add(GameEnded, None, **self._result(step.scores, step.reached, s.assisted))
         return s._replace(phase="over", turn=None)
 
-    def _result(self, scores: Sequence[int], reached: int) -> dict:
+    def _result(self, scores: Sequence[int], reached: int, assisted: frozenset[int]) -> dict:
         """Places, skunk marks and game points; in lowball the side that reached the target loses."""
         game, sides = self.variant.game, self.variant.sides
         others = sorted((side for side in range(len(sides)) if side != reached),
@@ -501,7 +508,8 @@ class Game:
                 if line is not None:
                     mark, points = line.name, max(points, line.game_points)
             results.append(SideResult(side, sides[side], scores[side], place, mark))
-        return {"results": tuple(results), "game_points": points, "lowball": game.lowball}
+        return {"results": tuple(results), "game_points": points, "lowball": game.lowball,
+                "assist_used": tuple(sorted(assisted))}
 
     def _check_seat(self, seat: int) -> int:
         if not isinstance(seat, int) or not 0 <= seat < self.players:

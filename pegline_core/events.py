@@ -12,7 +12,7 @@ from typing import Any
 from attrs import field, frozen
 
 from pegline_core.actions import (
-    Action, CutForDeal, CutStarter, Deal, Declare, Discard, Go, Play, Respond,
+    Action, AskCoach, CutForDeal, CutStarter, Deal, Declare, Discard, Go, Play, Respond,
 )
 from pegline_core.cards import Card, parse_cards
 
@@ -116,6 +116,8 @@ class GameEnded(Event):
     results: tuple[SideResult, ...]
     game_points: int
     lowball: bool
+    assist_used: tuple[int, ...] = field(default=(), converter=tuple)
+    """Seats that asked the coach during the game."""
 
     @property
     def winner(self) -> SideResult:
@@ -126,7 +128,7 @@ class GameEnded(Event):
 
 _ACTION_TYPES = {"cut-for-deal": CutForDeal, "deal": Deal, "discard": Discard,
                  "starter": CutStarter, "play": Play, "go": Go, "declare": Declare,
-                 "respond": Respond}
+                 "respond": Respond, "ask-coach": AskCoach}
 _ACTION_NAMES = {cls: name for name, cls in _ACTION_TYPES.items()}
 INPUT_TYPES = frozenset(_ACTION_TYPES)
 """The ``type`` of every input event."""

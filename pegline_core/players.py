@@ -99,7 +99,14 @@ BOTS: dict[str, Callable[[int], Player]] = {
     "random": lambda seed: RandomBot(seed),
     "greedy": lambda seed: GreedyBot(seed=seed),
     "sloppy": lambda seed: GreedyBot(mistakes=0.3, seed=seed),
+    "coach": lambda seed: _coach_bot(seed),
 }
+
+
+def _coach_bot(seed: int) -> Player:
+    from pegline_core.coach import CoachBot  # the coach builds on this module
+
+    return CoachBot(seed)
 """Bot factories by name (for the CLI); each takes a seed."""
 
 

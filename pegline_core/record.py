@@ -108,6 +108,11 @@ class GameRecord:
     seed: int | None = None
     events: tuple[dict[str, Any], ...] = ()
 
+    @property
+    def assist_used(self) -> bool:
+        """Whether a player asked the coach during the game."""
+        return any(e.get("type") == "ask-coach" for e in self.events)
+
     # -- making ------------------------------------------------------------------------------
 
     @classmethod
@@ -122,7 +127,7 @@ class GameRecord:
         return _toml_safe({
             "format": FORMAT, "version": VERSION, "variant": self.variant,
             "overlays": list(self.overlays), "digest": self.digest, "plugins": self.plugins,
-            "dealer": self.dealer, "seed": self.seed,
+            "dealer": self.dealer, "seed": self.seed, "assist_used": self.assist_used or None,
         })
 
     def to_toml(self) -> str:

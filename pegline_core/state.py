@@ -43,6 +43,8 @@ class GameState(NamedTuple):
     """Muggins: the current count's declaration, or -1 before it is declared."""
     responders: tuple[int, ...] = ()
     """Muggins: the opponents still to respond, in order."""
+    assisted: frozenset[int] = frozenset()
+    """Seats that have asked the coach."""
 
 
 @frozen

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import click
 
-from pegline_core.actions import Action, Declare, Discard, Go, Play, Respond
+from pegline_core.actions import Action, AskCoach, Declare, Discard, Go, Play, Respond
 from pegline_core.cards import Card, CardError, format_cards, parse_cards
 from pegline_core.engine import Game
 from pegline_core.state import PlayerView
@@ -15,9 +15,39 @@ __all__ = ["HumanPlayer"]
 
 
 class HumanPlayer:
-    """Asks at the terminal. Cards are chosen by notation (``5H``) or position (``1``)."""
+    """Asks at the terminal. Cards are chosen by notation (``5H``) or position (``1``).
+
+    After a move is committed, typing ``compare`` at the next prompt shows the coach's evaluation
+    of that decision as it stood, and marks the game "assist used".
+    """
+
+    def __init__(self) -> None:
+        self.last: PlayerView | None = None
 
     def choose(self, view: PlayerView, legal: Sequence[Action], game: Game) -> Action:
+        action = self._choose(view, legal, game)
+        if isinstance(action, AskCoach):
+            self._show_comparison(game)
+            return action
+        if isinstance(action, Discard | Play):
+            self.last = view
+        return action
+
+    def _show_comparison(self, game: Game) -> None:
+        from pegline_core.coach import Coach
+
+        evaluation = Coach(game.scorer).evaluate(self.last)
+        if evaluation is None:
+            click.echo("  the coach had nothing to compare at that decision")
+            return
+        click.echo(f"  coach ({evaluation.decision}, best first; {evaluation.note})")
+        for candidate in evaluation.candidates:
+            action = candidate.action
+            cards = action.cards if isinstance(action, Discard) else (action.card,)
+            reasons = "; ".join(f"{name}: {value}" for name, value in candidate.reasons)
+            click.echo(f"    {format_cards(cards, symbols=True):<8} {reasons}")
+
+    def _choose(self, view: PlayerView, legal: Sequence[Action], game: Game) -> Action:
         if isinstance(legal[0], Declare):
             what = "the crib" if view.counting[2] else "your hand"
             points = click.prompt(f"count {what} {format_cards(view.counting[1], symbols=True)} "
@@ -37,10 +67,16 @@ class HumanPlayer:
         prompt = f"count {view.count}; your hand {numbered}\nplay a card"
         return self._ask(prompt, view, lambda cards: self._play(view, cards, legal))
 
-    @staticmethod
-    def _ask(prompt: str, view: PlayerView, decide) -> Action:
+    def _ask(self, prompt: str, view: PlayerView, decide) -> Action:
+        if self.last is not None:
+            prompt += " (or 'compare' for the coach on your last move)"
         while True:
             answer = click.prompt(prompt, prompt_suffix=": ")
+            if answer.strip().lower() == "compare":
+                if self.last is None:
+                    click.echo("  nothing to compare yet: commit a move first")
+                    continue
+                return AskCoach(view.seat)
             try:
                 cards = _read_cards(answer, view.held)
                 return decide(cards)
