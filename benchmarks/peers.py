@@ -19,7 +19,7 @@ def peer_python(*packages: str) -> Path:
     if not python.exists():
         venv.EnvBuilder(with_pip=True).create(VENV)
     missing = [p for p in packages if subprocess.run(
-        [python, "-m", "pip", "show", "-q", p], capture_output=True).returncode != 0]
+        [python, "-m", "pip", "show", "-q", p], capture_output=True, check=False).returncode != 0]
     if missing:
         print(f"installing {', '.join(missing)} into {VENV} ...", file=sys.stderr)
         subprocess.run([python, "-m", "pip", "install", "-q", *missing], check=True)

@@ -77,7 +77,7 @@ class Go:
 
 @frozen
 class Declare:
-    """Muggins: the counter declares a hand's (or the crib's) total, 0 to 29; it is pegged at once."""
+    """Muggins: the counter declares a hand's (or crib's) total, 0 to 29, pegged at once."""
 
     seat: int
     points: int

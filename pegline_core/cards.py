@@ -39,19 +39,19 @@ class CardError(ValueError):
 
 
 class Card:
-    """One of the 52 cards. Build it with `Card.parse` or `Card.of`; never compare by value of fields.
+    """One of the 52 cards. Build it with `Card.parse` or `Card.of`; each exists once.
 
     ``rank`` is 1 (ace) to 13 (king), ``suit`` a letter of `SUITS`, ``value`` the pip value used for
     counting (face cards 10), ``index`` a dense number 0..51 in rank-then-suit order.
     """
 
-    __slots__ = ("rank", "suit", "value", "index")
+    __slots__ = ("index", "rank", "suit", "value")
     rank: int
     suit: str
     value: int
     index: int
 
-    def __new__(cls, *_args: object) -> Card:
+    def __new__(cls, *_args: object) -> Card:  # noqa: PYI034 - it never returns
         raise TypeError("use Card.parse('5H') or Card.of(rank, suit); cards are interned")
 
     @classmethod

@@ -199,7 +199,8 @@ def plugins_list() -> None:
         click.echo(f"{name} {version} ({entry.value})")
         click.echo(f"  hooks: {', '.join(hooks)}")
         points = ["varies" if r.points is None else r.points for r in rules]
-        click.echo(f"  rules: {', '.join(f'{r.id} ({p})' for r, p in zip(rules, points))}")
+        listed = ", ".join(f"{r.id} ({p})" for r, p in zip(rules, points, strict=True))
+        click.echo(f"  rules: {listed}")
 
 
 # -- play and replay --------------------------------------------------------------------------

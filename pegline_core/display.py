@@ -2,10 +2,27 @@
 
 from __future__ import annotations
 
-from pegline_core.actions import AskCoach, CutForDeal, CutStarter, Deal, Declare, Discard, Go, Play, Respond
+from pegline_core.actions import (
+    AskCoach,
+    CutForDeal,
+    CutStarter,
+    Deal,
+    Declare,
+    Discard,
+    Go,
+    Play,
+    Respond,
+)
 from pegline_core.cards import format_cards
 from pegline_core.events import (
-    CountSettled, DealerChosen, Event, GameEnded, HandShown, Input, Scored, SeriesEnded,
+    CountSettled,
+    DealerChosen,
+    Event,
+    GameEnded,
+    HandShown,
+    Input,
+    Scored,
+    SeriesEnded,
 )
 from pegline_core.variant import Variant
 
@@ -48,14 +65,14 @@ class EventPrinter:
             return [f"  -- series ends at {event.count}; the count goes back to 0"]
         if isinstance(event, HandShown):
             what = "crib" if event.crib else "hand"
-            return [f"  {self.seat(event.actor)} shows {what} "
-                    f"{format_cards(event.cards, symbols=True)} + {event.starter.symbol}: "
-                    f"{event.points}"]
+            cards = format_cards(event.cards, symbols=True)
+            return [(f"  {self.seat(event.actor)} shows {what} {cards} + "
+                     f"{event.starter.symbol}: {event.points}")]
         if isinstance(event, CountSettled):
             what = "crib" if event.crib else "hand"
-            out = [f"  settled ({event.outcome}): {self.seat(event.actor)}'s {what} "
-                   f"{format_cards(event.cards, symbols=True)} + {event.starter.symbol} is "
-                   f"{event.points}, declared {event.declared}"]
+            cards = format_cards(event.cards, symbols=True)
+            out = [(f"  settled ({event.outcome}): {self.seat(event.actor)}'s {what} {cards} + "
+                    f"{event.starter.symbol} is {event.points}, declared {event.declared}")]
             out += [f"      {c.rule} {format_cards(c.cards, symbols=True)} {c.points}"
                     for c in event.breakdown]
             return out

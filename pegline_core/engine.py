@@ -28,13 +28,31 @@ from itertools import combinations
 
 from pegline_core import muggins, snapshots
 from pegline_core.actions import (
-    RESPONSES, Action, AskCoach, CutForDeal, CutStarter, Deal, Declare, Discard, Go, IllegalActionError,
-    Play, Respond,
+    RESPONSES,
+    Action,
+    AskCoach,
+    CutForDeal,
+    CutStarter,
+    Deal,
+    Declare,
+    Discard,
+    Go,
+    IllegalActionError,
+    Play,
+    Respond,
 )
 from pegline_core.cards import DECK, Card, format_cards
 from pegline_core.events import (
-    Combination, CountSettled, DealerChosen, Event, GameEnded, HandShown, Input, Scored,
-    SeriesEnded, SideResult,
+    Combination,
+    CountSettled,
+    DealerChosen,
+    Event,
+    GameEnded,
+    HandShown,
+    Input,
+    Scored,
+    SeriesEnded,
+    SideResult,
 )
 from pegline_core.plugins import Award
 from pegline_core.rules import Score
@@ -282,7 +300,8 @@ class Game:
         step.phase = "deal"
         step.add(Input, None, action=action)
         discarding = deal.discard > 0
-        return s._replace(phase="discard" if discarding else "starter", hand=s.hand + 1, held=action.hands,
+        return s._replace(
+            phase="discard" if discarding else "starter", hand=s.hand + 1, held=action.hands,
             kept=action.hands, discarded=(not discarding,) * self.players, crib=action.crib,
             starter=None, count=0, series=(), turn=None, last_player=None, said_go=frozenset(),
             last_was_go=False, played=(),
@@ -359,7 +378,8 @@ class Game:
         self._need_phase(s, "pegging", action)
         self._check_seat(action.seat)
         if action.seat != s.turn:
-            raise IllegalActionError(f"it is seat {s.turn}'s turn to play, not seat {action.seat}'s")
+            raise IllegalActionError(
+                f"it is seat {s.turn}'s turn to play, not seat {action.seat}'s")
 
     def _next_turn(self, step: _Step, s: GameState, actor: int, consecutive_go: bool) -> GameState:
         if step.over:
@@ -372,7 +392,8 @@ class Game:
         turn = self._next_seat(s, actor, skip=s.said_go)
         return s._replace(turn=turn)
 
-    def _next_seat(self, s: GameState, after: int, skip: frozenset[int] = frozenset()) -> int | None:
+    def _next_seat(self, s: GameState, after: int,
+                   skip: frozenset[int] = frozenset()) -> int | None:
         """The first seat clockwise after ``after`` (``after`` itself last) holding cards."""
         for offset in range(1, self.players + 1):
             seat = (after + offset) % self.players
@@ -399,7 +420,8 @@ class Game:
     def _show(self, step: _Step, s: GameState) -> GameState:
         """Count every hand from the dealer's left, the dealer last, then the crib."""
         step.phase = "show"
-        order = [((s.dealer + offset) % self.players, False) for offset in range(1, self.players + 1)]
+        seats = self.players
+        order = [((s.dealer + offset) % seats, False) for offset in range(1, seats + 1)]
         order.append((s.dealer, True))
         if self.variant.game.counting == "muggins":
             return s._replace(phase="show", counts=tuple(order), declared=-1, responders=())
@@ -494,7 +516,7 @@ class Game:
         return s._replace(phase="over", turn=None)
 
     def _result(self, scores: Sequence[int], reached: int, assisted: frozenset[int]) -> dict:
-        """Places, skunk marks and game points; in lowball the side that reached the target loses."""
+        """Places, skunk marks and game points; in lowball the side reaching the target loses."""
         game, sides = self.variant.game, self.variant.sides
         others = sorted((side for side in range(len(sides)) if side != reached),
                         key=lambda side: (scores[side] if game.lowball else -scores[side], side))

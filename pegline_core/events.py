@@ -12,7 +12,16 @@ from typing import Any
 from attrs import field, frozen
 
 from pegline_core.actions import (
-    Action, AskCoach, CutForDeal, CutStarter, Deal, Declare, Discard, Go, Play, Respond,
+    Action,
+    AskCoach,
+    CutForDeal,
+    CutStarter,
+    Deal,
+    Declare,
+    Discard,
+    Go,
+    Play,
+    Respond,
 )
 from pegline_core.cards import Card, parse_cards
 

@@ -87,7 +87,7 @@ def pegline_score_series_end(series: SeriesEnded) -> list[Score]:
 
 @hookspec
 def pegline_score_show(show: ShowCounted) -> list[Score]:
-    """Score a hand or the crib with the starter, for the seat that owns it; one claim per combination."""
+    """Score a hand or the crib with the starter, for its owner; one claim per combination."""
 
 
 @hookspec

@@ -7,8 +7,8 @@ under the rules declared here (plugin name ``muggins``), so a muggins game stays
 Settlement(outcome='muggins', moves=(('claimant', 'muggins', 2),))
 >>> settle(declared=12, true=12, response="muggins", claimed=5)
 Settlement(outcome='false-muggins', moves=(('counter', 'false-muggins', 5),))
->>> settle(declared=15, true=12, response="overcount", claimed=0)
-Settlement(outcome='overcount', moves=(('counter', 'overcount', -3), ('claimant', 'overcount-claim', 3)))
+>>> settle(declared=15, true=12, response="overcount", claimed=0).moves
+(('counter', 'overcount', -3), ('claimant', 'overcount-claim', 3))
 """
 
 from __future__ import annotations
@@ -39,7 +39,8 @@ RULES = {
 
 @frozen
 class Settlement:
-    """How a count settled, and the points it moves: (``"counter"`` or ``"claimant"``, rule, points)."""
+    """How a count settled, and the points it moves as (``"counter"``/``"claimant"``, rule,
+    points)."""
 
     outcome: str
     moves: tuple[tuple[str, str, int], ...] = ()

@@ -95,18 +95,19 @@ class GreedyBot:
         return sum(total(keep, starter, crib=False) for starter in starters) / len(starters)
 
 
-BOTS: dict[str, Callable[[int], Player]] = {
-    "random": lambda seed: RandomBot(seed),
-    "greedy": lambda seed: GreedyBot(seed=seed),
-    "sloppy": lambda seed: GreedyBot(mistakes=0.3, seed=seed),
-    "coach": lambda seed: _coach_bot(seed),
-}
-
-
 def _coach_bot(seed: int) -> Player:
     from pegline_core.coach import CoachBot  # the coach builds on this module
 
     return CoachBot(seed)
+
+
+BOTS: dict[str, Callable[[int], Player]] = {
+    "random": RandomBot,
+    "greedy": lambda seed: GreedyBot(seed=seed),
+    "sloppy": lambda seed: GreedyBot(mistakes=0.3, seed=seed),
+    "coach": _coach_bot,
+}
+
 """Bot factories by name (for the CLI); each takes a seed."""
 
 

@@ -43,7 +43,8 @@ class Award:
 
 def installed_plugins() -> dict[str, Any]:
     """Entry points in the ``pegline`` group, by name (not loaded)."""
-    return {ep.name: ep for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name)}
+    found = entry_points(group=ENTRY_POINT_GROUP)
+    return {ep.name: ep for ep in sorted(found, key=lambda e: e.name)}
 
 
 def _plugin_class(name: str, extra: Mapping[str, type] | None) -> type:
@@ -105,11 +106,11 @@ class PluginSet:
         if problems:
             return problems
         declared = {rule.id for _, plugin in built
-                    for rule in (getattr(plugin, "pegline_rules", lambda: [])() or [])}
+                    for rule in (getattr(plugin, "pegline_rules", list)() or [])}
         for index, rule_id in enumerate(variant.disable):
             if rule_id not in declared:
-                problems.append((("disable", index), f"no plugin of this variant declares rule "
-                                 f"{rule_id!r}"))
+                problems.append((("disable", index),
+                                 f"no plugin of this variant declares rule {rule_id!r}"))
         for name, plugin in built:
             check = getattr(plugin, "pegline_check_variant", None)
             if check is not None:
@@ -194,7 +195,7 @@ class PluginSet:
         if self.disabled:
             return None
         counters = []
-        for plugin, function in self._impls.get("pegline_score_show", ()):
+        for plugin, _function in self._impls.get("pegline_score_show", ()):
             offer = getattr(self.pm.get_plugin(plugin), "pegline_show_counter", None)
             counter = offer() if offer else None
             if counter is None:
@@ -225,7 +226,7 @@ def describe_plugin(name: str, extra: Mapping[str, type] | None = None
 def _safe_load(entry: Any) -> object:
     try:
         return entry.load()
-    except Exception:  # a broken package is reported when it is used, not here
+    except Exception:  # noqa: BLE001 - a broken package is reported when used, not here
         return None
 
 

@@ -35,8 +35,8 @@ import tomli_w
 from attrs import field, frozen
 
 from pegline_core.engine import Game
-from pegline_core.plugins import PluginSet
 from pegline_core.events import INPUT_TYPES, Input, event_from_dict, event_to_dict
+from pegline_core.plugins import PluginSet
 from pegline_core.variant import Variant, VariantError, load_variant
 
 __all__ = ["GameRecord", "RecordError", "Difference", "FORMAT", "VERSION", "rules_digest"]
@@ -83,9 +83,9 @@ def _minus(data: dict[str, Any], defaults: dict[str, Any]) -> dict[str, Any]:
     for key, value in data.items():
         default = defaults.get(key)
         if isinstance(value, dict) and isinstance(default, dict):
-            value = _minus(value, default)
-            if value:
-                out[key] = value
+            rest = _minus(value, default)
+            if rest:
+                out[key] = rest
         elif value != default:
             out[key] = value
     return out
@@ -212,7 +212,8 @@ class GameRecord:
                 raise RecordError(f"{name}: {where.format(index + offset)}: {exc}") from None
         try:
             return cls(
-                variant=_typed(head, "variant", str, name), overlays=tuple(head.get("overlays", ())),
+                variant=_typed(head, "variant", str, name),
+                overlays=tuple(head.get("overlays", ())),
                 digest=_typed(head, "digest", str, name), plugins=dict(head.get("plugins", {})),
                 dealer=head.get("dealer"), seed=head.get("seed"),
                 events=tuple(_toml_safe(e) for e in events),  # one form for TOML and JSON
@@ -234,7 +235,8 @@ class GameRecord:
                               f"{variant.name!r} (digest {self.digest}, installed "
                               f"{rules_digest(variant)}); it is not replayed under other rules")
         installed = game.scorer.plugins.versions()
-        changed = {p: (v, installed.get(p)) for p, v in self.plugins.items() if installed.get(p) != v}
+        changed = {p: (v, installed.get(p)) for p, v in self.plugins.items()
+                   if installed.get(p) != v}
         if changed:
             detail = ", ".join(f"{p} {old} (installed {new})" for p, (old, new) in changed.items())
             raise RecordError(f"the record was made with other plugin versions: {detail}")

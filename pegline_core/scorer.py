@@ -48,7 +48,7 @@ class Scorer:
         return cls(load_variant(name, extra_plugins=kwargs.get("extra_plugins")), **kwargs)
 
     def check_show(self, cards: Sequence[Card], starter: Card, crib: bool) -> tuple[Card, ...]:
-        """The cards as a tuple, or `CardError` if they cannot be a hand (or crib) of this variant."""
+        """The cards as a tuple, or `CardError` if they cannot be a hand (or crib) here."""
         cards = tuple(cards)
         size = self.variant.crib_size if crib else self.variant.hand_size
         what = "a crib" if crib else "a hand"

@@ -34,7 +34,8 @@ class StarterTurned:
 
 @frozen
 class PlayMade:
-    """``seat`` played ``card``; ``series`` is the current series ending with it, ``count`` its total."""
+    """``seat`` played ``card``; ``series`` is the current series ending with it, ``count`` its
+    total."""
 
     seat: int
     card: Card

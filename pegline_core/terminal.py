@@ -104,10 +104,10 @@ class HumanPlayer:
     def _discard(view: PlayerView, cards: tuple[Card, ...], need: int, legal) -> Action:
         if len(cards) != need:
             raise ValueError(f"choose exactly {need} card(s), not {len(cards)}")
-        action = Discard(view.seat, cards)
-        if not any(set(a.cards) == set(cards) for a in legal):
-            raise ValueError("choose different cards from your hand")
-        return next(a for a in legal if set(a.cards) == set(cards)) if action not in legal else action
+        for action in legal:
+            if set(action.cards) == set(cards):
+                return action
+        raise ValueError("choose different cards from your hand")
 
     @staticmethod
     def _play(view: PlayerView, cards: tuple[Card, ...], legal) -> Action:

@@ -45,7 +45,7 @@ class Table:
 
 @frozen
 class Deal:
-    """What is dealt: cards to each player, how many each lays away, cards from the deck to the crib."""
+    """What is dealt: cards to each player, how many each lays away, deck cards to the crib."""
 
     cards: int = 6
     discard: int = 2
@@ -213,9 +213,10 @@ def _merge(base: _Layer, top: _Layer, prefix: tuple[str, ...] = ()) -> _Layer:
             sub = _merge(_Layer(old, origin), _Layer(value, top.origin), path)
             data[key], origin = sub.data, sub.origin
             continue
+        merged = value
         if _is_edit_list(value) and isinstance(old, list):
-            value = old + value if _is_edit_list(old) else _apply_edits(old, value)
-        data[key] = value
+            merged = old + value if _is_edit_list(old) else _apply_edits(old, value)
+        data[key] = merged
         for stale in [p for p in origin if p[: len(path)] == path]:
             del origin[stale]
         origin.update({p: f for p, f in top.origin.items() if p[: len(path)] == path})
@@ -276,7 +277,7 @@ class _Resolver:
             base_layer = self.read(base_path, stack + (path.resolve(),)) if base_path else None
             if base_layer is not None:
                 layer = _merge(layer, base_layer)
-        own = _Layer(data, {leaf: shown for leaf in _leaves(data)})
+        own = _Layer(data, dict.fromkeys(_leaves(data), shown))
         merged = _merge(layer, own)
         merged.data["extends"] = [b for b in bases if isinstance(b, str)]
         return merged
@@ -330,7 +331,8 @@ def load_variant(
     failed = {path[0] for path, _ in found if path}
     found += [(p, m) for p, m in check_variant(variant) if p[0] not in failed]
     if not {"plugins", "config"} & failed:
-        found += [(p, m) for p, m in PluginSet.check(variant, extra_plugins) if p not in dict(found)]
+        known = dict(found)
+        found += [(p, m) for p, m in PluginSet.check(variant, extra_plugins) if p not in known]
     if found:
         fallback = _display(path) if path else name  # a key the file left to its default
         raise VariantError([_locate(merged.origin, p, m, fallback) for p, m in found])
@@ -406,13 +408,14 @@ def check_variant(variant: Variant) -> list[tuple[tuple[str | int, ...], str]]:
         problems.append((("deal", "discard"), "the crib would be empty"))
     needed = players * deal.cards + deal.crib_from_deck + 1
     if 2 <= players <= 8 and needed > 52:
-        problems.append((("deal", "cards"), f"needs {needed} cards with the starter; the deck has 52"))
+        problems.append((("deal", "cards"),
+                         f"needs {needed} cards with the starter; the deck has 52"))
     if table.teams:
         seats = [seat for team in table.teams for seat in team]
         if sorted(seats) != list(range(players)):
-            problems.append((("table", "teams"),
-                             f"teams must split seats 0..{players - 1} with each seat once, got "
-                             f"{[list(t) for t in table.teams]}"))
+            teams = [list(t) for t in table.teams]
+            problems.append((("table", "teams"), (f"teams must split seats 0..{players - 1} "
+                                                   f"with each seat once, got {teams}")))
         elif len(table.teams) < 2:
             problems.append((("table", "teams"), "needs at least two teams"))
     if game.target < 1:
@@ -433,7 +436,7 @@ def check_variant(variant: Variant) -> list[tuple[tuple[str | int, ...], str]]:
         problems.append((("plugins",), "a plugin is named twice"))
     for plugin in variant.config:
         if plugin not in variant.plugins:
-            problems.append((("config", plugin),
-                             f"configuration for plugin {plugin!r}, which the variant does not use "
-                             f"(plugins: {', '.join(variant.plugins) or 'none'})"))
+            used = ", ".join(variant.plugins) or "none"
+            problems.append((("config", plugin), (f"configuration for plugin {plugin!r}, which "
+                                                  f"the variant does not use (plugins: {used})")))
     return problems

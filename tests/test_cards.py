@@ -64,5 +64,5 @@ def test_deck_has_52_distinct_cards_in_index_order():
 def test_print_parse_round_trip(card):
     assert Card.parse(str(card)) is card
     assert Card.parse(card.symbol) is card
-    assert eval(repr(card)) is card  # noqa: S307 - the repr is the notation
+    assert eval(repr(card)) is card
     assert pickle.loads(pickle.dumps(card)) is card

@@ -84,7 +84,7 @@ def test_replay_json_and_errors(tmp_path):
     bad.write_text('dealer = 1\n[[hands]]\ndealt = [["5H"], ["6H"]]\n')
     result = run("replay", str(bad))
     assert result.exit_code == 1
-    assert result.output.startswith(f"Error: hands[0].dealt: the deal needs 6 cards for each of 2")
+    assert result.output.startswith("Error: hands[0].dealt: the deal needs 6 cards for each of 2")
     bad.write_text("dealer = '1'\n")
     result = run("replay", str(bad))
     assert result.output == f"Error: {bad}: dealer: expected an integer, got the string '1'\n"

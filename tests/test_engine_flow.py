@@ -8,7 +8,13 @@ from pegline_core import Card, parse_cards
 from pegline_core.actions import CutForDeal, CutStarter, Deal, Discard, Go, IllegalActionError, Play
 from pegline_core.engine import Game
 from pegline_core.events import (
-    DealerChosen, GameEnded, HandShown, Input, Scored, event_from_dict, event_to_dict,
+    DealerChosen,
+    GameEnded,
+    HandShown,
+    Input,
+    Scored,
+    event_from_dict,
+    event_to_dict,
 )
 from pegline_core.players import GreedyBot, RandomBot, play_game
 from pegline_core.variant import load_variant

@@ -85,10 +85,10 @@ class GameMachine(RuleBasedStateMachine):
     @invariant()
     def scores_are_the_sum_of_score_events(self):
         totals = [0] * len(self.game.variant.sides)
-        for event in self.game.log:
-            if isinstance(event, Scored):
-                totals[event.side] += event.points
-                assert event.total == totals[event.side]
+        for scored in self.game.log:
+            if isinstance(scored, Scored):
+                totals[scored.side] += scored.points
+                assert scored.total == totals[scored.side]
         assert tuple(totals) == self.game.state.scores
 
     @invariant()

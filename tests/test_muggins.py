@@ -7,7 +7,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pegline_core.actions import Declare, IllegalActionError, Respond
-from pegline_core.engine import Game
 from pegline_core.events import CountSettled, GameEnded, Scored
 from pegline_core.players import GreedyBot, RandomBot, play_game
 from pegline_core.records import Script

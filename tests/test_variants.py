@@ -209,4 +209,4 @@ def test_variant_files_are_found_from_a_wheel(tmp_path):
     assert shown.returncode == 0, shown.stderr
     where, names_line = shown.stdout.splitlines()
     assert Path(where) == site
-    assert eval(names_line) == sorted(SHIPPED)  # noqa: S307
+    assert eval(names_line) == sorted(SHIPPED)

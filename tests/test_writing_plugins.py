@@ -17,7 +17,7 @@ DOCS = ROOT / "docs"
 
 
 def blocks(path: Path, language: str) -> list[str]:
-    return re.findall(rf"```{language}\n(.*?)```", path.read_text(), flags=re.S)
+    return re.findall(rf"```{language}\n(.*?)```", path.read_text(), flags=re.DOTALL)
 
 
 @pytest.fixture(scope="module")

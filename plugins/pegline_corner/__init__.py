@@ -32,7 +32,8 @@ _SOURCE = "house rule (around the corner); the ACC and Hoyle keep the ace low"
 def _cyclic(ranks: set[int]) -> bool:
     """Whether distinct ranks are consecutive on the 13-rank circle."""
     ordered = sorted(ranks)
-    gaps = sum(1 for a, b in zip(ordered, ordered[1:] + [ordered[0] + 13], strict=True) if b - a != 1)
+    wrapped = ordered[1:] + [ordered[0] + 13]
+    gaps = sum(1 for a, b in zip(ordered, wrapped, strict=True) if b - a != 1)
     return gaps == 1
 
 
@@ -86,8 +87,9 @@ class AroundTheCorner:
         if "standard" not in variant.plugins:
             return []
         kept = [rule for rule in ("peg-run", "show-run") if rule not in variant.disable]
-        return [f"disable: add {', '.join(map(repr, kept))}: around-the-corner runs replace "
-                "the standard runs, which would score twice"] if kept else []
+        message = (f"disable: add {', '.join(map(repr, kept))}: around-the-corner runs replace "
+                   "the standard runs, which would score twice")
+        return [message] if kept else []
 
     @hookimpl
     def pegline_score_play(self, play: PlayMade) -> list[Score]:

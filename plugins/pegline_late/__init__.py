@@ -43,7 +43,8 @@ class _LatePoints(ABC):
     def pegline_rules(self) -> list[Rule]:
         c = self.config
         return [
-            Rule(f"{self.prefix}-go", "go, unless the late-game rule forbids it", self.source, c.go),
+            Rule(f"{self.prefix}-go", "go, unless the late-game rule forbids it", self.source,
+                 c.go),
             Rule(f"{self.prefix}-last-card", "last card, unless the late-game rule forbids it",
                  self.source, c.go),
             Rule(f"{self.prefix}-heels", "his heels, unless the late-game rule forbids it",
@@ -55,8 +56,9 @@ class _LatePoints(ABC):
         if "standard" not in variant.plugins:
             return []
         kept = [rule for rule in _REPLACED if rule not in variant.disable]
-        return [f"disable: add {', '.join(map(repr, kept))}: this plugin replaces them, "
-                "which would otherwise score twice"] if kept else []
+        message = (f"disable: add {', '.join(map(repr, kept))}: this plugin replaces them, "
+                   "which would otherwise score twice")
+        return [message] if kept else []
 
     @hookimpl
     def pegline_score_series_end(self, series: SeriesEnded) -> list[Score]:

@@ -19,7 +19,12 @@ from attrs import frozen
 
 from pegline_core.cards import DECK, Card
 from pegline_core.combinations import (
-    RANK_PRIMES, flush_suit, rank_counts, run_tail, same_rank_tail, show_combinations,
+    RANK_PRIMES,
+    flush_suit,
+    rank_counts,
+    run_tail,
+    same_rank_tail,
+    show_combinations,
 )
 from pegline_core.hookspecs import hookimpl
 from pegline_core.rules import Rule, Score
@@ -76,7 +81,8 @@ class StandardRules:
             Rule("peg-pair-royal", "the third card of one rank in a row", _SOURCE, c.pair_royal),
             Rule("peg-double-pair-royal", "the fourth card of one rank in a row", _SOURCE,
                  c.double_pair_royal),
-            Rule("peg-run", "the longest tail of 3+ consecutive ranks, one point per card", _SOURCE),
+            Rule("peg-run", "the longest tail of 3+ consecutive ranks, one point per card",
+                 _SOURCE),
             Rule("go", "the last card of a series that ended below 31", _SOURCE, c.go),
             Rule("last-card", "the last card of the hand's pegging, below 31", _SOURCE, c.go),
             Rule("show-fifteen", "each combination of cards summing to 15", _SOURCE, c.fifteen),
@@ -98,7 +104,8 @@ class StandardRules:
 
     @hookimpl
     def pegline_score_game_start(self, start: GameStart) -> list[Score]:
-        return [Score("three-for-last", self.config.three_for_last)] if self.config.three_for_last else []
+        points = self.config.three_for_last
+        return [Score("three-for-last", points)] if points else []
 
     @hookimpl
     def pegline_score_starter(self, starter: StarterTurned) -> list[Score]:
