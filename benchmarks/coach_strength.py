@@ -12,7 +12,6 @@ Run: python benchmarks/coach_strength.py [--deals 2000] [--workers 2]
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import time
@@ -22,6 +21,7 @@ from pegline_core.coach import Coach, CoachBot
 from pegline_core.engine import Game
 from pegline_core.players import GreedyBot, RandomBot, play_game
 from pegline_core.scorer import Scorer
+from pegline_core.simulate import wilson
 from pegline_core.variant import load_variant
 
 
@@ -62,13 +62,6 @@ def _play(args: tuple[str, int]) -> int:
         game = play_game(variant, bots, seed=seed)
         wins += game.result.winner.side == coach_seat
     return wins
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
 
 
 def main() -> None:

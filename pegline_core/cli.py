@@ -176,6 +176,108 @@ def variants_check(files) -> None:
         sys.exit(1)
 
 
+# -- analyze ----------------------------------------------------------------------------------
+
+
+@main.group()
+def analyze() -> None:
+    """Exact analysis of a variant's rules."""
+
+
+@analyze.command("show")
+@variant_option
+@overlay_option
+@click.option("--json", "as_json", is_flag=True, help="Print the distributions as JSON.")
+def analyze_show(variant_name, overlays, as_json) -> None:
+    """The exact distribution of show totals over every hand and starter, hand and crib rules."""
+    import time
+
+    from rich.progress import Progress
+
+    from pegline_core.analysis import show_distribution
+
+    variant = load_variant(variant_name, overlays=overlays)
+    results, start = {}, time.perf_counter()
+    with Progress(transient=True, disable=as_json) as bar:
+        for crib in (False, True):
+            task = bar.add_task("crib" if crib else "hand", total=None)
+            results["crib" if crib else "hand"] = show_distribution(
+                variant, crib=crib,
+                progress=lambda done, total, task=task: bar.update(task, completed=done,
+                                                                   total=total))
+    elapsed = time.perf_counter() - start
+    if as_json:
+        click.echo(json.dumps({name: {"cards": d.cards, "pairs": d.pairs, "mean": d.mean,
+                                      "method": d.method, "counts": d.counts}
+                               for name, d in results.items()}))
+        return
+    hand, crib = results["hand"], results["crib"]
+    click.echo(f"{variant.name}: show totals over every {hand.cards}-card hand and "
+               f"{crib.cards}-card crib with a starter ({elapsed:.2f} s, {hand.method})")
+    click.echo(f"{'total':>5} {'hand':>12} {'crib':>12}")
+    for total in sorted(set(hand.counts) | set(crib.counts)):
+        click.echo(f"{total:>5} {hand.counts.get(total, 0):>12,} {crib.counts.get(total, 0):>12,}")
+    click.echo(f"{'pairs':>5} {hand.pairs:>12,} {crib.pairs:>12,}")
+    click.echo(f"{'mean':>5} {hand.mean:>12.6f} {crib.mean:>12.6f}")
+
+
+# -- simulate ---------------------------------------------------------------------------------
+
+
+@main.command()
+@variant_option
+@overlay_option
+@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True)
+@click.option("--bots", default="greedy,random", show_default=True,
+              help=f"Bots, comma-separated; they rotate seats game by game ({', '.join(BOTS)}).")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1),
+              help="Local processes (default: every core).")
+@click.option("--scheduler", help="A dask.distributed scheduler, e.g. tcp://HOST:8786.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--plot", "plot_path", type=click.Path(path_type=Path),
+              help="Draw the score distributions and game lengths to this PNG.")
+def simulate(variant_name, overlays, games, bots, seed, workers, scheduler, as_json,
+             plot_path) -> None:
+    """Play many games and report win rates, the dealer's edge, points per phase, lengths."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from pegline_core import simulate as sim
+
+    variant = load_variant(variant_name, overlays=overlays)
+    names = [name.strip() for name in bots.split(",") if name.strip()]
+    columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, transient=True, disable=as_json) as bar:
+        task = bar.add_task(f"{variant.name}", total=games)
+        stats = sim.simulate(variant, names, games=games, seed=seed, workers=workers,
+                             scheduler=scheduler,
+                             progress=lambda done: bar.update(task, completed=done))
+    report = stats.report()
+    if plot_path is not None:
+        sim.plot(stats, str(plot_path))
+    if as_json:
+        click.echo(json.dumps(report))
+        return
+    _print_report(variant.name, names, report)
+
+
+def _print_report(name: str, bots: list[str], report: dict) -> None:
+    click.echo(f"{name}: {report['games']:,} games, bots {', '.join(bots)} (seats rotate)")
+    for bot, rate in report["win_rates"].items():
+        low, high = rate["ci95"]
+        click.echo(f"  {bot:<8} wins {rate['rate']:6.1%} of its seats "
+                   f"(95% CI {low:.1%} to {high:.1%})")
+    first = report["first_dealer"]
+    click.echo(f"  first dealer's side wins {first['rate']:.1%} "
+               f"(95% CI {first['ci95'][0]:.1%} to {first['ci95'][1]:.1%})")
+    click.echo("  points per hand:")
+    for key, value in report["points_per_hand"].items():
+        click.echo(f"    {key:<16} {value:6.2f}")
+    click.echo(f"  hands per game: {report['hands_per_game']['mean']:.2f}")
+    for mark, rate in report["marks"].items():
+        click.echo(f"  {mark} rate: {rate:.2%}")
+
+
 # -- plugins ----------------------------------------------------------------------------------
 
 

@@ -91,6 +91,16 @@ def pegline_score_show(show: ShowCounted) -> list[Score]:
 
 
 @hookspec
+def pegline_show_distribution(hand_size: int, crib: bool) -> dict[int, int] | None:
+    """Offer the exact count of every show total over all (hand of ``hand_size``, starter) pairs.
+
+    Only asked of a plugin that is the variant's sole show scorer; it must equal enumerating
+    `pegline_score_show` over every pair. Return None when it has no fast way: analysis then
+    enumerates through the plugin's counter or hook.
+    """
+
+
+@hookspec
 def pegline_show_counter() -> ShowCounter | None:
     """Offer a fast function ``(cards, starter, crib) -> points`` equal to this plugin's show total.
 

@@ -165,8 +165,25 @@ class StandardRules:
         return () if crib and self.config.crib_flush_needs_starter else tuple(cards)
 
     @hookimpl
+    def pegline_show_distribution(self, hand_size: int, crib: bool) -> dict[int, int] | None:
+        if hand_size != 4:
+            return None
+        try:
+            from pegline_standard.distribution import show_distribution
+        except ImportError:  # numpy is in the optional "scale" extra
+            return None
+
+        return show_distribution(self, crib)
+
+    @hookimpl
     def pegline_show_counter(self):
         return self.show_points
+
+    def rank_points(self, ranks: Sequence[int]) -> int:
+        """The points of the fifteens, pairs and runs of cards with these ranks."""
+        fifteens_, pairs_, run_cards = rank_counts(ranks)
+        c = self.config
+        return fifteens_ * c.fifteen + pairs_ * c.pair + run_cards * c.run_per_card
 
     def show_points(self, cards: Sequence[Card], starter: Card, crib: bool) -> int:
         """The show total, equal to the sum of `pegline_score_show`'s claims, without building them.
@@ -182,10 +199,8 @@ class StandardRules:
             suits &= _SUIT_BIT[card.index]
         points = self._rank_points.get(key)
         if points is None:
-            fifteens_, pairs_, run_cards = rank_counts([card.rank for card in (*cards, starter)])
-            c = self.config
-            points = self._rank_points[key] = (
-                fifteens_ * c.fifteen + pairs_ * c.pair + run_cards * c.run_per_card)
+            points = self._rank_points[key] = self.rank_points(
+                [card.rank for card in (*cards, starter)])
         if suits:
             if suits & _SUIT_BIT[index]:
                 points += (len(cards) + 1) * self.config.flush_per_card
