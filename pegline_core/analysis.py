@@ -4,6 +4,7 @@ When one plugin scores the show and offers `pegline_show_distribution` (the stan
 with numpy), the answer takes about a second. Otherwise every (cards, starter) pair is counted
 through the variant's own scoring: always correct, slower.
 
+>>> from pegline_core.variant import load_variant
 >>> dist = show_distribution(load_variant("two-player"), crib=False)
 >>> dist.pairs, round(dist.mean, 6), dist.counts[29]
 (12994800, 4.769152, 4)
