@@ -247,14 +247,18 @@ def simulate(variant_name, overlays, games, bots, seed, workers, scheduler, as_j
     variant = load_variant(variant_name, overlays=overlays)
     names = [name.strip() for name in bots.split(",") if name.strip()]
     columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, transient=True, disable=as_json) as bar:
-        task = bar.add_task(f"{variant.name}", total=games)
-        stats = sim.simulate(variant, names, games=games, seed=seed, workers=workers,
-                             scheduler=scheduler,
-                             progress=lambda done: bar.update(task, completed=done))
+    try:
+        with Progress(*columns, transient=True, disable=as_json) as bar:
+            task = bar.add_task(f"{variant.name}", total=games)
+            stats = sim.simulate(variant, names, games=games, seed=seed, workers=workers,
+                                 scheduler=scheduler,
+                                 progress=lambda done: bar.update(task, completed=done))
+        if plot_path is not None:
+            sim.plot(stats, str(plot_path))
+    except ImportError as exc:
+        raise click.ClickException(f"{exc.name} is not installed: pip install "
+                                   "'pegline[scale]' for plots and clusters") from None
     report = stats.report()
-    if plot_path is not None:
-        sim.plot(stats, str(plot_path))
     if as_json:
         click.echo(json.dumps(report))
         return
