@@ -16,8 +16,8 @@ from pegline_core.engine import Game
 from pegline_core.events import Event, event_to_dict
 from pegline_core.players import BOTS, play_game
 from pegline_core.record import FORMAT, GameRecord
-from pegline_core.records import Script
 from pegline_core.scorer import Scorer, ShowScore
+from pegline_core.scripts import Script
 from pegline_core.variant import DEFAULT_VARIANT, VariantError, available_variants, load_variant
 
 

@@ -36,6 +36,7 @@ from attrs import field, frozen
 
 from pegline_core.engine import Game
 from pegline_core.events import INPUT_TYPES, Input, event_from_dict, event_to_dict
+from pegline_core.files import read_text
 from pegline_core.plugins import PluginSet
 from pegline_core.variant import Variant, VariantError, load_variant
 
@@ -152,12 +153,7 @@ class GameRecord:
     def load(cls, path: str | Path) -> GameRecord:
         """Read a TOML record or a JSON Lines log (by the file's suffix)."""
         path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"{path}: cannot read the file: {exc.strerror or exc}") from None
-        except UnicodeDecodeError:
-            raise RecordError(f"{path}: not a text file") from None
+        text = read_text(path, RecordError)
         if path.suffix == ".jsonl":
             return cls.from_jsonl(text, name=str(path))
         return cls.from_toml(text, name=str(path))

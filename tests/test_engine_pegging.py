@@ -7,7 +7,7 @@ import pytest
 from pegline_core.actions import Go, Play
 from pegline_core.cards import Card
 from pegline_core.events import Input, Scored, SeriesEnded
-from pegline_core.records import Script
+from pegline_core.scripts import Script
 
 RECORDS = Path(__file__).with_name("records")
 
@@ -115,7 +115,7 @@ def test_a_player_out_of_cards_is_skipped_and_the_other_plays_on():
     ("go", "hands[0].plays[0]: seat 0 cannot say go while holding a playable card"),
 ])
 def test_illegal_scripted_plays_name_their_place(entry, message):
-    from pegline_core.records import ScriptError
+    from pegline_core.scripts import ScriptError
 
     with pytest.raises(ScriptError) as info:
         script(["7C", "AC", "AD", "AH"], ["8D", "2C", "2D", "2H"], [entry])

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from pegline_core.actions import Declare, IllegalActionError, Respond
 from pegline_core.events import CountSettled, GameEnded, Scored
 from pegline_core.players import GreedyBot, RandomBot, play_game
-from pegline_core.records import Script
+from pegline_core.scripts import Script
 from pegline_core.variant import load_variant
 
 EXAMPLE_A = (Path(__file__).with_name("records") / "seed-example-a.toml").read_text()
@@ -131,17 +131,8 @@ def test_an_overcount_reaching_the_target_waits_for_the_responses():
     assert isinstance(events[-1], GameEnded) and events[-1].winner.score == 122
 
 
-THREE = '''
-variant = "three-player"
-overlays = ["muggins"]
-dealer = 2
-[[hands]]
-dealt = [["TH", "KH", "9C", "8C", "QH"], ["TS", "8S", "4D", "3H", "QD"], ["7H", "5S", "6D", "AH", "QS"]]
-crib = ["KC"]
-discards = [["QH"], ["QD"], ["QS"]]
-starter = "AD"
-plays = ["TH", "TS", "7H", "4D", "5S", "KH", "8S", "6D", "AH", "9C", "3H", "8C"]
-'''
+THREE = (Path(__file__).with_name("records") / "three-player-goes.toml").read_text().replace(
+    'variant = "three-player"', 'variant = "three-player"\noverlays = ["muggins"]')
 
 
 def test_three_players_respond_from_the_counters_left_and_the_first_claim_settles():

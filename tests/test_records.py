@@ -12,7 +12,7 @@ from pegline_core.cli import main
 from pegline_core.events import INPUT_TYPES, event_to_dict
 from pegline_core.players import GreedyBot, RandomBot, play_game
 from pegline_core.record import GameRecord, RecordError
-from pegline_core.records import Script
+from pegline_core.scripts import Script
 from pegline_core.variant import load_variant
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"

@@ -1,24 +1,17 @@
 """Every shipped variant played (RULES.md §5, §7): scripted deals for its rules, bots to the end."""
 
+from pathlib import Path
+
 import attrs
 import pytest
 
 from pegline_core.actions import Go, Play
 from pegline_core.events import GameEnded, HandShown, Input, Scored, SeriesEnded
 from pegline_core.players import GreedyBot, RandomBot, play_game
-from pegline_core.records import Script
+from pegline_core.scripts import Script
 from pegline_core.variant import load_variant
 
-THREE = '''
-variant = "three-player"
-dealer = 2
-[[hands]]
-dealt = [["TH", "KH", "9C", "8C", "QH"], ["TS", "8S", "4D", "3H", "QD"], ["7H", "5S", "6D", "AH", "QS"]]
-crib = ["KC"]
-discards = [["QH"], ["QD"], ["QS"]]
-starter = "AD"
-plays = ["TH", "TS", "7H", "4D", "5S", "KH", "8S", "6D", "AH", "9C", "3H", "8C"]
-'''
+THREE = (Path(__file__).with_name("records") / "three-player-goes.toml").read_text()
 
 
 def pegging(game):

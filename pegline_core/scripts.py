@@ -30,6 +30,7 @@ from attrs import field, frozen
 from pegline_core.actions import Action, CutForDeal, CutStarter, Deal, Discard, Go, Play
 from pegline_core.cards import Card, CardError, parse_cards
 from pegline_core.engine import Game
+from pegline_core.files import read_text
 from pegline_core.strict import StructureProblems, format_path, structure_strict
 from pegline_core.variant import DEFAULT_VARIANT
 
@@ -79,12 +80,7 @@ class Script:
 
     @classmethod
     def load(cls, path: str | Path) -> Script:
-        path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise ScriptError(f"{path}: cannot read the file: {exc.strerror or exc}") from None
-        return cls.from_toml(text, name=str(path))
+        return cls.from_toml(read_text(path, ScriptError), name=str(path))
 
     def new_game(self) -> Game:
         from pegline_core.variant import load_variant

@@ -1,0 +1,16 @@
+"""Reading the files Pegline loads, with one clear message when a file cannot be read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def read_text(path: str | Path, error: type[ValueError]) -> str:
+    """The file's text, or ``error("PATH: cannot read the file: why")``."""
+    path = Path(path)
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise error(f"{path}: cannot read the file: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise error(f"{path}: not a UTF-8 text file") from None
