@@ -6,7 +6,6 @@ state and a list of events, and only then commits both. An illegal action or a f
 leaves the game exactly as it was.
 
 >>> import random
->>> from pegline_core.actions import CutStarter
 >>> game = Game("two-player", dealer=1)
 >>> rng = random.Random(7)
 >>> _ = game.apply(game.chance_action(rng))           # the deal
@@ -68,7 +67,7 @@ class _Step:
 
     def __init__(self, game: Game, state: GameState) -> None:
         self.game = game
-        self.seq = len(game.log)
+        self.seq = len(game._log)
         self.hand = state.hand
         self.phase = state.phase
         self.events: list[Event] = []
@@ -126,7 +125,7 @@ class Game:
         self.scorer = scorer or Scorer(variant, extra_plugins)
         self.players = variant.table.players
         self._side_of = [variant.side_of(seat) for seat in range(self.players)]
-        self.log: list[Event] = []
+        self._log: list[Event] = []
         self._state = GameState(phase="cut", hand=0, dealer=None,
                                 scores=(0,) * len(variant.sides))
         self._handlers = {CutForDeal: self._cut_for_deal, Deal: self._deal,
@@ -142,6 +141,11 @@ class Game:
     # -- reading -------------------------------------------------------------------------------
 
     @property
+    def log(self) -> tuple[Event, ...]:
+        """Every event so far, in order (append-only: only `apply` adds to it)."""
+        return tuple(self._log)
+
+    @property
     def state(self) -> GameState:
         return self._state
 
@@ -155,7 +159,7 @@ class Game:
 
     @property
     def result(self) -> GameEnded | None:
-        return self.log[-1] if self.over else None  # type: ignore[return-value]
+        return self._log[-1] if self.over else None  # type: ignore[return-value]
 
     @property
     def to_act(self) -> str | tuple[int, ...]:
@@ -173,7 +177,7 @@ class Game:
 
     def inputs(self) -> list[Action]:
         """The actions that drove this game: replaying them reproduces the whole log."""
-        return [event.action for event in self.log if isinstance(event, Input)]
+        return [event.action for event in self._log if isinstance(event, Input)]
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see now."""
@@ -253,12 +257,12 @@ class Game:
             state = self._finish(step, state)
         scores = tuple(step.scores)
         self._state = state if scores == state.scores else state._replace(scores=scores)
-        self.log.extend(step.events)
+        self._log.extend(step.events)
         return step.events
 
     def _ask_coach(self, step: _Step, s: GameState, action: AskCoach) -> GameState:
         seat = self._check_seat(action.seat)
-        if not any(isinstance(e, Input) and e.actor == seat for e in self.log):
+        if not any(isinstance(e, Input) and e.actor == seat for e in self._log):
             raise IllegalActionError(f"seat {seat} has no committed decision to compare yet")
         step.add(Input, seat, action=action)
         return s._replace(assisted=s.assisted | {seat})

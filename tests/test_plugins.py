@@ -156,7 +156,7 @@ def broken(result):
 def test_a_broken_plugin_is_named_and_the_step_rejected_whole(result, message):
     game = make_game("two-player", plugins={"broken": broken(result)})
     stack(game, **DEAL, starter="AS")
-    before = (game.state, list(game.log))
+    before = (game.state, game.log)
     with pytest.raises(PluginError) as info:
         game.apply(Play(0, Card.parse("3C")))
     assert message in str(info.value)
