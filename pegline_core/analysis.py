@@ -53,9 +53,9 @@ def show_distribution(variant: Variant, *, crib: bool,
     scorer = Scorer(variant)
     size = variant.crib_size if crib else variant.hand_size
     plugins = scorer.plugins
-    scorers = plugins._impls.get("pegline_score_show", [])
+    scorers = plugins.show_scorers()
     if len(scorers) == 1 and not plugins.disabled:
-        offer = getattr(plugins.pm.get_plugin(scorers[0][0]), "pegline_show_distribution", None)
+        offer = getattr(scorers[0], "pegline_show_distribution", None)
         counts = offer(hand_size=size, crib=crib) if offer else None
         if counts is not None:
             return ShowDistribution(dict(sorted(counts.items())), size, crib, "plugin")

@@ -21,7 +21,7 @@ from itertools import combinations, product
 from pegline_core.cards import Card
 
 __all__ = [
-    "fifteens", "pairs", "runs", "show_combinations", "flush_suit", "rank_counts", "rank_key",
+    "fifteens", "pairs", "runs", "show_combinations", "flush_suit", "rank_counts",
     "same_rank_tail", "run_tail", "RANK_PRIMES",
 ]
 
@@ -98,52 +98,17 @@ def flush_suit(cards: Sequence[Card]) -> str | None:
     return suit if all(card.suit == suit for card in cards) else None
 
 
-def rank_key(ranks: Sequence[int]) -> int:
-    """A unique integer for a multiset of ranks (the product of their primes)."""
-    key = 1
-    for rank in ranks:
-        key *= RANK_PRIMES[rank]
-    return key
-
-
-_RANK_COUNTS: dict[int, tuple[int, int, int]] = {}
-
-
 def rank_counts(ranks: Sequence[int]) -> tuple[int, int, int]:
     """(number of fifteens, number of pairs, cards in runs counted with multiplicity) for ranks.
 
-    Memoised by rank multiset: the show's rank-based combinations depend on nothing else.
+    Read off the memoised combination pattern of the sorted ranks: nothing else matters.
     """
-    key = rank_key(ranks)
-    counts = _RANK_COUNTS.get(key)
-    if counts is None:
-        counts = _RANK_COUNTS[key] = _count_ranks(ranks)
-    return counts
-
-
-def _count_ranks(ranks: Sequence[int]) -> tuple[int, int, int]:
-    values = [min(rank, 10) for rank in ranks]
-    n15 = sum(
-        1
-        for size in range(2, len(values) + 1)
-        for combo in combinations(values, size)
-        if sum(combo) == 15
-    )
-    npairs = sum(1 for a, b in combinations(ranks, 2) if a == b)
-    multiplicity = {rank: ranks.count(rank) for rank in set(ranks)}
-    run_cards = 0
-    rank = 1
-    while rank <= 13:
-        end = rank
-        while end in multiplicity:
-            end += 1
-        if end - rank >= 3:
-            ways = 1
-            for r in range(rank, end):
-                ways *= multiplicity[r]
-            run_cards += ways * (end - rank)
-        rank = end + 1
-    return n15, npairs, run_cards
+    key = tuple(sorted(ranks))
+    pattern = _PATTERNS.get(key)
+    if pattern is None:
+        pattern = _PATTERNS[key] = _positions(key)
+    found15, found_pairs, found_runs = pattern
+    return len(found15), len(found_pairs), sum(len(run) for run in found_runs)
 
 
 def same_rank_tail(series: Sequence[Card]) -> int:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
+from typing import Any
 
 
 def read_text(path: str | Path, error: type[ValueError]) -> str:
@@ -14,3 +16,11 @@ def read_text(path: str | Path, error: type[ValueError]) -> str:
         raise error(f"{path}: cannot read the file: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise error(f"{path}: not a UTF-8 text file") from None
+
+
+def parse_toml(text: str, name: str, error: type[ValueError]) -> dict[str, Any]:
+    """The TOML document, or ``error("NAME: not valid TOML: why")``."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise error(f"{name}: not valid TOML: {exc}") from None

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from pegline_core.actions import Action, Declare, Discard, Play, Respond
-from pegline_core.cards import DECK
+from pegline_core.cards import DECK, Card
 from pegline_core.engine import Game
 from pegline_core.events import Event
 from pegline_core.scorer import Scorer
@@ -60,7 +60,9 @@ class GreedyBot:
         if isinstance(legal[0], Declare | Respond):
             return self._count(view, legal[0], game)
         if isinstance(legal[0], Discard):
-            return max(legal, key=lambda action: self._keep_value(view, action, game.scorer))
+            starters = [c for c in DECK if c not in view.held]
+            return max(legal, key=lambda action: self._keep_value(view, action, starters,
+                                                                  game.scorer))
         plays = [a for a in legal if isinstance(a, Play)]
         if not plays:
             return legal[0]
@@ -88,9 +90,9 @@ class GreedyBot:
         return Respond(view.seat, "accept")
 
     @staticmethod
-    def _keep_value(view: PlayerView, action: Discard, scorer: Scorer) -> float:
+    def _keep_value(view: PlayerView, action: Discard, starters: list[Card],
+                    scorer: Scorer) -> float:
         keep = tuple(c for c in view.held if c not in action.cards)
-        starters = [c for c in DECK if c not in view.held]
         total = scorer.show_total
         return sum(total(keep, starter, crib=False) for starter in starters) / len(starters)
 

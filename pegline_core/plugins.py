@@ -64,15 +64,15 @@ class PluginSet:
     """The configured plugins of one engine, and the checked calls into their scoring hooks."""
 
     def __init__(self, variant: Variant, extra_plugins: Mapping[str, type] | None = None) -> None:
-        problems = self.check(variant, extra_plugins)
+        built, problems = _build_all(variant, extra_plugins)
+        problems = problems or _check_built(variant, built)
         if problems:
             raise PluginError("; ".join(f"{'.'.join(map(str, p))}: {m}" for p, m in problems))
         self.pm = pluggy.PluginManager(hookspecs.PROJECT)
         self.pm.add_hookspecs(hookspecs)
         self.names: list[str] = []
-        for name in variant.plugins:
-            cls = _plugin_class(name, extra_plugins)
-            self.pm.register(_build(cls, name, variant.config.get(name, {})), name=name)
+        for name, plugin in built:
+            self.pm.register(plugin, name=name)
             self.names.append(name)
         self.pm.check_pending()
         self.disabled = frozenset(variant.disable)
@@ -93,31 +93,12 @@ class PluginSet:
     def check(variant: Variant, extra_plugins: Mapping[str, type] | None = None
               ) -> list[tuple[tuple[str | int, ...], str]]:
         """Problems with the variant's plugins and their configuration, as (path, message)."""
-        problems: list[tuple[tuple[str | int, ...], str]] = []
-        built = []
-        for index, name in enumerate(variant.plugins):
-            try:
-                cls = _plugin_class(name, extra_plugins)
-                built.append((name, _build(cls, name, variant.config.get(name, {}))))
-            except StructureProblems as exc:
-                problems += [(("config", name, *p), m) for p, m in exc.problems]
-            except PluginError as exc:
-                problems.append((("plugins", index), str(exc)))
-        if problems:
-            return problems
-        declared = {rule.id for _, plugin in built
-                    for rule in (getattr(plugin, "pegline_rules", list)() or [])}
-        for index, rule_id in enumerate(variant.disable):
-            if rule_id not in declared:
-                problems.append((("disable", index),
-                                 f"no plugin of this variant declares rule {rule_id!r}"))
-        for name, plugin in built:
-            check = getattr(plugin, "pegline_check_variant", None)
-            if check is not None:
-                for message in check(variant=variant) or []:
-                    path, _, text = message.partition(": ")
-                    problems.append((tuple(path.split(".")), f"(plugin {name!r}) {text}"))
-        return problems
+        built, problems = _build_all(variant, extra_plugins)
+        return problems or _check_built(variant, built)
+
+    def show_scorers(self) -> list[object]:
+        """The plugins that score the show, in registration order."""
+        return [self.pm.get_plugin(name) for name, _ in self._impls.get("pegline_score_show", ())]
 
     def versions(self) -> dict[str, str]:
         """Each plugin's distribution version ("unknown" for one not installed as a package)."""
@@ -195,8 +176,8 @@ class PluginSet:
         if self.disabled:
             return None
         counters = []
-        for plugin, _function in self._impls.get("pegline_score_show", ()):
-            offer = getattr(self.pm.get_plugin(plugin), "pegline_show_counter", None)
+        for plugin in self.show_scorers():
+            offer = getattr(plugin, "pegline_show_counter", None)
             counter = offer() if offer else None
             if counter is None:
                 return None
@@ -221,6 +202,42 @@ def describe_plugin(name: str, extra: Mapping[str, type] | None = None
                    and hasattr(getattr(plugin, attr), f"{hookspecs.PROJECT}_impl"))
     rules = plugin.pegline_rules() if "pegline_rules" in hooks else []
     return hooks, rules
+
+
+Problems = list[tuple[tuple[str | int, ...], str]]
+
+
+def _build_all(variant: Variant, extra: Mapping[str, type] | None
+               ) -> tuple[list[tuple[str, object]], Problems]:
+    """Each named plugin built with its configuration, and the problems met doing so."""
+    built, problems = [], []
+    for index, name in enumerate(variant.plugins):
+        try:
+            cls = _plugin_class(name, extra)
+            built.append((name, _build(cls, name, variant.config.get(name, {}))))
+        except StructureProblems as exc:
+            problems += [(("config", name, *p), m) for p, m in exc.problems]
+        except PluginError as exc:
+            problems.append((("plugins", index), str(exc)))
+    return built, problems
+
+
+def _check_built(variant: Variant, built: list[tuple[str, object]]) -> Problems:
+    """Rule ids to disable that nobody declares, and each plugin's own variant check."""
+    problems: Problems = []
+    declared = {rule.id for _, plugin in built
+                for rule in (getattr(plugin, "pegline_rules", list)() or [])}
+    for index, rule_id in enumerate(variant.disable):
+        if rule_id not in declared:
+            problems.append((("disable", index),
+                             f"no plugin of this variant declares rule {rule_id!r}"))
+    for name, plugin in built:
+        check = getattr(plugin, "pegline_check_variant", None)
+        if check is not None:
+            for message in check(variant=variant) or []:
+                path, _, text = message.partition(": ")
+                problems.append((tuple(path.split(".")), f"(plugin {name!r}) {text}"))
+    return problems
 
 
 def _safe_load(entry: Any) -> object:

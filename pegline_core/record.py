@@ -26,7 +26,6 @@ import hashlib
 import json
 import os
 import tempfile
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +35,7 @@ from attrs import field, frozen
 
 from pegline_core.engine import Game
 from pegline_core.events import INPUT_TYPES, Input, event_from_dict, event_to_dict
-from pegline_core.files import read_text
+from pegline_core.files import parse_toml, read_text
 from pegline_core.plugins import PluginSet
 from pegline_core.variant import Variant, VariantError, load_variant
 
@@ -160,10 +159,7 @@ class GameRecord:
 
     @classmethod
     def from_toml(cls, text: str, *, name: str = "<record>") -> GameRecord:
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise RecordError(f"{name}: not valid TOML: {exc}") from None
+        data = parse_toml(text, name, RecordError)
         events = data.pop("events", [])
         if not isinstance(events, list):
             raise RecordError(f"{name}: events: expected an array of tables")

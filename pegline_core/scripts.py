@@ -20,7 +20,6 @@ are optional. A script may stop anywhere; the game then stops there too.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -30,7 +29,7 @@ from attrs import field, frozen
 from pegline_core.actions import Action, CutForDeal, CutStarter, Deal, Discard, Go, Play
 from pegline_core.cards import Card, CardError, parse_cards
 from pegline_core.engine import Game
-from pegline_core.files import read_text
+from pegline_core.files import parse_toml, read_text
 from pegline_core.strict import StructureProblems, format_path, structure_strict
 from pegline_core.variant import DEFAULT_VARIANT
 
@@ -68,10 +67,7 @@ class Script:
     @classmethod
     def from_toml(cls, text: str, *, name: str = "<script>") -> Script:
         """Parse a script; every structural problem comes back at once as a `ScriptError`."""
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise ScriptError(f"{name}: not valid TOML: {exc}") from None
+        data = parse_toml(text, name, ScriptError)
         try:
             return structure_strict(data, cls)
         except StructureProblems as exc:

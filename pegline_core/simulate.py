@@ -29,6 +29,8 @@ from pegline_core.variant import Variant
 __all__ = ["SimulationStats", "simulate", "run_chunk", "wilson", "plot"]
 
 CHUNK = 25
+_PHASES = {"starter": "heels", "pegging": "pegging", "cut": "start"}
+"""How a score's event phase reads in the report; show scores are "hand" or "crib"."""
 
 
 @define
@@ -70,8 +72,7 @@ class SimulationStats:
                 dealer = (first_dealer + event.hand - 1) % game.players
                 role = "dealer" if variant.side_of(event.actor) == variant.side_of(dealer) \
                     else "pone"
-                phase = {"starter": "heels", "pegging": "pegging", "cut": "start"}.get(
-                    event.phase, "crib" if crib else "hand")
+                phase = _PHASES.get(event.phase, "crib" if crib else "hand")
                 self.points[f"{role}/{phase}"] += event.points
         winner = result.results[0]
         self.games += 1

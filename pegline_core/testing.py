@@ -20,7 +20,8 @@ from pegline_core.actions import CutStarter, Deal, Discard, Go, Play
 from pegline_core.cards import DECK, Card, parse_cards
 from pegline_core.engine import Game
 from pegline_core.events import Event, Scored
-from pegline_core.variant import Variant, load_variant
+from pegline_core.strict import format_path
+from pegline_core.variant import Variant, VariantError, load_variant, semantic_problems
 
 __all__ = ["make_game", "stack", "play", "scores", "cards", "hands", "deals"]
 
@@ -43,11 +44,7 @@ def make_game(
         config={**base.config, **{k: dict(v) for k, v in (config or {}).items()}},
         disable=base.disable + tuple(disable),
     )
-    from pegline_core.plugins import PluginSet
-    from pegline_core.variant import VariantError, check_variant
-
-    problems = [f"{'.'.join(map(str, p))}: {m}" for p, m in
-                check_variant(changed) + PluginSet.check(changed, plugins)]
+    problems = [f"{format_path(p)}: {m}" for p, m in semantic_problems(changed, plugins)]
     if problems:
         raise VariantError(problems)
     return Game(changed, dealer=dealer, extra_plugins=plugins)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import copy
 import os
 import re
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -24,6 +23,7 @@ from typing import Any, Literal
 import attrs
 from attrs import field, frozen
 
+from pegline_core.files import parse_toml, read_text
 from pegline_core.strict import StructureProblems, converter, format_path, structure_strict
 
 __all__ = [
@@ -259,13 +259,10 @@ class _Resolver:
             cycle = " -> ".join(_display(p) for p in stack + (path.resolve(),))
             self.problems.append(f"{shown}: extends: cycle {cycle}")
             return None
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            self.problems.append(f"{shown}: cannot read the file: {exc.strerror or exc}")
-            return None
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            self.problems.append(f"{shown}: not valid TOML: {exc}")
+        try:  # collected, not raised: every file's problems are reported together
+            data = parse_toml(read_text(path, ValueError), shown, ValueError)
+        except ValueError as exc:
+            self.problems.append(str(exc).replace(str(path), shown, 1))
             return None
         bases = data.pop("extends", [])
         if not isinstance(bases, list):
@@ -322,23 +319,18 @@ def load_variant(
     defaults = _Layer(Variant().to_toml_dict(), {})
     defaults.data["extends"] = []
     merged = _merge(defaults, layer)
-    for key in ("name", "notices"):
-        if key in merged.data and key in layer.data:
+    for key in ("name", "notices"):  # set by loading, never by a file
+        if key in layer.data:
             resolver.problems.append(f"{merged.origin.get((key,), name)}: {key}: unknown key")
     if resolver.problems:
         raise VariantError(resolver.problems)
     variant, found = _structure_leniently(merged.data)
-    failed = {path[0] for path, _ in found if path}
-    found += [(p, m) for p, m in check_variant(variant) if p[0] not in failed]
-    if not {"plugins", "config"} & failed:
-        known = dict(found)
-        found += [(p, m) for p, m in PluginSet.check(variant, extra_plugins) if p not in known]
+    found += semantic_problems(variant, extra_plugins, skip={path[0] for path, _ in found if path})
     if found:
         fallback = _display(path) if path else name  # a key the file left to its default
         raise VariantError([_locate(merged.origin, p, m, fallback) for p, m in found])
     variant = attrs.evolve(_apply_notices(variant), name=name)
     return attrs.evolve(variant, config=PluginSet.resolved_config(variant, extra_plugins))
-    return variant
 
 
 def _structure_leniently(data: dict[str, Any]) -> tuple[Variant, list[tuple[tuple, str]]]:
@@ -387,6 +379,20 @@ def _apply_notices(variant: Variant) -> Variant:
             notices=variant.notices + (notice,),
         )
     return variant
+
+
+def semantic_problems(variant: Variant, extra_plugins: Mapping[str, type] | None = None,
+                      skip: Iterable[str | int] = ()) -> list[tuple[tuple[str | int, ...], str]]:
+    """The variant's cross-field problems, then its plugins' (configuration, names, their own
+    checks), as (path, message); sections in ``skip`` already failed and are not checked again."""
+    from pegline_core.plugins import PluginSet
+
+    skip = set(skip)
+    found = [(p, m) for p, m in check_variant(variant) if p[0] not in skip]
+    if not {"plugins", "config"} & skip:
+        known = dict(found)
+        found += [(p, m) for p, m in PluginSet.check(variant, extra_plugins) if p not in known]
+    return found
 
 
 def check_variant(variant: Variant) -> list[tuple[tuple[str | int, ...], str]]:
