@@ -11,7 +11,6 @@ Every card exists once, so cards compare by identity and hash cheaply. Pegline r
 (Card.parse('5H'), Card.parse('5C'), Card.parse('5D'), Card.parse('JS'))
 >>> Card.parse("1Z")
 Traceback (most recent call last):
-...
 pegline_core.cards.CardError: '1Z': unknown suit 'Z'
 """
 
@@ -121,7 +120,6 @@ def parse_cards(text: str | Iterable[str | Card], *, distinct: bool = True) -> t
 
     >>> parse_cards("5H 5H")
     Traceback (most recent call last):
-    ...
     pegline_core.cards.CardError: '5H' is given twice
     """
     items = text.replace(",", " ").split() if isinstance(text, str) else list(text)

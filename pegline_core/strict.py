@@ -10,7 +10,6 @@ type exactly, rejects unknown keys, and reports every problem at once as ``(key 
 ...     cards: int = 6
 >>> structure_strict({"cards": "6", "extra": 1}, Deal)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
-...
 pegline_core.strict.StructureProblems: cards: expected an integer, got the string '6'; ...
 """
 
