@@ -1,14 +1,35 @@
-"""Pegline: a cribbage rules engine with variants as data and scoring as plugins."""
+"""Pegline: a rules engine for card games. Games and scoring rules are plugins; variants are data.
 
-from pegline_core.cards import DECK, Card, CardError, format_cards, parse_cards
-from pegline_core.plugins import Award, PluginError
-from pegline_core.rules import Rule, Score
-from pegline_core.scorer import Scorer, ShowScore
-from pegline_core.variant import Variant, VariantError, available_variants, load_variant
+>>> from pegline_core import Game
+>>> game = Game("two-player")
+>>> game.variant.game, game.phase, game.to_act
+('cribbage', 'cut', 'chance')
+"""
+
+from pegline_core.app.players import Player, RandomBot, play_game
+from pegline_core.cards import DECK, Card, deck_of, format_cards, parse_cards
+from pegline_core.errors import (
+    CardError,
+    IllegalActionError,
+    PeglineError,
+    PluginError,
+    RecordError,
+    VariantError,
+)
+from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored, SideResult
+from pegline_core.game import Game, GameDefinition, Machine, game_definition
+from pegline_core.hookspecs import hookimpl, hookspec
+from pegline_core.plugins import Ruleset
+from pegline_core.record import GameRecord
+from pegline_core.rules import Award, Rule, Score
+from pegline_core.variant import Variant, available_variants, load_variant
 
 __all__ = [
-    "Card", "CardError", "DECK", "format_cards", "parse_cards",
-    "Rule", "Score", "Award", "PluginError",
-    "Scorer", "ShowScore",
-    "Variant", "VariantError", "load_variant", "available_variants",
+    "Game", "GameDefinition", "Machine", "game_definition", "Player", "RandomBot", "play_game",
+    "Card", "DECK", "deck_of", "format_cards", "parse_cards",
+    "Event", "Input", "Scored", "GameEnded", "SideResult", "AskCoach", "EventCodec",
+    "Rule", "Score", "Award", "Ruleset", "hookimpl", "hookspec",
+    "Variant", "load_variant", "available_variants", "GameRecord",
+    "PeglineError", "CardError", "VariantError", "PluginError", "IllegalActionError",
+    "RecordError",
 ]

@@ -5,20 +5,23 @@ Every card exists once, so cards compare by identity and hash cheaply. Pegline r
 (rank then suit letter, ``T`` for ten) and parses what it prints.
 
 >>> card = Card.parse("10♦")
->>> card, str(card), card.rank, card.suit, card.value
-(Card.parse('TD'), 'TD', 10, 'D', 10)
+>>> card, str(card), card.rank, card.suit
+(Card.parse('TD'), 'TD', 10, 'D')
 >>> parse_cards("5H 5c 5d js")
 (Card.parse('5H'), Card.parse('5C'), Card.parse('5D'), Card.parse('JS'))
 >>> Card.parse("1Z")
 Traceback (most recent call last):
-pegline_core.cards.CardError: '1Z': unknown suit 'Z'
+pegline_core.errors.CardError: '1Z': unknown suit 'Z'
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-__all__ = ["Card", "CardError", "DECK", "RANKS", "SUITS", "parse_cards", "format_cards"]
+from pegline_core.errors import CardError
+
+__all__ = ["Card", "CardError", "DECK", "RANKS", "SUITS", "parse_cards", "format_cards",
+           "deck_of"]
 
 RANKS = "A23456789TJQK"
 """Rank letters in order; a card's ``rank`` is its 1-based position here (ace low)."""
@@ -33,21 +36,16 @@ _SUIT_SYMBOLS = dict(zip(SUITS, "♣♦♥♠", strict=True))
 _RANK_ALIASES = {**{r: i for i, r in enumerate(RANKS, 1)}, "10": 10}
 
 
-class CardError(ValueError):
-    """A card string or a set of cards that is not valid."""
-
-
 class Card:
     """One of the 52 cards. Build it with `Card.parse` or `Card.of`; each exists once.
 
-    ``rank`` is 1 (ace) to 13 (king), ``suit`` a letter of `SUITS`, ``value`` the pip value used for
-    counting (face cards 10), ``index`` a dense number 0..51 in rank-then-suit order.
+    ``rank`` is 1 (ace) to 13 (king), ``suit`` a letter of `SUITS`, ``index`` a dense number
+    0..51 in rank-then-suit order. What a card is worth is a game's business, not the card's.
     """
 
-    __slots__ = ("index", "rank", "suit", "value")
+    __slots__ = ("index", "rank", "suit")
     rank: int
     suit: str
-    value: int
     index: int
 
     def __new__(cls, *_args: object) -> Card:  # noqa: PYI034 - it never returns
@@ -57,7 +55,7 @@ class Card:
     def _make(cls, rank: int, suit: str) -> Card:
         card = object.__new__(cls)
         for name, value in (
-            ("rank", rank), ("suit", suit), ("value", min(rank, 10)),
+            ("rank", rank), ("suit", suit),
             ("index", (rank - 1) * 4 + SUITS.index(suit)),
         ):
             object.__setattr__(card, name, value)
@@ -120,7 +118,7 @@ def parse_cards(text: str | Iterable[str | Card], *, distinct: bool = True) -> t
 
     >>> parse_cards("5H 5H")
     Traceback (most recent call last):
-    pegline_core.cards.CardError: '5H' is given twice
+    pegline_core.errors.CardError: '5H' is given twice
     """
     items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     cards = tuple(item if isinstance(item, Card) else Card.parse(item) for item in items)
@@ -136,3 +134,13 @@ def parse_cards(text: str | Iterable[str | Card], *, distinct: bool = True) -> t
 def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
     """Cards joined by spaces, in canonical or symbol form."""
     return " ".join(card.symbol if symbols else str(card) for card in cards)
+
+
+def deck_of(ranks: Iterable[int]) -> tuple[Card, ...]:
+    """The cards of these ranks in every suit, in `Card.index` order: a game's own deck.
+
+    >>> len(deck_of([1, 9, 10, 11, 12, 13]))   # a 24-card deck, nine to ace
+    24
+    """
+    wanted = set(ranks)
+    return tuple(card for card in DECK if card.rank in wanted)

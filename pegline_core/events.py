@@ -1,36 +1,34 @@
-"""Events: the append-only log of a game.
+"""Events: the append-only log of a game, and its one JSON-ready form.
 
 Every event has a sequence number, the hand number, the phase and the actor (a seat, or None for
 chance and the rules). `Input` events hold the actions that drove the game; every other event is
 derived from them by the rules, so replaying the inputs must reproduce the rest exactly.
+
+The kernel defines what every game shares (`Input`, `Scored`, `GameEnded`, the `AskCoach` action);
+a game defines its own actions and events. Each class names its ``type`` tag in ``TAG``, and an
+`EventCodec` for a game turns events into plain dicts and back through a strict cattrs converter.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
 
-from attrs import field, frozen
+import cattrs
+from attrs import fields, frozen
 
-from pegline_core.actions import (
-    Action,
-    AskCoach,
-    CutForDeal,
-    CutStarter,
-    Deal,
-    Declare,
-    Discard,
-    Go,
-    Play,
-    Respond,
-)
-from pegline_core.cards import Card, parse_cards
+from pegline_core.cards import Card
+from pegline_core.errors import CardError, PeglineError
 
-__all__ = ["Event", "Input", "DealerChosen", "Scored", "SeriesEnded", "HandShown", "GameEnded",
-           "SideResult", "CountSettled", "Combination", "event_to_dict", "event_from_dict"]
+__all__ = ["Event", "Input", "Scored", "GameEnded", "SideResult", "AskCoach", "EventCodec",
+           "KERNEL_ACTIONS", "KERNEL_EVENTS"]
 
 
 @frozen
 class Event:
+    """What every event carries."""
+
+    TAG: ClassVar[str] = ""
     seq: int
     hand: int
     phase: str
@@ -39,72 +37,22 @@ class Event:
 
 @frozen
 class Input(Event):
-    """An action applied to the game (a chance outcome or a player's move)."""
+    """An action applied to the game: a chance outcome or a player's move."""
 
-    action: Action
-
-
-@frozen
-class DealerChosen(Event):
-    """The cut for deal chose the first dealer."""
-
-    dealer: int
+    action: Any
 
 
 @frozen
 class Scored(Event):
     """Points for ``actor``'s side under one rule; ``total`` is the side's score after them."""
 
+    TAG = "score"
     side: int
     points: int
     rule: str
     plugin: str
-    cards: tuple[Card, ...] = field(converter=tuple)
+    cards: tuple[Card, ...]
     total: int
-
-
-@frozen
-class SeriesEnded(Event):
-    """A pegging series ended at ``count``; the count resets. ``actor`` played its last card."""
-
-    count: int
-
-
-@frozen
-class HandShown(Event):
-    """``actor`` shows a hand (or the crib) with the starter; its scores follow as `Scored`."""
-
-    cards: tuple[Card, ...] = field(converter=tuple)
-    starter: Card
-    crib: bool
-    points: int
-
-
-@frozen
-class Combination:
-    """One line of a count's breakdown: a rule, its points and its cards."""
-
-    rule: str
-    points: int
-    cards: tuple[Card, ...] = field(converter=tuple)
-
-
-@frozen
-class CountSettled(Event):
-    """Muggins: a count is settled and its true breakdown shown to everyone.
-
-    ``outcome`` is ``accepted``, ``muggins``, ``false-muggins``, ``overcount`` or
-    ``false-overcount``; ``claimant`` is the responder whose claim settled it (None if accepted).
-    """
-
-    cards: tuple[Card, ...] = field(converter=tuple)
-    starter: Card
-    crib: bool
-    declared: int
-    points: int
-    outcome: str
-    claimant: int | None
-    breakdown: tuple[Combination, ...] = field(converter=tuple)
 
 
 @frozen
@@ -122,10 +70,11 @@ class SideResult:
 class GameEnded(Event):
     """The result: the sides by place, and the game points the winner earns."""
 
+    TAG = "result"
     results: tuple[SideResult, ...]
     game_points: int
     lowball: bool
-    assist_used: tuple[int, ...] = field(default=(), converter=tuple)
+    assist_used: tuple[int, ...] = ()
     """Seats that asked the coach during the game."""
 
     @property
@@ -133,84 +82,123 @@ class GameEnded(Event):
         return self.results[0]
 
 
-# -- JSON form ---------------------------------------------------------------------------------
+@frozen
+class AskCoach:
+    """A seat asks the coach to compare its last committed decision. It changes nothing in the
+    play, but marks the game "assist used". Never listed among legal actions."""
 
-_ACTION_TYPES = {"cut-for-deal": CutForDeal, "deal": Deal, "discard": Discard,
-                 "starter": CutStarter, "play": Play, "go": Go, "declare": Declare,
-                 "respond": Respond, "ask-coach": AskCoach}
-_ACTION_NAMES = {cls: name for name, cls in _ACTION_TYPES.items()}
-INPUT_TYPES = frozenset(_ACTION_TYPES)
-"""The ``type`` of every input event."""
-_EVENT_TYPES = {"dealer": DealerChosen, "score": Scored, "series-end": SeriesEnded,
-                "show": HandShown, "settled": CountSettled, "result": GameEnded}
-_EVENT_NAMES = {cls: name for name, cls in _EVENT_TYPES.items()}
+    TAG: ClassVar[str] = "ask-coach"
+    seat: int
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    if isinstance(value, SideResult | Combination):
-        return _fields(value)
-    return value
+KERNEL_ACTIONS: dict[str, type] = {AskCoach.TAG: AskCoach}
+KERNEL_EVENTS: dict[str, type] = {Scored.TAG: Scored, GameEnded.TAG: GameEnded}
+_HEAD = ("seq", "hand", "phase", "actor")
 
 
-def _fields(obj: Any) -> dict[str, Any]:
-    return {a.name: _plain(getattr(obj, a.name)) for a in obj.__attrs_attrs__}
+def _card_from(value: Any, _type: Any) -> Card:
+    if not isinstance(value, str):
+        raise CardError(f"a card must be a string like '5H', not {value!r}")
+    return Card.parse(value)
 
 
-def event_to_dict(event: Event) -> dict[str, Any]:
-    """A JSON-ready dict: header, ``type``, then the event's (or its action's) fields.
+def _converter() -> cattrs.Converter:
+    from pegline_core.strict import converter as strict
 
-    >>> from pegline_core.cards import Card
-    >>> event_to_dict(Input(3, 1, "pegging", 0, Play(0, Card.parse("5H"))))
+    conv = strict.copy()
+    conv.register_unstructure_hook(Card, str)
+    conv.register_structure_hook(Card, _card_from)
+    return conv
+
+
+class EventCodec:
+    """Events and actions of one game as plain, JSON- and TOML-ready dicts, and back.
+
+    An input event reads as its header, the action's ``type`` and the action's fields; a derived
+    event as its header, its ``type`` and its fields. TOML has no null: a field that is None is
+    left out, and reads back as None.
+
+    >>> from pegline_core.game import game_definition
+    >>> codec = EventCodec(game_definition("cribbage"))
+    >>> from pegline_cribbage.actions import Play
+    >>> data = codec.to_dict(Input(3, 1, "pegging", 0, Play(0, Card.parse("5H"))))
+    >>> data
     {'seq': 3, 'hand': 1, 'phase': 'pegging', 'actor': 0, 'type': 'play', 'seat': 0, 'card': '5H'}
+    >>> codec.from_dict(data).action
+    Play(seat=0, card=Card.parse('5H'))
     """
-    head = {"seq": event.seq, "hand": event.hand, "phase": event.phase, "actor": event.actor}
-    if isinstance(event, Input):
-        return head | {"type": _ACTION_NAMES[type(event.action)]} | _fields(event.action)
-    body = _fields(event)
-    for key in head:
-        body.pop(key)
-    return head | {"type": _EVENT_NAMES[type(event)]} | body
+
+    def __init__(self, game: object) -> None:
+        self.actions: dict[str, type] = {**KERNEL_ACTIONS, **getattr(game, "actions", {})}
+        self.events: dict[str, type] = {**KERNEL_EVENTS, **getattr(game, "events", {})}
+        self.converter = _converter()
+
+    @property
+    def input_types(self) -> frozenset[str]:
+        """The ``type`` of every input event."""
+        return frozenset(self.actions)
+
+    def to_dict(self, event: Event) -> dict[str, Any]:
+        conv = self.converter
+        head = {"seq": event.seq, "hand": event.hand, "phase": event.phase, "actor": event.actor}
+        if isinstance(event, Input):
+            body = conv.unstructure(event.action)
+            tag = type(event.action).TAG
+        else:
+            body = conv.unstructure(event)
+            for key in _HEAD:
+                body.pop(key)
+            tag = type(event).TAG
+        out = head | {"type": tag} | body
+        return {key: value for key, value in out.items() if value is not None}
+
+    def from_dict(self, data: Mapping[str, Any]) -> Event:
+        """The event, or `PeglineError` naming what is wrong."""
+        if not isinstance(data, Mapping):
+            raise PeglineError(f"an event must be a table, not {type(data).__name__}")
+        body = dict(data)
+        tag = body.pop("type", None)
+        cls = self.actions.get(tag) if isinstance(tag, str) else None
+        is_input = cls is not None
+        if cls is None:
+            cls = self.events.get(tag) if isinstance(tag, str) else None
+        if cls is None:
+            raise PeglineError(f"unknown event type {tag!r}")
+        head = {key: body.pop(key, None) for key in _HEAD}
+        for key in ("seq", "hand"):
+            if type(head[key]) is not int:
+                raise PeglineError(f"{tag} event: {key} must be an integer, got {head[key]!r}")
+        if not isinstance(head["phase"], str):
+            raise PeglineError(f"{tag} event: phase must be a string, got {head['phase']!r}")
+        if head["actor"] is not None and type(head["actor"]) is not int:
+            raise PeglineError(f"{tag} event: actor must be a seat, got {head['actor']!r}")
+        try:
+            if is_input:
+                return Input(**head, action=self._structure(body, cls))
+            return self._structure(head | body, cls)  # type: ignore[no-any-return]
+        except PeglineError as exc:
+            raise PeglineError(f"{tag} event: {exc}") from None
+
+    def _structure(self, body: dict[str, Any], cls: type) -> Any:
+        from pegline_core.strict import StructureProblems, format_path
+
+        for field in fields(cls):  # TOML has no null: an optional field left out is None
+            if field.name not in body and _optional(field.type):
+                body[field.name] = None
+        try:
+            return self.converter.structure(body, cls)
+        except cattrs.BaseValidationError as exc:
+            from pegline_core.strict import problems_of
+
+            problems = problems_of(exc)
+            raise PeglineError("; ".join(f"{format_path(p) or '(top)'}: {m}"
+                                         for p, m in problems)) from None
+        except (StructureProblems, TypeError, ValueError) as exc:
+            raise PeglineError(str(exc)) from None
+
+    def dicts(self, events: Iterable[Event]) -> list[dict[str, Any]]:
+        return [self.to_dict(event) for event in events]
 
 
-def _cards(value: Any) -> Any:
-    if isinstance(value, str):
-        return parse_cards([value])[0]
-    return tuple(_cards(v) for v in value)
-
-
-_CARD_FIELDS = {"cards", "card", "hands", "crib", "starter"}
-
-
-def event_from_dict(data: dict[str, Any]) -> Event:
-    """The inverse of `event_to_dict`; raises `ValueError` naming what is wrong."""
-    data = dict(data)
-    kind = data.pop("type", None)
-    try:
-        head = [data.pop(k) for k in ("seq", "hand", "phase")] + [data.pop("actor", None)]
-    except KeyError as exc:
-        raise ValueError(f"event is missing {exc.args[0]!r}") from None
-    if kind in _ACTION_TYPES:
-        cls: Any = _ACTION_TYPES[kind]
-    elif kind in _EVENT_TYPES:
-        cls = _EVENT_TYPES[kind]
-    else:
-        raise ValueError(f"unknown event type {kind!r}")
-    fields = {k: (_cards(v) if k in _CARD_FIELDS and not isinstance(v, bool) else v)
-              for k, v in data.items()}
-    if cls is CountSettled:
-        fields.setdefault("claimant", None)  # TOML has no null
-        fields["breakdown"] = tuple(Combination(b["rule"], b["points"], _cards(b["cards"]))
-                                    for b in fields["breakdown"])
-    if cls is GameEnded:
-        fields["results"] = tuple(SideResult(**{**r, "seats": tuple(r["seats"])})
-                                  for r in fields["results"])
-    try:
-        if kind in _ACTION_TYPES:
-            return Input(*head, cls(**fields))
-        return cls(*head, **fields)
-    except (TypeError, KeyError, AttributeError) as exc:
-        raise ValueError(f"{kind} event: {exc}") from None
+def _optional(annotation: Any) -> bool:
+    return "None" in str(annotation)

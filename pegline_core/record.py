@@ -7,10 +7,11 @@ versions, the first dealer, the seed) and the game's events. Two forms hold the 
 - JSON Lines (``*.jsonl``): the header object on the first line, then one event per line,
   flushed as it happens, so a crash loses nothing complete.
 
-Replaying takes the input events (chance outcomes and actions) and re-derives everything else;
-`verify` compares that with the derived events the record holds and names the first difference.
+Events are written by the game's `EventCodec`. Replaying takes the input events (chance outcomes
+and actions) and re-derives everything else; `verify` compares that with the derived events the
+record holds and names the first difference. Records of an older schema are migrated on reading.
 
->>> from pegline_core.players import RandomBot, play_game
+>>> from pegline_core.app.players import RandomBot, play_game
 >>> game = play_game("two-player", [RandomBot(1), RandomBot(2)], seed=7)
 >>> record = GameRecord.of(game, seed=7)
 >>> again = GameRecord.from_toml(record.to_toml()).replay()
@@ -29,24 +30,24 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-import attrs
 import tomli_w
 from attrs import field, frozen
 
-from pegline_core.engine import Game
-from pegline_core.events import INPUT_TYPES, Input, event_from_dict, event_to_dict
+from pegline_core.errors import PeglineError, RecordError
+from pegline_core.events import EventCodec, Input
 from pegline_core.files import parse_toml, read_text
-from pegline_core.plugins import PluginSet
-from pegline_core.variant import Variant, VariantError, load_variant
+from pegline_core.game import Game
+from pegline_core.plugins import Ruleset
+from pegline_core.strict import converter
+from pegline_core.variant import Variant, load_variant
 
 __all__ = ["GameRecord", "RecordError", "Difference", "FORMAT", "VERSION", "rules_digest"]
 
 FORMAT = "pegline-record"
-VERSION = 1
-
-
-class RecordError(ValueError):
-    """A record that cannot be read or replayed; the message names the place."""
+VERSION = 2
+"""Version 2: variants name their game and keep cribbage's ``[game]`` table as ``[scoring]``;
+muggins is a plugin. Version 1 records are migrated: their events are unchanged, and their rules
+digest (over the old layout) cannot be compared, so it is dropped and every event is verified."""
 
 
 @frozen
@@ -61,18 +62,27 @@ class Difference:
         return f"event {self.seq} differs: expected {self.expected}, found {self.found}"
 
 
-def rules_digest(variant: Variant) -> str:
+def rules_digest(ruleset: Ruleset) -> str:
     """A digest of the resolved rules: two variants with the same digest score identically.
 
     Only what differs from the defaults counts (and not the description, source or extends), so a
     key added to the schema later with a default value leaves old records valid.
     """
+    variant = ruleset.variant
+    game = ruleset.game
     data = variant.to_toml_dict()
-    for key in ("description", "source", "extends"):
+    for key in ("description", "source", "extends", "config"):
         data.pop(key)
-    config = data.pop("config")
-    rules = _minus(data, Variant().to_toml_dict())
-    rules["config"] = _minus(config, PluginSet.resolved_config(attrs.evolve(variant, config={})))
+    defaults = Variant(game=variant.game, plugins=tuple(game.default_plugins),
+                       settings=game.Settings()).to_toml_dict()
+    rules = _minus(data, defaults)
+    config = {}
+    for name, resolved in ruleset.resolved_config().items():
+        config_cls = type(ruleset.plugins[name]).Config  # type: ignore[attr-defined]
+        changed = _minus(resolved, converter.unstructure(config_cls()))
+        if changed:
+            config[name] = changed
+    rules["config"] = config
     text = json.dumps(rules, sort_keys=True, ensure_ascii=False)
     return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
 
@@ -94,6 +104,14 @@ def _minus(data: dict[str, Any], defaults: dict[str, Any]) -> dict[str, Any]:
 def _toml_safe(data: dict[str, Any]) -> dict[str, Any]:
     """TOML has no null: leave out the keys whose value is None."""
     return {k: v for k, v in data.items() if v is not None}
+
+
+def _migrate(head: dict[str, Any]) -> dict[str, Any]:
+    """A version-1 header read as version 2 (see `VERSION`)."""
+    if head.get("version") == 1:
+        head = {**head, "version": 2}
+        head.pop("digest", None)
+    return head
 
 
 @frozen
@@ -119,9 +137,10 @@ class GameRecord:
     def of(cls, game: Game, *, seed: int | None = None, derived: bool = True) -> GameRecord:
         """The record of ``game`` so far; without ``derived`` only its inputs are kept."""
         base, *overlays = game.variant.name.split("+")
-        events = [_toml_safe(event_to_dict(e)) for e in game.log if derived or isinstance(e, Input)]
-        return cls(base, tuple(overlays), rules_digest(game.variant),
-                   game.scorer.plugins.versions(), game.fixed_dealer, seed, tuple(events))
+        codec = EventCodec(game.ruleset.game)
+        events = [codec.to_dict(e) for e in game.log if derived or isinstance(e, Input)]
+        return cls(base, tuple(overlays), rules_digest(game.ruleset), game.ruleset.versions(),
+                   game.first_dealer, seed, tuple(events))
 
     def header(self) -> dict[str, Any]:
         return _toml_safe({
@@ -191,42 +210,64 @@ class GameRecord:
                     offset: int = 0) -> GameRecord:
         if head.get("format") != FORMAT:
             raise RecordError(f"{name}: not a Pegline record (format should be {FORMAT!r})")
+        head = _migrate(head)
         version = head.get("version")
         if version != VERSION:
             raise RecordError(f"{name}: record version {version!r} is not supported "
-                              f"(this Pegline reads version {VERSION})")
+                              f"(this Pegline reads versions 1 and {VERSION})")
         for index, event in enumerate(events):
             if not isinstance(event, dict):
                 raise RecordError(f"{name}: {where.format(index + offset)}: expected a table")
-            try:
-                event_from_dict(event)
-            except (ValueError, TypeError, KeyError) as exc:
-                raise RecordError(f"{name}: {where.format(index + offset)}: {exc}") from None
         try:
-            return cls(
+            record = cls(
                 variant=_typed(head, "variant", str, name),
                 overlays=tuple(head.get("overlays", ())),
-                digest=_typed(head, "digest", str, name), plugins=dict(head.get("plugins", {})),
+                digest=head.get("digest", ""), plugins=dict(head.get("plugins", {})),
                 dealer=head.get("dealer"), seed=head.get("seed"),
                 events=tuple(_toml_safe(e) for e in events),  # one form for TOML and JSON
             )
         except TypeError as exc:
             raise RecordError(f"{name}: {exc}") from None
+        if not isinstance(record.digest, str):
+            raise RecordError(f"{name}: digest: expected a str, got {record.digest!r}")
+        try:
+            codec = EventCodec(record.game_definition())
+        except PeglineError as exc:
+            raise RecordError(f"{name}: the record's game cannot be loaded: {exc}") from None
+        for index, event in enumerate(events):
+            try:
+                codec.from_dict(event)
+            except PeglineError as exc:
+                raise RecordError(f"{name}: {where.format(index + offset)}: {exc}") from None
+        return record
 
     # -- replaying and verifying -------------------------------------------------------------
 
+    def load_variant(self) -> Variant:
+        """The recorded variant as installed here, or `RecordError`."""
+        try:
+            return load_variant(self.variant, overlays=self.overlays)
+        except PeglineError as exc:
+            raise RecordError(f"the record's variant cannot be loaded: {exc}") from None
+
+    def game_definition(self) -> Any:
+        from pegline_core.game import game_definition
+
+        return game_definition(self.load_variant().game)
+
     def new_game(self) -> Game:
         """A new game under the recorded rules, or `RecordError` if the installed rules differ."""
+        variant = self.load_variant()
         try:
-            variant = load_variant(self.variant, overlays=self.overlays)
-        except VariantError as exc:
-            raise RecordError(f"the record's variant cannot be loaded: {exc}") from None
-        game = Game(variant, dealer=self.dealer)
-        if self.digest and rules_digest(variant) != self.digest:
+            game = Game(variant, dealer=self.dealer)
+        except PeglineError as exc:
+            raise RecordError(f"the record's game cannot be started: {exc}") from None
+        installed_digest = rules_digest(game.ruleset)
+        if self.digest and installed_digest != self.digest:
             raise RecordError(f"the record was made under other rules than the installed "
                               f"{variant.name!r} (digest {self.digest}, installed "
-                              f"{rules_digest(variant)}); it is not replayed under other rules")
-        installed = game.scorer.plugins.versions()
+                              f"{installed_digest}); it is not replayed under other rules")
+        installed = game.ruleset.versions()
         changed = {p: (v, installed.get(p)) for p, v in self.plugins.items()
                    if installed.get(p) != v}
         if changed:
@@ -234,11 +275,12 @@ class GameRecord:
             raise RecordError(f"the record was made with other plugin versions: {detail}")
         return game
 
-    def inputs(self) -> list[tuple[int, Input]]:
+    def inputs(self, game: Game | None = None) -> list[tuple[int, Input]]:
         """The input events, with their index in the record."""
+        codec = EventCodec(game.ruleset.game if game else self.game_definition())
         found = []
         for index, data in enumerate(self.events):
-            event = event_from_dict(data)
+            event = codec.from_dict(data)
             if isinstance(event, Input):
                 found.append((index, event))
         return found
@@ -246,7 +288,7 @@ class GameRecord:
     def replay(self) -> Game:
         """Re-derive the whole game from the inputs; `RecordError` names an illegal input."""
         game = self.new_game()
-        for index, event in self.inputs():
+        for index, event in self.inputs(game):
             try:
                 game.apply(event.action)
             except ValueError as exc:
@@ -255,10 +297,12 @@ class GameRecord:
 
     def verify(self) -> Difference | None:
         """The first difference between the replayed game and the recorded events, or None."""
-        derived = [event_to_dict(e) for e in self.replay().log]
+        game = self.replay()
+        codec = EventCodec(game.ruleset.game)
+        derived = codec.dicts(game.log)
         recorded = list(self.events)
         if len(recorded) < len(derived) and all(
-                data["type"] in INPUT_TYPES for data in self.events):
+                data["type"] in codec.input_types for data in self.events):
             return None  # an inputs-only record has nothing derived to check
         for seq in range(max(len(derived), len(recorded))):
             expected = derived[seq] if seq < len(derived) else None

@@ -28,7 +28,8 @@ from cattrs.errors import (
     IterableValidationNote,
 )
 
-__all__ = ["converter", "structure_strict", "StructureProblems", "describe", "format_path"]
+__all__ = ["converter", "structure_strict", "StructureProblems", "describe", "format_path",
+           "problems_of"]
 
 T = TypeVar("T")
 Path = tuple[str | int, ...]
@@ -130,6 +131,11 @@ def _walk(exc: BaseException, path: Path) -> Iterator[tuple[Path, str]]:
         yield path, "required key is missing"
     else:
         yield path, str(exc)
+
+
+def problems_of(exc: BaseException) -> list[tuple[Path, str]]:
+    """Every (path, message) in a cattrs validation error."""
+    return list(_walk(exc, ()))
 
 
 def structure_strict(data: Any, cls: type[T], path: Path = ()) -> T:

@@ -1,12 +1,13 @@
 """Variants: the rules of a game as data, loaded strictly from TOML files.
 
 A variant file sets any of the keys below (``docs/variants.md`` lists them all); what it leaves out
-comes from the files it ``extends`` and then from the defaults, which are the standard two-player
-game. Loading reports every problem in every file at once, each as ``file: key.path: message``.
+comes from the files it ``extends`` and then from the defaults of its ``game`` (cribbage unless it
+names another). The kernel reads ``game``, ``description``, ``source``, ``extends``, ``plugins``,
+``disable``, ``table`` and ``config``; every other key belongs to the game. Loading reports every problem in every file at once, each as ``file: key.path: message``.
 
 >>> variant = load_variant("two-player")
->>> variant.table.players, variant.hand_size, variant.crib_size, variant.game.target
-(2, 4, 4, 121)
+>>> variant.game, variant.table.players, variant.settings.scoring.target
+('cribbage', 2, 121)
 >>> load_variant("three-player", overlays=["lowball"]).name
 'three-player+lowball'
 """
@@ -23,15 +24,17 @@ from typing import Any, Literal
 import attrs
 from attrs import field, frozen
 
+from pegline_core.errors import PeglineError, PluginError, VariantError
 from pegline_core.files import parse_toml, read_text
 from pegline_core.strict import StructureProblems, converter, format_path, structure_strict
 
 __all__ = [
-    "Variant", "Table", "Deal", "Pegging", "Game", "SkunkLine", "VariantError",
-    "load_variant", "available_variants", "variant_search_path", "DEFAULT_VARIANT",
+    "Variant", "Table", "VariantError", "FrozenTable", "load_variant", "available_variants",
+    "variant_search_path", "DEFAULT_VARIANT", "DEFAULT_GAME",
 ]
 
 DEFAULT_VARIANT = "two-player"
+DEFAULT_GAME = "cribbage"
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 
@@ -43,78 +46,55 @@ class Table:
     teams: tuple[tuple[int, ...], ...] = ()
 
 
-@frozen
-class Deal:
-    """What is dealt: cards to each player, how many each lays away, deck cards to the crib."""
+class FrozenTable(dict[str, Any]):
+    """A plugin's configuration table as the variant holds it: readable by every plugin, changed
+    by none (a check hook cannot rewrite another plugin's points)."""
 
-    cards: int = 6
-    discard: int = 2
-    crib_from_deck: int = 0
+    def _refuse(self, *_args: Any, **_kwargs: Any) -> Any:
+        raise TypeError("a variant's configuration cannot be changed")
 
+    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = _refuse
+    __ior__ = _refuse  # type: ignore[assignment]
 
-@frozen
-class Pegging:
-    """How the play runs."""
-
-    single_series: bool = False
-    """Pegging stops at the first go or 31; cards left unplayed stay unplayed (five-card)."""
-    strict_go: bool = False
-    """With 3+ players: if the player right after a go cannot play either, the series ends."""
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenTable, (dict(self),))
 
 
-@frozen
-class SkunkLine:
-    """A loser below ``below`` points is marked ``name`` and the winner earns ``game_points``."""
-
-    name: str
-    below: int
-    game_points: int
-
-
-@frozen
-class Game:
-    """How a game is won and how hands are counted."""
-
-    target: int = 121
-    lowball: bool = False
-    """The first to reach the target loses."""
-    counting: Literal["automatic", "muggins"] = "automatic"
-    win_game_points: int = 2
+def _frozen(value: Any) -> Any:
+    if isinstance(value, dict):
+        return FrozenTable({key: _frozen(item) for key, item in value.items()})
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(item) for item in value)
+    return value
 
 
-_STANDARD_SKUNKS = (SkunkLine("skunk", 91, 3), SkunkLine("double skunk", 61, 4))
+def _freeze_config(config: Mapping[str, Any]) -> FrozenTable:
+    return _frozen(dict(config))  # type: ignore[no-any-return]
 
 
 @frozen
 class Variant:
-    """A fully resolved, validated variant. Build it with `load_variant`."""
+    """A fully resolved, validated variant. Build it with `load_variant`.
 
+    The kernel's keys are fields here; everything else in the file belongs to the ``game`` and
+    is structured into that game's settings class (``settings``).
+    """
+
+    game: str = DEFAULT_GAME
     name: str = ""
     description: str = ""
     source: str = ""
     extends: tuple[str, ...] = ()
-    plugins: tuple[str, ...] = ("standard",)
+    plugins: tuple[str, ...] = ()
     disable: tuple[str, ...] = ()
     """Rule ids switched off, whichever plugin declares them (a house plugin may replace them)."""
     table: Table = Table()
-    deal: Deal = Deal()
-    pegging: Pegging = Pegging()
-    game: Game = Game()
-    skunk: tuple[SkunkLine, ...] = _STANDARD_SKUNKS
-    config: dict[str, dict[str, Any]] = field(factory=dict, hash=False)
-    """Configuration tables for plugins, by plugin name."""
+    config: FrozenTable = field(factory=FrozenTable, converter=_freeze_config, hash=False)
+    """Configuration tables for plugins, by plugin name; read-only."""
+    settings: Any = None
+    """The game's own settings (for cribbage: the deal, pegging, scoring and skunk lines)."""
     notices: tuple[str, ...] = ()
-    """What loading changed or wants the players to know (e.g. muggins dropped under lowball)."""
-
-    @property
-    def hand_size(self) -> int:
-        """Cards each player keeps for pegging and the show."""
-        return self.deal.cards - self.deal.discard
-
-    @property
-    def crib_size(self) -> int:
-        """Cards in the crib: every player's discards and the cards from the deck."""
-        return self.table.players * self.deal.discard + self.deal.crib_from_deck
+    """What the plugins want the players to know (e.g. muggins standing aside under lowball)."""
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -127,19 +107,43 @@ class Variant:
 
     def to_toml_dict(self) -> dict[str, Any]:
         """The resolved variant as a TOML-ready table (without its name and notices)."""
-        data = converter.unstructure(self)
-        for key in ("name", "notices"):
-            data.pop(key)
-        data["table"]["teams"] = [list(team) for team in self.table.teams]
+        data: dict[str, Any] = {
+            "game": self.game, "description": self.description, "source": self.source,
+            "extends": list(self.extends), "plugins": list(self.plugins),
+            "disable": list(self.disable),
+            "table": {"players": self.table.players,
+                      "teams": [list(team) for team in self.table.teams]},
+        }
+        if self.settings is not None:
+            data |= converter.unstructure(self.settings)
+        data["config"] = _plain(self.config)
         return data
 
 
-class VariantError(ValueError):
-    """A variant that cannot be loaded; ``problems`` holds every ``file: key.path: message``."""
+_KERNEL_KEYS = ("game", "description", "source", "extends", "plugins", "disable", "table",
+                "config")
 
-    def __init__(self, problems: Sequence[str]) -> None:
-        self.problems = list(problems)
-        super().__init__("\n".join(self.problems))
+
+@frozen
+class _KernelKeys:
+    """The kernel's part of a variant file, for strict structuring."""
+
+    game: str = DEFAULT_GAME
+    description: str = ""
+    source: str = ""
+    extends: tuple[str, ...] = ()
+    plugins: tuple[str, ...] = ()
+    disable: tuple[str, ...] = ()
+    table: Table = Table()
+    config: dict[str, dict[str, Any]] = field(factory=dict)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return value
 
 
 # -- finding variant files ---------------------------------------------------------------------
@@ -292,11 +296,12 @@ def load_variant(
 ) -> Variant:
     """Load, resolve and validate a variant by name (on the search path) or by file path.
 
-    ``overlays`` are variant names merged on top, in order (``--with lowball``). Plugins named by
-    the variant are looked up among installed entry points and ``extra_plugins``. Raises
-    `VariantError` listing every problem.
+    ``overlays`` are variant names merged on top, in order (``--with lowball``). The game and the
+    plugins the variant names are looked up among installed entry points and ``extra_plugins``.
+    Raises `VariantError` listing every problem.
     """
-    from pegline_core.plugins import PluginSet
+    from pegline_core.game import game_definition
+    from pegline_core.plugins import Ruleset
 
     resolver = _Resolver(list(search_path) if search_path is not None else variant_search_path())
     text = os.fspath(name_or_path)
@@ -316,39 +321,65 @@ def load_variant(
     if resolver.problems or layer is None:
         raise VariantError(resolver.problems)
 
-    defaults = _Layer(Variant().to_toml_dict(), {})
+    fallback = _display(path) if path else name  # a key the file left to its default
+    game_name = layer.data.get("game", DEFAULT_GAME)
+    if not isinstance(game_name, str):
+        where = layer.origin.get(("game",), fallback)
+        raise VariantError([f"{where}: game: expected a game's name, got the "
+                            f"{type(game_name).__name__} {game_name!r}"])
+    try:
+        definition = game_definition(game_name, extra_plugins)
+    except PeglineError as exc:
+        raise VariantError([f"{layer.origin.get(('game',), fallback)}: game: {exc}"]) from None
+    defaults = _Layer(Variant(game=game_name, plugins=tuple(definition.default_plugins),
+                              settings=definition.Settings()).to_toml_dict(), {})
     defaults.data["extends"] = []
     merged = _merge(defaults, layer)
-    for key in ("name", "notices"):  # set by loading, never by a file
+    for key in ("name", "notices", "settings"):  # set by loading, never by a file
         if key in layer.data:
             resolver.problems.append(f"{merged.origin.get((key,), name)}: {key}: unknown key")
     if resolver.problems:
         raise VariantError(resolver.problems)
-    variant, found = _structure_leniently(merged.data)
-    found += semantic_problems(variant, extra_plugins, skip={path[0] for path, _ in found if path})
+    variant, found = _structure_leniently(merged.data, definition.Settings)
+    notices: list[str] = []
+    failed = {path[0] for path, _ in found if path}
+    found += [(p, m) for p, m in check_variant(variant) if p[0] not in failed]
+    if not found:
+        found += definition.check_settings(variant)
+    if not found:
+        found, notices = Ruleset.inspect(variant, extra_plugins)
     if found:
-        fallback = _display(path) if path else name  # a key the file left to its default
         raise VariantError([_locate(merged.origin, p, m, fallback) for p, m in found])
-    variant = attrs.evolve(_apply_notices(variant), name=name)
-    return attrs.evolve(variant, config=PluginSet.resolved_config(variant, extra_plugins))
+    return attrs.evolve(variant, name=name, notices=tuple(notices))
 
 
-def _structure_leniently(data: dict[str, Any]) -> tuple[Variant, list[tuple[tuple, str]]]:
+def _structure_leniently(data: dict[str, Any], settings: type
+                         ) -> tuple[Variant, list[tuple[tuple[str | int, ...], str]]]:
     """Structure the variant; on problems, drop the offending keys (their defaults apply) and
     structure again, so that the semantic pass can still report every other mistake."""
-    found: list[tuple[tuple, str]] = []
+    found: list[tuple[tuple[str | int, ...], str]] = []
     data = copy.deepcopy(data)
     for _attempt in range(20):
+        kernel = {key: data[key] for key in _KERNEL_KEYS if key in data}
+        own = {key: value for key, value in data.items() if key not in _KERNEL_KEYS}
+        problems = []
         try:
-            return structure_strict(data, Variant), found
+            keys = structure_strict(kernel, _KernelKeys)
         except StructureProblems as exc:
-            found += exc.problems
-            for path, _ in exc.problems:
-                _drop(data, path)
+            problems += exc.problems
+        try:
+            game_settings = structure_strict(own, settings)
+        except StructureProblems as exc:
+            problems += exc.problems
+        if not problems:
+            return Variant(settings=game_settings, **attrs.asdict(keys, recurse=False)), found
+        found += problems
+        for path, _ in problems:
+            _drop(data, path)
     raise AssertionError("dropping keys must reach the defaults")  # pragma: no cover
 
 
-def _drop(data: Any, path: tuple) -> None:
+def _drop(data: Any, path: tuple[str | int, ...]) -> None:
     """Remove the key at ``path`` (a whole array when an item in it is wrong)."""
     keys = [p for p in path if isinstance(p, str)]
     for key in keys[:-1]:
@@ -359,7 +390,8 @@ def _drop(data: Any, path: tuple) -> None:
         data.pop(keys[-1], None)
 
 
-def _locate(origin: dict[tuple[str, ...], str], path: tuple, message: str, name: str) -> str:
+def _locate(origin: dict[tuple[str, ...], str], path: tuple[str | int, ...], message: str,
+            name: str) -> str:
     """``file: key.path: message``, naming the file that set the key (or its nearest parent)."""
     keys = tuple(p for p in path if isinstance(p, str))
     where = None
@@ -371,51 +403,26 @@ def _locate(origin: dict[tuple[str, ...], str], path: tuple, message: str, name:
     return f"{where or name}: {format_path(path) or '(top)'}: {message}"
 
 
-def _apply_notices(variant: Variant) -> Variant:
-    if variant.game.lowball and variant.game.counting == "muggins":
-        notice = "muggins does not combine with lowball: this game is lowball without muggins"
-        return attrs.evolve(
-            variant, game=attrs.evolve(variant.game, counting="automatic"),
-            notices=variant.notices + (notice,),
-        )
-    return variant
+def semantic_problems(variant: Variant, extra_plugins: Mapping[str, type] | None = None
+                      ) -> list[tuple[tuple[str | int, ...], str]]:
+    """Every cross-field problem of a structured variant: the kernel's, its game's, its
+    plugins' (configuration, names, their own checks), as (path, message)."""
+    from pegline_core.game import game_definition
+    from pegline_core.plugins import Ruleset
 
-
-def semantic_problems(variant: Variant, extra_plugins: Mapping[str, type] | None = None,
-                      skip: Iterable[str | int] = ()) -> list[tuple[tuple[str | int, ...], str]]:
-    """The variant's cross-field problems, then its plugins' (configuration, names, their own
-    checks), as (path, message); sections in ``skip`` already failed and are not checked again."""
-    from pegline_core.plugins import PluginSet
-
-    skip = set(skip)
-    found = [(p, m) for p, m in check_variant(variant) if p[0] not in skip]
-    if not {"plugins", "config"} & skip:
-        known = dict(found)
-        found += [(p, m) for p, m in PluginSet.check(variant, extra_plugins) if p not in known]
-    return found
+    found = check_variant(variant)
+    if not found:
+        found = game_definition(variant.game, extra_plugins).check_settings(variant)
+    return found or Ruleset.inspect(variant, extra_plugins)[0]
 
 
 def check_variant(variant: Variant) -> list[tuple[tuple[str | int, ...], str]]:
-    """Cross-field checks that one key alone cannot express; each problem as (path, message)."""
+    """The kernel's cross-field checks: seats, teams, plugin names and their tables."""
     problems: list[tuple[tuple[str | int, ...], str]] = []
-    table, deal, game = variant.table, variant.deal, variant.game
+    table = variant.table
     players = table.players
     if not 2 <= players <= 8:
         problems.append((("table", "players"), f"must be from 2 to 8, got {players}"))
-    if deal.cards < 1:
-        problems.append((("deal", "cards"), f"must be at least 1, got {deal.cards}"))
-    if deal.discard < 0 or deal.crib_from_deck < 0:
-        key = "discard" if deal.discard < 0 else "crib_from_deck"
-        problems.append((("deal", key), "must not be negative"))
-    elif deal.discard >= deal.cards >= 1:
-        problems.append((("deal", "discard"),
-                         f"each player must keep a card: discards {deal.discard} of {deal.cards}"))
-    if variant.crib_size < 1 and deal.discard >= 0 and deal.crib_from_deck >= 0:
-        problems.append((("deal", "discard"), "the crib would be empty"))
-    needed = players * deal.cards + deal.crib_from_deck + 1
-    if 2 <= players <= 8 and needed > 52:
-        problems.append((("deal", "cards"),
-                         f"needs {needed} cards with the starter; the deck has 52"))
     if table.teams:
         seats = [seat for team in table.teams for seat in team]
         if sorted(seats) != list(range(players)):
@@ -424,20 +431,6 @@ def check_variant(variant: Variant) -> list[tuple[tuple[str | int, ...], str]]:
                                                    f"with each seat once, got {teams}")))
         elif len(table.teams) < 2:
             problems.append((("table", "teams"), "needs at least two teams"))
-    if game.target < 1:
-        problems.append((("game", "target"), f"must be at least 1, got {game.target}"))
-    if game.win_game_points < 1:
-        problems.append((("game", "win_game_points"), "must be at least 1"))
-    for index, line in enumerate(variant.skunk):
-        if not 0 < line.below < game.target:
-            problems.append((("skunk", index, "below"),
-                             f"must be between 1 and the target {game.target}, got {line.below}"))
-        if line.game_points < game.win_game_points:
-            problems.append((("skunk", index, "game_points"),
-                             "must be at least game.win_game_points"))
-    lines = [line.below for line in variant.skunk]
-    if len(set(lines)) != len(lines):
-        problems.append((("skunk",), "two skunk lines share a 'below' value"))
     if len(set(variant.plugins)) != len(variant.plugins):
         problems.append((("plugins",), "a plugin is named twice"))
     for plugin in variant.config:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from pegline_core.cli import main
+from pegline_core.app.cli import main
 from pegline_core.events import event_from_dict
 
 RECORDS = Path(__file__).with_name("records")

@@ -4,7 +4,7 @@ import json
 
 from click.testing import CliRunner
 
-from pegline_core.cli import main
+from pegline_core.app.cli import main
 
 
 def run(*args, input=None):

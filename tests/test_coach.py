@@ -5,16 +5,23 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from pegline_core.actions import AskCoach, CutStarter, Deal, Discard, IllegalActionError, Play
+from pegline_core import (
+    AskCoach,
+    Game,
+    GameEnded,
+    IllegalActionError,
+    Input,
+    RandomBot,
+    load_variant,
+    play_game,
+)
+from pegline_core.app.cli import main
 from pegline_core.cards import DECK, parse_cards
-from pegline_core.cli import main
-from pegline_core.coach import Coach, CoachBot
-from pegline_core.engine import Game
-from pegline_core.events import GameEnded, Input
-from pegline_core.players import GreedyBot, RandomBot, play_game
 from pegline_core.record import GameRecord
-from pegline_core.testing import play
-from pegline_core.variant import load_variant
+from pegline_cribbage.actions import CutStarter, Deal, Discard, Play
+from pegline_cribbage.bots import GreedyBot
+from pegline_cribbage.coach import Coach, CoachBot
+from pegline_cribbage.testing import play
 
 MINE = "5H 5C JD KS 2C 9H"
 

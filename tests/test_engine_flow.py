@@ -4,20 +4,22 @@ import random
 
 import pytest
 
-from pegline_core import Card, parse_cards
-from pegline_core.actions import CutForDeal, CutStarter, Deal, Discard, Go, IllegalActionError, Play
-from pegline_core.engine import Game
-from pegline_core.events import (
-    DealerChosen,
+from pegline_core import (
+    Card,
+    Game,
     GameEnded,
-    HandShown,
+    IllegalActionError,
     Input,
+    RandomBot,
     Scored,
-    event_from_dict,
-    event_to_dict,
+    load_variant,
+    parse_cards,
+    play_game,
 )
-from pegline_core.players import GreedyBot, RandomBot, play_game
-from pegline_core.variant import load_variant
+from pegline_core.events import event_from_dict, event_to_dict
+from pegline_cribbage.actions import CutForDeal, CutStarter, Deal, Discard, Go, Play
+from pegline_cribbage.bots import GreedyBot
+from pegline_cribbage.events import DealerChosen, HandShown
 
 
 def c(text):

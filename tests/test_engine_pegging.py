@@ -4,10 +4,11 @@ from pathlib import Path
 
 import pytest
 
-from pegline_core.actions import Go, Play
+from pegline_core import Input, Scored
 from pegline_core.cards import Card
-from pegline_core.events import Input, Scored, SeriesEnded
-from pegline_core.scripts import Script
+from pegline_cribbage.actions import Go, Play
+from pegline_cribbage.events import CountReset
+from pegline_cribbage.scripts import Script
 
 RECORDS = Path(__file__).with_name("records")
 
@@ -21,7 +22,7 @@ def summary(game):
     for event in pegging_events(game):
         if isinstance(event, Scored):
             out.append((event.actor, event.rule, event.points))
-        elif isinstance(event, SeriesEnded):
+        elif isinstance(event, CountReset):
             out.append(("reset", event.count))
     return out
 
@@ -96,7 +97,7 @@ def test_every_card_of_the_hand_is_played_and_count_never_passes_31():
         if isinstance(event, Input) and isinstance(event.action, Play):
             count += event.action.card.value
             assert count <= 31
-        elif isinstance(event, SeriesEnded):
+        elif isinstance(event, CountReset):
             count = 0
     plays = [e for e in game.log if isinstance(e, Input) and isinstance(e.action, Play)]
     assert len(plays) == 8
@@ -115,7 +116,7 @@ def test_a_player_out_of_cards_is_skipped_and_the_other_plays_on():
     ("go", "hands[0].plays[0]: seat 0 cannot say go while holding a playable card"),
 ])
 def test_illegal_scripted_plays_name_their_place(entry, message):
-    from pegline_core.scripts import ScriptError
+    from pegline_cribbage.scripts import ScriptError
 
     with pytest.raises(ScriptError) as info:
         script(["7C", "AC", "AD", "AH"], ["8D", "2C", "2D", "2H"], [entry])

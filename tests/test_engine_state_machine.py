@@ -12,11 +12,9 @@ from hypothesis import event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from pegline_core import DECK
-from pegline_core.actions import CutStarter, Deal, Discard, Go, IllegalActionError, Play
-from pegline_core.engine import Game
-from pegline_core.events import GameEnded, Input, Scored
-from pegline_core.variant import SkunkLine, load_variant
+from pegline_core import DECK, Game, GameEnded, IllegalActionError, Input, Scored, load_variant
+from pegline_cribbage.actions import CutStarter, Deal, Discard, Go, Play
+from pegline_cribbage.settings import SkunkLine
 
 
 def short(name):

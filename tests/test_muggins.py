@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pegline_core.actions import Declare, IllegalActionError, Respond
-from pegline_core.events import CountSettled, GameEnded, Scored
-from pegline_core.players import GreedyBot, RandomBot, play_game
-from pegline_core.scripts import Script
-from pegline_core.variant import load_variant
+from pegline_core import GameEnded, IllegalActionError, RandomBot, Scored, load_variant, play_game
+from pegline_cribbage.actions import Declare, Respond
+from pegline_cribbage.bots import GreedyBot
+from pegline_cribbage.events import CountSettled
+from pegline_cribbage.scripts import Script
 
 EXAMPLE_A = (Path(__file__).with_name("records") / "seed-example-a.toml").read_text()
 # after pegging: seat 0 (pone) 5, seat 1 (dealer) 1. True counts: seat 0's hand 2,
@@ -150,7 +150,7 @@ def test_three_players_respond_from_the_counters_left_and_the_first_claim_settle
 
 
 def test_in_a_partnership_only_the_other_team_responds():
-    from pegline_core.muggins import responders
+    from pegline_muggins import responders
 
     partner = load_variant("partner", overlays=["muggins"])
     assert responders(partner, 0) == (1, 3)

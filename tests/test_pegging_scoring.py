@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pegline_core import DECK, CardError
-from pegline_core.combinations import run_tail, same_rank_tail
+from pegline_cribbage.combinations import run_tail, same_rank_tail
 from tests.conftest import cards
 
 

@@ -3,13 +3,12 @@
 import pytest
 from attrs import frozen
 
-from pegline_core import PluginError, Score
-from pegline_core.actions import Play
+from pegline_core import PluginError, Score, VariantError, load_variant
 from pegline_core.cards import Card
 from pegline_core.hookspecs import hookimpl
 from pegline_core.rules import Rule
-from pegline_core.testing import make_game, play, scores, stack
-from pegline_core.variant import VariantError, load_variant
+from pegline_cribbage.actions import Play
+from pegline_cribbage.testing import make_game, play, scores, stack
 
 DEAL = dict(hands=["3C 4H 9C TH KC KD", "5D TS 2D 7S QC QD"], discards=["KC KD", "QC QD"])
 

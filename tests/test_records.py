@@ -8,12 +8,12 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pegline_core.cli import main
+from pegline_core import RandomBot, load_variant, play_game
+from pegline_core.app.cli import main
 from pegline_core.events import INPUT_TYPES, event_to_dict
-from pegline_core.players import GreedyBot, RandomBot, play_game
 from pegline_core.record import GameRecord, RecordError
-from pegline_core.scripts import Script
-from pegline_core.variant import load_variant
+from pegline_cribbage.bots import GreedyBot
+from pegline_cribbage.scripts import Script
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 VARIANTS = ["two-player", "two-player-61", "three-player", "partner", "five-card",

@@ -5,10 +5,10 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from pegline_core.analysis import show_distribution
-from pegline_core.cli import main
-from pegline_core.simulate import SimulationStats, simulate
-from pegline_core.variant import load_variant
+from pegline_core import load_variant
+from pegline_core.app.cli import main
+from pegline_core.app.simulate import SimulationStats, simulate
+from pegline_cribbage.analysis import show_distribution
 from tests.test_show_distribution import PUBLISHED
 
 

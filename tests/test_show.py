@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pegline_core import DECK, Card, CardError, Scorer, Variant
+from pegline_core import DECK, Card, CardError, Variant
+from pegline_cribbage.scorer import Scorer
 from tests.conftest import cards, hands_with_starter
 
 

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from pegline_core import DECK, Scorer
+from pegline_core import DECK
+from pegline_cribbage.scorer import Scorer
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "show_distribution.json"
 if not DATA.is_file():  # CI lays shared/ beside the clone; a checkout elsewhere ships a copy

@@ -5,11 +5,11 @@ from pathlib import Path
 import attrs
 import pytest
 
-from pegline_core.actions import Go, Play
-from pegline_core.events import GameEnded, HandShown, Input, Scored, SeriesEnded
-from pegline_core.players import GreedyBot, RandomBot, play_game
-from pegline_core.scripts import Script
-from pegline_core.variant import load_variant
+from pegline_core import GameEnded, Input, RandomBot, Scored, load_variant, play_game
+from pegline_cribbage.actions import Go, Play
+from pegline_cribbage.bots import GreedyBot
+from pegline_cribbage.events import CountReset, HandShown
+from pegline_cribbage.scripts import Script
 
 THREE = (Path(__file__).with_name("records") / "three-player-goes.toml").read_text()
 
@@ -26,7 +26,7 @@ def pegging(game):
             out.append((e.actor, "go"))
         elif isinstance(e, Scored):
             out.append((e.actor, e.rule, e.points))
-        elif isinstance(e, SeriesEnded):
+        elif isinstance(e, CountReset):
             out.append(("reset", e.count))
     return out
 
@@ -53,7 +53,7 @@ def test_three_player_strict_go_ends_the_series_after_two_goes():
     strict = load_variant("three-player")
     strict = attrs.evolve(strict, pegging=attrs.evolve(strict.pegging, strict_go=True))
     script = Script.from_toml(THREE.replace('"AH", "9C", "3H", "8C"', '"9C", "3H", "AH", "8C"'))
-    from pegline_core.engine import Game
+    from pegline_core import Game
 
     game = script.replay(Game(strict, dealer=2))
     assert pegging(game)[13:] == [
@@ -190,7 +190,7 @@ def test_every_variant_plays_to_the_end(name):
                 totals[e.side] += e.points
         assert tuple(totals) == game.state.scores
         assert max(totals) >= variant.game.target
-        ends = [e for e in game.log if isinstance(e, SeriesEnded)]
+        ends = [e for e in game.log if isinstance(e, CountReset)]
         assert all(0 < e.count <= 31 for e in ends)
 
 

@@ -59,8 +59,7 @@ def test_the_tutorial_variant_is_checked_like_any_other(tutorial, monkeypatch):
     monkeypatch.syspath_prepend(str(tutorial))
     from pegline_lucky import LuckySeven  # the tutorial's own module
 
-    from pegline_core import load_variant
-    from pegline_core.variant import VariantError
+    from pegline_core import VariantError, load_variant
 
     variant = load_variant(tutorial / "lucky.toml", extra_plugins={"lucky": LuckySeven})
     assert variant.plugins == ("standard", "lucky") and variant.config["lucky"]["count"] == 7

@@ -22,7 +22,7 @@ from attrs import frozen
 from pegline_core.cards import Card
 from pegline_core.hookspecs import hookimpl
 from pegline_core.rules import Rule, Score
-from pegline_core.snapshots import PlayMade, ShowCounted
+from pegline_cribbage.snapshots import PlayMade, ShowCounted
 
 __all__ = ["AroundTheCorner", "cyclic_run_tail", "cyclic_runs"]
 

@@ -19,7 +19,7 @@ from attrs import frozen
 
 from pegline_core.hookspecs import hookimpl
 from pegline_core.rules import Rule, Score
-from pegline_core.snapshots import SeriesEnded, StarterTurned
+from pegline_cribbage.snapshots import SeriesEnded, StarterTurned
 
 __all__ = ["StinkHole", "LateGameCaps"]
 

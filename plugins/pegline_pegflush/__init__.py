@@ -17,7 +17,7 @@ from attrs import frozen
 from pegline_core.cards import Card
 from pegline_core.hookspecs import hookimpl
 from pegline_core.rules import Rule, Score
-from pegline_core.snapshots import PlayMade
+from pegline_cribbage.snapshots import PlayMade
 
 __all__ = ["PeggingFlush", "suit_tail"]
 

@@ -13,12 +13,17 @@ last) the choice is a field too. Combination counting comes from `pegline_core.c
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
+from itertools import combinations_with_replacement
 
 import attrs
 from attrs import frozen
 
 from pegline_core.cards import DECK, Card
-from pegline_core.combinations import (
+from pegline_core.hookspecs import hookimpl
+from pegline_core.rules import Rule, Score
+from pegline_core.variant import Variant
+from pegline_cribbage.combinations import (
     RANK_PRIMES,
     flush_suit,
     rank_counts,
@@ -26,9 +31,14 @@ from pegline_core.combinations import (
     same_rank_tail,
     show_combinations,
 )
-from pegline_core.hookspecs import hookimpl
-from pegline_core.rules import Rule, Score
-from pegline_core.snapshots import GameStart, PlayMade, SeriesEnded, ShowCounted, StarterTurned
+from pegline_cribbage.hookspecs import ShowCounter
+from pegline_cribbage.snapshots import (
+    GameStart,
+    PlayMade,
+    SeriesEnded,
+    ShowCounted,
+    StarterTurned,
+)
 
 __all__ = ["StandardRules"]
 
@@ -95,7 +105,7 @@ class StandardRules:
         return [rule for rule in declared if rule.points != 0]
 
     @hookimpl
-    def pegline_check_variant(self, variant) -> list[str]:
+    def pegline_check_variant(self, variant: Variant) -> list[str]:
         return [f"config.standard.{name}: must not be negative, got {value}"
                 for name, value in attrs.asdict(self.config).items()
                 if type(value) is int and value < 0]
@@ -176,8 +186,32 @@ class StandardRules:
         return show_distribution(self, crib)
 
     @hookimpl
-    def pegline_show_counter(self):
+    def pegline_show_counter(self) -> ShowCounter:
         return self.show_points
+
+    @hookimpl
+    def pegline_show_maximum(self, hand_size: int, crib: bool) -> int:
+        return self._maximum(hand_size, crib)
+
+    @cache  # noqa: B019 - one plugin per ruleset, a handful of sizes
+    def _maximum(self, hand_size: int, crib: bool) -> int:
+        """The largest total over every rank pattern, with the best suits the pattern allows."""
+        c = self.config
+        hand_flush = 0 if crib and c.crib_flush_needs_starter else hand_size * c.flush_per_card
+        best = 0
+        for hand in combinations_with_replacement(range(1, 14), hand_size):
+            if any(hand.count(rank) > 4 for rank in set(hand)):
+                continue
+            distinct = len(set(hand)) == hand_size
+            for starter in range(1, 14):
+                if hand.count(starter) == 4:
+                    continue
+                nobs = c.nobs if 11 in hand and starter != 11 else 0
+                suits = max(nobs, hand_flush if distinct else 0,
+                            (hand_size + 1) * c.flush_per_card + nobs
+                            if distinct and starter not in hand else 0)
+                best = max(best, self.rank_points([*hand, starter]) + suits)
+        return best
 
     def rank_points(self, ranks: Sequence[int]) -> int:
         """The points of the fifteens, pairs and runs of cards with these ranks."""

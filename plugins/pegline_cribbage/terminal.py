@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import click
 
-from pegline_core.actions import Action, AskCoach, Declare, Discard, Go, Play, Respond
 from pegline_core.cards import Card, CardError, format_cards, parse_cards
-from pegline_core.engine import Game
-from pegline_core.state import PlayerView
+from pegline_core.events import AskCoach
+from pegline_cribbage.actions import Declare, Discard, Go, Play, Respond
+from pegline_cribbage.combinations import PIPS
+from pegline_cribbage.views import CribbageView
 
 __all__ = ["HumanPlayer"]
 
@@ -22,21 +24,22 @@ class HumanPlayer:
     """
 
     def __init__(self) -> None:
-        self.last: PlayerView | None = None
+        self.last: CribbageView | None = None
 
-    def choose(self, view: PlayerView, legal: Sequence[Action], game: Game) -> Action:
-        action = self._choose(view, legal, game)
+    def choose(self, view: CribbageView, legal: Sequence[Any]) -> Any:
+        action = self._choose(view, legal)
         if isinstance(action, AskCoach):
-            self._show_comparison(game)
+            self._show_comparison()
             return action
         if isinstance(action, Discard | Play):
             self.last = view
         return action
 
-    def _show_comparison(self, game: Game) -> None:
-        from pegline_core.coach import Coach
+    def _show_comparison(self) -> None:
+        from pegline_cribbage.coach import Coach
 
-        evaluation = Coach(game.scorer).evaluate(self.last)
+        assert self.last is not None
+        evaluation = Coach(self.last.rules).evaluate(self.last)
         if evaluation is None:
             click.echo("  the coach had nothing to compare at that decision")
             return
@@ -47,17 +50,18 @@ class HumanPlayer:
             reasons = "; ".join(f"{name}: {value}" for name, value in candidate.reasons)
             click.echo(f"    {format_cards(cards, symbols=True):<8} {reasons}")
 
-    def _choose(self, view: PlayerView, legal: Sequence[Action], game: Game) -> Action:
+    def _choose(self, view: CribbageView, legal: Sequence[Any]) -> Any:
         if isinstance(legal[0], Declare):
             what = "the crib" if view.counting[2] else "your hand"
+            cap = view.max_declaration
             points = click.prompt(f"count {what} {format_cards(view.counting[1], symbols=True)} "
-                                  f"+ {view.starter.symbol} (0-29)", type=click.IntRange(0, 29))
+                                  f"+ {view.starter.symbol} (0-{cap})", type=click.IntRange(0, cap))
             return Declare(view.seat, points)
         if isinstance(legal[0], Respond):
             return self._respond(view)
         if legal == [Go(view.seat)]:
             click.echo(f"  (you hold {format_cards(view.held, symbols=True)}: nothing fits under "
-                       f"31 at count {view.count}, so you say go)")
+                       f"{view.limit} at count {view.count}, so you say go)")
             return legal[0]
         numbered = "  ".join(f"{i}:{c.symbol}" for i, c in enumerate(view.held, 1))
         if isinstance(legal[0], Discard):
@@ -67,7 +71,7 @@ class HumanPlayer:
         prompt = f"count {view.count}; your hand {numbered}\nplay a card"
         return self._ask(prompt, view, lambda cards: self._play(view, cards, legal))
 
-    def _ask(self, prompt: str, view: PlayerView, decide) -> Action:
+    def _ask(self, prompt: str, view: CribbageView, decide) -> Any:
         if self.last is not None:
             prompt += " (or 'compare' for the coach on your last move)"
         while True:
@@ -84,7 +88,7 @@ class HumanPlayer:
                 click.echo(f"  not allowed: {exc}")
 
     @staticmethod
-    def _respond(view: PlayerView) -> Action:
+    def _respond(view: CribbageView) -> Any:
         seat, cards, crib, declared = view.counting
         what = "crib" if crib else "hand"
         prompt = (f"seat {seat} declares {declared} for the {what} "
@@ -94,14 +98,15 @@ class HumanPlayer:
             words = click.prompt(prompt, default="accept").lower().split()
             if words in (["accept"], ["overcount"]):
                 return Respond(view.seat, words[0])
+            cap = view.max_declaration
             if len(words) == 2 and words[0] == "muggins" and words[1].isdigit() and \
-                    1 <= int(words[1]) <= 29:
+                    1 <= int(words[1]) <= cap:
                 return Respond(view.seat, "muggins", int(words[1]))
-            click.echo("  not allowed: answer 'accept', 'muggins N' with N from 1 to 29, "
+            click.echo(f"  not allowed: answer 'accept', 'muggins N' with N from 1 to {cap}, "
                        "or 'overcount'")
 
     @staticmethod
-    def _discard(view: PlayerView, cards: tuple[Card, ...], need: int, legal) -> Action:
+    def _discard(view: CribbageView, cards: tuple[Card, ...], need: int, legal) -> Any:
         if len(cards) != need:
             raise ValueError(f"choose exactly {need} card(s), not {len(cards)}")
         for action in legal:
@@ -110,13 +115,13 @@ class HumanPlayer:
         raise ValueError("choose different cards from your hand")
 
     @staticmethod
-    def _play(view: PlayerView, cards: tuple[Card, ...], legal) -> Action:
+    def _play(view: CribbageView, cards: tuple[Card, ...], legal) -> Any:
         if len(cards) != 1:
             raise ValueError("play exactly one card")
         card = cards[0]
-        if view.count + card.value > 31:
-            raise ValueError(f"{card.symbol} would make the count {view.count + card.value}, "
-                             "over 31")
+        count = view.count + PIPS[card.index]
+        if count > view.limit:
+            raise ValueError(f"{card.symbol} would make the count {count}, over {view.limit}")
         return Play(view.seat, card)
 
 

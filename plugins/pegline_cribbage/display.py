@@ -1,9 +1,11 @@
-"""Readable text for events, for the terminal and for people auditing a log."""
+"""Readable text for cribbage events, for the terminal and for people auditing a log."""
 
 from __future__ import annotations
 
-from pegline_core.actions import (
-    AskCoach,
+from pegline_core.cards import format_cards
+from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored
+from pegline_core.variant import Variant
+from pegline_cribbage.actions import (
     CutForDeal,
     CutStarter,
     Deal,
@@ -13,18 +15,8 @@ from pegline_core.actions import (
     Play,
     Respond,
 )
-from pegline_core.cards import format_cards
-from pegline_core.events import (
-    CountSettled,
-    DealerChosen,
-    Event,
-    GameEnded,
-    HandShown,
-    Input,
-    Scored,
-    SeriesEnded,
-)
-from pegline_core.variant import Variant
+from pegline_cribbage.combinations import PIPS
+from pegline_cribbage.events import CountReset, CountSettled, DealerChosen, HandShown
 
 __all__ = ["EventPrinter"]
 
@@ -60,7 +52,7 @@ class EventPrinter:
             if len(self.variant.sides[event.side]) > 1:
                 owner += f" for team {event.side}"
             return [f"    {event.points:+d} {event.rule}{cards} ({owner}: {event.total})"]
-        if isinstance(event, SeriesEnded):
+        if isinstance(event, CountReset):
             self.count = 0
             return [f"  -- series ends at {event.count}; the count goes back to 0"]
         if isinstance(event, HandShown):
@@ -103,7 +95,7 @@ class EventPrinter:
             self.count = 0
             return [f"  starter: {action.card.symbol}"]
         if isinstance(action, Play):
-            self.count += action.card.value
+            self.count += PIPS[action.card.index]
             return [f"  {self.seat(action.seat)} plays {action.card.symbol} (count {self.count})"]
         if isinstance(action, Go):
             return [f"  {self.seat(action.seat)} says go"]

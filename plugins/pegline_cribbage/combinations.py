@@ -20,13 +20,25 @@ from itertools import combinations, product
 
 from pegline_core.cards import Card
 
+PIPS: tuple[int, ...] = tuple(min(index // 4 + 1, 10) for index in range(52))
+"""Each card's pip value for counting, by `Card.index`: ace 1, two to ten face value, faces 10."""
+
 __all__ = [
-    "fifteens", "pairs", "runs", "show_combinations", "flush_suit", "rank_counts",
+    "PIPS", "pip", "fifteens", "pairs", "runs", "show_combinations", "flush_suit", "rank_counts",
     "same_rank_tail", "run_tail", "RANK_PRIMES",
 ]
 
 RANK_PRIMES = (0, 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 """One prime per rank (index 1..13): the product over a multiset of ranks is a unique key."""
+
+
+def pip(card: Card) -> int:
+    """A card's pip value for counting (ace 1, faces 10).
+
+    >>> pip(Card.parse("KH")), pip(Card.parse("AS"))
+    (10, 1)
+    """
+    return PIPS[card.index]
 
 
 def fifteens(cards: Sequence[Card]) -> list[tuple[Card, ...]]:

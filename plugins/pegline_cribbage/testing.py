@@ -1,6 +1,7 @@
-"""Helpers for testing plugins and variants: build a game with extra plugins, stack a deal, play.
+"""Helpers for testing cribbage plugins and variants: build a game with extra plugins, stack a
+deal, play.
 
->>> from pegline_core.testing import make_game, stack, play
+>>> from pegline_cribbage.testing import make_game, stack, play
 >>> game = make_game("two-player")
 >>> _ = stack(game, ["3C 4H 9C TH KC KD", "5D TS 2D 7S QC QD"], discards=["KC KD", "QC QD"],
 ...           starter="AS")
@@ -16,12 +17,13 @@ from typing import Any
 import attrs
 from hypothesis import strategies as st
 
-from pegline_core.actions import CutStarter, Deal, Discard, Go, Play
 from pegline_core.cards import DECK, Card, parse_cards
-from pegline_core.engine import Game
+from pegline_core.errors import VariantError
 from pegline_core.events import Event, Scored
+from pegline_core.game import Game
 from pegline_core.strict import format_path
-from pegline_core.variant import Variant, VariantError, load_variant, semantic_problems
+from pegline_core.variant import Variant, load_variant, semantic_problems
+from pegline_cribbage.actions import CutStarter, Deal, Discard, Go, Play
 
 __all__ = ["make_game", "stack", "play", "scores", "cards", "hands", "deals"]
 
@@ -67,9 +69,9 @@ def play(game: Game, plays: str | Iterable[str]) -> list[Event]:
     """Play cards in turn order; a seat that cannot play says go by itself."""
     events: list[Event] = []
     for card in _cards(plays):
-        while game.phase == "pegging" and game.legal_actions() == [Go(game.state.turn)]:
-            events += game.apply(Go(game.state.turn))
-        events += game.apply(Play(game.state.turn, card))
+        while game.phase == "pegging" and game.legal_actions() == [Go(game.to_act[0])]:
+            events += game.apply(Go(game.to_act[0]))
+        events += game.apply(Play(game.to_act[0], card))
     return events
 
 

@@ -5,7 +5,7 @@ rotate seats game by game, so seats balance), and the statistics of a chunk are 
 merge in any order. So the same seed gives the same report on one worker, many, or a cluster, and
 memory stays flat however many games are played.
 
->>> from pegline_core.variant import load_variant
+>>> from pegline_core import load_variant
 >>> stats = simulate(load_variant("two-player"), ["greedy", "random"], games=4, seed=1, workers=1)
 >>> stats.games, sum(stats.wins.values())
 (4, 4)
@@ -20,17 +20,15 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from attrs import define, field
 
-from pegline_core.engine import Game
-from pegline_core.events import DealerChosen, HandShown, Scored
-from pegline_core.players import BOTS, play_game
-from pegline_core.scorer import Scorer
+from pegline_core.app.players import bots_for, play_game
+from pegline_core.errors import PeglineError
+from pegline_core.game import Game
+from pegline_core.plugins import Ruleset
 from pegline_core.variant import Variant
 
 __all__ = ["SimulationStats", "simulate", "run_chunk", "wilson", "plot"]
 
 CHUNK = 25
-_PHASES = {"starter": "heels", "pegging": "pegging", "cut": "start"}
-"""How a score's event phase reads in the report; show scores are "hand" or "crib"."""
 
 
 @define
@@ -43,8 +41,8 @@ class SimulationStats:
     seats: Counter[str] = field(factory=Counter)
     first_dealer_wins: int = 0
     points: Counter[str] = field(factory=Counter)
-    """Points by ``role/phase``: role dealer or pone (every non-dealer), phase pegging, hand,
-    crib, heels or start."""
+    """Points by the labels the game gives them (cribbage: ``role/phase``, role dealer or pone,
+    phase pegging, hand, crib, heels or start)."""
     length: Counter[int] = field(factory=Counter)
     """Games by number of hands."""
     marks: Counter[str] = field(factory=Counter)
@@ -63,21 +61,13 @@ class SimulationStats:
     def add_game(self, game: Game, names: Sequence[str]) -> None:
         variant = game.variant
         result = game.result
-        first_dealer = next(e.dealer for e in game.log if isinstance(e, DealerChosen))
-        crib = False
-        for event in game.log:
-            if isinstance(event, HandShown):
-                crib = event.crib
-            elif isinstance(event, Scored):
-                dealer = (first_dealer + event.hand - 1) % game.players
-                role = "dealer" if variant.side_of(event.actor) == variant.side_of(dealer) \
-                    else "pone"
-                phase = _PHASES.get(event.phase, "crib" if crib else "hand")
-                self.points[f"{role}/{phase}"] += event.points
+        assert result is not None
+        first_dealer, points = game.ruleset.game.tally(game)
+        self.points.update(points)
         winner = result.results[0]
         self.games += 1
-        self.hands += game.state.hand
-        self.length[game.state.hand] += 1
+        self.hands += game.hand
+        self.length[game.hand] += 1
         self.first_dealer_wins += winner.side == variant.side_of(first_dealer)
         for seat in winner.seats:
             self.wins[names[seat]] += 1
@@ -130,13 +120,14 @@ def _seating(names: Sequence[str], players: int, index: int) -> list[str]:
 def run_chunk(variant: Variant, names: Sequence[str], seed: int, start: int,
               count: int) -> SimulationStats:
     """Play games ``start`` .. ``start + count - 1`` and return their statistics."""
-    scorer = Scorer(variant)
+    ruleset = Ruleset(variant)
+    bots = bots_for(variant)
     stats = SimulationStats()
     for index in range(start, start + count):
         game_seed = (seed << 32) + index
         seating = _seating(names, variant.table.players, index)
-        players = [BOTS[name](game_seed + seat) for seat, name in enumerate(seating)]
-        game = play_game(variant, players, seed=game_seed, game=Game(variant, scorer=scorer))
+        players = [bots[name](game_seed + seat) for seat, name in enumerate(seating)]
+        game = play_game(variant, players, seed=game_seed, game=Game(variant, ruleset=ruleset))
         stats.add_game(game, seating)
     return stats
 
@@ -153,12 +144,13 @@ def simulate(
 ) -> SimulationStats:
     """Play ``games`` games; ``workers`` local processes (default: every core), or a dask
     ``scheduler`` address. ``progress(games_done)`` follows along."""
-    unknown = [name for name in bots if name not in BOTS]
+    known = bots_for(variant)
+    unknown = [name for name in bots if name not in known]
     if unknown or not bots:
-        raise ValueError(f"unknown bot {unknown[0] if unknown else ''!r}; "
-                         f"choose from {', '.join(BOTS)}")
+        raise PeglineError(f"unknown bot {unknown[0] if unknown else ''!r}; "
+                           f"choose from {', '.join(known)}")
     if games < 1:
-        raise ValueError("simulate at least one game")
+        raise PeglineError("simulate at least one game")
     chunks = [(start, min(CHUNK, games - start)) for start in range(0, games, CHUNK)]
     total, done = SimulationStats(), 0
 

@@ -5,36 +5,38 @@ from __future__ import annotations
 import json
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 import tomli_w
 
+from pegline_core.app.players import bots_for, play_game
 from pegline_core.cards import Card, format_cards, parse_cards
-from pegline_core.display import EventPrinter
-from pegline_core.engine import Game
-from pegline_core.events import Event, event_to_dict
-from pegline_core.players import BOTS, play_game
+from pegline_core.errors import PeglineError, VariantError
+from pegline_core.events import Event, EventCodec
+from pegline_core.game import Game
+from pegline_core.plugins import Ruleset
 from pegline_core.record import FORMAT, GameRecord
-from pegline_core.scorer import Scorer, ShowScore
-from pegline_core.scripts import Script
-from pegline_core.variant import DEFAULT_VARIANT, VariantError, available_variants, load_variant
+from pegline_core.variant import DEFAULT_VARIANT, available_variants, load_variant
+from pegline_cribbage.scorer import Scorer, ShowScore
 
 
 class _Group(click.Group):
-    """Turns every caller mistake (a `ValueError` from Pegline) into a message and exit code 1."""
+    """Turns every caller mistake (a `PeglineError`) into a message and exit code 1."""
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
-        except ValueError as exc:
+        except PeglineError as exc:
             raise click.ClickException(str(exc)) from None
 
 
 @click.group(cls=_Group)
 @click.version_option(package_name="pegline")
 def main() -> None:
-    """Pegline: a cribbage rules engine with variants as data and scoring as plugins."""
+    """Pegline: a rules engine for card games, variants as data, games and rules as plugins."""
 
 
 variant_option = click.option(
@@ -153,7 +155,8 @@ def variants_show(name: str, overlays) -> None:
     for notice in variant.notices:
         click.echo(f"# notice: {notice}")
     click.echo(f"# {variant.name}: resolved, with every inherited and default key")
-    click.echo(tomli_w.dumps(variant.to_toml_dict()), nl=False)
+    data = variant.to_toml_dict() | {"config": Ruleset(variant).resolved_config()}
+    click.echo(tomli_w.dumps(data), nl=False)
 
 
 @variants.command("check")
@@ -194,7 +197,7 @@ def analyze_show(variant_name, overlays, as_json) -> None:
 
     from rich.progress import Progress
 
-    from pegline_core.analysis import show_distribution
+    from pegline_cribbage.analysis import show_distribution
 
     variant = load_variant(variant_name, overlays=overlays)
     results, start = {}, time.perf_counter()
@@ -229,7 +232,8 @@ def analyze_show(variant_name, overlays, as_json) -> None:
 @overlay_option
 @click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True)
 @click.option("--bots", default="greedy,random", show_default=True,
-              help=f"Bots, comma-separated; they rotate seats game by game ({', '.join(BOTS)}).")
+              help="Bots, comma-separated; they rotate seats game by game (random, and the "
+                   "game's own: greedy, sloppy and coach for cribbage).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1),
               help="Local processes (default: every core).")
@@ -242,7 +246,7 @@ def simulate(variant_name, overlays, games, bots, seed, workers, scheduler, as_j
     """Play many games and report win rates, the dealer's edge, points per phase, lengths."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    from pegline_core import simulate as sim
+    from pegline_core.app import simulate as sim
 
     variant = load_variant(variant_name, overlays=overlays)
     names = [name.strip() for name in bots.split(",") if name.strip()]
@@ -312,17 +316,19 @@ def plugins_list() -> None:
 # -- play and replay --------------------------------------------------------------------------
 
 
-def _emitter(game: Game, as_json: bool, log_file, reveal: set[int] | None, names=None,
-             seed: int | None = None, save=None):
-    printer = EventPrinter(game.variant, reveal=reveal, names=names)
+def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
+             names: dict[int, str] | None = None, seed: int | None = None,
+             save: Callable[[], None] | None = None) -> Callable[[Event], None]:
+    printer = game.ruleset.game.printer(game.variant, reveal=reveal, names=names)
+    codec = EventCodec(game.ruleset.game)
     if log_file is not None:  # the JSON Lines log starts with the record's header
         log_file.write(json.dumps(GameRecord.of(game, seed=seed, derived=False).header()) + "\n")
         for event in game.log:
-            log_file.write(json.dumps(event_to_dict(event), ensure_ascii=False) + "\n")
+            log_file.write(json.dumps(codec.to_dict(event), ensure_ascii=False) + "\n")
         log_file.flush()
 
     def emit(event: Event) -> None:
-        line = json.dumps(event_to_dict(event), ensure_ascii=False)
+        line = json.dumps(codec.to_dict(event), ensure_ascii=False)
         if log_file is not None:
             log_file.write(line + "\n")
             log_file.flush()  # event by event, so a crash loses nothing complete
@@ -342,8 +348,8 @@ def _emitter(game: Game, as_json: bool, log_file, reveal: set[int] | None, names
 @overlay_option
 @click.option("--seed", type=int, help="Seed for the shuffles and the bots (default: random).")
 @click.option("--bots", default="greedy", show_default=True,
-              help=f"Bots for the seats, comma-separated and repeated as needed "
-                   f"({', '.join(BOTS)}).")
+              help="Bots for the seats, comma-separated and repeated as needed (random, and the "
+                   "game's own: greedy, sloppy and coach for cribbage).")
 @click.option("--human", is_flag=True, help="Play seat 0 yourself against the bots.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON event per line.")
 @click.option("--log", "log_file", type=click.File("w", encoding="utf-8"),
@@ -356,8 +362,6 @@ def _emitter(game: Game, as_json: bool, log_file, reveal: set[int] | None, names
 def play(variant_name, overlays, seed, bots, human, as_json, log_file, save_path,
          resume_path) -> None:
     """Play a complete game and print every event."""
-    from pegline_core.terminal import HumanPlayer
-
     if resume_path is not None:
         record = GameRecord.load(resume_path)
         game = record.replay()
@@ -368,16 +372,17 @@ def play(variant_name, overlays, seed, bots, human, as_json, log_file, save_path
         game = Game(load_variant(variant_name, overlays=overlays))
     variant = game.variant
     names = [name.strip() for name in bots.split(",") if name.strip()]
-    unknown = [name for name in names if name not in BOTS]
+    known = bots_for(game)
+    unknown = [name for name in names if name not in known]
     if unknown or not names:
         raise click.BadParameter(f"unknown bot {unknown[0] if unknown else bots!r}; "
-                                 f"choose from {', '.join(BOTS)}", param_hint="--bots")
+                                 f"choose from {', '.join(known)}", param_hint="--bots")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    players = [BOTS[names[seat % len(names)]](seed + seat) for seat in range(game.players)]
+    players = [known[names[seat % len(names)]](seed + seat) for seat in range(game.players)]
     labels = {seat: f"seat {seat} ({names[seat % len(names)]})" for seat in range(game.players)}
     if human:
-        players[0] = HumanPlayer()
+        players[0] = game.ruleset.game.human()
         labels[0] = "seat 0 (you)"
     if not as_json:
         click.echo(f"{variant.name}: {variant.description} (seed {seed})")
@@ -388,8 +393,8 @@ def play(variant_name, overlays, seed, bots, human, as_json, log_file, save_path
 
     record_seed = record.seed if resume_path is not None else seed
     if resume_path is not None and not as_json:
-        click.echo(f"resumed from {resume_path}: hand {game.state.hand}, phase {game.phase}, "
-                   f"scores {game.state.scores}")
+        click.echo(f"resumed from {resume_path}: hand {game.hand}, phase {game.phase}, "
+                   f"scores {game.scores}")
     emit = _emitter(game, as_json, log_file, {0} if human else None, labels, seed=record_seed,
                     save=save if save_path is not None and human else None)
     try:
@@ -412,6 +417,8 @@ def replay(file: Path, as_json: bool, verify: bool) -> None:
         record = GameRecord.load(file)
         game = record.replay()
     else:
+        from pegline_cribbage.scripts import Script
+
         if verify:
             raise click.UsageError("--verify needs a game record, not a scripted game")
         game = Script.load(file).replay()  # the whole script first: a bad one prints only its error
@@ -425,8 +432,8 @@ def replay(file: Path, as_json: bool, verify: bool) -> None:
     for event in game.log:
         emit(event)
     if not as_json:
-        sides = ", ".join(f"{EventPrinter(game.variant).side(i)} {score}"
-                          for i, score in enumerate(game.state.scores))
+        printer = game.ruleset.game.printer(game.variant, reveal=None, names=None)
+        sides = ", ".join(f"{printer.side(i)} {score}" for i, score in enumerate(game.scores))
         click.echo(f"final scores: {sides}" + ("" if game.over else " (the record stops here)"))
 
 

@@ -4,7 +4,7 @@ When one plugin scores the show and offers `pegline_show_distribution` (the stan
 with numpy), the answer takes about a second. Otherwise every (cards, starter) pair is counted
 through the variant's own scoring: always correct, slower.
 
->>> from pegline_core.variant import load_variant
+>>> from pegline_core import load_variant
 >>> dist = show_distribution(load_variant("two-player"), crib=False)
 >>> dist.pairs, round(dist.mean, 6), dist.counts[29]
 (12994800, 4.769152, 4)
@@ -20,8 +20,8 @@ from math import comb
 from attrs import frozen
 
 from pegline_core.cards import DECK
-from pegline_core.scorer import Scorer
 from pegline_core.variant import Variant
+from pegline_cribbage.scorer import Scorer
 
 __all__ = ["ShowDistribution", "show_distribution"]
 
@@ -51,21 +51,20 @@ def show_distribution(variant: Variant, *, crib: bool,
     ``progress(done, total)`` is called now and then on the slow path.
     """
     scorer = Scorer(variant)
-    size = variant.crib_size if crib else variant.hand_size
-    plugins = scorer.plugins
-    scorers = plugins.show_scorers()
-    if len(scorers) == 1 and not plugins.disabled:
-        offer = getattr(scorers[0], "pegline_show_distribution", None)
-        counts = offer(hand_size=size, crib=crib) if offer else None
-        if counts is not None:
+    settings = scorer.settings
+    size = settings.crib_size(scorer.players) if crib else settings.hand_size()
+    if len(scorer.show_scorers()) == 1 and not scorer.ruleset.disabled:
+        offered = scorer.ruleset.hook("pegline_show_distribution").results(size, crib)
+        if offered:
+            counts: dict[int, int] = offered[0][1]
             return ShowDistribution(dict(sorted(counts.items())), size, crib, "plugin")
     total = scorer.show_total
-    counts: Counter[int] = Counter()
+    tally: Counter[int] = Counter()
     hands = comb(52, size)
     for done, cards in enumerate(combinations(DECK, size)):
-        counts.update(total(cards, starter, crib=crib) for starter in DECK if starter not in cards)
+        tally.update(total(cards, starter, crib=crib) for starter in DECK if starter not in cards)
         if progress is not None and done % 5000 == 0:
             progress(done, hands)
     if progress is not None:
         progress(hands, hands)
-    return ShowDistribution(dict(sorted(counts.items())), size, crib, "enumerated")
+    return ShowDistribution(dict(sorted(tally.items())), size, crib, "enumerated")

@@ -14,7 +14,7 @@ are optional. A script may stop anywhere; the game then stops there too.
 ... plays = ["3C", "5D", "4H", "TS", "9C", "2D", "TH", "7S"]
 ... ''')
 >>> game = script.replay()
->>> game.state.scores
+>>> game.scores
 (7, 9)
 """
 
@@ -26,17 +26,18 @@ from typing import Any
 
 from attrs import field, frozen
 
-from pegline_core.actions import Action, CutForDeal, CutStarter, Deal, Discard, Go, Play
 from pegline_core.cards import Card, CardError, parse_cards
-from pegline_core.engine import Game
+from pegline_core.errors import PeglineError
 from pegline_core.files import parse_toml, read_text
+from pegline_core.game import Game
 from pegline_core.strict import StructureProblems, format_path, structure_strict
 from pegline_core.variant import DEFAULT_VARIANT
+from pegline_cribbage.actions import CutForDeal, CutStarter, Deal, Discard, Go, Play
 
 __all__ = ["Script", "HandScript", "ScriptError"]
 
 
-class ScriptError(ValueError):
+class ScriptError(PeglineError):
     """A script that cannot be read or replayed; the message names the place in the file."""
 
 
@@ -94,7 +95,7 @@ class Script:
                 raise ScriptError(f"{where}: {exc}") from None
         return game
 
-    def actions(self, game: Game) -> Iterator[tuple[str, Action]]:
+    def actions(self, game: Game) -> Iterator[tuple[str, Any]]:
         """Each scripted action with its place in the script, read against the live game."""
         if self.dealer < 0:
             yield "cut", CutForDeal(_cards(self.cut, "cut"))
@@ -112,19 +113,19 @@ class Script:
             yield from self._plays(game, hand, at)
 
     @staticmethod
-    def _plays(game: Game, hand: HandScript, at: str) -> Iterator[tuple[str, Action]]:
+    def _plays(game: Game, hand: HandScript, at: str) -> Iterator[tuple[str, Any]]:
         for index, entry in enumerate(hand.plays):
             where = f"{at}.plays[{index}]"
             if game.phase != "pegging":
                 raise ScriptError(f"{where}: pegging is over, but the script plays {entry!r}")
-            while game.legal_actions() == [Go(game.state.turn)] and entry.lower() != "go":
-                yield where, Go(game.state.turn)
+            while game.legal_actions() == [Go(game.to_act[0])] and entry.lower() != "go":
+                yield where, Go(game.to_act[0])
             if entry.lower() == "go":
-                yield where, Go(game.state.turn)
+                yield where, Go(game.to_act[0])
             else:
-                yield where, Play(game.state.turn, _cards([entry], where)[0])
-        while game.phase == "pegging" and game.legal_actions() == [Go(game.state.turn)]:
-            yield f"{at}.plays", Go(game.state.turn)
+                yield where, Play(game.to_act[0], _cards([entry], where)[0])
+        while game.phase == "pegging" and game.legal_actions() == [Go(game.to_act[0])]:
+            yield f"{at}.plays", Go(game.to_act[0])
 
 
 def _cards(texts: Any, where: str) -> tuple[Card, ...]:

@@ -1,0 +1,78 @@
+"""Players and the loop that plays a game: any game, any players.
+
+A player sees only its own view and its legal actions, and returns one of them; it never gets
+the `Game`.
+
+>>> game = play_game("two-player", [RandomBot(1), RandomBot(2)], seed=5)
+>>> game.over, game.result.winner.score >= 121
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from pegline_core.errors import PeglineError
+from pegline_core.events import Event
+from pegline_core.game import Game, Player
+from pegline_core.variant import Variant
+
+__all__ = ["Player", "RandomBot", "play_game", "bots_for"]
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions, in any game."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        return legal[self.rng.randrange(len(legal))]
+
+
+def bots_for(game: Game | Variant | str) -> Mapping[str, Callable[[int], Player]]:
+    """Bot factories by name for a game (each takes a seed): ``random`` and the game's own."""
+    from pegline_core.game import game_definition
+
+    if isinstance(game, Game):
+        definition = game.ruleset.game
+    else:
+        name = game.game if isinstance(game, Variant) else _game_of(game)
+        definition = game_definition(name)
+    return {"random": RandomBot, **definition.bots()}
+
+
+def _game_of(variant: str) -> str:
+    from pegline_core.variant import load_variant
+
+    return load_variant(variant).game
+
+
+def play_game(
+    variant: Variant | str,
+    players: Sequence[Player],
+    *,
+    seed: int | None = None,
+    on_event: Callable[[Event], None] | None = None,
+    game: Game | None = None,
+) -> Game:
+    """Play a game to its end (or continue ``game``), drawing chance from ``seed``."""
+    game = game or Game(variant)
+    if len(players) != game.players:
+        raise PeglineError(f"{game.variant.name} needs {game.players} players, "
+                           f"got {len(players)}")
+    rng = random.Random(seed)
+    while not game.over:
+        to_act = game.to_act
+        if to_act == "chance":
+            action = game.chance_action(rng)
+        else:
+            seat = to_act[0]
+            action = players[seat].choose(game.view(seat), game.legal_actions(seat))
+        events = game.apply(action)
+        if on_event is not None:
+            for event in events:
+                on_event(event)
+    return game

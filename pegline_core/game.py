@@ -1,0 +1,303 @@
+"""The `Game` facade: one way to drive any game, python-chess style.
+
+A game plugin (cribbage, Clabber) provides a `GameDefinition`: the schema of its part of a variant
+file, its actions and events, and a `Machine` — its state machine over a flat, mutable state that
+can snapshot and restore itself. `Game` wraps the machine: `apply` checks and applies one action
+and returns the events it produced; an illegal action or a failing plugin changes nothing; `undo`
+pops the last action exactly; `copy` gives an independent game.
+
+>>> game = Game("two-player", dealer=1)
+>>> import random
+>>> events = game.apply(game.chance_action(random.Random(7)))   # the deal
+>>> game.phase, game.to_act
+('discard', (0, 1))
+>>> _ = game.undo()
+>>> game.phase, len(game.log)
+('deal', 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from pegline_core.errors import IllegalActionError
+from pegline_core.events import Event, EventCodec, GameEnded, Input
+from pegline_core.plugins import Plugins, Problems, Ruleset, build_plugin, plugin_class
+
+if TYPE_CHECKING:
+    from pegline_core.variant import Variant
+
+__all__ = ["Game", "GameDefinition", "Machine", "Player", "EventPrinter", "game_definition"]
+
+DEFAULT_VARIANT = "two-player"
+
+
+class Player(Protocol):
+    """Anything that picks one of the legal actions from what its seat may see."""
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any: ...
+
+
+@runtime_checkable
+class Machine(Protocol):
+    """A game's state machine, as `Game` drives it.
+
+    ``log`` is the game's event list: `apply` appends the action's `Input` event and everything
+    it causes. `snapshot` returns an immutable value from which `restore` rebuilds the state
+    exactly; `Game` uses it for undo and to roll back a step that failed half way.
+    """
+
+    log: list[Event]
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def hand(self) -> int: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    def begin(self, dealer: int | None) -> None: ...
+    def apply(self, action: Any) -> None: ...
+    def to_act(self) -> str | tuple[int, ...]: ...
+    def legal_actions(self, seat: int | None) -> list[Any]: ...
+    def chance_action(self, rng: random.Random) -> Any: ...
+    def view(self, seat: int) -> Any: ...
+    def snapshot(self) -> object: ...
+    def restore(self, snapshot: Any) -> None: ...
+
+
+@runtime_checkable
+class GameDefinition(Protocol):
+    """What a game plugin provides besides its hooks.
+
+    ``Settings`` is an attrs class: the game's keys of a variant file (every key but the kernel's
+    ``game``, ``description``, ``source``, ``extends``, ``plugins``, ``disable``, ``config`` and
+    ``table``), structured strictly. ``actions`` and ``events`` map each ``type`` tag to its class.
+    """
+
+    Settings: type
+    default_plugins: tuple[str, ...]
+    actions: Mapping[str, type]
+    events: Mapping[str, type]
+
+    def check_settings(self, variant: Variant) -> Problems: ...
+    def new_machine(self, ruleset: Ruleset, log: list[Event]) -> Machine: ...
+
+    # for the application layer
+    def bots(self) -> Mapping[str, Callable[[int], Player]]:
+        """Bot factories by name, each taking a seed."""
+        ...
+
+    def human(self) -> Player:
+        """A player that asks a person at the terminal."""
+        ...
+
+    def printer(self, variant: Variant, *, reveal: set[int] | None,
+                names: Mapping[int, str] | None) -> EventPrinter:
+        """Turns events into readable lines; ``reveal`` limits whose hidden cards are shown."""
+        ...
+
+    def tally(self, game: Game) -> tuple[int, Mapping[str, int]]:
+        """For simulation reports: the first dealer, and the game's points by label."""
+        ...
+
+
+class EventPrinter(Protocol):
+    """Readable lines for events (the terminal, ``pegline play`` and ``replay``)."""
+
+    def lines(self, event: Event) -> list[str]: ...
+    def side(self, side: int) -> str: ...
+
+
+def game_definition(name: str, extra_plugins: Plugins | None = None) -> GameDefinition:
+    """The game plugin ``name`` (an entry point in the ``pegline`` group), built."""
+    from pegline_core.errors import PluginError
+
+    definition = build_plugin(name, plugin_class(name, extra_plugins), {})
+    if not isinstance(definition, GameDefinition):
+        raise PluginError(f"plugin {name!r} is not a game (it has no new_machine)", plugin=name)
+    return definition
+
+
+class Game:
+    """A game under one variant: apply actions, read events, undo, copy, view.
+
+    ``variant`` is a name, a file or a `Variant`; ``dealer`` skips the cut for the first deal;
+    ``ruleset`` shares built plugins between games of one variant (simulations).
+    """
+
+    def __init__(
+        self,
+        variant: Variant | str = DEFAULT_VARIANT,
+        *,
+        dealer: int | None = None,
+        ruleset: Ruleset | None = None,
+        extra_plugins: Plugins | None = None,
+    ) -> None:
+        from pegline_core.variant import Variant, load_variant
+
+        if ruleset is not None:
+            variant = ruleset.variant
+        elif not isinstance(variant, Variant):
+            variant = load_variant(variant, extra_plugins=extra_plugins)
+        self.variant: Variant = variant
+        self.ruleset = ruleset or Ruleset(variant, extra_plugins)
+        self.players = variant.table.players
+        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < self.players):
+            raise IllegalActionError(f"dealer must be a seat from 0 to {self.players - 1}, "
+                                     f"not {dealer!r}")
+        self.first_dealer = dealer
+        """The first dealer given instead of a cut (kept in records), or None."""
+        self._log: list[Event] = []
+        self._undo: list[tuple[object, int]] = []
+        self._machine = self.ruleset.game.new_machine(self.ruleset, self._log)
+        self._machine.begin(dealer)
+
+    @classmethod
+    def from_inputs(cls, variant: Variant | str, actions: Sequence[Any], *,
+                    dealer: int | None = None, ruleset: Ruleset | None = None) -> Game:
+        """A game rebuilt by applying ``actions`` (for example another game's `inputs`)."""
+        game = cls(variant, dealer=dealer, ruleset=ruleset)
+        for action in actions:
+            game.apply(action)
+        return game
+
+    # -- reading -------------------------------------------------------------------------------
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """Every event so far, in order (append-only: only `apply` adds to it)."""
+        return tuple(self._log)
+
+    @property
+    def codec(self) -> EventCodec:
+        """This game's events as plain dicts and back (the ``--json`` and record form)."""
+        codec = self.ruleset.cache.get("codec")
+        if codec is None:
+            codec = self.ruleset.cache["codec"] = EventCodec(self.ruleset.game)
+        return codec  # type: ignore[no-any-return]
+
+    @property
+    def machine(self) -> Machine:
+        """The game's state machine, for reading its state (never change it directly)."""
+        return self._machine
+
+    @property
+    def phase(self) -> str:
+        return self._machine.phase
+
+    @property
+    def hand(self) -> int:
+        """The number of the hand being played (0 before the first deal)."""
+        return self._machine.hand
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each side's score (a team's, or a seat's when there are no teams)."""
+        return self._machine.scores
+
+    @property
+    def over(self) -> bool:
+        return bool(self._log) and isinstance(self._log[-1], GameEnded)
+
+    @property
+    def result(self) -> GameEnded | None:
+        last = self._log[-1] if self._log else None
+        return last if isinstance(last, GameEnded) else None
+
+    @property
+    def to_act(self) -> str | tuple[int, ...]:
+        """``"chance"``, the seats that may act now, or ``()`` when the game is over."""
+        return self._machine.to_act()
+
+    def inputs(self) -> list[Any]:
+        """The actions that drove this game: replaying them reproduces the whole log."""
+        return [event.action for event in self._log if isinstance(event, Input)]
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may see now: never another seat's hidden cards."""
+        self._check_seat(seat)
+        return self._machine.view(seat)
+
+    def legal_actions(self, seat: int | None = None) -> list[Any]:
+        """Every legal action of ``seat`` (or of every seat to act); chance phases have none."""
+        if seat is not None:
+            self._check_seat(seat)
+        return self._machine.legal_actions(seat)
+
+    def is_legal(self, action: Any) -> bool:
+        """Whether `apply` would accept ``action`` now (it is tried on a copy)."""
+        trial = self.copy()
+        try:
+            trial.apply(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def chance_action(self, rng: random.Random) -> Any:
+        """Draw the chance action due now (a cut, a deal, a starter) from ``rng``."""
+        return self._machine.chance_action(rng)
+
+    def __repr__(self) -> str:
+        scores = ", ".join(map(str, self.scores))
+        state = "over" if self.over else f"hand {self.hand}, {self.phase}"
+        return f"<Game {self.variant.name!r}: {state}, scores {scores}, {len(self._log)} events>"
+
+    # -- acting --------------------------------------------------------------------------------
+
+    def apply(self, action: Any) -> list[Event]:
+        """Apply one action and return the events it produced (its `Input` first).
+
+        Raises `IllegalActionError` (a `ValueError`) with the reason, or `PluginError` if a
+        plugin fails; the game is then unchanged.
+        """
+        machine, log = self._machine, self._log
+        start = len(log)
+        snapshot = machine.snapshot()
+        try:
+            machine.apply(action)
+        except BaseException:
+            machine.restore(snapshot)
+            del log[start:]
+            raise
+        self._undo.append((snapshot, start))
+        return log[start:]
+
+    def undo(self) -> Any:
+        """Take back the last action, restoring state and log exactly; return that action."""
+        if not self._undo:
+            raise IllegalActionError("there is no action to undo")
+        snapshot, start = self._undo.pop()
+        action = self._log[start]
+        self._machine.restore(snapshot)
+        del self._log[start:]
+        return action.action if isinstance(action, Input) else action
+
+    def copy(self) -> Game:
+        """An independent game in the same state, sharing the (immutable) variant and plugins."""
+        twin = Game.__new__(Game)
+        twin.variant, twin.ruleset, twin.players = self.variant, self.ruleset, self.players
+        twin.first_dealer = self.first_dealer
+        twin._log = list(self._log)
+        twin._undo = list(self._undo)
+        twin._machine = self.ruleset.game.new_machine(self.ruleset, twin._log)
+        twin._machine.restore(self._machine.snapshot())
+        return twin
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Callable[..., Game], tuple[Any, ...]]:
+        return (_rebuild, (self.variant, self.ruleset.extra_plugins, self.first_dealer,
+                           self.inputs()))
+
+    def _check_seat(self, seat: int) -> None:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalActionError(f"no seat {seat!r} at a table of {self.players}")
+
+
+def _rebuild(variant: Variant, extra: Plugins, dealer: int | None, inputs: list[Any]) -> Game:
+    return Game.from_inputs(variant, inputs, dealer=dealer, ruleset=Ruleset(variant, extra))

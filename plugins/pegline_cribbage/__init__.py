@@ -1,0 +1,90 @@
+"""Cribbage as a Pegline game plugin (entry point ``cribbage``).
+
+The game adds its own hooks (`pegline_cribbage.hookspecs`), owns its part of a variant file
+(`CribbageSettings`: the deal, pegging, scoring and skunk lines), its actions and events, and its
+state machine. Its scoring rules are plugins on its hooks: ``standard`` for the rules of the game,
+``muggins`` for counting by hand, and the house rules.
+
+>>> from pegline_core import Game
+>>> Game("two-player").variant.game
+'cribbage'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import pluggy
+
+from pegline_core.events import Event, Scored
+from pegline_core.game import Game
+from pegline_core.hookspecs import hookimpl
+from pegline_core.plugins import Problems, Ruleset
+from pegline_core.variant import Variant
+from pegline_cribbage import hookspecs
+from pegline_cribbage.actions import ACTIONS
+from pegline_cribbage.events import EVENTS, DealerChosen, HandShown
+from pegline_cribbage.machine import CribbageMachine
+from pegline_cribbage.settings import CribbageSettings, check_settings
+from pegline_cribbage.views import CribbageView
+
+__all__ = ["Cribbage", "CribbageSettings", "CribbageView"]
+
+
+class Cribbage:
+    """The game of cribbage: settings, actions, events, machine and players."""
+
+    Settings = CribbageSettings
+    default_plugins = ("standard",)
+    actions = ACTIONS
+    events = EVENTS
+
+    @hookimpl
+    def pegline_addhooks(self, pluginmanager: pluggy.PluginManager) -> None:
+        pluginmanager.add_hookspecs(hookspecs)
+
+    def check_settings(self, variant: Variant) -> Problems:
+        return check_settings(variant)
+
+    def new_machine(self, ruleset: Ruleset, log: list[Event]) -> CribbageMachine:
+        return CribbageMachine(ruleset, log)
+
+    def bots(self) -> Mapping[str, Callable[[int], Any]]:
+        from pegline_cribbage.bots import BOTS
+
+        return BOTS
+
+    def human(self) -> Any:
+        from pegline_cribbage.terminal import HumanPlayer
+
+        return HumanPlayer()
+
+    def printer(self, variant: Variant, *, reveal: set[int] | None,
+                names: Mapping[int, str] | None) -> Any:
+        from pegline_cribbage.display import EventPrinter
+
+        return EventPrinter(variant, reveal=reveal, names=dict(names or {}))
+
+    def tally(self, game: Game) -> tuple[int, Mapping[str, int]]:
+        """The first dealer, and points by ``role/phase``: role dealer or pone (every
+        non-dealer), phase pegging, hand, crib, heels or start."""
+        variant = game.variant
+        first_dealer = next(e.dealer for e in game.log if isinstance(e, DealerChosen))
+        points: Counter[str] = Counter()
+        crib = False
+        for event in game.log:
+            if isinstance(event, HandShown):
+                crib = event.crib
+            elif isinstance(event, Scored):
+                dealer = (first_dealer + event.hand - 1) % game.players
+                role = "dealer" if variant.side_of(event.actor) == variant.side_of(dealer) \
+                    else "pone"  # type: ignore[arg-type]
+                phase = _PHASES.get(event.phase, "crib" if crib else "hand")
+                points[f"{role}/{phase}"] += event.points
+        return first_dealer, points
+
+
+_PHASES = {"starter": "heels", "pegging": "pegging", "cut": "start"}
+"""How a score's event phase reads in a report; show scores are "hand" or "crib"."""

@@ -1,0 +1,109 @@
+"""Cribbage's actions: everything that moves a game, chance outcomes included.
+
+Chance outcomes (the cut for deal, the deal, the starter) are actions like the players' own, so
+a game's inputs are a plain list of actions and any published deal can be stacked. Each class
+names its record ``type`` in ``TAG``.
+
+>>> from pegline_core.cards import Card
+>>> Play(0, Card.parse("5H"))
+Play(seat=0, card=Card.parse('5H'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from attrs import field, frozen
+
+from pegline_core.cards import Card
+
+__all__ = ["CutForDeal", "Deal", "Discard", "CutStarter", "Play", "Go", "Declare", "Respond",
+           "RESPONSES", "ACTIONS", "CHANCE_ACTIONS"]
+
+
+def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(value)
+
+
+def _hands(value: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(hand) for hand in value)
+
+
+@frozen
+class CutForDeal:
+    """Chance: each seat cuts one card (seat order); the lowest rank deals, a tie cuts again."""
+
+    TAG: ClassVar[str] = "cut-for-deal"
+    cards: tuple[Card, ...] = field(converter=_cards)
+
+
+@frozen
+class Deal:
+    """Chance: the cards dealt to each seat, and those dealt from the deck to the crib."""
+
+    TAG: ClassVar[str] = "deal"
+    hands: tuple[tuple[Card, ...], ...] = field(converter=_hands)
+    crib: tuple[Card, ...] = field(default=(), converter=_cards)
+
+
+@frozen
+class Discard:
+    """A seat lays cards away to the crib."""
+
+    TAG: ClassVar[str] = "discard"
+    seat: int
+    cards: tuple[Card, ...] = field(converter=_cards)
+
+
+@frozen
+class CutStarter:
+    """Chance: the starter, cut by the seat after the dealer and turned by the dealer."""
+
+    TAG: ClassVar[str] = "starter"
+    card: Card
+
+
+@frozen
+class Play:
+    """A seat plays a card in pegging."""
+
+    TAG: ClassVar[str] = "play"
+    seat: int
+    card: Card
+
+
+@frozen
+class Go:
+    """A seat that cannot play without passing the count limit says go."""
+
+    TAG: ClassVar[str] = "go"
+    seat: int
+
+
+@frozen
+class Declare:
+    """Counting by hand: the counter declares a hand's (or the crib's) total, pegged at once."""
+
+    TAG: ClassVar[str] = "declare"
+    seat: int
+    points: int
+
+
+RESPONSES = ("accept", "muggins", "overcount")
+
+
+@frozen
+class Respond:
+    """Counting by hand: an opponent accepts the declared count, calls ``muggins`` claiming
+    ``points`` missed, or calls ``overcount``."""
+
+    TAG: ClassVar[str] = "respond"
+    seat: int
+    response: str
+    points: int = 0
+
+
+ACTIONS: dict[str, type] = {cls.TAG: cls for cls in (CutForDeal, Deal, Discard, CutStarter, Play,
+                                                      Go, Declare, Respond)}
+CHANCE_ACTIONS = (CutForDeal, Deal, CutStarter)

@@ -1,0 +1,617 @@
+"""Cribbage's state machine: one for every cribbage variant, driven by actions, recording events.
+
+The state is flat and made of immutable values (tuples, frozensets), so a snapshot is one tuple
+of the fields and `Game` can undo a step or roll back a failed one exactly. Each action is checked
+in full before anything changes; then its `Input` event and everything it causes (scores through
+the plugins, count resets, the show, the result) are appended to the log.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
+
+from pegline_core.cards import DECK, Card, format_cards
+from pegline_core.errors import IllegalActionError
+from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored, SideResult
+from pegline_core.plugins import Ruleset
+from pegline_core.rules import Award, Score
+from pegline_cribbage.actions import (
+    RESPONSES,
+    CutForDeal,
+    CutStarter,
+    Deal,
+    Declare,
+    Discard,
+    Go,
+    Play,
+    Respond,
+)
+from pegline_cribbage.combinations import PIPS
+from pegline_cribbage.events import Combination, CountReset, CountSettled, DealerChosen, HandShown
+from pegline_cribbage.settings import CribbageSettings
+from pegline_cribbage.snapshots import ShowCounted, Snapshots
+from pegline_cribbage.views import CribbageView
+
+if TYPE_CHECKING:
+    from pegline_cribbage.counting import CountingProtocol
+    from pegline_cribbage.scorer import Scorer
+
+__all__ = ["CribbageMachine", "Common"]
+
+_STATE = ("phase", "hand", "dealer", "scores", "held", "kept", "discarded", "crib", "starter",
+          "count", "series", "turn", "last_player", "said_go", "last_was_go", "played", "counts",
+          "declared", "responders", "assisted")
+_snapshot = attrgetter(*_STATE)
+
+
+class Common:
+    """What every game of one ruleset shares: settings, hooks, the snapshot builder, the
+    counting protocol. Built once per ruleset (`common`)."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        variant = ruleset.variant
+        settings: CribbageSettings = variant.settings
+        self.ruleset = ruleset
+        self.variant = variant
+        self.settings = settings
+        self.players = variant.table.players
+        self.side_of = tuple(variant.side_of(seat) for seat in range(self.players))
+        self.limit = settings.pegging.limit
+        self.target = settings.scoring.target
+        self.snapshots = Snapshots(variant)
+        self.score_game_start = ruleset.scoring("pegline_score_game_start")
+        self.score_starter = ruleset.scoring("pegline_score_starter")
+        self.score_play = ruleset.scoring("pegline_score_play")
+        self.score_series_end = ruleset.scoring("pegline_score_series_end")
+        self.score_show = ruleset.scoring("pegline_score_show")
+        self.counting = self._counting_protocol(ruleset)
+        self._scorer: Scorer | None = None
+
+    @staticmethod
+    def _counting_protocol(ruleset: Ruleset) -> CountingProtocol | None:
+        settings: CribbageSettings = ruleset.variant.settings
+        sizes = {(settings.hand_size(), False),
+                 (settings.crib_size(ruleset.variant.table.players), True)}
+        maximum = 0
+        for size, crib in sizes:
+            found = ruleset.hook("pegline_show_maximum").results(size, crib)
+            maximum = max(maximum, sum(int(value) for _plugin, value in found))
+        offered = ruleset.hook("pegline_counting_protocol").results(ruleset.variant, maximum)
+        return offered[0][1] if offered else None  # type: ignore[no-any-return]
+
+    @property
+    def scorer(self) -> Scorer:
+        """Scoring outside the game, for views (bots and the coach evaluate with it)."""
+        if self._scorer is None:
+            from pegline_cribbage.scorer import Scorer
+
+            self._scorer = Scorer(self.ruleset)
+        return self._scorer
+
+
+def common(ruleset: Ruleset) -> Common:
+    """The ruleset's shared cribbage parts, built on first use."""
+    found = ruleset.cache.get("cribbage")
+    if found is None:
+        found = ruleset.cache["cribbage"] = Common(ruleset)
+    return found  # type: ignore[no-any-return]
+
+
+class CribbageMachine:
+    """The state of one cribbage game and the rules that move it."""
+
+    __slots__ = (*_STATE, "log", "c", "_hand", "_phase", "_reached", "_handlers")
+
+    def __init__(self, ruleset: Ruleset, log: list[Event]) -> None:
+        self.log = log
+        self.c = c = common(ruleset)
+        self.phase = "cut"
+        self.hand = 0
+        self.dealer: int | None = None
+        self.scores: tuple[int, ...] = (0,) * len(c.variant.sides)
+        self.held: tuple[tuple[Card, ...], ...] = ()
+        """What each seat holds now."""
+        self.kept: tuple[tuple[Card, ...], ...] = ()
+        """The hand each seat will show."""
+        self.discarded: tuple[bool, ...] = ()
+        self.crib: tuple[Card, ...] = ()
+        self.starter: Card | None = None
+        self.count = 0
+        self.series: tuple[Card, ...] = ()
+        self.turn: int | None = None
+        self.last_player: int | None = None
+        self.said_go: frozenset[int] = frozenset()
+        self.last_was_go = False
+        self.played: tuple[tuple[int, Card], ...] = ()
+        self.counts: tuple[tuple[int, bool], ...] = ()
+        """Counting by hand: the counts still to make, as (seat, crib), the current one first."""
+        self.declared = -1
+        """Counting by hand: the current count's declaration, or -1 before it is declared."""
+        self.responders: tuple[int, ...] = ()
+        """Counting by hand: the opponents still to respond, in order."""
+        self.assisted: frozenset[int] = frozenset()
+        """Seats that have asked the coach."""
+        self._hand = 0
+        self._phase = "cut"
+        self._reached: int | None = None
+        self._handlers = {CutForDeal: self._cut_for_deal, Deal: self._deal,
+                          Discard: self._discard, CutStarter: self._cut_starter,
+                          Play: self._play, Go: self._go, Declare: self._declare,
+                          Respond: self._respond, AskCoach: self._ask_coach}
+
+    # -- the Machine protocol ------------------------------------------------------------------
+
+    def snapshot(self) -> tuple[Any, ...]:
+        return _snapshot(self)  # type: ignore[no-any-return]
+
+    def restore(self, snapshot: tuple[Any, ...]) -> None:
+        for name, value in zip(_STATE, snapshot, strict=True):
+            setattr(self, name, value)
+
+    def begin(self, dealer: int | None) -> None:
+        if dealer is not None:
+            self._start_step()
+            self._choose_dealer(dealer)
+            self._end_step()
+
+    def apply(self, action: Any) -> None:
+        handler = self._handlers.get(type(action))
+        if handler is None:
+            raise IllegalActionError(f"not an action: {action!r}")
+        if self.phase == "over":
+            raise IllegalActionError("the game is over")
+        self._start_step()
+        handler(action)
+        self._end_step()
+
+    def to_act(self) -> str | tuple[int, ...]:
+        phase = self.phase
+        if phase == "pegging":
+            return (self.turn,)  # type: ignore[return-value]
+        if phase in ("cut", "deal", "starter"):
+            return "chance"
+        if phase == "discard":
+            return tuple(seat for seat in range(self.c.players) if not self.discarded[seat])
+        if phase == "show" and self.counts:
+            return (self.counts[0][0],) if self.declared < 0 else self.responders[:1]
+        return ()
+
+    def legal_actions(self, seat: int | None) -> list[Any]:
+        phase = self.phase
+        if phase == "pegging":
+            turn = self.turn
+            if seat is not None and seat != turn:
+                return []
+            room = self.c.limit - self.count
+            playable = [Play(turn, c) for c in self.held[turn]  # type: ignore[index]
+                        if PIPS[c.index] <= room]
+            return playable or [Go(turn)]  # type: ignore[list-item]
+        if phase == "discard":
+            from itertools import combinations
+
+            need = self.c.settings.deal.discard
+            seats = [seat] if seat is not None else list(self.to_act())  # type: ignore[arg-type]
+            return [Discard(p, cards) for p in seats if not self.discarded[p]
+                    for cards in combinations(self.held[p], need)]
+        if phase == "show" and self.counts and (seat is None or seat in self.to_act()):
+            cap = self.counting.max_declaration
+            if self.declared < 0:
+                return [Declare(self.counts[0][0], n) for n in range(cap + 1)]
+            who = self.responders[0]
+            return [Respond(who, "accept"), Respond(who, "overcount"),
+                    *(Respond(who, "muggins", n) for n in range(1, cap + 1))]
+        return []
+
+    def chance_action(self, rng: random.Random) -> Any:
+        n = self.c.players
+        if self.phase == "cut":
+            return CutForDeal(rng.sample(DECK, n))
+        if self.phase == "deal":
+            deal = self.c.settings.deal
+            # a random ordered draw of just the cards needed: the same as shuffling the whole deck
+            deck = rng.sample(DECK, n * deal.cards + deal.crib_from_deck)
+            hands: list[list[Card]] = [[] for _ in range(n)]
+            dealer = self.dealer or 0
+            for _round in range(deal.cards):  # one at a time, from the dealer's left
+                for offset in range(1, n + 1):
+                    hands[(dealer + offset) % n].append(deck.pop())
+            return Deal(hands, deck)
+        if self.phase == "starter":
+            dealt = self._dealt()
+            return CutStarter(rng.choice([c for c in DECK if c not in dealt]))
+        raise IllegalActionError(f"no chance action is due in the {self.phase} phase")
+
+    def view(self, seat: int) -> CribbageView:
+        c = self.c
+        counting = None
+        if self.phase == "show" and self.counts:
+            counter, crib = self.counts[0]
+            counting = (counter, self.crib if crib else self.kept[counter], crib, self.declared)
+        return CribbageView(
+            seat=seat, phase=self.phase, hand=self.hand, dealer=self.dealer, scores=self.scores,
+            side=c.side_of[seat], held=self.held[seat] if self.held else (),
+            kept=self.kept[seat] if self.kept else (), starter=self.starter, count=self.count,
+            series=self.series, played=self.played, players=c.players, target=c.target,
+            lowball=c.settings.scoring.lowball, limit=c.limit, counting=counting,
+            max_declaration=c.counting.max_declaration if c.counting else 0,
+            rules=c.scorer,
+        )
+
+    @property
+    def counting(self) -> CountingProtocol:
+        protocol = self.c.counting
+        if protocol is None:
+            raise IllegalActionError("this variant counts hands automatically")
+        return protocol
+
+    # -- steps ---------------------------------------------------------------------------------
+
+    def _start_step(self) -> None:
+        self._hand, self._phase, self._reached = self.hand, self.phase, None
+
+    def _end_step(self) -> None:
+        if self._reached is not None:
+            self._add(GameEnded, None, **self._result())
+            self.phase, self.turn = "over", None
+
+    def _add(self, cls: type, actor: int | None, **fields: Any) -> None:
+        log = self.log
+        log.append(cls(len(log), self._hand, self._phase, actor, **fields))
+
+    def _input(self, actor: int | None, action: Any) -> None:
+        log = self.log
+        log.append(Input(len(log), self._hand, self._phase, actor, action))
+
+    def _score(self, hook: Any, allowed: Sequence[Card], snapshot: Any, seat: int) -> bool:
+        """Call a scoring hook and record its awards for ``seat`` (True once the game is won)."""
+        if self._reached is not None:
+            return True
+        return self._record(hook(allowed, snapshot), seat)
+
+    def _record(self, awards: Sequence[Award], seat: int, *, check_end: bool = True) -> bool:
+        """Record awards for ``seat``; stop at the one that reaches the target (True)."""
+        side = self.c.side_of[seat]
+        for award in awards:
+            score = award.score
+            scores = list(self.scores)
+            scores[side] += score.points
+            self.scores = tuple(scores)
+            self._add(Scored, seat, side=side, points=score.points, rule=award.rule.id,
+                      plugin=award.plugin, cards=score.cards, total=scores[side])
+            if check_end and self._check_end(side):
+                return True
+        return False
+
+    def _check_end(self, side: int) -> bool:
+        """End the game if ``side`` has reached the target."""
+        if self.scores[side] >= self.c.target:
+            self._reached = side
+        return self._reached is not None
+
+    def _need_phase(self, phase: str, action: Any) -> None:
+        if self.phase != phase:
+            raise IllegalActionError(
+                f"{type(action).__name__} is not allowed in the {self.phase} phase")
+
+    def _check_seat(self, seat: Any) -> int:
+        players = self.c.players
+        if type(seat) is not int or not 0 <= seat < players:
+            raise IllegalActionError(f"no seat {seat!r} at a table of {players}")
+        return seat  # type: ignore[no-any-return]
+
+    def _ask_coach(self, action: AskCoach) -> None:
+        seat = self._check_seat(action.seat)
+        if not any(isinstance(e, Input) and e.actor == seat for e in self.log):
+            raise IllegalActionError(f"seat {seat} has no committed decision to compare yet")
+        self._input(seat, action)
+        self.assisted = self.assisted | {seat}
+
+    # -- the cut and the deal ------------------------------------------------------------------
+
+    def _cut_for_deal(self, action: CutForDeal) -> None:
+        self._need_phase("cut", action)
+        _check_cards(action.cards, self.c.players, "the cut for deal needs one card per seat")
+        self._input(None, action)
+        low = min(card.rank for card in action.cards)
+        lowest = [seat for seat, card in enumerate(action.cards) if card.rank == low]
+        if len(lowest) == 1:  # a tie for lowest cuts again
+            self._choose_dealer(lowest[0])
+
+    def _choose_dealer(self, dealer: int) -> None:
+        c = self.c
+        self._add(DealerChosen, None, dealer=dealer)
+        self._score(c.score_game_start, (), c.snapshots.game_start(dealer),
+                    (dealer + 1) % c.players)
+        self.phase, self.dealer = "deal", dealer
+
+    def _deal(self, action: Deal) -> None:
+        self._need_phase("deal", action)
+        c = self.c
+        deal, players = c.settings.deal, c.players
+        if len(action.hands) != players or any(len(h) != deal.cards for h in action.hands):
+            raise IllegalActionError(f"the deal needs {deal.cards} cards for each of "
+                                     f"{players} seats")
+        if len(action.crib) != deal.crib_from_deck:
+            raise IllegalActionError(f"the deal needs {deal.crib_from_deck} card(s) for the crib")
+        _check_cards([c for hand in action.hands for c in hand] + list(action.crib), None, "")
+        self._hand = self.hand + 1
+        self._phase = "deal"
+        self._input(None, action)
+        discarding = deal.discard > 0
+        self.phase = "discard" if discarding else "starter"
+        self.hand += 1
+        self.held = self.kept = action.hands
+        self.discarded = (not discarding,) * players
+        self.crib, self.starter, self.count, self.series = action.crib, None, 0, ()
+        self.turn = self.last_player = None
+        self.said_go, self.last_was_go, self.played = frozenset(), False, ()
+
+    def _discard(self, action: Discard) -> None:
+        self._need_phase("discard", action)
+        seat = self._check_seat(action.seat)
+        if self.discarded[seat]:
+            raise IllegalActionError(f"seat {seat} has already laid away to the crib")
+        need = self.c.settings.deal.discard
+        if len(action.cards) != need or len(set(action.cards)) != need:
+            raise IllegalActionError(f"lay away exactly {need} different card(s), "
+                                     f"got {format_cards(action.cards) or 'none'}")
+        missing = [c for c in action.cards if c not in self.held[seat]]
+        if missing:
+            raise IllegalActionError(f"seat {seat} does not hold {format_cards(missing)}")
+        self._input(seat, action)
+        kept = tuple(c for c in self.held[seat] if c not in action.cards)
+        discarded = _replace(self.discarded, seat, True)
+        self.phase = "starter" if all(discarded) else "discard"
+        self.held = _replace(self.held, seat, kept)
+        self.kept = _replace(self.kept, seat, kept)
+        self.discarded = discarded
+        self.crib = self.crib + action.cards
+
+    def _cut_starter(self, action: CutStarter) -> None:
+        self._need_phase("starter", action)
+        card = action.card
+        if not isinstance(card, Card) or card in self._dealt():
+            raise IllegalActionError(f"the starter {card} has already been dealt")
+        self._input(None, action)
+        c, dealer = self.c, self.dealer
+        assert dealer is not None
+        self._score(c.score_starter, (card,), c.snapshots.starter(card, dealer, self.scores),
+                    dealer)
+        self.phase, self.starter, self.turn = "pegging", card, (dealer + 1) % c.players
+
+    def _dealt(self) -> set[Card]:
+        return ({c for hand in self.kept for c in hand} | set(self.crib)
+                | {c for _, c in self.played})
+
+    # -- pegging -------------------------------------------------------------------------------
+
+    def _play(self, action: Play) -> None:
+        seat, card = action.seat, action.card
+        if self.phase != "pegging" or seat != self.turn or type(seat) is not int:
+            self._need_turn(action)
+        held = self.held[seat]
+        if card not in held:
+            raise IllegalActionError(f"seat {seat} does not hold {card}")
+        c = self.c
+        count = self.count + PIPS[card.index]
+        if count > c.limit:
+            raise IllegalActionError(f"{card} would make the count {count}, over {c.limit}")
+        self._input(seat, action)
+        series = self.series + (card,)
+        self._score(c.score_play, series,
+                    c.snapshots.play(seat, card, series, count, self.scores,
+                                     self.dealer),  # type: ignore[arg-type]
+                    seat)
+        self.held = _replace(self.held, seat, tuple(x for x in held if x is not card))
+        self.count, self.series, self.last_player = count, series, seat
+        self.played = self.played + ((seat, card),)
+        self.last_was_go = False
+        self._next_turn(seat, consecutive_go=False)
+
+    def _go(self, action: Go) -> None:
+        seat = action.seat
+        if self.phase != "pegging" or seat != self.turn or type(seat) is not int:
+            self._need_turn(action)
+        room = self.c.limit - self.count
+        playable = [c for c in self.held[seat] if PIPS[c.index] <= room]
+        if playable:
+            raise IllegalActionError(f"seat {seat} cannot say go while holding a playable "
+                                     f"card ({format_cards(playable)}; count {self.count})")
+        self._input(seat, action)
+        consecutive = self.last_was_go
+        self.said_go = self.said_go | {seat}
+        self.last_was_go = True
+        self._next_turn(seat, consecutive_go=consecutive)
+
+    def _need_turn(self, action: Play | Go) -> None:
+        self._need_phase("pegging", action)
+        self._check_seat(action.seat)
+        raise IllegalActionError(f"it is seat {self.turn}'s turn to play, not seat "
+                                 f"{action.seat}'s")
+
+    def _next_turn(self, actor: int, consecutive_go: bool) -> None:
+        if self._reached is not None:
+            return
+        c = self.c
+        room = c.limit - self.count
+        anyone_can_play = any(PIPS[x.index] <= room for hand in self.held for x in hand)
+        strict_stop = c.settings.pegging.strict_go and consecutive_go
+        if self.count == c.limit or not anyone_can_play or strict_stop:
+            self._end_series()
+        else:
+            self.turn = self._next_seat(actor, skip=self.said_go)
+
+    def _next_seat(self, after: int, skip: frozenset[int] = frozenset()) -> int | None:
+        """The first seat clockwise after ``after`` (``after`` itself last) holding cards."""
+        players = self.c.players
+        for offset in range(1, players + 1):
+            seat = (after + offset) % players
+            if self.held[seat] and seat not in skip:
+                return seat
+        return None
+
+    def _end_series(self) -> None:
+        c = self.c
+        last = self.last_player
+        assert last is not None
+        last_of_hand = not any(self.held)
+        self._score(c.score_series_end, self.series[-1:],
+                    c.snapshots.series_end(last, self.count, self.series, last_of_hand,
+                                           self.scores, self.dealer),  # type: ignore[arg-type]
+                    last)
+        if self._reached is not None:
+            return
+        self._add(CountReset, last, count=self.count)
+        if last_of_hand or c.settings.pegging.single_series:
+            self._show()
+            return
+        self.count, self.series, self.said_go, self.last_was_go = 0, (), frozenset(), False
+        self.turn = self._next_seat(last)
+
+    # -- the show and the end ------------------------------------------------------------------
+
+    def _show(self) -> None:
+        """Count every hand from the dealer's left, the dealer last, then the crib."""
+        self._phase = "show"
+        c = self.c
+        dealer, players, starter = self.dealer, c.players, self.starter
+        assert dealer is not None and starter is not None
+        order = [((dealer + offset) % players, False) for offset in range(1, players + 1)]
+        order.append((dealer, True))
+        if c.counting is not None:
+            self.phase, self.counts, self.declared, self.responders = "show", tuple(order), -1, ()
+            return
+        for seat, crib in order:
+            cards = self.crib if crib else self.kept[seat]
+            awards = c.score_show((*cards, starter),
+                                  c.snapshots.show(seat, cards, starter, crib, self.scores,
+                                                   dealer))
+            self._add(HandShown, seat, cards=cards, starter=starter, crib=crib,
+                      points=sum(a.score.points for a in awards))
+            if self._record(awards, seat):
+                return
+        self._next_hand()
+
+    def _next_hand(self) -> None:
+        self.phase, self.dealer = "deal", (self.dealer + 1) % self.c.players  # type: ignore[operator]
+        self.turn, self.count, self.series = None, 0, ()
+        self.counts, self.declared, self.responders = (), -1, ()
+
+    # -- counting by hand ----------------------------------------------------------------------
+
+    def _count_awards(self) -> tuple[ShowCounted, list[Award]]:
+        c = self.c
+        seat, crib = self.counts[0]
+        cards = self.crib if crib else self.kept[seat]
+        starter, dealer = self.starter, self.dealer
+        assert starter is not None and dealer is not None
+        snapshot = c.snapshots.show(seat, cards, starter, crib, self.scores, dealer)
+        return snapshot, c.score_show((*cards, starter), snapshot)
+
+    def _protocol_award(self, rule: str, points: int, cards: tuple[Card, ...]) -> Award | None:
+        protocol = self.counting
+        return self.c.ruleset.check_claim(protocol.plugin, "counting by hand",
+                                          Score(rule, points, cards), cards)
+
+    def _declare(self, action: Declare) -> None:
+        self._need_phase("show", action)
+        if not self.counts or self.declared >= 0:
+            raise IllegalActionError("no count is waiting for a declaration")
+        seat = self.counts[0][0]
+        if action.seat != seat:
+            raise IllegalActionError(f"it is seat {seat}'s count, not seat {action.seat}'s")
+        points, protocol = action.points, self.counting
+        cap = protocol.max_declaration
+        if type(points) is not int or not 0 <= points <= cap:
+            raise IllegalActionError(f"a declaration is a whole number from 0 to {cap}, "
+                                     f"not {points!r}")
+        self._input(seat, action)
+        snapshot, awards = self._count_awards()
+        true = sum(a.score.points for a in awards)
+        if points:  # an overcount reaching the target waits for the responses
+            claim = self._protocol_award(protocol.declaration_rule, points,
+                                         (*snapshot.cards, snapshot.starter))
+            if claim is not None and self._record([claim], seat, check_end=points <= true):
+                return
+        self.declared, self.responders = points, protocol.responders(seat)
+
+    def _respond(self, action: Respond) -> None:
+        self._need_phase("show", action)
+        if not self.responders:
+            raise IllegalActionError("no declared count is waiting for a response")
+        if action.seat != self.responders[0]:
+            raise IllegalActionError(f"it is seat {self.responders[0]}'s turn to respond, "
+                                     f"not seat {action.seat}'s")
+        if action.response not in RESPONSES:
+            raise IllegalActionError(f"a response is one of {', '.join(RESPONSES)}, "
+                                     f"not {action.response!r}")
+        n, protocol = action.points, self.counting
+        cap = protocol.max_declaration
+        if action.response == "muggins" and (type(n) is not int or not 1 <= n <= cap):
+            raise IllegalActionError(f"muggins claims a whole number of points from 1 to {cap}, "
+                                     f"not {n!r}")
+        if action.response != "muggins" and n != 0:
+            raise IllegalActionError(f"{action.response} claims no points")
+        self._input(action.seat, action)
+        if action.response == "accept" and len(self.responders) > 1:
+            self.responders = self.responders[1:]
+            return
+        snapshot, awards = self._count_awards()
+        true = sum(a.score.points for a in awards)
+        settlement = protocol.settle(self.declared, true, action.response, n)
+        claimant = None if action.response == "accept" else action.seat
+        shown = (*snapshot.cards, snapshot.starter)
+        self._add(CountSettled, snapshot.seat, cards=snapshot.cards, starter=snapshot.starter,
+                  crib=snapshot.crib, declared=self.declared, points=true,
+                  outcome=settlement.outcome, claimant=claimant,
+                  breakdown=tuple(Combination(a.rule.id, a.score.points, a.score.cards)
+                                  for a in awards))
+        for who, rule, points in settlement.moves:
+            seat = snapshot.seat if who == "counter" else action.seat
+            award = self._protocol_award(rule, points, shown)
+            if award is not None and self._record([award], seat, check_end=points > 0):
+                return
+        if self._check_end(self.c.side_of[snapshot.seat]):  # a standing overcount can still win
+            return
+        counts = self.counts[1:]
+        if not counts:
+            self._next_hand()
+        else:
+            self.counts, self.declared, self.responders = counts, -1, ()
+
+    def _result(self) -> dict[str, Any]:
+        """Places, skunk marks and game points; in lowball the side reaching the target loses."""
+        c = self.c
+        scoring, sides, scores = c.settings.scoring, c.variant.sides, self.scores
+        reached = self._reached
+        others = sorted((side for side in range(len(sides)) if side != reached),
+                        key=lambda side: (scores[side] if scoring.lowball else -scores[side], side))
+        order = [*others, reached] if scoring.lowball else [reached, *others]
+        lines = sorted(c.settings.skunk, key=lambda line: line.below)
+        results, points = [], scoring.win_game_points
+        for place, side in enumerate(order, 1):
+            assert side is not None
+            mark = ""
+            if place > 1 and not scoring.lowball:
+                line = next((ln for ln in lines if scores[side] < ln.below), None)
+                if line is not None:
+                    mark, points = line.name, max(points, line.game_points)
+            results.append(SideResult(side, sides[side], scores[side], place, mark))
+        return {"results": tuple(results), "game_points": points, "lowball": scoring.lowball,
+                "assist_used": tuple(sorted(self.assisted))}
+
+
+def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def _check_cards(cards: Sequence[Any], size: int | None, message: str) -> None:
+    if size is not None and len(cards) != size:
+        raise IllegalActionError(message)
+    if not all(isinstance(c, Card) for c in cards):
+        raise IllegalActionError("every card must be a Card")
+    if len(set(cards)) != len(cards):
+        raise IllegalActionError("a card cannot be dealt twice")

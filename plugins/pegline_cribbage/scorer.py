@@ -1,0 +1,133 @@
+"""Scoring outside a game: show hands and pegging plays under a variant's plugins.
+
+>>> from pegline_core.cards import parse_cards
+>>> scorer = Scorer.for_variant("two-player")
+>>> result = scorer.show(parse_cards("5H 5C 5D JS"), parse_cards("5S")[0])
+>>> result.total, [award.rule.id for award in result.awards][-1]
+(29, 'his-nobs')
+>>> scorer.show_total(parse_cards("5H 5C 5D JS"), parse_cards("5S")[0], crib=True)
+29
+>>> [(a.rule.id, a.score.points) for a in scorer.play(parse_cards("5H 5C 5D"))]
+[('peg-fifteen', 2), ('peg-pair-royal', 6)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from attrs import frozen
+
+from pegline_core.cards import Card
+from pegline_core.errors import CardError
+from pegline_core.plugins import Plugins, Ruleset
+from pegline_core.rules import Award
+from pegline_core.variant import DEFAULT_VARIANT, Variant, load_variant
+from pegline_cribbage.combinations import PIPS
+from pegline_cribbage.settings import CribbageSettings
+from pegline_cribbage.snapshots import Snapshots
+
+__all__ = ["Scorer", "ShowScore"]
+
+ShowCounter = Callable[[Sequence[Card], Card, bool], int]
+
+
+@frozen
+class ShowScore:
+    """A counted hand or crib: its total and one award per combination, in rule order."""
+
+    total: int
+    awards: tuple[Award, ...]
+
+
+class Scorer:
+    """The scoring side of a cribbage ruleset, callable on hands and plays."""
+
+    def __init__(self, rules: Ruleset | Variant, extra_plugins: Plugins | None = None) -> None:
+        self.ruleset = rules if isinstance(rules, Ruleset) else Ruleset(rules, extra_plugins)
+        self.variant: Variant = self.ruleset.variant
+        self.settings: CribbageSettings = self.variant.settings
+        self.players = self.variant.table.players
+        self._snapshots = Snapshots(self.variant)
+        self._score_show = self.ruleset.scoring("pegline_score_show")
+        self._score_play = self.ruleset.scoring("pegline_score_play")
+        self._counter: ShowCounter = self.show_counter() or self._count_by_hook
+
+    @classmethod
+    def for_variant(cls, name: str = DEFAULT_VARIANT, *,
+                    extra_plugins: Plugins | None = None) -> Scorer:
+        """A scorer for a variant name or file (see `load_variant`)."""
+        return cls(load_variant(name, extra_plugins=extra_plugins), extra_plugins)
+
+    def show_scorers(self) -> list[object]:
+        """The plugins that score the show, in registration order."""
+        pm = self.ruleset.pm
+        return [impl.plugin for impl in pm.hook.pegline_score_show.get_hookimpls()]
+
+    def show_counter(self) -> ShowCounter | None:
+        """A fast ``(cards, starter, crib) -> points`` over all plugins, or None if one lacks it
+        (or a rule is switched off, which a plugin's counter cannot know)."""
+        if self.ruleset.disabled:
+            return None
+        offered = dict(self.ruleset.hook("pegline_show_counter").results())
+        counters = []
+        for impl in self.ruleset.pm.hook.pegline_score_show.get_hookimpls():
+            counter = offered.get(impl.plugin_name)
+            if counter is None:
+                return None
+            counters.append(counter)
+        if len(counters) == 1:
+            return counters[0]  # type: ignore[no-any-return]
+
+        def total(cards: Sequence[Card], starter: Card, crib: bool) -> int:
+            return sum(counter(cards, starter, crib) for counter in counters)
+
+        return total
+
+    def check_show(self, cards: Sequence[Card], starter: Card, crib: bool) -> tuple[Card, ...]:
+        """The cards as a tuple, or `CardError` if they cannot be a hand (or crib) here."""
+        cards = tuple(cards)
+        size = self.settings.crib_size(self.players) if crib else self.settings.hand_size()
+        what = "a crib" if crib else "a hand"
+        if not all(isinstance(card, Card) for card in (*cards, starter)):
+            raise CardError(f"{what} and its starter must be cards")
+        if len(cards) != size:
+            raise CardError(f"{what} in {self.variant.name} has {size} cards, got {len(cards)}")
+        if len(set(cards)) != len(cards):
+            raise CardError(f"{what} cannot hold the same card twice")
+        if starter in cards:
+            raise CardError(f"the starter {starter} is also in {what}")
+        return cards
+
+    def show(self, cards: Sequence[Card], starter: Card, *, crib: bool = False,
+             seat: int = 0) -> ShowScore:
+        """Count a hand (or the crib) with the starter, one award per combination."""
+        hand = self.check_show(cards, starter, crib)
+        dealer = seat if crib else (seat + 1) % self.players
+        scores = (0,) * len(self.variant.sides)
+        awards = self._score_show((*hand, starter),
+                                  self._snapshots.show(seat, hand, starter, crib, scores, dealer))
+        return ShowScore(sum(a.score.points for a in awards), tuple(awards))
+
+    def show_total(self, cards: Sequence[Card], starter: Card, *, crib: bool = False) -> int:
+        """The same total as `show`, through the plugins' fast counters (no validation)."""
+        return self._counter(cards, starter, crib)
+
+    def _count_by_hook(self, cards: Sequence[Card], starter: Card, crib: bool) -> int:
+        return self.show(cards, starter, crib=crib).total
+
+    def play(self, series: Sequence[Card], *, seat: int = 0) -> list[Award]:
+        """The awards for the last card of a pegging series (the cards since the last reset)."""
+        played = tuple(series)
+        if not all(isinstance(card, Card) for card in played):
+            raise CardError("a series holds cards")
+        count = sum(PIPS[card.index] for card in played)
+        limit = self.settings.pegging.limit
+        if not played or count > limit:
+            raise CardError(f"a series must hold 1 or more cards counting {limit} or less, "
+                            f"got {count}")
+        if len(set(played)) != len(played):
+            raise CardError("a series cannot hold the same card twice")
+        scores = (0,) * len(self.variant.sides)
+        snapshot = self._snapshots.play(seat, played[-1], played, count, scores,
+                                        (seat + 1) % self.players)
+        return self._score_play(played, snapshot)

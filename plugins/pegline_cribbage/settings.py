@@ -1,0 +1,117 @@
+"""Cribbage's part of a variant file: the deal, the pegging, how a game is won, the skunk lines.
+
+Every key has a real default (the standard two-player game); the cross-field checks return
+path-qualified problems for the variant loader.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from pegline_core.cards import DECK
+from pegline_core.plugins import Problems
+from pegline_core.variant import Variant
+
+__all__ = ["CribbageSettings", "DealRules", "PeggingRules", "ScoringRules", "SkunkLine",
+           "check_settings"]
+
+
+@frozen
+class DealRules:
+    """``[deal]``: cards to each player, how many each lays away, deck cards to the crib."""
+
+    cards: int = 6
+    discard: int = 2
+    crib_from_deck: int = 0
+
+
+@frozen
+class PeggingRules:
+    """``[pegging]``: how the play runs."""
+
+    limit: int = 31
+    """The count a play may not pass; reaching it exactly ends the series."""
+    single_series: bool = False
+    """Pegging stops at the first go or at the limit; cards left stay unplayed (the old game)."""
+    strict_go: bool = False
+    """With 3+ players: if the player right after a go cannot play either, the series ends."""
+
+
+@frozen
+class ScoringRules:
+    """``[scoring]``: how a game is won."""
+
+    target: int = 121
+    lowball: bool = False
+    """The first to reach the target loses."""
+    win_game_points: int = 2
+
+
+@frozen
+class SkunkLine:
+    """``[[skunk]]``: a loser below ``below`` is marked ``name``; the winner earns
+    ``game_points``."""
+
+    name: str
+    below: int
+    game_points: int
+
+
+_STANDARD_SKUNKS = (SkunkLine("skunk", 91, 3), SkunkLine("double skunk", 61, 4))
+
+
+@frozen
+class CribbageSettings:
+    """Every cribbage key of a variant file."""
+
+    deal: DealRules = DealRules()
+    pegging: PeggingRules = PeggingRules()
+    scoring: ScoringRules = ScoringRules()
+    skunk: tuple[SkunkLine, ...] = _STANDARD_SKUNKS
+
+    def hand_size(self) -> int:
+        """Cards each player keeps for pegging and the show."""
+        return self.deal.cards - self.deal.discard
+
+    def crib_size(self, players: int) -> int:
+        """Cards in the crib: every player's discards and the cards from the deck."""
+        return players * self.deal.discard + self.deal.crib_from_deck
+
+
+def check_settings(variant: Variant) -> Problems:
+    """Cross-field checks that one key alone cannot express; each problem as (path, message)."""
+    settings: CribbageSettings = variant.settings
+    problems: Problems = []
+    deal, scoring, players = settings.deal, settings.scoring, variant.table.players
+    if deal.cards < 1:
+        problems.append((("deal", "cards"), f"must be at least 1, got {deal.cards}"))
+    if deal.discard < 0 or deal.crib_from_deck < 0:
+        key = "discard" if deal.discard < 0 else "crib_from_deck"
+        problems.append((("deal", key), "must not be negative"))
+    elif deal.discard >= deal.cards >= 1:
+        problems.append((("deal", "discard"),
+                         f"each player must keep a card: discards {deal.discard} of {deal.cards}"))
+    if settings.crib_size(players) < 1 and deal.discard >= 0 and deal.crib_from_deck >= 0:
+        problems.append((("deal", "discard"), "the crib would be empty"))
+    needed = players * deal.cards + deal.crib_from_deck + 1
+    if needed > len(DECK):
+        problems.append((("deal", "cards"),
+                         f"needs {needed} cards with the starter; the deck has {len(DECK)}"))
+    if settings.pegging.limit < 1:
+        problems.append((("pegging", "limit"), f"must be at least 1, got {settings.pegging.limit}"))
+    if scoring.target < 1:
+        problems.append((("scoring", "target"), f"must be at least 1, got {scoring.target}"))
+    if scoring.win_game_points < 1:
+        problems.append((("scoring", "win_game_points"), "must be at least 1"))
+    for index, line in enumerate(settings.skunk):
+        if not 0 < line.below < scoring.target:
+            problems.append((("skunk", index, "below"),
+                             f"must be between 1 and the target {scoring.target}, "
+                             f"got {line.below}"))
+        if line.game_points < scoring.win_game_points:
+            problems.append((("skunk", index, "game_points"),
+                             "must be at least scoring.win_game_points"))
+    lines = [line.below for line in settings.skunk]
+    if len(set(lines)) != len(lines):
+        problems.append((("skunk",), "two skunk lines share a 'below' value"))
+    return problems

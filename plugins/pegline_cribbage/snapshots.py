@@ -1,0 +1,115 @@
+"""Frozen snapshots that cribbage hands to its scoring hooks, and the one builder of them.
+
+Plugins read these and return `Score` claims; they never see or change the live game. Each
+snapshot carries what a rule may need: the step's cards, every side's score before the step,
+the dealer, the side the scoring seat plays for, and the variant.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from pegline_core.cards import Card
+from pegline_core.variant import Variant
+
+__all__ = ["GameStart", "StarterTurned", "PlayMade", "SeriesEnded", "ShowCounted", "Snapshots"]
+
+
+class GameStart(NamedTuple):
+    """The game is about to deal its first hand; claims count for the first hand's pone."""
+
+    players: int
+    dealer: int
+    variant: Variant
+
+
+class StarterTurned(NamedTuple):
+    """The starter was turned; ``dealer`` turned it and ``side`` is the dealer's."""
+
+    starter: Card
+    dealer: int
+    players: int
+    scores: tuple[int, ...]
+    side: int
+    variant: Variant
+
+
+class PlayMade(NamedTuple):
+    """``seat`` played ``card``; ``series`` is the current series ending with it, ``count`` its
+    total; ``scores`` every side's score before this play; ``side`` the side ``seat`` scores
+    for."""
+
+    seat: int
+    card: Card
+    series: tuple[Card, ...]
+    count: int
+    players: int
+    scores: tuple[int, ...]
+    side: int
+    dealer: int
+    variant: Variant
+
+
+class SeriesEnded(NamedTuple):
+    """A series ended at or below the limit; ``seat`` played its last card.
+
+    ``last_of_hand`` is true when no cards remain to be played in this hand.
+    """
+
+    seat: int
+    count: int
+    series: tuple[Card, ...]
+    last_of_hand: bool
+    players: int
+    scores: tuple[int, ...]
+    side: int
+    dealer: int
+    variant: Variant
+
+
+class ShowCounted(NamedTuple):
+    """``seat`` shows ``cards`` (a hand, or the crib when ``crib``) with the ``starter``."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    starter: Card
+    crib: bool
+    players: int
+    scores: tuple[int, ...]
+    side: int
+    dealer: int
+    variant: Variant
+
+
+class Snapshots:
+    """Builds every snapshot by keyword for one variant: the engine and `Scorer` share it."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.players = variant.table.players
+        self.side_of = tuple(variant.side_of(seat) for seat in range(self.players))
+
+    def game_start(self, dealer: int) -> GameStart:
+        return GameStart(players=self.players, dealer=dealer, variant=self.variant)
+
+    def starter(self, starter: Card, dealer: int, scores: tuple[int, ...]) -> StarterTurned:
+        return StarterTurned(starter=starter, dealer=dealer, players=self.players, scores=scores,
+                             side=self.side_of[dealer], variant=self.variant)
+
+    def play(self, seat: int, card: Card, series: tuple[Card, ...], count: int,
+             scores: tuple[int, ...], dealer: int) -> PlayMade:
+        return PlayMade(seat=seat, card=card, series=series, count=count, players=self.players,
+                        scores=scores, side=self.side_of[seat], dealer=dealer,
+                        variant=self.variant)
+
+    def series_end(self, seat: int, count: int, series: tuple[Card, ...], last_of_hand: bool,
+                   scores: tuple[int, ...], dealer: int) -> SeriesEnded:
+        return SeriesEnded(seat=seat, count=count, series=series, last_of_hand=last_of_hand,
+                           players=self.players, scores=scores, side=self.side_of[seat],
+                           dealer=dealer, variant=self.variant)
+
+    def show(self, seat: int, cards: tuple[Card, ...], starter: Card, crib: bool,
+             scores: tuple[int, ...], dealer: int) -> ShowCounted:
+        return ShowCounted(seat=seat, cards=cards, starter=starter, crib=crib,
+                           players=self.players, scores=scores, side=self.side_of[seat],
+                           dealer=dealer, variant=self.variant)

@@ -1,0 +1,44 @@
+"""What one seat may see of a cribbage game: its own cards, the table, the scores, the rules."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from pegline_core.cards import Card
+
+if TYPE_CHECKING:
+    from pegline_cribbage.scorer import Scorer
+
+__all__ = ["CribbageView"]
+
+
+class CribbageView(NamedTuple):
+    """What ``seat`` can see: its own cards, the cards on the table, the scores. Never another
+    hand, the crib's hidden cards or the rest of the deck.
+
+    Bots and the coach receive only this and the legal actions. ``rules`` scores hands and plays
+    under the game's rules (the rules are public; the cards it is asked about are the caller's).
+    A named tuple, because the engine builds one for every decision.
+    """
+
+    seat: int
+    phase: str
+    hand: int
+    dealer: int | None
+    scores: tuple[int, ...]
+    side: int
+    held: tuple[Card, ...]
+    kept: tuple[Card, ...]
+    starter: Card | None
+    count: int
+    series: tuple[Card, ...]
+    played: tuple[tuple[int, Card], ...]
+    players: int
+    target: int
+    lowball: bool
+    limit: int
+    counting: tuple[int, tuple[Card, ...], bool, int] | None
+    """Counting by hand: the count on the table as (seat, cards, crib, declared); face up."""
+    max_declaration: int
+    """Counting by hand: the largest total that may be declared (0 when hands count themselves)."""
+    rules: Scorer
