@@ -176,7 +176,7 @@ class Game:
         codec = self.ruleset.cache.get("codec")
         if codec is None:
             codec = self.ruleset.cache["codec"] = EventCodec(self.ruleset.game)
-        return codec  # type: ignore[no-any-return]
+        return codec
 
     @property
     def machine(self) -> Machine:

@@ -15,7 +15,7 @@ pegline_core.strict.StructureProblems: cards: expected an integer, got the strin
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
 import cattrs
@@ -44,7 +44,7 @@ def describe(value: object) -> str:
     return f"the {kind} {shown}"
 
 
-def _strict_scalar(expected: type, what: str):
+def _strict_scalar(expected: type, what: str) -> Callable[[Any, type], Any]:
     def hook(value: Any, _type: type) -> Any:
         # bool is a subclass of int; an int is accepted where a float is expected.
         ok = type(value) is expected or (expected is float and type(value) is int)
@@ -69,9 +69,9 @@ def _make_converter() -> cattrs.Converter:
     for expected, what in ((int, "an integer"), (bool, "a boolean"), (str, "a string"),
                            (float, "a number")):
         conv.register_structure_hook(expected, _strict_scalar(expected, what))
-    conv.register_structure_hook_func(lambda t: get_origin(t) is Literal, _literal_hook)
+    conv.register_structure_hook_func(_is_literal, _literal_hook)
 
-    def tuple_factory(type_: Any, conv_: cattrs.Converter):
+    def tuple_factory(type_: Any, conv_: cattrs.Converter) -> Callable[[Any, Any], Any]:
         inner = homogenous_tuple_structure_factory(type_, conv_)
 
         def hook(value: Any, _type: Any) -> Any:
@@ -81,18 +81,28 @@ def _make_converter() -> cattrs.Converter:
 
         return hook
 
-    conv.register_structure_hook_factory(
-        lambda t: get_origin(t) is tuple and len(get_args(t)) == 2 and get_args(t)[1] is ...,
-        tuple_factory,
-    )
+    conv.register_structure_hook_factory(_is_homogenous_tuple, tuple_factory)
 
     def dict_hook(value: Any, _type: Any) -> Any:
         if not isinstance(value, dict):
             raise TypeError(f"expected a table, got {describe(value)}")
         return value
 
-    conv.register_structure_hook_func(lambda t: get_origin(t) is dict or t is dict, dict_hook)
+    conv.register_structure_hook_func(_is_dict, dict_hook)
     return conv
+
+
+def _is_literal(type_: Any) -> bool:
+    return get_origin(type_) is Literal
+
+
+def _is_homogenous_tuple(type_: Any) -> bool:
+    args = get_args(type_)
+    return get_origin(type_) is tuple and len(args) == 2 and args[1] is ...
+
+
+def _is_dict(type_: Any) -> bool:
+    return type_ is dict or get_origin(type_) is dict
 
 
 converter = _make_converter()

@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -26,7 +26,13 @@ from attrs import field, frozen
 
 from pegline_core.errors import PeglineError, PluginError, VariantError
 from pegline_core.files import parse_toml, read_text
-from pegline_core.strict import StructureProblems, converter, format_path, structure_strict
+from pegline_core.strict import (
+    StructureProblems,
+    converter,
+    describe,
+    format_path,
+    structure_strict,
+)
 
 __all__ = [
     "Variant", "Table", "VariantError", "FrozenTable", "load_variant", "available_variants",
@@ -54,7 +60,7 @@ class FrozenTable(dict[str, Any]):
         raise TypeError("a variant's configuration cannot be changed")
 
     __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = _refuse
-    __ior__ = _refuse  # type: ignore[assignment]
+    __ior__ = _refuse
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (FrozenTable, (dict(self),))
@@ -301,13 +307,12 @@ def load_variant(
     Raises `VariantError` listing every problem.
     """
     from pegline_core.game import game_definition
-    from pegline_core.plugins import Ruleset
 
     resolver = _Resolver(list(search_path) if search_path is not None else variant_search_path())
     text = os.fspath(name_or_path)
     is_file = text.endswith(".toml") or os.sep in text or "/" in text
     path = Path(text) if is_file else resolver.find(text, None, f"variant {text!r}")
-    if is_file and not path.is_file():
+    if is_file and not Path(text).is_file():
         raise VariantError([f"{text}: no such variant file"])
     name = base_name = path.stem if path else text
     layer = resolver.read(path) if path else None
@@ -323,10 +328,9 @@ def load_variant(
 
     fallback = _display(path) if path else name  # a key the file left to its default
     game_name = layer.data.get("game", DEFAULT_GAME)
-    if not isinstance(game_name, str):
-        where = layer.origin.get(("game",), fallback)
-        raise VariantError([f"{where}: game: expected a game's name, got the "
-                            f"{type(game_name).__name__} {game_name!r}"])
+    if not isinstance(game_name, str):  # a table here has no origin of its own: _locate
+        raise VariantError([_locate(layer.origin, ("game",), "expected a game's name, got "
+                                    f"{describe(game_name)}", fallback)])
     try:
         definition = game_definition(game_name, extra_plugins)
     except PeglineError as exc:
@@ -341,13 +345,9 @@ def load_variant(
     if resolver.problems:
         raise VariantError(resolver.problems)
     variant, found = _structure_leniently(merged.data, definition.Settings)
-    notices: list[str] = []
-    failed = {path[0] for path, _ in found if path}
-    found += [(p, m) for p, m in check_variant(variant) if p[0] not in failed]
-    if not found:
-        found += definition.check_settings(variant)
-    if not found:
-        found, notices = Ruleset.inspect(variant, extra_plugins)
+    more, notices = _semantic(variant, definition, extra_plugins,
+                              skip={path[0] for path, _ in found if path})
+    found += more
     if found:
         raise VariantError([_locate(merged.origin, p, m, fallback) for p, m in found])
     return attrs.evolve(variant, name=name, notices=tuple(notices))
@@ -362,7 +362,9 @@ def _structure_leniently(data: dict[str, Any], settings: type
     for _attempt in range(20):
         kernel = {key: data[key] for key in _KERNEL_KEYS if key in data}
         own = {key: value for key, value in data.items() if key not in _KERNEL_KEYS}
-        problems = []
+        problems: list[tuple[tuple[str | int, ...], str]] = []
+        keys: _KernelKeys | None = None
+        game_settings: Any = None
         try:
             keys = structure_strict(kernel, _KernelKeys)
         except StructureProblems as exc:
@@ -371,7 +373,7 @@ def _structure_leniently(data: dict[str, Any], settings: type
             game_settings = structure_strict(own, settings)
         except StructureProblems as exc:
             problems += exc.problems
-        if not problems:
+        if keys is not None and not problems:
             return Variant(settings=game_settings, **attrs.asdict(keys, recurse=False)), found
         found += problems
         for path, _ in problems:
@@ -408,12 +410,28 @@ def semantic_problems(variant: Variant, extra_plugins: Mapping[str, type] | None
     """Every cross-field problem of a structured variant: the kernel's, its game's, its
     plugins' (configuration, names, their own checks), as (path, message)."""
     from pegline_core.game import game_definition
+
+    return _semantic(variant, game_definition(variant.game, extra_plugins), extra_plugins)[0]
+
+
+def _semantic(variant: Variant, definition: Any, extra_plugins: Mapping[str, type] | None,
+              skip: Collection[str | int] = ()
+              ) -> tuple[list[tuple[tuple[str | int, ...], str]], list[str]]:
+    """Every problem at once: the kernel's, the game's (unless the table itself is wrong), the
+    plugins' (unless their names or tables failed to load), leaving out sections in ``skip``
+    that already failed; and the plugins' notices."""
     from pegline_core.plugins import Ruleset
 
-    found = check_variant(variant)
-    if not found:
-        found = game_definition(variant.game, extra_plugins).check_settings(variant)
-    return found or Ruleset.inspect(variant, extra_plugins)[0]
+    kernel = check_variant(variant)
+    found = [(p, m) for p, m in kernel if p[0] not in skip]
+    if not any(p == ("table", "players") for p, _ in kernel):
+        found += [(p, m) for p, m in definition.check_settings(variant) if p[0] not in skip]
+    notices: list[str] = []
+    if not {"plugins", "config"} & set(skip):
+        known = {p for p, _ in found}
+        problems, notices = Ruleset.inspect(variant, extra_plugins)
+        found += [(p, m) for p, m in problems if p not in known]
+    return found, notices
 
 
 def check_variant(variant: Variant) -> list[tuple[tuple[str | int, ...], str]]:

@@ -66,7 +66,7 @@ def play_game(
     rng = random.Random(seed)
     while not game.over:
         to_act = game.to_act
-        if to_act == "chance":
+        if isinstance(to_act, str):
             action = game.chance_action(rng)
         else:
             seat = to_act[0]

@@ -15,13 +15,15 @@ A house rule. It replaces the standard runs, so a variant using it switches thos
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import product
+from functools import cache
+from itertools import combinations_with_replacement, product
 
 from attrs import frozen
 
 from pegline_core.cards import Card
 from pegline_core.hookspecs import hookimpl
 from pegline_core.rules import Rule, Score
+from pegline_core.variant import Variant
 from pegline_cribbage.snapshots import PlayMade, ShowCounted
 
 __all__ = ["AroundTheCorner", "cyclic_run_tail", "cyclic_runs"]
@@ -51,7 +53,7 @@ def cyclic_runs(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     by_rank: dict[int, list[Card]] = {}
     for card in cards:
         by_rank.setdefault(card.rank, []).append(card)
-    found = []
+    found: list[tuple[Card, ...]] = []
     for start in by_rank:
         if (start - 2) % 13 + 1 in by_rank:  # not the start of an arc
             continue
@@ -83,7 +85,7 @@ class AroundTheCorner:
         ]
 
     @hookimpl
-    def pegline_check_variant(self, variant) -> list[str]:
+    def pegline_check_variant(self, variant: Variant) -> list[str]:
         if "standard" not in variant.plugins:
             return []
         kept = [rule for rule in ("peg-run", "show-run") if rule not in variant.disable]
@@ -101,3 +103,21 @@ class AroundTheCorner:
     def pegline_score_show(self, show: ShowCounted) -> list[Score]:
         return [Score("corner-show-run", len(run) * self.config.run_per_card, run)
                 for run in cyclic_runs((*show.cards, show.starter))]
+
+    @hookimpl
+    def pegline_show_maximum(self, hand_size: int, crib: bool) -> int:
+        return _maximum(hand_size) * self.config.run_per_card
+
+
+@cache
+def _maximum(hand_size: int) -> int:
+    """The most run cards around the corner in a hand of ``hand_size`` and a starter: runs
+    depend on ranks alone, so one card per rank of every rank pattern is enough."""
+    suits = "CDHS"
+    best = 0
+    for ranks in combinations_with_replacement(range(1, 14), hand_size + 1):
+        if any(ranks.count(rank) > 4 for rank in ranks):
+            continue
+        cards = [Card.of(rank, suits[ranks[:i].count(rank)]) for i, rank in enumerate(ranks)]
+        best = max(best, sum(len(run) for run in cyclic_runs(cards)))
+    return best

@@ -79,8 +79,8 @@ class Cribbage:
                 crib = event.crib
             elif isinstance(event, Scored):
                 dealer = (first_dealer + event.hand - 1) % game.players
-                role = "dealer" if variant.side_of(event.actor) == variant.side_of(dealer) \
-                    else "pone"  # type: ignore[arg-type]
+                role = "dealer" if event.actor is not None and \
+                    variant.side_of(event.actor) == variant.side_of(dealer) else "pone"
                 phase = _PHASES.get(event.phase, "crib" if crib else "hand")
                 points[f"{role}/{phase}"] += event.points
         return first_dealer, points

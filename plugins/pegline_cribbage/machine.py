@@ -9,7 +9,8 @@ the plugins, count resets, the show, the result) are appended to the log.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from itertools import combinations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +31,8 @@ from pegline_cribbage.actions import (
     Respond,
 )
 from pegline_cribbage.combinations import PIPS
+
+MAX_PIP = max(PIPS)
 from pegline_cribbage.events import Combination, CountReset, CountSettled, DealerChosen, HandShown
 from pegline_cribbage.settings import CribbageSettings
 from pegline_cribbage.snapshots import ShowCounted, Snapshots
@@ -61,6 +64,7 @@ class Common:
         self.side_of = tuple(variant.side_of(seat) for seat in range(self.players))
         self.limit = settings.pegging.limit
         self.target = settings.scoring.target
+        self.lowball = settings.scoring.lowball
         self.snapshots = Snapshots(variant)
         self.score_game_start = ruleset.scoring("pegline_score_game_start")
         self.score_starter = ruleset.scoring("pegline_score_starter")
@@ -68,10 +72,16 @@ class Common:
         self.score_series_end = ruleset.scoring("pegline_score_series_end")
         self.score_show = ruleset.scoring("pegline_score_show")
         self.counting = self._counting_protocol(ruleset)
+        self.max_declaration = self.counting.max_declaration if self.counting else 0
         self._scorer: Scorer | None = None
+        # actions are values: each possible play and go exists once, as cards do
+        self.plays = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(self.players))
+        self.goes = tuple(Go(seat) for seat in range(self.players))
 
     @staticmethod
     def _counting_protocol(ruleset: Ruleset) -> CountingProtocol | None:
+        if not ruleset.pm.hook.pegline_counting_protocol.get_hookimpls():
+            return None  # hands count themselves: no need for the show's maximum
         settings: CribbageSettings = ruleset.variant.settings
         sizes = {(settings.hand_size(), False),
                  (settings.crib_size(ruleset.variant.table.players), True)}
@@ -80,7 +90,7 @@ class Common:
             found = ruleset.hook("pegline_show_maximum").results(size, crib)
             maximum = max(maximum, sum(int(value) for _plugin, value in found))
         offered = ruleset.hook("pegline_counting_protocol").results(ruleset.variant, maximum)
-        return offered[0][1] if offered else None  # type: ignore[no-any-return]
+        return offered[0][1] if offered else None
 
     @property
     def scorer(self) -> Scorer:
@@ -97,7 +107,7 @@ def common(ruleset: Ruleset) -> Common:
     found = ruleset.cache.get("cribbage")
     if found is None:
         found = ruleset.cache["cribbage"] = Common(ruleset)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 class CribbageMachine:
@@ -137,7 +147,7 @@ class CribbageMachine:
         self._hand = 0
         self._phase = "cut"
         self._reached: int | None = None
-        self._handlers = {CutForDeal: self._cut_for_deal, Deal: self._deal,
+        self._handlers: dict[type, Callable[[Any], None]] = {CutForDeal: self._cut_for_deal, Deal: self._deal,
                           Discard: self._discard, CutStarter: self._cut_starter,
                           Play: self._play, Go: self._go, Declare: self._declare,
                           Respond: self._respond, AskCoach: self._ask_coach}
@@ -145,7 +155,7 @@ class CribbageMachine:
     # -- the Machine protocol ------------------------------------------------------------------
 
     def snapshot(self) -> tuple[Any, ...]:
-        return _snapshot(self)  # type: ignore[no-any-return]
+        return _snapshot(self)
 
     def restore(self, snapshot: tuple[Any, ...]) -> None:
         for name, value in zip(_STATE, snapshot, strict=True):
@@ -174,10 +184,13 @@ class CribbageMachine:
         if phase in ("cut", "deal", "starter"):
             return "chance"
         if phase == "discard":
-            return tuple(seat for seat in range(self.c.players) if not self.discarded[seat])
+            return self._discarding()
         if phase == "show" and self.counts:
             return (self.counts[0][0],) if self.declared < 0 else self.responders[:1]
         return ()
+
+    def _discarding(self) -> tuple[int, ...]:
+        return tuple(seat for seat in range(self.c.players) if not self.discarded[seat])
 
     def legal_actions(self, seat: int | None) -> list[Any]:
         phase = self.phase
@@ -186,14 +199,13 @@ class CribbageMachine:
             if seat is not None and seat != turn:
                 return []
             room = self.c.limit - self.count
-            playable = [Play(turn, c) for c in self.held[turn]  # type: ignore[index]
+            plays = self.c.plays[turn]  # type: ignore[index]
+            playable = [plays[c.index] for c in self.held[turn]  # type: ignore[index]
                         if PIPS[c.index] <= room]
-            return playable or [Go(turn)]  # type: ignore[list-item]
+            return playable or [self.c.goes[turn]]  # type: ignore[index]
         if phase == "discard":
-            from itertools import combinations
-
             need = self.c.settings.deal.discard
-            seats = [seat] if seat is not None else list(self.to_act())  # type: ignore[arg-type]
+            seats = [seat] if seat is not None else self._discarding()
             return [Discard(p, cards) for p in seats if not self.discarded[p]
                     for cards in combinations(self.held[p], need)]
         if phase == "show" and self.counts and (seat is None or seat in self.to_act()):
@@ -230,15 +242,12 @@ class CribbageMachine:
         if self.phase == "show" and self.counts:
             counter, crib = self.counts[0]
             counting = (counter, self.crib if crib else self.kept[counter], crib, self.declared)
-        return CribbageView(
-            seat=seat, phase=self.phase, hand=self.hand, dealer=self.dealer, scores=self.scores,
-            side=c.side_of[seat], held=self.held[seat] if self.held else (),
-            kept=self.kept[seat] if self.kept else (), starter=self.starter, count=self.count,
-            series=self.series, played=self.played, players=c.players, target=c.target,
-            lowball=c.settings.scoring.lowball, limit=c.limit, counting=counting,
-            max_declaration=c.counting.max_declaration if c.counting else 0,
-            rules=c.scorer,
-        )
+        held, kept = self.held, self.kept
+        return CribbageView(  # by position, in the field order of CribbageView
+            seat, self.phase, self.hand, self.dealer, self.scores, c.side_of[seat],
+            held[seat] if held else (), kept[seat] if kept else (), self.starter, self.count,
+            self.series, self.played, c.players, c.target, c.lowball, c.limit, counting,
+            c.max_declaration, c.scorer)
 
     @property
     def counting(self) -> CountingProtocol:
@@ -300,7 +309,7 @@ class CribbageMachine:
         players = self.c.players
         if type(seat) is not int or not 0 <= seat < players:
             raise IllegalActionError(f"no seat {seat!r} at a table of {players}")
-        return seat  # type: ignore[no-any-return]
+        return seat
 
     def _ask_coach(self, action: AskCoach) -> None:
         seat = self._check_seat(action.seat)
@@ -437,7 +446,8 @@ class CribbageMachine:
             return
         c = self.c
         room = c.limit - self.count
-        anyone_can_play = any(PIPS[x.index] <= room for hand in self.held for x in hand)
+        anyone_can_play = any(self.held) if room >= MAX_PIP else \
+            any(PIPS[x.index] <= room for hand in self.held for x in hand)
         strict_stop = c.settings.pegging.strict_go and consecutive_go
         if self.count == c.limit or not anyone_can_play or strict_stop:
             self._end_series()
@@ -521,7 +531,7 @@ class CribbageMachine:
         if not self.counts or self.declared >= 0:
             raise IllegalActionError("no count is waiting for a declaration")
         seat = self.counts[0][0]
-        if action.seat != seat:
+        if self._check_seat(action.seat) != seat:  # True == 1: only a real seat may count
             raise IllegalActionError(f"it is seat {seat}'s count, not seat {action.seat}'s")
         points, protocol = action.points, self.counting
         cap = protocol.max_declaration
@@ -542,7 +552,7 @@ class CribbageMachine:
         self._need_phase("show", action)
         if not self.responders:
             raise IllegalActionError("no declared count is waiting for a response")
-        if action.seat != self.responders[0]:
+        if self._check_seat(action.seat) != self.responders[0]:
             raise IllegalActionError(f"it is seat {self.responders[0]}'s turn to respond, "
                                      f"not seat {action.seat}'s")
         if action.response not in RESPONSES:
@@ -553,7 +563,7 @@ class CribbageMachine:
         if action.response == "muggins" and (type(n) is not int or not 1 <= n <= cap):
             raise IllegalActionError(f"muggins claims a whole number of points from 1 to {cap}, "
                                      f"not {n!r}")
-        if action.response != "muggins" and n != 0:
+        if action.response != "muggins" and (type(n) is not int or n != 0):  # not False, 0.0
             raise IllegalActionError(f"{action.response} claims no points")
         self._input(action.seat, action)
         if action.response == "accept" and len(self.responders) > 1:

@@ -42,7 +42,7 @@ class PlayMade(NamedTuple):
     seat: int
     card: Card
     series: tuple[Card, ...]
-    count: int
+    count: int  # type: ignore[assignment]  # a field named like tuple.count, kept for plugins
     players: int
     scores: tuple[int, ...]
     side: int
@@ -57,7 +57,7 @@ class SeriesEnded(NamedTuple):
     """
 
     seat: int
-    count: int
+    count: int  # type: ignore[assignment]  # a field named like tuple.count, kept for plugins
     series: tuple[Card, ...]
     last_of_hand: bool
     players: int

@@ -30,7 +30,7 @@ class CribbageView(NamedTuple):
     held: tuple[Card, ...]
     kept: tuple[Card, ...]
     starter: Card | None
-    count: int
+    count: int  # type: ignore[assignment]  # the pegging count, named as players say it
     series: tuple[Card, ...]
     played: tuple[tuple[int, Card], ...]
     players: int

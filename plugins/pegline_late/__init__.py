@@ -14,11 +14,13 @@ switches those off: ``disable = ["go", "last-card", "his-heels"]``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from typing import Any
 
 from attrs import frozen
 
 from pegline_core.hookspecs import hookimpl
 from pegline_core.rules import Rule, Score
+from pegline_core.variant import Variant
 from pegline_cribbage.snapshots import SeriesEnded, StarterTurned
 
 __all__ = ["StinkHole", "LateGameCaps"]
@@ -32,7 +34,7 @@ class _LatePoints(ABC):
     prefix = ""
     source = ""
 
-    def __init__(self, config) -> None:
+    def __init__(self, config: Any) -> None:
         self.config = config
 
     @abstractmethod
@@ -52,7 +54,7 @@ class _LatePoints(ABC):
         ]
 
     @hookimpl
-    def pegline_check_variant(self, variant) -> list[str]:
+    def pegline_check_variant(self, variant: Variant) -> list[str]:
         if "standard" not in variant.plugins:
             return []
         kept = [rule for rule in _REPLACED if rule not in variant.disable]
@@ -92,7 +94,7 @@ class StinkHole(_LatePoints):
         super().__init__(config or StinkHole.Config())
 
     def allowed(self, kind: str, score: int) -> bool:
-        return score != self.config.hole
+        return bool(score != self.config.hole)
 
 
 class LateGameCaps(_LatePoints):
@@ -115,4 +117,4 @@ class LateGameCaps(_LatePoints):
 
     def allowed(self, kind: str, score: int) -> bool:
         cap = self.config.go_from if kind == "go" else self.config.heels_from
-        return not cap or score < cap
+        return not cap or score < int(cap)

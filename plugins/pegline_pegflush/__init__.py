@@ -17,6 +17,7 @@ from attrs import frozen
 from pegline_core.cards import Card
 from pegline_core.hookspecs import hookimpl
 from pegline_core.rules import Rule, Score
+from pegline_core.variant import Variant
 from pegline_cribbage.snapshots import PlayMade
 
 __all__ = ["PeggingFlush", "suit_tail"]
@@ -52,7 +53,7 @@ class PeggingFlush:
                      "Encyclopaedia Britannica, 9th ed.: flushes formerly counted in play")]
 
     @hookimpl
-    def pegline_check_variant(self, variant) -> list[str]:
+    def pegline_check_variant(self, variant: Variant) -> list[str]:
         return [] if self.config.min_cards >= 2 else [
             f"config.pegflush.min_cards: must be at least 2, got {self.config.min_cards}"]
 

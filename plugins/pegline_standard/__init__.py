@@ -102,7 +102,9 @@ class StandardRules:
                  "needs the starter too", _SOURCE),
             Rule("his-nobs", "the jack of the starter's suit in hand or crib", _SOURCE, c.nobs),
         ]
-        return [rule for rule in declared if rule.points != 0]
+        # 0 switches a rule off; a negative value is refused by pegline_check_variant, whose
+        # message names the key, so it declares nothing here rather than a negative rule
+        return [rule for rule in declared if rule.points is None or rule.points > 0]
 
     @hookimpl
     def pegline_check_variant(self, variant: Variant) -> list[str]:
@@ -191,27 +193,7 @@ class StandardRules:
 
     @hookimpl
     def pegline_show_maximum(self, hand_size: int, crib: bool) -> int:
-        return self._maximum(hand_size, crib)
-
-    @cache  # noqa: B019 - one plugin per ruleset, a handful of sizes
-    def _maximum(self, hand_size: int, crib: bool) -> int:
-        """The largest total over every rank pattern, with the best suits the pattern allows."""
-        c = self.config
-        hand_flush = 0 if crib and c.crib_flush_needs_starter else hand_size * c.flush_per_card
-        best = 0
-        for hand in combinations_with_replacement(range(1, 14), hand_size):
-            if any(hand.count(rank) > 4 for rank in set(hand)):
-                continue
-            distinct = len(set(hand)) == hand_size
-            for starter in range(1, 14):
-                if hand.count(starter) == 4:
-                    continue
-                nobs = c.nobs if 11 in hand and starter != 11 else 0
-                suits = max(nobs, hand_flush if distinct else 0,
-                            (hand_size + 1) * c.flush_per_card + nobs
-                            if distinct and starter not in hand else 0)
-                best = max(best, self.rank_points([*hand, starter]) + suits)
-        return best
+        return _maximum(self.config, hand_size, crib)
 
     def rank_points(self, ranks: Sequence[int]) -> int:
         """The points of the fifteens, pairs and runs of cards with these ranks."""
@@ -243,3 +225,25 @@ class StandardRules:
         if _NOBS_JACK[index] in cards:
             points += self.config.nobs
         return points
+
+
+@cache
+def _maximum(c: StandardRules.Config, hand_size: int, crib: bool) -> int:
+    """The largest show total over every rank pattern, with the best suits the pattern allows."""
+    hand_flush = 0 if crib and c.crib_flush_needs_starter else hand_size * c.flush_per_card
+    best = 0
+    for hand in combinations_with_replacement(range(1, 14), hand_size):
+        if any(hand.count(rank) > 4 for rank in set(hand)):
+            continue
+        distinct = len(set(hand)) == hand_size
+        for starter in range(1, 14):
+            if hand.count(starter) == 4:
+                continue
+            nobs = c.nobs if 11 in hand and starter != 11 else 0
+            suits = max(nobs, hand_flush if distinct else 0,
+                        (hand_size + 1) * c.flush_per_card + nobs
+                        if distinct and starter not in hand else 0)
+            fifteens, pairs, run_cards = rank_counts([*hand, starter])
+            ranked = fifteens * c.fifteen + pairs * c.pair + run_cards * c.run_per_card
+            best = max(best, ranked + suits)
+    return best
