@@ -118,7 +118,7 @@ class EventCodec:
     event as its header, its ``type`` and its fields. TOML has no null: a field that is None is
     left out, and reads back as None.
 
-    >>> from pegline_core.game import game_definition
+    >>> from pegline_core.plugins import game_definition
     >>> codec = EventCodec(game_definition("cribbage"))
     >>> from pegline_cribbage.actions import Play
     >>> data = codec.to_dict(Input(3, 1, "pegging", 0, Play(0, Card.parse("5H"))))

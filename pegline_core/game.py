@@ -1,8 +1,6 @@
 """The `Game` facade: one way to drive any game, python-chess style.
 
-A game plugin (cribbage, Clabber) provides a `GameDefinition`: the schema of its part of a variant
-file, its actions and events, and a `Machine` — its state machine over a flat, mutable state that
-can snapshot and restore itself. `Game` wraps the machine: `apply` checks and applies one action
+A game plugin provides a `Machine` (`pegline_core.definition`); `Game` wraps it: `apply` checks and applies one action
 and returns the events it produced; an illegal action or a failing plugin changes nothing; `undo`
 pops the last action exactly; `copy` gives an independent game.
 
@@ -19,105 +17,18 @@ pops the last action exactly; `copy` gives an independent game.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from collections.abc import Callable, Sequence
+from typing import Any
 
+from pegline_core.definition import Machine
 from pegline_core.errors import IllegalActionError
 from pegline_core.events import Event, EventCodec, GameEnded, Input
-from pegline_core.plugins import Plugins, Problems, Ruleset, build_plugin, plugin_class
+from pegline_core.plugins import Plugins, Ruleset
+from pegline_core.variant import Variant, load_variant
 
-if TYPE_CHECKING:
-    from pegline_core.variant import Variant
-
-__all__ = ["Game", "GameDefinition", "Machine", "Player", "EventPrinter", "game_definition"]
+__all__ = ["Game"]
 
 DEFAULT_VARIANT = "two-player"
-
-
-class Player(Protocol):
-    """Anything that picks one of the legal actions from what its seat may see."""
-
-    def choose(self, view: Any, legal: Sequence[Any]) -> Any: ...
-
-
-@runtime_checkable
-class Machine(Protocol):
-    """A game's state machine, as `Game` drives it.
-
-    ``log`` is the game's event list: `apply` appends the action's `Input` event and everything
-    it causes. `snapshot` returns an immutable value from which `restore` rebuilds the state
-    exactly; `Game` uses it for undo and to roll back a step that failed half way.
-    """
-
-    log: list[Event]
-
-    @property
-    def phase(self) -> str: ...
-    @property
-    def hand(self) -> int: ...
-    @property
-    def scores(self) -> tuple[int, ...]: ...
-    def begin(self, dealer: int | None) -> None: ...
-    def apply(self, action: Any) -> None: ...
-    def to_act(self) -> str | tuple[int, ...]: ...
-    def legal_actions(self, seat: int | None) -> list[Any]: ...
-    def chance_action(self, rng: random.Random) -> Any: ...
-    def view(self, seat: int) -> Any: ...
-    def snapshot(self) -> object: ...
-    def restore(self, snapshot: Any) -> None: ...
-
-
-@runtime_checkable
-class GameDefinition(Protocol):
-    """What a game plugin provides besides its hooks.
-
-    ``Settings`` is an attrs class: the game's keys of a variant file (every key but the kernel's
-    ``game``, ``description``, ``source``, ``extends``, ``plugins``, ``disable``, ``config`` and
-    ``table``), structured strictly. ``actions`` and ``events`` map each ``type`` tag to its class.
-    """
-
-    Settings: type
-    default_plugins: tuple[str, ...]
-    actions: Mapping[str, type]
-    events: Mapping[str, type]
-
-    def check_settings(self, variant: Variant) -> Problems: ...
-    def new_machine(self, ruleset: Ruleset, log: list[Event]) -> Machine: ...
-
-    # for the application layer
-    def bots(self) -> Mapping[str, Callable[[int], Player]]:
-        """Bot factories by name, each taking a seed."""
-        ...
-
-    def human(self) -> Player:
-        """A player that asks a person at the terminal."""
-        ...
-
-    def printer(self, variant: Variant, *, reveal: set[int] | None,
-                names: Mapping[int, str] | None) -> EventPrinter:
-        """Turns events into readable lines; ``reveal`` limits whose hidden cards are shown."""
-        ...
-
-    def tally(self, game: Game) -> tuple[int, Mapping[str, int]]:
-        """For simulation reports: the first dealer, and the game's points by label."""
-        ...
-
-
-class EventPrinter(Protocol):
-    """Readable lines for events (the terminal, ``pegline play`` and ``replay``)."""
-
-    def lines(self, event: Event) -> list[str]: ...
-    def side(self, side: int) -> str: ...
-
-
-def game_definition(name: str, extra_plugins: Plugins | None = None) -> GameDefinition:
-    """The game plugin ``name`` (an entry point in the ``pegline`` group), built."""
-    from pegline_core.errors import PluginError
-
-    definition = build_plugin(name, plugin_class(name, extra_plugins), {})
-    if not isinstance(definition, GameDefinition):
-        raise PluginError(f"plugin {name!r} is not a game (it has no new_machine)", plugin=name)
-    return definition
 
 
 class Game:
@@ -135,8 +46,6 @@ class Game:
         ruleset: Ruleset | None = None,
         extra_plugins: Plugins | None = None,
     ) -> None:
-        from pegline_core.variant import Variant, load_variant
-
         if ruleset is not None:
             variant = ruleset.variant
         elif not isinstance(variant, Variant):

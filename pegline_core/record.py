@@ -251,7 +251,7 @@ class GameRecord:
             raise RecordError(f"the record's variant cannot be loaded: {exc}") from None
 
     def game_definition(self) -> Any:
-        from pegline_core.game import game_definition
+        from pegline_core.plugins import game_definition
 
         return game_definition(self.load_variant().game)
 

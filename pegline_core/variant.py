@@ -306,7 +306,7 @@ def load_variant(
     plugins the variant names are looked up among installed entry points and ``extra_plugins``.
     Raises `VariantError` listing every problem.
     """
-    from pegline_core.game import game_definition
+    from pegline_core.plugins import game_definition
 
     resolver = _Resolver(list(search_path) if search_path is not None else variant_search_path())
     text = os.fspath(name_or_path)
@@ -409,7 +409,7 @@ def semantic_problems(variant: Variant, extra_plugins: Mapping[str, type] | None
                       ) -> list[tuple[tuple[str | int, ...], str]]:
     """Every cross-field problem of a structured variant: the kernel's, its game's, its
     plugins' (configuration, names, their own checks), as (path, message)."""
-    from pegline_core.game import game_definition
+    from pegline_core.plugins import game_definition
 
     return _semantic(variant, game_definition(variant.game, extra_plugins), extra_plugins)[0]
 

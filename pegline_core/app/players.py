@@ -16,7 +16,8 @@ from typing import Any
 
 from pegline_core.errors import PeglineError
 from pegline_core.events import Event
-from pegline_core.game import Game, Player
+from pegline_core.definition import Player
+from pegline_core.game import Game
 from pegline_core.variant import Variant
 
 __all__ = ["Player", "RandomBot", "play_game", "bots_for"]
@@ -34,7 +35,7 @@ class RandomBot:
 
 def bots_for(game: Game | Variant | str) -> Mapping[str, Callable[[int], Player]]:
     """Bot factories by name for a game (each takes a seed): ``random`` and the game's own."""
-    from pegline_core.game import game_definition
+    from pegline_core.plugins import game_definition
 
     if isinstance(game, Game):
         definition = game.ruleset.game

@@ -1,0 +1,99 @@
+"""What a game plugin provides: the `GameDefinition` and `Machine` protocols, and how the kernel
+finds a game by name.
+
+A game plugin (cribbage, Clabber) is a class named by an entry point in the ``pegline`` group
+that provides a `GameDefinition`: the schema of its part of a variant file, its actions and
+events, and a `Machine` — its state machine over a flat state that can snapshot and restore
+itself. `pegline_core.plugins.game_definition` finds one by name; docs/writing-games.md builds one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from pegline_core.events import Event
+
+if TYPE_CHECKING:
+    from pegline_core.game import Game
+    from pegline_core.plugins import Plugins, Problems, Ruleset
+    from pegline_core.variant import Variant
+
+__all__ = ["GameDefinition", "Machine", "Player", "EventPrinter"]
+
+
+class Player(Protocol):
+    """Anything that picks one of the legal actions from what its seat may see."""
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any: ...
+
+
+@runtime_checkable
+class Machine(Protocol):
+    """A game's state machine, as `Game` drives it.
+
+    ``log`` is the game's event list: `apply` appends the action's `Input` event and everything
+    it causes. `snapshot` returns an immutable value from which `restore` rebuilds the state
+    exactly; `Game` uses it for undo and to roll back a step that failed half way.
+    """
+
+    log: list[Event]
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def hand(self) -> int: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    def begin(self, dealer: int | None) -> None: ...
+    def apply(self, action: Any) -> None: ...
+    def to_act(self) -> str | tuple[int, ...]: ...
+    def legal_actions(self, seat: int | None) -> list[Any]: ...
+    def chance_action(self, rng: random.Random) -> Any: ...
+    def view(self, seat: int) -> Any: ...
+    def snapshot(self) -> object: ...
+    def restore(self, snapshot: Any) -> None: ...
+
+
+@runtime_checkable
+class GameDefinition(Protocol):
+    """What a game plugin provides besides its hooks.
+
+    ``Settings`` is an attrs class: the game's keys of a variant file (every key but the kernel's
+    ``game``, ``description``, ``source``, ``extends``, ``plugins``, ``disable``, ``config`` and
+    ``table``), structured strictly. ``actions`` and ``events`` map each ``type`` tag to its class.
+    """
+
+    Settings: type
+    default_plugins: tuple[str, ...]
+    actions: Mapping[str, type]
+    events: Mapping[str, type]
+
+    def check_settings(self, variant: Variant) -> Problems: ...
+    def new_machine(self, ruleset: Ruleset, log: list[Event]) -> Machine: ...
+
+    # for the application layer
+    def bots(self) -> Mapping[str, Callable[[int], Player]]:
+        """Bot factories by name, each taking a seed."""
+        ...
+
+    def human(self) -> Player:
+        """A player that asks a person at the terminal."""
+        ...
+
+    def printer(self, variant: Variant, *, reveal: set[int] | None,
+                names: Mapping[int, str] | None) -> EventPrinter:
+        """Turns events into readable lines; ``reveal`` limits whose hidden cards are shown."""
+        ...
+
+    def tally(self, game: Game) -> tuple[int, Mapping[str, int]]:
+        """For simulation reports: the first dealer, and the game's points by label."""
+        ...
+
+
+class EventPrinter(Protocol):
+    """Readable lines for events (the terminal, ``pegline play`` and ``replay``)."""
+
+    def lines(self, event: Event) -> list[str]: ...
+    def side(self, side: int) -> str: ...
