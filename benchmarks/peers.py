@@ -1,16 +1,30 @@
-"""Peers for benchmarks, installed from the package index into a virtual environment of their own.
+"""What the speed benchmarks share: peers in a virtual environment of their own, long-lived
+measuring processes, and interleaved rounds summed up by their medians.
 
 The environment lives in benchmarks/.venv (ignored by git) and is reused between runs.
 """
 
 from __future__ import annotations
 
+import statistics
 import subprocess
 import sys
 import venv
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Self
 
 VENV = Path(__file__).resolve().parent / ".venv"
+
+SERVE = '''
+import sys, time
+def serve(commands):
+    """Answer each stdin line "command argument" with one line: the command's result."""
+    for line in sys.stdin:
+        name, _, argument = line.rstrip("\\n").partition(" ")
+        print(commands[name](argument), flush=True)
+'''
+"""Prepended to a `Server`'s code, which ends by calling ``serve({"name": function, ...})``."""
 
 
 def peer_python(*packages: str) -> Path:
@@ -26,7 +40,48 @@ def peer_python(*packages: str) -> Path:
     return python
 
 
-def run_peer(python: Path, code: str) -> str:
-    """Run ``code`` with the peer's python and return what it printed."""
-    done = subprocess.run([python, "-c", code], capture_output=True, text=True, check=True)
-    return done.stdout.strip()
+class Server:
+    """A long-lived process running ``SERVE + code``: it warms up once and is then asked to do
+    timed batches, timing them itself, so neither its start nor the pipe is ever timed."""
+
+    def __init__(self, python: Path | str, code: str) -> None:
+        self.process = subprocess.Popen([str(python), "-c", SERVE + code], text=True,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def ask(self, command: str, argument: object = "") -> list[float]:
+        """Send one command and return the numbers of its one-line answer."""
+        assert self.process.stdin and self.process.stdout
+        self.process.stdin.write(f"{command} {argument}\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline()
+        if not answer:
+            raise RuntimeError(f"the server died on {command!r} (its traceback is above)")
+        return [float(word) for word in answer.split()]
+
+    def close(self) -> None:
+        if self.process.stdin:
+            self.process.stdin.close()
+        self.process.wait()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+
+def interleaved(rounds: int, sides: Sequence[Callable[[int], Mapping[str, float]]]
+                ) -> dict[str, float]:
+    """The median over ``rounds`` of every figure the sides return, the sides taking turns within
+    each round (each side is called with the round number)."""
+    figures: dict[str, list[float]] = {}
+    for number in range(rounds):
+        for measure in sides:
+            for name, value in measure(number).items():
+                figures.setdefault(name, []).append(value)
+    return {name: statistics.median(values) for name, values in figures.items()}
+
+
+def ratio(ours: float, theirs: float | None) -> str:
+    """ours / theirs for printing, or n/a without a peer figure."""
+    return "n/a" if not theirs else f"{ours / theirs:.2f}"

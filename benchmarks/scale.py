@@ -1,84 +1,45 @@
 """Issue 9's figures in one run, with peers installed into benchmarks/.venv and measured alongside.
 
-- show scores per second, scalar API, on one core: Pegline's `Scorer.show_total` against
-  cribbage-scorer's `show_calc_score` (target 500,000 for Pegline);
+- show scores per second on one core, itemised and total, cold and warm, against
+  cribbage-scorer: show_speed.py;
 - the exhaustive standard distribution, hand and crib tables (target under 1 s);
 - complete random-bot games per second with the full event log, two, three and four players,
-  against open-spiel's cribbage (target 1,000 for two players);
+  against OpenSpiel's cribbage: games_speed.py;
 - the parallel speed-up of `pegline simulate` on two workers (target 1.8).
 
-Run: python benchmarks/scale.py [--games 500]
+Run: python benchmarks/scale.py [--games 100]
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import time
 
-from games_speed import OPEN_SPIEL, pegline_rate
-from peers import peer_python, run_peer
+import games_speed
+import show_speed
 
-from pegline_core.analysis import show_distribution
-from pegline_core.cards import DECK
-from pegline_core.scorer import Scorer
-from pegline_core.simulate import simulate
-from pegline_core.variant import load_variant
-
-CRIBBAGE_SCORER = """
-import random, time
-from cribbage_scorer import cribbage_scorer as cs
-rng = random.Random(2026)
-deck = [(rank, suit) for rank in range(1, 14) for suit in "CDHS"]
-hands = []
-for _ in range({hands}):
-    cards = rng.sample(deck, 5)
-    hands.append((cards[4], cards[:4], rng.random() < 0.5))
-start = time.perf_counter()
-for starter, hand, crib in hands:
-    cs.show_calc_score(starter, hand, crib)
-print({hands} / (time.perf_counter() - start))
-"""
-
-
-def show_rate(hands: int) -> float:
-    rng = random.Random(2026)
-    sample = []
-    for _ in range(hands):
-        cards = rng.sample(DECK, 5)
-        sample.append((tuple(cards[:4]), cards[4], rng.random() < 0.5))
-    total = Scorer.for_variant("two-player").show_total
-    for hand, starter, crib in sample:  # warm-up
-        total(hand, starter, crib=crib)
-    start = time.perf_counter()
-    for hand, starter, crib in sample:
-        total(hand, starter, crib=crib)
-    return hands / (time.perf_counter() - start)
+from pegline_core import load_variant
+from pegline_core.app.simulate import simulate
+from pegline_cribbage.analysis import show_distribution
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--games", type=int, default=100, help="games per side per round")
     args = parser.parse_args()
-    peer = peer_python("open-spiel", "cribbage-scorer")
 
-    ours = show_rate(200_000)
-    theirs = float(run_peer(peer, CRIBBAGE_SCORER.format(hands=20_000)))
-    print(f"show scores/s    pegline {ours:>10,.0f}   cribbage-scorer {theirs:>8,.0f}   "
-          f"ratio {ours / theirs:6.1f}   (target 500,000)")
+    show_speed.main([])
+    print()
 
     variant = load_variant("two-player")
     start = time.perf_counter()
     for crib in (False, True):
         show_distribution(variant, crib=crib)
     print(f"exhaustive show distribution (hand + crib, 2 x 12,994,800 pairs): "
-          f"{time.perf_counter() - start:.2f} s (target < 1 s)")
+          f"{time.perf_counter() - start:.2f} s (target < 1 s)\n")
 
-    for players, name in ((2, "two-player"), (3, "three-player"), (4, "partner")):
-        rate, _events = pegline_rate(name, args.games)
-        peer_rate = float(run_peer(peer, OPEN_SPIEL.format(players=players, games=args.games)))
-        print(f"games/s {players} players  pegline {rate:>8,.0f}   open-spiel {peer_rate:>8,.0f}"
-              f"   ratio {rate / peer_rate:5.2f}" + ("   (target 1,000)" if players == 2 else ""))
+    games_speed.main(["--games", str(args.games)])
+    print()
 
     timings = {}
     for workers in (1, 2):

@@ -1,50 +1,142 @@
-"""Show scores per second on one core through the scalar API (issue 2 target: 300,000).
+"""Show scores per second on one core: Pegline against cribbage-scorer (PyPI), measured in the
+same run, like against like.
 
-Run: python benchmarks/show_speed.py [--hands N]
-Prints the fast total (`Scorer.show_total`) and the itemised breakdown (`Scorer.show`, one
-award per combination through the plugin hook), over the same random hands, after a warm-up pass.
+- itemised against itemised: Pegline's `Scorer.show(hand, starter, crib=...)`, one award per
+  combination, against cribbage-scorer's ``show_calc_score(starter, hand, crib)``, which returns
+  the total and its breakdown (one text item per fifteen, per group of same rank, per run);
+- total against total: Pegline's `Scorer.show_total` against cribbage-scorer's total-only call,
+  which it does not have (``show_calc_score`` always builds the breakdown), so no ratio is taken:
+  set against the itemised call it would flatter us.
+
+Cold and warm: each round draws new distinct hands (two-player, 4 cards and a starter, crib or
+hand at random) and hands them, decoded in advance, to a fresh process per side; "cold" is that
+process's first pass over them (every cache empty: Pegline's rank-pattern tables fill as it goes),
+"warm" its second pass over the same hands. The sides take turns within each round; the figures
+are medians over the rounds. Both sides get the same hands.
+
+Reference target (not required yet): itemised show >= 500,000 hands/s.
+
+Run: python benchmarks/show_speed.py [--hands N] [--rounds R] [--no-peer]
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import time
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
-from pegline_core import DECK, Scorer
+from peers import Server, interleaved, peer_python, ratio
 
-TARGET = 300_000
+TARGET_ITEMISED = 500_000
 
+TIMED = """
+def timed(score):
+    def run(argument):  # "a.b.c.d.starter.crib,..." by card index, rank-major, suits C D H S
+        hands = decode([[int(n) for n in hand.split(".")] for hand in argument.split(",")])
+        rates = []
+        for _pass in ("cold", "warm"):
+            start = time.perf_counter()
+            score(hands)
+            rates.append(len(hands) / (time.perf_counter() - start))
+        return " ".join(map(str, rates))
+    return run
+"""
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--hands", type=int, default=200_000)
-    args = parser.parse_args()
-    rng = random.Random(2026)
-    hands = []
-    for _ in range(args.hands):
-        cards = rng.sample(DECK, 5)
-        hands.append((tuple(cards[:4]), cards[4], rng.random() < 0.5))
-    scorer = Scorer.for_variant("two-player")
-    total = scorer.show_total
-    for hand, starter, crib in hands:  # warm-up: fills the rank-pattern table
-        total(hand, starter, crib=crib)
+PEGLINE = TIMED + """
+from pegline_core import DECK
+from pegline_cribbage.scorer import Scorer
+scorer = Scorer.for_variant("two-player")
 
-    start = time.perf_counter()
+def decode(hands):
+    return [(tuple(DECK[i] for i in hand[:4]), DECK[hand[4]], bool(hand[5])) for hand in hands]
+
+def itemised(hands):
+    show = scorer.show
     for hand, starter, crib in hands:
-        total(hand, starter, crib=crib)
-    fast = args.hands / (time.perf_counter() - start)
+        show(hand, starter, crib=crib).total
 
-    sample = hands[: args.hands // 10]
-    start = time.perf_counter()
-    for hand, starter, crib in sample:
-        scorer.show(hand, starter, crib=crib)
-    itemised = len(sample) / (time.perf_counter() - start)
+def total(hands):
+    show_total = scorer.show_total
+    for hand, starter, crib in hands:
+        show_total(hand, starter, crib=crib)
 
-    print(f"show_total (scalar, fast):   {fast:12,.0f} scores/s  "
-          f"target {TARGET:,}  ratio {fast / TARGET:.2f}")
-    print(f"show (itemised, via hook):   {itemised:12,.0f} scores/s  "
-          f"({fast / itemised:.0f}x slower, builds one award per combination)")
+serve({"itemised": timed(itemised), "total": timed(total)})
+"""
+
+CRIBBAGE_SCORER = TIMED + """
+from cribbage_scorer import cribbage_scorer as cs
+DECK = [(rank, suit) for rank in range(1, 14) for suit in "CDHS"]
+
+def decode(hands):
+    return [(DECK[hand[4]], [DECK[i] for i in hand[:4]], bool(hand[5])) for hand in hands]
+
+def itemised(hands):
+    show_calc_score = cs.show_calc_score
+    for starter, hand, crib in hands:
+        show_calc_score(starter, hand, crib)
+
+serve({"itemised": timed(itemised)})
+"""
+
+
+def deal(seed: int, count: int) -> str:
+    """``count`` distinct hands with their starters and crib flags, in the servers' encoding."""
+    rng = random.Random(seed)
+    hands: dict[tuple[int, ...], str] = {}
+    while len(hands) < count:
+        cards = rng.sample(range(52), 5)
+        key = (*sorted(cards[:4]), cards[4])
+        hands[key] = ".".join(map(str, (*cards, int(rng.random() < 0.5))))
+    return ",".join(hands.values())
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--hands", type=int, default=20_000, help="distinct hands per round")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (>= 5)")
+    parser.add_argument("--no-peer", action="store_true", help="skip cribbage-scorer")
+    args = parser.parse_args(argv)
+    if args.rounds < 5:
+        parser.error("medians need at least 5 rounds")
+    peer = None if args.no_peer else peer_python("cribbage-scorer")
+
+    def side(name: str, python: Path | str, code: str, command: str
+             ) -> Callable[[int], dict[str, float]]:
+        def run(round_number: int) -> dict[str, float]:
+            with Server(python, code) as server:  # a fresh process: every cache empty
+                cold, warm = server.ask(command, deal(round_number, args.hands))
+            return {f"{name} cold": cold, f"{name} warm": warm}
+        return run
+
+    sides = [side("pegline show", sys.executable, PEGLINE, "itemised")]
+    if peer:
+        sides.append(side("cribbage-scorer show", peer, CRIBBAGE_SCORER, "itemised"))
+    sides.append(side("pegline total", sys.executable, PEGLINE, "total"))
+    figures = interleaved(args.rounds, sides)
+
+    def line(label: str, cells: Callable[[str], str]) -> str:
+        return f"{label:<48}" + "".join(f"{cells(kind):>12}" for kind in ("cold", "warm"))
+
+    def rate(name: str) -> Callable[[str], str]:
+        return lambda kind: (f"{figures[f'{name} {kind}']:,.0f}" if f"{name} {kind}" in figures
+                             else "-")
+
+    print(f"show scores/s on one core, two-player, medians of {args.rounds} interleaved rounds "
+          f"of {args.hands:,} distinct hands")
+    print(line("", str))
+    print(line("itemised  pegline Scorer.show", rate("pegline show")))
+    print(line("          cribbage-scorer show_calc_score", rate("cribbage-scorer show")))
+    print(line("          ratio", lambda kind: ratio(
+        figures[f"pegline show {kind}"], figures.get(f"cribbage-scorer show {kind}"))))
+    print(line("total     pegline Scorer.show_total", rate("pegline total")))
+    print(line("          cribbage-scorer has no total-only call", rate("none")))
+    print("cold: a fresh process's first pass over the round's hands; warm: its second pass")
+    warm = figures["pegline show warm"]
+    print(f"itemised show, warm: {warm:,.0f} hands/s; reference target {TARGET_ITEMISED:,} "
+          f"(not required yet): {'met' if warm >= TARGET_ITEMISED else 'not met'}")
 
 
 if __name__ == "__main__":

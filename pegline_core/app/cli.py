@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+import inspect
 import json
 import random
 import sys
@@ -10,12 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import click
+import pluggy
 import tomli_w
 
 from pegline_core.app.players import bots_for, play_game
 from pegline_core.cards import Card, format_cards, parse_cards
 from pegline_core.errors import PeglineError, VariantError
-from pegline_core.events import Event, EventCodec
+from pegline_core.events import Event
 from pegline_core.game import Game
 from pegline_core.plugins import Ruleset
 from pegline_core.record import FORMAT, GameRecord
@@ -52,7 +55,7 @@ overlay_option = click.option(
 # -- score ------------------------------------------------------------------------------------
 
 
-def _show_json(result: ShowScore) -> dict:
+def _show_json(result: ShowScore) -> dict[str, Any]:
     return {
         "total": result.total,
         "events": [
@@ -84,7 +87,8 @@ def _parse_line(line: str) -> tuple[tuple[Card, ...], Card, bool]:
 @variant_option
 @overlay_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a breakdown.")
-def score(cards, starter, crib, variant_name, overlays, as_json) -> None:
+def score(cards: tuple[str, ...], starter: str | None, crib: bool, variant_name: str,
+          overlays: tuple[str, ...], as_json: bool) -> None:
     """Score a show hand with the starter, naming each rule, its cards and its points.
 
     With no CARDS, read one hand per line from standard input (`5H 5C 5D JS | 5S`, a `crib` word
@@ -149,7 +153,7 @@ def variants_list() -> None:
 @variants.command("show")
 @click.argument("name")
 @overlay_option
-def variants_show(name: str, overlays) -> None:
+def variants_show(name: str, overlays: tuple[str, ...]) -> None:
     """Print the resolved variant NAME as TOML."""
     variant = load_variant(name, overlays=overlays)
     for notice in variant.notices:
@@ -161,7 +165,7 @@ def variants_show(name: str, overlays) -> None:
 
 @variants.command("check")
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
-def variants_check(files) -> None:
+def variants_check(files: tuple[Path, ...]) -> None:
     """Check variant FILES; print every problem as `file: key.path: message` (exit 1 if any)."""
     failed = False
     for file in files:
@@ -191,37 +195,41 @@ def analyze() -> None:
 @variant_option
 @overlay_option
 @click.option("--json", "as_json", is_flag=True, help="Print the distributions as JSON.")
-def analyze_show(variant_name, overlays, as_json) -> None:
+def analyze_show(variant_name: str, overlays: tuple[str, ...], as_json: bool) -> None:
     """The exact distribution of show totals over every hand and starter, hand and crib rules."""
     import time
 
     from rich.progress import Progress
 
-    from pegline_cribbage.analysis import show_distribution
+    from pegline_cribbage.analysis import ShowDistribution, show_distribution
 
     variant = load_variant(variant_name, overlays=overlays)
-    results, start = {}, time.perf_counter()
+    results: dict[str, ShowDistribution] = {}
+    start = time.perf_counter()
     with Progress(transient=True, disable=as_json) as bar:
         for crib in (False, True):
             task = bar.add_task("crib" if crib else "hand", total=None)
-            results["crib" if crib else "hand"] = show_distribution(
-                variant, crib=crib,
-                progress=lambda done, total, task=task: bar.update(task, completed=done,
-                                                                   total=total))
+
+            def progress(done: int, total: int, task: Any = task) -> None:
+                bar.update(task, completed=done, total=total)
+
+            results["crib" if crib else "hand"] = show_distribution(variant, crib=crib,
+                                                                    progress=progress)
     elapsed = time.perf_counter() - start
     if as_json:
         click.echo(json.dumps({name: {"cards": d.cards, "pairs": d.pairs, "mean": d.mean,
                                       "method": d.method, "counts": d.counts}
                                for name, d in results.items()}))
         return
-    hand, crib = results["hand"], results["crib"]
-    click.echo(f"{variant.name}: show totals over every {hand.cards}-card hand and "
-               f"{crib.cards}-card crib with a starter ({elapsed:.2f} s, {hand.method})")
+    hands, cribs = results["hand"], results["crib"]
+    click.echo(f"{variant.name}: show totals over every {hands.cards}-card hand and "
+               f"{cribs.cards}-card crib with a starter ({elapsed:.2f} s, {hands.method})")
     click.echo(f"{'total':>5} {'hand':>12} {'crib':>12}")
-    for total in sorted(set(hand.counts) | set(crib.counts)):
-        click.echo(f"{total:>5} {hand.counts.get(total, 0):>12,} {crib.counts.get(total, 0):>12,}")
-    click.echo(f"{'pairs':>5} {hand.pairs:>12,} {crib.pairs:>12,}")
-    click.echo(f"{'mean':>5} {hand.mean:>12.6f} {crib.mean:>12.6f}")
+    for total in sorted(set(hands.counts) | set(cribs.counts)):
+        click.echo(f"{total:>5} {hands.counts.get(total, 0):>12,} "
+                   f"{cribs.counts.get(total, 0):>12,}")
+    click.echo(f"{'pairs':>5} {hands.pairs:>12,} {cribs.pairs:>12,}")
+    click.echo(f"{'mean':>5} {hands.mean:>12.6f} {cribs.mean:>12.6f}")
 
 
 # -- simulate ---------------------------------------------------------------------------------
@@ -241,8 +249,9 @@ def analyze_show(variant_name, overlays, as_json) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--plot", "plot_path", type=click.Path(path_type=Path),
               help="Draw the score distributions and game lengths to this PNG.")
-def simulate(variant_name, overlays, games, bots, seed, workers, scheduler, as_json,
-             plot_path) -> None:
+def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str, seed: int,
+             workers: int | None, scheduler: str | None, as_json: bool,
+             plot_path: Path | None) -> None:
     """Play many games and report win rates, the dealer's edge, points per phase, lengths."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
@@ -269,7 +278,7 @@ def simulate(variant_name, overlays, games, bots, seed, workers, scheduler, as_j
     _print_report(variant.name, names, report)
 
 
-def _print_report(name: str, bots: list[str], report: dict) -> None:
+def _print_report(name: str, bots: list[str], report: dict[str, Any]) -> None:
     click.echo(f"{name}: {report['games']:,} games, bots {', '.join(bots)} (seats rotate)")
     for bot, rate in report["win_rates"].items():
         low, high = rate["ci95"]
@@ -296,21 +305,101 @@ def plugins() -> None:
 
 @plugins.command("list")
 def plugins_list() -> None:
-    """Every installed plugin: its version, its hooks and its rule ids (default configuration)."""
+    """Every installed plugin: its version, its hooks and its rule ids (default configuration).
+
+    A plugin that cannot be loaded, built or declare its rules, or that implements a hook no
+    installed game specifies or takes an argument its hook does not pass, is reported as broken
+    on one line (exit 1 if any).
+    """
     from pegline_core.plugins import describe_plugin, installed_plugins
 
-    for name, entry in installed_plugins().items():
+    installed = installed_plugins()
+    specs = _hook_specs(installed)
+    broken = False
+    for name, entry in installed.items():
         version = entry.dist.version if entry.dist else "unknown"
         try:
             hooks, rules = describe_plugin(name)
-        except ValueError as exc:
-            click.echo(f"{name} {version}: cannot be loaded: {exc}")
+            _check_hooks(name, specs)
+        except PeglineError as exc:
+            broken = True
+            click.echo(f"{name} {version}: broken: {_one_line(str(exc))}")
             continue
         click.echo(f"{name} {version} ({entry.value})")
-        click.echo(f"  hooks: {', '.join(hooks)}")
+        click.echo(f"  hooks: {', '.join(hooks) or 'none'}")
         points = ["varies" if r.points is None else r.points for r in rules]
         listed = ", ".join(f"{r.id} ({p})" for r, p in zip(rules, points, strict=True))
-        click.echo(f"  rules: {listed}")
+        click.echo(f"  rules: {listed or 'none'}")
+    if broken:
+        sys.exit(1)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(line.strip() for line in text.splitlines() if line.strip())
+
+
+def _hook_specs(installed: dict[str, Any]) -> pluggy.PluginManager:
+    """A plugin manager holding the kernel's hook specifications and every installed game's
+    (each healthy game plugin adds its own through ``pegline_addhooks``)."""
+    from pegline_core import hookspecs
+    from pegline_core.plugins import game_definition
+
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    pm.hook.pegline_addhooks.call_historic(kwargs={"pluginmanager": pm})
+    for name in installed:
+        try:
+            pm.register(game_definition(name), name=f"game:{name}")
+        except Exception:  # noqa: BLE001 - not a game, or a broken one (reported on its own line)
+            continue
+    return pm
+
+
+def _check_hooks(name: str, specs: pluggy.PluginManager) -> None:
+    """`PluginError` if plugin ``name`` takes an argument its hook does not pass, or implements a
+    hook that neither the kernel nor an installed game specifies (a misspelt name: it would
+    never be called)."""
+    from pegline_core.plugins import PluginError, build_plugin, plugin_class
+
+    plugin = specs.get_plugin(f"game:{name}")  # a game is registered by `_hook_specs` already
+    registered = plugin is None
+    if registered:
+        plugin = build_plugin(name, plugin_class(name), {})
+        try:
+            specs.register(plugin, name=name)
+        except pluggy.PluginValidationError as exc:
+            raise PluginError(_validation_message(name, plugin, specs, exc), plugin=name) from None
+    try:
+        known = sorted(hook for hook, caller in vars(specs.hook).items()
+                       if not hook.startswith("_") and caller.spec is not None)
+        for hook, caller in vars(specs.hook).items():
+            if hook.startswith("_") or caller.spec is not None:
+                continue
+            if any(impl.plugin is plugin and not impl.optionalhook
+                   for impl in caller.get_hookimpls()):
+                close = difflib.get_close_matches(hook, known, n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise PluginError(f"plugin {name!r}: {hook!r} is not a hook{hint}", plugin=name,
+                                  hook=hook)
+    finally:
+        if registered and specs.is_registered(plugin):
+            specs.unregister(plugin)
+
+
+def _validation_message(name: str, plugin: object, specs: pluggy.PluginManager,
+                        exc: pluggy.PluginValidationError) -> str:
+    """pluggy's refusal of a hook implementation, in one line naming the hook."""
+    for hook, caller in vars(specs.hook).items():
+        function = getattr(plugin, hook, None)
+        if hook.startswith("_") or caller.spec is None or function is None:
+            continue
+        passed = caller.spec.argnames
+        extra = [repr(arg) for arg, param in inspect.signature(function).parameters.items()
+                 if arg not in passed and param.default is param.empty]
+        if extra:
+            return (f"plugin {name!r}: {hook} takes {', '.join(extra)}, which the hook does not "
+                    f"pass (it passes: {', '.join(passed) or 'nothing'})")
+    return f"plugin {name!r}: {_one_line(str(exc))}"
 
 
 # -- play and replay --------------------------------------------------------------------------
@@ -319,8 +408,19 @@ def plugins_list() -> None:
 def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
              names: dict[int, str] | None = None, seed: int | None = None,
              save: Callable[[], None] | None = None) -> Callable[[Event], None]:
+    """Print each event (as text or JSON) as ``reveal`` may see it, log it whole, save.
+
+    What is printed shows only the hidden cards of ``reveal`` (None: everyone's); the
+    ``--log`` file and the saved record keep every event whole, for auditing after the game.
+    """
     printer = game.ruleset.game.printer(game.variant, reveal=reveal, names=names)
-    codec = EventCodec(game.ruleset.game)
+    codec = game.codec
+    redact: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    if as_json and reveal is not None:
+        redact = getattr(printer, "redact", None)
+        if redact is None:  # never print what a seat may not see
+            raise click.UsageError(f"the game {game.variant.game!r} cannot hide other seats' "
+                                   "cards in JSON: play a human game without --json")
     if log_file is not None:  # the JSON Lines log starts with the record's header
         log_file.write(json.dumps(GameRecord.of(game, seed=seed, derived=False).header()) + "\n")
         for event in game.log:
@@ -328,14 +428,15 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
         log_file.flush()
 
     def emit(event: Event) -> None:
-        line = json.dumps(codec.to_dict(event), ensure_ascii=False)
+        data = codec.to_dict(event)
+        line = json.dumps(data, ensure_ascii=False)
         if log_file is not None:
             log_file.write(line + "\n")
             log_file.flush()  # event by event, so a crash loses nothing complete
         if save is not None:
             save()
         if as_json:
-            click.echo(line)
+            click.echo(line if redact is None else json.dumps(redact(data), ensure_ascii=False))
         else:
             for text in printer.lines(event):
                 click.echo(text)
@@ -351,7 +452,9 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
               help="Bots for the seats, comma-separated and repeated as needed (random, and the "
                    "game's own: greedy, sloppy and coach for cribbage).")
 @click.option("--human", is_flag=True, help="Play seat 0 yourself against the bots.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON event per line.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON event per line (with --human, the other seats' hidden cards "
+                   "as null; --log and --save keep everything).")
 @click.option("--log", "log_file", type=click.File("w", encoding="utf-8"),
               help="Also write the events as JSON Lines to this file.")
 @click.option("--save", "save_path", type=click.Path(path_type=Path),
@@ -359,12 +462,16 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
                    "every action of a human game, so that quitting loses nothing.")
 @click.option("--resume", "resume_path", type=click.Path(path_type=Path),
               help="Continue the game saved in this record.")
-def play(variant_name, overlays, seed, bots, human, as_json, log_file, save_path,
-         resume_path) -> None:
+def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: str, human: bool,
+         as_json: bool, log_file: Any, save_path: Path | None, resume_path: Path | None) -> None:
     """Play a complete game and print every event."""
+    if human and log_file is not None and getattr(log_file, "name", "") == "<stdout>":
+        raise click.BadParameter("the log keeps every card, the hidden ones too: in a human game "
+                                 "write it to a file", param_hint="--log")
     if resume_path is not None:
         record = GameRecord.load(resume_path)
         game = record.replay()
+        record_seed = record.seed
         if record.seed is not None and seed is None:
             seed = record.seed + len(record.inputs())  # a fresh, reproducible continuation
         save_path = save_path or resume_path
@@ -378,7 +485,7 @@ def play(variant_name, overlays, seed, bots, human, as_json, log_file, save_path
         raise click.BadParameter(f"unknown bot {unknown[0] if unknown else bots!r}; "
                                  f"choose from {', '.join(known)}", param_hint="--bots")
     if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
+        seed = random.SystemRandom().getrandbits(32)
     players = [known[names[seat % len(names)]](seed + seat) for seat in range(game.players)]
     labels = {seat: f"seat {seat} ({names[seat % len(names)]})" for seat in range(game.players)}
     if human:
@@ -388,10 +495,13 @@ def play(variant_name, overlays, seed, bots, human, as_json, log_file, save_path
         click.echo(f"{variant.name}: {variant.description} (seed {seed})")
         for notice in variant.notices:
             click.echo(f"notice: {notice}")
-    def save() -> None:
-        GameRecord.of(game, seed=record_seed).save(save_path)
+    if resume_path is None:
+        record_seed = seed  # a resumed game keeps the seed its record was started with
 
-    record_seed = record.seed if resume_path is not None else seed
+    def save() -> None:
+        if save_path is not None:
+            GameRecord.of(game, seed=record_seed).save(save_path)
+
     if resume_path is not None and not as_json:
         click.echo(f"resumed from {resume_path}: hand {game.hand}, phase {game.phase}, "
                    f"scores {game.scores}")
@@ -412,9 +522,14 @@ def play(variant_name, overlays, seed, bots, human, as_json, log_file, save_path
                    "difference).")
 def replay(file: Path, as_json: bool, verify: bool) -> None:
     """Replay a record (.toml or .jsonl) or a scripted game (docs/records.md) and print it."""
-    record = None
     if file.suffix == ".jsonl" or _is_record(file):
         record = GameRecord.load(file)
+        if verify:
+            difference = record.verify()
+            if difference is not None:
+                raise click.ClickException(str(difference))
+            click.echo(f"{file}: verified, {len(record.events)} events")
+            return
         game = record.replay()
     else:
         from pegline_cribbage.scripts import Script
@@ -422,12 +537,6 @@ def replay(file: Path, as_json: bool, verify: bool) -> None:
         if verify:
             raise click.UsageError("--verify needs a game record, not a scripted game")
         game = Script.load(file).replay()  # the whole script first: a bad one prints only its error
-    if verify:
-        difference = record.verify()
-        if difference is not None:
-            raise click.ClickException(str(difference))
-        click.echo(f"{file}: verified, {len(record.events)} events")
-        return
     emit = _emitter(game, as_json, None, None)
     for event in game.log:
         emit(event)

@@ -4,8 +4,8 @@ A player sees only its own view and its legal actions, and returns one of them; 
 the `Game`.
 
 >>> game = play_game("two-player", [RandomBot(1), RandomBot(2)], seed=5)
->>> game.over, game.result.winner.score >= 121
-(True, True)
+>>> game.over, game.result.winner.place
+(True, 1)
 """
 
 from __future__ import annotations

@@ -140,8 +140,22 @@ def run_tail(series: Sequence[Card]) -> int:
     The cards may be in any order; a tail with a repeated rank is no run, so shorter tails
     are tried.
     """
-    for length in range(len(series), 2, -1):
-        ranks = [card.rank for card in series[-length:]]
-        if len(set(ranks)) == length and max(ranks) - min(ranks) == length - 1:
-            return length
-    return 0
+    size = len(series)
+    if size < 3:
+        return 0
+    low = high = series[-1].rank
+    seen = 1 << low
+    longest = 0
+    for index in range(size - 2, -1, -1):  # grow the tail card by card, to its first repeat
+        rank = series[index].rank
+        bit = 1 << rank
+        if seen & bit:
+            break
+        seen |= bit
+        if rank < low:
+            low = rank
+        elif rank > high:
+            high = rank
+        if high - low == size - 1 - index >= 2:
+            longest = size - index
+    return longest

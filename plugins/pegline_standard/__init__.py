@@ -43,7 +43,6 @@ from pegline_cribbage.snapshots import (
 __all__ = ["StandardRules"]
 
 _SOURCE = "ACC tournament rules; RULES.md"
-_SAME_RANK_RULES = {2: "peg-pair", 3: "peg-pair-royal", 4: "peg-double-pair-royal"}
 _PRIME_OF = [RANK_PRIMES[card.rank] for card in DECK]  # by Card.index, for the fast counter
 _SUIT_BIT = [1 << "CDHS".index(card.suit) for card in DECK]
 _NOBS_JACK = [Card.of(11, card.suit) if card.rank != 11 else None for card in DECK]
@@ -73,8 +72,10 @@ class StandardRules:
         """Points for the first hand's pone at the start of the game (five-card: 3)."""
 
     def __init__(self, config: StandardRules.Config | None = None) -> None:
-        self.config = config or StandardRules.Config()
+        self.config = c = config or StandardRules.Config()
         self._rank_points: dict[int, int] = {}
+        self._same_rank = {2: ("peg-pair", c.pair), 3: ("peg-pair-royal", c.pair_royal),
+                           4: ("peg-double-pair-royal", c.double_pair_royal)}
 
     # -- declaring ---------------------------------------------------------------------------
 
@@ -130,25 +131,27 @@ class StandardRules:
     @hookimpl
     def pegline_score_play(self, play: PlayMade) -> list[Score]:
         c = self.config
+        series, count = play.series, play.count
         claims = []
-        if play.count == 15 and c.fifteen:
-            claims.append(Score("peg-fifteen", c.fifteen, play.series))
-        elif play.count == 31 and c.thirty_one:
-            claims.append(Score("peg-thirty-one", c.thirty_one, play.series))
-        same = same_rank_tail(play.series)
-        if same > 1:
-            rule = _SAME_RANK_RULES[same]
-            points = {2: c.pair, 3: c.pair_royal, 4: c.double_pair_royal}[same]
+        if count == 15:
+            if c.fifteen:
+                claims.append(Score("peg-fifteen", c.fifteen, series))
+        elif count == play.variant.settings.pegging.limit and c.thirty_one:
+            claims.append(Score("peg-thirty-one", c.thirty_one, series))
+        if len(series) > 1 and series[-2].rank == series[-1].rank:
+            same = same_rank_tail(series)
+            rule, points = self._same_rank[same]
             if points:
-                claims.append(Score(rule, points, play.series[-same:]))
-        run = run_tail(play.series)
-        if run and c.run_per_card:
-            claims.append(Score("peg-run", run * c.run_per_card, play.series[-run:]))
+                claims.append(Score(rule, points, series[-same:]))
+        elif len(series) > 2:
+            run = run_tail(series)
+            if run and c.run_per_card:
+                claims.append(Score("peg-run", run * c.run_per_card, series[-run:]))
         return claims
 
     @hookimpl
     def pegline_score_series_end(self, series: SeriesEnded) -> list[Score]:
-        if series.count == 31 or not self.config.go:
+        if series.count == series.variant.settings.pegging.limit or not self.config.go:
             return []
         rule = "last-card" if series.last_of_hand else "go"
         return [Score(rule, self.config.go, series.series[-1:])]

@@ -1,0 +1,54 @@
+"""The kernel knows no game: no cribbage numbers, no game's modules, no branch on a name."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pegline_core
+
+KERNEL = Path(pegline_core.__file__).parent
+APP = KERNEL / "app"
+GAME_NUMBERS = {15, 31, 29, 121}
+
+
+def kernel_modules() -> list[Path]:
+    return [path for path in sorted(KERNEL.rglob("*.py")) if APP not in path.parents]
+
+
+def test_the_kernel_has_no_cribbage_numbers():
+    """Counts, caps and targets are variant keys or follow from the rules, never constants."""
+    found = []
+    for path in sorted(KERNEL.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and type(node.value) is int \
+                    and node.value in GAME_NUMBERS:
+                found.append(f"{path.name}:{node.lineno}: {node.value}")
+    assert found == []
+
+
+def test_the_kernel_imports_no_game_or_rule_plugin():
+    plugins = {path.name for path in (KERNEL.parent / "plugins").iterdir() if path.is_dir()}
+    found = []
+    for path in kernel_modules():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            found += [f"{path.name}: {name}" for name in names if name.split(".")[0] in plugins]
+    assert found == []
+
+
+def test_no_module_branches_on_a_game_or_variant_name():
+    """A comparison with a shipped game's or variant's name would be a rule in the engine."""
+    names = {"cribbage", "clabber", "two-player", "two-player-61", "three-player", "partner",
+             "five-card", "five-card-quick", "stink-hole", "late-caps"}
+    roots = [KERNEL, KERNEL.parent / "plugins"]
+    found = []
+    for root in roots:
+        for path in sorted(root.rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Compare):
+                    for side in [node.left, *node.comparators]:
+                        if isinstance(side, ast.Constant) and side.value in names:
+                            found.append(f"{path}:{node.lineno}")
+    assert found == []
