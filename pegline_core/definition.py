@@ -87,8 +87,9 @@ class GameDefinition(Protocol):
         """Turns events into readable lines; ``reveal`` limits whose hidden cards are shown."""
         ...
 
-    def tally(self, game: Game) -> tuple[int, Mapping[str, int]]:
-        """For simulation reports: the first dealer, and the game's points by label."""
+    def tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
+        """For simulation reports: the first dealer (None in a game without one), and the
+        game's points by label."""
         ...
 
 

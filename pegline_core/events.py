@@ -73,7 +73,8 @@ class GameEnded(Event):
     TAG = "result"
     results: tuple[SideResult, ...]
     game_points: int
-    lowball: bool
+    lowball: bool = False
+    """Whether the first to the target lost (a game may play for the lowest score)."""
     assist_used: tuple[int, ...] = ()
     """Seats that asked the coach during the game."""
 

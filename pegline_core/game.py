@@ -21,14 +21,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from pegline_core.definition import Machine
-from pegline_core.errors import IllegalActionError
+from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.events import Event, EventCodec, GameEnded, Input
 from pegline_core.plugins import Plugins, Ruleset
-from pegline_core.variant import Variant, load_variant
+from pegline_core.variant import DEFAULT_VARIANT, Variant, load_variant
 
 __all__ = ["Game"]
 
-DEFAULT_VARIANT = "two-player"
+
 
 
 class Game:
@@ -40,16 +40,20 @@ class Game:
 
     def __init__(
         self,
-        variant: Variant | str = DEFAULT_VARIANT,
+        variant: Variant | str | None = None,
         *,
         dealer: int | None = None,
         ruleset: Ruleset | None = None,
         extra_plugins: Plugins | None = None,
     ) -> None:
         if ruleset is not None:
+            if variant is not None and variant != ruleset.variant \
+                    and variant != ruleset.variant.name:
+                raise PeglineError(f"the ruleset is for {ruleset.variant.name!r}, not "
+                                   f"{getattr(variant, 'name', variant)!r}")
             variant = ruleset.variant
         elif not isinstance(variant, Variant):
-            variant = load_variant(variant, extra_plugins=extra_plugins)
+            variant = load_variant(variant or DEFAULT_VARIANT, extra_plugins=extra_plugins)
         self.variant: Variant = variant
         self.ruleset = ruleset or Ruleset(variant, extra_plugins)
         self.players = variant.table.players
@@ -64,10 +68,11 @@ class Game:
         self._machine.begin(dealer)
 
     @classmethod
-    def from_inputs(cls, variant: Variant | str, actions: Sequence[Any], *,
-                    dealer: int | None = None, ruleset: Ruleset | None = None) -> Game:
+    def from_inputs(cls, variant: Variant | str | None, actions: Sequence[Any], *,
+                    dealer: int | None = None, ruleset: Ruleset | None = None,
+                    extra_plugins: Plugins | None = None) -> Game:
         """A game rebuilt by applying ``actions`` (for example another game's `inputs`)."""
-        game = cls(variant, dealer=dealer, ruleset=ruleset)
+        game = cls(variant, dealer=dealer, ruleset=ruleset, extra_plugins=extra_plugins)
         for action in actions:
             game.apply(action)
         return game

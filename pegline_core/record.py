@@ -1,7 +1,8 @@
 """Game records: save a game, load it, replay it, verify every point.
 
-A record is a header (format, schema version, variant, a digest of its resolved rules, plugin
-versions, the first dealer, the seed) and the game's events. Two forms hold the same content:
+A record is a header (format, schema version, game, variant, a digest of its resolved rules,
+plugin versions, the first dealer, the seed) and the game's events. Two forms hold the same
+content:
 
 - a TOML file (``*.toml``, written with tomli-w): the header's keys, then ``[[events]]``;
 - JSON Lines (``*.jsonl``): the header object on the first line, then one event per line,
@@ -9,7 +10,8 @@ versions, the first dealer, the seed) and the game's events. Two forms hold the 
 
 Events are written by the game's `EventCodec`. Replaying takes the input events (chance outcomes
 and actions) and re-derives everything else; `verify` compares that with the derived events the
-record holds and names the first difference. Records of an older schema are migrated on reading.
+record holds and names the first difference. Records of an older schema are migrated on reading
+(docs/records.md, "Schema versions").
 
 >>> from pegline_core.app.players import RandomBot, play_game
 >>> game = play_game("two-player", [RandomBot(1), RandomBot(2)], seed=7)
@@ -23,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -39,15 +42,20 @@ from pegline_core.files import parse_toml, read_text
 from pegline_core.game import Game
 from pegline_core.plugins import Ruleset
 from pegline_core.strict import converter
-from pegline_core.variant import Variant, load_variant
+from pegline_core.variant import DEFAULT_GAME, Variant, load_variant
 
 __all__ = ["GameRecord", "RecordError", "Difference", "FORMAT", "VERSION", "rules_digest"]
 
 FORMAT = "pegline-record"
 VERSION = 2
-"""Version 2: variants name their game and keep cribbage's ``[game]`` table as ``[scoring]``;
-muggins is a plugin. Version 1 records are migrated: their events are unchanged, and their rules
-digest (over the old layout) cannot be compared, so it is dropped and every event is verified."""
+"""Version 2: the header names the record's ``game``; variants name their game and keep
+cribbage's ``[game]`` table as ``[scoring]``; muggins is a plugin. Version 1 (cribbage only) is
+migrated on reading, see `_migrate`."""
+V1_GAME = "cribbage"
+"""The game of every version-1 record: version 1 knew no other."""
+V1_DIGEST = "v1-"
+"""The prefix of a version-1 rules digest kept by the migration: the game checks it (its
+``legacy_digest(1, ruleset)``, e.g. `pegline_cribbage.legacy.rules_digest_v1`)."""
 
 
 @frozen
@@ -107,11 +115,28 @@ def _toml_safe(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _migrate(head: dict[str, Any]) -> dict[str, Any]:
-    """A version-1 header read as version 2 (see `VERSION`)."""
+    """A version-1 header read as version 2 (docs/records.md, "Schema versions").
+
+    Version 1 was cribbage only, so the game is cribbage. Its rules digest was computed over the
+    version-1 variant layout: it is kept with the `V1_DIGEST` prefix, and the game checks it
+    against the installed rules written in that layout. The events need no change: version 2
+    reads them as they are (a null written by a version-1 ``--log``, such as a chance event's
+    ``actor``, reads as a key left out, like every null).
+    """
     if head.get("version") == 1:
-        head = {**head, "version": 2}
-        head.pop("digest", None)
+        head = {**head, "version": 2, "game": V1_GAME}
+        digest = head.get("digest")
+        if isinstance(digest, str) and digest:
+            head["digest"] = V1_DIGEST + digest
     return head
+
+
+@functools.cache
+def _codec(game: str) -> EventCodec:
+    """The codec of the game named ``game`` (built once: reading a record checks every event)."""
+    from pegline_core.plugins import game_definition
+
+    return EventCodec(game_definition(game))
 
 
 @frozen
@@ -125,6 +150,8 @@ class GameRecord:
     dealer: int | None = None
     seed: int | None = None
     events: tuple[dict[str, Any], ...] = ()
+    game: str = DEFAULT_GAME
+    """The game whose codec reads the events (``cribbage`` for every version-1 record)."""
 
     @property
     def assist_used(self) -> bool:
@@ -137,14 +164,14 @@ class GameRecord:
     def of(cls, game: Game, *, seed: int | None = None, derived: bool = True) -> GameRecord:
         """The record of ``game`` so far; without ``derived`` only its inputs are kept."""
         base, *overlays = game.variant.name.split("+")
-        codec = EventCodec(game.ruleset.game)
+        codec = game.codec
         events = [codec.to_dict(e) for e in game.log if derived or isinstance(e, Input)]
         return cls(base, tuple(overlays), rules_digest(game.ruleset), game.ruleset.versions(),
-                   game.first_dealer, seed, tuple(events))
+                   game.first_dealer, seed, tuple(events), game.variant.game)
 
     def header(self) -> dict[str, Any]:
         return _toml_safe({
-            "format": FORMAT, "version": VERSION, "variant": self.variant,
+            "format": FORMAT, "version": VERSION, "game": self.game, "variant": self.variant,
             "overlays": list(self.overlays), "digest": self.digest, "plugins": self.plugins,
             "dealer": self.dealer, "seed": self.seed, "assist_used": self.assist_used or None,
         })
@@ -225,15 +252,17 @@ class GameRecord:
                 digest=head.get("digest", ""), plugins=dict(head.get("plugins", {})),
                 dealer=head.get("dealer"), seed=head.get("seed"),
                 events=tuple(_toml_safe(e) for e in events),  # one form for TOML and JSON
+                game=_typed(head, "game", str, name) if "game" in head else DEFAULT_GAME,
             )
         except TypeError as exc:
             raise RecordError(f"{name}: {exc}") from None
         if not isinstance(record.digest, str):
             raise RecordError(f"{name}: digest: expected a str, got {record.digest!r}")
         try:
-            codec = EventCodec(record.game_definition())
+            codec = _codec(record.game)
         except PeglineError as exc:
-            raise RecordError(f"{name}: the record's game cannot be loaded: {exc}") from None
+            raise RecordError(f"{name}: the record's game {record.game!r} cannot be loaded: "
+                              f"{exc}") from None
         for index, event in enumerate(events):
             try:
                 codec.from_dict(event)
@@ -250,19 +279,24 @@ class GameRecord:
         except PeglineError as exc:
             raise RecordError(f"the record's variant cannot be loaded: {exc}") from None
 
-    def game_definition(self) -> Any:
-        from pegline_core.plugins import game_definition
-
-        return game_definition(self.load_variant().game)
-
     def new_game(self) -> Game:
         """A new game under the recorded rules, or `RecordError` if the installed rules differ."""
         variant = self.load_variant()
+        if variant.game != self.game:
+            raise RecordError(f"the record is a game of {self.game}, but the installed variant "
+                              f"{variant.name!r} is a game of {variant.game}")
         try:
             game = Game(variant, dealer=self.dealer)
         except PeglineError as exc:
             raise RecordError(f"the record's game cannot be started: {exc}") from None
-        installed_digest = rules_digest(game.ruleset)
+        if self.digest.startswith(V1_DIGEST):  # migrated: the game knows the old layout
+            legacy = getattr(game.ruleset.game, "legacy_digest", None)
+            old = legacy(1, game.ruleset) if legacy is not None else None
+            if old is None:
+                raise RecordError(f"the game {self.game!r} cannot check a version-1 digest")
+            installed_digest = V1_DIGEST + old
+        else:
+            installed_digest = rules_digest(game.ruleset)
         if self.digest and installed_digest != self.digest:
             raise RecordError(f"the record was made under other rules than the installed "
                               f"{variant.name!r} (digest {self.digest}, installed "
@@ -277,7 +311,7 @@ class GameRecord:
 
     def inputs(self, game: Game | None = None) -> list[tuple[int, Input]]:
         """The input events, with their index in the record."""
-        codec = EventCodec(game.ruleset.game if game else self.game_definition())
+        codec = game.codec if game is not None else _codec(self.game)
         found = []
         for index, data in enumerate(self.events):
             event = codec.from_dict(data)
@@ -298,7 +332,7 @@ class GameRecord:
     def verify(self) -> Difference | None:
         """The first difference between the replayed game and the recorded events, or None."""
         game = self.replay()
-        codec = EventCodec(game.ruleset.game)
+        codec = game.codec
         derived = codec.dicts(game.log)
         recorded = list(self.events)
         if len(recorded) < len(derived) and all(
@@ -312,7 +346,6 @@ class GameRecord:
             if expected != found:
                 return Difference(seq, expected, found)
         return None
-
 
 
 def _typed(data: dict[str, Any], key: str, kind: type, name: str) -> Any:

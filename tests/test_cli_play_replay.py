@@ -3,10 +3,12 @@
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
+from pegline_core import EventCodec, game_definition
 from pegline_core.app.cli import main
-from pegline_core.events import event_from_dict
+from pegline_core.record import GameRecord
 
 RECORDS = Path(__file__).with_name("records")
 
@@ -39,7 +41,8 @@ def test_play_json_and_log_are_the_same_events(tmp_path):
     assert printed == logged
     assert printed[-1]["type"] == "result"
     assert [e["seq"] for e in printed] == list(range(len(printed)))
-    events = [event_from_dict(e) for e in printed]
+    codec = EventCodec(game_definition("cribbage"))
+    events = [codec.from_dict(e) for e in printed]
     assert events[-1].winner.score >= 121
 
 
@@ -88,3 +91,72 @@ def test_replay_json_and_errors(tmp_path):
     bad.write_text("dealer = '1'\n")
     result = run("replay", str(bad))
     assert result.output == f"Error: {bad}: dealer: expected an integer, got the string '1'\n"
+
+
+def _json_events(output):
+    """The JSON events printed among a human game's prompts (a prompt may share their line)."""
+    return [json.loads(line[line.index('{"seq"'):]) for line in output.splitlines()
+            if '{"seq"' in line]
+
+
+
+@pytest.mark.parametrize("variant", ["two-player", "three-player"])
+def test_a_human_json_game_shows_only_what_seat_0_may_see(tmp_path, variant):
+    log, saved = tmp_path / "game.jsonl", tmp_path / "game.toml"
+    answers = "\n".join(["1 2", "1", "2", "3", "4", "5", "6"] * 400) + "\n"
+    result = run("play", "--human", "--json", "--variant", variant, "--seed", "2", "--log",
+                 str(log), "--save", str(saved), input=answers)
+    assert result.exit_code == 0, result.output[-2000:]
+    printed = _json_events(result.output)
+    header, *logged = [json.loads(line) for line in log.read_text().splitlines()]
+    assert header["format"] == "pegline-record"
+    assert [e["seq"] for e in printed] == [e["seq"] for e in logged] == list(range(len(logged)))
+    assert printed[-1]["type"] == "result"
+    deals = discards = 0
+    for shown, whole in zip(printed, logged, strict=True):
+        if shown["type"] == "deal":
+            deals += 1
+            assert shown["hands"][0] == whole["hands"][0]
+            for seat in range(1, len(whole["hands"])):  # the bots' hands: only their number
+                assert shown["hands"][seat] == [None] * len(whole["hands"][seat])
+                assert all(isinstance(card, str) for card in whole["hands"][seat])
+            assert shown["crib"] == [None] * len(whole["crib"])  # face down from the deck
+            assert len(whole["crib"]) == (1 if variant == "three-player" else 0)
+        elif shown["type"] == "discard" and shown["seat"] != 0:
+            discards += 1
+            assert shown == {**whole, "cards": [None] * len(whole["cards"])}
+            assert all(isinstance(card, str) for card in whole["cards"])
+        else:  # everything else is public when it happens, seat 0's own discards too
+            assert shown == whole
+    assert deals >= 1 and discards >= deals
+    record = GameRecord.load(saved)  # the record keeps everything, for auditing after the game
+    assert list(record.events) == logged and record.verify() is None
+
+
+def test_a_bot_game_in_json_hides_nothing():
+    printed = [json.loads(line) for line in run("play", "--json", "--seed", "4").output.splitlines()]
+    deal = next(e for e in printed if e["type"] == "deal")
+    assert all(isinstance(card, str) for hand in deal["hands"] for card in hand)
+
+
+def test_a_game_that_cannot_redact_refuses_a_human_json_game(monkeypatch):
+    from pegline_cribbage import Cribbage
+    from pegline_cribbage.display import EventPrinter
+
+    class TextOnly:  # a printer without `redact`
+        def __init__(self, variant, **options):
+            self.text = EventPrinter(variant, **options)
+            self.lines, self.side = self.text.lines, self.text.side
+
+    monkeypatch.setattr(Cribbage, "printer", lambda self, variant, **options: TextOnly(variant,
+                                                                                       **options))
+    result = run("play", "--human", "--json", "--seed", "2", input="1 2\n" * 50)
+    assert result.exit_code == 2 and '"type"' not in result.output
+    assert "cannot hide other seats' cards in JSON" in result.output
+    assert run("play", "--json", "--seed", "2").exit_code == 0  # a bot game hides nothing
+
+
+def test_a_human_game_never_writes_its_whole_log_to_the_screen():
+    result = run("play", "--human", "--log", "-", input="1 2\n")
+    assert result.exit_code == 2 and '"type"' not in result.output
+    assert "the log keeps every card, the hidden ones too" in result.output

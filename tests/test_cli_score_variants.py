@@ -1,10 +1,15 @@
 """`pegline score` and `pegline variants`, as a user runs them."""
 
 import json
+import os
+import subprocess
+import sys
 
+import pytest
 from click.testing import CliRunner
 
 from pegline_core.app.cli import main
+from pegline_core.record import GameRecord
 
 
 def run(*args, input=None):
@@ -76,7 +81,7 @@ def test_variants_list_show_and_check(tmp_path):
     assert "lowball = true" in shown.output and "heels = 2" in shown.output
 
     good = tmp_path / "good.toml"
-    good.write_text('extends = ["three-player"]\n[game]\ntarget = 121\n[[skunk]]\nname = "s"\n'
+    good.write_text('extends = ["three-player"]\n[scoring]\ntarget = 121\n[[skunk]]\nname = "s"\n'
                     "below = 91\ngame_points = 3\n")
     bad = tmp_path / "bad.toml"
     bad.write_text('[deal]\ncards = "6"\nextra = 1\n')
@@ -87,3 +92,218 @@ def test_variants_list_show_and_check(tmp_path):
         f"{bad}: deal.cards: expected an integer, got the string '6'",
         f"{bad}: deal.extra: unknown key",
     ]
+
+
+# -- broken plugins: every fault is one line and exit 1, never a traceback --------------------
+
+BROKEN_MODULE = '''
+"""Plugins broken in every way a third-party plugin can be."""
+import attrs
+
+from pegline_core import Rule, hookimpl
+
+
+class Healthy:
+    @hookimpl
+    def pegline_rules(self):
+        return [Rule("fine-rule", "never claimed", "test", points=1)]
+
+
+class ConstructorRaises:
+    def __init__(self):
+        raise RuntimeError("the constructor exploded")
+
+
+class ConfigMissing:  # wants a configuration but declares no Config class
+    def __init__(self, config):
+        self.config = config
+
+
+class ConfigBroken:
+    class Config:  # not an attrs class
+        pass
+
+    def __init__(self, config):
+        self.config = config
+
+
+@attrs.frozen
+class _BadDefaults:
+    bonus: int = attrs.field(default=-1, validator=attrs.validators.ge(0))
+
+
+class ConfigDefaultInvalid:
+    Config = _BadDefaults
+
+    def __init__(self, config):
+        self.config = config
+
+
+class TakesNoConfig:
+    @hookimpl
+    def pegline_rules(self):
+        return []
+
+
+class RulesRaise:
+    @hookimpl
+    def pegline_rules(self):
+        raise RuntimeError("the rules exploded")
+
+
+class Misspelt:
+    @hookimpl
+    def pegline_rules(self):
+        return []
+
+    @hookimpl
+    def pegline_score_plya(self, play):
+        return []
+
+
+class ExtraArgument:
+    @hookimpl
+    def pegline_rules(self):
+        return []
+
+    @hookimpl
+    def pegline_score_play(self, play, count):
+        return []
+
+
+class ScoreRaises:
+    @hookimpl
+    def pegline_rules(self):
+        return [Rule("boom", "explodes", "test", points=1)]
+
+    @hookimpl
+    def pegline_score_play(self, play):
+        raise RuntimeError("the hook exploded")
+'''
+
+BROKEN = {  # entry point name: (object reference, the one-line message)
+    "importerr": ("pegline_broken_import:Plugin",
+                  "plugins[1]: plugin 'importerr' cannot be loaded: ModuleNotFoundError: No module "
+                  "named 'pegline_no_such_dependency'"),
+    "nosuchclass": ("pegline_broken_plugins:DoesNotExist",
+                    "plugins[1]: plugin 'nosuchclass' cannot be loaded: AttributeError: module "
+                    "'pegline_broken_plugins' has no attribute 'DoesNotExist'"),
+    "ctor": ("pegline_broken_plugins:ConstructorRaises",
+             "plugins[1]: plugin 'ctor' cannot be built: RuntimeError: the constructor exploded"),
+    "configmissing": ("pegline_broken_plugins:ConfigMissing",
+                      "plugins[1]: plugin 'configmissing' cannot be built: TypeError: "),
+    "configbroken": ("pegline_broken_plugins:ConfigBroken",
+                     "plugins[1]: plugin 'configbroken' cannot be built: "),
+    "configdefault": ("pegline_broken_plugins:ConfigDefaultInvalid",
+                      "config.configdefault: 'bonus' must be >= 0: -1"),
+    "rulesraise": ("pegline_broken_plugins:RulesRaise",
+                   "plugins: plugin 'rulesraise' failed in pegline_rules: RuntimeError: the rules "
+                   "exploded"),
+    "misspelt": ("pegline_broken_plugins:Misspelt",
+                 "plugins: plugin 'misspelt': 'pegline_score_plya' is not a hook (did you mean "
+                 "'pegline_score_play'?)"),
+    "extraarg": ("pegline_broken_plugins:ExtraArgument",
+                 "plugins[1]: plugin 'extraarg': pegline_score_play takes 'count', which the hook "
+                 "does not pass (it passes: play)"),
+}
+HEALTHY = {"healthy": "pegline_broken_plugins:Healthy",
+           "noconfig": "pegline_broken_plugins:TakesNoConfig",
+           "scoreraise": "pegline_broken_plugins:ScoreRaises"}
+
+
+@pytest.fixture(scope="module")
+def broken_plugins(tmp_path_factory):
+    """A distribution installed in a temporary folder, with an entry point in the ``pegline``
+    group for each plugin above, and a variant file using each; the folder is put on sys.path
+    (found by importlib.metadata, as pip would install it) and on PYTHONPATH for subprocesses."""
+    site = tmp_path_factory.mktemp("site")
+    (site / "pegline_broken_plugins.py").write_text(BROKEN_MODULE)
+    (site / "pegline_broken_import.py").write_text(
+        "import pegline_no_such_dependency  # noqa: F401\n\n\nclass Plugin:\n    pass\n")
+    info = site / "pegline_broken-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: pegline-broken\nVersion: 0.1\n")
+    points = {name: ref for name, (ref, _) in BROKEN.items()} | HEALTHY
+    (info / "entry_points.txt").write_text(
+        "[pegline]\n" + "".join(f"{name} = {ref}\n" for name, ref in points.items()))
+    variants = tmp_path_factory.mktemp("variants")
+    for name in points:
+        extra = "\n[config.noconfig]\nlevel = 1\n" if name == "noconfig" else ""
+        (variants / f"uses-{name}.toml").write_text(
+            f'extends = ["two-player"]\nplugins = ["+{name}"]\n{extra}')
+    with pytest.MonkeyPatch.context() as patch:
+        patch.syspath_prepend(str(site))
+        yield site, variants
+    for module in ("pegline_broken_plugins", "pegline_broken_import"):
+        sys.modules.pop(module, None)
+
+
+def _one_error_line(result, message):
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.output.count("\n") == 1, result.output
+    assert message in result.output, result.output
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_a_broken_plugin_is_one_line_and_exit_1_in_every_command(broken_plugins, name):
+    _, variants = broken_plugins
+    file = variants / f"uses-{name}.toml"
+    message = BROKEN[name][1]
+    checked = run("variants", "check", str(file))
+    _one_error_line(checked, f"{file}: {message}")
+    assert not checked.output.endswith(": ok\n")
+    _one_error_line(run("play", "--variant", str(file), "--seed", "1"), f"Error: {file}: {message}")
+    _one_error_line(run("score", "5H", "5C", "5D", "JS", "--starter", "5S", "--variant", str(file)),
+                    f"Error: {file}: {message}")
+
+
+def test_a_configuration_for_a_plugin_without_config_is_reported(broken_plugins):
+    _, variants = broken_plugins
+    file = variants / "uses-noconfig.toml"
+    message = f"{file}: config.noconfig: plugin 'noconfig' takes no configuration"
+    _one_error_line(run("variants", "check", str(file)), message)
+    _one_error_line(run("play", "--variant", str(file)), f"Error: {message}")
+
+
+def test_a_plugin_failing_in_the_middle_of_a_game_stops_it_with_one_line(broken_plugins, tmp_path):
+    _, variants = broken_plugins
+    file = variants / "uses-scoreraise.toml"
+    assert run("variants", "check", str(file)).output == f"{file}: ok\n"
+    saved = tmp_path / "stopped.toml"
+    result = run("play", "--variant", str(file), "--seed", "1", "--json", "--save", str(saved))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    *events, error = result.output.splitlines()
+    assert [json.loads(line)["type"] for line in events][:2] == ["cut-for-deal", "dealer"]
+    assert error == ("Error: plugin 'scoreraise' failed in pegline_score_play: RuntimeError: "
+                     "the hook exploded")
+    assert len(GameRecord.load(saved).events) == len(events)  # saved up to the fault
+
+
+def test_plugins_list_lists_the_healthy_and_reports_each_broken_plugin(broken_plugins):
+    result = run("plugins", "list")
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    lines = result.output.splitlines()
+    for name in ("standard", "cribbage", "muggins", *HEALTHY):
+        assert any(line.startswith(f"{name} ") and line.endswith(")") for line in lines), name
+    assert "healthy 0.1 (pegline_broken_plugins:Healthy)" in lines
+    assert "  rules: fine-rule (1)" in lines
+    for name, (_, message) in BROKEN.items():
+        reason = message.split(": ", 1)[1] if name != "configdefault" else \
+            "plugin 'configdefault' has no default configuration"
+        line = next(line for line in lines if line.startswith(f"{name} 0.1: broken: "))
+        assert reason in line, (name, line)
+
+
+def test_a_broken_plugin_in_a_real_process(broken_plugins):
+    site, variants = broken_plugins
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")])}
+    command = [sys.executable, "-c", "from pegline_core.app.cli import main; main()"]
+    result = subprocess.run([*command, "play", "--variant", str(variants / "uses-misspelt.toml")],
+                            capture_output=True, text=True, env=env)
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr == (f"Error: {variants / 'uses-misspelt.toml'}: {BROKEN['misspelt'][1]}\n")
+    listed = subprocess.run([*command, "plugins", "list"], capture_output=True, text=True, env=env)
+    assert listed.returncode == 1 and "Traceback" not in listed.stderr
+    assert "ctor 0.1: broken: plugin 'ctor' cannot be built" in listed.stdout

@@ -68,7 +68,8 @@ class SimulationStats:
         self.games += 1
         self.hands += game.hand
         self.length[game.hand] += 1
-        self.first_dealer_wins += winner.side == variant.side_of(first_dealer)
+        if first_dealer is not None:
+            self.first_dealer_wins += winner.side == variant.side_of(first_dealer)
         for seat in winner.seats:
             self.wins[names[seat]] += 1
         for seat in range(game.players):

@@ -67,7 +67,16 @@ class Cribbage:
 
         return EventPrinter(variant, reveal=reveal, names=dict(names or {}))
 
-    def tally(self, game: Game) -> tuple[int, Mapping[str, int]]:
+    def legacy_digest(self, version: int, ruleset: Ruleset) -> str | None:
+        """The rules digest a record of schema ``version`` held for these rules (records read a
+        migrated version-1 record's digest this way), or None for a version it never wrote."""
+        if version == 1:
+            from pegline_cribbage.legacy import rules_digest_v1
+
+            return rules_digest_v1(ruleset)
+        return None
+
+    def tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
         """The first dealer, and points by ``role/phase``: role dealer or pone (every
         non-dealer), phase pegging, hand, crib, heels or start."""
         variant = game.variant

@@ -31,8 +31,6 @@ from pegline_cribbage.actions import (
     Respond,
 )
 from pegline_cribbage.combinations import PIPS
-
-MAX_PIP = max(PIPS)
 from pegline_cribbage.events import Combination, CountReset, CountSettled, DealerChosen, HandShown
 from pegline_cribbage.settings import CribbageSettings
 from pegline_cribbage.snapshots import ShowCounted, Snapshots
@@ -43,6 +41,8 @@ if TYPE_CHECKING:
     from pegline_cribbage.scorer import Scorer
 
 __all__ = ["CribbageMachine", "Common"]
+
+MAX_PIP = max(PIPS)
 
 _STATE = ("phase", "hand", "dealer", "scores", "held", "kept", "discarded", "crib", "starter",
           "count", "series", "turn", "last_player", "said_go", "last_was_go", "played", "counts",
@@ -163,9 +163,10 @@ class CribbageMachine:
 
     def begin(self, dealer: int | None) -> None:
         if dealer is not None:
-            self._start_step()
+            self._hand, self._phase, self._reached = self.hand, self.phase, None
             self._choose_dealer(dealer)
-            self._end_step()
+            if self._reached is not None:
+                self._end_game()
 
     def apply(self, action: Any) -> None:
         handler = self._handlers.get(type(action))
@@ -173,9 +174,10 @@ class CribbageMachine:
             raise IllegalActionError(f"not an action: {action!r}")
         if self.phase == "over":
             raise IllegalActionError("the game is over")
-        self._start_step()
+        self._hand, self._phase, self._reached = self.hand, self.phase, None
         handler(action)
-        self._end_step()
+        if self._reached is not None:
+            self._end_game()
 
     def to_act(self) -> str | tuple[int, ...]:
         phase = self.phase
@@ -258,13 +260,9 @@ class CribbageMachine:
 
     # -- steps ---------------------------------------------------------------------------------
 
-    def _start_step(self) -> None:
-        self._hand, self._phase, self._reached = self.hand, self.phase, None
-
-    def _end_step(self) -> None:
-        if self._reached is not None:
-            self._add(GameEnded, None, **self._result())
-            self.phase, self.turn = "over", None
+    def _end_game(self) -> None:
+        self._add(GameEnded, None, **self._result())
+        self.phase, self.turn = "over", None
 
     def _add(self, cls: type, actor: int | None, **fields: Any) -> None:
         log = self.log
@@ -282,15 +280,16 @@ class CribbageMachine:
 
     def _record(self, awards: Sequence[Award], seat: int, *, check_end: bool = True) -> bool:
         """Record awards for ``seat``; stop at the one that reaches the target (True)."""
-        side = self.c.side_of[seat]
-        for award in awards:
-            score = award.score
-            scores = list(self.scores)
-            scores[side] += score.points
-            self.scores = tuple(scores)
-            self._add(Scored, seat, side=side, points=score.points, rule=award.rule.id,
-                      plugin=award.plugin, cards=score.cards, total=scores[side])
-            if check_end and self._check_end(side):
+        c, log = self.c, self.log
+        side = c.side_of[seat]
+        for plugin, rule, (_rule, points, cards) in awards:
+            scores = self.scores
+            total = scores[side] + points
+            self.scores = (*scores[:side], total, *scores[side + 1:])
+            log.append(Scored(len(log), self._hand, self._phase, seat, side, points, rule.id,
+                              plugin, cards, total))
+            if check_end and total >= c.target:
+                self._reached = side
                 return True
         return False
 
@@ -408,12 +407,13 @@ class CribbageMachine:
         count = self.count + PIPS[card.index]
         if count > c.limit:
             raise IllegalActionError(f"{card} would make the count {count}, over {c.limit}")
-        self._input(seat, action)
-        series = self.series + (card,)
-        self._score(c.score_play, series,
-                    c.snapshots.play(seat, card, series, count, self.scores,
-                                     self.dealer),  # type: ignore[arg-type]
-                    seat)
+        log = self.log
+        log.append(Input(len(log), self._hand, self._phase, seat, action))
+        series = (*self.series, card)
+        awards = c.score_play(series, c.snapshots.play(seat, card, series, count, self.scores,
+                                                       self.dealer))  # type: ignore[arg-type]
+        if awards:
+            self._record(awards, seat)
         self.held = _replace(self.held, seat, tuple(x for x in held if x is not card))
         self.count, self.series, self.last_player = count, series, seat
         self.played = self.played + ((seat, card),)
