@@ -21,6 +21,7 @@ from pegline_core.record import GameRecord
 from pegline_cribbage.actions import CutStarter, Deal, Discard, Play
 from pegline_cribbage.bots import GreedyBot
 from pegline_cribbage.coach import Coach, CoachBot
+from pegline_cribbage.scorer import Scorer
 from pegline_cribbage.testing import play
 
 MINE = "5H 5C JD KS 2C 9H"
@@ -38,7 +39,7 @@ def test_the_evaluation_is_the_same_however_the_hidden_cards_lie():
     for seed in range(5):
         other = random.Random(seed).sample(unseen, 6)
         game = dealt(" ".join(map(str, other)))
-        evaluations.add(Coach(game.scorer).evaluate(game.view(0)))
+        evaluations.add(Coach(Scorer(game.ruleset)).evaluate(game.view(0)))
     assert len(evaluations) == 1
 
 
@@ -50,24 +51,25 @@ def test_pegging_evaluation_ignores_the_hidden_hand_too():
         game.apply(Discard(1, parse_cards("QC QD")))
         game.apply(CutStarter(parse_cards("AH")[0]))
         play(game, "5H 7" + other[1])
-        results.add(Coach(game.scorer).evaluate(game.view(0)))
+        results.add(Coach(Scorer(game.ruleset)).evaluate(game.view(0)))
     assert len(results) == 1
 
 
 def test_the_same_view_always_gets_the_same_answer():
     game = dealt("AS 2S 3S 4S 6S 7S")
-    coach = Coach(game.scorer)
+    coach = Coach(Scorer(game.ruleset))
     assert coach.evaluate(game.view(0)) == coach.evaluate(game.view(0))
     assert "not perfect play" in coach.evaluate(game.view(0)).note
 
 
 def test_expected_hand_points_are_exact_over_every_starter():
     game = dealt("AS 2S 3S 4S 6S 7S")
-    evaluation = Coach(game.scorer).evaluate(game.view(0))
+    scorer = Scorer(game.ruleset)
+    evaluation = Coach(scorer).evaluate(game.view(0))
     best = evaluation.best
     keep = [c for c in parse_cards(MINE) if c not in best.action.cards]
     starters = [c for c in DECK if c not in parse_cards(MINE)]
-    exact = sum(game.scorer.show(keep, s).total for s in starters) / len(starters)
+    exact = sum(scorer.show(keep, s).total for s in starters) / len(starters)
     assert dict(best.reasons)["expected hand points"] == round(exact, 2)
     assert len(evaluation.candidates) == 15
 
@@ -79,7 +81,7 @@ def test_the_five_pegging_checks():
     game.apply(CutStarter(parse_cards("AH")[0]))
     game.apply(Play(0, parse_cards("5H")[0]))
     game.apply(Play(1, parse_cards("TS")[0]))  # count 15
-    evaluation = Coach(game.scorer).evaluate(game.view(0))
+    evaluation = Coach(Scorer(game.ruleset)).evaluate(game.view(0))
     by_card = {str(c.action.card): dict(c.reasons) for c in evaluation.candidates}
     assert by_card["5C"]["1 legal count"] == 20 and by_card["5C"]["3 same-rank tail"] == 1
     assert by_card["JD"]["1 legal count"] == 25
@@ -89,7 +91,7 @@ def test_the_five_pegging_checks():
 
 def test_in_lowball_the_coach_prefers_fewer_points():
     game = dealt("AS 2S 3S 4S 6S 7S", variant=load_variant("two-player", overlays=["lowball"]))
-    evaluation = Coach(game.scorer).evaluate(game.view(0))
+    evaluation = Coach(Scorer(game.ruleset)).evaluate(game.view(0))
     totals = [dict(c.reasons)["total"] for c in evaluation.candidates]
     assert totals[0] == min(totals)
 
@@ -119,7 +121,7 @@ def _game_with_assist_after_first_discard():
     game.apply(game.chance_action(random.Random(3)))
     game.apply(game.legal_actions(0)[0])
     events = game.apply(AskCoach(0))
-    assert isinstance(events[0], Input) and game.state.assisted == {0}
+    assert isinstance(events[0], Input) and game.machine.assisted == {0}
     return game
 
 

@@ -16,9 +16,9 @@ from pegline_core import (
     parse_cards,
     play_game,
 )
-from pegline_core.events import event_from_dict, event_to_dict
 from pegline_cribbage.actions import CutForDeal, CutStarter, Deal, Discard, Go, Play
 from pegline_cribbage.bots import GreedyBot
+from pegline_cribbage.combinations import pip
 from pegline_cribbage.events import DealerChosen, HandShown
 
 
@@ -30,7 +30,7 @@ def dealt_game(dealer=1, scores=None, variant="two-player"):
     """Seat 0 holds 5H 5C 5D JS + KS QS; seat 1 holds 2C 4C 6D 8D + KC QC (no fifteens)."""
     game = Game(variant, dealer=dealer)
     if scores is not None:  # place the pegs, as a mid-game position
-        game._state = game.state._replace(scores=scores)
+        game.machine.scores = scores
     game.apply(Deal([c("5H 5C 5D JS KS QS"), c("2C 4C 6D 8D KC QC")]))
     game.apply(Discard(0, c("KS QS")))
     game.apply(Discard(1, c("KC QC")))
@@ -40,7 +40,7 @@ def dealt_game(dealer=1, scores=None, variant="two-player"):
 def test_the_lower_cut_deals_and_a_tie_cuts_again():
     game = Game("two-player")
     game.apply(CutForDeal(c("7H 7S")))
-    assert game.phase == "cut" and game.state.dealer is None
+    assert game.phase == "cut" and game.machine.dealer is None
     events = game.apply(CutForDeal(c("KH 3S")))
     assert isinstance(events[-1], DealerChosen) and events[-1].dealer == 1
     assert game.phase == "deal"
@@ -49,13 +49,13 @@ def test_the_lower_cut_deals_and_a_tie_cuts_again():
 def test_the_ace_is_low_in_the_cut():
     game = Game("two-player")
     game.apply(CutForDeal(c("AH 2S")))
-    assert game.state.dealer == 0
+    assert game.machine.dealer == 0
 
 
 def test_six_cards_dealt_two_laid_away_starter_then_pone_leads():
     game = dealt_game(dealer=1)
-    assert game.phase == "starter" and len(game.state.crib) == 4
-    assert [len(h) for h in game.state.held] == [4, 4]
+    assert game.phase == "starter" and len(game.machine.crib) == 4
+    assert [len(h) for h in game.machine.held] == [4, 4]
     game.apply(CutStarter(Card.parse("9H")))
     assert game.phase == "pegging" and game.to_act == (0,)
 
@@ -78,7 +78,7 @@ def play_out(game):
     """Both seats play their lowest legal card until pegging ends."""
     while game.phase == "pegging":
         legal = game.legal_actions()
-        game.apply(min(legal, key=lambda a: a.card.value if isinstance(a, Play) else 0))
+        game.apply(min(legal, key=lambda a: pip(a.card) if isinstance(a, Play) else 0))
 
 
 def test_show_order_is_pone_dealer_then_crib():
@@ -87,7 +87,7 @@ def test_show_order_is_pone_dealer_then_crib():
     play_out(game)
     shows = [(e.actor, e.crib) for e in game.log if isinstance(e, HandShown)]
     assert shows == [(0, False), (1, False), (1, True)]
-    assert game.phase == "deal" and game.state.dealer == 0, "the deal alternates"
+    assert game.phase == "deal" and game.machine.dealer == 0, "the deal alternates"
 
 
 def test_pone_counting_first_wins_though_the_dealer_would_reach_121_too():
@@ -132,10 +132,10 @@ ILLEGAL = [
 @pytest.mark.parametrize("name, act, message", ILLEGAL, ids=[i[0] for i in ILLEGAL])
 def test_illegal_actions_before_the_deal(name, act, message):
     game = Game("two-player", dealer=1)
-    before = (game.state, game.log)
+    before = (game.machine.snapshot(), game.log)
     with pytest.raises(IllegalActionError, match=message):
         act(game)
-    assert (game.state, game.log) == before
+    assert (game.machine.snapshot(), game.log) == before
 
 
 def test_illegal_discards_change_nothing():
@@ -147,10 +147,10 @@ def test_illegal_discards_change_nothing():
         (Discard(2, c("KS QS")), "no seat 2"),
         (CutStarter(Card.parse("AH")), "not allowed in the discard phase"),
     ]:
-        before = (game.state, len(game.log))
+        before = (game.machine.snapshot(), len(game.log))
         with pytest.raises(IllegalActionError, match=message):
             game.apply(action)
-        assert (game.state, len(game.log)) == before
+        assert (game.machine.snapshot(), len(game.log)) == before
     game.apply(Discard(0, c("KS QS")))
     with pytest.raises(IllegalActionError, match="already laid away"):
         game.apply(Discard(0, c("5H 5C")))
@@ -167,17 +167,17 @@ def test_illegal_plays_change_nothing():
         (Go(0), "cannot say go while holding a playable card"),
         ("not an action", "not an action"),
     ]:
-        before = (game.state, len(game.log))
+        before = (game.machine.snapshot(), len(game.log))
         with pytest.raises(IllegalActionError, match=message):
             game.apply(action)
-        assert (game.state, len(game.log)) == before
+        assert (game.machine.snapshot(), len(game.log)) == before
 
 
 def test_over_31_is_refused():
     game = dealt_game(dealer=1)
     game.apply(CutStarter(Card.parse("9H")))
     for card in ("JS", "8D", "5H", "6D"):  # 29
-        game.apply(Play(game.state.turn, Card.parse(card)))
+        game.apply(Play(game.machine.turn, Card.parse(card)))
     with pytest.raises(IllegalActionError, match="5C would make the count 34, over 31"):
         game.apply(Play(0, Card.parse("5C")))
 
@@ -189,8 +189,8 @@ def test_nothing_is_allowed_after_the_end():
 
 
 def test_the_same_seed_gives_the_same_log():
-    logs = [[event_to_dict(e) for e in
-             play_game("two-player", [GreedyBot(), RandomBot(9)], seed=42).log] for _ in range(2)]
+    games = [play_game("two-player", [GreedyBot(), RandomBot(9)], seed=42) for _ in range(2)]
+    logs = [[g.codec.to_dict(e) for e in g.log] for g in games]
     assert logs[0] == logs[1]
 
 
@@ -201,13 +201,14 @@ def test_replaying_the_inputs_reproduces_every_event(seed):
     for action in game.inputs():
         again.apply(action)
     assert again.log == game.log
-    assert tuple(event_from_dict(event_to_dict(e)) for e in game.log) == game.log
+    codec = game.codec
+    assert tuple(codec.from_dict(codec.to_dict(e)) for e in game.log) == game.log
 
 
 def test_scores_equal_the_sum_of_score_events():
     game = play_game("two-player", [GreedyBot(), GreedyBot()], seed=11)
     for side in (0, 1):
-        assert game.state.scores[side] == sum(
+        assert game.machine.scores[side] == sum(
             e.points for e in game.log if isinstance(e, Scored) and e.side == side)
 
 
@@ -224,6 +225,6 @@ def test_a_view_shows_only_the_seats_own_cards():
     game = Game("two-player", dealer=1)
     game.apply(game.chance_action(random.Random(1)))
     view = game.view(0)
-    assert view.held == game.state.held[0]
-    assert not any(card in view.held for card in game.state.held[1])
+    assert view.held == game.machine.held[0]
+    assert not any(card in view.held for card in game.machine.held[1])
     assert not hasattr(view, "crib")

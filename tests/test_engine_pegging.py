@@ -7,6 +7,7 @@ import pytest
 from pegline_core import Input, Scored
 from pegline_core.cards import Card
 from pegline_cribbage.actions import Go, Play
+from pegline_cribbage.combinations import pip
 from pegline_cribbage.events import CountReset
 from pegline_cribbage.scripts import Script
 
@@ -95,7 +96,7 @@ def test_every_card_of_the_hand_is_played_and_count_never_passes_31():
     count = 0
     for event in game.log:
         if isinstance(event, Input) and isinstance(event.action, Play):
-            count += event.action.card.value
+            count += pip(event.action.card)
             assert count <= 31
         elif isinstance(event, CountReset):
             count = 0

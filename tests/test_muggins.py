@@ -1,5 +1,6 @@
 """Muggins (RULES.md §6): declarations, responses, settlements and the end of the game."""
 
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,7 @@ from hypothesis import strategies as st
 from pegline_core import GameEnded, IllegalActionError, RandomBot, Scored, load_variant, play_game
 from pegline_cribbage.actions import Declare, Respond
 from pegline_cribbage.bots import GreedyBot
-from pegline_cribbage.events import CountSettled
+from pegline_cribbage.events import CountSettled, HandShown
 from pegline_cribbage.scripts import Script
 
 EXAMPLE_A = (Path(__file__).with_name("records") / "seed-example-a.toml").read_text()
@@ -17,13 +18,18 @@ EXAMPLE_A = (Path(__file__).with_name("records") / "seed-example-a.toml").read_t
 # seat 1's hand 4, seat 1's crib 4.
 
 
-def counting_game(scores=None):
-    game = Script.from_toml(EXAMPLE_A.replace('variant = "two-player"',
+@cache
+def _counted_up_to_the_show():
+    return Script.from_toml(EXAMPLE_A.replace('variant = "two-player"',
                                               'variant = "two-player"\noverlays = ["muggins"]')
                             ).replay()
+
+
+def counting_game(scores=None):
+    game = _counted_up_to_the_show().copy()  # an independent game, without replaying the script
     assert game.phase == "show" and game.to_act == (0,)
     if scores is not None:
-        game._state = game.state._replace(scores=scores)
+        game.machine.scores = scores  # a test set-up: the scores before the count
     return game
 
 
@@ -43,7 +49,7 @@ def test_a_declaration_is_pegged_at_once_and_must_be_0_to_29():
         with pytest.raises(IllegalActionError, match=message):
             game.apply(bad)
     events = game.apply(Declare(0, 2))
-    assert moves(events) == [(0, "declared-count", 2)] and game.state.scores == (7, 1)
+    assert moves(events) == [(0, "declared-count", 2)] and game.scores == (7, 1)
     assert game.to_act == (1,)
 
 
@@ -63,7 +69,7 @@ def test_a_false_muggins_gives_the_claim_to_the_counter():
     game.apply(Declare(0, 2))
     events = game.apply(Respond(1, "muggins", 3))
     assert settled(events).outcome == "false-muggins"
-    assert moves(events) == [(0, "false-muggins", 3)] and game.state.scores == (10, 1)
+    assert moves(events) == [(0, "false-muggins", 3)] and game.scores == (10, 1)
 
 
 def test_an_overcount_moves_the_excess_to_the_challenger():
@@ -71,7 +77,7 @@ def test_an_overcount_moves_the_excess_to_the_challenger():
     game.apply(Declare(0, 6))
     events = game.apply(Respond(1, "overcount"))
     assert moves(events) == [(0, "overcount", -4), (1, "overcount-claim", 4)]
-    assert game.state.scores == (7, 5)
+    assert game.scores == (7, 5)
 
 
 def test_a_false_overcount_changes_nothing():
@@ -79,7 +85,7 @@ def test_a_false_overcount_changes_nothing():
     game.apply(Declare(0, 2))
     events = game.apply(Respond(1, "overcount"))
     assert settled(events).outcome == "false-overcount" and moves(events) == []
-    assert game.state.scores == (7, 1)
+    assert game.scores == (7, 1)
 
 
 def test_when_everyone_accepts_a_wrong_count_stands_and_the_truth_is_shown():
@@ -89,7 +95,7 @@ def test_when_everyone_accepts_a_wrong_count_stands_and_the_truth_is_shown():
     result = settled(events)
     assert (result.outcome, result.declared, result.points) == ("accepted", 10, 2)
     assert [(c.rule, c.points) for c in result.breakdown] == [("show-fifteen", 2)]
-    assert game.state.scores == (15, 1)
+    assert game.scores == (15, 1)
 
 
 def test_the_dealer_counts_the_crib_last_then_the_next_hand():
@@ -97,7 +103,7 @@ def test_the_dealer_counts_the_crib_last_then_the_next_hand():
     for seat, points in ((0, 2), (1, 4), (1, 4)):
         game.apply(Declare(seat, points))
         events = game.apply(Respond(1 - seat, "accept"))
-    assert settled(events).crib and game.phase == "deal" and game.state.dealer == 0
+    assert settled(events).crib and game.phase == "deal" and game.machine.dealer == 0
 
 
 def test_bad_responses_are_refused():
@@ -107,10 +113,10 @@ def test_bad_responses_are_refused():
                          (Respond(1, "maybe"), "one of accept, muggins, overcount"),
                          (Respond(1, "muggins", 0), "from 1 to 29"),
                          (Respond(1, "accept", 3), "accept claims no points")]:
-        before = game.state
+        before = game.machine.snapshot(), game.log
         with pytest.raises(IllegalActionError, match=message):
             game.apply(bad)
-        assert game.state == before
+        assert (game.machine.snapshot(), game.log) == before
 
 
 def test_a_count_reaching_the_target_ends_the_game_at_once():
@@ -122,9 +128,9 @@ def test_a_count_reaching_the_target_ends_the_game_at_once():
 def test_an_overcount_reaching_the_target_waits_for_the_responses():
     game = counting_game(scores=(116, 1))
     game.apply(Declare(0, 6))
-    assert not game.over and game.state.scores == (122, 1)
+    assert not game.over and game.scores == (122, 1)
     game.apply(Respond(1, "overcount"))
-    assert not game.over and game.state.scores == (118, 5)
+    assert not game.over and game.scores == (118, 5)
     accepted = counting_game(scores=(116, 1))
     accepted.apply(Declare(0, 6))
     events = accepted.apply(Respond(1, "accept"))
@@ -150,7 +156,10 @@ def test_three_players_respond_from_the_counters_left_and_the_first_claim_settle
 
 
 def test_in_a_partnership_only_the_other_team_responds():
-    from pegline_muggins import responders
+    from pegline_muggins import MugginsProtocol
+
+    def responders(variant, counter):
+        return MugginsProtocol(variant, max_declaration=29).responders(counter)
 
     partner = load_variant("partner", overlays=["muggins"])
     assert responders(partner, 0) == (1, 3)
@@ -160,9 +169,12 @@ def test_in_a_partnership_only_the_other_team_responds():
 
 def test_muggins_with_lowball_is_lowball_without_muggins():
     variant = load_variant("two-player", overlays=["muggins", "lowball"])
-    assert variant.game.counting == "automatic" and variant.notices
+    assert variant.notices == ("muggins does not combine with lowball: this game is lowball "
+                               "without muggins",)
     game = play_game(variant, [RandomBot(1), RandomBot(2)], seed=1)
+    assert game.view(0).max_declaration == 0, "hands count themselves"
     assert not any(isinstance(e, CountSettled) for e in game.log)
+    assert any(isinstance(e, HandShown) for e in game.log)
 
 
 @given(declared=st.integers(0, 29), response=st.sampled_from(["accept", "muggins", "overcount"]),
@@ -176,7 +188,7 @@ def test_points_moved_follow_the_rules_and_no_score_goes_below_zero(declared, re
         - (declared - true if response == "overcount" and declared > true else 0)
     caller = (min(claimed, true - declared) if response == "muggins" and declared < true else 0) \
         + (declared - true if response == "overcount" and declared > true else 0)
-    assert game.state.scores == (counter, caller)
+    assert game.scores == (counter, caller)
     assert min(e.total for e in game.log if isinstance(e, Scored)) >= 0
     assert settled(events).points == true
 

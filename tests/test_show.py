@@ -2,11 +2,12 @@
 
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pegline_core import DECK, Card, CardError, Variant
+from pegline_core import DECK, Card, CardError, load_variant
 from pegline_cribbage.scorer import Scorer
 from tests.conftest import cards, hands_with_starter
 
@@ -61,7 +62,8 @@ def test_crib_flush_needs_the_starter(scorer):
 
 
 def test_crib_four_card_flush_is_a_configurable_reading():
-    lenient = Scorer(Variant(config={"standard": {"crib_flush_needs_starter": False}}))
+    lenient = Scorer(attrs.evolve(load_variant("two-player"),
+                                  config={"standard": {"crib_flush_needs_starter": False}}))
     hand, starter = cards("2H 4H 6H 8H"), Card.parse("KS")
     assert lenient.show(hand, starter, crib=True).total == 4
     assert lenient.show_total(hand, starter, crib=True) == 4

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pegline_core import Variant, VariantError, available_variants, load_variant
+from pegline_core import Game, VariantError, available_variants, load_variant
 
 SHIPPED = ["two-player", "two-player-61", "three-player", "partner", "five-card",
            "five-card-quick", "muggins", "lowball", "around-the-corner", "stink-hole",
@@ -31,21 +31,24 @@ def test_every_shipped_variant_loads(name):
 ])
 def test_table_of_rules_section_5(name, players, dealt, hand, crib, target):
     v = load_variant(name)
-    assert (v.table.players, v.deal.cards, v.hand_size, v.crib_size, v.game.target) == \
-        (players, dealt, hand, crib, target)
+    rules = v.settings
+    assert (v.table.players, rules.deal.cards, rules.hand_size(), rules.crib_size(v.table.players),
+            rules.scoring.target) == (players, dealt, hand, crib, target)
 
 
 def test_partner_teams_and_five_card_specials():
     assert load_variant("partner").sides == ((0, 2), (1, 3))
     five = load_variant("five-card")
-    assert five.pegging.single_series and five.config["standard"]["three_for_last"] == 3
-    assert [(s.name, s.below) for s in five.skunk] == [("lurch", 31)]
+    assert five.settings.pegging.single_series
+    assert five.config["standard"]["three_for_last"] == 3
+    assert [(s.name, s.below) for s in five.settings.skunk] == [("lurch", 31)]
 
 
 def test_overlays_merge_on_top_and_muggins_yields_to_lowball():
     v = load_variant("partner", overlays=["muggins", "lowball"])
     assert v.name == "partner+muggins+lowball"
-    assert v.game.lowball and v.game.counting == "automatic"
+    assert v.settings.scoring.lowball and "muggins" in v.plugins
+    assert Game(v).view(0).max_declaration == 0, "muggins stands aside: hands count themselves"
     assert v.notices == ("muggins does not combine with lowball: this game is lowball "
                          "without muggins",)
     assert v.table.players == 4
@@ -67,9 +70,10 @@ def problems(path, **kwargs):
 def test_extends_a_file_beside_it_and_edits_lists(tmp_path):
     write(tmp_path, "base", 'extends = ["three-player"]\nplugins = ["-standard"]\n')
     house = write(tmp_path, "house", 'extends = ["base"]\nplugins = ["+standard"]\n'
-                  "[game]\ntarget = 121\n")
+                  "[scoring]\ntarget = 121\n")
     v = load_variant(house)
-    assert (v.name, v.table.players, v.game.target, v.plugins) == ("house", 3, 121, ("standard",))
+    assert (v.name, v.table.players, v.settings.scoring.target, v.plugins) == \
+        ("house", 3, 121, ("standard",))
 
 
 def test_a_pending_list_edit_meets_the_default_list(tmp_path):
@@ -79,22 +83,37 @@ def test_a_pending_list_edit_meets_the_default_list(tmp_path):
 
 def test_wrong_types_are_never_coerced(tmp_path):
     path = write(tmp_path, "v", '[table]\nplayers = "3"\n[deal]\ncards = 2.9\n'
-                 "[game]\nlowball = 1\ntarget = true\n")
+                 "[scoring]\nlowball = 1\ntarget = true\n")
     assert problems(path) == [
         f"{path}: table.players: expected an integer, got the string '3'",
         f"{path}: deal.cards: expected an integer, got the float 2.9",
-        f"{path}: game.target: expected an integer, got the boolean True",
-        f"{path}: game.lowball: expected a boolean, got the integer 1",
+        f"{path}: scoring.target: expected an integer, got the boolean True",
+        f"{path}: scoring.lowball: expected a boolean, got the integer 1",
     ]
 
 
 def test_unknown_keys_and_bad_choices(tmp_path):
-    path = write(tmp_path, "v", 'colour = "red"\n[deal]\nbogus = 1\n[game]\ncounting = "manual"\n')
+    path = write(tmp_path, "v", 'colour = "red"\n[deal]\nbogus = 1\n[scoring]\ncounting = "manual"\n')
     assert problems(path) == [
         f"{path}: deal.bogus: unknown key",
-        f"{path}: game.counting: expected one of 'automatic', 'muggins', got the string 'manual'",
+        f"{path}: scoring.counting: unknown key",
         f"{path}: colour: unknown key",
     ]
+    path = write(tmp_path, "w", 'game = "chess"\n')
+    (found,) = problems(path)
+    assert found.startswith(f"{path}: game: unknown plugin 'chess' (installed: ") and \
+        "cribbage" in found
+
+
+def test_the_old_game_table_is_refused_with_its_file(tmp_path):
+    """``[game]`` was cribbage's table before kernel v2 (now ``[scoring]``); ``game`` names the
+    game."""
+    base = write(tmp_path, "base", "[game]\ntarget = 61\n")
+    child = write(tmp_path, "child", 'extends = ["base"]\n')
+    assert problems(child) == [f"{base}: game: expected a game's name, got the table "
+                               "{'target': 61}"]
+    path = write(tmp_path, "v", "game = 3\n")
+    assert problems(path) == [f"{path}: game: expected a game's name, got the integer 3"]
 
 
 def test_a_string_is_not_an_array(tmp_path):
@@ -104,19 +123,19 @@ def test_a_string_is_not_an_array(tmp_path):
 
 def test_inherited_mistakes_name_the_file_they_came_from(tmp_path):
     write(tmp_path, "base", '[deal]\ncards = "6"\n')
-    child = write(tmp_path, "child", 'extends = ["base"]\n[game]\ntarget = "x"\n')
+    child = write(tmp_path, "child", 'extends = ["base"]\n[scoring]\ntarget = "x"\n')
     assert problems(child) == [
         f"{tmp_path / 'base.toml'}: deal.cards: expected an integer, got the string '6'",
-        f"{child}: game.target: expected an integer, got the string 'x'",
+        f"{child}: scoring.target: expected an integer, got the string 'x'",
     ]
 
 
 def test_semantic_mistakes_all_at_once(tmp_path):
     path = write(tmp_path, "v", "[table]\nplayers = 3\nteams = [[0], [0]]\n[deal]\ncards = 18\n"
                  '[[skunk]]\nname = "x"\nbelow = 200\ngame_points = 3\n')
-    assert problems(path) == [
-        f"{path}: deal.cards: needs 55 cards with the starter; the deck has 52",
+    assert problems(path) == [  # the kernel's checks, then the game's
         f"{path}: table.teams: teams must split seats 0..2 with each seat once, got [[0], [0]]",
+        f"{path}: deal.cards: needs 55 cards with the starter; the deck has 52",
         f"{path}: skunk[0].below: must be between 1 and the target 121, got 200",
     ]
 
@@ -167,11 +186,11 @@ def test_bad_toml_and_missing_files(tmp_path):
 
 
 def test_search_path_environment_variable(tmp_path, monkeypatch):
-    write(tmp_path, "house", 'extends = ["two-player"]\n[game]\ntarget = 31\n[[skunk]]\n'
+    write(tmp_path, "house", 'extends = ["two-player"]\n[scoring]\ntarget = 31\n[[skunk]]\n'
           'name = "lurch"\nbelow = 16\ngame_points = 3\n')
     monkeypatch.setenv("PEGLINE_VARIANT_PATH", str(tmp_path))
     assert "house" in available_variants()
-    assert load_variant("house").game.target == 31
+    assert load_variant("house").settings.scoring.target == 31
 
 
 def test_resolved_variant_round_trips_through_toml(tmp_path):
@@ -184,10 +203,12 @@ def test_resolved_variant_round_trips_through_toml(tmp_path):
         assert again.to_toml_dict() == variant.to_toml_dict()
 
 
-def test_default_variant_is_the_standard_game():
-    assert Variant().to_toml_dict() | {"description": "", "source": ""} == \
-        load_variant("two-player").to_toml_dict() | {"description": "", "source": "",
-                                                     "config": {}}
+def test_default_variant_is_the_standard_game(tmp_path):
+    """A file that sets nothing plays the game's defaults: the standard two-player cribbage."""
+    empty = load_variant(write(tmp_path, "empty", ""))
+    assert empty.game == "cribbage" and empty.plugins == ("standard",)
+    assert empty.to_toml_dict() | {"description": "", "source": ""} == \
+        load_variant("two-player").to_toml_dict() | {"description": "", "source": ""}
 
 
 def test_variant_files_are_found_from_a_wheel(tmp_path):

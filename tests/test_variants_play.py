@@ -33,7 +33,7 @@ def pegging(game):
 
 def test_three_player_deal_crib_lead_goes_and_show_order():
     game = Script.from_toml(THREE).replay()
-    assert game.variant.hand_size == 4 and len(game.state.crib) == 4
+    assert game.variant.settings.hand_size() == 4 and len(game.machine.crib) == 4
     assert pegging(game) == [
         (0, "TH"), (1, "TS"), (1, "peg-pair", 2), (2, "7H"),
         (0, "go"),                      # seat 0 cannot play at 27; seat 1 still can
@@ -51,7 +51,9 @@ def test_three_player_deal_crib_lead_goes_and_show_order():
 
 def test_three_player_strict_go_ends_the_series_after_two_goes():
     strict = load_variant("three-player")
-    strict = attrs.evolve(strict, pegging=attrs.evolve(strict.pegging, strict_go=True))
+    settings = strict.settings
+    strict = attrs.evolve(strict, settings=attrs.evolve(
+        settings, pegging=attrs.evolve(settings.pegging, strict_go=True)))
     script = Script.from_toml(THREE.replace('"AH", "9C", "3H", "8C"', '"9C", "3H", "AH", "8C"'))
     from pegline_core import Game
 
@@ -135,7 +137,7 @@ starter = "%s"
 '''
     for starter, flush in (("9H", True), ("9S", False)):
         game = Script.from_toml(text % starter).replay()
-        crib = game.state.crib
+        crib = game.machine.crib
         assert len(crib) == 3 and set(map(str, crib)) == {"6H", "2H", "4H"}
         game2 = Script.from_toml(text % starter + 'plays = ["9C", "8C", "JC", "AS", "KD", "TD",'
                                  ' "QS", "KC"]\n').replay()
@@ -188,17 +190,18 @@ def test_every_variant_plays_to_the_end(name):
         for e in game.log:
             if isinstance(e, Scored):
                 totals[e.side] += e.points
-        assert tuple(totals) == game.state.scores
-        assert max(totals) >= variant.game.target
+        assert tuple(totals) == game.scores
+        assert max(totals) >= variant.settings.scoring.target
         ends = [e for e in game.log if isinstance(e, CountReset)]
         assert all(0 < e.count <= 31 for e in ends)
 
 
 def test_overlays_combine_in_a_file(tmp_path):
     path = tmp_path / "house.toml"
-    path.write_text('extends = ["three-player", "lowball"]\n[game]\ntarget = 121\n[[skunk]]\n'
+    path.write_text('extends = ["three-player", "lowball"]\n[scoring]\ntarget = 121\n[[skunk]]\n'
                     'name = "skunk"\nbelow = 91\ngame_points = 3\n')
     variant = load_variant(path)
-    assert (variant.table.players, variant.game.lowball, variant.game.target) == (3, True, 121)
+    assert (variant.table.players, variant.settings.scoring.lowball,
+            variant.settings.scoring.target) == (3, True, 121)
     game = play_game(variant, [RandomBot(s) for s in range(3)], seed=1)
     assert game.result.results[-1].score >= 121

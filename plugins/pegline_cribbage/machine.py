@@ -363,6 +363,8 @@ class CribbageMachine:
         if self.discarded[seat]:
             raise IllegalActionError(f"seat {seat} has already laid away to the crib")
         need = self.c.settings.deal.discard
+        if not all(type(card) is Card for card in action.cards):
+            raise IllegalActionError(f"lay away cards, not {action.cards!r}")
         if len(action.cards) != need or len(set(action.cards)) != need:
             raise IllegalActionError(f"lay away exactly {need} different card(s), "
                                      f"got {format_cards(action.cards) or 'none'}")
@@ -381,7 +383,9 @@ class CribbageMachine:
     def _cut_starter(self, action: CutStarter) -> None:
         self._need_phase("starter", action)
         card = action.card
-        if not isinstance(card, Card) or card in self._dealt():
+        if type(card) is not Card:
+            raise IllegalActionError(f"the starter must be a card, not {card!r}")
+        if card in self._dealt():
             raise IllegalActionError(f"the starter {card} has already been dealt")
         self._input(None, action)
         c, dealer = self.c, self.dealer

@@ -96,7 +96,8 @@ def hands(size: int = 4, *, with_starter: bool = True) -> st.SearchStrategy[tupl
 
 def deals(variant: Variant) -> st.SearchStrategy[Deal]:
     """A random `Deal` action for ``variant``: its hands and the cards from the deck to the crib."""
-    n, per, extra = variant.table.players, variant.deal.cards, variant.deal.crib_from_deck
+    deal = variant.settings.deal
+    n, per, extra = variant.table.players, deal.cards, deal.crib_from_deck
     return st.permutations(DECK).map(
         lambda deck: Deal([deck[i * per:(i + 1) * per] for i in range(n)],
                           deck[n * per:n * per + extra]))

@@ -18,6 +18,9 @@ Settlement(outcome='muggins', moves=(('claimant', 'muggins', 2),))
 Settlement(outcome='false-muggins', moves=(('counter', 'false-muggins', 5),))
 >>> settle(declared=15, true=12, response="overcount", claimed=0).moves
 (('counter', 'overcount', -3), ('claimant', 'overcount-claim', 3))
+>>> from pegline_core import load_variant
+>>> MugginsProtocol(load_variant("partner"), max_declaration=29).responders(0)   # the other team
+(1, 3)
 """
 
 from __future__ import annotations
@@ -105,8 +108,8 @@ class Muggins:
     @hookimpl
     def pegline_check_variant(self, variant: Variant) -> list[str]:
         if self.config.max_declaration < 0:
-            return [f"config.muggins.max_declaration: must not be negative, got "
-                    f"{self.config.max_declaration}"]
+            value = self.config.max_declaration
+            return [f"config.muggins.max_declaration: must not be negative, got {value}"]
         return []
 
     @hookimpl
