@@ -1,8 +1,8 @@
 """The `Game` facade: one way to drive any game, python-chess style.
 
-A game plugin provides a `Machine` (`pegline_core.definition`); `Game` wraps it: `apply` checks and applies one action
-and returns the events it produced; an illegal action or a failing plugin changes nothing; `undo`
-pops the last action exactly; `copy` gives an independent game.
+A game plugin provides a `Machine` (`pegline_core.definition`); `Game` wraps it: `apply` checks
+and applies one action and returns the events it produced; an illegal action or a failing plugin
+changes nothing; `undo` pops the last action exactly; `copy` gives an independent game.
 
 >>> game = Game("two-player", dealer=1)
 >>> import random

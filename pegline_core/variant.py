@@ -3,7 +3,8 @@
 A variant file sets any of the keys below (``docs/variants.md`` lists them all); what it leaves out
 comes from the files it ``extends`` and then from the defaults of its ``game`` (cribbage unless it
 names another). The kernel reads ``game``, ``description``, ``source``, ``extends``, ``plugins``,
-``disable``, ``table`` and ``config``; every other key belongs to the game. Loading reports every problem in every file at once, each as ``file: key.path: message``.
+``disable``, ``table`` and ``config``; every other key belongs to the game. Loading reports every
+problem in every file at once, each as ``file: key.path: message``.
 
 >>> variant = load_variant("two-player")
 >>> variant.game, variant.table.players, variant.settings.scoring.target
@@ -19,12 +20,12 @@ import os
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import attrs
 from attrs import field, frozen
 
-from pegline_core.errors import PeglineError, PluginError, VariantError
+from pegline_core.errors import PeglineError, VariantError
 from pegline_core.files import parse_toml, read_text
 from pegline_core.strict import (
     StructureProblems,

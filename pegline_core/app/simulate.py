@@ -17,6 +17,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
 
 from attrs import define, field
 
@@ -80,7 +81,7 @@ class SimulationStats:
             if loser.mark:
                 self.marks[loser.mark] += 1
 
-    def report(self) -> dict:
+    def report(self) -> dict[str, Any]:
         """The statistics as plain data: rates with 95% intervals, means per hand."""
         rates = {}  # per seat filled: the share of a bot's seats on the winning side
         for name, seats in sorted(self.seats.items()):
@@ -166,10 +167,10 @@ def simulate(
         from distributed import Client
         from distributed import as_completed as dask_completed
 
-        with Client(scheduler) as client:
+        with Client(scheduler) as client:  # type: ignore[no-untyped-call]
             futures = [client.submit(run_chunk, variant, list(bots), seed, start, count,
                                      pure=False) for start, count in chunks]
-            for future in dask_completed(futures):
+            for future in dask_completed(futures):  # type: ignore[no-untyped-call]
                 collect(future.result())
         return total
     if workers == 1:

@@ -94,7 +94,7 @@ class Coach:
         total = self.scorer.show_total
         settings = self.scorer.settings
         need = settings.crib_size(self.scorer.players) - settings.deal.discard
-        mine = self.variant.side_of(view.dealer) == view.side
+        mine = view.dealer is not None and self.variant.side_of(view.dealer) == view.side
         rng = self._rng(view)
         samples = [rng.sample(unseen, need + 1) for _ in range(CRIB_SAMPLES)]
         candidates = []
@@ -152,7 +152,7 @@ class Coach:
 
 
 def _ranked(candidates: list[Candidate]) -> tuple[Candidate, ...]:
-    def order(c: Candidate) -> tuple:
+    def order(c: Candidate) -> tuple[float, list[int]]:
         cards = c.action.cards if isinstance(c.action, Discard) else (c.action.card,)
         return (-c.value, [card.index for card in cards])
 

@@ -34,7 +34,7 @@ class EventPrinter:
         self.count = 0
 
     def seat(self, seat: int | None) -> str:
-        return self.names.get(seat, f"seat {seat}")
+        return self.names.get(seat, f"seat {seat}") if seat is not None else "the table"
 
     def side(self, side: int) -> str:
         seats = self.variant.sides[side]

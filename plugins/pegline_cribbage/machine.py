@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from pegline_cribbage.counting import CountingProtocol
     from pegline_cribbage.scorer import Scorer
 
-__all__ = ["CribbageMachine", "Common"]
+__all__ = ["CribbageMachine", "Common", "seat_to_play"]
 
 MAX_PIP = max(PIPS)
 
@@ -147,10 +147,10 @@ class CribbageMachine:
         self._hand = 0
         self._phase = "cut"
         self._reached: int | None = None
-        self._handlers: dict[type, Callable[[Any], None]] = {CutForDeal: self._cut_for_deal, Deal: self._deal,
-                          Discard: self._discard, CutStarter: self._cut_starter,
-                          Play: self._play, Go: self._go, Declare: self._declare,
-                          Respond: self._respond, AskCoach: self._ask_coach}
+        self._handlers: dict[type, Callable[[Any], None]] = {
+            CutForDeal: self._cut_for_deal, Deal: self._deal, Discard: self._discard,
+            CutStarter: self._cut_starter, Play: self._play, Go: self._go,
+            Declare: self._declare, Respond: self._respond, AskCoach: self._ask_coach}
 
     # -- the Machine protocol ------------------------------------------------------------------
 
@@ -616,6 +616,14 @@ class CribbageMachine:
             results.append(SideResult(side, sides[side], scores[side], place, mark))
         return {"results": tuple(results), "game_points": points, "lowball": scoring.lowball,
                 "assist_used": tuple(sorted(self.assisted))}
+
+
+def seat_to_play(game: Any) -> int:
+    """The seat whose turn it is to play or say go (`IllegalActionError` outside pegging)."""
+    to_act = game.to_act
+    if game.phase != "pegging" or isinstance(to_act, str) or not to_act:
+        raise IllegalActionError(f"nobody is to play in the {game.phase} phase")
+    return int(to_act[0])
 
 
 def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -33,6 +33,7 @@ from pegline_core.game import Game
 from pegline_core.strict import StructureProblems, format_path, structure_strict
 from pegline_core.variant import DEFAULT_VARIANT
 from pegline_cribbage.actions import CutForDeal, CutStarter, Deal, Discard, Go, Play
+from pegline_cribbage.machine import seat_to_play
 
 __all__ = ["Script", "HandScript", "ScriptError"]
 
@@ -118,14 +119,14 @@ class Script:
             where = f"{at}.plays[{index}]"
             if game.phase != "pegging":
                 raise ScriptError(f"{where}: pegging is over, but the script plays {entry!r}")
-            while game.legal_actions() == [Go(game.to_act[0])] and entry.lower() != "go":
-                yield where, Go(game.to_act[0])
+            while game.legal_actions() == [Go(seat_to_play(game))] and entry.lower() != "go":
+                yield where, Go(seat_to_play(game))
             if entry.lower() == "go":
-                yield where, Go(game.to_act[0])
+                yield where, Go(seat_to_play(game))
             else:
-                yield where, Play(game.to_act[0], _cards([entry], where)[0])
-        while game.phase == "pegging" and game.legal_actions() == [Go(game.to_act[0])]:
-            yield f"{at}.plays", Go(game.to_act[0])
+                yield where, Play(seat_to_play(game), _cards([entry], where)[0])
+        while game.phase == "pegging" and game.legal_actions() == [Go(seat_to_play(game))]:
+            yield f"{at}.plays", Go(seat_to_play(game))
 
 
 def _cards(texts: Any, where: str) -> tuple[Card, ...]:

@@ -106,8 +106,8 @@ def check_settings(variant: Variant) -> Problems:
     for index, line in enumerate(settings.skunk):
         if not 0 < line.below < scoring.target:
             problems.append((("skunk", index, "below"),
-                             f"must be between 1 and the target {scoring.target}, "
-                             f"got {line.below}"))
+                             (f"must be between 1 and the target {scoring.target}, "
+                             f"got {line.below}")))
         if line.game_points < scoring.win_game_points:
             problems.append((("skunk", index, "game_points"),
                              "must be at least scoring.win_game_points"))

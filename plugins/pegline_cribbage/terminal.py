@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
@@ -52,9 +52,11 @@ class HumanPlayer:
 
     def _choose(self, view: CribbageView, legal: Sequence[Any]) -> Any:
         if isinstance(legal[0], Declare):
-            what = "the crib" if view.counting[2] else "your hand"
+            assert view.counting is not None and view.starter is not None
+            _seat, cards, crib, _declared = view.counting
+            what = "the crib" if crib else "your hand"
             cap = view.max_declaration
-            points = click.prompt(f"count {what} {format_cards(view.counting[1], symbols=True)} "
+            points = click.prompt(f"count {what} {format_cards(cards, symbols=True)} "
                                   f"+ {view.starter.symbol} (0-{cap})", type=click.IntRange(0, cap))
             return Declare(view.seat, points)
         if isinstance(legal[0], Respond):
@@ -71,7 +73,8 @@ class HumanPlayer:
         prompt = f"count {view.count}; your hand {numbered}\nplay a card"
         return self._ask(prompt, view, lambda cards: self._play(view, cards, legal))
 
-    def _ask(self, prompt: str, view: CribbageView, decide) -> Any:
+    def _ask(self, prompt: str, view: CribbageView,
+             decide: Callable[[tuple[Card, ...]], Any]) -> Any:
         if self.last is not None:
             prompt += " (or 'compare' for the coach on your last move)"
         while True:
@@ -89,6 +92,7 @@ class HumanPlayer:
 
     @staticmethod
     def _respond(view: CribbageView) -> Any:
+        assert view.counting is not None and view.starter is not None
         seat, cards, crib, declared = view.counting
         what = "crib" if crib else "hand"
         prompt = (f"seat {seat} declares {declared} for the {what} "
@@ -106,7 +110,8 @@ class HumanPlayer:
                        "or 'overcount'")
 
     @staticmethod
-    def _discard(view: CribbageView, cards: tuple[Card, ...], need: int, legal) -> Any:
+    def _discard(view: CribbageView, cards: tuple[Card, ...], need: int,
+                 legal: Sequence[Any]) -> Any:
         if len(cards) != need:
             raise ValueError(f"choose exactly {need} card(s), not {len(cards)}")
         for action in legal:
@@ -115,7 +120,7 @@ class HumanPlayer:
         raise ValueError("choose different cards from your hand")
 
     @staticmethod
-    def _play(view: CribbageView, cards: tuple[Card, ...], legal) -> Any:
+    def _play(view: CribbageView, cards: tuple[Card, ...], legal: Sequence[Any]) -> Any:
         if len(cards) != 1:
             raise ValueError("play exactly one card")
         card = cards[0]

@@ -24,6 +24,7 @@ from pegline_core.game import Game
 from pegline_core.strict import format_path
 from pegline_core.variant import Variant, load_variant, semantic_problems
 from pegline_cribbage.actions import CutStarter, Deal, Discard, Go, Play
+from pegline_cribbage.machine import seat_to_play
 
 __all__ = ["make_game", "stack", "play", "scores", "cards", "hands", "deals"]
 
@@ -69,9 +70,9 @@ def play(game: Game, plays: str | Iterable[str]) -> list[Event]:
     """Play cards in turn order; a seat that cannot play says go by itself."""
     events: list[Event] = []
     for card in _cards(plays):
-        while game.phase == "pegging" and game.legal_actions() == [Go(game.to_act[0])]:
-            events += game.apply(Go(game.to_act[0]))
-        events += game.apply(Play(game.to_act[0], card))
+        while game.phase == "pegging" and game.legal_actions() == [Go(seat_to_play(game))]:
+            events += game.apply(Go(seat_to_play(game)))
+        events += game.apply(Play(seat_to_play(game), card))
     return events
 
 
@@ -85,7 +86,7 @@ def cards() -> st.SearchStrategy[Card]:
     return st.sampled_from(DECK)
 
 
-def hands(size: int = 4, *, with_starter: bool = True) -> st.SearchStrategy[tuple]:
+def hands(size: int = 4, *, with_starter: bool = True) -> st.SearchStrategy[tuple[Any, ...]]:
     """Distinct cards: a hand of ``size``, and a starter too (as ``(hand, starter)``)."""
     total = size + (1 if with_starter else 0)
     drawn = st.lists(cards(), min_size=total, max_size=total, unique=True)
