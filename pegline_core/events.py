@@ -19,6 +19,8 @@ from attrs import fields, frozen
 
 from pegline_core.cards import Card
 from pegline_core.errors import CardError, PeglineError
+from pegline_core.strict import StructureProblems, format_path, problems_of
+from pegline_core.strict import converter as strict_converter
 
 __all__ = ["Event", "Input", "Scored", "GameEnded", "SideResult", "AskCoach", "EventCodec",
            "KERNEL_ACTIONS", "KERNEL_EVENTS"]
@@ -104,9 +106,7 @@ def _card_from(value: Any, _type: Any) -> Card:
 
 
 def _converter() -> cattrs.Converter:
-    from pegline_core.strict import converter as strict
-
-    conv = strict.copy()
+    conv = strict_converter.copy()
     conv.register_unstructure_hook(Card, str)
     conv.register_structure_hook(Card, _card_from)
     return conv
@@ -181,16 +181,12 @@ class EventCodec:
             raise PeglineError(f"{tag} event: {exc}") from None
 
     def _structure(self, body: dict[str, Any], cls: type) -> Any:
-        from pegline_core.strict import StructureProblems, format_path
-
         for field in fields(cls):  # TOML has no null: an optional field left out is None
             if field.name not in body and _optional(field.type):
                 body[field.name] = None
         try:
             return self.converter.structure(body, cls)
         except cattrs.BaseValidationError as exc:
-            from pegline_core.strict import problems_of
-
             problems = problems_of(exc)
             raise PeglineError("; ".join(f"{format_path(p) or '(top)'}: {m}"
                                          for p, m in problems)) from None

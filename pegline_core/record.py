@@ -40,7 +40,7 @@ from pegline_core.errors import PeglineError, RecordError
 from pegline_core.events import EventCodec, Input
 from pegline_core.files import parse_toml, read_text
 from pegline_core.game import Game
-from pegline_core.plugins import Ruleset
+from pegline_core.plugins import Ruleset, game_definition
 from pegline_core.strict import converter
 from pegline_core.variant import DEFAULT_GAME, Variant, load_variant
 
@@ -134,8 +134,6 @@ def _migrate(head: dict[str, Any]) -> dict[str, Any]:
 @functools.cache
 def _codec(game: str) -> EventCodec:
     """The codec of the game named ``game`` (built once: reading a record checks every event)."""
-    from pegline_core.plugins import game_definition
-
     return EventCodec(game_definition(game))
 
 

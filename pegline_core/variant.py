@@ -27,6 +27,7 @@ from attrs import field, frozen
 
 from pegline_core.errors import PeglineError, VariantError
 from pegline_core.files import parse_toml, read_text
+from pegline_core.plugins import Ruleset, game_definition
 from pegline_core.strict import (
     StructureProblems,
     converter,
@@ -307,8 +308,6 @@ def load_variant(
     plugins the variant names are looked up among installed entry points and ``extra_plugins``.
     Raises `VariantError` listing every problem.
     """
-    from pegline_core.plugins import game_definition
-
     resolver = _Resolver(list(search_path) if search_path is not None else variant_search_path())
     text = os.fspath(name_or_path)
     is_file = text.endswith(".toml") or os.sep in text or "/" in text
@@ -410,8 +409,6 @@ def semantic_problems(variant: Variant, extra_plugins: Mapping[str, type] | None
                       ) -> list[tuple[tuple[str | int, ...], str]]:
     """Every cross-field problem of a structured variant: the kernel's, its game's, its
     plugins' (configuration, names, their own checks), as (path, message)."""
-    from pegline_core.plugins import game_definition
-
     return _semantic(variant, game_definition(variant.game, extra_plugins), extra_plugins)[0]
 
 
@@ -421,8 +418,6 @@ def _semantic(variant: Variant, definition: Any, extra_plugins: Mapping[str, typ
     """Every problem at once: the kernel's, the game's (unless the table itself is wrong), the
     plugins' (unless their names or tables failed to load), leaving out sections in ``skip``
     that already failed; and the plugins' notices."""
-    from pegline_core.plugins import Ruleset
-
     kernel = check_variant(variant)
     found = [(p, m) for p, m in kernel if p[0] not in skip]
     if not any(p == ("table", "players") for p, _ in kernel):

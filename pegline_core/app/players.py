@@ -14,11 +14,12 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from pegline_core.definition import Player
 from pegline_core.errors import PeglineError
 from pegline_core.events import Event
-from pegline_core.definition import Player
 from pegline_core.game import Game
-from pegline_core.variant import Variant
+from pegline_core.plugins import game_definition
+from pegline_core.variant import Variant, load_variant
 
 __all__ = ["Player", "RandomBot", "play_game", "bots_for"]
 
@@ -35,8 +36,6 @@ class RandomBot:
 
 def bots_for(game: Game | Variant | str) -> Mapping[str, Callable[[int], Player]]:
     """Bot factories by name for a game (each takes a seed): ``random`` and the game's own."""
-    from pegline_core.plugins import game_definition
-
     if isinstance(game, Game):
         definition = game.ruleset.game
     else:
@@ -46,8 +45,6 @@ def bots_for(game: Game | Variant | str) -> Mapping[str, Callable[[int], Player]
 
 
 def _game_of(variant: str) -> str:
-    from pegline_core.variant import load_variant
-
     return load_variant(variant).game
 
 

@@ -52,9 +52,13 @@ class Cribbage:
         return CribbageMachine(ruleset, log)
 
     def bots(self) -> Mapping[str, Callable[[int], Any]]:
-        from pegline_cribbage.bots import BOTS
+        """``greedy``, ``sloppy`` (greedy, with counting slips) and ``coach``."""
+        from pegline_cribbage.bots import GreedyBot
+        from pegline_cribbage.coach import CoachBot
 
-        return BOTS
+        return {"greedy": lambda seed: GreedyBot(seed=seed),
+                "sloppy": lambda seed: GreedyBot(mistakes=0.3, seed=seed),
+                "coach": CoachBot}
 
     def human(self) -> Any:
         from pegline_cribbage.terminal import HumanPlayer

@@ -1,4 +1,4 @@
-"""Cribbage bots: greedy, sloppy (greedy with counting slips) and the coach.
+"""Cribbage's greedy bot (and, with counting slips, the sloppy one); the coach bot builds on it.
 
 Each sees only its `CribbageView` and the legal actions; it scores candidates with the view's
 ``rules`` (the game's own plugins).
@@ -12,7 +12,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from pegline_core.cards import DECK, Card
@@ -20,7 +20,7 @@ from pegline_cribbage.actions import Declare, Discard, Play, Respond
 from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.views import CribbageView
 
-__all__ = ["GreedyBot", "BOTS"]
+__all__ = ["GreedyBot"]
 
 
 class GreedyBot:
@@ -78,18 +78,3 @@ class GreedyBot:
         keep = tuple(c for c in view.held if c not in action.cards)
         total = view.rules.show_total
         return sum(total(keep, starter, crib=False) for starter in starters) / len(starters)
-
-
-def _coach_bot(seed: int) -> Any:
-    from pegline_cribbage.coach import CoachBot  # the coach builds on this module
-
-    return CoachBot(seed)
-
-
-BOTS: dict[str, Callable[[int], Any]] = {
-    "greedy": lambda seed: GreedyBot(seed=seed),
-    "sloppy": lambda seed: GreedyBot(mistakes=0.3, seed=seed),
-    "coach": _coach_bot,
-}
-"""Cribbage's bot factories by name (for the CLI); each takes a seed. ``random`` serves every
-game (`pegline_core.app.players.RandomBot`)."""

@@ -28,6 +28,7 @@ from attrs import frozen
 
 from pegline_core.cards import DECK, Card
 from pegline_cribbage.actions import Discard, Play
+from pegline_cribbage.bots import GreedyBot
 from pegline_cribbage.combinations import PIPS, run_tail, same_rank_tail
 from pegline_cribbage.scorer import Scorer
 from pegline_cribbage.views import CribbageView
@@ -163,8 +164,6 @@ class CoachBot:
     """Plays the coach's best candidate; declares and responds like the greedy bot."""
 
     def __init__(self, seed: int | None = None) -> None:
-        from pegline_cribbage.bots import GreedyBot
-
         self._greedy = GreedyBot(seed=seed)
         self._coach: Coach | None = None
 

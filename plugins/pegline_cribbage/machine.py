@@ -32,13 +32,13 @@ from pegline_cribbage.actions import (
 )
 from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.events import Combination, CountReset, CountSettled, DealerChosen, HandShown
+from pegline_cribbage.scorer import Scorer
 from pegline_cribbage.settings import CribbageSettings
 from pegline_cribbage.snapshots import ShowCounted, Snapshots
 from pegline_cribbage.views import CribbageView
 
 if TYPE_CHECKING:
     from pegline_cribbage.counting import CountingProtocol
-    from pegline_cribbage.scorer import Scorer
 
 __all__ = ["CribbageMachine", "Common", "seat_to_play"]
 
@@ -65,6 +65,7 @@ class Common:
         self.limit = settings.pegging.limit
         self.target = settings.scoring.target
         self.lowball = settings.scoring.lowball
+        self.strict_go = settings.pegging.strict_go
         self.snapshots = Snapshots(variant)
         self.score_game_start = ruleset.scoring("pegline_score_game_start")
         self.score_starter = ruleset.scoring("pegline_score_starter")
@@ -96,8 +97,6 @@ class Common:
     def scorer(self) -> Scorer:
         """Scoring outside the game, for views (bots and the coach evaluate with it)."""
         if self._scorer is None:
-            from pegline_cribbage.scorer import Scorer
-
             self._scorer = Scorer(self.ruleset)
         return self._scorer
 
@@ -418,7 +417,8 @@ class CribbageMachine:
                                                        self.dealer))  # type: ignore[arg-type]
         if awards:
             self._record(awards, seat)
-        self.held = _replace(self.held, seat, tuple(x for x in held if x is not card))
+        at = held.index(card)
+        self.held = _replace(self.held, seat, held[:at] + held[at + 1:])
         self.count, self.series, self.last_player = count, series, seat
         self.played = self.played + ((seat, card),)
         self.last_was_go = False
@@ -452,8 +452,7 @@ class CribbageMachine:
         room = c.limit - self.count
         anyone_can_play = any(self.held) if room >= MAX_PIP else \
             any(PIPS[x.index] <= room for hand in self.held for x in hand)
-        strict_stop = c.settings.pegging.strict_go and consecutive_go
-        if self.count == c.limit or not anyone_can_play or strict_stop:
+        if self.count == c.limit or not anyone_can_play or (c.strict_go and consecutive_go):
             self._end_series()
         else:
             self.turn = self._next_seat(actor, skip=self.said_go)

@@ -31,7 +31,7 @@ from pegline_core.errors import PeglineError
 from pegline_core.files import parse_toml, read_text
 from pegline_core.game import Game
 from pegline_core.strict import StructureProblems, format_path, structure_strict
-from pegline_core.variant import DEFAULT_VARIANT
+from pegline_core.variant import DEFAULT_VARIANT, load_variant
 from pegline_cribbage.actions import CutForDeal, CutStarter, Deal, Discard, Go, Play
 from pegline_cribbage.machine import seat_to_play
 
@@ -81,8 +81,6 @@ class Script:
         return cls.from_toml(read_text(path, ScriptError), name=str(path))
 
     def new_game(self) -> Game:
-        from pegline_core.variant import load_variant
-
         variant = load_variant(self.variant, overlays=self.overlays)
         return Game(variant, dealer=self.dealer if self.dealer >= 0 else None)
 
