@@ -83,25 +83,30 @@ def rules_digest(ruleset: Ruleset) -> str:
         data.pop(key)
     defaults = Variant(game=variant.game, plugins=tuple(game.default_plugins),
                        settings=game.Settings()).to_toml_dict()
-    rules = _minus(data, defaults)
+    rules = without_defaults(data, defaults)
     config = {}
     for name, resolved in ruleset.resolved_config().items():
         config_cls = type(ruleset.plugins[name]).Config  # type: ignore[attr-defined]
-        changed = _minus(resolved, converter.unstructure(config_cls()))
+        changed = without_defaults(resolved, converter.unstructure(config_cls()))
         if changed:
             config[name] = changed
     rules["config"] = config
+    return digest_of(rules)
+
+
+def digest_of(rules: dict[str, Any]) -> str:
+    """``sha256:`` and the hex digest of the rules as canonical JSON."""
     text = json.dumps(rules, sort_keys=True, ensure_ascii=False)
     return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
 
 
-def _minus(data: dict[str, Any], defaults: dict[str, Any]) -> dict[str, Any]:
+def without_defaults(data: dict[str, Any], defaults: dict[str, Any]) -> dict[str, Any]:
     """``data`` without the keys whose value equals the default (tables compared key by key)."""
     out = {}
     for key, value in data.items():
         default = defaults.get(key)
         if isinstance(value, dict) and isinstance(default, dict):
-            rest = _minus(value, default)
+            rest = without_defaults(value, default)
             if rest:
                 out[key] = rest
         elif value != default:

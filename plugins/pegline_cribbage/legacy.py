@@ -10,11 +10,10 @@ today's digest becomes.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
 from pegline_core.plugins import Ruleset
+from pegline_core.record import digest_of, without_defaults
 from pegline_core.strict import converter
 
 __all__ = ["rules_digest_v1"]
@@ -55,26 +54,11 @@ def rules_digest_v1(ruleset: Ruleset) -> str:
     if pegging.get("limit") == _V1_LIMIT:  # any other limit is a rule version 1 did not have
         del pegging["limit"]
     data["pegging"] = pegging
-    rules = _minus(data, _V1_DEFAULTS)
+    rules = without_defaults(data, _V1_DEFAULTS)
     defaults = {}
     for name in plugins:
         config_cls = getattr(type(ruleset.plugins.get(name)), "Config", None)
         if config_cls is not None:
             defaults[name] = converter.unstructure(config_cls())
-    rules["config"] = _minus(config, defaults)
-    text = json.dumps(rules, sort_keys=True, ensure_ascii=False)
-    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
-
-
-def _minus(data: dict[str, Any], defaults: dict[str, Any]) -> dict[str, Any]:
-    """``data`` without the keys whose value equals the default (tables compared key by key)."""
-    out = {}
-    for key, value in data.items():
-        default = defaults.get(key)
-        if isinstance(value, dict) and isinstance(default, dict):
-            rest = _minus(value, default)
-            if rest:
-                out[key] = rest
-        elif value != default:
-            out[key] = value
-    return out
+    rules["config"] = without_defaults(config, defaults)
+    return digest_of(rules)
