@@ -98,8 +98,9 @@ class Snapshots:
 
     def play(self, seat: int, card: Card, series: tuple[Card, ...], count: int,
              scores: tuple[int, ...], dealer: int) -> PlayMade:
-        return PlayMade(seat, card, series, count, self.players, scores,  # in field order: hot
-                        self.side_of[seat], dealer, self.variant)
+        return PlayMade(seat=seat, card=card, series=series, count=count, players=self.players,
+                        scores=scores, side=self.side_of[seat], dealer=dealer,
+                        variant=self.variant)
 
     def series_end(self, seat: int, count: int, series: tuple[Card, ...], last_of_hand: bool,
                    scores: tuple[int, ...], dealer: int) -> SeriesEnded:
