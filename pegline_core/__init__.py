@@ -8,6 +8,7 @@
 
 from pegline_core.app.players import Player, RandomBot, play_game
 from pegline_core.cards import DECK, Card, deck_of, format_cards, parse_cards
+from pegline_core.definition import GameDefinition, Machine
 from pegline_core.errors import (
     CardError,
     IllegalActionError,
@@ -17,7 +18,6 @@ from pegline_core.errors import (
     VariantError,
 )
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored, SideResult
-from pegline_core.definition import GameDefinition, Machine
 from pegline_core.game import Game
 from pegline_core.hookspecs import hookimpl, hookspec
 from pegline_core.plugins import Ruleset, game_definition

@@ -1,3 +1,5 @@
+# mypy: disable-error-code="empty-body"
+# (a hook specification has no body: pluggy never calls it)
 """The kernel's hook specifications: what every plugin of every game may implement.
 
 A plugin is a class named by an entry point in the ``pegline`` group; Pegline builds it with its
@@ -5,7 +7,8 @@ validated configuration and registers the instance on the ruleset's own `pluggy.
 A game (cribbage, Clabber) is such a plugin too: it adds its own hooks through `pegline_addhooks`,
 the way pytest plugins add theirs with ``pytest_addhooks``; its scoring rules are plugins on them.
 
-Never give a hookimpl parameter a default value: pluggy does not pass it.
+An implementation takes any subset of a hook's arguments, by name; never give one a default value
+(pluggy does not pass it). docs/hooks.md states exactly how hooks are called and checked.
 """
 
 from __future__ import annotations
@@ -35,7 +38,9 @@ def pegline_addhooks(pluginmanager: pluggy.PluginManager) -> None:
 def pegline_rules() -> list[Rule]:
     """Declare every rule this plugin can emit, with its points, summary and source.
 
-    Called once when a ruleset is built. A claim naming a rule id not declared here is refused.
+    Asked of each plugin alone, in registration order, when a ruleset is built and when a plugin
+    is registered later. A rule id belongs to one plugin: declaring one already declared is
+    refused, and so is a claim naming a rule id its plugin did not declare here.
     """
 
 
@@ -44,7 +49,8 @@ def pegline_check_variant(variant: Variant) -> list[str]:
     """Check a resolved variant against this plugin's needs.
 
     Return messages of the form ``"key.path: what is wrong"``; an empty list when it is fine.
-    Called after the variant's own checks, so the table and the game's settings are sound.
+    Called after the variant's own checks, so the table and the game's settings are sound, and
+    possibly more than once; the variant is frozen and its ``config`` read-only.
     """
 
 

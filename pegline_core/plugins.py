@@ -12,27 +12,31 @@ hooks are called.
 
 from __future__ import annotations
 
+import difflib
+import re
 from collections.abc import Callable, Collection, Mapping
 from importlib.metadata import EntryPoint, entry_points
-from types import TracebackType
+from types import ModuleType, TracebackType
 from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 from pegline_core import hookspecs
 from pegline_core.cards import Card
+from pegline_core.definition import GameDefinition
 from pegline_core.errors import PluginError
 from pegline_core.rules import Award, Rule, Score
 from pegline_core.strict import StructureProblems, converter, format_path, structure_strict
 
 if TYPE_CHECKING:
-    from pegline_core.game import GameDefinition
     from pegline_core.variant import Variant
 
 __all__ = ["Ruleset", "PluginError", "installed_plugins", "plugin_class", "describe_plugin",
+           "game_definition",
            "ENTRY_POINT_GROUP", "Problems"]
 
 ENTRY_POINT_GROUP = "pegline"
+_NOTHING: dict[str, Rule] = {}
 Problems = list[tuple[tuple[str | int, ...], str]]
 Plugins = Mapping[str, type]
 
@@ -79,35 +83,161 @@ def build_plugin(name: str, cls: type, table: Mapping[str, Any]) -> object:
                           plugin=name) from exc
 
 
+Fault = tuple[tuple[str | int, ...], str, str | None, str | None]
+"""A problem found while building a ruleset: (key path, message, plugin, hook)."""
+
+
+def game_definition(name: str, extra_plugins: Plugins | None = None) -> GameDefinition:
+    """The game plugin ``name`` (an entry point in the ``pegline`` group), built."""
+    definition = build_plugin(name, plugin_class(name, extra_plugins), {})
+    if not isinstance(definition, GameDefinition):
+        raise PluginError(f"plugin {name!r} is not a game (it has no new_machine)", plugin=name)
+    return definition
+
+
 class _PluginManager(pluggy.PluginManager):
-    """pluggy's manager, counting changes so that cached dispatch knows when to look again."""
+    """pluggy's manager, counting changes so that cached dispatch knows when to look again.
+
+    Every registration fault becomes a `PluginError` naming the plugin and the hook, and leaves
+    nothing half-registered. Once its ruleset is built (``ruleset`` set), a plugin registered
+    later is checked and its rules are declared before `register` returns.
+    """
 
     def __init__(self) -> None:
         super().__init__(hookspecs.PROJECT)
         self.version = 0
         self.monitors = 0
+        self.ruleset: Ruleset | None = None
+
+    def add_hookspecs(self, module_or_class: ModuleType | type) -> None:
+        super().add_hookspecs(module_or_class)
+        self.version += 1
 
     def register(self, plugin: object, name: str | None = None) -> str | None:
-        registered = super().register(plugin, name)
+        wanted = name or self.get_canonical_name(plugin)
+        try:
+            registered = super().register(plugin, name)
+        except Exception as exc:
+            if self.get_plugin(wanted) is plugin:  # pluggy leaves a failed plugin half-registered
+                super().unregister(plugin, wanted)
+            self.version += 1
+            raise _registration_error(self, wanted, plugin, exc) from exc
         self.version += 1
+        ruleset = self.ruleset
+        if registered is not None and ruleset is not None:
+            try:
+                ruleset._joined(registered, plugin)
+            except PluginError:
+                super().unregister(plugin, registered)
+                ruleset._left(plugin)
+                self.version += 1
+                raise
         return registered
 
     def unregister(self, plugin: object | None = None, name: str | None = None) -> Any:
         removed = super().unregister(plugin, name)
         self.version += 1
+        if removed is not None and self.ruleset is not None:
+            self.ruleset._left(removed)
         return removed
 
     def add_hookcall_monitoring(self, before: Any, after: Any) -> Callable[[], None]:
         undo = super().add_hookcall_monitoring(before, after)
         self.monitors += 1
         self.version += 1
+        done = False
 
         def stop() -> None:
-            undo()
-            self.monitors -= 1
-            self.version += 1
+            nonlocal done
+            if not done:
+                done = True
+                undo()
+                self.monitors -= 1
+                self.version += 1
 
         return stop
+
+
+def _registration_error(pm: pluggy.PluginManager, name: str, plugin: object,
+                        exc: Exception) -> PluginError:
+    """What went wrong registering ``plugin`` as ``name``, in words, naming the hook."""
+    if isinstance(exc, PluginError):
+        return exc
+    if isinstance(exc, pluggy.PluginValidationError):
+        text = str(exc)
+        found = re.search(r"hook '(\w+)'", text)
+        hook = found.group(1) if found else None
+        caller = getattr(pm.hook, hook, None) if hook else None
+        if hook and caller is not None and caller.spec is not None and "can not be found" in text:
+            spec = caller.spec.argnames
+            impl = next((i for i in caller.get_hookimpls() if i.plugin is plugin), None)
+            names = getattr(impl, "argnames", None) or _impl_argnames(plugin, hook)
+            extra = ", ".join(repr(a) for a in names if a not in spec)
+            return PluginError(f"plugin {name!r}: {hook} takes {extra}, which the hook does not "
+                               f"pass (it passes: {', '.join(spec) or 'nothing'})",
+                               plugin=name, hook=hook)
+        detail = " ".join(line.strip() for line in text.splitlines()[1:] if line.strip())
+        return PluginError(f"plugin {name!r} cannot implement {hook or 'a hook'}: "
+                           f"{detail or text}", plugin=name, hook=hook)
+    hook = _hook_in_traceback(plugin, exc.__traceback__)
+    if hook is not None:
+        return PluginError(f"plugin {name!r} failed in {hook}: {type(exc).__name__}: {exc}",
+                           plugin=name, hook=hook)
+    if isinstance(exc, ValueError) and "already registered" in str(exc):
+        taken = pm.get_plugin(name) is not None
+        why = "that name is taken" if taken else "it is registered under another name"
+        return PluginError(f"plugin {name!r} cannot be registered: {why}", plugin=name)
+    first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return PluginError(f"plugin {name!r} cannot be registered: {first}", plugin=name)
+
+
+def _impl_argnames(plugin: object, hook: str) -> tuple[str, ...]:
+    from pluggy._hooks import varnames  # the same reading pluggy uses
+
+    function = getattr(plugin, hook, None)
+    return varnames(function)[0] if function is not None else ()
+
+
+def _hook_in_traceback(plugin: object, tb: TracebackType | None) -> str | None:
+    """The name of the hook of ``plugin`` whose code appears innermost in ``tb``."""
+    codes = {}
+    for attr in dir(plugin):
+        if attr.startswith("pegline_"):
+            code = getattr(getattr(plugin, attr, None), "__code__", None)
+            if code is not None:
+                codes[code] = attr
+    found = None
+    while tb is not None:
+        found = codes.get(tb.tb_frame.f_code, found)
+        tb = tb.tb_next
+    return found
+
+
+def _unknown_hooks(pm: pluggy.PluginManager, only: object | None = None) -> list[Fault]:
+    """A fault for every implementation of a hook that has no specification, and so would never
+    be called (a misspelt name): pluggy's ``check_pending``, reporting them all."""
+    known = sorted(name for name in vars(pm.hook) if not name.startswith("_")
+                   and getattr(pm.hook, name).spec is not None)
+    found: list[Fault] = []
+    for name, caller in vars(pm.hook).items():
+        if name.startswith("_") or caller.spec is not None:
+            continue
+        for impl in caller.get_hookimpls():
+            if not impl.optionalhook and (only is None or impl.plugin is only):
+                close = difflib.get_close_matches(name, known, n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                message = f"plugin {impl.plugin_name!r}: {name!r} is not a hook{hint}"
+                found.append((("plugins",), message, impl.plugin_name, name))
+    return found
+
+
+def _show(value: Any) -> str:
+    """A short repr that cannot fail (a claim may hold anything)."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the real fault
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class Hook:
@@ -152,7 +282,7 @@ class Hook:
         direct = self._direct
         if direct is None:
             return [(None, result) for result in self._through_pluggy(args)]
-        found = []
+        found: list[tuple[str | None, Any]] = []
         for plugin, function, positions in direct:
             try:
                 if positions is None:
@@ -167,6 +297,18 @@ class Hook:
                     break
         return found
 
+    def checked(self, *args: Any, expect: Callable[[Any], bool],
+                what: str) -> list[tuple[str | None, Any]]:
+        """`results`, each checked by ``expect``: a result it refuses is a `PluginError` naming
+        the plugin and the hook (``what`` says what the hook must return)."""
+        found = self.results(*args)
+        for plugin, result in found:
+            if not expect(result):
+                raise PluginError(f"{self.ruleset.culprit(plugin, self.name)}: {self.name} must "
+                                  f"return {what} or None, got {_show(result)}",
+                                  plugin=plugin, hook=self.name)
+        return found
+
     def _through_pluggy(self, args: tuple[Any, ...]) -> list[Any]:
         try:
             results: Any = self._caller(**dict(zip(self.argnames, args, strict=True)))
@@ -174,7 +316,12 @@ class Hook:
             raise self._failed(self._culprit(exc.__traceback__), exc) from exc
         if self.firstresult:
             return [] if results is None else [results]
-        return list(results)
+        if type(results) is not list:
+            wrappers = ", ".join(repr(impl.plugin_name) for impl in self._caller.get_hookimpls()
+                                 if impl.wrapper or impl.hookwrapper)
+            raise PluginError(f"a wrapper of {self.name} ({wrappers}) must leave a list of "
+                              f"results, got {type(results).__name__}", hook=self.name)
+        return results
 
     def _culprit(self, tb: TracebackType | None) -> str:
         """The plugin whose implementation raised, found in the traceback."""
@@ -188,6 +335,8 @@ class Hook:
 
     def _failed(self, plugin: str, exc: Exception) -> PluginError:
         if isinstance(exc, PluginError):
+            if exc.plugin is None and exc.hook is None:
+                exc.plugin, exc.hook = plugin, self.name
             return exc
         return PluginError(f"plugin {plugin!r} failed in {self.name}: {type(exc).__name__}: {exc}",
                            plugin=plugin, hook=self.name)
@@ -203,8 +352,8 @@ class ScoringHook(Hook):
         awards: list[Award] = []
         for plugin, claims in self.results(*args):
             if type(claims) is not list:
-                raise PluginError(f"plugin {plugin or 'unknown'!r}: {self.name} must return a list "
-                                  f"of Score, got {type(claims).__name__}",
+                raise PluginError(f"{ruleset.culprit(plugin, self.name)}: {self.name} must "
+                                  f"return a list of Score, got {type(claims).__name__}",
                                   plugin=plugin, hook=self.name)
             for claim in claims:
                 award = ruleset.check_claim(plugin, self.name, claim, allowed)
@@ -221,19 +370,27 @@ class Ruleset:
     `pluggy.PluginManager` of its own.
 
     Raises `PluginError` listing every problem if a plugin cannot be loaded, built, configured
-    or registered, or rejects the variant.
+    or registered, or rejects the variant; ``plugin`` and ``hook`` name the first culprit.
+
+    ``pm`` is the manager: a plugin registered on it later (``ruleset.pm.register(plugin,
+    name)``) is checked as at build time (hooks, rules, `pegline_check_variant`), has its rules
+    declared, and is called from the next hook call on; one unregistered is no longer called and
+    its rules are withdrawn. ``plugins`` stays the variant's own plugins, as built.
     """
 
     def __init__(self, variant: Variant, extra_plugins: Plugins | None = None) -> None:
         self.variant = variant
         self.extra_plugins = dict(extra_plugins or {})
-        problems = self._assemble()
-        problems = problems or self._check()
-        if problems:
-            raise PluginError("; ".join(f"{format_path(p) or '(top)'}: {m}" for p, m in problems))
+        faults = self._assemble()
+        faults = faults or self._check()
+        if faults:
+            message = "; ".join(f"{format_path(p) or '(top)'}: {m}" for p, m, _, _ in faults)
+            culprit = next((f for f in faults if f[2] is not None), faults[0])
+            raise PluginError(message, plugin=culprit[2], hook=culprit[3])
         self._hooks: dict[str, Hook] = {}
         self.cache: dict[str, Any] = {}
         """What a game builds once per ruleset and shares between its games."""
+        self.pm.ruleset = self
 
     @classmethod
     def inspect(cls, variant: Variant, extra_plugins: Plugins | None = None
@@ -242,15 +399,16 @@ class Ruleset:
         and, when nothing is, the plugins' notices for the players."""
         ruleset = cls.__new__(cls)
         ruleset.variant, ruleset.extra_plugins = variant, dict(extra_plugins or {})
-        problems = ruleset._assemble() or ruleset._check()
-        if problems:
-            return problems, []
+        faults = ruleset._assemble() or ruleset._check()
+        if faults:
+            return [(path, message) for path, message, _, _ in faults], []
         notices: list[str] = []
         try:
-            for plugin, said in Hook(ruleset, "pegline_variant_notices").results(variant):
+            for plugin, said in ruleset._ask_each("pegline_variant_notices", variant=variant):
                 if not isinstance(said, list) or not all(isinstance(m, str) for m in said):
-                    return [(("plugins",), f"plugin {plugin!r}: pegline_variant_notices must "
-                                           "return a list of str")], []
+                    message = (f"plugin {plugin!r}: pegline_variant_notices must return a list "
+                               f"of str, got {_show(said)}")
+                    return [(("plugins",), message)], []
                 notices += said
         except PluginError as exc:
             return [(("plugins",), str(exc))], []
@@ -258,97 +416,167 @@ class Ruleset:
 
     # -- building ------------------------------------------------------------------------------
 
-    def _assemble(self) -> Problems:
+    def _assemble(self) -> list[Fault]:
         variant = self.variant
-        problems: Problems = []
+        faults: list[Fault] = []
         self.pm = _PluginManager()
         self.pm.add_hookspecs(hookspecs)
         self.pm.hook.pegline_addhooks.call_historic(kwargs={"pluginmanager": self.pm})
         self.plugins: dict[str, object] = {}
+        self.rules: dict[str, tuple[str, Rule]] = {}
+        self._declared: dict[str, dict[str, Rule]] = {}
+        self._owners: dict[str, object] = {}
+        self.order: dict[str, int] = {}
+        self.disabled = frozenset(variant.disable)
         try:
             game = build_plugin(variant.game, plugin_class(variant.game, self.extra_plugins), {})
         except (PluginError, StructureProblems) as exc:
-            return [(("game",), str(exc))]
-        from pegline_core.game import GameDefinition
-
+            return [(("game",), str(exc), variant.game, None)]
         if not isinstance(game, GameDefinition):
-            return [(("game",), f"plugin {variant.game!r} is not a game (it has no new_machine)")]
+            return [(("game",), f"plugin {variant.game!r} is not a game (it has no new_machine)",
+                     variant.game, None)]
         self.game: GameDefinition = game
-        problems += self._register(variant.game, game, ("game",))
+        faults += self._register(variant.game, game, ("game",))
         for index, name in enumerate(variant.plugins):
             try:
                 cls = plugin_class(name, self.extra_plugins)
                 plugin = build_plugin(name, cls, variant.config.get(name, {}))
             except StructureProblems as exc:
-                problems += [(("config", name, *p), m) for p, m in exc.problems]
+                faults += [(("config", name, *p), m, name, None) for p, m in exc.problems]
                 continue
             except PluginError as exc:
-                problems.append((("plugins", index), str(exc)))
+                faults.append((("plugins", index), str(exc), name, None))
                 continue
-            problems += self._register(name, plugin, ("plugins", index))
-        if problems:
-            return problems
-        try:
-            self.pm.check_pending()
-        except pluggy.PluginValidationError as exc:
-            name = self.pm.get_name(exc.plugin) or "?"
-            return [(("plugins",), f"plugin {name!r}: {exc}")]
-        return self._declare()
+            faults += self._register(name, plugin, ("plugins", index))
+        if faults:
+            return faults
+        return _unknown_hooks(self.pm) or self._declare()
 
-    def _register(self, name: str, plugin: object, path: tuple[str | int, ...]) -> Problems:
+    def _register(self, name: str, plugin: object, path: tuple[str | int, ...]) -> list[Fault]:
         try:
             self.pm.register(plugin, name=name)
-        except Exception as exc:  # pluggy's validation, or a pegline_addhooks that fails
-            return [(path, f"plugin {name!r} cannot be registered: {type(exc).__name__}: {exc}")]
+        except PluginError as exc:  # pluggy's validation, or a pegline_addhooks that fails
+            return [(path, str(exc), name, exc.hook)]
         self.plugins[name] = plugin
         return []
 
-    def _declare(self) -> Problems:
-        self.rules: dict[str, tuple[str, Rule]] = {}
-        self._declared: dict[str, dict[str, Rule]] = {}
-        declared = Hook(self, "pegline_rules")
+    def _ask_each(self, hook: str, only: object | None = None, *, oldest_first: bool = False,
+                  **kwargs: Any) -> list[tuple[str, Any]]:
+        """Ask a kernel hook of each plugin alone (in pluggy's order, or in registration order;
+        through pluggy, so monitors see it), so every answer has an owner: (plugin name,
+        non-None result)."""
+        pm = self.pm
+        caller = getattr(pm.hook, hook)
+        owners: dict[int, tuple[str, object]] = {}
+        for impl in reversed(caller.get_hookimpls()):
+            if only is None or impl.plugin is only:
+                owners.setdefault(id(impl.plugin), (impl.plugin_name, impl.plugin))
+        asked = list(owners.values())
+        if oldest_first:
+            rank = {id(plugin): index for index, (_, plugin) in enumerate(pm.list_name_plugin())}
+            asked.sort(key=lambda owner: rank[id(owner[1])])
+        answers = []
+        for name, plugin in asked:
+            self._owners[name] = plugin
+            subset = pm.subset_hook_caller(hook, [p for p in pm.get_plugins() if p is not plugin])
+            try:
+                results = subset(**kwargs)
+            except Exception as exc:
+                raise PluginError(f"plugin {name!r} failed in {hook}: {type(exc).__name__}: "
+                                  f"{exc}", plugin=name, hook=hook) from exc
+            if type(results) is not list:
+                raise PluginError(f"plugin {name!r}: a wrapper of {hook} must leave a list of "
+                                  f"results, got {type(results).__name__}", plugin=name, hook=hook)
+            answers += [(name, result) for result in results]
+        return answers
+
+    def _declare(self, only: object | None = None) -> list[Fault]:
+        """Declare the rules of every plugin (or of the plugin ``only``), then order them."""
         try:
-            results = declared.results()
+            answers = self._ask_each("pegline_rules", only, oldest_first=True)
         except PluginError as exc:
-            return [(("plugins",), str(exc))]
-        problems: Problems = []
-        for plugin, rules in results:
-            owner = plugin or "unknown"
+            return [(("plugins",), str(exc), exc.plugin, exc.hook)]
+        faults: list[Fault] = []
+        declared: dict[str, dict[str, Rule]] = {}
+        for owner, rules in answers:
             if not isinstance(rules, list) or not all(isinstance(r, Rule) for r in rules):
-                problems.append((("plugins",), f"plugin {owner!r}: pegline_rules must return "
-                                               "a list of Rule"))
+                message = (f"plugin {owner!r}: pegline_rules must return a list of Rule, got "
+                           f"{_show(rules)}")
+                faults.append((("plugins",), message, owner, "pegline_rules"))
                 continue
             for rule in rules:
-                if rule.id in self.rules:
-                    problems.append((("plugins",), f"plugin {owner!r} declares rule {rule.id!r}, "
-                                                   f"already declared by {self.rules[rule.id][0]!r}"))
-                self.rules[rule.id] = (owner, rule)
-                self._declared.setdefault(owner, {})[rule.id] = rule
-        # the canonical order of a step's awards: registration order, then declaration order
-        ordered = sorted(self.rules, key=lambda r: list(self.plugins).index(self.rules[r][0])
-                         if self.rules[r][0] in self.plugins else len(self.plugins))
-        self.order = {rule_id: index for index, rule_id in enumerate(ordered)}
-        self.disabled = frozenset(self.variant.disable)
-        return problems
-
-    def _check(self) -> Problems:
-        problems: Problems = []
-        for index, rule_id in enumerate(self.variant.disable):
-            if rule_id not in self.rules:
-                problems.append((("disable", index),
-                                 f"no plugin of this variant declares rule {rule_id!r}"))
-        try:
-            for plugin, messages in Hook(self, "pegline_check_variant").results(self.variant):
-                if not isinstance(messages, list) or not all(isinstance(m, str) for m in messages):
-                    problems.append((("plugins",), f"plugin {plugin!r}: pegline_check_variant "
-                                                   "must return a list of str"))
+                problem = _rule_problem(rule)
+                if problem is not None:
+                    faults.append((("plugins",), f"plugin {owner!r}: {problem}", owner,
+                                   "pegline_rules"))
                     continue
-                for message in messages:
-                    path, _, text = message.partition(": ")
-                    problems.append((tuple(path.split(".")), f"(plugin {plugin!r}) {text}"))
+                earlier = self.rules[rule.id][0] if rule.id in self.rules else next(
+                    (o for o, known in declared.items() if rule.id in known), None)
+                if earlier is not None:
+                    clash = " twice" if earlier == owner else f", already declared by {earlier!r}"
+                    message = f"plugin {owner!r} declares rule {rule.id!r}{clash}"
+                    faults.append((("plugins",), message, owner, "pegline_rules"))
+                    continue
+                declared.setdefault(owner, {})[rule.id] = rule
+        if faults:
+            return faults
+        for owner, rules in declared.items():
+            self._declared.setdefault(owner, {}).update(rules)
+            self.rules.update((rule_id, (owner, rule)) for rule_id, rule in rules.items())
+        self._reorder()
+        return []
+
+    def _reorder(self) -> None:
+        """The canonical order of a step's awards: the variant's plugins in the variant's order
+        (the game first), any plugin registered later after them by name, each plugin's rules
+        in its declaration order. Registration order and tryfirst/trylast play no part."""
+        rank = {name: index for index, name in enumerate(self.plugins)}
+        owners = sorted(self._declared, key=lambda o: (rank.get(o, len(rank)), o))
+        ordered = [rule_id for owner in owners for rule_id in self._declared[owner]]
+        self.order = {rule_id: index for index, rule_id in enumerate(ordered)}
+
+    def _check(self, only: object | None = None) -> list[Fault]:
+        faults: list[Fault] = []
+        if only is None:
+            for index, rule_id in enumerate(self.variant.disable):
+                if rule_id not in self.rules:
+                    faults.append((("disable", index),
+                                   f"no plugin of this variant declares rule {rule_id!r}",
+                                   None, None))
+        try:
+            answers = self._ask_each("pegline_check_variant", only, variant=self.variant)
         except PluginError as exc:
-            problems.append((("plugins",), str(exc)))
-        return problems
+            return [*faults, (("plugins",), str(exc), exc.plugin, exc.hook)]
+        for plugin, messages in answers:
+            if not isinstance(messages, list) or not all(isinstance(m, str) for m in messages):
+                message = (f"plugin {plugin!r}: pegline_check_variant must return a list of "
+                           f"str, got {_show(messages)}")
+                faults.append((("plugins",), message, plugin, "pegline_check_variant"))
+                continue
+            for message in messages:
+                path, sep, text = message.partition(": ")
+                where = tuple(path.split(".")) if sep and path and " " not in path else ("plugins",)
+                faults.append((where, f"(plugin {plugin!r}) {text if sep else message}", plugin,
+                               "pegline_check_variant"))
+        return faults
+
+    # -- plugins registered after the build ----------------------------------------------------
+
+    def _joined(self, name: str, plugin: object) -> None:
+        """Check a plugin registered after the build and declare its rules (`PluginError`)."""
+        faults = (_unknown_hooks(self.pm, plugin) or self._declare(plugin)
+                  or self._check(plugin))
+        if faults:
+            raise PluginError("; ".join(message for _, message, _, _ in faults),
+                              plugin=faults[0][2], hook=faults[0][3])
+
+    def _left(self, plugin: object) -> None:
+        """Withdraw the rules of a plugin that was unregistered."""
+        for owner in [o for o, p in self._owners.items() if p is plugin]:
+            del self._owners[owner]
+            for rule_id in self._declared.pop(owner, {}):
+                self.rules.pop(rule_id, None)
+        self._reorder()
 
     # -- calling -------------------------------------------------------------------------------
 
@@ -370,44 +598,63 @@ class Ruleset:
             hook = self._hooks[name] = ScoringHook(self, name)
         return hook
 
+    def culprit(self, plugin: str | None, hook: str) -> str:
+        """How a message names the plugin behind a result: ``plugin 'name'``, or, where a wrapper
+        made the results anonymous, every plugin that implements the hook."""
+        if plugin is not None:
+            return f"plugin {plugin!r}"
+        caller = getattr(self.pm.hook, hook, None)
+        impls = caller.get_hookimpls() if caller is not None else []
+        names = ", ".join(dict.fromkeys(repr(impl.plugin_name) for impl in impls)) or "none"
+        return f"a plugin of {hook} (through a wrapper; one of {names})"
+
     def check_claim(self, plugin: str | None, hook: str, claim: Any,
                     allowed: Collection[Card]) -> Award | None:
-        """The `Award` for one claim, None if its rule is switched off, or `PluginError`."""
-        where = f"plugin {plugin or 'unknown'!r} in {hook}"
+        """The `Award` for one claim, None if its rule is switched off, or `PluginError`.
+
+        ``plugin`` None means the claim came through a wrapper: it is then attributed to the
+        plugin that declared its rule. (The hot path: every claim of every step.)"""
         if type(claim) is not Score:
-            raise PluginError(f"{where}: returned {type(claim).__name__}, not Score",
-                              plugin=plugin, hook=hook)
-        if plugin is None:  # through a wrapper: the claim belongs to the rule's declarer
-            plugin = self.rules.get(claim.rule, (None,))[0]
-        rule = self._declared.get(plugin or "", {}).get(claim.rule)
-        if rule is None:
-            raise PluginError(f"{where}: rule {claim.rule!r} was not declared by this plugin",
-                              plugin=plugin, hook=hook)
+            raise self._refused(plugin, hook, f"returned {type(claim).__name__}, not Score")
+        rule_id = claim.rule
+        if type(rule_id) is not str:
+            raise self._refused(plugin, hook, f"a rule id is a string, not {_show(rule_id)}")
+        if plugin is None and rule_id in self.rules:
+            plugin = self.rules[rule_id][0]
+        rule = self._declared.get(plugin, _NOTHING).get(rule_id) if plugin else None
+        if rule is None or plugin is None:
+            raise self._refused(plugin, hook, f"rule {rule_id!r} was not declared by this plugin")
         points = claim.points
         if type(points) is not int:
-            raise PluginError(f"{where}: points for {claim.rule!r} must be an integer, not "
-                              f"{points!r}", plugin=plugin, hook=hook)
+            raise self._refused(plugin, hook, f"points for {rule_id!r} must be an integer, not "
+                                              f"{_show(points)}")
         if rule.points is not None and points != rule.points:
-            raise PluginError(f"{where}: {claim.rule!r} declared {rule.points} points, "
-                              f"claimed {points}", plugin=plugin, hook=hook)
+            raise self._refused(plugin, hook, f"{rule_id!r} declared {rule.points} points, "
+                                              f"claimed {points}")
         if points < 0 and not rule.negative:
-            raise PluginError(f"{where}: {claim.rule!r} may not score negative points",
-                              plugin=plugin, hook=hook)
+            raise self._refused(plugin, hook, f"{rule_id!r} may not score negative points")
         cards = claim.cards
         if type(cards) is not tuple:
             try:
                 cards = tuple(cards)
-            except TypeError:
-                raise PluginError(f"{where}: cards for {claim.rule!r} must be a tuple of Card",
-                                  plugin=plugin, hook=hook) from None
+            except Exception:  # noqa: BLE001 - anything a plugin returns becomes a PluginError
+                raise self._refused(plugin, hook, f"cards for {rule_id!r} must be a tuple of "
+                                                  f"Card, not {_show(cards)}") from None
             claim = claim._replace(cards=cards)
         for card in cards:
-            if card not in allowed or type(card) is not Card:
-                raise PluginError(f"{where}: {claim.rule!r} names {card!r}, which is not among "
-                                  "the cards of this step", plugin=plugin, hook=hook)
-        if rule.id in self.disabled:
+            if type(card) is not Card:
+                raise self._refused(plugin, hook, f"{rule_id!r} names {_show(card)}, which is "
+                                                  "not a Card")
+            if card not in allowed:
+                raise self._refused(plugin, hook, f"{rule_id!r} names {card}, which is not "
+                                                  "among the cards of this step")
+        if rule_id in self.disabled:
             return None
-        return Award(plugin or "unknown", rule, claim)
+        return Award(plugin, rule, claim)
+
+    def _refused(self, plugin: str | None, hook: str, text: str) -> PluginError:
+        return PluginError(f"{self.culprit(plugin, hook)} in {hook}: {text}", plugin=plugin,
+                           hook=hook)
 
     # -- describing ----------------------------------------------------------------------------
 
@@ -424,8 +671,21 @@ class Ruleset:
 
     def resolved_config(self) -> dict[str, dict[str, Any]]:
         """Each configurable plugin's full configuration, defaults included (for display)."""
-        return {name: converter.unstructure(plugin.config) for name, plugin in self.plugins.items()
+        return {name: converter.unstructure(getattr(plugin, "config"))  # noqa: B009
+                for name, plugin in self.plugins.items()
                 if getattr(type(plugin), "Config", None) is not None}
+
+
+
+def _rule_problem(rule: Rule) -> str | None:
+    """What is wrong with a declared rule, or None."""
+    if type(rule.id) is not str or not rule.id:
+        return f"a rule id must be a non-empty string, not {_show(rule.id)}"
+    if rule.points is not None and type(rule.points) is not int:
+        return f"rule {rule.id!r}: points must be an integer or None, not {_show(rule.points)}"
+    if rule.points is not None and rule.points < 0 and not rule.negative:
+        return f"rule {rule.id!r}: {rule.points} points need negative=True"
+    return None
 
 
 def describe_plugin(name: str, extra: Plugins | None = None) -> tuple[list[str], list[Rule]]:

@@ -8,6 +8,7 @@ from pegline_core.cards import Card
 from pegline_core.hookspecs import hookimpl
 from pegline_core.rules import Rule
 from pegline_cribbage.actions import Play
+from pegline_cribbage.scorer import Scorer
 from pegline_cribbage.testing import make_game, play, scores, stack
 
 DEAL = dict(hands=["3C 4H 9C TH KC KD", "5D TS 2D 7S QC QD"], discards=["KC KD", "QC QD"])
@@ -30,7 +31,8 @@ def test_corner_runs_wrap_in_pegging():
 
 def test_corner_runs_wrap_in_the_show_and_standard_runs_are_off():
     game = make_game("around-the-corner")
-    show = game.scorer.show([Card.parse(c) for c in ("KH", "AC", "2D", "9S")], Card.parse("2S"))
+    show = Scorer(game.ruleset).show([Card.parse(c) for c in ("KH", "AC", "2D", "9S")],
+                                     Card.parse("2S"))
     assert sorted((a.rule.id, a.score.points) for a in show.awards) == [
         ("corner-show-run", 3), ("corner-show-run", 3), ("show-fifteen", 2), ("show-pair", 2)]
 
@@ -51,7 +53,7 @@ def test_corner_needs_the_standard_runs_switched_off(tmp_path):
 def late_game(variant, scores_now):
     """A game of ``variant`` with the pegs placed mid-game."""
     game = make_game(variant)
-    game._state = game.state._replace(scores=scores_now)
+    game.machine.scores = scores_now
     return game
 
 
@@ -120,8 +122,8 @@ def test_switching_off_an_unknown_rule_is_an_error(tmp_path):
 
 def test_a_game_loads_only_the_plugins_its_variant_names():
     game = make_game("two-player")
-    assert game.scorer.plugins.names == ["standard"]
-    assert "peg-flush" not in game.scorer.plugins.rules
+    assert list(game.ruleset.plugins) == ["cribbage", "standard"]
+    assert "peg-flush" not in game.ruleset.rules
 
 
 # -- fault isolation ---------------------------------------------------------------------------
@@ -155,11 +157,12 @@ def broken(result):
 def test_a_broken_plugin_is_named_and_the_step_rejected_whole(result, message):
     game = make_game("two-player", plugins={"broken": broken(result)})
     stack(game, **DEAL, starter="AS")
-    before = (game.state, game.log)
+    before = (game.machine.snapshot(), game.log)
     with pytest.raises(PluginError) as info:
         game.apply(Play(0, Card.parse("3C")))
     assert message in str(info.value)
-    assert (game.state, game.log) == before
+    assert (info.value.plugin, info.value.hook) == ("broken", "pegline_score_play")
+    assert (game.machine.snapshot(), game.log) == before
 
 
 def test_negative_points_need_a_declaration():

@@ -11,6 +11,7 @@ import pytest
 
 from pegline_core import hookspecs
 from pegline_core.plugins import describe_plugin
+from pegline_cribbage import hookspecs as cribbage_hookspecs
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -70,22 +71,54 @@ def test_the_tutorial_variant_is_checked_like_any_other(tutorial, monkeypatch):
         load_variant(bad, extra_plugins={"lucky": LuckySeven})
 
 
-HOOKS = sorted(name for name in dir(hookspecs) if name.startswith("pegline_"))
+SPECS = {name: getattr(module, name) for module in (hookspecs, cribbage_hookspecs)
+         for name in dir(module) if name.startswith("pegline_")}
+HOOKS = sorted(SPECS)
+SHIPPED = ("standard", "muggins", "corner", "stinkhole", "caps", "pegflush")
+
+
+def section(hook: str) -> str:
+    """The part of docs/hooks.md about ``hook``: from its heading to the next one."""
+    text = (DOCS / "hooks.md").read_text()
+    found = re.search(rf"^## {hook}\n(.*?)(?=^## |\Z)", text, flags=re.DOTALL | re.MULTILINE)
+    assert found, f"docs/hooks.md has no section for {hook}"
+    return found.group(1)
+
+
+def test_both_hook_modules_are_covered():
+    assert {"pegline_addhooks", "pegline_rules", "pegline_check_variant",
+            "pegline_variant_notices"} <= set(HOOKS)
+    assert {"pegline_score_show", "pegline_show_counter", "pegline_show_distribution",
+            "pegline_show_maximum", "pegline_counting_protocol"} <= set(HOOKS)
 
 
 @pytest.mark.parametrize("hook", HOOKS)
 def test_every_hook_has_a_docs_section_with_its_exact_signature(hook):
-    signature = str(inspect.signature(getattr(hookspecs, hook))).replace("'", "")
+    signature = str(inspect.signature(SPECS[hook])).replace("'", "")
     text = (DOCS / "hooks.md").read_text()
     assert f"## {hook}\n\n`def {hook}{signature}`" in text
+
+
+@pytest.mark.parametrize("hook", HOOKS)
+def test_every_hook_section_names_every_argument_and_snapshot_field(hook):
+    from pegline_cribbage import snapshots
+
+    text = section(hook)
+    for name, parameter in inspect.signature(SPECS[hook]).parameters.items():
+        assert f"`{name}`" in text or f"`{name}." in text, f"{hook}: argument {name}"
+        snapshot = getattr(snapshots, str(parameter.annotation), None)
+        for field in getattr(snapshot, "_fields", ()):
+            assert f"`{name}.{field}`" in text, f"{hook}: {name}.{field} is not documented"
+    options = SPECS[hook].pegline_spec  # what pluggy reads: firstresult, historic
+    for option in ("firstresult", "historic"):
+        assert (option in text) == bool(options.get(option)), f"{hook}: {option}"
 
 
 @pytest.mark.parametrize("hook", HOOKS)
 def test_every_hook_has_a_test(hook):
     implemented = [path.name for path in (ROOT / "tests").glob("test_*.py")
                    if path.name != "test_writing_plugins.py" and hook in path.read_text()]
-    used_by = [name for name in ("standard", "corner", "stinkhole", "caps", "pegflush")
-               if hook in describe_plugin(name)[0]]
+    used_by = [name for name in ("cribbage", *SHIPPED) if hook in describe_plugin(name)[0]]
     assert implemented or used_by, f"no test or shipped plugin exercises {hook}"
 
 
@@ -93,8 +126,7 @@ def test_every_shipped_rule_is_in_docs_rules_with_points_and_source():
     from pegline_standard import StandardRules
 
     text = (DOCS / "rules.md").read_text()
-    shipped = [r for name in ("corner", "stinkhole", "caps", "pegflush")
-               for r in describe_plugin(name)[1]]
+    shipped = [r for name in SHIPPED[1:] for r in describe_plugin(name)[1]]
     shipped += StandardRules(StandardRules.Config(three_for_last=3)).pegline_rules()
     for rule in shipped:
         points = "varies" if rule.points is None else str(rule.points)

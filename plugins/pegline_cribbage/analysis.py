@@ -20,6 +20,7 @@ from math import comb
 from attrs import frozen
 
 from pegline_core.cards import DECK
+from pegline_core.plugins import Ruleset
 from pegline_core.variant import Variant
 from pegline_cribbage.scorer import Scorer
 
@@ -44,9 +45,10 @@ class ShowDistribution:
         return sum(total * n for total, n in self.counts.items()) / self.pairs
 
 
-def show_distribution(variant: Variant, *, crib: bool,
+def show_distribution(variant: Variant | Ruleset, *, crib: bool,
                       progress: Callable[[int, int], None] | None = None) -> ShowDistribution:
-    """The exact distribution of a hand's (or, with ``crib``, the crib's) show totals.
+    """The exact distribution of a hand's (or, with ``crib``, the crib's) show totals, under a
+    variant or an already built ruleset (a game's ``game.ruleset``).
 
     ``progress(done, total)`` is called now and then on the slow path.
     """
@@ -54,7 +56,10 @@ def show_distribution(variant: Variant, *, crib: bool,
     settings = scorer.settings
     size = settings.crib_size(scorer.players) if crib else settings.hand_size()
     if len(scorer.show_scorers()) == 1 and not scorer.ruleset.disabled:
-        offered = scorer.ruleset.hook("pegline_show_distribution").results(size, crib)
+        offered = scorer.ruleset.hook("pegline_show_distribution").checked(
+            size, crib, what="a dict of show total -> number of pairs",
+            expect=lambda counts: isinstance(counts, dict) and all(
+                type(k) is int and type(n) is int for k, n in counts.items()))
         if offered:
             counts: dict[int, int] = offered[0][1]
             return ShowDistribution(dict(sorted(counts.items())), size, crib, "plugin")

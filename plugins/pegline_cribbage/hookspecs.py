@@ -1,9 +1,12 @@
+# mypy: disable-error-code="empty-body"
+# (a hook specification has no body: pluggy never calls it)
 """Cribbage's hook specifications, added by the cribbage game plugin (`pegline_addhooks`).
 
 Grouped by phase, as pytest's hookspec module is. Scoring hooks receive a frozen snapshot and
 return a list of `pegline_core.Score` claims (or None, or an empty list, for nothing). They never
 mutate anything. Every rule id a claim names must have been declared by the same plugin's
-``pegline_rules``, and every card it names must be one of the step's cards.
+``pegline_rules``, and every card it names must be one of the step's cards (docs/hooks.md names
+them for each hook). A step's awards are logged in declared rule order, whatever the call order.
 """
 
 from __future__ import annotations
@@ -36,13 +39,13 @@ ShowCounter = Callable[["tuple[Card, ...]", "Card", bool], int]
 def pegline_score_game_start(start: GameStart) -> list[Score]:
     """Score the start of a game, before the first deal (the old game's "three for last").
 
-    Claims count for the seat after the dealer, the first hand's pone.
+    Claims count for the seat after the dealer, the first hand's pone, and name no cards.
     """
 
 
 @hookspec
 def pegline_score_starter(starter: StarterTurned) -> list[Score]:
-    """Score the turned starter for the dealer (his heels)."""
+    """Score the turned starter for the dealer (his heels); claims may name only the starter."""
 
 
 # -- pegging ---------------------------------------------------------------------------------------
@@ -52,13 +55,15 @@ def pegline_score_starter(starter: StarterTurned) -> list[Score]:
 def pegline_score_play(play: PlayMade) -> list[Score]:
     """Score one card just played in pegging, for the seat that played it.
 
-    Called for every play: fifteens, 31, pairs and runs are claimed here.
+    Called for every play: fifteens, 31, pairs and runs are claimed here, naming cards of the
+    current series.
     """
 
 
 @hookspec
 def pegline_score_series_end(series: SeriesEnded) -> list[Score]:
-    """Score the end of a pegging series, for the seat that played its last card (go, last card)."""
+    """Score the end of a pegging series, for the seat that played its last card (go, last card);
+    claims may name only that card."""
 
 
 # -- the show --------------------------------------------------------------------------------------
@@ -92,7 +97,11 @@ def pegline_show_counter() -> ShowCounter | None:
 @hookspec
 def pegline_show_maximum(hand_size: int, crib: bool) -> int | None:
     """The largest show total this plugin can award a hand (or crib) of ``hand_size`` with a
-    starter, under its configuration. Counting by hand bounds a declaration by the sum."""
+    starter, under its configuration.
+
+    Asked only when a plugin implements `pegline_counting_protocol`, once per ruleset, for the
+    hand and the crib sizes: the larger sum over the plugins bounds a true count.
+    """
 
 
 # -- counting by hand ------------------------------------------------------------------------------

@@ -88,9 +88,12 @@ class Common:
                  (settings.crib_size(ruleset.variant.table.players), True)}
         maximum = 0
         for size, crib in sizes:
-            found = ruleset.hook("pegline_show_maximum").results(size, crib)
-            maximum = max(maximum, sum(int(value) for _plugin, value in found))
-        offered = ruleset.hook("pegline_counting_protocol").results(ruleset.variant, maximum)
+            found = ruleset.hook("pegline_show_maximum").checked(
+                size, crib, expect=lambda value: type(value) is int and value >= 0,
+                what="a whole number")
+            maximum = max(maximum, sum(value for _plugin, value in found))
+        offered = ruleset.hook("pegline_counting_protocol").checked(
+            ruleset.variant, maximum, expect=_is_protocol, what="a counting protocol")
         return offered[0][1] if offered else None
 
     @property
@@ -99,6 +102,15 @@ class Common:
         if self._scorer is None:
             self._scorer = Scorer(self.ruleset)
         return self._scorer
+
+
+def _is_protocol(offered: Any) -> bool:
+    """Whether a plugin's `pegline_counting_protocol` answer has what the engine uses."""
+    return (isinstance(getattr(offered, "plugin", None), str)
+            and isinstance(getattr(offered, "declaration_rule", None), str)
+            and type(getattr(offered, "max_declaration", None)) is int
+            and callable(getattr(offered, "responders", None))
+            and callable(getattr(offered, "settle", None)))
 
 
 def common(ruleset: Ruleset) -> Common:

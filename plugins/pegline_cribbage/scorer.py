@@ -68,7 +68,8 @@ class Scorer:
         (or a rule is switched off, which a plugin's counter cannot know)."""
         if self.ruleset.disabled:
             return None
-        offered = dict(self.ruleset.hook("pegline_show_counter").results())
+        offered = dict(self.ruleset.hook("pegline_show_counter").checked(
+            expect=callable, what="a function (cards, starter, crib) -> points"))
         counters = []
         for impl in self.ruleset.pm.hook.pegline_score_show.get_hookimpls():
             counter = offered.get(impl.plugin_name)
