@@ -13,7 +13,9 @@ hooks are called.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
+import sys
 from collections.abc import Callable, Collection, Mapping
 from importlib.metadata import EntryPoint, entry_points
 from types import ModuleType, TracebackType
@@ -42,9 +44,18 @@ Plugins = Mapping[str, type]
 
 
 def installed_plugins() -> dict[str, EntryPoint]:
-    """Entry points in the ``pegline`` group, by name (not loaded)."""
+    """Entry points in the ``pegline`` group, by name (not loaded).
+
+    Reading every distribution's metadata takes tens of milliseconds, so the answer is kept
+    for as long as the import path stays the same.
+    """
+    return dict(_entry_points(tuple(sys.path)))
+
+
+@functools.lru_cache(maxsize=8)
+def _entry_points(_path: tuple[str, ...]) -> tuple[tuple[str, EntryPoint], ...]:
     found = entry_points(group=ENTRY_POINT_GROUP)
-    return {ep.name: ep for ep in sorted(found, key=lambda e: e.name)}
+    return tuple((ep.name, ep) for ep in sorted(found, key=lambda e: e.name))
 
 
 def plugin_class(name: str, extra: Plugins | None = None) -> type:
@@ -347,22 +358,44 @@ class ScoringHook(Hook):
     rules are dropped, and the awards are sorted by declared rule order."""
 
     def __call__(self, allowed: Collection[Card], *args: Any) -> list[Award]:
-        """The checked awards; ``allowed`` are the cards a claim may name."""
-        ruleset = self.ruleset
+        """The checked awards; ``allowed`` are the cards a claim may name.
+
+        The hot path of every game step: the direct loop of `results` is repeated here rather
+        than building its list of pairs first.
+        """
+        if self._version != self.ruleset.pm.version:
+            self._refresh()
         awards: list[Award] = []
-        for plugin, claims in self.results(*args):
-            if type(claims) is not list:
-                raise PluginError(f"{ruleset.culprit(plugin, self.name)}: {self.name} must "
-                                  f"return a list of Score, got {type(claims).__name__}",
-                                  plugin=plugin, hook=self.name)
-            for claim in claims:
-                award = ruleset.check_claim(plugin, self.name, claim, allowed)
-                if award is not None:
-                    awards.append(award)
+        direct = self._direct
+        if direct is None:
+            for plugin, claims in self.results(*args):
+                self._collect(plugin, claims, allowed, awards)
+        else:
+            for plugin, function, positions in direct:
+                try:
+                    claims = function(*args) if positions is None else \
+                        function(*[args[i] for i in positions])
+                except Exception as exc:
+                    raise self._failed(plugin, exc) from exc
+                if claims is not None:
+                    self._collect(plugin, claims, allowed, awards)
         if len(awards) > 1:
-            order = ruleset.order
+            order = self.ruleset.order
             awards.sort(key=lambda award: order[award.rule.id])
         return awards
+
+    def _collect(self, plugin: str | None, claims: Any, allowed: Collection[Card],
+                 awards: list[Award]) -> None:
+        """Check one implementation's claims into ``awards``."""
+        if type(claims) is not list:
+            raise PluginError(f"{self.ruleset.culprit(plugin, self.name)}: {self.name} must "
+                              f"return a list of Score, got {type(claims).__name__}",
+                              plugin=plugin, hook=self.name)
+        check = self.ruleset.check_claim
+        for claim in claims:
+            award = check(plugin, self.name, claim, allowed)
+            if award is not None:
+                awards.append(award)
 
 
 class Ruleset:
