@@ -15,7 +15,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from pegline_core.cards import DECK, Card, format_cards
-from pegline_core.errors import IllegalActionError
+from pegline_core.errors import IllegalActionError, PluginError
 from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored, SideResult
 from pegline_core.plugins import Ruleset
 from pegline_core.rules import Award, Score
@@ -124,7 +124,7 @@ def common(ruleset: Ruleset) -> Common:
 class CribbageMachine:
     """The state of one cribbage game and the rules that move it."""
 
-    __slots__ = (*_STATE, "log", "c", "_hand", "_phase", "_reached", "_handlers")
+    __slots__ = (*_STATE, "log", "c", "_hand", "_phase", "_reached")
 
     def __init__(self, ruleset: Ruleset, log: list[Event]) -> None:
         self.log = log
@@ -158,10 +158,6 @@ class CribbageMachine:
         self._hand = 0
         self._phase = "cut"
         self._reached: int | None = None
-        self._handlers: dict[type, Callable[[Any], None]] = {
-            CutForDeal: self._cut_for_deal, Deal: self._deal, Discard: self._discard,
-            CutStarter: self._cut_starter, Play: self._play, Go: self._go,
-            Declare: self._declare, Respond: self._respond, AskCoach: self._ask_coach}
 
     # -- the Machine protocol ------------------------------------------------------------------
 
@@ -180,13 +176,13 @@ class CribbageMachine:
                 self._end_game()
 
     def apply(self, action: Any) -> None:
-        handler = self._handlers.get(type(action))
+        handler = _HANDLERS.get(type(action))
         if handler is None:
             raise IllegalActionError(f"not an action: {action!r}")
         if self.phase == "over":
             raise IllegalActionError("the game is over")
         self._hand, self._phase, self._reached = self.hand, self.phase, None
-        handler(action)
+        handler(self, action)
         if self._reached is not None:
             self._end_game()
 
@@ -561,7 +557,7 @@ class CribbageMachine:
                                          (*snapshot.cards, snapshot.starter))
             if claim is not None and self._record([claim], seat, check_end=points <= true):
                 return
-        self.declared, self.responders = points, protocol.responders(seat)
+        self.declared, self.responders = points, _protocol(protocol.responders, seat)
 
     def _respond(self, action: Respond) -> None:
         self._need_phase("show", action)
@@ -586,7 +582,7 @@ class CribbageMachine:
             return
         snapshot, awards = self._count_awards()
         true = sum(a.score.points for a in awards)
-        settlement = protocol.settle(self.declared, true, action.response, n)
+        settlement = _protocol(protocol.settle, self.declared, true, action.response, n)
         claimant = None if action.response == "accept" else action.seat
         shown = (*snapshot.cards, snapshot.starter)
         self._add(CountSettled, snapshot.seat, cards=snapshot.cards, starter=snapshot.starter,
@@ -627,6 +623,26 @@ class CribbageMachine:
             results.append(SideResult(side, sides[side], scores[side], place, mark))
         return {"results": tuple(results), "game_points": points, "lowball": scoring.lowball,
                 "assist_used": tuple(sorted(self.assisted))}
+
+
+_HANDLERS: dict[type, Callable[[CribbageMachine, Any], None]] = {
+    CutForDeal: CribbageMachine._cut_for_deal, Deal: CribbageMachine._deal,
+    Discard: CribbageMachine._discard, CutStarter: CribbageMachine._cut_starter,
+    Play: CribbageMachine._play, Go: CribbageMachine._go, Declare: CribbageMachine._declare,
+    Respond: CribbageMachine._respond, AskCoach: CribbageMachine._ask_coach}
+"""The handler of each action type."""
+
+
+def _protocol(call: Callable[..., Any], *args: Any) -> Any:
+    """Call into a counting protocol: whatever goes wrong there is its plugin's fault."""
+    try:
+        return call(*args)
+    except Exception as exc:
+        name = getattr(call, "__self__", None)
+        plugin = getattr(name, "plugin", None)
+        raise PluginError(f"plugin {plugin!r}: its counting protocol failed in "
+                          f"{call.__name__}: {type(exc).__name__}: {exc}", plugin=plugin,
+                          hook="pegline_counting_protocol") from exc
 
 
 def seat_to_play(game: Any) -> int:
