@@ -17,22 +17,22 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from pegline_core.coach import Coach, CoachBot
-from pegline_core.engine import Game
-from pegline_core.players import GreedyBot, RandomBot, play_game
-from pegline_core.scorer import Scorer
-from pegline_core.simulate import wilson
-from pegline_core.variant import load_variant
+from pegline_core import Game, RandomBot, Ruleset, load_variant, play_game
+from pegline_core.app.simulate import wilson
+from pegline_cribbage.bots import GreedyBot
+from pegline_cribbage.coach import Coach, CoachBot
+from pegline_cribbage.machine import seat_to_play
+from pegline_cribbage.scorer import Scorer
 
 
 def latency(samples: int) -> tuple[float, float]:
     variant = load_variant("two-player")
-    scorer = Scorer(variant)
-    coach = Coach(scorer)
+    ruleset = Ruleset(variant)
+    coach = Coach(Scorer(ruleset))
     discard, pegging = [], []
     for seed in range(samples):
         rng = random.Random(seed)
-        game = Game(variant, dealer=1, scorer=scorer)
+        game = Game(variant, dealer=1, ruleset=ruleset)
         game.apply(game.chance_action(rng))
         start = time.perf_counter()
         coach.evaluate(game.view(0))
@@ -41,7 +41,7 @@ def latency(samples: int) -> tuple[float, float]:
             game.apply(rng.choice(game.legal_actions(seat)))
         game.apply(game.chance_action(rng))
         while game.phase == "pegging":
-            seat = game.to_act[0]
+            seat = seat_to_play(game)
             start = time.perf_counter()
             evaluation = coach.evaluate(game.view(seat))
             if evaluation is not None:
