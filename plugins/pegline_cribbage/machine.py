@@ -74,7 +74,8 @@ class Common:
         self.score_show = ruleset.scoring("pegline_score_show")
         self.counting = self._counting_protocol(ruleset)
         self.max_declaration = self.counting.max_declaration if self.counting else 0
-        self._scorer: Scorer | None = None
+        self.scorer = Scorer(ruleset)
+        """Scoring outside the game, for views (bots and the coach evaluate with it)."""
         # actions are values: each possible play and go exists once, as cards do
         self.plays = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(self.players))
         self.goes = tuple(Go(seat) for seat in range(self.players))
@@ -95,13 +96,6 @@ class Common:
         offered = ruleset.hook("pegline_counting_protocol").checked(
             ruleset.variant, maximum, expect=_is_protocol, what="a counting protocol")
         return offered[0][1] if offered else None
-
-    @property
-    def scorer(self) -> Scorer:
-        """Scoring outside the game, for views (bots and the coach evaluate with it)."""
-        if self._scorer is None:
-            self._scorer = Scorer(self.ruleset)
-        return self._scorer
 
 
 def _is_protocol(offered: Any) -> bool:
