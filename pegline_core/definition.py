@@ -63,6 +63,11 @@ class GameDefinition(Protocol):
     ``Settings`` is an attrs class: the game's keys of a variant file (every key but the kernel's
     ``game``, ``description``, ``source``, ``extends``, ``plugins``, ``disable``, ``config`` and
     ``table``), structured strictly. ``actions`` and ``events`` map each ``type`` tag to its class.
+
+    Two members are optional, looked up when needed: ``legacy_digest(version, ruleset)``, the
+    rules digest an older record schema wrote (so a migrated record is still refused under other
+    rules), and the printer's ``redact(event_dict)``, which hides what a seat may not see in a
+    player's ``--json`` stream (a game without it cannot be played ``--human --json``).
     """
 
     Settings: type
@@ -76,21 +81,17 @@ class GameDefinition(Protocol):
     # for the application layer
     def bots(self) -> Mapping[str, Callable[[int], Player]]:
         """Bot factories by name, each taking a seed."""
-        ...
 
     def human(self) -> Player:
         """A player that asks a person at the terminal."""
-        ...
 
     def printer(self, variant: Variant, *, reveal: set[int] | None,
                 names: Mapping[int, str] | None) -> EventPrinter:
         """Turns events into readable lines; ``reveal`` limits whose hidden cards are shown."""
-        ...
 
     def tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
         """For simulation reports: the first dealer (None in a game without one), and the
         game's points by label."""
-        ...
 
 
 class EventPrinter(Protocol):

@@ -36,8 +36,6 @@ class CountingProtocol(Protocol):
 
     def responders(self, counter: int) -> tuple[int, ...]:
         """Who may answer ``counter``'s declaration, in order."""
-        ...
 
     def settle(self, declared: int, true: int, response: str, claimed: int) -> Settlement:
         """Settle a count by the first claim, or by ``accept`` from everyone."""
-        ...
