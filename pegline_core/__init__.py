@@ -20,9 +20,10 @@ from pegline_core.errors import (
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored, SideResult
 from pegline_core.game import Game
 from pegline_core.hookspecs import hookimpl, hookspec
-from pegline_core.plugins import Ruleset, game_definition
+from pegline_core.plugins import game_definition
 from pegline_core.record import GameRecord
 from pegline_core.rules import Award, Rule, Score
+from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant, available_variants, load_variant
 
 __all__ = [

@@ -17,7 +17,8 @@ from pegline_core.events import Event
 
 if TYPE_CHECKING:
     from pegline_core.game import Game
-    from pegline_core.plugins import Problems, Ruleset
+    from pegline_core.plugins import Problems
+    from pegline_core.ruleset import Ruleset
     from pegline_core.variant import Variant
 
 __all__ = ["GameDefinition", "Machine", "Player", "EventPrinter"]

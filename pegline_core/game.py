@@ -23,7 +23,8 @@ from typing import Any
 from pegline_core.definition import Machine
 from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.events import Event, EventCodec, GameEnded, Input
-from pegline_core.plugins import Plugins, Ruleset
+from pegline_core.plugins import Plugins
+from pegline_core.ruleset import Ruleset
 from pegline_core.variant import DEFAULT_VARIANT, Variant, load_variant
 
 __all__ = ["Game"]

@@ -40,7 +40,8 @@ from pegline_core.errors import PeglineError, RecordError
 from pegline_core.events import EventCodec, Input
 from pegline_core.files import parse_toml, read_text
 from pegline_core.game import Game
-from pegline_core.plugins import Ruleset, game_definition
+from pegline_core.plugins import game_definition
+from pegline_core.ruleset import Ruleset
 from pegline_core.strict import converter
 from pegline_core.variant import DEFAULT_GAME, Variant, load_variant
 

@@ -27,7 +27,8 @@ from attrs import field, frozen
 
 from pegline_core.errors import PeglineError, VariantError
 from pegline_core.files import parse_toml, read_text
-from pegline_core.plugins import Ruleset, game_definition
+from pegline_core.plugins import game_definition
+from pegline_core.ruleset import Ruleset
 from pegline_core.strict import (
     StructureProblems,
     converter,

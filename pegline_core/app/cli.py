@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import importlib.util
 import inspect
 import json
 import random
@@ -20,8 +21,8 @@ from pegline_core.cards import Card, format_cards, parse_cards
 from pegline_core.errors import PeglineError, VariantError
 from pegline_core.events import Event
 from pegline_core.game import Game
-from pegline_core.plugins import Ruleset
 from pegline_core.record import FORMAT, GameRecord
+from pegline_core.ruleset import Ruleset
 from pegline_core.variant import DEFAULT_VARIANT, available_variants, load_variant
 from pegline_cribbage.scorer import Scorer, ShowScore
 
@@ -230,6 +231,9 @@ def analyze_show(variant_name: str, overlays: tuple[str, ...], as_json: bool) ->
                    f"{cribs.counts.get(total, 0):>12,}")
     click.echo(f"{'pairs':>5} {hands.pairs:>12,} {cribs.pairs:>12,}")
     click.echo(f"{'mean':>5} {hands.mean:>12.6f} {cribs.mean:>12.6f}")
+    if hands.method == "enumerated" and importlib.util.find_spec("numpy") is None:
+        click.echo("(counted hand by hand; with numpy, pip install 'pegline[scale]', the "
+                   "standard rules' tables take about a second)", err=True)
 
 
 # -- simulate ---------------------------------------------------------------------------------
@@ -414,6 +418,8 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
     ``--log`` file and the saved record keep every event whole, for auditing after the game.
     """
     printer = game.ruleset.game.printer(game.variant, reveal=reveal, names=names)
+    for event in game.log:  # a resumed game: the printer follows the table as it stands
+        printer.lines(event)
     codec = game.codec
     redact: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     if as_json and reveal is not None:

@@ -24,7 +24,7 @@ from attrs import define, field
 from pegline_core.app.players import bots_for, play_game
 from pegline_core.errors import PeglineError
 from pegline_core.game import Game
-from pegline_core.plugins import Ruleset
+from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant
 
 __all__ = ["SimulationStats", "simulate", "run_chunk", "wilson", "plot"]

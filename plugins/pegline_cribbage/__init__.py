@@ -21,7 +21,8 @@ import pluggy
 from pegline_core.events import Event, Scored
 from pegline_core.game import Game
 from pegline_core.hookspecs import hookimpl
-from pegline_core.plugins import Problems, Ruleset
+from pegline_core.plugins import Problems
+from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant
 from pegline_cribbage import hookspecs
 from pegline_cribbage.actions import ACTIONS

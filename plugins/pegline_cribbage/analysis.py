@@ -20,7 +20,7 @@ from math import comb
 from attrs import frozen
 
 from pegline_core.cards import DECK
-from pegline_core.plugins import Ruleset
+from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant
 from pegline_cribbage.scorer import Scorer
 

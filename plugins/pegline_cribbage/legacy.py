@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pegline_core.plugins import Ruleset
 from pegline_core.record import digest_of, without_defaults
+from pegline_core.ruleset import Ruleset
 from pegline_core.strict import converter
 
 __all__ = ["rules_digest_v1"]

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 from pegline_core.cards import DECK, Card, format_cards
 from pegline_core.errors import IllegalActionError, PluginError
 from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored, SideResult
-from pegline_core.plugins import Ruleset
 from pegline_core.rules import Award, Score
+from pegline_core.ruleset import Ruleset
 from pegline_cribbage.actions import (
     RESPONSES,
     CutForDeal,

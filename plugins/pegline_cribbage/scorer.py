@@ -19,8 +19,9 @@ from attrs import frozen
 
 from pegline_core.cards import Card
 from pegline_core.errors import CardError
-from pegline_core.plugins import Plugins, Ruleset
+from pegline_core.plugins import Plugins
 from pegline_core.rules import Award
+from pegline_core.ruleset import Ruleset
 from pegline_core.variant import DEFAULT_VARIANT, Variant, load_variant
 from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.settings import CribbageSettings

@@ -1,0 +1,363 @@
+"""A variant's plugins, built once and registered together: the `Ruleset`.
+
+The game is registered first, so that it can add its own hook specifications
+(`pegline_addhooks`); then the plugins the variant names, in order, each with its configuration.
+Rules are declared and checked here, and every claim a scoring hook returns is checked here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any
+
+from pegline_core import hookspecs
+from pegline_core.cards import Card
+from pegline_core.definition import GameDefinition
+from pegline_core.dispatch import (
+    CountingPluginManager,
+    Fault,
+    Hook,
+    ScoringHook,
+    short_repr,
+    unknown_hooks,
+)
+from pegline_core.errors import PluginError
+from pegline_core.plugins import (
+    Plugins,
+    Problems,
+    build_plugin,
+    installed_plugins,
+    plugin_class,
+    safe_load,
+)
+from pegline_core.rules import Award, Rule, Score
+from pegline_core.strict import StructureProblems, converter, format_path
+
+if TYPE_CHECKING:
+    from pegline_core.variant import Variant
+
+__all__ = ["Ruleset"]
+
+_NOTHING: dict[str, Rule] = {}
+
+
+class Ruleset:
+    """A variant's built plugins: its game first, then its rule plugins, each built once, on one
+    `pluggy.PluginManager` of its own.
+
+    Raises `PluginError` listing every problem if a plugin cannot be loaded, built, configured
+    or registered, or rejects the variant; ``plugin`` and ``hook`` name the first culprit.
+
+    ``pm`` is the manager: a plugin registered on it later (``ruleset.pm.register(plugin,
+    name)``) is checked as at build time (hooks, rules, `pegline_check_variant`), has its rules
+    declared, and is called from the next hook call on; one unregistered is no longer called and
+    its rules are withdrawn. ``plugins`` stays the variant's own plugins, as built.
+    """
+
+    def __init__(self, variant: Variant, extra_plugins: Plugins | None = None) -> None:
+        self.variant = variant
+        self.extra_plugins = dict(extra_plugins or {})
+        faults = self._assemble()
+        faults = faults or self._check()
+        if faults:
+            message = "; ".join(f"{format_path(p) or '(top)'}: {m}" for p, m, _, _ in faults)
+            culprit = next((f for f in faults if f[2] is not None), faults[0])
+            raise PluginError(message, plugin=culprit[2], hook=culprit[3])
+        self._hooks: dict[str, Hook] = {}
+        self.cache: dict[str, Any] = {}
+        """What a game builds once per ruleset and shares between its games."""
+        self.pm.ruleset = self
+
+    @classmethod
+    def inspect(cls, variant: Variant, extra_plugins: Plugins | None = None
+                ) -> tuple[Problems, list[str]]:
+        """What is wrong with the variant's plugins and their configuration, as (path, message),
+        and, when nothing is, the plugins' notices for the players."""
+        ruleset = cls.__new__(cls)
+        ruleset.variant, ruleset.extra_plugins = variant, dict(extra_plugins or {})
+        faults = ruleset._assemble() or ruleset._check()
+        if faults:
+            return [(path, message) for path, message, _, _ in faults], []
+        notices: list[str] = []
+        try:
+            for plugin, said in ruleset._ask_each("pegline_variant_notices", variant=variant):
+                if not isinstance(said, list) or not all(isinstance(m, str) for m in said):
+                    message = (f"plugin {plugin!r}: pegline_variant_notices must return a list "
+                               f"of str, got {short_repr(said)}")
+                    return [(("plugins",), message)], []
+                notices += said
+        except PluginError as exc:
+            return [(("plugins",), str(exc))], []
+        return [], notices
+
+    # -- building ------------------------------------------------------------------------------
+
+    def _assemble(self) -> list[Fault]:
+        variant = self.variant
+        faults: list[Fault] = []
+        self.pm = CountingPluginManager()
+        self.pm.add_hookspecs(hookspecs)
+        self.pm.hook.pegline_addhooks.call_historic(kwargs={"pluginmanager": self.pm})
+        self.plugins: dict[str, object] = {}
+        self.rules: dict[str, tuple[str, Rule]] = {}
+        self._declared: dict[str, dict[str, Rule]] = {}
+        self._owners: dict[str, object] = {}
+        self.order: dict[str, int] = {}
+        self.disabled = frozenset(variant.disable)
+        try:
+            game = build_plugin(variant.game, plugin_class(variant.game, self.extra_plugins), {})
+        except (PluginError, StructureProblems) as exc:
+            return [(("game",), str(exc), variant.game, None)]
+        if not isinstance(game, GameDefinition):
+            return [(("game",), f"plugin {variant.game!r} is not a game (it has no new_machine)",
+                     variant.game, None)]
+        self.game: GameDefinition = game
+        faults += self._register(variant.game, game, ("game",))
+        for index, name in enumerate(variant.plugins):
+            try:
+                cls = plugin_class(name, self.extra_plugins)
+                plugin = build_plugin(name, cls, variant.config.get(name, {}))
+            except StructureProblems as exc:
+                faults += [(("config", name, *p), m, name, None) for p, m in exc.problems]
+                continue
+            except PluginError as exc:
+                faults.append((("plugins", index), str(exc), name, None))
+                continue
+            faults += self._register(name, plugin, ("plugins", index))
+        if faults:
+            return faults
+        return unknown_hooks(self.pm) or self._declare()
+
+    def _register(self, name: str, plugin: object, path: tuple[str | int, ...]) -> list[Fault]:
+        try:
+            self.pm.register(plugin, name=name)
+        except PluginError as exc:  # pluggy's validation, or a pegline_addhooks that fails
+            return [(path, str(exc), name, exc.hook)]
+        self.plugins[name] = plugin
+        return []
+
+    def _ask_each(self, hook: str, only: object | None = None, *, oldest_first: bool = False,
+                  **kwargs: Any) -> list[tuple[str, Any]]:
+        """Ask a kernel hook of each plugin alone (in pluggy's order, or in registration order;
+        through pluggy, so monitors see it), so every answer has an owner: (plugin name,
+        non-None result)."""
+        pm = self.pm
+        caller = getattr(pm.hook, hook)
+        owners: dict[int, tuple[str, object]] = {}
+        for impl in reversed(caller.get_hookimpls()):
+            if only is None or impl.plugin is only:
+                owners.setdefault(id(impl.plugin), (impl.plugin_name, impl.plugin))
+        asked = list(owners.values())
+        if oldest_first:
+            rank = {id(plugin): index for index, (_, plugin) in enumerate(pm.list_name_plugin())}
+            asked.sort(key=lambda owner: rank[id(owner[1])])
+        answers = []
+        for name, plugin in asked:
+            self._owners[name] = plugin
+            subset = pm.subset_hook_caller(hook, [p for p in pm.get_plugins() if p is not plugin])
+            try:
+                results = subset(**kwargs)
+            except Exception as exc:
+                raise PluginError(f"plugin {name!r} failed in {hook}: {type(exc).__name__}: "
+                                  f"{exc}", plugin=name, hook=hook) from exc
+            if type(results) is not list:
+                raise PluginError(f"plugin {name!r}: a wrapper of {hook} must leave a list of "
+                                  f"results, got {type(results).__name__}", plugin=name, hook=hook)
+            answers += [(name, result) for result in results]
+        return answers
+
+    def _declare(self, only: object | None = None) -> list[Fault]:
+        """Declare the rules of every plugin (or of the plugin ``only``), then order them."""
+        try:
+            answers = self._ask_each("pegline_rules", only, oldest_first=True)
+        except PluginError as exc:
+            return [(("plugins",), str(exc), exc.plugin, exc.hook)]
+        faults: list[Fault] = []
+        declared: dict[str, dict[str, Rule]] = {}
+        for owner, rules in answers:
+            if not isinstance(rules, list) or not all(isinstance(r, Rule) for r in rules):
+                message = (f"plugin {owner!r}: pegline_rules must return a list of Rule, got "
+                           f"{short_repr(rules)}")
+                faults.append((("plugins",), message, owner, "pegline_rules"))
+                continue
+            for rule in rules:
+                problem = _rule_problem(rule)
+                if problem is not None:
+                    faults.append((("plugins",), f"plugin {owner!r}: {problem}", owner,
+                                   "pegline_rules"))
+                    continue
+                earlier = self.rules[rule.id][0] if rule.id in self.rules else next(
+                    (o for o, known in declared.items() if rule.id in known), None)
+                if earlier is not None:
+                    clash = " twice" if earlier == owner else f", already declared by {earlier!r}"
+                    message = f"plugin {owner!r} declares rule {rule.id!r}{clash}"
+                    faults.append((("plugins",), message, owner, "pegline_rules"))
+                    continue
+                declared.setdefault(owner, {})[rule.id] = rule
+        if faults:
+            return faults
+        for owner, rules in declared.items():
+            self._declared.setdefault(owner, {}).update(rules)
+            self.rules.update((rule_id, (owner, rule)) for rule_id, rule in rules.items())
+        self._reorder()
+        return []
+
+    def _reorder(self) -> None:
+        """The canonical order of a step's awards: the variant's plugins in the variant's order
+        (the game first), any plugin registered later after them by name, each plugin's rules
+        in its declaration order. Registration order and tryfirst/trylast play no part."""
+        rank = {name: index for index, name in enumerate(self.plugins)}
+        owners = sorted(self._declared, key=lambda o: (rank.get(o, len(rank)), o))
+        ordered = [rule_id for owner in owners for rule_id in self._declared[owner]]
+        self.order = {rule_id: index for index, rule_id in enumerate(ordered)}
+
+    def _check(self, only: object | None = None) -> list[Fault]:
+        faults: list[Fault] = []
+        if only is None:
+            for index, rule_id in enumerate(self.variant.disable):
+                if rule_id not in self.rules:
+                    faults.append((("disable", index),
+                                   f"no plugin of this variant declares rule {rule_id!r}",
+                                   None, None))
+        try:
+            answers = self._ask_each("pegline_check_variant", only, variant=self.variant)
+        except PluginError as exc:
+            return [*faults, (("plugins",), str(exc), exc.plugin, exc.hook)]
+        for plugin, messages in answers:
+            if not isinstance(messages, list) or not all(isinstance(m, str) for m in messages):
+                message = (f"plugin {plugin!r}: pegline_check_variant must return a list of "
+                           f"str, got {short_repr(messages)}")
+                faults.append((("plugins",), message, plugin, "pegline_check_variant"))
+                continue
+            for message in messages:
+                path, sep, text = message.partition(": ")
+                where = tuple(path.split(".")) if sep and path and " " not in path else ("plugins",)
+                faults.append((where, f"(plugin {plugin!r}) {text if sep else message}", plugin,
+                               "pegline_check_variant"))
+        return faults
+
+    # -- plugins registered after the build ----------------------------------------------------
+
+    def _joined(self, name: str, plugin: object) -> None:
+        """Check a plugin registered after the build and declare its rules (`PluginError`)."""
+        faults = (unknown_hooks(self.pm, plugin) or self._declare(plugin)
+                  or self._check(plugin))
+        if faults:
+            raise PluginError("; ".join(message for _, message, _, _ in faults),
+                              plugin=faults[0][2], hook=faults[0][3])
+
+    def _left(self, plugin: object) -> None:
+        """Withdraw the rules of a plugin that was unregistered."""
+        for owner in [o for o, p in self._owners.items() if p is plugin]:
+            del self._owners[owner]
+            for rule_id in self._declared.pop(owner, {}):
+                self.rules.pop(rule_id, None)
+        self._reorder()
+
+    # -- calling -------------------------------------------------------------------------------
+
+    def hook(self, name: str) -> Hook:
+        """The hook ``name`` (cached), called with pluggy's semantics."""
+        hook = self._hooks.get(name)
+        if hook is None:
+            if not hasattr(self.pm.hook, name):
+                raise PluginError(f"no hook named {name!r}", hook=name)
+            hook = self._hooks[name] = Hook(self, name)
+        return hook
+
+    def scoring(self, name: str) -> ScoringHook:
+        """The scoring hook ``name`` (cached): calling it returns checked `Award` objects."""
+        hook = self._hooks.get(name)
+        if not isinstance(hook, ScoringHook):
+            if not hasattr(self.pm.hook, name):
+                raise PluginError(f"no hook named {name!r}", hook=name)
+            hook = self._hooks[name] = ScoringHook(self, name)
+        return hook
+
+    def culprit(self, plugin: str | None, hook: str) -> str:
+        """How a message names the plugin behind a result: ``plugin 'name'``, or, where a wrapper
+        made the results anonymous, every plugin that implements the hook."""
+        if plugin is not None:
+            return f"plugin {plugin!r}"
+        caller = getattr(self.pm.hook, hook, None)
+        impls = caller.get_hookimpls() if caller is not None else []
+        names = ", ".join(dict.fromkeys(repr(impl.plugin_name) for impl in impls)) or "none"
+        return f"a plugin of {hook} (through a wrapper; one of {names})"
+
+    def check_claim(self, plugin: str | None, hook: str, claim: Any,
+                    allowed: Collection[Card]) -> Award | None:
+        """The `Award` for one claim, None if its rule is switched off, or `PluginError`.
+
+        ``plugin`` None means the claim came through a wrapper: it is then attributed to the
+        plugin that declared its rule. (The hot path: every claim of every step.)"""
+        if type(claim) is not Score:
+            raise self._refused(plugin, hook, f"returned {type(claim).__name__}, not Score")
+        rule_id = claim.rule
+        if type(rule_id) is not str:
+            raise self._refused(plugin, hook, f"a rule id is a string, not {short_repr(rule_id)}")
+        if plugin is None and rule_id in self.rules:
+            plugin = self.rules[rule_id][0]
+        rule = self._declared.get(plugin, _NOTHING).get(rule_id) if plugin else None
+        if rule is None or plugin is None:
+            raise self._refused(plugin, hook, f"rule {rule_id!r} was not declared by this plugin")
+        points = claim.points
+        if type(points) is not int:
+            raise self._refused(plugin, hook, f"points for {rule_id!r} must be an integer, not "
+                                              f"{short_repr(points)}")
+        if rule.points is not None and points != rule.points:
+            raise self._refused(plugin, hook, f"{rule_id!r} declared {rule.points} points, "
+                                              f"claimed {points}")
+        if points < 0 and not rule.negative:
+            raise self._refused(plugin, hook, f"{rule_id!r} may not score negative points")
+        cards = claim.cards
+        if type(cards) is not tuple:
+            try:
+                cards = tuple(cards)
+            except Exception:  # noqa: BLE001 - anything a plugin returns becomes a PluginError
+                raise self._refused(plugin, hook, f"cards for {rule_id!r} must be a tuple of "
+                                                  f"Card, not {short_repr(cards)}") from None
+            claim = claim._replace(cards=cards)
+        for card in cards:
+            if type(card) is not Card:
+                raise self._refused(plugin, hook, f"{rule_id!r} names {short_repr(card)}, which is "
+                                                  "not a Card")
+            if card not in allowed:
+                raise self._refused(plugin, hook, f"{rule_id!r} names {card}, which is not "
+                                                  "among the cards of this step")
+        if rule_id in self.disabled:
+            return None
+        return Award(plugin, rule, claim)
+
+    def _refused(self, plugin: str | None, hook: str, text: str) -> PluginError:
+        return PluginError(f"{self.culprit(plugin, hook)} in {hook}: {text}", plugin=plugin,
+                           hook=hook)
+
+    # -- describing ----------------------------------------------------------------------------
+
+    def versions(self) -> dict[str, str]:
+        """Each plugin's distribution version ("unknown" for one not installed as a package)."""
+        installed = installed_plugins()
+        found = {}
+        for name, plugin in self.plugins.items():
+            entry = installed.get(name)
+            dist = getattr(entry, "dist", None)
+            same = entry is not None and type(plugin) is safe_load(entry)
+            found[name] = dist.version if dist is not None and same else "unknown"
+        return found
+
+    def resolved_config(self) -> dict[str, dict[str, Any]]:
+        """Each configurable plugin's full configuration, defaults included (for display)."""
+        return {name: converter.unstructure(getattr(plugin, "config"))  # noqa: B009
+                for name, plugin in self.plugins.items()
+                if getattr(type(plugin), "Config", None) is not None}
+
+
+def _rule_problem(rule: Rule) -> str | None:
+    """What is wrong with a declared rule, or None."""
+    if type(rule.id) is not str or not rule.id:
+        return f"a rule id must be a non-empty string, not {short_repr(rule.id)}"
+    if rule.points is not None and type(rule.points) is not int:
+        return f"rule {rule.id!r}: points must be an integer or None, not {short_repr(rule.points)}"
+    if rule.points is not None and rule.points < 0 and not rule.negative:
+        return f"rule {rule.id!r}: {rule.points} points need negative=True"
+    return None
