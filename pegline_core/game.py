@@ -30,8 +30,6 @@ from pegline_core.variant import DEFAULT_VARIANT, Variant, load_variant
 __all__ = ["Game"]
 
 
-
-
 class Game:
     """A game under one variant: apply actions, read events, undo, copy, view.
 
@@ -48,8 +46,8 @@ class Game:
         extra_plugins: Plugins | None = None,
     ) -> None:
         if ruleset is not None:
-            if variant is not None and variant != ruleset.variant \
-                    and variant != ruleset.variant.name:
+            if variant is not None and variant is not ruleset.variant \
+                    and variant != ruleset.variant.name and variant != ruleset.variant:
                 raise PeglineError(f"the ruleset is for {ruleset.variant.name!r}, not "
                                    f"{getattr(variant, 'name', variant)!r}")
             variant = ruleset.variant
