@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations, product
+from operator import attrgetter, itemgetter
+from typing import Any
 
 from pegline_core.cards import Card
 
@@ -61,6 +63,9 @@ def runs(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
 
 _Positions = tuple[tuple[tuple[int, ...], ...], ...]
 _PATTERNS: dict[tuple[int, ...], _Positions] = {}
+_GETTERS: dict[tuple[int, ...], tuple[tuple[itemgetter[Any], ...], ...]] = {}
+"""For each rank pattern, a getter per combination: it picks the combination's cards (a
+tuple; every combination has two or more) from the cards sorted by index."""
 
 
 def show_combinations(cards: Sequence[Card]) -> tuple[list[tuple[Card, ...]], ...]:
@@ -71,14 +76,17 @@ def show_combinations(cards: Sequence[Card]) -> tuple[list[tuple[Card, ...]], ..
     """
     ordered = sorted(cards, key=_by_index)
     ranks = tuple(card.rank for card in ordered)
-    pattern = _PATTERNS.get(ranks)
-    if pattern is None:
-        pattern = _PATTERNS[ranks] = _positions(ranks)
-    return tuple([tuple(ordered[i] for i in combo) for combo in kind] for kind in pattern)
+    getters = _GETTERS.get(ranks)
+    if getters is None:
+        pattern = _PATTERNS.get(ranks) or _PATTERNS.setdefault(ranks, _positions(ranks))
+        getters = _GETTERS[ranks] = tuple(tuple(itemgetter(*combo) for combo in kind)
+                                          for kind in pattern)
+    fifteens, pairs, runs = getters
+    return ([get(ordered) for get in fifteens], [get(ordered) for get in pairs],
+            [get(ordered) for get in runs])
 
 
-def _by_index(card: Card) -> int:
-    return card.index
+_by_index = attrgetter("index")
 
 
 def _positions(ranks: tuple[int, ...]) -> _Positions:

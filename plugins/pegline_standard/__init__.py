@@ -161,16 +161,21 @@ class StandardRules:
     @hookimpl
     def pegline_score_show(self, show: ShowCounted) -> list[Score]:
         c = self.config
-        fifteens, pairs, runs = show_combinations((*show.cards, show.starter))
-        claims = [Score("show-fifteen", c.fifteen, combo) for combo in fifteens]
-        claims += [Score("show-pair", c.pair, pair) for pair in pairs]
-        claims += [Score("show-run", len(run) * c.run_per_card, run) for run in runs]
-        flush = self._flush(show.cards, show.starter, show.crib)
-        if flush:
+        starter = show.starter
+        fifteens, pairs, runs = show_combinations((*show.cards, starter))
+        claims = [Score("show-fifteen", c.fifteen, combo) for combo in fifteens] \
+            if c.fifteen else []
+        if c.pair:
+            claims += [Score("show-pair", c.pair, pair) for pair in pairs]
+        if c.run_per_card:
+            claims += [Score("show-run", len(run) * c.run_per_card, run) for run in runs]
+        flush = self._flush(show.cards, starter, show.crib)
+        if flush and c.flush_per_card:
             claims.append(Score("show-flush", len(flush) * c.flush_per_card, flush))
-        claims += [Score("his-nobs", c.nobs, (card, show.starter)) for card in show.cards
-                   if card.rank == 11 and card.suit == show.starter.suit]
-        return [claim for claim in claims if claim.points]
+        if c.nobs:
+            claims += [Score("his-nobs", c.nobs, (card, starter)) for card in show.cards
+                       if card.rank == 11 and card.suit == starter.suit]
+        return claims
 
     def _flush(self, cards: tuple[Card, ...], starter: Card, crib: bool) -> tuple[Card, ...]:
         if flush_suit(cards) is None:
