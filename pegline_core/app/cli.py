@@ -304,7 +304,7 @@ def _print_report(name: str, bots: list[str], report: dict[str, Any]) -> None:
 
 @main.group()
 def plugins() -> None:
-    """Inspect the installed scoring plugins."""
+    """Inspect the installed plugins: games and their rules."""
 
 
 @plugins.command("list")
@@ -315,7 +315,7 @@ def plugins_list() -> None:
     installed game specifies or takes an argument its hook does not pass, is reported as broken
     on one line (exit 1 if any).
     """
-    from pegline_core.plugins import describe_plugin, installed_plugins
+    from pegline_core.plugins import describe_plugin, installed_plugins, plugin_class
 
     installed = installed_plugins()
     specs = _hook_specs(installed)
@@ -329,7 +329,8 @@ def plugins_list() -> None:
             broken = True
             click.echo(f"{name} {version}: broken: {_one_line(str(exc))}")
             continue
-        click.echo(f"{name} {version} ({entry.value})")
+        game = "a game: " if hasattr(plugin_class(name), "new_machine") else ""
+        click.echo(f"{name} {version} ({game}{entry.value})")
         click.echo(f"  hooks: {', '.join(hooks) or 'none'}")
         points = ["varies" if r.points is None else r.points for r in rules]
         listed = ", ".join(f"{r.id} ({p})" for r, p in zip(rules, points, strict=True))
