@@ -98,8 +98,9 @@ class Variant:
     disable: tuple[str, ...] = ()
     """Rule ids switched off, whichever plugin declares them (a house plugin may replace them)."""
     table: Table = Table()
-    config: FrozenTable = field(factory=FrozenTable, converter=_freeze_config, hash=False)
-    """Configuration tables for plugins, by plugin name; read-only."""
+    config: dict[str, dict[str, Any]] = field(factory=FrozenTable, converter=_freeze_config,
+                                              hash=False)
+    """Configuration tables for plugins, by plugin name; read-only (a `FrozenTable`)."""
     settings: Any = None
     """The game's own settings (for cribbage: the deal, pegging, scoring and skunk lines)."""
     notices: tuple[str, ...] = ()
@@ -131,20 +132,8 @@ class Variant:
 
 _KERNEL_KEYS = ("game", "description", "source", "extends", "plugins", "disable", "table",
                 "config")
-
-
-@frozen
-class _KernelKeys:
-    """The kernel's part of a variant file, for strict structuring."""
-
-    game: str = DEFAULT_GAME
-    description: str = ""
-    source: str = ""
-    extends: tuple[str, ...] = ()
-    plugins: tuple[str, ...] = ()
-    disable: tuple[str, ...] = ()
-    table: Table = Table()
-    config: dict[str, dict[str, Any]] = field(factory=dict)
+"""The keys of a variant file the kernel reads; ``name``, ``notices`` and ``settings`` are set by
+loading, never by a file."""
 
 
 def _plain(value: Any) -> Any:
@@ -364,18 +353,18 @@ def _structure_leniently(data: dict[str, Any], settings: type
         kernel = {key: data[key] for key in _KERNEL_KEYS if key in data}
         own = {key: value for key, value in data.items() if key not in _KERNEL_KEYS}
         problems: list[tuple[tuple[str | int, ...], str]] = []
-        keys: _KernelKeys | None = None
+        variant: Variant | None = None
         game_settings: Any = None
         try:
-            keys = structure_strict(kernel, _KernelKeys)
+            variant = structure_strict(kernel, Variant)
         except StructureProblems as exc:
             problems += exc.problems
         try:
             game_settings = structure_strict(own, settings)
         except StructureProblems as exc:
             problems += exc.problems
-        if keys is not None and not problems:
-            return Variant(settings=game_settings, **attrs.asdict(keys, recurse=False)), found
+        if variant is not None and not problems:
+            return attrs.evolve(variant, settings=game_settings), found
         found += problems
         for path, _ in problems:
             _drop(data, path)
