@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import difflib
 import importlib.util
-import inspect
 import json
 import random
 import sys
@@ -354,7 +352,7 @@ def _hook_specs(installed: dict[str, Any]) -> pluggy.PluginManager:
     pm.hook.pegline_addhooks.call_historic(kwargs={"pluginmanager": pm})
     for name in installed:
         try:
-            pm.register(game_definition(name), name=f"game:{name}")
+            pm.register(game_definition(name), name=name)
         except Exception:  # noqa: BLE001 - not a game, or a broken one (reported on its own line)
             continue
     return pm
@@ -364,47 +362,23 @@ def _check_hooks(name: str, specs: pluggy.PluginManager) -> None:
     """`PluginError` if plugin ``name`` takes an argument its hook does not pass, or implements a
     hook that neither the kernel nor an installed game specifies (a misspelt name: it would
     never be called)."""
+    from pegline_core.dispatch import registration_error, unknown_hooks
     from pegline_core.plugins import PluginError, build_plugin, plugin_class
 
-    plugin = specs.get_plugin(f"game:{name}")  # a game is registered by `_hook_specs` already
+    plugin = specs.get_plugin(name)  # a game is registered by `_hook_specs` already
     registered = plugin is None
     if registered:
         plugin = build_plugin(name, plugin_class(name), {})
         try:
             specs.register(plugin, name=name)
-        except pluggy.PluginValidationError as exc:
-            raise PluginError(_validation_message(name, plugin, specs, exc), plugin=name) from None
+        except Exception as exc:  # noqa: BLE001 - every fault becomes one PluginError
+            raise registration_error(specs, name, plugin, exc) from None
     try:
-        known = sorted(hook for hook, caller in vars(specs.hook).items()
-                       if not hook.startswith("_") and caller.spec is not None)
-        for hook, caller in vars(specs.hook).items():
-            if hook.startswith("_") or caller.spec is not None:
-                continue
-            if any(impl.plugin is plugin and not impl.optionalhook
-                   for impl in caller.get_hookimpls()):
-                close = difflib.get_close_matches(hook, known, n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                raise PluginError(f"plugin {name!r}: {hook!r} is not a hook{hint}", plugin=name,
-                                  hook=hook)
+        for _path, message, culprit, hook in unknown_hooks(specs, plugin)[:1]:
+            raise PluginError(message, plugin=culprit, hook=hook)
     finally:
         if registered and specs.is_registered(plugin):
             specs.unregister(plugin)
-
-
-def _validation_message(name: str, plugin: object, specs: pluggy.PluginManager,
-                        exc: pluggy.PluginValidationError) -> str:
-    """pluggy's refusal of a hook implementation, in one line naming the hook."""
-    for hook, caller in vars(specs.hook).items():
-        function = getattr(plugin, hook, None)
-        if hook.startswith("_") or caller.spec is None or function is None:
-            continue
-        passed = caller.spec.argnames
-        extra = [repr(arg) for arg, param in inspect.signature(function).parameters.items()
-                 if arg not in passed and param.default is param.empty]
-        if extra:
-            return (f"plugin {name!r}: {hook} takes {', '.join(extra)}, which the hook does not "
-                    f"pass (it passes: {', '.join(passed) or 'nothing'})")
-    return f"plugin {name!r}: {_one_line(str(exc))}"
 
 
 # -- play and replay --------------------------------------------------------------------------
