@@ -81,10 +81,9 @@ class Ruleset:
         notices: list[str] = []
         try:
             for plugin, said in ruleset._ask_each("pegline_variant_notices", variant=variant):
-                if not isinstance(said, list) or not all(isinstance(m, str) for m in said):
-                    message = (f"plugin {plugin!r}: pegline_variant_notices must return a list "
-                               f"of str, got {short_repr(said)}")
-                    return [(("plugins",), message)], []
+                wrong = _not_a_list_of(str, plugin, "pegline_variant_notices", said)
+                if wrong is not None:
+                    return [(wrong[0], wrong[1])], []
                 notices += said
         except PluginError as exc:
             return [(("plugins",), str(exc))], []
@@ -175,10 +174,9 @@ class Ruleset:
         faults: list[Fault] = []
         declared: dict[str, dict[str, Rule]] = {}
         for owner, rules in answers:
-            if not isinstance(rules, list) or not all(isinstance(r, Rule) for r in rules):
-                message = (f"plugin {owner!r}: pegline_rules must return a list of Rule, got "
-                           f"{short_repr(rules)}")
-                faults.append((("plugins",), message, owner, "pegline_rules"))
+            wrong = _not_a_list_of(Rule, owner, "pegline_rules", rules)
+            if wrong is not None:
+                faults.append(wrong)
                 continue
             for rule in rules:
                 problem = _rule_problem(rule)
@@ -224,10 +222,9 @@ class Ruleset:
         except PluginError as exc:
             return [*faults, (("plugins",), str(exc), exc.plugin, exc.hook)]
         for plugin, messages in answers:
-            if not isinstance(messages, list) or not all(isinstance(m, str) for m in messages):
-                message = (f"plugin {plugin!r}: pegline_check_variant must return a list of "
-                           f"str, got {short_repr(messages)}")
-                faults.append((("plugins",), message, plugin, "pegline_check_variant"))
+            wrong = _not_a_list_of(str, plugin, "pegline_check_variant", messages)
+            if wrong is not None:
+                faults.append(wrong)
                 continue
             for message in messages:
                 path, sep, text = message.partition(": ")
@@ -350,6 +347,15 @@ class Ruleset:
         return {name: converter.unstructure(getattr(plugin, "config"))  # noqa: B009
                 for name, plugin in self.plugins.items()
                 if getattr(type(plugin), "Config", None) is not None}
+
+
+def _not_a_list_of(kind: type, plugin: str, hook: str, answer: Any) -> Fault | None:
+    """The fault of a declaration hook that did not answer with a list of ``kind``, or None."""
+    if isinstance(answer, list) and all(isinstance(item, kind) for item in answer):
+        return None
+    message = (f"plugin {plugin!r}: {hook} must return a list of {kind.__name__}, got "
+               f"{short_repr(answer)}")
+    return (("plugins",), message, plugin, hook)
 
 
 def _rule_problem(rule: Rule) -> str | None:

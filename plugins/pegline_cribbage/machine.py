@@ -281,16 +281,15 @@ class CribbageMachine:
 
     def _record(self, awards: Sequence[Award], seat: int, *, check_end: bool = True) -> bool:
         """Record awards for ``seat``; stop at the one that reaches the target (True)."""
-        c, log = self.c, self.log
-        side = c.side_of[seat]
+        log = self.log
+        side = self.c.side_of[seat]
         for plugin, rule, (_rule, points, cards) in awards:
             scores = self.scores
             total = scores[side] + points
             self.scores = (*scores[:side], total, *scores[side + 1:])
             log.append(Scored(len(log), self._hand, self._phase, seat, side, points, rule.id,
                               plugin, cards, total))
-            if check_end and total >= c.target:
-                self._reached = side
+            if check_end and self._check_end(side):
                 return True
         return False
 
@@ -412,13 +411,12 @@ class CribbageMachine:
         count = self.count + PIPS[card.index]
         if count > c.limit:
             raise IllegalActionError(f"{card} would make the count {count}, over {c.limit}")
-        log = self.log
-        log.append(Input(len(log), self._hand, self._phase, seat, action))
+        self._input(seat, action)
         series = (*self.series, card)
-        awards = c.score_play(series, c.snapshots.play(seat, card, series, count, self.scores,
-                                                       self.dealer))  # type: ignore[arg-type]
-        if awards:
-            self._record(awards, seat)
+        self._score(c.score_play, series,
+                    c.snapshots.play(seat, card, series, count, self.scores,
+                                     self.dealer),  # type: ignore[arg-type]
+                    seat)
         at = held.index(card)
         self.held = _replace(self.held, seat, held[:at] + held[at + 1:])
         self.count, self.series, self.last_player = count, series, seat

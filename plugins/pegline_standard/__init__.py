@@ -205,9 +205,7 @@ class StandardRules:
 
     def rank_points(self, ranks: Sequence[int]) -> int:
         """The points of the fifteens, pairs and runs of cards with these ranks."""
-        fifteens_, pairs_, run_cards = rank_counts(ranks)
-        c = self.config
-        return fifteens_ * c.fifteen + pairs_ * c.pair + run_cards * c.run_per_card
+        return _rank_points(self.config, ranks)
 
     def show_points(self, cards: Sequence[Card], starter: Card, crib: bool) -> int:
         """The show total, equal to the sum of `pegline_score_show`'s claims, without building them.
@@ -235,6 +233,11 @@ class StandardRules:
         return points
 
 
+def _rank_points(c: StandardRules.Config, ranks: Sequence[int]) -> int:
+    fifteens, pairs, run_cards = rank_counts(ranks)
+    return fifteens * c.fifteen + pairs * c.pair + run_cards * c.run_per_card
+
+
 @cache
 def _maximum(c: StandardRules.Config, hand_size: int, crib: bool) -> int:
     """The largest show total over every rank pattern, with the best suits the pattern allows."""
@@ -251,7 +254,5 @@ def _maximum(c: StandardRules.Config, hand_size: int, crib: bool) -> int:
             suits = max(nobs, hand_flush if distinct else 0,
                         (hand_size + 1) * c.flush_per_card + nobs
                         if distinct and starter not in hand else 0)
-            fifteens, pairs, run_cards = rank_counts([*hand, starter])
-            ranked = fifteens * c.fifteen + pairs * c.pair + run_cards * c.run_per_card
-            best = max(best, ranked + suits)
+            best = max(best, _rank_points(c, [*hand, starter]) + suits)
     return best
