@@ -496,6 +496,22 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
 
 
 @main.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (another address lets other machines play too).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True)
+def serve(host: str, port: int) -> None:
+    """Play in the browser against bots: a local web page (needs pegline[web])."""
+    try:
+        from pegline_core.app.web import serve as run
+    except ImportError as exc:
+        raise click.ClickException(f"{exc.name} is not installed: pip install "
+                                   "'pegline[web]' for the web page") from None
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"Pegline is serving on http://{shown}:{port}/ (Ctrl-C stops it)")
+    run(host, port)
+
+
+@main.command()
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON event per line.")
 @click.option("--verify", is_flag=True,
