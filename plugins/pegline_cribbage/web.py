@@ -165,7 +165,7 @@ class CribbageTable:
                 "tied": values.count(value) > 1, "chosen": set(cards) == set(mine),
                 "reasons": [{"name": name, "value": reason} for name, reason in candidate.reasons],
             })
-        return {"decision": evaluation.decision, "note": evaluation.note,
+        return {"decision": evaluation.decision, "hand": view.hand, "note": evaluation.note,
                 "candidates": candidates}
 
     def replay_table(self, game: Game) -> Json:
