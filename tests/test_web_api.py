@@ -18,8 +18,8 @@ from click.testing import CliRunner
 from starlette.testclient import TestClient
 
 from pegline_core import Card, Input, Scored, available_variants
-from pegline_core.app.players import bots_for
 from pegline_core.app import cli
+from pegline_core.app.players import bots_for
 from pegline_core.app.web import create_app
 from pegline_core.app.web.tables import Tables
 from pegline_core.record import GameRecord
@@ -302,6 +302,7 @@ def test_an_abandoned_game_can_be_downloaded_and_plays_no_more(server):
     state = client.post(f"/api/games/{state['id']}/abandon").json()
     assert state["abandoned"] and state["prompt"] == {"kind": "wait"}
     record = GameRecord.from_toml(client.get(f"/api/games/{state['id']}/record").text)
+    assert record.replay().log == tables.get(state["id"]).game.log
     assert record.replay().phase == "discard"
     move = {"type": "discard", "cards": state["table"]["held"][:2]}
     refused = client.post(f"/api/games/{state['id']}/moves", json=move)

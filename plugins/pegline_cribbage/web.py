@@ -122,7 +122,7 @@ class CribbageTable:
             raise RequestError(f"a move's type is one of {', '.join(_MOVES)}, not {kind!r}")
         extra = set(data) - _MOVES[kind] - {"type"}
         if extra:
-            raise RequestError(f"a {kind} move has no field {sorted(extra)[0]!r}")
+            raise RequestError(f"a {kind} move has no field {min(extra)!r}")
         if kind == "discard":
             cards = data.get("cards")
             if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):

@@ -63,4 +63,4 @@ class WebTable(Protocol):
 def web_table(variant: Variant, definition: Any) -> WebTable | None:
     """The game's web table for ``variant``, or None if the game has no table in the page."""
     make = getattr(definition, "web_table", None)
-    return None if make is None else make(variant)  # type: ignore[no-any-return]
+    return None if make is None else make(variant)

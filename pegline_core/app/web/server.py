@@ -3,7 +3,8 @@
 Routes (every answer JSON, except the page, its files and a record download):
 
 - ``GET /api/options``: the variants on the search path, each game's setup options and bots;
-- ``POST /api/games``: a new game ``{"variant", "options", "bots", "seed"}``, answered with its state;
+- ``POST /api/games``: a new game ``{"variant", "options", "bots", "seed"}``, answered with its
+  state;
 - ``GET /api/games/{id}``: the state: the person's view, what they are asked, the event log;
 - ``POST /api/games/{id}/moves``: the person's move, e.g. ``{"type": "play", "card": "5H"}``;
 - ``POST /api/games/{id}/compare``: the coach on the person's last committed move;
@@ -102,7 +103,7 @@ class Server:
             raise RequestError(f"a seed is a whole number, not {seed!r}")
         unknown = set(data) - {"variant", "options", "bots", "seed"}
         if unknown:
-            raise RequestError(f"a new game has no field {sorted(unknown)[0]!r}")
+            raise RequestError(f"a new game has no field {min(unknown)!r}")
         return self.tables.open(variant, bots, seed).state()
 
 
@@ -116,7 +117,7 @@ def _overlays(web: WebTable, chosen: dict[str, Any]) -> list[str]:
     options = {option["name"]: option for option in web.options}
     unknown = set(chosen) - set(options)
     if unknown:
-        raise RequestError(f"unknown option {sorted(unknown)[0]!r}; the options are "
+        raise RequestError(f"unknown option {min(unknown)!r}; the options are "
                            f"{', '.join(options)}")
     overlays: list[str] = []
     for name, option in options.items():

@@ -71,7 +71,11 @@ class Table:
             self.names[seat] = f"seat {seat} ({name})"
         definition = game.ruleset.game
         self.printer = definition.printer(game.variant, reveal={human}, names=self.names)
-        self.redact: Callable[[Json], Json] = self.printer.redact
+        redact = getattr(self.printer, "redact", None)
+        if redact is None:  # never send what the seat may not see
+            raise RequestError(f"the game {game.variant.game!r} cannot hide other seats' cards "
+                               "from its events: it has no table in the page")
+        self.redact: Callable[[Json], Json] = redact
         self.entries: list[Json] = []
         self.last: tuple[Any, Any] | None = None
         """The person's last committed decision: the view it was made at, and the action."""
