@@ -174,9 +174,17 @@ const Pegline = (() => {
     }
   }
 
+  let busy = false;
+
   async function send(move) {
-    $("coach").hidden = true;
-    await render(await api("POST", `/api/games/${state.id}/moves`, move));
+    if (busy) return;  // one move at a time: a double click sends it once
+    busy = true;
+    try {
+      $("coach").hidden = true;
+      await render(await api("POST", `/api/games/${state.id}/moves`, move));
+    } finally {
+      busy = false;
+    }
   }
 
   async function compare() {
