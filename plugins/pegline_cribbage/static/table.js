@@ -125,6 +125,7 @@
     const backs = faceUp ? [] : Array.from({length: t.holding[seat] || 0}, () => null);
     return el("div", {class: "seat", "data-seat": seat},
       el("div", {class: "seat-name"}, seatName(names, seat),
+        t.partners.includes(seat) && names ? el("span", {class: "badge partner"}, "partner") : null,
         t.dealer === seat ? el("span", {class: "badge"}, "dealer") : null),
       el("div", {class: "cards small"}, (faceUp || backs).map((c) => card(el, c))),
       played.length ? el("div", {class: "played"}, "played ",
