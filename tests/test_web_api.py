@@ -198,12 +198,16 @@ def test_every_answer_of_a_whole_game_holds_only_what_seat_0_may_see(server, var
     assert all(hand == [None] * len(hand) for d in deals for hand in d["data"]["hands"][1:])
 
 
-def test_the_page_files_hold_no_cards(server):
+def test_the_page_and_the_table_files_are_served_and_hold_no_cards(server):
     client, _ = server
-    for path in ("/", "/static/app.js", "/static/style.css"):
+    for path in ("/", "/static/app.js", "/static/style.css", "/tables/cribbage.js",
+                 "/tables/cribbage.css"):
         response = client.get(path)
-        assert response.status_code == 200
+        assert response.status_code == 200, path
         assert not SYMBOL.search(response.text)
+    assert "Pegline.registerTable(\"cribbage\"" in client.get("/tables/cribbage.js").text
+    for path in ("/tables/nothing.js", "/tables/cribbage.py", "/static/missing.js"):
+        assert client.get(path).status_code == 404, path
 
 
 # -- setting up a game -------------------------------------------------------------------------

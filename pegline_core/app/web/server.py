@@ -230,7 +230,10 @@ def create_app(tables: Tables | None = None) -> Starlette:
         return FileResponse(STATIC / "index.html")
 
     async def table_file(request: Request) -> Response:
-        web = server.webs.get(request.path_params["game"])
+        game = request.path_params["game"]
+        if game not in server.webs:  # the page lists the options first; a bare request finds them
+            await run_in_threadpool(server.options)
+        web = server.webs.get(game)
         kind = request.path_params["kind"]
         if web is None or kind not in ("js", "css"):
             return _error(404, "no such table file")

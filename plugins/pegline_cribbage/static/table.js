@@ -198,8 +198,8 @@
       return card(el, code, {classes, onclick});
     });
     return el("div", {class: "my-hand"},
-      el("div", {class: "label"}, "your hand", t.kept.length && t.phase === "pegging"
-        ? ` (you show ${cardsText(t.kept)})` : ""),
+      el("div", {class: "label"}, "your hand", t.kept.length > t.held.length
+        ? ` (for the show: ${cardsText(t.kept)})` : ""),
       el("div", {class: "cards", id: "hand"}, cards));
   }
 
