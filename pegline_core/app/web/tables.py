@@ -79,7 +79,6 @@ class Table:
         self.entries: list[Json] = []
         self.last: tuple[Any, Any] | None = None
         """The person's last committed decision: the view it was made at, and the action."""
-        self.assisted = False
         self._advance([])
 
     # -- moving the game -----------------------------------------------------------------------
@@ -140,7 +139,6 @@ class Table:
             if evaluation is None:
                 raise IllegalActionError("the coach had nothing to compare at that decision")
             self._record(self.game.apply(AskCoach(self.human)))
-            self.assisted = True
             return {"compare": evaluation, "state": self._state()}
 
     def abandon(self) -> Json:
@@ -167,7 +165,8 @@ class Table:
             "names": {str(s): name for s, name in sorted(self.names.items())},
             "sides": [self.printer.side(side) for side in range(len(variant.sides))],
             "over": game.over, "abandoned": self.abandoned,
-            "assist_used": self.assisted, "can_compare": self.last is not None,
+            "assist_used": any(e["type"] == AskCoach.TAG for e in self.entries),
+            "can_compare": self.last is not None,
             "table": self.web.table(view, game.log),
             "prompt": self.web.prompt(view, legal),
             "events": self.entries,

@@ -309,7 +309,8 @@
     const verdict = chosen && chosen.rank === 1
       ? (chosen.tied ? "Your move ties for the coach's best." : "Your move is the coach's best.")
       : `The coach prefers ${best.map((c) => cardsText(c.cards)).join(" or ")}; yours ranks `
-        + `${chosen ? chosen.rank : "?"} of ${compare.candidates.length}.`;
+        + `${chosen ? chosen.rank : "?"}${chosen && chosen.tied ? " (tied)" : ""} of `
+        + `${compare.candidates.length}.`;
     box.append(
       el("p", {class: "verdict", id: "verdict"}, verdict),
       el("table", {class: "compare", id: "compare-table"},
