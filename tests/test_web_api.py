@@ -3,10 +3,14 @@ message and no change, games independent and safe under concurrent requests."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 import subprocess
 import sys
 import threading
+import time
+import urllib.request
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -436,14 +440,42 @@ def test_the_same_move_sent_twice_at_once_is_applied_once(server):
 # -- the command and the package -------------------------------------------------------------------
 
 
-def test_serve_prints_where_it_listens(monkeypatch):
+def test_serve_prints_where_it_listens_and_answers_there(tmp_path):
+    """The real command, on a free port: it prints its address, then serves the page there."""
+    command = "from pegline_core.app.cli import main; main()"
+    with subprocess.Popen([sys.executable, "-c", command, "serve", "--port", "0"],
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                          cwd=tmp_path, env=os.environ | {"PYTHONUNBUFFERED": "1"}) as process:
+        try:
+            line = process.stdout.readline()
+            found = re.match(r"Pegline is serving on (http://127\.0\.0\.1:(\d+)/) "
+                             r"\(Ctrl-C stops it\)", line)
+            assert found, line
+            deadline = time.monotonic() + 20
+            while True:
+                try:
+                    with urllib.request.urlopen(found[1] + "api/options", timeout=5) as answer:
+                        assert answer.status == 200
+                        break
+                except OSError:
+                    assert time.monotonic() < deadline
+                    time.sleep(0.1)
+            taken = CliRunner().invoke(cli.main, ["serve", "--port", found[2]])
+            assert taken.exit_code == 1
+            assert taken.output.startswith(f"Error: cannot listen on 127.0.0.1 port {found[2]}: ")
+            assert "choose another with --port" in taken.output
+        finally:
+            process.send_signal(signal.SIGINT)
+            process.wait(20)
+
+
+def test_serve_binds_the_address_it_is_given(monkeypatch):
     calls = []
-    monkeypatch.setattr("pegline_core.app.web.serve", lambda host, port: calls.append((host, port)))
-    result = CliRunner().invoke(cli.main, ["serve"])
-    assert result.exit_code == 0, result.output
-    assert "http://127.0.0.1:8765/" in result.output and calls == [("127.0.0.1", 8765)]
-    result = CliRunner().invoke(cli.main, ["serve", "--host", "::1", "--port", "9000"])
-    assert "http://[::1]:9000/" in result.output and calls[-1] == ("::1", 9000)
+    monkeypatch.setattr("pegline_core.app.web.serve",
+                        lambda host, port, announce: calls.append((host, port)))
+    assert CliRunner().invoke(cli.main, ["serve"]).exit_code == 0
+    assert CliRunner().invoke(cli.main, ["serve", "--host", "::1", "--port", "9000"]).exit_code == 0
+    assert calls == [("127.0.0.1", 8765), ("::1", 9000)]
     assert CliRunner().invoke(cli.main, ["serve", "--port", "70000"]).exit_code == 2
 
 

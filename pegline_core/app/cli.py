@@ -506,9 +506,7 @@ def serve(host: str, port: int) -> None:
     except ImportError as exc:
         raise click.ClickException(f"{exc.name} is not installed: pip install "
                                    "'pegline[web]' for the web page") from None
-    shown = f"[{host}]" if ":" in host else host
-    click.echo(f"Pegline is serving on http://{shown}:{port}/ (Ctrl-C stops it)")
-    run(host, port)
+    run(host, port, announce=click.echo)
 
 
 @main.command()
