@@ -50,7 +50,10 @@ from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.events import Combination, CountSettled, HandShown
 from pegline_cribbage.views import CribbageView
 
-__all__ = ["Table", "Shown", "numbered_hand", "SIDE_STYLES"]
+__all__ = ["Table", "Shown", "numbered_hand", "SIDE_STYLES", "WIDTH"]
+
+WIDTH = 80
+"""The table's width on a wider terminal (a narrower one gets its own width)."""
 
 SIDE_STYLES = ("green", "red", "blue", "magenta")
 """The pegs' colour of each side; the seat's own side is always the first."""
@@ -126,16 +129,19 @@ class Table:
         parts.append(Text())
         parts += [line for line in (self._count(view, names), self._hand(view)) if line]
         return Panel(Group(*parts), title=f"hand {view.hand}", title_align="center",
-                     subtitle=view.rules.variant.name, subtitle_align="right")
+                     subtitle=view.rules.variant.name, subtitle_align="right", width=WIDTH)
 
     def board(self, view: CribbageView, names: _Names | None = None) -> list[Text]:
         """The board's lines, the seat's own side first."""
         names = names or _Names.of(view)
         order = sorted(range(len(view.scores)), key=lambda side: side != view.side)
-        tracks = [(names.side(side), self.pegs.get(side, Pegs(0, 0))) for side in order]
-        for (_name, pegs), side in zip(tracks, order, strict=True):
-            assert pegs.front == view.scores[side], "the pegs follow every score"
+        tracks = [(names.side(side), self._pegs(side, view.scores[side])) for side in order]
         return draw_board(tracks, view.target, SIDE_STYLES)
+
+    def _pegs(self, side: int, score: int) -> Pegs:
+        """The side's pegs; the view's score wins over events the table did not see."""
+        pegs = self.pegs.get(side, Pegs(0, 0))
+        return pegs if pegs.front == score else Pegs(score, score)
 
     def last_show(self, seat: int, sides: Sequence[Sequence[int]]) -> list[str]:
         """The full breakdown of the last show, as lines (seat ``seat`` reads them)."""
@@ -161,8 +167,7 @@ class Table:
         if view.dealer is None:
             text.append("The cut decides who deals.")
         else:
-            dealer = names.seat(view.dealer)
-            text.append(f"{dealer[0].upper()}{dealer[1:]} deal{'s' * (view.dealer != view.seat)}; ")
+            text.append(f"{names.subject(view.dealer)}; ")
             text.append(f"the crib is {names.owner(view.dealer)}.", style="bold")
         if names.partner is not None:
             text.append(f"  Your partner: seat {names.partner}.")
@@ -246,6 +251,14 @@ class _Names:
             return " & ".join(["you", *(f"seat {s}" for s in seats if s != self.me)])
         return "seats " + " & ".join(str(s) for s in seats)
 
+    def subject(self, dealer: int) -> str:
+        """Who deals, as a sentence starts."""
+        if dealer == self.me:
+            return "You deal"
+        if dealer == self.partner:
+            return "Your partner deals"
+        return f"Seat {dealer} deals"
+
     def possessive(self, seat: int) -> str:
         if seat == self.me:
             return "your"
@@ -258,6 +271,6 @@ class _Names:
         if dealer == self.me:
             return "yours"
         if dealer == self.partner:
-            return f"your partner's (seat {dealer})"
+            return "your partner's"
         return f"seat {dealer}'s"
 
