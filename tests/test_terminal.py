@@ -163,7 +163,7 @@ def test_the_table_shows_the_count_the_series_and_the_hand_numbered_once():
     assert "Seat 1 deals; the crib is seat 1's.  Game to 61.  Starter 5♦." in screen
     assert "Count 14 (limit 31): K♠ you  4♠ seat 1" in screen
     # sorted, the played king keeps its number; every card left fits under 31
-    assert "Your hand:  1 5♣*  2 5♥*  3 J♦*  4 K♠ (played)" in screen
+    assert "Your hand:  1 5♣*  2 5♥*  3 J♦*   played: K♠   (* playable now)" in screen
     assert numbered_hand(game.view(0)) == parse_cards("5C 5H JD KS")
     for event in game.apply(Play(0, Card.parse("JD"))):  # 24: a five still fits, nothing else
         table.observe(event)
@@ -171,7 +171,7 @@ def test_the_table_shows_the_count_the_series_and_the_hand_numbered_once():
         table.observe(event)
     screen = _render(table, game.view(0))
     assert "Count 0 (limit 31): a new series." in screen
-    assert "3 J♦ (played)  4 K♠ (played)" in screen
+    assert "Your hand:  1 5♣*  2 5♥*   played: J♦ K♠   (* playable now)" in screen
     seat_1 = next(line for line in screen.splitlines() if "seat 1 " in line and HOLE in line)
     assert f"{BACK}    {HOLE}{FRONT}{HOLE}" in seat_1  # the back peg at the start, the front in 2
     assert seat_1.rstrip(" │").endswith(" 2")
@@ -200,10 +200,11 @@ def test_only_the_cards_that_fit_are_marked():
     assert game.legal_actions(0) == [Play(0, Card.parse("3C"))]
     screen = _render(Table(), game.view(0))
     assert "Count 27 (limit 31): Q♣ you  6♠ seat 1  K♥ you  A♠ seat 1" in screen
-    assert "Your hand:  1 3♣*  2 9♦  3 Q♣ (played)  4 K♥ (played)   (* playable now)" in screen
+    assert "Your hand:  1 3♣*  2 9♦   played: Q♣ K♥   (* playable now)" in screen
     game = _stuck_game(STUCK)
     screen = _render(Table(), game.view(0))
-    assert "1 3♣ (played)  2 9♦  3 Q♣  4 K♥ (played)" in screen and "*" not in screen
+    assert "Your hand:  2 9♦  3 Q♣   played: 3♣ K♥ " in screen  # numbers stay: 1 was the 3♣
+    assert "*" not in screen
 
 
 def test_partner_games_name_the_partner_and_whose_crib_it_is():

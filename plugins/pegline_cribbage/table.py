@@ -30,7 +30,7 @@ table exactly as it stood.
 │        seat 1          ····· ····· ····· ····· ····· ·····    ·              │
 │                                                                              │
 │ Count 0 (limit 31): a new series.                                            │
-│ Your hand:  1 5♣*  2 5♥*  3 J♦ (played)  4 K♠ (played)   (* playable now)    │
+│ Your hand:  1 5♣*  2 5♥*   played: J♦ K♠   (* playable now)                  │
 ╰────────────────────────────────────────────────────────────── two-player-61 ─╯
 """
 
@@ -204,6 +204,7 @@ class Table:
 
     @staticmethod
     def _hand(view: CribbageView) -> Text | None:
+        """The cards in hand by their numbers (a played card leaves a gap), then those played."""
         cards = numbered_hand(view)
         if not cards:
             return None
@@ -211,17 +212,20 @@ class Table:
         playing = view.phase == "pegging"
         marked = False
         for number, card in enumerate(cards, 1):
-            text.append(f" {number} ")
             if card not in view.held:
-                text.append(f"{card.symbol} (played)", style="dim strike")
-            elif playing and view.count + PIPS[card.index] <= view.limit:
+                continue
+            text.append(f" {number} ")
+            if playing and view.count + PIPS[card.index] <= view.limit:
                 text.append(f"{card.symbol}*", style="bold green")
                 marked = True
             else:
                 text.append(card.symbol)
             text.append(" ")
+        played = [card for card in cards if card not in view.held]
+        if played:
+            text.append(f"  played: {format_cards(played, symbols=True)}", style="dim")
         if marked:
-            text.append("  (* playable now)", style="dim")
+            text.append("   (* playable now)", style="dim")
         return text
 
 
