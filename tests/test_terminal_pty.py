@@ -157,3 +157,17 @@ def test_ctrl_c_saves_the_game_too(tmp_path):
     assert "interrupted: the game is saved in mine.toml" in out
     assert "to go on: pegline play --human --resume mine.toml --bots coach" in out
     assert GameRecord.load(tmp_path / "mine.toml").replay().phase == "discard"
+
+
+def test_the_screen_in_the_docs_is_the_real_one(tmp_path):
+    """docs/playing.md shows the table of seed 7 after laying away 1 2 and playing 2."""
+    doc = (Path(__file__).parents[1] / "docs" / "playing.md").read_text(encoding="utf-8")
+    shown = tables(doc)[0]
+    child = spawn(["play", "--human", "--seed", SEED], tmp_path)
+    for answer in ("1 2", "10", "2"):
+        prompt(child)
+        child.sendline(answer)
+    which, screen = prompt(child)
+    assert which == PLAY and tables(screen)[-1] == shown
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
