@@ -6,6 +6,7 @@ all, stripped for reading) and types as a player would.
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import shutil
@@ -22,14 +23,16 @@ pexpect = pytest.importorskip("pexpect", reason="pexpect drives the terminal tes
 PEGLINE = Path(sys.executable).with_name("pegline")
 if not PEGLINE.exists():  # an install whose scripts are elsewhere on the PATH
     PEGLINE = Path(shutil.which("pegline") or PEGLINE)
-pytestmark = pytest.mark.skipif(not PEGLINE.exists(), reason="the pegline command is not installed")
+COMMAND = ([str(PEGLINE)] if PEGLINE.exists()
+           else [sys.executable, "-c", "from pegline_core.app.cli import main; main()"])
+"""The installed ``pegline`` command (or the same entry point through this Python)."""
 
 SEED = "7"
 """A game in which the player must say go during the first hand's pegging."""
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 PROMPTS = [r"lay away \d cards? to [^\r\n]*crib: ", r"play a card: ", r"type go: ",
            r"\(points, 0 to \d+\): ", r"or overcount: ", pexpect.EOF]
-"""The prompts, in the order `_prompt` numbers them."""
+"""The prompts, in the order `prompt` numbers them."""
 DISCARD, PLAY, GO, COUNT, RESPOND, ENDED = range(6)
 
 
@@ -38,9 +41,10 @@ def plain(text: str) -> str:
 
 
 def spawn(args: list[str], cwd: Path) -> pexpect.spawn:
-    return pexpect.spawn(str(PEGLINE), args, cwd=str(cwd), encoding="utf-8", timeout=60,
-                         dimensions=(60, 100), env={"TERM": "xterm-256color", "PATH": "/usr/bin:/bin",
-                                                    "LANG": "C.UTF-8"})
+    env = {name: value for name, value in os.environ.items() if name not in ("COLUMNS", "LINES")}
+    env.update(TERM="xterm-256color", LANG="C.UTF-8")
+    return pexpect.spawn(COMMAND[0], [*COMMAND[1:], *args], cwd=str(cwd), encoding="utf-8",
+                         timeout=60, dimensions=(60, 100), env=env)
 
 
 def prompt(child: pexpect.spawn) -> tuple[int, str]:
