@@ -69,6 +69,7 @@ def test_a_human_game_refuses_illegal_choices_with_the_reason(tmp_path, monkeypa
     assert "(hidden)" in stdout, "the bot's cards are not shown to the human"
     assert "== " in stdout.splitlines()[-3]
     assert "play a card" not in stdout, "the prompts go to the terminal (stderr), not stdout"
+    assert "the final board:" in result.stderr and "game score" in result.stderr
 
 
 def test_replay_prints_the_derived_events_and_final_scores():

@@ -4,6 +4,22 @@ The screen and the prompts go to standard error (the terminal), so standard outp
 the game's events, as text or ``--json``. What may be typed is in `pegline_cribbage.answers`;
 leaving (``quit``, the end of input, Ctrl-C) raises `PlayerLeft` with nothing applied, for the
 command line to save the game and print how to resume it.
+
+>>> from rich.console import Console
+>>> from pegline_core import Game, parse_cards
+>>> from pegline_cribbage.actions import Deal
+>>> game = Game("two-player", dealer=1)
+>>> _ = game.apply(Deal([parse_cards("5H 5C JD KS 2C 9H"), parse_cards("AS 2S 3S 4S 6S 7S")]))
+>>> answers = iter(["go", "1 9h"])        # what the person types, line by line
+>>> console = Console(width=80, color_system=None)
+>>> player = HumanPlayer(console, read=lambda: next(answers))
+>>> with console.capture() as screen:
+...     move = player.choose(game.view(0), game.legal_actions(0))
+>>> sorted(map(str, move.cards))
+['2C', '9H']
+>>> prompt, refusal = screen.get().splitlines()[-2].split(": ", 1)  # the answer is not echoed
+>>> prompt, refusal.strip()
+("lay away 2 cards to seat 1's crib", 'not allowed: go is said in the pegging, when no card you hold fits')
 """
 
 from __future__ import annotations
