@@ -18,8 +18,9 @@ command line to save the game and print how to resume it.
 >>> sorted(map(str, move.cards))
 ['2C', '9H']
 >>> prompt, refusal = screen.get().splitlines()[-2].split(": ", 1)  # the answer is not echoed
->>> prompt, refusal.strip()
-("lay away 2 cards to seat 1's crib", 'not allowed: go is said in the pegging, when no card you hold fits')
+>>> print(prompt, refusal.strip(), sep="\\n")
+lay away 2 cards to seat 1's crib
+not allowed: go is said in the pegging, when no card you hold fits
 """
 
 from __future__ import annotations
