@@ -503,15 +503,20 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
         how = exc.how if isinstance(exc, PlayerLeft) else "interrupted"
         path = save_path or _free_path(f"pegline-{variant.name}-{record_seed}.toml")
         GameRecord.of(game, seed=record_seed).save(path)
-        command = ["pegline", "play", "--human", "--resume", str(path)]
-        command += ["--bots", bots] if bots != "greedy" else []
-        command += ["--json"] if as_json else []
-        click.echo(f"{'you quit' if how == 'quit' else how}: the game is saved in {path}\n"
-                   f"to go on: {shlex.join(command)}", err=True)
+        _say_how_to_resume(how, path, bots, as_json)
         sys.exit(0 if how == "quit" else 130 if how == "interrupted" else 1)
     finally:
         if save_path is not None:
             save()
+
+
+def _say_how_to_resume(how: str, path: Path, bots: str, as_json: bool) -> None:
+    """Tell a player who left where the game is and the exact command that carries it on."""
+    command = ["pegline", "play", "--human", "--resume", str(path)]
+    command += ["--bots", bots] if bots != "greedy" else []
+    command += ["--json"] if as_json else []
+    click.echo(f"{'you quit' if how == 'quit' else how}: the game is saved in {path}\n"
+               f"to go on: {shlex.join(command)}", err=True)
 
 
 def _and_then(first: Callable[[Event], None],
