@@ -85,7 +85,10 @@ class GameDefinition(Protocol):
         """Bot factories by name, each taking a seed."""
 
     def human(self) -> Player:
-        """A player that asks a person at the terminal."""
+        """A player that asks a person at the terminal. It may raise
+        `pegline_core.app.players.PlayerLeft` to stop the game (saved for a resume), and may
+        have ``observe(event)``: the command line then gives it every event as it happens (a
+        resumed game's log first), for a screen that follows the table."""
 
     def printer(self, variant: Variant, *, reveal: set[int] | None,
                 names: Mapping[int, str] | None) -> EventPrinter:
