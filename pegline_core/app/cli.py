@@ -15,6 +15,8 @@ import click
 import pluggy
 import tomli_w
 
+from pegline_core.app.i18n import LANGUAGES, Messages, choose_language, current_language, \
+    plugin_domain, rule_name, rule_summary, set_language
 from pegline_core.app.players import PlayerLeft, bots_for, play_game
 from pegline_core.cards import Card, format_cards, parse_cards
 from pegline_core.errors import PeglineError, VariantError
@@ -26,8 +28,45 @@ from pegline_core.variant import DEFAULT_VARIANT, available_variants, load_varia
 from pegline_cribbage.scorer import Scorer, ShowScore
 
 
-class _Group(click.Group):
+_messages = Messages("pegline_core.app")
+_ = _messages.gettext
+HELP_CONTEXT = "help"
+"""The gettext context of a command's or an option's help text (tools/catalogs.py collects
+them from the commands themselves)."""
+
+
+class _Translated(click.Command):
+    """A command whose --help speaks the chosen language (its texts as translated, else as is)."""
+
+    def get_help(self, ctx: click.Context) -> str:
+        texts = [thing for thing in [self, *self.params] if getattr(thing, "help", None)]
+        originals = [thing.help for thing in texts]  # type: ignore[attr-defined]
+        try:
+            for thing, text in zip(texts, originals, strict=True):
+                thing.help = _messages.pgettext(HELP_CONTEXT, text)  # type: ignore[attr-defined]
+            return super().get_help(ctx)
+        finally:
+            for thing, text in zip(texts, originals, strict=True):
+                thing.help = text  # type: ignore[attr-defined]
+
+
+class _Command(_Translated):
+    """A subcommand, listed in its group's --help by its translated first paragraph."""
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        if self.short_help or not self.help:
+            return super().get_short_help_str(limit)
+        first = self.help.split("\n\n")[0]
+        translated = _messages.pgettext(HELP_CONTEXT, self.help)
+        if translated == self.help:
+            return super().get_short_help_str(limit)
+        return translated.split("\n\n")[0] if first else translated
+
+
+class _Group(_Translated, click.Group):
     """Turns every caller mistake (a `PeglineError`) into a message and exit code 1."""
+
+    command_class = _Command
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -36,8 +75,22 @@ class _Group(click.Group):
             raise click.ClickException(str(exc)) from None
 
 
+def _speak(_ctx: click.Context, _param: click.Parameter, lang: str | None) -> str:
+    """Set the language as soon as --lang is read (before an eager --help formats its text)."""
+    set_language(choose_language(lang))
+    return current_language()
+
+
+lang_option = click.option(
+    "--lang", type=click.Choice(list(LANGUAGES)), default=None, is_eager=True,
+    expose_value=False, callback=_speak,
+    help="The language to speak (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG; else en).",
+)
+
+
 @click.group(cls=_Group)
 @click.version_option(package_name="pegline")
+@lang_option
 def main() -> None:
     """Pegline: a rules engine for card games, variants as data, games and rules as plugins."""
 
@@ -307,7 +360,9 @@ def plugins() -> None:
 
 
 @plugins.command("list")
-def plugins_list() -> None:
+@click.option("--lang", type=click.Choice(list(LANGUAGES)), default=None,
+              help="The language of the rules' names and summaries.")
+def plugins_list(lang: str | None) -> None:
     """Every installed plugin: its version, its hooks and its rule ids (default configuration).
 
     A plugin that cannot be loaded, built or declare its rules, or that implements a hook no
@@ -316,6 +371,8 @@ def plugins_list() -> None:
     """
     from pegline_core.plugins import describe_plugin, installed_plugins, plugin_class
 
+    if lang is not None:
+        set_language(lang)
     installed = installed_plugins()
     specs = _hook_specs(installed)
     broken = False
@@ -334,6 +391,10 @@ def plugins_list() -> None:
         points = ["varies" if r.points is None else r.points for r in rules]
         listed = ", ".join(f"{r.id} ({p})" for r, p in zip(rules, points, strict=True))
         click.echo(f"  rules: {listed or 'none'}")
+        domain = plugin_domain(name)
+        for rule in rules:  # each rule's name and summary in the chosen language
+            click.echo(f"    {rule.id}: {rule_name(rule.id, domain)}: "
+                       f"{rule_summary(rule.summary, domain)}")
     if broken:
         sys.exit(1)
 
@@ -469,16 +530,18 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
     if seed is None:
         seed = random.SystemRandom().getrandbits(32)
     players = [known[names[seat % len(names)]](seed + seat) for seat in range(game.players)]
-    labels = {seat: f"seat {seat} ({names[seat % len(names)]})" for seat in range(game.players)}
+    labels = {seat: _("seat {n} ({bot})").format(n=seat, bot=names[seat % len(names)])
+              for seat in range(game.players)}
     observe: Callable[[Event], None] | None = None
     if human:
         players[0] = game.ruleset.game.human()
-        labels[0] = "seat 0 (you)"
+        labels[0] = _("seat {n} (you)").format(n=0)
         observe = getattr(players[0], "observe", None)  # a human's screen follows the game
     if not as_json:
-        click.echo(f"{variant.name}: {variant.description} (seed {seed})")
+        click.echo(_("{name}: {description} (seed {seed})").format(
+            name=variant.name, description=variant.description, seed=seed))
         for notice in variant.notices:
-            click.echo(f"notice: {notice}")
+            click.echo(_("notice: {notice}").format(notice=notice))
     if resume_path is None:
         record_seed = seed  # a resumed game keeps the seed its record was started with
 
@@ -487,8 +550,8 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
             GameRecord.of(game, seed=record_seed).save(save_path)
 
     if resume_path is not None and not as_json:
-        click.echo(f"resumed from {resume_path}: hand {game.hand}, phase {game.phase}, "
-                   f"scores {game.scores}")
+        click.echo(_("resumed from {path}: hand {hand}, phase {phase}, scores {scores}").format(
+            path=resume_path, hand=game.hand, phase=game.phase, scores=game.scores))
     emit = _emitter(game, as_json, log_file, {0} if human else None, labels, seed=record_seed,
                     save=save if save_path is not None and human else None)
     if observe is not None:
@@ -515,8 +578,10 @@ def _say_how_to_resume(how: str, path: Path, bots: str, as_json: bool) -> None:
     command = ["pegline", "play", "--human", "--resume", str(path)]
     command += ["--bots", bots] if bots != "greedy" else []
     command += ["--json"] if as_json else []
-    click.echo(f"{'you quit' if how == 'quit' else how}: the game is saved in {path}\n"
-               f"to go on: {shlex.join(command)}", err=True)
+    said = {"quit": _("you quit"), "end of input": _("end of input"),
+            "interrupted": _("interrupted")}.get(how, how)
+    click.echo(_("{how}: the game is saved in {path}\nto go on: {command}").format(
+        how=said, path=path, command=shlex.join(command)), err=True)
 
 
 def _and_then(first: Callable[[Event], None],

@@ -30,19 +30,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pegline_core.app.i18n import N_, Messages
 from pegline_core.cards import RANKS, Card
 from pegline_core.errors import PeglineError
 
 __all__ = ["AnswerError", "WORDS", "read_word", "read_cards", "read_count", "read_response"]
 
 WORDS = {
-    "help": "show what you can type",
-    "go": "say go, when no card you hold fits under the limit",
-    "quit": "save the game to a file and stop (the command to resume is printed)",
-    "compare": "the coach's view of your last move (marks the game 'assist used')",
-    "score": "the full breakdown of the last show",
+    "help": N_("show what you can type"),
+    "go": N_("say go, when no card you hold fits under the limit"),
+    "quit": N_("save the game to a file and stop (the command to resume is printed)"),
+    "compare": N_("the coach's view of your last move (marks the game 'assist used')"),
+    "score": N_("the full breakdown of the last show"),
 }
-"""The words a player may type, each alone, and what they do."""
+"""The words a player may type, each alone, and what they do (in English: translate to show).
+
+The words themselves are typed as they are in every language."""
+
+_ = Messages("pegline_cribbage").gettext
 
 
 class AnswerError(PeglineError):
@@ -59,12 +64,12 @@ def read_cards(text: str, numbered: Sequence[Card]) -> tuple[Card, ...]:
     """The cards named by numbers (positions in ``numbered``) or by rank and suit."""
     words = text.replace(",", " ").split()
     if not words:
-        raise AnswerError("type a card's number or its name (e.g. 5H), or help")
+        raise AnswerError(_("type a card's number or its name (e.g. 5H), or help"))
     cards: list[Card] = []
     for word in words:
         card = _number(word, numbered) if word.isdigit() else _named(word, numbered)
         if card in cards:
-            raise AnswerError(f"{card.symbol} is chosen twice")
+            raise AnswerError(_("{card} is chosen twice").format(card=card.symbol))
         cards.append(card)
     return tuple(cards)
 
@@ -73,13 +78,14 @@ def _number(word: str, numbered: Sequence[Card]) -> Card:
     index = int(word)
     if 1 <= index <= len(numbered):
         return numbered[index - 1]
-    message = f"there is no card number {index} (your cards are 1 to {len(numbered)})"
+    message = _("there is no card number {index} (your cards are 1 to {last})").format(
+        index=index, last=len(numbered))
     same_rank = [(n, c) for n, c in enumerate(numbered, 1) if c.rank == index]
     if same_rank:
-        message += "".join(f"; to choose {c.symbol}, type {n} or {_typed(c)}"
-                           for n, c in same_rank)
+        message += "".join(_("; to choose {card}, type {n} or {typed}").format(
+            card=c.symbol, n=n, typed=_typed(c)) for n, c in same_rank)
     elif 1 <= index <= len(RANKS):
-        message += "; a card named by its rank needs its suit too, e.g. 10S or TS"
+        message += _("; a card named by its rank needs its suit too, e.g. 10S or TS")
     raise AnswerError(message)
 
 
@@ -90,14 +96,14 @@ def _typed(card: Card) -> str:
 
 def _named(word: str, numbered: Sequence[Card]) -> Card:
     if word.lower() in WORDS:
-        raise AnswerError(f"'{word}' is a word: type it alone")
+        raise AnswerError(_("'{word}' is a word: type it alone").format(word=word))
     try:
         card = Card.parse(word)
     except PeglineError:
-        raise AnswerError(f"'{word}' is neither a card (such as 5H, 10S, QD) nor a word "
-                          "(type help)") from None
+        raise AnswerError(_("'{word}' is neither a card (such as 5H, 10S, QD) nor a word "
+                            "(type help)").format(word=word)) from None
     if card not in numbered:
-        raise AnswerError(f"you do not hold {card.symbol}")
+        raise AnswerError(_("you do not hold {card}").format(card=card.symbol))
     return card
 
 
@@ -105,11 +111,13 @@ def read_count(text: str, cap: int) -> int:
     """A count declared by hand: a whole number from 0 to ``cap``."""
     word = text.strip()
     if not word.isdigit():
-        shown = f"'{word}'" if word else "nothing"
-        raise AnswerError(f"{shown} is not a number: type the points you count, from 0 to {cap}")
+        shown = f"'{word}'" if word else _("nothing")
+        raise AnswerError(_("{shown} is not a number: type the points you count, from 0 to "
+                            "{cap}").format(shown=shown, cap=cap))
     points = int(word)
     if points > cap:
-        raise AnswerError(f"{points} is more than any count can be here: {cap} at most")
+        raise AnswerError(_("{points} is more than any count can be here: {cap} at most").format(
+            points=points, cap=cap))
     return points
 
 
@@ -123,6 +131,7 @@ def read_response(text: str, cap: int) -> tuple[str, int]:
     if words[:1] == ["muggins"]:
         if len(words) == 2 and words[1].isdigit() and 1 <= int(words[1]) <= cap:
             return "muggins", int(words[1])
-        raise AnswerError(f"say how many points were missed: muggins N, with N from 1 to {cap}")
-    raise AnswerError(f"answer accept (or press Enter), muggins N (N from 1 to {cap}, the points "
-                      "missed) or overcount")
+        raise AnswerError(_("say how many points were missed: muggins N, with N from 1 to "
+                            "{cap}").format(cap=cap))
+    raise AnswerError(_("answer accept (or press Enter), muggins N (N from 1 to {cap}, the points "
+                        "missed) or overcount").format(cap=cap))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pegline_core.app.i18n import Messages, plugin_domain, rule_name
 from pegline_core.cards import format_cards
 from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored
 from pegline_core.variant import Variant
@@ -22,6 +23,11 @@ from pegline_cribbage.events import CountReset, CountSettled, DealerChosen, Hand
 
 __all__ = ["EventPrinter"]
 
+_messages = Messages("pegline_cribbage")
+_ = _messages.gettext
+ngettext = _messages.ngettext
+pgettext = _messages.pgettext
+
 
 class EventPrinter:
     """Turns events into lines. ``reveal`` limits whose dealt cards are shown (None: everyone's)."""
@@ -34,13 +40,16 @@ class EventPrinter:
         self.count = 0
 
     def seat(self, seat: int | None) -> str:
-        return self.names.get(seat, f"seat {seat}") if seat is not None else "the table"
+        if seat is None:
+            return _("the table")
+        return self.names.get(seat) or _("seat {n}").format(n=seat)
 
     def side(self, side: int) -> str:
         seats = self.variant.sides[side]
         if len(seats) == 1:
             return self.seat(seats[0])
-        return f"team {side} ({' & '.join(self.seat(s) for s in seats)})"
+        members = _(" & ").join(self.seat(s) for s in seats)
+        return _("team {side} ({members})").format(side=side, members=members)
 
     def redact(self, data: dict[str, Any]) -> dict[str, Any]:
         """An event as a plain dict (`EventCodec` form), as the ``reveal`` seats may see it.
@@ -65,77 +74,108 @@ class EventPrinter:
         if isinstance(event, Input):
             return self._input(event)
         if isinstance(event, DealerChosen):
-            return [f"{self.seat(event.dealer)} deals first"]
+            return [_("{seat} deals first").format(seat=self.seat(event.dealer))]
         if isinstance(event, Scored):
             cards = f" {format_cards(event.cards, symbols=True)}" if event.cards else ""
             owner = self.seat(event.actor)
             if len(self.variant.sides[event.side]) > 1:
-                owner += f" for team {event.side}"
-            return [f"    {event.points:+d} {event.rule}{cards} ({owner}: {event.total})"]
+                owner = _("{seat} for team {side}").format(seat=owner, side=event.side)
+            name = rule_name(event.rule, plugin_domain(event.plugin))
+            return [f"    {event.points:+d} {name}{cards} ({owner}: {event.total})"]
         if isinstance(event, CountReset):
             self.count = 0
-            return [f"  -- series ends at {event.count}; the count goes back to 0"]
+            return ["  -- " + _("series ends at {count}; the count goes back to 0").format(
+                count=event.count)]
         if isinstance(event, HandShown):
-            what = "crib" if event.crib else "hand"
-            cards = format_cards(event.cards, symbols=True)
-            return [(f"  {self.seat(event.actor)} shows {what} {cards} + "
-                     f"{event.starter.symbol}: {event.points}")]
+            text = (_("{seat} shows crib {cards} + {starter}: {points}") if event.crib
+                    else _("{seat} shows hand {cards} + {starter}: {points}"))
+            return ["  " + text.format(seat=self.seat(event.actor), starter=event.starter.symbol,
+                                       cards=format_cards(event.cards, symbols=True),
+                                       points=event.points)]
         if isinstance(event, CountSettled):
-            what = "crib" if event.crib else "hand"
-            cards = format_cards(event.cards, symbols=True)
-            out = [(f"  settled ({event.outcome}): {self.seat(event.actor)}'s {what} {cards} + "
-                    f"{event.starter.symbol} is {event.points}, declared {event.declared}")]
-            out += [f"      {c.rule} {format_cards(c.cards, symbols=True)} {c.points}"
+            text = (_("settled ({outcome}): {seat}'s crib {cards} + {starter} is {points}, "
+                      "declared {declared}") if event.crib
+                    else _("settled ({outcome}): {seat}'s hand {cards} + {starter} is {points}, "
+                           "declared {declared}"))
+            out = ["  " + text.format(outcome=pgettext("outcome", event.outcome),
+                                      seat=self.seat(event.actor), starter=event.starter.symbol,
+                                      cards=format_cards(event.cards, symbols=True),
+                                      points=event.points, declared=event.declared)]
+            out += [f"      {self._rule(c.rule)} {format_cards(c.cards, symbols=True)} {c.points}"
                     for c in event.breakdown]
             return out
         if isinstance(event, GameEnded):
             return self._result(event)
         return []
 
+    def _rule(self, rule: str) -> str:
+        """A breakdown's rule by name: the plugins this variant runs are searched in turn."""
+        for plugin in self.variant.plugins:
+            name = rule_name(rule, plugin_domain(plugin))
+            if name != rule:
+                return name
+        return rule
+
     def _input(self, event: Input) -> list[str]:
         action = event.action
         if isinstance(action, CutForDeal):
-            cut = ", ".join(f"{self.seat(s)} {c.symbol}" for s, c in enumerate(action.cards))
-            return [f"cut for deal: {cut}"]
+            cut = _(", ").join(f"{self.seat(s)} {c.symbol}" for s, c in enumerate(action.cards))
+            return [_("cut for deal: {cuts}").format(cuts=cut)]
         if isinstance(action, Deal):
-            out = [f"== hand {event.hand} =="]
+            out = ["== " + _("hand {n}").format(n=event.hand) + " =="]
             for seat, hand in enumerate(action.hands):
                 shown = (format_cards(hand, symbols=True)
-                         if self.reveal is None or seat in self.reveal else "(hidden)")
-                out.append(f"  {self.seat(seat)} is dealt {shown}")
+                         if self.reveal is None or seat in self.reveal else _("(hidden)"))
+                out.append("  " + _("{seat} is dealt {cards}").format(seat=self.seat(seat),
+                                                                       cards=shown))
             if action.crib:
-                out.append(f"  {len(action.crib)} card(s) from the deck to the crib")
+                n = len(action.crib)
+                out.append("  " + ngettext("{n} card from the deck to the crib",
+                                           "{n} cards from the deck to the crib", n).format(n=n))
             return out
         if isinstance(action, Discard):
             shown = (format_cards(action.cards, symbols=True)
                      if self.reveal is None or action.seat in self.reveal
-                     else f"{len(action.cards)} card(s)")
-            return [f"  {self.seat(action.seat)} lays away {shown}"]
+                     else ngettext("{n} card", "{n} cards", len(action.cards)).format(
+                         n=len(action.cards)))
+            return ["  " + _("{seat} lays away {cards}").format(seat=self.seat(action.seat),
+                                                                cards=shown)]
         if isinstance(action, CutStarter):
             self.count = 0
-            return [f"  starter: {action.card.symbol}"]
+            return ["  " + _("starter: {card}").format(card=action.card.symbol)]
         if isinstance(action, Play):
             self.count += PIPS[action.card.index]
-            return [f"  {self.seat(action.seat)} plays {action.card.symbol} (count {self.count})"]
+            return ["  " + _("{seat} plays {card} (count {count})").format(
+                seat=self.seat(action.seat), card=action.card.symbol, count=self.count)]
         if isinstance(action, Go):
-            return [f"  {self.seat(action.seat)} says go"]
+            return ["  " + _("{seat} says go").format(seat=self.seat(action.seat))]
         if isinstance(action, AskCoach):
-            return [f"  {self.seat(action.seat)} asks the coach to compare (assist used)"]
+            return ["  " + _("{seat} asks the coach to compare (assist used)").format(
+                seat=self.seat(action.seat))]
         if isinstance(action, Declare):
-            return [f"  {self.seat(action.seat)} declares {action.points}"]
+            return ["  " + _("{seat} declares {points}").format(seat=self.seat(action.seat),
+                                                                points=action.points)]
         if isinstance(action, Respond):
-            claim = f" {action.points}" if action.response == "muggins" else ""
-            return [f"  {self.seat(action.seat)}: {action.response}{claim}"]
+            seat = self.seat(action.seat)
+            if action.response == "muggins":
+                return ["  " + _("{seat}: muggins {points}").format(seat=seat,
+                                                                    points=action.points)]
+            return ["  " + _("{seat}: {response}").format(
+                seat=seat, response=pgettext("response", action.response))]
         return []
 
     def _result(self, event: GameEnded) -> list[str]:
         winner = event.results[0]
-        verb = "wins (lowball: the first to the target loses)" if event.lowball else "wins"
-        out = [f"== {self.side(winner.side)} {verb}, {event.game_points} game point(s) =="]
+        n = event.game_points
+        text = (ngettext("{side} wins (lowball: the first to the target loses), {n} game point",
+                         "{side} wins (lowball: the first to the target loses), {n} game points",
+                         n) if event.lowball
+                else ngettext("{side} wins, {n} game point", "{side} wins, {n} game points", n))
+        out = ["== " + text.format(side=self.side(winner.side), n=n) + " =="]
         if event.assist_used:
-            seats = ", ".join(self.seat(s) for s in event.assist_used)
-            out.append(f"  (assist used by {seats})")
+            seats = _(", ").join(self.seat(s) for s in event.assist_used)
+            out.append("  " + _("(assist used by {seats})").format(seats=seats))
         for r in event.results:
-            mark = f", {r.mark}" if r.mark else ""
+            mark = _(", ") + pgettext("skunk", r.mark) if r.mark else ""
             out.append(f"  {r.place}. {self.side(r.side)}: {r.score}{mark}")
         return out

@@ -30,6 +30,7 @@ from typing import Any
 
 from rich.console import Console
 
+from pegline_core.app.i18n import N_, Messages
 from pegline_core.app.players import PlayerLeft
 from pegline_core.cards import format_cards
 from pegline_core.events import AskCoach, Event, GameEnded
@@ -48,14 +49,26 @@ from pegline_cribbage.views import CribbageView
 
 __all__ = ["HumanPlayer", "HELP"]
 
-HELP = [
-    "Type a card's number on the screen (1 2 for two cards), or the card itself: rank then suit,",
-    "such as 5H, 10S (or TS), QD, A♠. A number is always a card's number, never a rank: the",
-    "hand is numbered once, sorted, and the numbers stay put while you play. A * marks the",
-    "cards you can play now. These words stand alone:",
-    *(f"  {word:<8} {meaning}" for word, meaning in WORDS.items()),
-    "Ctrl-D or Ctrl-C save and stop, like quit.",
-]
+_messages = Messages("pegline_cribbage")
+_ = _messages.gettext
+ngettext = _messages.ngettext
+
+HELP_TEXT = N_(
+    "Type a card's number on the screen (1 2 for two cards), or the card itself: rank then suit,\n"
+    "such as 5H, 10S (or TS), QD, A♠. A number is always a card's number, never a rank: the\n"
+    "hand is numbered once, sorted, and the numbers stay put while you play. A * marks the\n"
+    "cards you can play now. These words stand alone:")
+HELP_END = N_("Ctrl-D or Ctrl-C save and stop, like quit.")
+
+
+def help_lines() -> list[str]:
+    """What ``help`` prints, in the current language (the words are typed as they are)."""
+    return [*_(HELP_TEXT).splitlines(),
+            *(f"  {word:<8} {_(meaning)}" for word, meaning in WORDS.items()), _(HELP_END)]
+
+
+HELP = help_lines()
+"""The help, in English."""
 
 
 class HumanPlayer:
@@ -82,7 +95,7 @@ class HumanPlayer:
         """Follow one event of the game (the public ones move the pegs and keep the shows)."""
         self.table.observe(event)
         if isinstance(event, GameEnded) and self._drawn is not None:
-            self.console.print("the final board:")
+            self.console.print(_("the final board:"))
             for line in self.table.board(self._drawn._replace(scores=_final(event))):
                 self.console.print(line)
 
@@ -108,14 +121,17 @@ class HumanPlayer:
                 view.seat, *read_response(text, view.max_declaration)))
         if isinstance(first, Discard):
             need = len(first.cards)
-            owner = "your" if view.dealer == view.seat else f"seat {view.dealer}'s"
-            prompt = f"lay away {need} card{'s' * (need != 1)} to {owner} crib"
+            prompt = (ngettext("lay away {n} card to your crib", "lay away {n} cards to your crib",
+                               need) if view.dealer == view.seat
+                      else ngettext("lay away {n} card to seat {dealer}'s crib",
+                                    "lay away {n} cards to seat {dealer}'s crib", need)
+                      ).format(n=need, dealer=view.dealer)
             return self._loop(view, prompt, lambda text: self._discard(view, text, need, legal))
         if legal == [Go(view.seat)]:
-            prompt = (f"no card you hold fits under {view.limit} at count {view.count}: "
-                      "type go")
+            prompt = _("no card you hold fits under {limit} at count {count}: type go").format(
+                limit=view.limit, count=view.count)
         else:
-            prompt = "play a card"
+            prompt = _("play a card")
         return self._loop(view, prompt, lambda text: self._play(view, text, legal))
 
     def _loop(self, view: CribbageView, prompt: str, decide: Callable[[str], Any]) -> Any:
@@ -131,11 +147,11 @@ class HumanPlayer:
             try:
                 return decide(text)
             except AnswerError as exc:
-                self._say(f"  not allowed: {exc}", style="yellow")
+                self._say("  " + _("not allowed: {reason}").format(reason=exc), style="yellow")
 
     def _ask(self, prompt: str) -> str:
         if not self._hinted:
-            self.console.print("(type help to see what you can type)", style="dim")
+            self.console.print(_("(type help to see what you can type)"), style="dim")
             self._hinted = True
         self._say(f"{prompt}: ", end="")
         self.console.file.flush()
@@ -157,15 +173,15 @@ class HumanPlayer:
         if word == "quit":
             raise PlayerLeft("quit")
         if word == "help":
-            for line in HELP:
+            for line in help_lines():
                 self._say(line)
         elif word == "score":
             for line in self.table.last_show(view.seat, view.rules.variant.sides):
                 self._say(line)
         elif word == "compare":
             if self.last is None:
-                self._say("  nothing to compare yet: commit a move first (a move made before "
-                          "the game was resumed is not kept)")
+                self._say("  " + _("nothing to compare yet: commit a move first (a move made "
+                                   "before the game was resumed is not kept)"))
                 return None
             self._compare()
             return AskCoach(view.seat)
@@ -178,7 +194,7 @@ class HumanPlayer:
         assert self.last is not None and self.last_move is not None
         evaluation = Coach(self.last.rules).evaluate(self.last)
         if evaluation is None:
-            self._say("  the coach had nothing to compare at that decision")
+            self._say("  " + _("the coach had nothing to compare at that decision"))
             return
         if not self._disclaimed:
             self._say(f"(The coach: {evaluation.note})", style="dim")
@@ -191,52 +207,58 @@ class HumanPlayer:
     @staticmethod
     def _discard(view: CribbageView, text: str, need: int, legal: Sequence[Any]) -> Any:
         if read_word(text) == "go":
-            raise AnswerError("go is said in the pegging, when no card you hold fits")
+            raise AnswerError(_("go is said in the pegging, when no card you hold fits"))
         cards = read_cards(text, numbered_hand(view))
         if len(cards) != need:
-            raise AnswerError(f"choose exactly {need} card(s), not {len(cards)}")
+            raise AnswerError(ngettext("choose exactly {n} card, not {got}",
+                                       "choose exactly {n} cards, not {got}", need).format(
+                n=need, got=len(cards)))
         for action in legal:
             if set(action.cards) == set(cards):
                 return action
-        raise AnswerError("choose different cards from your hand")
+        raise AnswerError(_("choose different cards from your hand"))
 
     @staticmethod
     def _play(view: CribbageView, text: str, legal: Sequence[Any]) -> Any:
         fits = [c for c in view.held if view.count + PIPS[c.index] <= view.limit]
         if read_word(text) == "go":
             if fits:
-                raise AnswerError(f"you can play {format_cards(sorted(fits), symbols=True)}: "
-                                  f"say go only when no card you hold fits under {view.limit}")
+                raise AnswerError(_("you can play {cards}: say go only when no card you hold "
+                                    "fits under {limit}").format(
+                    cards=format_cards(sorted(fits), symbols=True), limit=view.limit))
             return Go(view.seat)
         cards = read_cards(text, numbered_hand(view))
         if len(cards) != 1:
-            raise AnswerError("play exactly one card")
+            raise AnswerError(_("play exactly one card"))
         card = cards[0]
         if card not in view.held:
-            raise AnswerError(f"{card.symbol} is played already")
+            raise AnswerError(_("{card} is played already").format(card=card.symbol))
         count = view.count + PIPS[card.index]
         if count > view.limit:
-            more = "" if fits else ": say go"
-            raise AnswerError(f"{card.symbol} would make the count {count}, over {view.limit}"
-                              f"{more}")
+            text = (_("{card} would make the count {count}, over {limit}") if fits
+                    else _("{card} would make the count {count}, over {limit}: say go"))
+            raise AnswerError(text.format(card=card.symbol, count=count, limit=view.limit))
         return next(a for a in legal if isinstance(a, Play) and a.card == card)
 
     @staticmethod
     def _declare_prompt(view: CribbageView) -> str:
         assert view.counting is not None and view.starter is not None
         _seat, cards, crib, _declared = view.counting
-        what = "the crib" if crib else "your hand"
-        return (f"count {what} {format_cards(cards, symbols=True)} + {view.starter.symbol} "
-                f"(points, 0 to {view.max_declaration})")
+        text = (_("count the crib {cards} + {starter} (points, 0 to {cap})") if crib
+                else _("count your hand {cards} + {starter} (points, 0 to {cap})"))
+        return text.format(cards=format_cards(cards, symbols=True), starter=view.starter.symbol,
+                           cap=view.max_declaration)
 
     @staticmethod
     def _respond_prompt(view: CribbageView) -> str:
         assert view.counting is not None and view.starter is not None
         seat, cards, crib, declared = view.counting
-        what = "crib" if crib else "hand"
-        return (f"seat {seat} declares {declared} for the {what} "
-                f"{format_cards(cards, symbols=True)} + {view.starter.symbol}: accept (Enter), "
-                "muggins N (the points missed) or overcount")
+        text = (_("seat {seat} declares {declared} for the crib {cards} + {starter}: accept "
+                  "(Enter), muggins N (the points missed) or overcount") if crib
+                else _("seat {seat} declares {declared} for the hand {cards} + {starter}: accept "
+                       "(Enter), muggins N (the points missed) or overcount"))
+        return text.format(seat=seat, declared=declared, cards=format_cards(cards, symbols=True),
+                           starter=view.starter.symbol)
 
 
 def _final(event: GameEnded) -> tuple[int, ...]:

@@ -1,0 +1,171 @@
+"""Which language to speak, and the translations of a package's messages in it.
+
+Every package that speaks to players (a game, a rule plugin, the app) ships gettext catalogs in
+its own ``locale`` folder, with its import name as the gettext domain:
+``<package>/locale/<lang>/LC_MESSAGES/<package>.mo``. `Messages` finds them by that domain, in
+the language chosen for this context (`use_language`), and falls back to the English source
+text for a message or a language it does not have. A rule plugin names its rules in the same
+catalog: the message ``<rule id>`` in the context ``rule`` is the rule's name (`rule_name`),
+and its summary is translated like any message (`rule_summary`).
+
+>>> with use_language("ja"):
+...     Messages("pegline_standard").pgettext("rule", "his-nobs")
+'ノブズ'
+>>> rule_name("his-nobs", "pegline_standard")  # English: the rule id is its name
+'his-nobs'
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from pegline_core.errors import PeglineError
+
+__all__ = ["LANGUAGES", "LanguageError", "Messages", "choose_language", "current_language",
+           "use_language", "set_language", "N_", "rule_name", "rule_summary", "plugin_domain",
+           "RULE_CONTEXT"]
+
+LANGUAGES = {"en": "English", "ja": "日本語", "zh-Hans": "简体中文"}
+"""The languages Pegline speaks, by their BCP 47 tag, each named in itself."""
+
+RULE_CONTEXT = "rule"
+"""The gettext context of a rule's name: the message id is the rule id."""
+
+_FOLDER = {"en": "en", "ja": "ja", "zh-Hans": "zh_Hans"}  # tag -> the catalog's folder name
+_language: ContextVar[str] = ContextVar("pegline_language", default="en")
+
+
+class LanguageError(PeglineError):
+    """A language Pegline does not speak was asked for by name."""
+
+
+def _from_locale(value: str) -> str | None:
+    """The supported tag for a POSIX locale or a language tag (``ja_JP.UTF-8``, ``zh-CN``)."""
+    name = value.split(".")[0].split("@")[0].replace("_", "-").lower()
+    parts = name.split("-")
+    if parts[0] == "ja":
+        return "ja"
+    if parts[0] == "zh":  # Simplified unless the tag says Traditional (or a place that uses it)
+        rest = set(parts[1:])
+        return None if rest & {"hant", "tw", "hk", "mo"} else "zh-Hans"
+    if parts[0] == "en":
+        return "en"
+    return None
+
+
+def choose_language(asked: str | None = None,
+                    environ: Mapping[str, str] | None = None) -> str:
+    """The language to speak: ``asked`` (``--lang``), else the environment, else English.
+
+    The environment is read as gettext reads it: ``LANGUAGE`` (a colon-separated list), then
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``; the first supported language wins.
+
+    >>> choose_language("zh-Hans"), choose_language(None, {"LANG": "ja_JP.UTF-8"})
+    ('zh-Hans', 'ja')
+    >>> choose_language(None, {"LC_ALL": "fr_FR.UTF-8", "LANG": "ja_JP.UTF-8"})
+    'en'
+    >>> choose_language("fr")
+    Traceback (most recent call last):
+    pegline_core.app.i18n.LanguageError: no language 'fr': choose one of en, ja, zh-Hans
+    """
+    if asked is not None:
+        found = _from_locale(asked) if asked not in LANGUAGES else asked
+        if found is None:
+            raise LanguageError(f"no language {asked!r}: choose one of {', '.join(LANGUAGES)}")
+        return found
+    env = os.environ if environ is None else environ
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(key, "")
+        if not value:
+            continue
+        if key != "LANGUAGE":  # the first locale variable set decides, like setlocale
+            return _from_locale(value) or "en"
+        for item in value.split(":"):
+            if item and (found := _from_locale(item)):
+                return found
+    return "en"
+
+
+def current_language() -> str:
+    return _language.get()
+
+
+def set_language(tag: str) -> None:
+    """Speak ``tag`` from now on in this context (the CLI calls it once, from ``--lang``)."""
+    _language.set(choose_language(tag))
+
+
+@contextmanager
+def use_language(tag: str) -> Iterator[None]:
+    """Speak ``tag`` inside the block (a web request, a test), then go back."""
+    token = _language.set(choose_language(tag))
+    try:
+        yield
+    finally:
+        _language.reset(token)
+
+
+@cache
+def _translations(domain: str, tag: str) -> gettext.NullTranslations:
+    if tag == "en":
+        return gettext.NullTranslations()
+    try:
+        folder = Path(str(resources.files(domain) / "locale"))
+    except (ModuleNotFoundError, TypeError):
+        return gettext.NullTranslations()
+    return gettext.translation(domain, folder, languages=[_FOLDER[tag]], fallback=True)
+
+
+class Messages:
+    """The messages of one package (its gettext domain), in the current language."""
+
+    def __init__(self, domain: str) -> None:
+        self.domain = domain
+
+    def _catalog(self) -> gettext.NullTranslations:
+        return _translations(self.domain, _language.get())
+
+    def gettext(self, message: str) -> str:
+        return self._catalog().gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The form for ``n`` (Japanese and Chinese have one form, English two)."""
+        return self._catalog().ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self._catalog().pgettext(context, message)
+
+
+def N_(message: str) -> str:  # noqa: N802 (gettext's name for a marker)
+    """Mark a message for the catalogs where it is defined; translate it where it is shown."""
+    return message
+
+
+def rule_name(rule_id: str, domain: str | None) -> str:
+    """A rule's name in the current language: its plugin's translation, else the id itself."""
+    if domain is None:
+        return rule_id
+    return Messages(domain).pgettext(RULE_CONTEXT, rule_id)
+
+
+def rule_summary(summary: str, domain: str | None) -> str:
+    """A rule's summary in the current language (the English text where none is shipped)."""
+    return summary if domain is None else Messages(domain).gettext(summary)
+
+
+@cache
+def plugin_domain(plugin: str) -> str | None:
+    """The gettext domain of an installed plugin: the import package its class lives in."""
+    from pegline_core.plugins import plugin_class
+
+    try:
+        return plugin_class(plugin).__module__.split(".")[0]
+    except PeglineError:
+        return None

@@ -1,0 +1,235 @@
+"""Pegline's message catalogs, managed with Babel: extract, update, compile, check, glossary.
+
+    python tools/catalogs.py update     # extract into each package's .pot, merge into its .po
+    python tools/catalogs.py compile    # .po -> .mo (the .mo files ship in the wheel)
+    python tools/catalogs.py glossary   # write docs/glossary.md from the catalogs
+    python tools/catalogs.py check      # exit 1 if any catalog is incomplete, stale or uncompiled
+
+Each package is its own gettext domain (`pegline_core.app.i18n`). Its messages are the strings
+its code marks (``_``, ``ngettext``, ``pgettext``), plus, for a rule plugin, every rule it
+declares: the rule id in the context ``rule`` (the rule's name) and the rule's summary.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from datetime import UTC, datetime
+from collections.abc import Iterable
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_file
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+from pegline_core.app.cli import HELP_CONTEXT
+from pegline_core.app.i18n import _FOLDER, LANGUAGES, RULE_CONTEXT
+from pegline_core.plugins import describe_plugin, installed_plugins
+
+ROOT = Path(__file__).resolve().parent.parent
+PLUGINS = ROOT / "plugins"
+LOCALES = [_FOLDER[tag] for tag in LANGUAGES if tag != "en"]
+KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+
+# Rules a plugin declares only under some configuration (not its default one), by domain.
+EXTRA_RULES = {
+    "pegline_standard": [("three-for-last", "the first hand's pone pegs three at the start")],
+}
+
+# Words the code translates from data, by context: a settlement's outcome, a response, a skunk
+# line's name (the variants' [[skunk]] names).
+DATA_MESSAGES = {
+    "pegline_cribbage": {
+        "outcome": ["accepted", "muggins", "false-muggins", "overcount", "false-overcount"],
+        "response": ["accept", "muggins", "overcount"],
+        "skunk": ["skunk", "double skunk", "triple skunk", "lurch"],
+    },
+}
+
+
+HELP_COMMANDS = ("play", "score", "serve")
+"""The commands whose --help is translated (with the top-level help and its options)."""
+
+
+def help_texts() -> list[str]:
+    """The help texts of the top-level command, its options and the `HELP_COMMANDS`."""
+    from pegline_core.app.cli import main as command_line
+
+    commands = [command_line] + [command_line.commands[name] for name in HELP_COMMANDS]
+    texts = [thing.help for command in commands for thing in [command, *command.params]
+             if getattr(thing, "help", None)]
+    return list(dict.fromkeys(texts))
+
+
+STAMP = datetime(2026, 12, 1, tzinfo=UTC)
+"""The templates' creation date, fixed so that re-extracting changes no file needlessly."""
+
+
+def packages() -> dict[str, Path]:
+    """Every package that ships a catalog (a ``locale`` folder), by domain."""
+    found = {path.parent.name: path.parent for path in sorted(PLUGINS.glob("*/locale"))}
+    found["pegline_core.app"] = ROOT / "pegline_core" / "app"  # the command line's own words
+    return found
+
+
+def locale_dir(domain: str) -> Path:
+    return packages()[domain] / "locale"
+
+
+def template(domain: str) -> Catalog:
+    """The catalog's template: the code's marked messages, the data words, the rules."""
+    folder = packages()[domain]
+    catalog = Catalog(project="Pegline", domain=domain, version="0.1",
+                      copyright_holder="the Pegline developers", creation_date=STAMP,
+                      msgid_bugs_address="", last_translator="the Pegline developers")
+    for path in sorted(folder.rglob("*.py")):
+        if path.name == "catalogs.py":
+            continue
+        for line, message, comments, context in extract_from_file(
+                "python", str(path), keywords=KEYWORDS):
+            catalog.add(message, locations=[(path.relative_to(ROOT).as_posix(), line)],
+                        auto_comments=comments, context=context)
+    if domain == "pegline_core.app":
+        for text in help_texts():
+            catalog.add(text, context=HELP_CONTEXT)
+    for context, words in DATA_MESSAGES.get(domain, {}).items():
+        for word in words:
+            catalog.add(word, context=context)
+    for rule_id, summary in declared_rules(domain):
+        catalog.add(rule_id, context=RULE_CONTEXT, auto_comments=[summary])
+        catalog.add(summary, auto_comments=[f"summary of the rule {rule_id}"])
+    return catalog
+
+
+def declared_rules(domain: str) -> list[tuple[str, str]]:
+    """Every rule the domain's plugins declare (default configuration): (id, summary)."""
+    rules = []
+    for name, entry in installed_plugins().items():
+        if entry.value.split(":")[0].split(".")[0] == domain:
+            rules += [(rule.id, rule.summary) for rule in describe_plugin(name)[1]]
+    return rules + EXTRA_RULES.get(domain, [])
+
+
+def po_path(domain: str, locale: str) -> Path:
+    return locale_dir(domain) / locale / "LC_MESSAGES" / f"{domain}.po"
+
+
+def read(domain: str, locale: str) -> Catalog:
+    path = po_path(domain, locale)
+    if not path.exists():
+        return Catalog(locale=locale, domain=domain, project="Pegline")
+    with path.open("rb") as file:
+        return read_po(file, locale=locale, domain=domain)
+
+
+def _write_po(catalog: Catalog, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, omit_header=False, ignore_obsolete=True,
+             sort_output=True)
+    path.write_bytes(buffer.getvalue())
+
+
+def update() -> None:
+    """Extract every domain's template and merge it into each language's catalog."""
+    for domain in packages():
+        pot = template(domain)
+        _write_po(pot, locale_dir(domain) / f"{domain}.pot")
+        for locale in LOCALES:
+            catalog = read(domain, locale)
+            catalog.update(pot, no_fuzzy_matching=True)
+            catalog.obsolete.clear()  # a message the code no longer has is dropped
+            _write_po(catalog, po_path(domain, locale))
+
+
+def compiled(domain: str, locale: str) -> bytes:
+    buffer = io.BytesIO()
+    write_mo(buffer, read(domain, locale), use_fuzzy=False)
+    return buffer.getvalue()
+
+
+def compile_all() -> None:
+    for domain in packages():
+        for locale in LOCALES:
+            po_path(domain, locale).with_suffix(".mo").write_bytes(compiled(domain, locale))
+
+
+def problems() -> list[str]:
+    """What keeps the catalogs from being complete: each as a line, none when all is well."""
+    out = []
+    for domain in packages():
+        wanted = {(m.context, m.id if isinstance(m.id, str) else m.id[0])
+                  for m in template(domain) if m.id}
+        for locale in LOCALES:
+            catalog = read(domain, locale)
+            have = {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m
+                    for m in catalog if m.id}
+            where = f"{domain} {locale}"
+            out += [f"{where}: missing {key}" for key in sorted(wanted - set(have), key=str)]
+            out += [f"{where}: stale {key}" for key in sorted(set(have) - wanted, key=str)]
+            for key, message in have.items():
+                strings = message.string if isinstance(message.string, tuple) else (
+                    message.string,)
+                if message.fuzzy or not all(strings):
+                    out.append(f"{where}: untranslated {key}")
+            mo = po_path(domain, locale).with_suffix(".mo")
+            if not mo.exists() or mo.read_bytes() != compiled(domain, locale):
+                out.append(f"{where}: {mo.name} is not compiled from the .po")
+    return out
+
+
+def glossary_rows() -> Iterable[tuple[str, str, str, str, str]]:
+    """(rule id, plugin package, English summary, Japanese name, Chinese name) per rule."""
+    names = {locale: {} for locale in LOCALES}
+    for domain in packages():
+        for locale in LOCALES:
+            catalog = read(domain, locale)
+            names[locale].update({m.id: m.string for m in catalog
+                                  if m.context == RULE_CONTEXT})
+        for rule_id, summary in declared_rules(domain):
+            yield rule_id, domain, summary, names["ja"][rule_id], names["zh_Hans"][rule_id]
+
+
+def glossary() -> str:
+    lines = [
+        "# Glossary: rule names in English, Japanese and Chinese",
+        "",
+        "Every rule id the installed plugins declare, with its name in each language Pegline",
+        "speaks. In English a rule's name is its id. This page is generated from the message",
+        "catalogs (`python tools/catalogs.py glossary`); a test keeps it in step with them.",
+        "See [i18n.md](i18n.md) for choosing a language and translating a plugin.",
+        "",
+        "| rule id | plugin | 日本語 | 中文 | what it scores |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for rule_id, domain, summary, ja, zh in glossary_rows():
+        lines.append(f"| `{rule_id}` | {domain} | {ja} | {zh} | {summary} |")
+    return "\n".join(lines) + "\n"
+
+
+GLOSSARY = ROOT / "docs" / "glossary.md"
+
+
+def main(argv: list[str]) -> int:
+    command = argv[0] if argv else "check"
+    if command == "update":
+        update()
+    elif command == "compile":
+        compile_all()
+    elif command == "glossary":
+        GLOSSARY.write_text(glossary(), encoding="utf-8")
+    elif command == "check":
+        found = problems()
+        if GLOSSARY.read_text(encoding="utf-8") != glossary():
+            found.append("docs/glossary.md is not generated from the catalogs")
+        print("\n".join(found) or "catalogs complete")
+        return 1 if found else 0
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
