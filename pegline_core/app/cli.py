@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextvars
 import importlib.util
 import json
 import random
@@ -67,6 +68,10 @@ class _Group(_Translated, click.Group):
     """Turns every caller mistake (a `PeglineError`) into a message and exit code 1."""
 
     command_class = _Command
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Run in a context of its own, so the language --lang chose ends with the command."""
+        return contextvars.copy_context().run(super().main, *args, **kwargs)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -630,7 +635,9 @@ def replay(file: Path, as_json: bool, verify: bool) -> None:
             difference = record.verify()
             if difference is not None:
                 raise click.ClickException(str(difference))
-            click.echo(f"{file}: verified, {len(record.events)} events")
+            n = len(record.events)
+            click.echo(_messages.ngettext("{file}: verified, {n} event",
+                                          "{file}: verified, {n} events", n).format(file=file, n=n))
             return
         game = record.replay()
     else:
@@ -644,8 +651,9 @@ def replay(file: Path, as_json: bool, verify: bool) -> None:
         emit(event)
     if not as_json:
         printer = game.ruleset.game.printer(game.variant, reveal=None, names=None)
-        sides = ", ".join(f"{printer.side(i)} {score}" for i, score in enumerate(game.scores))
-        click.echo(f"final scores: {sides}" + ("" if game.over else " (the record stops here)"))
+        sides = _(", ").join(f"{printer.side(i)} {score}" for i, score in enumerate(game.scores))
+        click.echo((_("final scores: {sides}") if game.over
+                    else _("final scores: {sides} (the record stops here)")).format(sides=sides))
 
 
 def _is_record(file: Path) -> bool:

@@ -1,0 +1,326 @@
+"""Pegline in Japanese and Chinese: choosing the language, the catalogs, and what players read."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from click.testing import CliRunner
+from rich.console import Console
+
+from pegline_core import Game, parse_cards
+from pegline_core.app.cli import main
+from pegline_core.app.i18n import (
+    LanguageError,
+    Messages,
+    choose_language,
+    current_language,
+    rule_name,
+    rule_summary,
+    use_language,
+)
+from pegline_cribbage.actions import Deal
+from pegline_cribbage.terminal import HumanPlayer
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORDS = Path(__file__).with_name("records")
+_spec = importlib.util.spec_from_file_location("catalogs", ROOT / "tools" / "catalogs.py")
+assert _spec is not None and _spec.loader is not None
+catalogs = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(catalogs)
+
+# "Go" is the word Japanese and Chinese players use for a go; bot names and typed words
+# (greedy, go, help...) are identifiers a player types, shown as typed.
+ALLOWED_LATIN = {"Go", "greedy", "random", "sloppy", "coach"}
+
+
+def run(*args: str, env: dict[str, str] | None = None):
+    return CliRunner(env=env).invoke(main, list(args))
+
+
+def english_words(lines: list[str]) -> set[str]:
+    """Latin words of two letters or more (card notation is a rank and a suit symbol)."""
+    return {w for line in lines for w in re.findall(r"[A-Za-z]{2,}", line)} - ALLOWED_LATIN
+
+
+# -- choosing the language ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("asked", "environ", "expected"), [
+    ("ja", {"LANG": "zh_CN.UTF-8"}, "ja"),                 # --lang wins over the environment
+    (None, {"LANG": "zh_CN.UTF-8"}, "zh-Hans"),
+    (None, {"LANG": "zh_SG"}, "zh-Hans"),
+    (None, {"LANG": "zh_TW.UTF-8"}, "en"),                 # Traditional: not spoken, English
+    (None, {"LC_ALL": "ja_JP.UTF-8", "LANG": "en_US.UTF-8"}, "ja"),
+    (None, {"LC_ALL": "C", "LANG": "ja_JP.UTF-8"}, "en"),  # the first one set decides
+    (None, {"LANGUAGE": "fr:ja", "LANG": "en_US.UTF-8"}, "ja"),
+    (None, {"LC_MESSAGES": "zh_Hans_CN"}, "zh-Hans"),
+    (None, {}, "en"),
+    ("zh-Hans", {}, "zh-Hans"),
+    ("ja-JP", {}, "ja"),
+])
+def test_the_language_comes_from_the_flag_then_the_environment(asked, environ, expected):
+    assert choose_language(asked, environ) == expected
+
+
+def test_a_language_not_spoken_is_refused_by_name():
+    with pytest.raises(LanguageError, match="no language 'fr': choose one of en, ja, zh-Hans"):
+        choose_language("fr")
+    result = run("--lang", "fr", "play")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "'fr' is not one of 'en', 'ja', 'zh-Hans'" in result.output
+
+
+def test_the_language_ends_with_its_block_and_its_command():
+    with use_language("ja"):
+        assert current_language() == "ja"
+    assert current_language() == "en"
+    assert run("--lang", "ja", "play", "--seed", "1").exit_code == 0
+    assert current_language() == "en"
+
+
+def test_a_message_without_a_translation_falls_back_to_english():
+    with use_language("ja"):
+        assert Messages("pegline_cribbage").gettext("no such message") == "no such message"
+        assert Messages("no_such_package").gettext("hello") == "hello"
+        assert rule_name("no-such-rule", "pegline_standard") == "no-such-rule"
+
+
+# -- the catalogs ------------------------------------------------------------------------------
+
+
+def test_every_message_and_rule_is_translated_and_compiled_with_no_stale_ids():
+    """Every marked message and declared rule id has a ja and a zh-Hans translation, no catalog
+    holds an id the code no longer has, and every shipped .mo is compiled from its .po."""
+    assert catalogs.problems() == []
+
+
+def test_the_completeness_check_finds_a_missing_a_stale_and_an_untranslated_message(
+        monkeypatch):
+    real = catalogs.template
+
+    def changed(domain):
+        catalog = real(domain)
+        if domain == "pegline_muggins":
+            catalog.add("a new rule summary nobody translated")
+            del catalog["the total a counter declares, pegged at once"]
+        return catalog
+
+    monkeypatch.setattr(catalogs, "template", changed)
+    found = catalogs.problems()
+    assert "pegline_muggins ja: missing (None, 'a new rule summary nobody translated')" in found
+    assert ("pegline_muggins zh_Hans: stale (None, 'the total a counter declares, pegged at "
+            "once')") in found
+
+
+def test_the_glossary_is_generated_from_the_catalogs_and_lists_every_rule():
+    text = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
+    assert text == catalogs.glossary()
+    from pegline_core.plugins import describe_plugin, installed_plugins
+
+    ids = {rule.id for name in installed_plugins() for rule in describe_plugin(name)[1]}
+    listed = set(re.findall(r"^\| `([^`]+)` \|", text, flags=re.M))
+    assert ids <= listed and "three-for-last" in listed
+    assert "| `his-nobs` | pegline_standard | ノブズ | 同花J |" in text
+    assert "| `muggins` | pegline_muggins | マギンズ | 抢分 |" in text
+
+
+def test_the_wheel_carries_the_compiled_catalogs(tmp_path):
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+         "-w", str(tmp_path), str(ROOT)], capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    (wheel,) = tmp_path.glob("pegline-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for domain, folder in catalogs.packages().items():
+        package = folder.relative_to(ROOT).as_posix().removeprefix("plugins/")
+        for locale in ("ja", "zh_Hans"):
+            assert f"{package}/locale/{locale}/LC_MESSAGES/{domain}.mo" in names
+
+
+# -- what a player reads -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-Hans"])
+@pytest.mark.parametrize("args", [
+    ("--seed", "3"),
+    ("--seed", "11", "--variant", "muggins"),
+    ("--seed", "4", "--variant", "partner"),
+    ("--seed", "2", "--variant", "three-player"),
+    ("--seed", "5", "--variant", "five-card"),
+    ("--seed", "6", "--with", "lowball"),
+])
+def test_a_seeded_game_in_japanese_or_chinese_has_no_english_words(lang, args):
+    result = run("--lang", lang, "play", *args)
+    assert result.exit_code == 0, result.output
+    header, *lines = result.output.splitlines()  # the header quotes the variant's description
+    assert english_words(lines) == set()
+    english = run("play", *args).output.splitlines()
+    assert len(lines) == len(english) - 1  # the same events, line for line
+
+
+def test_a_game_in_japanese_uses_the_players_words():
+    out = run("--lang", "ja", "play", "--seed", "3").output
+    for text in ("が最初のディーラー", "== 第1ハンド ==", "に配られたカード：", "がクリブへ",
+                 "スターター：", "（カウント", "ショーの15", "のハンド ", "のクリブ ",
+                 "ゲームポイント", "0番席（greedy）"):
+        assert text in out, text
+
+
+def test_the_verified_pegging_example_reads_in_both_languages():
+    """The run of three, 31 for two with no last card, then the dealer's last card at 19."""
+    record = str(RECORDS / "seed-example-a.toml")
+    ja = run("--lang", "ja", "replay", record).output
+    assert "+3 ペギングのラン 3♣ 5♦ 4♥" in ja
+    assert "+2 ペギングの31" in ja and "シーケンスは31で終了、カウントを0に戻します" in ja
+    assert "+1 ラストカード 7♠" in ja and "シーケンスは19で終了" in ja
+    zh = run("--lang", "zh-Hans", "replay", record).output
+    assert "+3 出牌顺子 3♣ 5♦ 4♥" in zh and "+2 出牌31点" in zh and "+1 最后一张 7♠" in zh
+    assert "序列在 31 结束；累计归零" in zh
+
+
+def test_muggins_declarations_and_settlements_are_translated():
+    ja = run("--lang", "ja", "play", "--seed", "11", "--variant", "muggins").output
+    assert "点を宣言" in ja and "確定（" in ja and "宣言した計算" in ja
+    zh = run("--lang", "zh-Hans", "play", "--seed", "11", "--variant", "muggins").output
+    assert "报分" in zh and "结算（" in zh
+
+
+def test_skunk_marks_are_translated():
+    finished = [run("--lang", "ja", "play", "--seed", str(seed), "--variant", "two-player-61")
+                .output for seed in range(40)]
+    marked = [out for out in finished if "ラーチ" in out]
+    assert marked, "no lurch in 40 games to 61"
+    assert all("lurch" not in out for out in finished)
+
+
+def test_plural_forms_follow_each_language():
+    cards = Messages("pegline_cribbage")
+    assert [cards.ngettext("{n} card", "{n} cards", n).format(n=n) for n in (1, 2)] == \
+        ["1 card", "2 cards"]
+    with use_language("ja"):
+        assert [cards.ngettext("{n} card", "{n} cards", n).format(n=n) for n in (1, 2)] == \
+            ["1枚", "2枚"]
+    with use_language("zh-Hans"):
+        assert cards.ngettext("{n} card", "{n} cards", 5).format(n=5) == "5 张"
+    en = run("play", "--seed", "2", "--variant", "three-player").output
+    assert "1 card from the deck to the crib" in en
+    ja = run("--lang", "ja", "play", "--seed", "2", "--variant", "three-player").output
+    assert "山札から1枚をクリブへ" in ja
+    assert re.search(r"== .* wins, 2 game points ==", run("play", "--seed", "3").output)
+
+
+def test_one_game_point_is_singular_in_english(tmp_path):
+    variant = tmp_path / "one-point.toml"
+    variant.write_text('extends = ["two-player"]\n[scoring]\nwin_game_points = 1\n')
+    out = run("play", "--seed", "3", "--variant", str(variant)).output
+    assert re.search(r"== .* wins, 1 game point ==", out), out[-300:]
+    ja = run("--lang", "ja", "play", "--seed", "3", "--variant", str(variant)).output
+    assert re.search(r"== .*の勝ち、ゲームポイント1 ==", ja)
+
+
+def test_json_output_is_the_same_in_every_language():
+    outputs = {lang: run("--lang", lang, "play", "--seed", "9", "--json").output
+               for lang in ("en", "ja", "zh-Hans")}
+    assert outputs["en"] == outputs["ja"] == outputs["zh-Hans"]
+    rules = {json.loads(line).get("rule") for line in outputs["ja"].splitlines()}
+    assert "show-fifteen" in rules  # rule ids, never names
+    scored = run("--lang", "ja", "score", "5H", "5C", "5D", "JS", "--starter", "5S", "--json")
+    assert json.loads(scored.output)["events"][-1]["rule"] == "his-nobs"
+
+
+def test_a_record_made_in_one_language_replays_in_another(tmp_path):
+    path = tmp_path / "game.toml"
+    made = run("--lang", "ja", "play", "--seed", "7", "--save", str(path))
+    assert made.exit_code == 0, made.output
+    text = path.read_text(encoding="utf-8")
+    assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text)  # nothing language-bound kept
+    verified = run("--lang", "zh-Hans", "replay", str(path), "--verify")
+    assert verified.exit_code == 0, verified.output
+    shown = run("--lang", "zh-Hans", "replay", str(path))
+    assert shown.exit_code == 0 and "获胜" in shown.output
+    assert english_words(shown.output.splitlines()) == set()
+
+
+def test_score_breakdown_names_rules_in_the_language_but_keeps_ids_in_english():
+    en = run("score", "5H", "5C", "5D", "JS", "--starter", "5S").output
+    assert "his-nobs" in en
+    assert run("--lang", "en", "score", "5H", "5C", "5D", "JS", "--starter", "5S").output == en
+
+
+# -- help, the terminal, plugins ---------------------------------------------------------------
+
+
+def test_help_speaks_the_language():
+    ja = run("--lang", "ja", "play", "--help").output
+    assert "ゲームを最後まで行い、すべてのイベントを表示します。" in ja
+    assert "0番席を自分で受け持ち" in ja
+    zh = run("--lang", "zh-Hans", "--help").output
+    assert "纸牌游戏规则引擎" in zh and "显示版本并退出" in zh
+    assert "スターターとともに" in run("score", "--help", env={"LANG": "ja_JP.UTF-8"}).output
+    assert "监听的地址" in run("--lang", "zh-Hans", "serve", "--help").output
+    assert "Play a complete game" in run("play", "--help", env={"LANG": "C"}).output
+
+
+def test_the_terminal_prompts_and_refusals_are_translated():
+    game = Game("two-player", dealer=1)
+    game.apply(Deal([parse_cards("5H 5C JD KS 2C 9H"), parse_cards("AS 2S 3S 4S 6S 7S")]))
+    answers = iter(["go", "1 1", "1 9h"])
+    console = Console(width=200, color_system=None)
+    player = HumanPlayer(console, read=lambda: next(answers))
+    with use_language("ja"), console.capture() as screen:
+        move = player.choose(game.view(0), game.legal_actions(0))
+    assert sorted(map(str, move.cards)) == ["2C", "9H"]
+    shown = screen.get()
+    assert "1番席のクリブへ2枚を送ってください" in shown
+    assert "できません：go はペギングで、出せるカードが1枚もないときに言います" in shown
+    assert "を2回選んでいます" in shown
+
+
+def test_plugins_list_shows_rule_names_in_the_language():
+    out = run("plugins", "list", "--lang", "ja").output
+    assert "    his-nobs: ノブズ: ハンドかクリブにあるスターターと同じスートのJ" in out
+    assert "    muggins: マギンズ:" in out
+    zh = run("--lang", "zh-Hans", "plugins", "list").output
+    assert "    peg-run: 出牌顺子:" in zh
+
+
+def test_a_third_party_plugin_ships_its_own_rule_names(tmp_path, monkeypatch):
+    """A plugin package's locale/<lang>/LC_MESSAGES/<package>.mo names its rules (context
+    ``rule``) and translates their summaries; Pegline finds it by the package's name."""
+    package = tmp_path / "pegline_lucky_i18n"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "from pegline_core.hookspecs import hookimpl\n"
+        "from pegline_core.rules import Rule\n\n"
+        "class Lucky:\n"
+        "    @hookimpl\n"
+        "    def pegline_rules(self):\n"
+        "        return [Rule('lucky-seven', 'a seven as the starter', 'house')]\n")
+    catalog = Catalog(locale="ja", domain="pegline_lucky_i18n")
+    catalog.add("lucky-seven", "ラッキーセブン", context="rule")
+    catalog.add("a seven as the starter", "スターターが7")
+    folder = package / "locale" / "ja" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "pegline_lucky_i18n.mo").open("wb") as file:
+        write_mo(file, catalog)
+    info = tmp_path / "pegline_lucky_i18n-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: pegline-lucky-i18n\n"
+                                   "Version: 1.0\n")
+    (info / "entry_points.txt").write_text("[pegline]\nlucky = pegline_lucky_i18n:Lucky\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with use_language("ja"):
+        assert rule_name("lucky-seven", "pegline_lucky_i18n") == "ラッキーセブン"
+        assert rule_summary("a seven as the starter", "pegline_lucky_i18n") == "スターターが7"
+    out = run("plugins", "list", "--lang", "ja").output
+    assert "    lucky-seven: ラッキーセブン: スターターが7" in out
+    assert "    lucky-seven: lucky-seven: a seven as the starter" in run("plugins", "list").output
