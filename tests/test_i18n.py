@@ -127,7 +127,7 @@ def test_the_glossary_is_generated_from_the_catalogs_and_lists_every_rule():
     from pegline_core.plugins import describe_plugin, installed_plugins
 
     ids = {rule.id for name in installed_plugins() for rule in describe_plugin(name)[1]}
-    listed = set(re.findall(r"^\| `([^`]+)` \|", text, flags=re.M))
+    listed = set(re.findall(r"^\| `([^`]+)` \|", text, flags=re.MULTILINE))
     assert ids <= listed and "three-for-last" in listed
     assert "| `his-nobs` | pegline_standard | ノブズ | 同花J |" in text
     assert "| `muggins` | pegline_muggins | マギンズ | 抢分 |" in text
@@ -161,7 +161,7 @@ def test_the_wheel_carries_the_compiled_catalogs(tmp_path):
 def test_a_seeded_game_in_japanese_or_chinese_has_no_english_words(lang, args):
     result = run("--lang", lang, "play", *args)
     assert result.exit_code == 0, result.output
-    header, *lines = result.output.splitlines()  # the header quotes the variant's description
+    _header, *lines = result.output.splitlines()  # the header quotes the variant's description
     assert english_words(lines) == set()
     english = run("play", *args).output.splitlines()
     assert len(lines) == len(english) - 1  # the same events, line for line

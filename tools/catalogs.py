@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import io
 import sys
-from datetime import UTC, datetime
 from collections.abc import Iterable
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog

@@ -16,8 +16,16 @@ import click
 import pluggy
 import tomli_w
 
-from pegline_core.app.i18n import LANGUAGES, Messages, choose_language, current_language, \
-    plugin_domain, rule_name, rule_summary, set_language
+from pegline_core.app.i18n import (
+    LANGUAGES,
+    Messages,
+    choose_language,
+    current_language,
+    plugin_domain,
+    rule_name,
+    rule_summary,
+    set_language,
+)
 from pegline_core.app.players import PlayerLeft, bots_for, play_game
 from pegline_core.cards import Card, format_cards, parse_cards
 from pegline_core.errors import PeglineError, VariantError
@@ -27,7 +35,6 @@ from pegline_core.record import FORMAT, GameRecord
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import DEFAULT_VARIANT, available_variants, load_variant
 from pegline_cribbage.scorer import Scorer, ShowScore
-
 
 _messages = Messages("pegline_core.app")
 _ = _messages.gettext

@@ -143,7 +143,7 @@ class Messages:
         return self._catalog().pgettext(context, message)
 
 
-def N_(message: str) -> str:  # noqa: N802 (gettext's name for a marker)
+def N_(message: str) -> str:
     """Mark a message for the catalogs where it is defined; translate it where it is shown."""
     return message
 

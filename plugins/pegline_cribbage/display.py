@@ -156,12 +156,12 @@ class EventPrinter:
             return ["  " + _("{seat} declares {points}").format(seat=self.seat(action.seat),
                                                                 points=action.points)]
         if isinstance(action, Respond):
-            seat = self.seat(action.seat)
+            who = self.seat(action.seat)
             if action.response == "muggins":
-                return ["  " + _("{seat}: muggins {points}").format(seat=seat,
+                return ["  " + _("{seat}: muggins {points}").format(seat=who,
                                                                     points=action.points)]
             return ["  " + _("{seat}: {response}").format(
-                seat=seat, response=pgettext("response", action.response))]
+                seat=who, response=pgettext("response", action.response))]
         return []
 
     def _result(self, event: GameEnded) -> list[str]:
