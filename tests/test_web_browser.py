@@ -282,3 +282,35 @@ def test_a_refused_request_shows_its_message(site, browser):
     error = browser.find_element(By.ID, "error")
     wait(browser, lambda d: error.is_displayed())
     assert error.text == "nothing to compare yet: make a move first"
+
+
+def test_the_language_menu_translates_the_page_and_is_remembered(site, browser, tmp_path):
+    """Japanese from the menu: the page's words, the table and the log; the choice survives a
+    reload (localStorage); Chinese mid-game prints the whole log again; back to English."""
+    url, tables = site
+    browser.get(url + "/")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#lang option[value='ja']"))
+    try:
+        Select(browser.find_element(By.ID, "lang")).select_by_value("ja")
+        wait(browser, lambda d: d.find_element(By.ID, "nav-new").text == "新しいゲーム")
+        assert browser.find_element(By.ID, "start").text == "配る"
+        assert "ハンドは自動で数える" in browser.find_element(By.ID, "game-options").text
+        assert browser.execute_script("return localStorage.getItem('pegline-lang')") == "ja"
+
+        start_game(browser, url, variant="two-player", muggins=False, seed=12)  # a reload
+        assert Select(browser.find_element(By.ID, "lang")).first_selected_option \
+            .get_attribute("value") == "ja"
+        assert browser.find_element(By.ID, "heading").text.startswith("第1ハンド · ")
+        log = browser.find_element(By.ID, "log").text
+        assert "0番席（あなた）に配られたカード：" in log and "dealt" not in log
+        assert "クリブへ" in browser.find_element(By.ID, "prompt").text
+        screenshot(browser, "web-ja.png", tmp_path)
+
+        Select(browser.find_element(By.ID, "lang")).select_by_value("zh-Hans")
+        wait(browser, lambda d: "0 号座位（你）拿到" in d.find_element(By.ID, "log").text)
+        assert browser.find_element(By.ID, "heading").text.startswith("第 1 手 · ")
+        assert "に配られた" not in browser.find_element(By.ID, "log").text
+        assert current_table(browser, tables).game.hand == 1  # the game itself is untouched
+    finally:
+        Select(browser.find_element(By.ID, "lang")).select_by_value("en")
+        wait(browser, lambda d: d.find_element(By.ID, "nav-new").text == "New game")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import sys
+from html.parser import HTMLParser
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -39,11 +40,14 @@ EXTRA_RULES = {
 
 # Words the code translates from data, by context: a settlement's outcome, a response, a skunk
 # line's name (the variants' [[skunk]] names).
-DATA_MESSAGES = {
+DATA_MESSAGES: dict[str, dict[str | None, list[str]]] = {
     "pegline_cribbage": {
         "outcome": ["accepted", "muggins", "false-muggins", "overcount", "false-overcount"],
         "response": ["accept", "muggins", "overcount"],
         "skunk": ["skunk", "double skunk", "triple skunk", "lurch"],
+        # the page shows these as they come: a settlement's outcome, the phase
+        None: ["accepted", "muggins", "false-muggins", "overcount", "false-overcount",
+               "cut", "deal", "discard", "starter", "pegging", "show", "over"],
     },
 }
 
@@ -93,6 +97,14 @@ def template(domain: str) -> Catalog:
     if domain == "pegline_core.app":
         for text in help_texts():
             catalog.add(text, context=HELP_CONTEXT)
+    for path in sorted(folder.rglob("*.js")):  # the web page's scripts: _("...") too
+        for line, message, comments, context in extract_from_file(
+                "javascript", str(path), keywords={"_": None}):
+            catalog.add(message, locations=[(path.relative_to(ROOT).as_posix(), line)],
+                        auto_comments=comments, context=context)
+    for path in sorted(folder.rglob("*.html")):  # the page's data-i18n words
+        for line, message in html_messages(path.read_text(encoding="utf-8")):
+            catalog.add(message, locations=[(path.relative_to(ROOT).as_posix(), line)])
     for context, words in DATA_MESSAGES.get(domain, {}).items():
         for word in words:
             catalog.add(word, context=context)
@@ -100,6 +112,25 @@ def template(domain: str) -> Catalog:
         catalog.add(rule_id, context=RULE_CONTEXT, auto_comments=[summary])
         catalog.add(summary, auto_comments=[f"summary of the rule {rule_id}"])
     return catalog
+
+
+class _Marked(HTMLParser):
+    """The words an HTML page marks for translation: data-i18n, -i18n-title, -i18n-placeholder."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[tuple[int, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if name.startswith("data-i18n") and value:
+                self.found.append((self.getpos()[0], value))
+
+
+def html_messages(text: str) -> list[tuple[int, str]]:
+    parser = _Marked()
+    parser.feed(text)
+    return parser.found
 
 
 def declared_rules(domain: str) -> list[tuple[str, str]]:

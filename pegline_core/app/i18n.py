@@ -29,7 +29,7 @@ from pathlib import Path
 from pegline_core.errors import PeglineError
 
 __all__ = ["LANGUAGES", "LanguageError", "Messages", "choose_language", "current_language",
-           "use_language", "set_language", "N_", "rule_name", "rule_summary", "plugin_domain",
+           "use_language", "set_language", "N_", "catalog_messages", "rule_name", "rule_summary", "plugin_domain",
            "RULE_CONTEXT"]
 
 LANGUAGES = {"en": "English", "ja": "日本語", "zh-Hans": "简体中文"}
@@ -141,6 +141,15 @@ class Messages:
 
     def pgettext(self, context: str, message: str) -> str:
         return self._catalog().pgettext(context, message)
+
+
+def catalog_messages(domain: str, tag: str) -> dict[str, str]:
+    """Every plain message (no context, no plural) of ``domain`` translated into ``tag``, by
+    its English text: what a web page needs to translate its own words."""
+    catalog = _translations(domain, choose_language(tag))
+    found = getattr(catalog, "_catalog", {})  # GNUTranslations' table; NullTranslations has none
+    return {key: value for key, value in found.items()
+            if isinstance(key, str) and key and "\x04" not in key}
 
 
 def N_(message: str) -> str:

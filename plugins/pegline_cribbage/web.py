@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from pegline_core.app.i18n import N_
 from pegline_core.app.web.protocol import RequestError
 from pegline_core.cards import Card, parse_cards
 from pegline_core.events import Event, Input, Scored
@@ -40,14 +41,14 @@ Json = dict[str, Any]
 STATIC = Path(__file__).resolve().parent / "static"
 
 OPTIONS: tuple[Json, ...] = (
-    {"name": "counting", "label": "Counting",
-     "choices": [{"value": "auto", "label": "hands count themselves", "overlays": []},
-                 {"value": "muggins", "label": "muggins: count your own hands",
+    {"name": "counting", "label": N_("Counting"),
+     "choices": [{"value": "auto", "label": N_("hands count themselves"), "overlays": []},
+                 {"value": "muggins", "label": N_("muggins: count your own hands"),
                   "overlays": ["muggins"]}]},
-    {"name": "target", "label": "Game to",
-     "choices": [{"value": "variant", "label": "the variant's target", "overlays": []},
-                 {"value": "61", "label": "61 (once around)", "overlays": ["to-61"]},
-                 {"value": "121", "label": "121 (twice around)", "overlays": ["to-121"]}]},
+    {"name": "target", "label": N_("Game to"),
+     "choices": [{"value": "variant", "label": N_("the variant's target"), "overlays": []},
+                 {"value": "61", "label": N_("61 (once around)"), "overlays": ["to-61"]},
+                 {"value": "121", "label": N_("121 (twice around)"), "overlays": ["to-121"]}]},
 )
 """The setup choices: muggins on or off, 61 or 121 on any variant (overlays in variants/)."""
 

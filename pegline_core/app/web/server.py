@@ -3,6 +3,8 @@
 Routes (every answer JSON, except the page, its files and a record download):
 
 - ``GET /api/options``: the variants on the search path, each game's setup options and bots;
+- ``GET /api/messages?lang=ja``: the page's words in a language, ``{"lang", "languages",
+  "messages": {english: translated}}``;
 - ``POST /api/games``: a new game ``{"variant", "options", "bots", "seed"}``, answered with its
   state;
 - ``GET /api/games/{id}``: the state: the person's view, what they are asked, the event log;
@@ -11,6 +13,8 @@ Routes (every answer JSON, except the page, its files and a record download):
 - ``POST /api/games/{id}/abandon``; ``GET /api/games/{id}/record?format=toml|jsonl``;
 - ``POST /api/replay``: ``{"record": text}``, answered with the record's steps.
 
+Every JSON answer speaks the language of the request's ``X-Pegline-Lang`` header (or ``?lang=``;
+English otherwise): the event lines and the seats' names.
 A request the server cannot read gets 400, an unknown game 404, a move the rules refuse now 409,
 a body over `MAX_BODY` 413; each with ``{"error": message}``, and nothing changes.
 """
@@ -29,12 +33,15 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from pegline_core.app.i18n import LANGUAGES, catalog_messages, plugin_domain, rule_name, \
+    use_language
 from pegline_core.app.players import bots_for
 from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_table
 from pegline_core.app.web.replay import replay_steps
 from pegline_core.app.web.tables import NotFound, Tables
 from pegline_core.errors import IllegalActionError, PeglineError, VariantError
-from pegline_core.plugins import game_definition
+from pegline_core.plugins import describe_plugin, game_definition, installed_plugins
+from pegline_core.rules import Rule
 from pegline_core.variant import Variant, available_variants, load_variant
 
 __all__ = ["create_app", "MAX_BODY"]
@@ -56,6 +63,18 @@ class Server:
         if web is not None:
             self.webs.setdefault(variant.game, web)
         return web
+
+    def messages(self, lang: str) -> Json:
+        """The page's words in ``lang``: the app's catalog and each game's, by English text."""
+        domains = ["pegline_core.app"] + sorted({domain for game in self.options()["options"]
+                                                 if (domain := plugin_domain(game))})
+        words: dict[str, str] = {}
+        for domain in domains:
+            words |= catalog_messages(domain, lang)
+        with use_language(lang):
+            rules = {rule.id: rule_name(rule.id, plugin_domain(name))
+                     for name in installed_plugins() for rule in _declared(name)}
+        return {"lang": lang, "languages": LANGUAGES, "messages": words, "rules": rules}
 
     def options(self) -> Json:
         variants, options, bots = [], {}, {}
@@ -105,6 +124,14 @@ class Server:
         if unknown:
             raise RequestError(f"a new game has no field {min(unknown)!r}")
         return self.tables.open(variant, bots, seed).state()
+
+
+def _declared(plugin: str) -> list[Rule]:
+    """The rules a plugin declares (none for one that cannot be loaded: the page still works)."""
+    try:
+        return describe_plugin(plugin)[1]
+    except PeglineError:
+        return []
 
 
 def _object(body: Any) -> dict[str, Any]:
@@ -164,12 +191,19 @@ class _TooLarge(Exception):
 Handler = Callable[[Request], Awaitable[Any]]
 
 
+def _language(request: Request) -> str:
+    """The language a request asks for (the page's ``X-Pegline-Lang``); English otherwise."""
+    asked = request.query_params.get("lang") or request.headers.get("x-pegline-lang", "")
+    return asked if asked in LANGUAGES else "en"
+
+
 def _json_route(path: str, work: Handler, methods: list[str], status: int = 200) -> Route:
     """A route whose handler returns JSON data; errors become 4xx answers with a message."""
 
     async def endpoint(request: Request) -> Response:
         try:
-            return JSONResponse(await work(request), status_code=status)
+            with use_language(_language(request)):  # the page's menu sends its choice
+                return JSONResponse(await work(request), status_code=status)
         except _TooLarge:
             return _error(413, f"the body is over {MAX_BODY} bytes")
         except PeglineError as exc:
@@ -184,6 +218,9 @@ def create_app(tables: Tables | None = None) -> Starlette:
 
     async def options(request: Request) -> Any:
         return await run_in_threadpool(server.options)
+
+    async def messages(request: Request) -> Any:
+        return await run_in_threadpool(server.messages, _language(request))
 
     async def create(request: Request) -> Any:
         body = await _body(request)
@@ -244,6 +281,7 @@ def create_app(tables: Tables | None = None) -> Starlette:
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         Route("/tables/{game}.{kind}", table_file),
         _json_route("/api/options", options, ["GET"]),
+        _json_route("/api/messages", messages, ["GET"]),
         _json_route("/api/games", create, ["POST"], status=201),
         _json_route("/api/games/{id}", state, ["GET"]),
         _json_route("/api/games/{id}/moves", move, ["POST"]),

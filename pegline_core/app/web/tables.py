@@ -16,6 +16,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from pegline_core.app.i18n import Messages
 from pegline_core.app.players import bots_for
 from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_table
 from pegline_core.definition import Player
@@ -26,6 +27,8 @@ from pegline_core.record import GameRecord
 from pegline_core.variant import Variant
 
 __all__ = ["Table", "Tables", "NotFound", "entry", "result_json"]
+
+_ = Messages("pegline_core.app").gettext
 
 
 class NotFound(PeglineError):
@@ -64,19 +67,20 @@ class Table:
         self.rng = random.Random(seed)
         known = bots_for(game)
         self.players: dict[int, Player] = {}
-        self.names = {human: f"seat {human} (you)"}
+        self.bots: dict[int, str] = {}
         others = [seat for seat in range(game.players) if seat != human]
         for seat, name in zip(others, itertools.cycle(bots), strict=False):
             self.players[seat] = known[name](seed + seat)
-            self.names[seat] = f"seat {seat} ({name})"
-        definition = game.ruleset.game
-        self.printer = definition.printer(game.variant, reveal={human}, names=self.names)
+            self.bots[seat] = name
+        self.printer = self._printer()
         redact = getattr(self.printer, "redact", None)
         if redact is None:  # never send what the seat may not see
             raise RequestError(f"the game {game.variant.game!r} cannot hide other seats' cards "
                                "from its events: it has no table in the page")
         self.redact: Callable[[Json], Json] = redact
         self.entries: list[Json] = []
+        self.recorded: list[Event] = []
+        """The events in ``entries``, to print again in the language of each request."""
         self.last: tuple[Any, Any] | None = None
         """The person's last committed decision: the view it was made at, and the action."""
         self._advance([])
@@ -86,6 +90,20 @@ class Table:
     def _record(self, events: Sequence[Event]) -> None:
         codec = self.game.codec
         self.entries += [entry(self.printer, codec, event, self.redact) for event in events]
+        self.recorded += events
+
+    @property
+    def names(self) -> dict[int, str]:
+        """The seats' names, in the current language."""
+        names = {self.human: _("seat {n} (you)").format(n=self.human)}
+        names |= {seat: _("seat {n} ({bot})").format(n=seat, bot=bot)
+                  for seat, bot in self.bots.items()}
+        return names
+
+    def _printer(self) -> Any:
+        """A new printer for the person's seat, speaking the current language."""
+        game = self.game
+        return game.ruleset.game.printer(game.variant, reveal={self.human}, names=self.names)
 
     def _advance(self, events: Sequence[Event]) -> None:
         """Let chance and the bots act until it is the person's turn or the game is over."""
@@ -158,19 +176,21 @@ class Table:
         view = game.view(seat)
         legal = [] if self.abandoned or game.over else game.legal_actions(seat)
         variant = game.variant
+        printer = self._printer()  # the whole log again, in this request's language
+        events = [entry(printer, game.codec, event, self.redact) for event in self.recorded]
         return {
             "id": self.id, "game": variant.game, "seat": seat,
             "variant": {"name": variant.name, "description": variant.description,
                         "notices": list(variant.notices)},
             "names": {str(s): name for s, name in sorted(self.names.items())},
-            "sides": [self.printer.side(side) for side in range(len(variant.sides))],
+            "sides": [printer.side(side) for side in range(len(variant.sides))],
             "over": game.over, "abandoned": self.abandoned,
             "assist_used": any(e["type"] == AskCoach.TAG for e in self.entries),
             "can_compare": self.last is not None,
             "table": self.web.table(view, game.log),
             "prompt": self.web.prompt(view, legal),
-            "events": self.entries,
-            "result": result_json(game.result, self.printer),
+            "events": events,
+            "result": result_json(game.result, printer),
         }
 
     def record(self, form: str) -> str:

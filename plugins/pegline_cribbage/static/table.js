@@ -12,10 +12,13 @@
 
   const pips = (code) => PIPS[code[0]] || Number(code[0]);
   const rankText = (code) => (code[0] === "T" ? "10" : code[0]);
-  const seatName = (names, seat) => (names && names[seat]) || `seat ${seat}`;
+  // The page's words in the chosen language (Pegline._ reads the catalogs); rule ids by name.
+  const _ = (text, values) => window.Pegline._(text, values);
+  const ruleName = (id) => window.Pegline.ruleName(id);
+  const seatName = (names, seat) => (names && names[seat]) || _("seat {n}", {n: seat});
 
   function card(el, code, extra = {}) {
-    if (code === null) return el("div", {class: "card back", title: "face down"});
+    if (code === null) return el("div", {class: "card back", title: _("face down")});
     const red = code[1] === "H" || code[1] === "D";
     const {classes = "", ...attrs} = extra;
     return el("div", {class: `card${red ? " red" : ""} ${classes}`, "data-card": code,
@@ -44,7 +47,7 @@
     const width = x0 + perRow * dx + 5 * gap + 60;
     const height = y0 + rows * rowHeight + 6;
     const root = svg("svg", {viewBox: `0 0 ${width} ${height}`, class: "board", role: "img",
-      "aria-label": `cribbage board to ${target}: ` +
+      "aria-label": _("cribbage board to {target}: ", {target}) +
         t.pegs.map((p, s) => `${sideNames[s]} ${p.front}`).join(", ")});
     root.append(svg("rect", {x: 2, y: 2, width: width - 4, height: height - 4, rx: 14,
                              class: "wood"}));
@@ -99,24 +102,29 @@
         el("span", {class: "dot", style: `background:${COLOURS[side % COLOURS.length]}`}),
         el("span", {class: "side-name"}, sideNames[side]),
         el("span", {class: "score", "data-score": score}, String(score)),
-        dealing ? el("span", {class: "badge"}, "deals · crib") : null);
-    }), el("span", {class: "target"}, `${t.lowball ? "lowball: first to " : "game to "}${t.target}`));
+        dealing ? el("span", {class: "badge"}, _("deals · crib")) : null);
+    }), el("span", {class: "target"},
+      t.lowball ? _("lowball: first to {n}", {n: t.target}) : _("game to {n}", {n: t.target})));
   }
 
   function heading(el, t, names, replay = false) {
-    if (t.dealer === null || t.hand === 0) return el("p", {class: "heading"}, "Cutting for deal");
+    if (t.dealer === null || t.hand === 0) return el("p", {class: "heading"}, _("Cutting for deal"));
     if (replay) {
       return el("p", {class: "heading"},
-        `Hand ${t.hand} · seat ${t.dealer} deals and owns the crib · phase: ${t.phase}`);
+        _("Hand {hand} · seat {dealer} deals and owns the crib · phase: {phase}",
+          {hand: t.hand, dealer: t.dealer, phase: _(t.phase)}));
     }
-    const dealer = t.dealer === t.seat ? "you deal" : `${seatName(names, t.dealer)} deals`;
+    const dealer = t.dealer === t.seat ? _("you deal")
+      : _("{seat} deals", {seat: seatName(names, t.dealer)});
     const crib = t.sides[t.side].includes(t.crib_owner)
-      ? (t.crib_owner === t.seat ? "the crib is yours" : "the crib is your partner's")
-      : "the crib is theirs";
+      ? (t.crib_owner === t.seat ? _("the crib is yours") : _("the crib is your partner's"))
+      : _("the crib is theirs");
     const partner = t.partners.length
-      ? ` · your partner: ${t.partners.map((s) => seatName(names, s)).join(", ")}` : "";
+      ? _(" · your partner: {seats}", {seats: t.partners.map((s) => seatName(names, s)).join(_(", "))})
+      : "";
     return el("p", {class: "heading", id: "heading"},
-      `Hand ${t.hand} · ${dealer}, ${crib}${partner} · phase: ${t.phase}`);
+      _("Hand {hand} · {dealer}, {crib}{partner} · phase: {phase}",
+        {hand: t.hand, dealer, crib, partner, phase: _(t.phase)}));
   }
 
   function seatRow(el, t, names, seat, hands) {
@@ -125,37 +133,39 @@
     const backs = faceUp ? [] : Array.from({length: t.holding[seat] || 0}, () => null);
     return el("div", {class: "seat", "data-seat": seat},
       el("div", {class: "seat-name"}, seatName(names, seat),
-        t.partners.includes(seat) && names ? el("span", {class: "badge partner"}, "partner") : null,
-        t.dealer === seat ? el("span", {class: "badge"}, "dealer") : null),
+        t.partners.includes(seat) && names ? el("span", {class: "badge partner"}, _("partner")) : null,
+        t.dealer === seat ? el("span", {class: "badge"}, _("dealer")) : null),
       el("div", {class: "cards small"}, (faceUp || backs).map((c) => card(el, c))),
-      played.length ? el("div", {class: "played"}, "played ",
+      played.length ? el("div", {class: "played"}, _("played "),
         el("span", {class: "cards tiny"}, played.map((c) => card(el, c)))) : null);
   }
 
   function middle(el, t, crib) {
     return el("div", {class: "middle"},
-      el("div", {class: "starter"}, el("div", {class: "label"}, "starter"),
+      el("div", {class: "starter"}, el("div", {class: "label"}, _("starter")),
         t.starter ? card(el, t.starter, {id: "starter"}) : card(el, null)),
       el("div", {class: "series"},
-        el("div", {class: "label"}, "count ", el("strong", {id: "count"}, String(t.count)),
-          ` of ${t.limit}`),
+        el("div", {class: "label"}, _("count "), el("strong", {id: "count"}, String(t.count)),
+          _(" of {limit}", {limit: t.limit})),
         el("div", {class: "cards", id: "series"}, t.series.map((c) => card(el, c)))),
-      crib ? el("div", {class: "crib"}, el("div", {class: "label"}, "crib"),
+      crib ? el("div", {class: "crib"}, el("div", {class: "label"}, _("crib")),
         el("div", {class: "cards tiny"}, crib.map((c) => card(el, c)))) : null);
   }
 
   function shows(el, t, names, me) {
     if (!t.shows.length) return null;
     return el("div", {class: "shows", id: "shows"},
-      el("h4", {}, `The show, hand ${t.shows[0].hand}`),
+      el("h4", {}, _("The show, hand {hand}", {hand: t.shows[0].hand})),
       t.shows.map((s) => {
-        const owner = s.seat === me ? "your" : `${seatName(names, s.seat)}'s`;
-        const whose = `${owner} ${s.crib ? "crib" : "hand"}`;
+        const whose = s.seat === me ? (s.crib ? _("your crib") : _("your hand"))
+          : (s.crib ? _("{seat}'s crib", {seat: seatName(names, s.seat)})
+            : _("{seat}'s hand", {seat: seatName(names, s.seat)}));
         const settled = s.outcome
           ? el("div", {class: "settled"},
-            `declared ${s.declared}, true count ${s.points}: ${s.outcome}` +
+            _("declared {declared}, true count {points}: {outcome}",
+              {declared: s.declared, points: s.points, outcome: _(s.outcome)}) +
             (s.claimant !== undefined && s.claimant !== null
-              ? ` (called by ${seatName(names, s.claimant)})` : ""))
+              ? _(" (called by {seat})", {seat: seatName(names, s.claimant)}) : ""))
           : null;
         return el("div", {class: "show"},
           el("div", {class: "show-title"}, `${whose}: `,
@@ -163,11 +173,11 @@
             el("strong", {}, ` ${s.points}`)),
           settled,
           el("table", {}, s.lines.map((line) => el("tr", {},
-            el("td", {}, line.rule), el("td", {}, cardsText(line.cards)),
+            el("td", {}, ruleName(line.rule)), el("td", {}, cardsText(line.cards)),
             el("td", {class: "points"}, String(line.points))))),
           s.moves.length ? el("ul", {class: "moves"}, s.moves.map((m) =>
-            el("li", {}, `${m.points > 0 ? "+" : ""}${m.points} ${m.rule} to ` +
-              seatName(names, m.seat)))) : null);
+            el("li", {}, _("{points} {rule} to {seat}", {points: `${m.points > 0 ? "+" : ""}${m.points}`,
+              rule: ruleName(m.rule), seat: seatName(names, m.seat)})))) : null);
       }));
   }
 
@@ -198,54 +208,58 @@
       return card(el, code, {classes, onclick});
     });
     return el("div", {class: "my-hand"},
-      el("div", {class: "label"}, "your hand", t.kept.length > t.held.length
-        ? ` (for the show: ${cardsText(t.kept)})` : ""),
+      el("div", {class: "label"}, _("your hand"), t.kept.length > t.held.length
+        ? _(" (for the show: {cards})", {cards: cardsText(t.kept)}) : ""),
       el("div", {class: "cards", id: "hand"}, cards));
   }
 
   function ask(el, t, prompt, ctx, names) {
     const box = el("div", {class: "prompt", id: "prompt", "data-kind": prompt.kind});
-    const whose = (seat) => (seat === t.seat ? "your" : `${seatName(names, seat)}'s`);
     if (prompt.kind === "discard") {
-      const crib = t.crib_owner === t.seat ? "your crib" : `${whose(t.crib_owner)} crib`;
-      box.append(el("span", {}, `Lay away ${prompt.need} card${prompt.need > 1 ? "s" : ""} to ${crib}: `
-        + "click them, then "),
+      const crib = t.crib_owner === t.seat ? _("your crib")
+        : _("{seat}'s crib", {seat: seatName(names, t.crib_owner)});
+      box.append(el("span", {}, (prompt.need > 1 ? _("Lay away {n} cards to {crib}: ", {n: prompt.need, crib})
+        : _("Lay away {n} card to {crib}: ", {n: prompt.need, crib})) + _("click them, then ")),
         el("button", {type: "button", id: "lay-away", class: "primary",
                       disabled: selected.size !== prompt.need,
                       onclick: () => ctx.send({type: "discard", cards: [...selected]})},
-          "Lay away"));
+          _("Lay away")));
     } else if (prompt.kind === "play") {
-      box.append(`Your turn: play a card (count ${t.count}; the highlighted cards fit).`);
+      box.append(_("Your turn: play a card (count {count}; the highlighted cards fit).",
+        {count: t.count}));
     } else if (prompt.kind === "go") {
-      box.append(`Nothing you hold fits under ${prompt.limit} at count ${prompt.count}: `,
+      box.append(_("Nothing you hold fits under {limit} at count {count}: ",
+        {limit: prompt.limit, count: prompt.count}),
         el("button", {type: "button", id: "go", class: "primary",
                       onclick: () => ctx.send({type: "go"})}, "Go"));
     } else if (prompt.kind === "declare") {
       const input = el("input", {type: "number", id: "declare-points", min: 0, max: prompt.max,
                                  value: 0, step: 1});
-      box.append(`Count ${prompt.crib ? "your crib" : "your hand"} `,
+      box.append(prompt.crib ? _("Count your crib ") : _("Count your hand "),
         el("span", {class: "cards tiny"}, [...prompt.cards, t.starter].map((c) => card(el, c))),
-        ` (0 to ${prompt.max}): `, input,
+        _(" (0 to {max}): ", {max: prompt.max}), input,
         el("button", {type: "button", id: "declare", class: "primary",
                       onclick: () => ctx.send({type: "declare", points: Number(input.value)})},
-          "Declare"));
+          _("Declare")));
     } else if (prompt.kind === "respond") {
       const input = el("input", {type: "number", id: "muggins-points", min: 1, max: prompt.max,
                                  value: 1, step: 1});
       box.append(
-        el("div", {}, `${seatName(names, prompt.counter)} declares ${prompt.declared} for `
-          + `${whose(prompt.counter)} ${prompt.crib ? "crib" : "hand"} `,
+        el("div", {}, (prompt.crib ? _("{seat} declares {declared} for the crib ", {
+          seat: seatName(names, prompt.counter), declared: prompt.declared})
+          : _("{seat} declares {declared} for the hand ", {
+            seat: seatName(names, prompt.counter), declared: prompt.declared})),
           el("span", {class: "cards tiny"}, [...prompt.cards, t.starter].map((c) => card(el, c)))),
         el("div", {class: "buttons"},
           el("button", {type: "button", id: "accept", class: "primary",
-                        onclick: () => ctx.send({type: "respond", response: "accept"})}, "Accept"),
-          el("span", {class: "muggins"}, "points missed ", input,
+                        onclick: () => ctx.send({type: "respond", response: "accept"})}, _("Accept")),
+          el("span", {class: "muggins"}, _("points missed "), input,
             el("button", {type: "button", id: "muggins",
                           onclick: () => ctx.send({type: "respond", response: "muggins",
-                                                   points: Number(input.value)})}, "Muggins")),
+                                                   points: Number(input.value)})}, _("Muggins"))),
           el("button", {type: "button", id: "overcount",
                         onclick: () => ctx.send({type: "respond", response: "overcount"})},
-            "Overcount")));
+            _("Overcount"))));
     } else {
       return null;
     }
@@ -274,7 +288,7 @@
           middle(el, t, null),
           ask(el, t, state.prompt, local, names),
           hand(el, t, state.prompt, local, state.events.length),
-          t.played.some(([s]) => s === t.seat) ? el("div", {class: "played mine"}, "you played ",
+          t.played.some(([s]) => s === t.seat) ? el("div", {class: "played mine"}, _("you played "),
             el("span", {class: "cards tiny"},
               t.played.filter(([s]) => s === t.seat).map(([, c]) => card(el, c)))) : null),
         shows(el, t, names, t.seat)].filter(Boolean));
@@ -296,8 +310,8 @@
   }
 
   function reasonValue(value) {
-    if (value === true) return "yes";
-    if (value === false) return "no";
+    if (value === true) return _("yes");
+    if (value === false) return _("no");
     return String(value);
   }
 
@@ -307,22 +321,23 @@
     const chosen = compare.candidates.find((c) => c.chosen);
     const best = compare.candidates.filter((c) => c.rank === 1);
     const verdict = chosen && chosen.rank === 1
-      ? (chosen.tied ? "Your move ties for the coach's best." : "Your move is the coach's best.")
-      : `The coach prefers ${best.map((c) => cardsText(c.cards)).join(" or ")}; yours ranks `
-        + `${chosen ? chosen.rank : "?"}${chosen && chosen.tied ? " (tied)" : ""} of `
-        + `${compare.candidates.length}.`;
+      ? (chosen.tied ? _("Your move ties for the coach's best.") : _("Your move is the coach's best."))
+      : _("The coach prefers {best}; yours ranks {rank}{tied} of {n}.", {
+        best: best.map((c) => cardsText(c.cards)).join(_(" or ")),
+        rank: chosen ? chosen.rank : "?", tied: chosen && chosen.tied ? _(" (tied)") : "",
+        n: compare.candidates.length});
     box.append(
       el("p", {class: "verdict", id: "verdict"}, verdict),
       el("table", {class: "compare", id: "compare-table"},
-        el("tr", {}, el("th", {}, "rank"),
-          el("th", {}, compare.decision === "discard" ? "lay away" : "play"),
+        el("tr", {}, el("th", {}, _("rank")),
+          el("th", {}, compare.decision === "discard" ? _("lay away") : _("play")),
           names.map((n) => el("th", {}, n))),
         compare.candidates.map((c) => el("tr", {class: c.chosen ? "chosen" : ""},
           el("td", {}, `${c.tied ? "=" : ""}${c.rank}`),
-          el("td", {}, cardsText(c.cards), c.chosen ? el("span", {class: "badge"}, "your move") : null),
+          el("td", {}, cardsText(c.cards), c.chosen ? el("span", {class: "badge"}, _("your move")) : null),
           c.reasons.map((r) => el("td", {}, reasonValue(r.value)))))),
-      el("details", {}, el("summary", {}, "about the coach"), el("p", {class: "hint"}, compare.note)),
-      el("p", {class: "hint"}, "Asking marks this game \"assist used\"."));
+      el("details", {}, el("summary", {}, _("about the coach")), el("p", {class: "hint"}, compare.note)),
+      el("p", {class: "hint"}, _("Asking marks this game \"assist used\".")));
   }
 
   window.Pegline.registerTable("cribbage", {render, renderReplay, renderCompare});

@@ -9,8 +9,67 @@ const Pegline = (() => {
   let options = null;
   let state = null;
   let replay = null;
+  let words = {};
+  let ruleNames = {};
+  let lang = "en";
 
   const $ = (id) => document.getElementById(id);
+
+  // The page's words come from the catalogs (/api/messages): _("English {name}", {name: ...}).
+  function _(text, values = {}) {
+    const said = Object.prototype.hasOwnProperty.call(words, text) ? words[text] : text;
+    return said.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+  }
+
+  function ruleName(id) {
+    return ruleNames[id] || id;
+  }
+
+  function preferredLanguage() {
+    const kept = window.localStorage.getItem("pegline-lang");
+    if (kept) return kept;
+    const browser = (navigator.language || "en").toLowerCase();
+    if (browser.startsWith("ja")) return "ja";
+    if (browser.startsWith("zh") && !/(hant|tw|hk|mo)/.test(browser)) return "zh-Hans";
+    return "en";
+  }
+
+  async function useLanguage(chosen) {
+    const answer = await api("GET", `/api/messages?lang=${encodeURIComponent(chosen)}`);
+    lang = answer.lang;
+    words = answer.messages;
+    ruleNames = answer.rules;
+    window.localStorage.setItem("pegline-lang", lang);
+    document.documentElement.lang = lang;
+    const menu = $("lang");
+    menu.replaceChildren(...Object.entries(answer.languages).map(([tag, name]) =>
+      el("option", {value: tag}, name)));
+    menu.value = lang;
+    for (const node of document.querySelectorAll("[data-i18n]")) {
+      node.textContent = _(node.dataset.i18n);
+    }
+    for (const node of document.querySelectorAll("[data-i18n-title]")) {
+      node.title = _(node.dataset.i18nTitle);
+    }
+    for (const node of document.querySelectorAll("[data-i18n-placeholder]")) {
+      node.placeholder = _(node.dataset.i18nPlaceholder);
+    }
+  }
+
+  async function switchLanguage() {
+    await useLanguage($("lang").value);
+    if (options) chooseVariant();
+    if (state) {
+      const id = state.id;
+      state = null;  // the whole log again, in the new language
+      await render(await api("GET", `/api/games/${id}`));
+    }
+    if (replay && replay.text) {
+      const at = replay.at;
+      await startReplay(replay.text);
+      step(at);
+    }
+  }
 
   function el(tag, attrs = {}, ...children) {
     const node = document.createElement(tag);
@@ -34,7 +93,7 @@ const Pegline = (() => {
   }
 
   async function api(method, path, body) {
-    const init = {method, headers: {}};
+    const init = {method, headers: {"x-pegline-lang": lang}};
     if (body !== undefined) {
       init.headers["content-type"] = "application/json";
       init.body = JSON.stringify(body);
@@ -56,7 +115,7 @@ const Pegline = (() => {
         document.head.append(el("link", {rel: "stylesheet", href: `/tables/${game}.css`}));
         const script = el("script", {src: `/tables/${game}.js`});
         script.addEventListener("load", () => resolve(tables[game]));
-        script.addEventListener("error", () => reject(new Error(`no table for ${game}`)));
+        script.addEventListener("error", () => reject(new Error(_("no table for {game}", {game}))));
         document.head.append(script);
       });
     }
@@ -94,23 +153,23 @@ const Pegline = (() => {
     const box = $("game-options");
     box.replaceChildren();
     for (const option of options.options[variant.game] || []) {
-      const set = el("fieldset", {}, el("legend", {}, option.label));
+      const set = el("fieldset", {}, el("legend", {}, _(option.label)));
       option.choices.forEach((choice, index) => {
         set.append(el("label", {class: "choice"},
           el("input", {type: "radio", name: `option-${option.name}`, value: choice.value,
                        checked: index === 0, "data-option": option.name}),
-          " ", choice.label));
+          " ", _(choice.label)));
       });
       box.append(set);
     }
     const opponents = $("opponents");
-    opponents.replaceChildren(el("legend", {}, "Opponents"));
+    opponents.replaceChildren(el("legend", {}, _("Opponents")));
     const bots = options.bots[variant.game] || [];
     for (let seat = 1; seat < variant.players; seat += 1) {
       const select = el("select", {id: `bot-${seat}`, "data-seat": seat},
         bots.map((name) => el("option", {value: name}, name)));
       if (bots.includes("greedy")) select.value = "greedy";
-      opponents.append(el("label", {class: "choice"}, `seat ${seat} `, select));
+      opponents.append(el("label", {class: "choice"}, _("seat {n}", {n: seat}), " ", select));
     }
   }
 
@@ -158,19 +217,23 @@ const Pegline = (() => {
     if (previous === 0) list.replaceChildren();
     logEntries(list, state.events, previous);
     list.scrollTop = list.scrollHeight;
-    table.render($("table"), state, {send: quietly(send), el});
+    table.render($("table"), state, {send: quietly(send), el, _, ruleName});
     const result = $("result");
     result.hidden = !(state.result || state.abandoned);
     if (state.result) {
       const winner = state.result.sides[0];
+      const points = state.result.game_points;
+      const won = state.result.lowball
+        ? (points === 1 ? _("{side} wins (lowball), 1 game point")
+          : _("{side} wins (lowball), {n} game points"))
+        : (points === 1 ? _("{side} wins, 1 game point") : _("{side} wins, {n} game points"));
       result.replaceChildren(
-        el("strong", {}, `${winner.name} ${state.result.lowball ? "wins (lowball)" : "wins"}, `
-          + `${state.result.game_points} game point(s)`),
+        el("strong", {}, won.replace("{side}", winner.name).replace("{n}", points)),
         el("ol", {}, state.result.sides.map((s) =>
-          el("li", {}, `${s.name}: ${s.score}${s.mark ? ", " + s.mark : ""}`))),
-        state.result.assist_used.length ? el("p", {}, "assist used") : null);
+          el("li", {}, `${s.name}: ${s.score}${s.mark ? _(", ") + s.mark : ""}`))),
+        state.result.assist_used.length ? el("p", {}, _("assist used")) : null);
     } else if (state.abandoned) {
-      result.replaceChildren(el("strong", {}, "Game abandoned: download its record or replay it."));
+      result.replaceChildren(el("strong", {}, _("Game abandoned: download its record or replay it.")));
     }
   }
 
@@ -192,13 +255,13 @@ const Pegline = (() => {
     await render(answer.state);
     const box = $("coach");
     box.hidden = false;
-    box.replaceChildren(el("h3", {}, "The coach compares your last move"),
+    box.replaceChildren(el("h3", {}, _("The coach compares your last move")),
       el("button", {type: "button", class: "close", onclick: () => { box.hidden = true; }}, "×"));
-    tables[state.game].renderCompare(box, answer.compare, {el});
+    tables[state.game].renderCompare(box, answer.compare, {el, _, ruleName});
   }
 
   async function abandon() {
-    if (!window.confirm("Abandon this game? You can still download and replay its record.")) return;
+    if (!window.confirm(_("Abandon this game? You can still download and replay its record."))) return;
     await render(await api("POST", `/api/games/${state.id}/abandon`));
   }
 
@@ -219,6 +282,7 @@ const Pegline = (() => {
 
   async function startReplay(text) {
     replay = await api("POST", "/api/replay", {record: text});
+    replay.text = text;
     await loadTable(replay.game);
     show("replay");
     $("replay-view").hidden = false;
@@ -231,15 +295,15 @@ const Pegline = (() => {
     index = Math.max(0, Math.min(last, index));
     replay.at = index;
     $("step-slider").value = index;
-    $("step-label").textContent = `step ${index} of ${last}` +
-      (index === last ? (replay.over ? " (the end)" : " (the record stops here)") : "");
+    $("step-label").textContent = _("step {index} of {last}", {index, last}) +
+      (index === last ? (replay.over ? _(" (the end)") : _(" (the record stops here)")) : "");
     const list = $("replay-log");
     list.replaceChildren();
     replay.steps.slice(0, index + 1).forEach((s, i) =>
       logEntries(list, s.events, 0, i === index ? "current" : null));
     list.scrollTop = list.scrollHeight;
     tables[replay.game].renderReplay($("replay-table"), replay.steps[index].table,
-      {el, sides: replay.sides});
+      {el, sides: replay.sides, _, ruleName});
   }
 
   async function readFile() {
@@ -270,12 +334,18 @@ const Pegline = (() => {
     $("step-next").addEventListener("click", () => step(replay.at + 1));
     $("step-last").addEventListener("click", () => step(replay.steps.length - 1));
     $("step-slider").addEventListener("input", (e) => step(Number(e.target.value)));
-    quietly(setup)();
+    $("lang").addEventListener("change", quietly(switchLanguage));
+    quietly(async () => {
+      await useLanguage(preferredLanguage());
+      await setup();
+    })();
   });
 
   return {
     registerTable(game, table) { tables[game] = table; },
     el,
+    _,
+    ruleName,
     get state() { return state; },
   };
 })();
