@@ -324,3 +324,36 @@ def test_a_third_party_plugin_ships_its_own_rule_names(tmp_path, monkeypatch):
     out = run("plugins", "list", "--lang", "ja").output
     assert "    lucky-seven: ラッキーセブン: スターターが7" in out
     assert "    lucky-seven: lucky-seven: a seven as the starter" in run("plugins", "list").output
+
+
+# -- the web page's server ---------------------------------------------------------------------
+
+
+def test_the_web_api_speaks_the_requested_language_and_keeps_its_data_neutral():
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from pegline_core.app.web import create_app
+
+    with TestClient(create_app()) as client:
+        words = client.get("/api/messages?lang=ja").json()
+        assert words["lang"] == "ja" and words["languages"]["zh-Hans"] == "简体中文"
+        assert words["messages"]["New game"] == "新しいゲーム"           # the page
+        assert words["messages"]["Cutting for deal"] == "ディーラーを決めるカット"  # the table
+        assert words["rules"]["his-nobs"] == "ノブズ" and words["rules"]["muggins"] == "マギンズ"
+        assert client.get("/api/messages?lang=xx").json()["messages"] == {}  # English
+
+        body = {"variant": "two-player", "options": {}, "bots": ["greedy"], "seed": 4}
+        made = client.post("/api/games", json=body, headers={"x-pegline-lang": "ja"}).json()
+        texts = [line for entry in made["events"] for line in entry["text"]]
+        assert any("0番席（あなた）に配られたカード" in line for line in texts)
+        assert english_words(texts) == set()
+        path = f"/api/games/{made['id']}"
+        zh = client.get(path, headers={"x-pegline-lang": "zh-Hans"}).json()
+        assert any("0 号座位（你）拿到" in line for entry in zh["events"] for line in entry["text"])
+        en = client.get(path).json()
+        assert any("seat 0 (you) is dealt" in line for entry in en["events"] for line in entry["text"])
+        # only the words differ: the same events, types and table in every language
+        for answer in (zh, en):
+            assert [e["type"] for e in answer["events"]] == [e["type"] for e in made["events"]]
+            assert answer["table"] == made["table"] and answer["prompt"] == made["prompt"]
