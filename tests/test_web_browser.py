@@ -302,12 +302,12 @@ def test_the_language_menu_translates_the_page_and_is_remembered(site, browser, 
             .get_attribute("value") == "ja"
         assert browser.find_element(By.ID, "heading").text.startswith("第1ハンド · ")
         log = browser.find_element(By.ID, "log").text
-        assert "0番席（あなた）に配られたカード：" in log and "dealt" not in log
+        assert "0番席（あなた）に配られたカード：" in log and "dealt" not in log  # noqa: RUF001
         assert "クリブへ" in browser.find_element(By.ID, "prompt").text
         screenshot(browser, "web-ja.png", tmp_path)
 
         Select(browser.find_element(By.ID, "lang")).select_by_value("zh-Hans")
-        wait(browser, lambda d: "0 号座位（你）拿到" in d.find_element(By.ID, "log").text)
+        wait(browser, lambda d: "0 号座位（你）拿到" in d.find_element(By.ID, "log").text)  # noqa: RUF001
         assert browser.find_element(By.ID, "heading").text.startswith("第 1 手 · ")
         assert "に配られた" not in browser.find_element(By.ID, "log").text
         assert current_table(browser, tables).game.hand == 1  # the game itself is untouched

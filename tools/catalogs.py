@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import io
 import sys
-from html.parser import HTMLParser
 from collections.abc import Iterable
 from datetime import UTC, datetime
+from html.parser import HTMLParser
 from pathlib import Path
 
 from babel.messages.catalog import Catalog

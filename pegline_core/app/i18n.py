@@ -29,8 +29,8 @@ from pathlib import Path
 from pegline_core.errors import PeglineError
 
 __all__ = ["LANGUAGES", "LanguageError", "Messages", "choose_language", "current_language",
-           "use_language", "set_language", "N_", "catalog_messages", "rule_name", "rule_summary", "plugin_domain",
-           "RULE_CONTEXT"]
+           "use_language", "set_language", "N_", "catalog_messages", "rule_name", "rule_summary",
+           "plugin_domain", "RULE_CONTEXT"]
 
 LANGUAGES = {"en": "English", "ja": "日本語", "zh-Hans": "简体中文"}
 """The languages Pegline speaks, by their BCP 47 tag, each named in itself."""

@@ -33,8 +33,13 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from pegline_core.app.i18n import LANGUAGES, catalog_messages, plugin_domain, rule_name, \
-    use_language
+from pegline_core.app.i18n import (
+    LANGUAGES,
+    catalog_messages,
+    plugin_domain,
+    rule_name,
+    use_language,
+)
 from pegline_core.app.players import bots_for
 from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_table
 from pegline_core.app.web.replay import replay_steps
