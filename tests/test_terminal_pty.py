@@ -81,7 +81,7 @@ def test_a_hand_at_the_terminal_then_quit_and_resume_redraws_the_table(tmp_path)
 
     child.sendline("1")  # one card where two are needed: refused with the reason
     which, screen = prompt(child)
-    assert which == DISCARD and "not allowed: choose exactly 2 card(s), not 1" in screen
+    assert which == DISCARD and "not allowed: choose exactly 2 cards, not 1" in screen
     child.sendline("go")
     which, screen = prompt(child)
     assert which == DISCARD and "not allowed: go is said in the pegging" in screen
