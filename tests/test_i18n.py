@@ -263,11 +263,15 @@ def test_help_speaks_the_language():
     ja = run("--lang", "ja", "play", "--help").output
     assert "ゲームを最後まで行い、すべてのイベントを表示します。" in ja
     assert "0番席を自分で受け持ち" in ja
+    assert ja.startswith("使い方： main play") and "オプション:" in ja  # CliRunner names it main
+    assert "このメッセージを表示して終了します。" in ja
     zh = run("--lang", "zh-Hans", "--help").output
     assert "纸牌游戏规则引擎" in zh and "显示版本并退出" in zh
     assert "スターターとともに" in run("score", "--help", env={"LANG": "ja_JP.UTF-8"}).output
     assert "监听的地址" in run("--lang", "zh-Hans", "serve", "--help").output
-    assert "Play a complete game" in run("play", "--help", env={"LANG": "C"}).output
+    english = run("play", "--help", env={"LANG": "C"}).output
+    assert english.startswith("Usage: main play") and "Play a complete game" in english
+    assert "Show this message and exit." in english
 
 
 def test_the_terminal_prompts_and_refusals_are_translated():

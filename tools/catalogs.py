@@ -58,12 +58,16 @@ HELP_COMMANDS = ("play", "score", "serve")
 
 def help_texts() -> list[str]:
     """The help texts of the top-level command, its options and the `HELP_COMMANDS`."""
+    import click
+
+    from pegline_core.app.cli import HELP_WORDS
     from pegline_core.app.cli import main as command_line
 
     commands = [command_line] + [command_line.commands[name] for name in HELP_COMMANDS]
-    texts = [thing.help for command in commands for thing in [command, *command.params]
+    texts = [thing.help for command in commands
+             for thing in [command, *command.get_params(click.Context(command))]
              if getattr(thing, "help", None)]
-    return list(dict.fromkeys(texts))
+    return list(dict.fromkeys([*texts, *HELP_WORDS]))
 
 
 STAMP = datetime(2026, 12, 1, tzinfo=UTC)

@@ -43,11 +43,34 @@ HELP_CONTEXT = "help"
 them from the commands themselves)."""
 
 
+HELP_WORDS = ("Usage:", "Options", "Commands")
+"""Click's own words in a --help page, translated by `_Formatter`."""
+
+
+class _Formatter(click.HelpFormatter):
+    """Click's help formatter, with its headings and usage prefix in the chosen language."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        if prefix is None:
+            prefix = _messages.pgettext(HELP_CONTEXT, "Usage:") + " "
+        super().write_usage(prog, args, prefix)
+
+    def write_heading(self, heading: str) -> None:
+        super().write_heading(_messages.pgettext(HELP_CONTEXT, heading))
+
+
+class _Context(click.Context):
+    formatter_class = _Formatter
+
+
 class _Translated(click.Command):
     """A command whose --help speaks the chosen language (its texts as translated, else as is)."""
 
+    context_class = _Context
+
     def get_help(self, ctx: click.Context) -> str:
-        texts = [thing for thing in [self, *self.params] if getattr(thing, "help", None)]
+        texts = [thing for thing in [self, *self.get_params(ctx)]
+                 if getattr(thing, "help", None)]
         originals = [thing.help for thing in texts]  # type: ignore[attr-defined]
         try:
             for thing, text in zip(texts, originals, strict=True):
