@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import re
 import subprocess
 import sys
@@ -361,3 +362,29 @@ def test_the_web_api_speaks_the_requested_language_and_keeps_its_data_neutral():
         for answer in (zh, en):
             assert [e["type"] for e in answer["events"]] == [e["type"] for e in made["events"]]
             assert answer["table"] == made["table"] and answer["prompt"] == made["prompt"]
+
+
+def test_the_terminal_table_in_japanese_through_a_pseudo_terminal(tmp_path):
+    """`pegline play --human` with LANG=ja_JP.UTF-8: the table, the prompt, a refusal, quit."""
+    pexpect = pytest.importorskip("pexpect")
+    from tests.test_terminal_pty import COMMAND, plain
+
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "LC_ALL",
+                                                          "LANGUAGE", "LC_MESSAGES")}
+    env.update(TERM="xterm-256color", LANG="ja_JP.UTF-8")
+    child = pexpect.spawn(COMMAND[0], [*COMMAND[1:], "play", "--human", "--seed", "7"],
+                          cwd=str(tmp_path), encoding="utf-8", timeout=60, dimensions=(60, 100),
+                          env=env)
+    child.expect(r"クリブへ\d枚を送ってください: ")
+    screen = plain(child.before)
+    assert "第1ハンド" in screen and "あなたのハンド：" in screen and "目標121点。" in screen
+    assert "（入力できるものは help で表示）" in screen
+    child.sendline("1")
+    child.expect(r"クリブへ\d枚を送ってください: ")
+    assert "できません：ちょうど2枚選んでください（1枚ではなく）" in plain(child.before)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    said = plain(child.before)
+    assert "終了しました：ゲームは" in said and "続けるには：pegline play --human --resume" in said
+    child.close()
+    assert child.exitstatus == 0

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -30,7 +30,7 @@ from pegline_core.errors import PeglineError
 
 __all__ = ["LANGUAGES", "LanguageError", "Messages", "choose_language", "current_language",
            "use_language", "set_language", "N_", "catalog_messages", "rule_name", "rule_summary",
-           "plugin_domain", "RULE_CONTEXT"]
+           "rule_name_among", "plugin_domain", "RULE_CONTEXT"]
 
 LANGUAGES = {"en": "English", "ja": "日本語", "zh-Hans": "简体中文"}
 """The languages Pegline speaks, by their BCP 47 tag, each named in itself."""
@@ -162,6 +162,16 @@ def rule_name(rule_id: str, domain: str | None) -> str:
     if domain is None:
         return rule_id
     return Messages(domain).pgettext(RULE_CONTEXT, rule_id)
+
+
+def rule_name_among(rule_id: str, plugins: Iterable[str]) -> str:
+    """A rule's name where only the plugins that may have declared it are known (the first of
+    them with a translation names it); the id itself otherwise."""
+    for plugin in plugins:
+        name = rule_name(rule_id, plugin_domain(plugin))
+        if name != rule_id:
+            return name
+    return rule_id
 
 
 def rule_summary(summary: str, domain: str | None) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pegline_core.app.i18n import Messages, plugin_domain, rule_name
+from pegline_core.app.i18n import Messages, plugin_domain, rule_name, rule_name_among
 from pegline_core.cards import format_cards
 from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored
 from pegline_core.variant import Variant
@@ -110,11 +110,7 @@ class EventPrinter:
 
     def _rule(self, rule: str) -> str:
         """A breakdown's rule by name: the plugins this variant runs are searched in turn."""
-        for plugin in self.variant.plugins:
-            name = rule_name(rule, plugin_domain(plugin))
-            if name != rule:
-                return name
-        return rule
+        return rule_name_among(rule, self.variant.plugins)
 
     def _input(self, event: Input) -> list[str]:
         action = event.action

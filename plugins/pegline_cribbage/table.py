@@ -43,6 +43,7 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
+from pegline_core.app.i18n import Messages, rule_name_among
 from pegline_core.cards import Card, format_cards
 from pegline_core.events import Event, Scored
 from pegline_cribbage.board import Pegs, draw_board
@@ -51,6 +52,11 @@ from pegline_cribbage.events import Combination, CountSettled, HandShown
 from pegline_cribbage.views import CribbageView
 
 __all__ = ["Table", "Shown", "numbered_hand", "SIDE_STYLES", "WIDTH"]
+
+_messages = Messages("pegline_cribbage")
+_ = _messages.gettext
+ngettext = _messages.ngettext
+pgettext = _messages.pgettext
 
 WIDTH = 80
 """The table's width on a wider terminal (a narrower one gets its own width)."""
@@ -128,7 +134,7 @@ class Table:
         parts += self.board(view, names)
         parts.append(Text())
         parts += [line for line in (self._count(view, names), self._hand(view)) if line]
-        return Panel(Group(*parts), title=f"hand {view.hand}", title_align="center",
+        return Panel(Group(*parts), title=_("hand {n}").format(n=view.hand), title_align="center",
                      subtitle=view.rules.variant.name, subtitle_align="right", width=WIDTH)
 
     def board(self, view: CribbageView, names: _Names | None = None) -> list[Text]:
@@ -143,21 +149,28 @@ class Table:
         pegs = self.pegs.get(side, Pegs(0, 0))
         return pegs if pegs.front == score else Pegs(score, score)
 
-    def last_show(self, seat: int, sides: Sequence[Sequence[int]]) -> list[str]:
-        """The full breakdown of the last show, as lines (seat ``seat`` reads them)."""
+    def last_show(self, seat: int, sides: Sequence[Sequence[int]],
+                  plugins: Sequence[str] = ()) -> list[str]:
+        """The full breakdown of the last show, as lines (seat ``seat`` reads them); the rules
+        are named by ``plugins``' catalogs (by id where none names them)."""
         if not self.shows:
-            return ["no hand has been shown yet"]
+            return [_("no hand has been shown yet")]
         names = _Names(seat, sides)
-        out = [f"the show of hand {self.show_hand} (starter {self.shows[0].starter.symbol}):"]
+        out = [_("the show of hand {hand} (starter {starter}):").format(
+            hand=self.show_hand, starter=self.shows[0].starter.symbol)]
         for shown in self.shows:
-            what = "crib" if shown.crib else "hand"
+            what = _("crib") if shown.crib else _("hand")
             owner = names.possessive(shown.actor)
-            line = (f"  {owner} {what} {format_cards(shown.cards, symbols=True)}: "
-                    f"{shown.points} point{'s' * (shown.points != 1)}")
+            line = "  " + ngettext("{owner} {what} {cards}: {n} point",
+                                   "{owner} {what} {cards}: {n} points", shown.points).format(
+                owner=owner, what=what, cards=format_cards(shown.cards, symbols=True),
+                n=shown.points)
             if shown.declared is not None:
-                line += f" (declared {shown.declared}, {shown.outcome})"
+                line += _(" (declared {declared}, {outcome})").format(
+                    declared=shown.declared, outcome=pgettext("outcome", str(shown.outcome)))
             out.append(line)
-            out += [f"    {c.rule:<18} {format_cards(c.cards, symbols=True):<22} {c.points:>2}"
+            out += [f"    {rule_name_among(c.rule, plugins):<18} "
+                    f"{format_cards(c.cards, symbols=True):<22} {c.points:>2}"
                     for c in shown.breakdown]
         return out
 
@@ -165,41 +178,43 @@ class Table:
     def _heading(view: CribbageView, names: _Names) -> Text:
         text = Text()
         if view.dealer is None:
-            text.append("The cut decides who deals.")
+            text.append(_("The cut decides who deals."))
         else:
-            text.append(f"{names.subject(view.dealer)}; ")
-            text.append(f"the crib is {names.owner(view.dealer)}.", style="bold")
+            text.append(_("{dealer}; ").format(dealer=names.subject(view.dealer)))
+            text.append(_("the crib is {owner}.").format(owner=names.owner(view.dealer)),
+                        style="bold")
         if names.partner is not None:
-            text.append(f"  Your partner: seat {names.partner}.")
-        text.append(f"  Game to {view.target}")
-        text.append(" (the first there loses)." if view.lowball else ".")
+            text.append("  " + _("Your partner: seat {n}.").format(n=names.partner))
+        text.append("  " + (_("Game to {target} (the first there loses).") if view.lowball
+                            else _("Game to {target}.")).format(target=view.target))
         if view.starter is not None:
-            text.append("  Starter ")
+            text.append("  " + _("Starter") + " ")
             text.append(view.starter.symbol, style="bold")
-            text.append(".")
+            text.append(_("."))
         return text
 
     @staticmethod
     def _count(view: CribbageView, names: _Names) -> Text | None:
         if view.counting is not None:
             seat, cards, crib, declared = view.counting
-            what = "crib" if crib else "hand"
+            what = _("crib") if crib else _("hand")
             whose = names.possessive(seat)
-            text = Text(f"Counting {whose} {what} {format_cards(cards, symbols=True)} + "
-                        f"{view.starter.symbol if view.starter else '?'}")
+            text = Text(_("Counting {whose} {what} {cards} + {starter}").format(
+                whose=whose, what=what, cards=format_cards(cards, symbols=True),
+                starter=view.starter.symbol if view.starter else "?"))
             if declared >= 0:
-                text.append(f": declared {declared}.")
+                text.append(_(": declared {declared}.").format(declared=declared))
             return text
         if view.phase != "pegging":
             return None
-        text = Text(f"Count {view.count}", style="bold")
-        text.append(f" (limit {view.limit})")
+        text = Text(_("Count {count}").format(count=view.count), style="bold")
+        text.append(_(" (limit {limit})").format(limit=view.limit))
         series = view.played[len(view.played) - len(view.series):] if view.series else ()
         if series:
             text.append(": ")
             text.append("  ".join(f"{card.symbol} {names.seat(seat)}" for seat, card in series))
         else:
-            text.append(": a new series.")
+            text.append(_(": a new series."))
         return text
 
     @staticmethod
@@ -208,7 +223,7 @@ class Table:
         cards = numbered_hand(view)
         if not cards:
             return None
-        text = Text("Your hand: ")
+        text = Text(_("Your hand: "))
         playing = view.phase == "pegging"
         marked = False
         for number, card in enumerate(cards, 1):
@@ -223,9 +238,10 @@ class Table:
             text.append(" ")
         played = [card for card in cards if card not in view.held]
         if played:
-            text.append(f"  played: {format_cards(played, symbols=True)}", style="dim")
+            text.append("  " + _("played: {cards}").format(
+                cards=format_cards(played, symbols=True)), style="dim")
         if marked:
-            text.append("   (* playable now)", style="dim")
+            text.append("   " + _("(* playable now)"), style="dim")
         return text
 
 
@@ -244,37 +260,40 @@ class _Names:
 
     def seat(self, seat: int) -> str:
         if seat == self.me:
-            return "you"
-        return f"seat {seat}" + (" (partner)" if seat == self.partner else "")
+            return _("you")
+        if seat == self.partner:
+            return _("seat {n} (partner)").format(n=seat)
+        return _("seat {n}").format(n=seat)
 
     def side(self, side: int) -> str:
         seats = self.sides[side]
         if len(seats) == 1:
             return self.seat(seats[0])
         if self.me in seats:
-            return " & ".join(["you", *(f"seat {s}" for s in seats if s != self.me)])
-        return "seats " + " & ".join(str(s) for s in seats)
+            others = [_("seat {n}").format(n=s) for s in seats if s != self.me]
+            return _(" & ").join([_("you"), *others])
+        return _("seats {list}").format(list=_(" & ").join(str(s) for s in seats))
 
     def subject(self, dealer: int) -> str:
         """Who deals, as a sentence starts."""
         if dealer == self.me:
-            return "You deal"
+            return _("You deal")
         if dealer == self.partner:
-            return "Your partner deals"
-        return f"Seat {dealer} deals"
+            return _("Your partner deals")
+        return _("Seat {n} deals").format(n=dealer)
 
     def possessive(self, seat: int) -> str:
         if seat == self.me:
-            return "your"
+            return _("your")
         if seat == self.partner:
-            return f"your partner's (seat {seat})"
-        return f"seat {seat}'s"
+            return _("your partner's (seat {n})").format(n=seat)
+        return _("seat {n}'s").format(n=seat)
 
     def owner(self, dealer: int) -> str:
         """Whose crib it is: the dealer's."""
         if dealer == self.me:
-            return "yours"
+            return _("yours")
         if dealer == self.partner:
-            return "your partner's"
-        return f"seat {dealer}'s"
+            return _("your partner's")
+        return _("seat {n}'s").format(n=dealer)
 

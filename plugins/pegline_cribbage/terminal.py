@@ -176,7 +176,8 @@ class HumanPlayer:
             for line in help_lines():
                 self._say(line)
         elif word == "score":
-            for line in self.table.last_show(view.seat, view.rules.variant.sides):
+            variant = view.rules.variant
+            for line in self.table.last_show(view.seat, variant.sides, variant.plugins):
                 self._say(line)
         elif word == "compare":
             if self.last is None:
