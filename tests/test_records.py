@@ -3,6 +3,7 @@
 import json
 from pathlib import Path
 
+import attrs
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
@@ -87,8 +88,7 @@ def test_every_single_field_change_to_a_derived_event_is_detected(short_game):
             for changed in _mutations(value):
                 events = [dict(e) for e in base]
                 events[index] = {**event, key: changed}
-                tampered = GameRecord(record.variant, record.overlays, record.digest,
-                                      record.plugins, record.dealer, record.seed, tuple(events))
+                tampered = attrs.evolve(record, events=tuple(events))
                 difference = tampered.verify()
                 assert difference is not None and difference.seq == index, (index, key)
                 checked += 1
@@ -100,7 +100,7 @@ def test_a_reordered_or_changed_input_is_caught():
     events = list(record.events)
     plays = [i for i, e in enumerate(events) if e["type"] == "play"]
     events[plays[0]], events[plays[1]] = events[plays[1]], events[plays[0]]
-    swapped = GameRecord(record.variant, (), record.digest, record.plugins, None, 3, tuple(events))
+    swapped = attrs.evolve(record, events=tuple(events))
     with pytest.raises(RecordError, match=r"event \d+ \(record item \d+\): it is seat \d's turn"):
         swapped.verify()
 
@@ -137,7 +137,7 @@ def test_a_cut_off_middle_line_is_an_error_with_its_line_number():
     (lambda t: t.replace("[[events]]", "[[events", 1), "not valid TOML"),
     (lambda t: t.replace('type = "play"', 'type = "dance"', 1), r"events\[\d+\]: unknown event type 'dance'"),
     (lambda t: t.replace('format = "pegline-record"', 'format = "x"'), "not a Pegline record"),
-    (lambda t: t.replace("version = 2", "version = 99"), "record version 99 is not supported"),
+    (lambda t: t.replace("version = 3", "version = 99"), "record version 99 is not supported"),
 ])
 def test_corrupt_toml_records_name_their_place(edit, message):
     text = GameRecord.of(a_game(), seed=1).to_toml()
@@ -152,7 +152,7 @@ def test_a_card_dealt_twice_or_an_illegal_action_is_reported_and_nothing_loaded(
     hands = [list(h) for h in events[deal]["hands"]]
     hands[1][0] = hands[0][0]
     events[deal] = {**events[deal], "hands": hands}
-    broken = GameRecord(record.variant, (), record.digest, record.plugins, None, 1, tuple(events))
+    broken = attrs.evolve(record, events=tuple(events))
     with pytest.raises(RecordError, match=rf"event {deal} \(record item {deal}\): a card cannot "
                                           "be dealt twice"):
         broken.replay()
@@ -160,11 +160,10 @@ def test_a_card_dealt_twice_or_an_illegal_action_is_reported_and_nothing_loaded(
 
 def test_a_record_under_other_rules_is_reported_not_replayed():
     record = GameRecord.of(a_game(), seed=1)
-    other = GameRecord(record.variant, (), "sha256:0000", record.plugins, None, 1, record.events)
-    with pytest.raises(RecordError, match="made under other rules"):
+    other = attrs.evolve(record, digest="sha256:0000")
+    with pytest.raises(RecordError, match="the record's rules do not match its digest"):
         other.replay()
-    older = GameRecord(record.variant, (), record.digest, {"standard": "0.0.1"}, None, 1,
-                       record.events)
+    older = attrs.evolve(record, plugins={"standard": "0.0.1"})
     with pytest.raises(RecordError, match=r"other plugin versions: standard 0.0.1 \(installed"):
         older.replay()
 
@@ -183,8 +182,8 @@ def test_cli_save_resume_and_verify(tmp_path):
 
     half = tmp_path / "half.pegline.toml"
     record = GameRecord.load(saved)
-    GameRecord(record.variant, (), record.digest, record.plugins, None, 4,
-               record.events[:40]).save(half)
+    attrs.evolve(record, events=record.events[:40], summary=None).save(half.with_suffix(".jsonl"))
+    half = half.with_suffix(".jsonl")
     result = runner.invoke(main, ["play", "--resume", str(half), "--json"])
     assert result.exit_code == 0
     resumed = GameRecord.load(half)
@@ -204,6 +203,7 @@ def test_log_file_starts_with_a_header_and_replays(tmp_path):
 # -- version 1: records written by the previous Pegline (tests/records/v1/README.md) ------------
 
 V1 = Path(__file__).with_name("records") / "v1"
+V2 = Path(__file__).with_name("records") / "v2"
 V1_RECORDS = {  # file: (variant, overlays, complete)
     "two-player-61.toml": ("two-player-61", (), True),
     "two-player-61.jsonl": ("two-player-61", (), True),
@@ -273,7 +273,7 @@ def test_a_version_1_record_replays_from_the_command_line():
 
 
 @pytest.mark.parametrize("name", ["cut-off.toml", "cut-off.jsonl"])
-def test_a_cut_off_version_1_game_resumes_and_is_saved_as_version_2(tmp_path, name):
+def test_a_cut_off_version_1_game_resumes_and_is_saved_as_version_3(tmp_path, name):
     saved = tmp_path / name
     saved.write_bytes((V1 / name).read_bytes())
     before = GameRecord.load(saved)
@@ -282,8 +282,9 @@ def test_a_cut_off_version_1_game_resumes_and_is_saved_as_version_2(tmp_path, na
     assert result.output.splitlines()[1].startswith("resumed from ")
     after = GameRecord.load(saved)
     text = saved.read_text()
-    assert ('"version": 2' in text.splitlines()[0]) if name.endswith(".jsonl") else \
-        "\nversion = 2\n" in text
+    assert ('"version": 3' in text.splitlines()[0]) if name.endswith(".jsonl") else \
+        "\nversion = 3\n" in text
+    assert after.rules is not None and after.schema == 3
     assert after.digest.startswith("sha256:") and after.game == "cribbage"
     assert after.events[:len(before.events)] == before.events
     assert after.events[-1]["type"] == "result" and after.verify() is None
@@ -291,8 +292,7 @@ def test_a_cut_off_version_1_game_resumes_and_is_saved_as_version_2(tmp_path, na
 
 def test_a_version_1_record_is_still_refused_under_other_rules(tmp_path, monkeypatch):
     record = GameRecord.load(V1 / "two-player-61.toml")
-    tampered = GameRecord(record.variant, (), "v1-sha256:0000", record.plugins, None, 11,
-                          record.events)
+    tampered = attrs.evolve(record, digest="v1-sha256:0000")
     with pytest.raises(RecordError, match="made under other rules"):
         tampered.replay()
     (tmp_path / "two-player-61.toml").write_text(  # the installed variant changed since
@@ -330,3 +330,222 @@ def test_a_record_names_its_game_and_a_header_without_one_is_cribbage():
     with pytest.raises(RecordError, match="the record's game 'clabber' cannot be loaded: "
                                           "unknown plugin 'clabber'"):
         GameRecord.from_toml(other.to_toml())
+
+
+# -- self-contained records (schema 3) ----------------------------------------------------------
+
+HOUSE = """extends = ["two-player"]
+description = "Our house game to 61"
+skunk = [{ name = "skunk", below = 31, game_points = 3 }]
+[scoring]
+target = 61
+"""
+
+
+def _cli(*args, cwd=None):
+    return CliRunner().invoke(main, [*map(str, args)], catch_exceptions=False)
+
+
+def test_a_house_variant_record_replays_elsewhere_without_the_variant_file(tmp_path,
+                                                                           monkeypatch):
+    home, elsewhere = tmp_path / "home", tmp_path / "elsewhere"
+    home.mkdir()
+    elsewhere.mkdir()
+    (home / "house.toml").write_text(HOUSE)
+    monkeypatch.chdir(home)
+    monkeypatch.delenv("PEGLINE_VARIANT_PATH", raising=False)
+    played = _cli("play", "--variant", "house.toml", "--seed", "8", "--save", "g.toml",
+                  "--log", "g.jsonl")
+    assert played.exit_code == 0, played.output
+    for name in ("g.toml", "g.jsonl"):
+        (elsewhere / name).write_bytes((home / name).read_bytes())
+    (home / "house.toml").unlink()
+    monkeypatch.chdir(elsewhere)
+    for name in ("g.toml", "g.jsonl"):
+        result = _cli("replay", name, "--verify")
+        assert result.exit_code == 0 and "verified" in result.output, result.output
+    record = GameRecord.load("g.toml")
+    assert record.variant == "house" and record.rules["scoring"]["target"] == 61
+    assert record.summary["over"] and max(record.summary["scores"]) >= 61
+    # resume a game of the house variant cut off half way, still with no variant file anywhere
+    attrs.evolve(record, events=record.events[:30]).save("half.jsonl")
+    result = _cli("play", "--resume", "half.jsonl")
+    assert result.exit_code == 0, result.output
+    resumed = GameRecord.load("half.jsonl")
+    assert resumed.events[:30] == record.events[:30] and resumed.events[-1]["type"] == "result"
+    assert resumed.verify() is None and resumed.replay().variant.settings.scoring.target == 61
+
+
+def test_loading_a_record_reads_no_other_file(tmp_path, monkeypatch):
+    """No variant file is read: only the record (and installed packages' metadata)."""
+    record = GameRecord.of(a_game(seed=2), seed=2)
+    record.save(tmp_path / "g.toml")
+    opened = []
+    real_open = Path.open
+
+    def spy(self, *args, **kwargs):
+        opened.append(self.name)
+        return real_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", spy)
+    loaded = GameRecord.load(tmp_path / "g.toml")
+    assert loaded.verify() is None and loaded.replay().over
+    monkeypatch.undo()
+    assert {name for name in opened if name.endswith(".toml")} == {"g.toml"}
+
+
+def test_an_older_record_never_names_a_file_and_says_where_variants_are_looked_up(tmp_path):
+    old = (Path(__file__).with_name("records") / "v2" / "two-player.toml").read_text()
+    evil = tmp_path / "evil.toml"
+    evil.write_text(HOUSE)
+    for name in (str(evil), "../evil.toml", "sub/evil"):
+        record = GameRecord.from_toml(old.replace('variant = "two-player"',
+                                                  f"variant = {json.dumps(name)}"))
+        with pytest.raises(RecordError, match="not a variant name: a record never makes "
+                                              "Pegline read a file"):
+            record.replay()
+    unknown = GameRecord.from_toml(old.replace('variant = "two-player"', 'variant = "house"'))
+    with pytest.raises(RecordError, match="unknown variant 'house'(.|\n)*PEGLINE_VARIANT_PATH"):
+        unknown.replay()
+
+
+def test_a_missing_plugin_is_named_plainly():
+    record = GameRecord.of(a_game(seed=2), seed=2)
+    rules = {**record.rules, "plugins": ["standard", "lucky"]}
+    lucky = attrs.evolve(record, rules=rules, plugins={**record.plugins, "lucky": "1.0.0"})
+    with pytest.raises(RecordError, match="needs plugins that are not installed here: "
+                                          "lucky 1.0.0"):
+        GameRecord.from_toml(lucky.to_toml())
+
+
+def test_embedded_rules_changed_without_the_digest_are_refused():
+    record = GameRecord.of(a_game(seed=2), seed=2)
+    rules = {**record.rules, "scoring": {**record.rules["scoring"], "target": 101}}
+    with pytest.raises(RecordError, match="do not match its digest"):
+        attrs.evolve(record, rules=rules).replay()
+
+
+# -- plugin versions ------------------------------------------------------------------------------
+
+
+def _bumped(version, part):
+    numbers = [int(n) for n in version.split(".")]
+    numbers[part] += 1
+    return ".".join(map(str, numbers))
+
+
+@pytest.mark.parametrize("part, policy, accepted", [
+    (2, "compatible", True), (1, "compatible", False), (0, "compatible", False),
+    (2, "strict", False), (2, "any", True), (0, "any", True),
+])
+def test_the_plugin_version_policy(part, policy, accepted):
+    record = GameRecord.of(a_game(seed=2), seed=2)
+    installed = record.plugins["standard"]
+    other = _bumped(installed, part)
+    older = attrs.evolve(record, plugins={**record.plugins, "standard": other})
+    message = f"other plugin versions: standard {other} \\(installed {installed}\\)"
+    if accepted:
+        notices = older.version_notices(record.plugins, policy)
+        assert len(notices) == 1 and "every derived event is checked" in notices[0]
+        assert older.verify(policy) is None
+    else:
+        with pytest.raises(RecordError, match=message):
+            older.verify(policy)
+        if policy == "compatible":
+            with pytest.raises(RecordError, match="--versions any"):
+                older.replay(policy)
+    with pytest.raises(RecordError, match="unknown version policy"):
+        older.version_notices(record.plugins, "loose")
+
+
+def test_the_cli_warns_of_a_patch_version_and_refuses_with_strict(tmp_path):
+    record = GameRecord.of(a_game(seed=2), seed=2)
+    other = _bumped(record.plugins["standard"], 2)
+    attrs.evolve(record, plugins={**record.plugins, "standard": other}).save(tmp_path / "g.toml")
+    result = CliRunner().invoke(main, ["replay", str(tmp_path / "g.toml"), "--verify"])
+    assert result.exit_code == 0 and "verified" in result.output
+    assert f"notice: the record was made with other plugin versions: standard {other}" \
+        in result.output
+    strict = CliRunner().invoke(main, ["replay", str(tmp_path / "g.toml"), "--verify",
+                                       "--versions", "strict"])
+    assert strict.exit_code == 1 and "Traceback" not in strict.output
+    assert strict.output.startswith("Error: the record was made with other plugin versions")
+
+
+# -- the header is checked against the events -------------------------------------------------------
+
+
+def test_every_single_field_change_to_the_summary_is_refused(short_game):
+    record = GameRecord.of(short_game, seed=4)
+    text = record.to_toml()
+    assert GameRecord.from_toml(text).summary == record.summary
+    checked = 0
+    for key, value in record.summary.items():
+        for changed in _mutations(value) + ([[0]] if key == "assist_used" else []):
+            tampered = attrs.evolve(record, summary={**record.summary, key: changed})
+            with pytest.raises(RecordError, match=rf"summary\.{key}: the header says"):
+                GameRecord.from_toml(tampered.to_toml())
+            checked += 1
+        dropped = {k: v for k, v in record.summary.items() if k != key}
+        with pytest.raises(RecordError, match=rf"summary\.{key}: the header says '\(nothing\)'"):
+            GameRecord.from_toml(attrs.evolve(record, summary=dropped).to_toml())
+    assert checked >= 6
+
+
+def test_assist_used_cannot_be_added_or_removed(tmp_path):
+    game = a_game(seed=6)
+    plain = GameRecord.of(game, seed=6)
+    assert plain.summary["assist_used"] == []
+    with pytest.raises(RecordError, match=r"summary\.assist_used: the header says \[1\], but "
+                                          r"the events say \[\]"):
+        GameRecord.from_toml(attrs.evolve(plain, summary={**plain.summary,
+                                                          "assist_used": [1]}).to_toml())
+    assisted = GameRecord.load(V1 / "coach-assist.toml")  # migrated: the old boolean is checked
+    assert assisted.assist_used
+    text = (V1 / "coach-assist.toml").read_text()
+    with pytest.raises(RecordError, match="the header says assist_used = False, but the events "
+                                          "say True"):
+        GameRecord.from_toml(text.replace("assist_used = true\n", ""))
+    two = (V2 / "two-player.toml").read_text()
+    with pytest.raises(RecordError, match="the header says assist_used = True, but the events "
+                                          "say False"):
+        GameRecord.from_toml(two.replace("seed = 11\n", "seed = 11\nassist_used = true\n"))
+
+
+def test_a_summary_is_required_unless_the_header_is_a_streamed_log():
+    record = GameRecord.of(a_game(seed=2), seed=2)
+    with pytest.raises(RecordError, match="summary: missing"):
+        GameRecord.from_toml(attrs.evolve(record, summary=None).to_toml())
+    header = json.loads(record.to_jsonl().splitlines()[0])
+    assert header["stream"] is True and "summary" not in header
+    with pytest.raises(RecordError, match="unknown header key 'colour'"):
+        GameRecord.from_toml('colour = "red"\n' + record.to_toml())
+
+
+# -- version-2 records (saved by the previous main) ---------------------------------------------
+
+V2_RECORDS = sorted(p.name for p in V2.iterdir() if p.suffix in (".toml", ".jsonl"))
+
+
+def test_the_version_2_fixtures_are_there():
+    assert len(V2_RECORDS) == 6
+
+
+@pytest.mark.parametrize("name", V2_RECORDS)
+def test_version_2_records_load_replay_and_verify(name):
+    record = GameRecord.load(V2 / name)
+    assert record.schema == 2 and record.rules is None and record.summary is None
+    game = record.replay()
+    assert game.over and record.verify() is None
+    assert CliRunner().invoke(main, ["replay", str(V2 / name), "--verify"]).exit_code == 0
+
+
+def test_a_version_2_game_resumes_and_is_saved_as_version_3(tmp_path):
+    cut = tmp_path / "cut.jsonl"
+    lines = (V2 / "two-player.jsonl").read_text().splitlines()
+    cut.write_text("\n".join(lines[:60]) + "\n")
+    result = CliRunner().invoke(main, ["play", "--resume", str(cut)])
+    assert result.exit_code == 0, result.output
+    after = GameRecord.load(cut)
+    assert after.schema == 3 and after.events[-1]["type"] == "result" and after.verify() is None
+    assert after.rules is not None and after.summary is None  # a log states no summary

@@ -50,6 +50,14 @@ overlay_option = click.option(
     help="Merge another variant on top, e.g. --with lowball (repeatable).",
 )
 
+versions_option = click.option(
+    "--versions", default="compatible", show_default=True,
+    type=click.Choice(["strict", "compatible", "any"]),
+    help="Plugin versions other than a record's: strict refuses any difference, compatible "
+         "accepts the same major.minor with a notice, any accepts all with a notice (the "
+         "verification of every event decides).",
+)
+
 
 # -- score ------------------------------------------------------------------------------------
 
@@ -403,7 +411,7 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
             raise click.UsageError(f"the game {game.variant.game!r} cannot hide other seats' "
                                    "cards in JSON: play a human game without --json")
     if log_file is not None:  # the JSON Lines log starts with the record's header
-        log_file.write(json.dumps(GameRecord.of(game, seed=seed, derived=False).header()) + "\n")
+        log_file.write(json.dumps(GameRecord.of(game, seed=seed, derived=False).header(stream=True)) + "\n")
         for event in game.log:
             log_file.write(json.dumps(codec.to_dict(event), ensure_ascii=False) + "\n")
         log_file.flush()
@@ -443,15 +451,18 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
                    "every action of a human game, so that quitting loses nothing.")
 @click.option("--resume", "resume_path", type=click.Path(path_type=Path),
               help="Continue the game saved in this record.")
+@versions_option
 def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: str, human: bool,
-         as_json: bool, log_file: Any, save_path: Path | None, resume_path: Path | None) -> None:
+         as_json: bool, log_file: Any, save_path: Path | None, resume_path: Path | None,
+         versions: str) -> None:
     """Play a complete game and print every event."""
     if human and log_file is not None and getattr(log_file, "name", "") == "<stdout>":
         raise click.BadParameter("the log keeps every card, the hidden ones too: in a human game "
                                  "write it to a file", param_hint="--log")
     if resume_path is not None:
         record = GameRecord.load(resume_path)
-        game = record.replay()
+        _version_notices(record, versions)
+        game = record.replay(versions)
         record_seed = record.seed
         if record.seed is not None and seed is None:
             seed = record.seed + len(record.inputs())  # a fresh, reproducible continuation
@@ -501,17 +512,19 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
 @click.option("--verify", is_flag=True,
               help="Check the record's derived events against the replay (exit 1 on the first "
                    "difference).")
-def replay(file: Path, as_json: bool, verify: bool) -> None:
+@versions_option
+def replay(file: Path, as_json: bool, verify: bool, versions: str) -> None:
     """Replay a record (.toml or .jsonl) or a scripted game (docs/records.md) and print it."""
     if file.suffix == ".jsonl" or _is_record(file):
         record = GameRecord.load(file)
+        _version_notices(record, versions)
         if verify:
-            difference = record.verify()
+            difference = record.verify(versions)
             if difference is not None:
                 raise click.ClickException(str(difference))
             click.echo(f"{file}: verified, {len(record.events)} events")
             return
-        game = record.replay()
+        game = record.replay(versions)
     else:
         from pegline_cribbage.scripts import Script
 
@@ -525,6 +538,13 @@ def replay(file: Path, as_json: bool, verify: bool) -> None:
         printer = game.ruleset.game.printer(game.variant, reveal=None, names=None)
         sides = ", ".join(f"{printer.side(i)} {score}" for i, score in enumerate(game.scores))
         click.echo(f"final scores: {sides}" + ("" if game.over else " (the record stops here)"))
+
+
+def _version_notices(record: GameRecord, versions: str) -> None:
+    """Say which plugin versions differ from the record's (or refuse them, by the policy)."""
+    installed = record.new_game(versions).ruleset.versions()
+    for notice in record.version_notices(installed, versions):
+        click.echo(f"notice: {notice}", err=True)
 
 
 def _is_record(file: Path) -> bool:
