@@ -81,6 +81,14 @@ class Cribbage:
             return rules_digest_v1(ruleset)
         return None
 
+    def legacy_events(self, version: int, events: list[dict[str, Any]]
+                      ) -> list[dict[str, Any]]:
+        """Events (dicts) as a record of schema ``version`` wrote them, to verify a migrated
+        record against its replay."""
+        from pegline_cribbage.legacy import events_before_v3
+
+        return events_before_v3(events) if version < 3 else events
+
     def tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
         """The first dealer, and points by ``role/phase``: role dealer or pone (every
         non-dealer), phase pegging, hand, crib, heels or start."""
