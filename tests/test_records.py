@@ -551,3 +551,229 @@ def test_a_version_2_game_resumes_and_is_saved_as_version_3(tmp_path):
     after = GameRecord.load(cut)
     assert after.schema == 3 and after.events[-1]["type"] == "result" and after.verify() is None
     assert after.rules is not None and after.summary is None  # a log states no summary
+
+
+# -- causal events (schema 3) ---------------------------------------------------------------------
+
+from pegline_core import Game, Input, Scored  # noqa: E402
+from pegline_core.cards import DECK  # noqa: E402
+from pegline_cribbage.actions import Declare, Go, Play, Respond  # noqa: E402
+from pegline_cribbage.events import (  # noqa: E402
+    CountReset,
+    CountSettled,
+    CutTie,
+    DealerChosen,
+    Dealt,
+    HandShown,
+    Passed,
+)
+
+
+def _games():
+    for name in ("two-player", "three-player", "partner", "five-card", "muggins"):
+        for seed in range(4):
+            yield a_game(name, seed)
+
+
+def test_every_derived_event_names_the_input_that_caused_it():
+    for game in _games():
+        last_input = None
+        for event in game.log:
+            if isinstance(event, Input):
+                assert event.cause is None
+                last_input = event.seq
+            else:
+                assert event.cause == last_input, event  # None only before any input
+                assert event.cause is None or game.log[event.cause].seq == event.cause
+
+
+def test_a_game_started_with_a_dealer_has_causeless_start_events():
+    game = Game("two-player", dealer=1)
+    assert [type(e) for e in game.log] == [DealerChosen] and game.log[0].cause is None
+
+
+def test_every_go_of_a_series_is_logged():
+    """At a series' end below the limit, every seat but the last to play has said go (an input)
+    or been logged as unable to play on (a pass), each once, before the series' last points."""
+    checked = 0
+    for game in _games():
+        series_start = 0
+        for index, event in enumerate(game.log):
+            if isinstance(event, Input) and type(event.action).__name__ == "CutStarter":
+                series_start = index
+            if not isinstance(event, CountReset):
+                continue
+            series = game.log[series_start:index]
+            players = game.players
+            last = event.actor
+            went = [e.action.seat for e in series if isinstance(e, Input)
+                    and isinstance(e.action, Go)]
+            passed = [e.actor for e in series if isinstance(e, Passed)]
+            assert len(set(passed)) == len(passed) and not set(passed) & set(went)
+            if event.count < 31:
+                assert set(went) | set(passed) == set(range(players)) - {last}, (index, event)
+                first_pass = next((i for i, e in enumerate(series) if isinstance(e, Passed)),
+                                  None)
+                if first_pass is not None:  # the passes come before the series' last points
+                    tail = series[first_pass:]
+                    assert all(isinstance(e, Passed | Scored) for e in tail)
+                    assert all(isinstance(e, Passed) for e in tail[:len(passed)])
+                checked += 1
+            else:
+                assert passed == []  # a 31 needs no go
+            series_start = index
+    assert checked > 100
+
+
+def test_the_published_go_example_logs_every_go_before_its_point():
+    game = Script.load(Path(__file__).with_name("records") / "seed-example-b.toml").replay()
+    log = game.log
+    rows = [(type(e).__name__, e.actor, e.cause) for e in log[10:19]]
+    assert rows == [
+        ("Input", 0, None),      # 10: seat 0 says go (the count is 24, it holds 8C 9H)
+        ("Input", 1, None),      # 11: seat 1 plays 3D (27) and cannot play on
+        ("Scored", 1, 11),       # 12: the go, caused by that play
+        ("CountReset", 1, 11),
+        ("Input", 0, None), ("Input", 1, None), ("Input", 0, None),  # 14-16: 8C 5S 9H
+        ("Passed", 1, 16),       # 17: seat 1 has no cards left
+        ("Scored", 0, 16),       # 18: the last card
+    ]
+    assert isinstance(log[10].action, Go) and log[12].rule == "go"
+    assert log[17].reason == "no cards" and log[18].rule == "last-card"
+
+
+def test_a_pass_says_why():
+    reasons = {e.reason for game in _games() for e in game.log if isinstance(e, Passed)}
+    assert reasons == {"no cards", "cannot play"}
+
+
+def test_a_tied_cut_for_deal_is_recorded():
+    record = GameRecord.load(V2 / "cut-tie-short-show.toml")
+    game = record.replay()
+    cuts = [e for e in game.log if isinstance(e, Input) and type(e.action).__name__ ==
+            "CutForDeal"]
+    ties = [e for e in game.log if isinstance(e, CutTie)]
+    assert len(cuts) == len(ties) + 1 >= 2
+    for tie in ties:
+        cards = game.log[tie.cause].action.cards
+        low = min(card.rank for card in cards)
+        assert tie.seats == tuple(s for s, c in enumerate(cards) if c.rank == low)
+        assert len(tie.seats) >= 2
+
+
+@pytest.mark.parametrize("name", ["two-player", "three-player", "partner", "five-card-quick"])
+def test_the_deal_records_its_order_and_who_cuts_the_starter(name):
+    import random
+
+    game = Game(name, dealer=1)
+    rng = random.Random(5)
+    twin = random.Random(5)
+    game.apply(game.chance_action(rng))
+    deal, dealt = game.log[-2], game.log[-1]
+    assert isinstance(dealt, Dealt) and dealt.cause == deal.seq
+    dealer, n = dealt.actor, game.players
+    assert dealer == game.machine.dealer
+    assert dealt.order == tuple((dealer + k) % n for k in range(1, n + 1))
+    assert dealt.cutter == (dealer + 1) % n  # the dealer's left cuts (the pone with two)
+    # the deck, card by card: round k gives card k of each hand, in `order`
+    settings_ = game.variant.settings.deal
+    deck = twin.sample(DECK, n * settings_.cards + settings_.crib_from_deck)
+    for k in range(settings_.cards):
+        for seat in dealt.order:
+            assert deal.action.hands[seat][k] == deck.pop()
+    assert list(deal.action.crib) == deck
+
+
+def test_a_show_cut_short_by_the_game_s_end_records_what_was_awarded():
+    game = GameRecord.load(V2 / "cut-tie-short-show.toml").replay()
+    shown = [i for i, e in enumerate(game.log) if isinstance(e, HandShown)]
+    last = shown[-1]
+    event = game.log[last]
+    awarded = [e.points for e in game.log[last + 1:] if isinstance(e, Scored)]
+    assert event.awarded == sum(awarded) < event.points  # 16 in the hand, 4 recorded
+    assert (event.points, event.awarded) == (16, 4)
+    assert game.result.winner.score >= 121
+    assert all(game.log[i].awarded is None for i in shown[:-1])
+
+
+def test_a_claim_awaiting_responses_is_pending_and_an_overcount_is_traced():
+    found = set()
+    for seed in range(30):
+        variant = load_variant("two-player", overlays=["muggins"])
+        game = play_game(variant, [GreedyBot(mistakes=0.5, seed=seed), GreedyBot(seed=seed + 1)],
+                         seed=seed)
+        log = game.log
+        for index, event in enumerate(log):
+            if not (isinstance(event, Input) and isinstance(event.action, Declare)):
+                continue
+            claims = [e for e in log[index + 1:index + 2] if isinstance(e, Scored)]
+            if not claims:
+                assert event.action.points == 0
+                continue
+            claim = claims[0]
+            assert claim.cause == event.seq
+            if game.over and log[-1].cause == event.seq:
+                assert not claim.pending
+                continue
+            assert claim.pending
+            settled = next(e for e in log[index:] if isinstance(e, CountSettled))
+            respond = log[settled.cause]
+            assert isinstance(respond.action, Respond)
+            moves = [e for e in log[settled.seq + 1:] if isinstance(e, Scored)
+                     and e.cause == respond.seq]
+            if settled.outcome == "overcount":
+                assert [m.rule for m in moves] == ["overcount", "overcount-claim"]
+                assert moves[0].points == -moves[1].points == settled.points - settled.declared
+            found.add(settled.outcome)
+    assert "accepted" in found
+
+
+def _muggins_show(scores):
+    text = (Path(__file__).with_name("records") / "seed-example-a.toml").read_text()
+    game = Script.from_toml(text.replace('variant = "two-player"',
+                                         'variant = "two-player"\noverlays = ["muggins"]')).replay()
+    game.machine.scores = scores  # a test set-up: the scores before seat 0 counts 2 points
+    return game
+
+
+def test_an_overcount_is_pending_then_its_two_moves_name_the_challenge():
+    game = _muggins_show((10, 1))
+    declare, claim = game.apply(Declare(0, 6))
+    assert isinstance(claim, Scored) and claim.pending and claim.cause == declare.seq
+    assert game.codec.to_dict(claim)["pending"] is True
+    respond, settled, taken, given_ = game.apply(Respond(1, "overcount"))
+    assert isinstance(settled, CountSettled) and settled.outcome == "overcount"
+    assert [(e.rule, e.points, e.cause) for e in (taken, given_)] == [
+        ("overcount", -4, respond.seq), ("overcount-claim", 4, respond.seq)]
+    assert not taken.pending and "pending" not in game.codec.to_dict(taken)
+
+
+def test_a_claim_that_wins_at_once_is_not_pending():
+    game = _muggins_show((119, 1))
+    events = game.apply(Declare(0, 2))
+    assert isinstance(events[1], Scored) and not events[1].pending and game.over
+
+
+def test_every_event_type_round_trips_through_the_codec():
+    games = [*_games(), GameRecord.load(V2 / "cut-tie-short-show.toml").replay(),
+             GameRecord.load(V1 / "coach-assist.toml").replay()]
+    seen = set()
+    for game in games:
+        codec = game.codec
+        for event in game.log:
+            data = codec.to_dict(event)
+            assert codec.from_dict(json.loads(json.dumps(data))) == event
+            seen.add(data["type"])
+    assert seen == set(codec.events) | set(codec.actions)
+
+
+def test_a_cause_on_an_input_or_not_a_number_is_refused():
+    record = GameRecord.of(a_game(seed=2), seed=2)
+    events = [dict(e) for e in record.events]
+    events[0]["cause"] = 0
+    with pytest.raises(RecordError, match="cause must be an input's seq"):
+        GameRecord.from_toml(attrs.evolve(record, events=tuple(events)).to_toml())
+    events = [dict(e) for e in record.events]
+    events[1]["cause"] = "zero"
+    with pytest.raises(RecordError, match="cause must be an input's seq"):
+        GameRecord.from_toml(attrs.evolve(record, events=tuple(events)).to_toml())
