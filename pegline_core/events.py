@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
+import attrs
 import cattrs
+from attrs import fields, frozen
 from cattrs.gen import make_dict_unstructure_fn, override
-from attrs import field, fields, frozen
 
 from pegline_core.cards import Card
 from pegline_core.errors import CardError, PeglineError
@@ -38,7 +39,7 @@ class Event:
     hand: int
     phase: str
     actor: int | None
-    cause: int | None = field(default=None, kw_only=True, repr=False)
+    cause: int | None = attrs.field(default=None, kw_only=True, repr=False)
     """The ``seq`` of the input that caused this derived event (None for an input)."""
 
 
@@ -60,7 +61,7 @@ class Scored(Event):
     plugin: str
     cards: tuple[Card, ...]
     total: int
-    pending: bool = field(default=False, repr=False)
+    pending: bool = attrs.field(default=False, repr=False)
     """A claim that the responses still to come may take back (e.g. a count declared by hand,
     possibly an overcount); left out of the dict form when False."""
 

@@ -52,7 +52,8 @@ __all__ = ["GameRecord", "RecordError", "Difference", "FORMAT", "VERSION", "VERS
 FORMAT = "pegline-record"
 VERSION = 3
 """Version 3: the header embeds the resolved rules (``rules``) and states a ``summary`` checked
-against the events; derived events name their ``cause``. Version 2: the header names the record's ``game``; variants name their game and keep
+against the events; derived events name their ``cause``. Version 2: the header names the
+record's ``game``; variants name their game and keep
 cribbage's ``[game]`` table as ``[scoring]``; muggins is a plugin. Version 1 (cribbage only) is
 migrated on reading, see `_migrate`."""
 V1_GAME = "cribbage"
@@ -299,6 +300,7 @@ class GameRecord:
                     offset: int = 0) -> GameRecord:
         if head.get("format") != FORMAT:
             raise RecordError(f"{name}: not a Pegline record (format should be {FORMAT!r})")
+        written = set(head)  # before migration: no file may set the migrated ``schema``
         head = _migrate(head)
         version = head.get("version")
         if version != VERSION:
@@ -308,9 +310,9 @@ class GameRecord:
             if not isinstance(event, dict):
                 raise RecordError(f"{name}: {where.format(index + offset)}: expected a table")
         schema = head.get("schema", VERSION)
-        unknown = set(head) - _HEADER_KEYS - ({"assist_used"} if schema < 3 else set())
+        unknown = written - _HEADER_KEYS - ({"assist_used"} if schema < 3 else set())
         if unknown:
-            raise RecordError(f"{name}: unknown header key {sorted(unknown)[0]!r}")
+            raise RecordError(f"{name}: unknown header key {min(unknown)!r}")
         try:
             record = cls(
                 variant=_typed(head, "variant", str, name),
@@ -417,12 +419,13 @@ class GameRecord:
                    if policy == "strict"
                    or (policy == "compatible" and _version_key(old) != _version_key(new))]
         if refused:
-            hint = ("" if policy == "strict" else
-                    "; to replay it anyway and let the verification decide, allow any versions "
-                    "(--versions any, or versions=\"any\")")
+            hint = "" if policy == "strict" else (
+                "; to replay it anyway and let the verification decide, allow any versions "
+                "(--versions any, or versions=\"any\")")
             raise RecordError(f"the record was made with other plugin versions: {detail}{hint}")
-        return [f"the record was made with other plugin versions: {detail}; every derived "
-                "event is checked against the replay"]
+        notice = (f"the record was made with other plugin versions: {detail}; every derived "
+                  "event is checked against the replay")
+        return [notice]
 
     def new_game(self, versions: str = "compatible") -> Game:
         """A new game under the recorded rules, or `RecordError` if the rules differ or the
@@ -497,7 +500,7 @@ class GameRecord:
         return None
 
 
-_HEADER_KEYS = frozenset({"format", "version", "schema", "game", "variant", "overlays", "digest",
+_HEADER_KEYS = frozenset({"format", "version", "game", "variant", "overlays", "digest",
                           "plugins", "dealer", "seed", "stream", "rules", "summary"})
 
 
@@ -506,10 +509,7 @@ def legacy_events(game: Game, schema: int, events: list[dict[str, Any]]
     """``events`` (the current schema's dicts) as a record of ``schema`` wrote them: the
     kernel's ``cause`` and ``pending`` left out, then the game's own changes undone (its
     ``legacy_events(schema, events)``), then numbered again."""
-    out = []
-    for data in events:
-        data = {k: v for k, v in data.items() if k not in ("cause", "pending")}
-        out.append(data)
+    out = [{k: v for k, v in data.items() if k not in ("cause", "pending")} for data in events]
     legacy = getattr(game.ruleset.game, "legacy_events", None)
     if legacy is not None:
         out = legacy(schema, out)

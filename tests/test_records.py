@@ -9,10 +9,21 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pegline_core import RandomBot, Ruleset, load_variant, play_game
+from pegline_core import Game, Input, RandomBot, Ruleset, Scored, load_variant, play_game
 from pegline_core.app.cli import main
+from pegline_core.cards import DECK
 from pegline_core.record import GameRecord, RecordError, legacy_events
+from pegline_cribbage.actions import Declare, Go, Respond
 from pegline_cribbage.bots import GreedyBot
+from pegline_cribbage.events import (
+    CountReset,
+    CountSettled,
+    CutTie,
+    DealerChosen,
+    Dealt,
+    HandShown,
+    Passed,
+)
 from pegline_cribbage.legacy import rules_digest_v1
 from pegline_cribbage.scripts import Script
 
@@ -522,6 +533,8 @@ def test_a_summary_is_required_unless_the_header_is_a_streamed_log():
     assert header["stream"] is True and "summary" not in header
     with pytest.raises(RecordError, match="unknown header key 'colour'"):
         GameRecord.from_toml('colour = "red"\n' + record.to_toml())
+    with pytest.raises(RecordError, match="unknown header key 'schema'"):  # no posing as older
+        GameRecord.from_toml("schema = 2\n" + record.to_toml())
 
 
 # -- version-2 records (saved by the previous main) ---------------------------------------------
@@ -555,18 +568,6 @@ def test_a_version_2_game_resumes_and_is_saved_as_version_3(tmp_path):
 
 # -- causal events (schema 3) ---------------------------------------------------------------------
 
-from pegline_core import Game, Input, Scored  # noqa: E402
-from pegline_core.cards import DECK  # noqa: E402
-from pegline_cribbage.actions import Declare, Go, Play, Respond  # noqa: E402
-from pegline_cribbage.events import (  # noqa: E402
-    CountReset,
-    CountSettled,
-    CutTie,
-    DealerChosen,
-    Dealt,
-    HandShown,
-    Passed,
-)
 
 
 def _games():

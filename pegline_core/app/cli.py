@@ -411,7 +411,8 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
             raise click.UsageError(f"the game {game.variant.game!r} cannot hide other seats' "
                                    "cards in JSON: play a human game without --json")
     if log_file is not None:  # the JSON Lines log starts with the record's header
-        log_file.write(json.dumps(GameRecord.of(game, seed=seed, derived=False).header(stream=True)) + "\n")
+        header = GameRecord.of(game, seed=seed, derived=False).header(stream=True)
+        log_file.write(json.dumps(header) + "\n")
         for event in game.log:
             log_file.write(json.dumps(codec.to_dict(event), ensure_ascii=False) + "\n")
         log_file.flush()

@@ -78,7 +78,5 @@ def events_before_v3(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for data in events:
         if data["type"] in NEW_IN_V3:
             continue
-        if "awarded" in data:
-            data = {key: value for key, value in data.items() if key != "awarded"}
-        out.append(data)
+        out.append({key: value for key, value in data.items() if key != "awarded"})
     return out

@@ -31,8 +31,16 @@ from pegline_cribbage.actions import (
     Respond,
 )
 from pegline_cribbage.combinations import PIPS
-from pegline_cribbage.events import Combination, CountReset, CountSettled, DealerChosen, HandShown
-from pegline_cribbage.events import CutTie, Dealt, Passed  # records: what caused what
+from pegline_cribbage.events import (  # records: what caused what
+    Combination,
+    CountReset,
+    CountSettled,
+    CutTie,
+    DealerChosen,
+    Dealt,
+    HandShown,
+    Passed,
+)
 from pegline_cribbage.scorer import Scorer
 from pegline_cribbage.settings import CribbageSettings
 from pegline_cribbage.snapshots import ShowCounted, Snapshots
