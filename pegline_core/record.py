@@ -238,7 +238,7 @@ class GameRecord:
         })
 
     def to_toml(self) -> str:
-        return tomli_w.dumps(self.header() | {"events": list(self.events)})
+        return tomli_w.dumps(self.to_dict())
 
     def to_jsonl(self) -> str:
         """The JSON Lines form: a streamed log's header (it states no summary: a log is written
@@ -268,11 +268,20 @@ class GameRecord:
 
     @classmethod
     def from_toml(cls, text: str, *, name: str = "<record>") -> GameRecord:
-        data = parse_toml(text, name, RecordError)
+        return cls.from_dict(parse_toml(text, name, RecordError), name=name)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], *, name: str = "<record>") -> GameRecord:
+        """A record from its TOML form as a table: the header's keys and ``events``."""
+        data = dict(data)
         events = data.pop("events", [])
         if not isinstance(events, list):
             raise RecordError(f"{name}: events: expected an array of tables")
         return cls._from_parts(data, events, name, "events[{}]")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The TOML form as a table: the header's keys and ``events``."""
+        return self.header() | {"events": list(self.events)}
 
     @classmethod
     def from_jsonl(cls, text: str, *, name: str = "<log>") -> GameRecord:

@@ -453,10 +453,25 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
 @click.option("--resume", "resume_path", type=click.Path(path_type=Path),
               help="Continue the game saved in this record.")
 @versions_option
+@click.option("--match", "best_of", type=click.IntRange(min=1),
+              help="Play a match, best of this many games (the loser of a game deals first in "
+                   "the next); --save keeps the whole match in one record.")
+@click.option("--match-to", "match_to", type=click.IntRange(min=1),
+              help="Play a match to this many game points.")
 def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: str, human: bool,
          as_json: bool, log_file: Any, save_path: Path | None, resume_path: Path | None,
-         versions: str) -> None:
-    """Play a complete game and print every event."""
+         versions: str, best_of: int | None, match_to: int | None) -> None:
+    """Play a complete game (or a match) and print every event."""
+    if best_of is not None or match_to is not None:
+        if log_file is not None or resume_path is not None:
+            raise click.UsageError("a match is kept with --save; --log and --resume are for "
+                                   "single games")
+        from pegline_core.app.match import MatchRules
+
+        _play_match(load_variant(variant_name, overlays=overlays),
+                    MatchRules(best_of=best_of, target=match_to), seed, bots, human, as_json,
+                    save_path)
+        return
     if human and log_file is not None and getattr(log_file, "name", "") == "<stdout>":
         raise click.BadParameter("the log keeps every card, the hidden ones too: in a human game "
                                  "write it to a file", param_hint="--log")
@@ -471,19 +486,9 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
     else:
         game = Game(load_variant(variant_name, overlays=overlays))
     variant = game.variant
-    names = [name.strip() for name in bots.split(",") if name.strip()]
-    known = bots_for(game)
-    unknown = [name for name in names if name not in known]
-    if unknown or not names:
-        raise click.BadParameter(f"unknown bot {unknown[0] if unknown else bots!r}; "
-                                 f"choose from {', '.join(known)}", param_hint="--bots")
     if seed is None:
         seed = random.SystemRandom().getrandbits(32)
-    players = [known[names[seat % len(names)]](seed + seat) for seat in range(game.players)]
-    labels = {seat: f"seat {seat} ({names[seat % len(names)]})" for seat in range(game.players)}
-    if human:
-        players[0] = game.ruleset.game.human()
-        labels[0] = "seat 0 (you)"
+    players, labels = _players(game, bots, seed, human)
     if not as_json:
         click.echo(f"{variant.name}: {variant.description} (seed {seed})")
         for notice in variant.notices:
@@ -507,6 +512,62 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
             save()
 
 
+def _players(game: Game, bots: str, seed: int, human: bool) -> tuple[list[Any], dict[int, str]]:
+    """The players for ``game`` from a ``--bots`` list (seat 0 a person with ``--human``)."""
+    names = [name.strip() for name in bots.split(",") if name.strip()]
+    known = bots_for(game)
+    unknown = [name for name in names if name not in known]
+    if unknown or not names:
+        raise click.BadParameter(f"unknown bot {unknown[0] if unknown else bots!r}; "
+                                 f"choose from {', '.join(known)}", param_hint="--bots")
+    players = [known[names[seat % len(names)]](seed + seat) for seat in range(game.players)]
+    labels = {seat: f"seat {seat} ({names[seat % len(names)]})" for seat in range(game.players)}
+    if human:
+        players[0] = game.ruleset.game.human()
+        labels[0] = "seat 0 (you)"
+    return players, labels
+
+
+def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bool,
+                as_json: bool, save_path: Path | None) -> None:
+    """Play a match game by game, printing the standings after each and saving the match."""
+    from pegline_core.app.match import Match, MatchRecord
+
+    if save_path is not None and save_path.suffix != ".toml":
+        raise click.BadParameter("a match record is a .toml file", param_hint="--save")
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(32)
+    match = Match(variant, rules)
+    if not as_json:
+        click.echo(f"{variant.name}: {variant.description} (seed {seed}), a match "
+                   f"{rules.describe()}")
+    while not match.over:
+        game = match.new_game()
+        game_seed = seed + len(match.games)
+        players, labels = _players(game, bots, game_seed, human)
+        if not as_json:
+            click.echo(f"=== game {len(match.games) + 1} ===")
+        emit = _emitter(game, as_json, None, {0} if human else None, labels)
+        play_game(variant, players, seed=game_seed, on_event=emit, game=game)
+        match.add(game, game_seed)
+        if not as_json:
+            click.echo(_standings(match, game))
+        if save_path is not None:
+            MatchRecord.of(match, seeds=match.seeds).save(save_path)
+
+
+def _standings(match: Any, game: Game) -> str:
+    printer = game.ruleset.game.printer(game.variant, reveal=None, names=None)
+    sides = ", ".join(f"{printer.side(side)} {points} ({wins} won)" for side, (points, wins)
+                      in enumerate(zip(match.points, match.wins, strict=True)))
+    line = f"match after game {len(match.games)}: {sides} (game points)"
+    if match.over:
+        winner = match.winner
+        line += (f"; {printer.side(winner)} wins the match" if winner is not None
+                 else "; the match is drawn")
+    return line
+
+
 @main.command()
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON event per line.")
@@ -515,7 +576,11 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
                    "difference).")
 @versions_option
 def replay(file: Path, as_json: bool, verify: bool, versions: str) -> None:
-    """Replay a record (.toml or .jsonl) or a scripted game (docs/records.md) and print it."""
+    """Replay a record (.toml or .jsonl), a match record or a scripted game (docs/records.md)
+    and print it."""
+    if _is_record(file, "pegline-match"):
+        _replay_match(file, as_json, verify)
+        return
     if file.suffix == ".jsonl" or _is_record(file):
         record = GameRecord.load(file)
         _version_notices(record, versions)
@@ -548,10 +613,36 @@ def _version_notices(record: GameRecord, versions: str) -> None:
         click.echo(f"notice: {notice}", err=True)
 
 
-def _is_record(file: Path) -> bool:
+def _replay_match(file: Path, as_json: bool, verify: bool) -> None:
+    """Replay (or ``--verify``) a match record, with the standings after each game."""
+    from pegline_core.app.match import Match, MatchRecord
+
+    record = MatchRecord.load(file)
+    if verify:
+        found = record.verify()
+        if found is not None:
+            raise click.ClickException(f"game {found[0]}: {found[1]}")
+        click.echo(f"{file}: verified, a match of {len(record.games)} game(s)")
+        return
+    match: Match | None = None
+    for number, game_record in enumerate(record.games, 1):
+        game = game_record.replay()
+        match = match or Match(game.variant, record.rules)
+        if not as_json:
+            click.echo(f"=== game {number} ===")
+        emit = _emitter(game, as_json, None, None)
+        for event in game.log:
+            emit(event)
+        if game.over:
+            match.add(game, game_record.seed)
+            if not as_json:
+                click.echo(_standings(match, game))
+
+
+def _is_record(file: Path, form: str = FORMAT) -> bool:
     try:
         with file.open(encoding="utf-8") as handle:
-            return any(line.startswith("format = ") and FORMAT in line
+            return any(line.startswith("format = ") and f'"{form}"' in line
                        for line, _ in zip(handle, range(3), strict=False))
     except (OSError, UnicodeDecodeError):
         return False
