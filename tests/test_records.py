@@ -778,3 +778,11 @@ def test_a_cause_on_an_input_or_not_a_number_is_refused():
     events[1]["cause"] = "zero"
     with pytest.raises(RecordError, match="cause must be an input's seq"):
         GameRecord.from_toml(attrs.evolve(record, events=tuple(events)).to_toml())
+
+
+def test_the_replay_prints_the_new_events():
+    result = CliRunner().invoke(main, ["replay", str(V2 / "cut-tie-short-show.toml")])
+    lines = result.output.splitlines()
+    assert "a tie for the lowest card (seat 0, seat 1): cut again" in lines
+    assert any(line.endswith("go (no cards)") for line in lines)
+    assert any(line.endswith(": 16 (4 counted before the game ended)") for line in lines)
