@@ -13,6 +13,8 @@ a game defines its own actions and events. Each class names its ``type`` tag in 
 
 from __future__ import annotations
 
+import functools
+
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
@@ -114,7 +116,9 @@ def _card_from(value: Any, _type: Any) -> Card:
     return Card.parse(value)
 
 
+@functools.cache
 def _converter() -> cattrs.Converter:
+    """One converter for every codec: its hooks are generated once per class, not per game."""
     conv = strict_converter.copy()
     conv.register_unstructure_hook(Card, str)
     conv.register_structure_hook(Card, _card_from)

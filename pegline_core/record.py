@@ -25,7 +25,10 @@ True
 
 from __future__ import annotations
 
+import copy
 import functools
+import gzip
+import zlib
 import hashlib
 import json
 import os
@@ -223,9 +226,14 @@ class GameRecord:
         events = [codec.to_dict(e) for e in log if derived or isinstance(e, Input)]
         variant = game.variant
         summary = summary_of(log, game.players, len(variant.sides)) if derived else None
-        return cls(variant.name, (), rules_digest(game.ruleset), game.ruleset.versions(),
-                   game.first_dealer, seed, tuple(events), variant.game,
-                   variant.to_toml_dict(), summary)
+        ruleset = game.ruleset
+        fixed = ruleset.cache.get("record")  # the same for every record of a ruleset
+        if fixed is None:
+            fixed = ruleset.cache["record"] = (rules_digest(ruleset), ruleset.versions(),
+                                               variant.to_toml_dict())
+        digest, versions, rules = fixed
+        return cls(variant.name, (), digest, dict(versions), game.first_dealer, seed,
+                   tuple(events), variant.game, copy.deepcopy(rules), summary)
 
     def header(self, *, stream: bool = False) -> dict[str, Any]:
         """The header as written (schema `VERSION`); ``stream``: a log's, before its events."""
@@ -247,22 +255,30 @@ class GameRecord:
         return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
 
     def save(self, path: str | Path) -> None:
-        """Write atomically (a temporary file renamed into place): never a half-written record."""
+        """Write atomically (a temporary file renamed into place): never a half-written record.
+        ``*.jsonl`` is JSON Lines, ``*.jsonl.gz`` gzip-compressed JSON Lines, else TOML."""
         path = Path(path)
-        text = self.to_jsonl() if path.suffix == ".jsonl" else self.to_toml()
+        text = self.to_jsonl() if is_log_path(path) else self.to_toml()
+        data = text.encode()
+        if path.name.endswith(".gz"):
+            data = gzip.compress(data, compresslevel=6, mtime=0)
         fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
         os.replace(temp, path)
 
     # -- reading -----------------------------------------------------------------------------
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
-        """Read a TOML record or a JSON Lines log (by the file's suffix)."""
+        """Read a TOML record or a JSON Lines log, gzip-compressed or not (by the file's
+        suffix: ``.toml``, ``.jsonl``, ``.jsonl.gz``)."""
         path = Path(path)
-        text = read_text(path, RecordError)
-        if path.suffix == ".jsonl":
+        if path.name.endswith(".gz"):
+            text = _read_gzip(path)
+        else:
+            text = read_text(path, RecordError)
+        if is_log_path(path):
             return cls.from_jsonl(text, name=str(path))
         return cls.from_toml(text, name=str(path))
 
@@ -523,6 +539,31 @@ def legacy_events(game: Game, schema: int, events: list[dict[str, Any]]
     if legacy is not None:
         out = legacy(schema, out)
     return [data | {"seq": seq} for seq, data in enumerate(out)]
+
+
+def is_log_path(path: str | Path) -> bool:
+    """Whether ``path`` names a JSON Lines log (``.jsonl`` or ``.jsonl.gz``)."""
+    name = Path(path).name
+    return name.endswith((".jsonl", ".jsonl.gz"))
+
+
+def _read_gzip(path: Path) -> str:
+    """The text of a gzip file; of one cut off by a crash, whatever was complete."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read the file: {exc.strerror or exc}") from None
+    inflate = zlib.decompressobj(wbits=31)  # gzip framing
+    try:
+        raw = inflate.decompress(data)
+    except zlib.error as exc:
+        raise RecordError(f"{path}: not a gzip file: {exc}") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:  # a cut inside a character: keep what was whole
+        if exc.start < len(raw) - 4:
+            raise RecordError(f"{path}: not UTF-8 text") from None
+        return raw[: exc.start].decode("utf-8")
 
 
 def _typed(data: dict[str, Any], key: str, kind: type, name: str) -> Any:

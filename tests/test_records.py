@@ -786,3 +786,35 @@ def test_the_replay_prints_the_new_events():
     assert "a tie for the lowest card (seat 0, seat 1): cut again" in lines
     assert any(line.endswith("go (no cards)") for line in lines)
     assert any(line.endswith(": 16 (4 counted before the game ended)") for line in lines)
+
+
+# -- compressed logs ------------------------------------------------------------------------------
+
+
+def test_gzip_json_lines_are_read_and_written_transparently(tmp_path):
+    game = a_game(seed=9)
+    record = GameRecord.of(game, seed=9)
+    record.save(tmp_path / "g.jsonl.gz")
+    data = (tmp_path / "g.jsonl.gz").read_bytes()
+    assert data[:2] == b"\x1f\x8b" and len(data) * 5 < len(record.to_jsonl())
+    loaded = GameRecord.load(tmp_path / "g.jsonl.gz")
+    assert loaded.events == record.events and loaded.verify() is None
+    (tmp_path / "cut.jsonl.gz").write_bytes(data[: len(data) // 2])  # a crashed writer
+    cut = GameRecord.load(tmp_path / "cut.jsonl.gz")
+    assert 0 < len(cut.events) < len(record.events)
+    assert cut.events == record.events[: len(cut.events)] and not cut.replay().over
+    (tmp_path / "plain.jsonl.gz").write_text(record.to_jsonl())
+    with pytest.raises(RecordError, match="plain.jsonl.gz: not a gzip file"):
+        GameRecord.load(tmp_path / "plain.jsonl.gz")
+
+
+def test_the_cli_saves_and_logs_gzip_json_lines(tmp_path):
+    runner = CliRunner()
+    saved, log = tmp_path / "g.jsonl.gz", tmp_path / "l.jsonl.gz"
+    result = runner.invoke(main, ["play", "--seed", "5", "--save", str(saved), "--log", str(log)])
+    assert result.exit_code == 0, result.output
+    for path in (saved, log):
+        assert path.read_bytes()[:2] == b"\x1f\x8b"
+        verified = runner.invoke(main, ["replay", str(path), "--verify"])
+        assert verified.exit_code == 0 and "verified" in verified.output
+    assert GameRecord.load(saved).events == GameRecord.load(log).events

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import importlib.util
 import json
 import random
@@ -19,7 +20,7 @@ from pegline_core.cards import Card, format_cards, parse_cards
 from pegline_core.errors import PeglineError, VariantError
 from pegline_core.events import Event
 from pegline_core.game import Game
-from pegline_core.record import FORMAT, GameRecord
+from pegline_core.record import FORMAT, GameRecord, is_log_path
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import DEFAULT_VARIANT, available_variants, load_variant
 from pegline_cribbage.scorer import Scorer, ShowScore
@@ -446,10 +447,10 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
               help="Print one JSON event per line (with --human, the other seats' hidden cards "
                    "as null; --log and --save keep everything).")
 @click.option("--log", "log_file", type=click.File("w", encoding="utf-8"),
-              help="Also write the events as JSON Lines to this file.")
+              help="Also write the events as JSON Lines to this file (.jsonl.gz: compressed).")
 @click.option("--save", "save_path", type=click.Path(path_type=Path),
-              help="Keep the game's record in this file (.toml or .jsonl), updated after "
-                   "every action of a human game, so that quitting loses nothing.")
+              help="Keep the game's record in this file (.toml, .jsonl or .jsonl.gz), updated "
+                   "after every action of a human game, so that quitting loses nothing.")
 @click.option("--resume", "resume_path", type=click.Path(path_type=Path),
               help="Continue the game saved in this record.")
 @versions_option
@@ -475,6 +476,11 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
     if human and log_file is not None and getattr(log_file, "name", "") == "<stdout>":
         raise click.BadParameter("the log keeps every card, the hidden ones too: in a human game "
                                  "write it to a file", param_hint="--log")
+    if log_file is not None and getattr(log_file, "name", "").endswith(".gz"):
+        name = log_file.name  # a compressed log, flushed event by event all the same
+        log_file.close()
+        log_file = gzip.open(name, "wt", encoding="utf-8")
+        click.get_current_context().call_on_close(log_file.close)
     if resume_path is not None:
         record = GameRecord.load(resume_path)
         _version_notices(record, versions)
@@ -581,7 +587,7 @@ def replay(file: Path, as_json: bool, verify: bool, versions: str) -> None:
     if _is_record(file, "pegline-match"):
         _replay_match(file, as_json, verify)
         return
-    if file.suffix == ".jsonl" or _is_record(file):
+    if is_log_path(file) or _is_record(file):
         record = GameRecord.load(file)
         _version_notices(record, versions)
         if verify:
