@@ -14,7 +14,6 @@ a game defines its own actions and events. Each class names its ``type`` tag in 
 from __future__ import annotations
 
 import functools
-
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 

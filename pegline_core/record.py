@@ -28,11 +28,11 @@ from __future__ import annotations
 import copy
 import functools
 import gzip
-import zlib
 import hashlib
 import json
 import os
 import tempfile
+import zlib
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -553,7 +553,7 @@ def _read_gzip(path: Path) -> str:
         data = path.read_bytes()
     except OSError as exc:
         raise RecordError(f"{path}: cannot read the file: {exc.strerror or exc}") from None
-    inflate = zlib.decompressobj(wbits=31)  # gzip framing
+    inflate = zlib.decompressobj(wbits=zlib.MAX_WBITS | 16)  # with the gzip header
     try:
         raw = inflate.decompress(data)
     except zlib.error as exc:
