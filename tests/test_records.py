@@ -818,3 +818,50 @@ def test_the_cli_saves_and_logs_gzip_json_lines(tmp_path):
         verified = runner.invoke(main, ["replay", str(path), "--verify"])
         assert verified.exit_code == 0 and "verified" in verified.output
     assert GameRecord.load(saved).events == GameRecord.load(log).events
+
+
+def _leaves(data, path=()):
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _leaves(value, (*path, key))
+    elif isinstance(data, list) and data and all(isinstance(v, dict) for v in data):
+        for index, value in enumerate(data):
+            yield from _leaves(value, (*path, index))
+    else:
+        yield path, data
+
+
+def _set(data, path, value):
+    data = json.loads(json.dumps(data))
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return data
+
+
+def test_every_single_field_change_to_the_header_is_detected(short_game):
+    """Each header leaf changed alone is refused on reading or replaying, or (a plugin's
+    version) named in a notice; only ``variant``, ``seed`` and the rules' ``description``,
+    ``source`` and ``extends`` are information, which scores nothing."""
+    record = GameRecord.of(short_game, seed=4)
+    head = {k: v for k, v in record.to_dict().items() if k != "events"}
+    checked = 0
+    for path, value in _leaves(head):
+        if path[0] in ("format", "variant", "seed") or path[:2] in (
+                ("rules", "description"), ("rules", "source"), ("rules", "extends")):
+            continue
+        for changed in _mutations(value) or [1]:
+            data = _set(record.to_dict(), path, changed)
+            try:
+                tampered = GameRecord.from_dict(data)
+                notices = tampered.version_notices(record.plugins, "any")
+                if path[0] == "plugins":
+                    assert notices and path[1] in notices[0], path
+                else:
+                    tampered.verify("any")
+                    raise AssertionError(f"{path} = {changed!r} went undetected")
+            except RecordError:
+                pass
+            checked += 1
+    assert checked >= 29
