@@ -127,8 +127,44 @@ def test_the_cli_plays_saves_replays_and_verifies_a_match(tmp_path):
             if line.startswith("match after")] == standings
     verified = runner.invoke(main, ["replay", str(saved), "--verify"])
     assert verified.exit_code == 0 and "verified, a match of" in verified.output
-    for extra in (["--log", str(tmp_path / "x.jsonl")], ["--resume", str(saved)]):
+    game = tmp_path / "game.toml"
+    assert runner.invoke(main, ["play", "--seed", "1", "--save", str(game)]).exit_code == 0
+    for extra in (["--log", str(tmp_path / "x.jsonl")], ["--resume", str(game)]):
         refused = runner.invoke(main, ["play", "--match", "3", *extra])
         assert refused.exit_code == 2 and "single games" in refused.output
+    finished = runner.invoke(main, ["play", "--resume", str(saved)])  # nothing left to play
+    assert finished.exit_code == 0 and MatchRecord.load(saved) == record
     refused = runner.invoke(main, ["play", "--match", "3", "--save", str(tmp_path / "m.jsonl")])
     assert refused.exit_code == 2 and "a match record is a .toml file" in refused.output
+
+
+def test_a_match_cut_off_in_its_second_game_resumes_to_the_end(tmp_path):
+    import random
+
+    match = Match("two-player-61", MatchRules(best_of=3))
+    first = play_game("two-player-61", bots(2), seed=11, game=match.new_game())
+    match.add(first, 11)
+    second = match.new_game()
+    rng, players = random.Random(12), bots(2)
+    while len(second.inputs()) < 30:  # stopped part way, as a person who quit
+        to_act = second.to_act
+        if isinstance(to_act, str):
+            second.apply(second.chance_action(rng))
+        else:
+            second.apply(players[to_act[0]].choose(second.view(to_act[0]),
+                                                   second.legal_actions(to_act[0])))
+    saved = tmp_path / "match.toml"
+    MatchRecord.of(match, seeds=match.seeds, playing=(second, 12)).save(saved)
+    kept = MatchRecord.load(saved)
+    assert kept.summary() == {"wins": list(match.wins), "points": list(match.points),
+                              "over": False}
+    result = CliRunner().invoke(main, ["play", "--resume", str(saved)])
+    assert result.exit_code == 0, result.output
+    assert "resumed: 1 game(s) played" in result.output
+    done = MatchRecord.load(saved)
+    assert done.summary()["over"] and done.verify() is None
+    assert done.games[0] == kept.games[0]
+    inputs = second.inputs()
+    replayed = done.games[1].replay()
+    assert replayed.inputs()[:len(inputs)] == inputs and replayed.first_dealer == \
+        loser_seat(first.result)

@@ -464,15 +464,23 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
          as_json: bool, log_file: Any, save_path: Path | None, resume_path: Path | None,
          versions: str, best_of: int | None, match_to: int | None) -> None:
     """Play a complete game (or a match) and print every event."""
-    if best_of is not None or match_to is not None:
-        if log_file is not None or resume_path is not None:
-            raise click.UsageError("a match is kept with --save; --log and --resume are for "
-                                   "single games")
-        from pegline_core.app.match import MatchRules
+    resume_match = resume_path is not None and _is_record(resume_path, "pegline-match")
+    if best_of is not None or match_to is not None or resume_match:
+        if log_file is not None or (resume_path is not None and not resume_match):
+            raise click.UsageError("a match is kept with --save (and carried on with --resume "
+                                   "MATCH.toml); --log and a game's --resume are for single "
+                                   "games")
+        from pegline_core.app.match import MatchRecord, MatchRules
 
-        _play_match(load_variant(variant_name, overlays=overlays),
-                    MatchRules(best_of=best_of, target=match_to), seed, bots, human, as_json,
-                    save_path)
+        if resume_match:
+            assert resume_path is not None
+            kept = MatchRecord.load(resume_path)
+            _play_match(None, kept.rules, seed, bots, human, as_json, save_path or resume_path,
+                        kept)
+        else:
+            _play_match(load_variant(variant_name, overlays=overlays),
+                        MatchRules(best_of=best_of, target=match_to), seed, bots, human,
+                        as_json, save_path)
         return
     if human and log_file is not None and getattr(log_file, "name", "") == "<stdout>":
         raise click.BadParameter("the log keeps every card, the hidden ones too: in a human game "
@@ -551,27 +559,46 @@ def _players(game: Game, bots: str, seed: int, human: bool) -> tuple[list[Any], 
 
 
 def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bool,
-                as_json: bool, save_path: Path | None) -> None:
-    """Play a match game by game, printing the standings after each and saving the match."""
+                as_json: bool, save_path: Path | None, resumed: Any = None) -> None:
+    """Play a match game by game (or carry on the ``resumed`` `MatchRecord`), printing the
+    standings after each game and saving the match (after every action of a human's)."""
     from pegline_core.app.match import Match, MatchRecord
 
     if save_path is not None and save_path.suffix != ".toml":
         raise click.BadParameter("a match record is a .toml file", param_hint="--save")
+    playing: Game | None = None
+    if resumed is not None:
+        match, playing = resumed.resume()
+        variant = match.variant
+        first = resumed.games[0].seed
+        seed = seed if seed is not None else first if first is not None else 0
+    else:
+        match = Match(variant, rules)
     if seed is None:
         seed = random.SystemRandom().getrandbits(32)
-    match = Match(variant, rules)
     if not as_json:
         click.echo(f"{variant.name}: {variant.description} (seed {seed}), a match "
                    f"{rules.describe()}")
+        if resumed is not None:
+            click.echo(f"resumed: {len(match.games)} game(s) played")
     while not match.over:
-        game = match.new_game()
+        game = playing or match.new_game()
         game_seed = seed + len(match.games)
+        chance_seed = game_seed + len(game.inputs())  # a resumed game: a fresh continuation
         players, labels = _players(game, bots, game_seed, human)
         if not as_json:
             click.echo(f"=== game {len(match.games) + 1} ===")
-        emit = _emitter(game, as_json, None, {0} if human else None, labels)
-        play_game(variant, players, seed=game_seed, on_event=emit, game=game)
+
+        def save(game: Game = game, game_seed: int = game_seed) -> None:
+            if save_path is not None:
+                MatchRecord.of(match, seeds=match.seeds, playing=(game, game_seed)).save(
+                    save_path)
+
+        emit = _emitter(game, as_json, None, {0} if human else None, labels,
+                        save=save if human else None)
+        play_game(variant, players, seed=chance_seed, on_event=emit, game=game)
         match.add(game, game_seed)
+        playing = None
         if not as_json:
             click.echo(_standings(match, game))
         if save_path is not None:

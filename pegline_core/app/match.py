@@ -160,15 +160,35 @@ class MatchRecord:
     games: tuple[GameRecord, ...]
 
     @classmethod
-    def of(cls, match: Match, *, seeds: Sequence[int | None] = ()) -> MatchRecord:
+    def of(cls, match: Match, *, seeds: Sequence[int | None] = (),
+           playing: tuple[Game, int | None] | None = None) -> MatchRecord:
+        """The record of ``match``, with the game being ``playing`` (and its seed) last."""
         seeds = list(seeds) + [None] * (len(match.games) - len(seeds))
-        return cls(match.rules, tuple(GameRecord.of(game, seed=seed)
-                                      for game, seed in zip(match.games, seeds, strict=True)))
+        games = [GameRecord.of(game, seed=seed)
+                 for game, seed in zip(match.games, seeds, strict=True)]
+        if playing is not None:
+            games.append(GameRecord.of(playing[0], seed=playing[1]))
+        return cls(match.rules, tuple(games))
 
     def summary(self) -> dict[str, Any]:
-        """What the header states: wins and game points per side, and whether it is over."""
-        match = self.replay()
-        return {"wins": list(match.wins), "points": list(match.points), "over": match.over}
+        """What the header states: wins and game points per side, and whether it is over, from
+        the games' own summaries (each checked against its events as it is read; `replay`
+        checks the match's rules)."""
+        wins: list[int] = []
+        points: list[int] = []
+        finished = 0
+        for index, game in enumerate(self.games, 1):
+            stated = game.summary
+            if not isinstance(stated, dict):
+                raise RecordError(f"game {index}: its record states no summary")
+            if not wins:
+                wins, points = [0] * len(stated["scores"]), [0] * len(stated["scores"])
+            if stated["over"]:
+                finished += 1
+                wins[stated["winner"]] += 1
+                points[stated["winner"]] += stated["game_points"]
+        over = finished > 0 and self.rules.over(wins, points, finished)
+        return {"wins": wins, "points": points, "over": over}
 
     def to_toml(self) -> str:
         head = {"format": MATCH_FORMAT, "version": MATCH_VERSION,
@@ -225,10 +245,15 @@ class MatchRecord:
         return record
 
     def replay(self) -> Match:
-        """The match rebuilt from its games' inputs; `RecordError` if a game breaks the match's
-        rules (another variant, a first dealer other than the previous loser, a game after the
-        match was decided, an unfinished game before the last)."""
+        """The match rebuilt from its finished games' inputs; `RecordError` if a game breaks the
+        match's rules (another variant, a first dealer other than the previous loser, a game
+        after the match was decided, an unfinished game before the last)."""
+        return self.resume()[0]
+
+    def resume(self) -> tuple[Match, Game | None]:
+        """The match so far, and its unfinished last game replayed (None if there is none)."""
         match: Match | None = None
+        playing: Game | None = None
         for index, record in enumerate(self.games):
             try:
                 game = record.replay()
@@ -244,13 +269,14 @@ class MatchRecord:
                 if game.first_dealer != match.next_dealer():
                     raise RecordError(f"game {index + 1}: the first dealer must be "
                                       f"{match.next_dealer()!r} (the loser of the game before)")
+                playing = game
                 break
             try:
                 match.add(game, record.seed)
             except PeglineError as exc:
                 raise RecordError(f"game {index + 1}: {exc}") from None
         assert match is not None
-        return match
+        return match, playing
 
     def verify(self) -> tuple[int, Difference] | None:
         """The first game (numbered from 1) whose events differ from its replay, or None."""
