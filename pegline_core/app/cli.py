@@ -488,7 +488,7 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
     if log_file is not None and getattr(log_file, "name", "").endswith(".gz"):
         name = log_file.name  # a compressed log, flushed event by event all the same
         log_file.close()
-        log_file = gzip.open(name, "wt", encoding="utf-8")
+        log_file = gzip.open(name, "wt", compresslevel=3, encoding="utf-8")
         click.get_current_context().call_on_close(log_file.close)
     if resume_path is not None:
         record = GameRecord.load(resume_path)
