@@ -5,7 +5,8 @@ read and written transparently. Each game is played by `GreedyBot`s (``--bots ra
 `RandomBot`s, the cheapest play there is) under one shared
 `Ruleset` (as `pegline play` does); "write" is `GameRecord.of(game)` plus the text (and the
 compression for ``.jsonl.gz``), without the disk. Figures are medians over the rounds, in
-milliseconds of CPU time per game (steady on a shared machine); "ratio" is write time / play time (<= 1 meets the target).
+milliseconds of CPU time per game (steady on a shared machine); "ratio" is write time / play
+time (<= 1 meets the target).
 
 Run: python benchmarks/records_speed.py [--games N] [--rounds R] [--variant NAME]
 """
