@@ -13,6 +13,7 @@ from pegline_core import Game, Input, RandomBot, Ruleset, Scored, load_variant, 
 from pegline_core.app.cli import main
 from pegline_core.cards import DECK
 from pegline_core.record import GameRecord, RecordError, legacy_events
+from pegline_core.variant import available_variants
 from pegline_cribbage.actions import Declare, Go, Respond
 from pegline_cribbage.bots import GreedyBot
 from pegline_cribbage.events import (
@@ -865,3 +866,13 @@ def test_every_single_field_change_to_the_header_is_detected(short_game):
                 pass
             checked += 1
     assert checked >= 29
+
+
+@pytest.mark.parametrize("name", sorted(available_variants()))
+def test_every_shipped_variant_records_self_contained_and_verifies(name, monkeypatch):
+    game = a_game(name, seed=3)
+    text = GameRecord.of(game, seed=3).to_toml()
+    monkeypatch.setattr("pegline_core.variant.variant_search_path", list)  # nothing found
+    loaded = GameRecord.from_toml(text)
+    assert loaded.rules == game.variant.to_toml_dict() and loaded.verify() is None
+    assert loaded.replay().log == game.log
