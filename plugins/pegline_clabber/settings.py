@@ -1,0 +1,84 @@
+"""Clabber's part of a variant file: who deals first, the play, the melds, the target.
+
+Every key has a real default (the rules as Pegline plays them); `check_settings` returns
+path-qualified problems for the variant loader.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from pegline_core.plugins import Problems
+from pegline_core.variant import Variant
+
+__all__ = ["ClabberSettings", "DealRules", "PlayRules", "MeldRules", "ScoringRules",
+           "FIRST_DEALER", "PLAYERS", "TEAMS", "check_settings"]
+
+FIRST_DEALER = ("cut", "first-jack")
+PLAYERS = 4
+TEAMS = ((0, 2), (1, 3))
+
+
+@frozen
+class DealRules:
+    """``[deal]``: how the first dealer is chosen."""
+
+    first_dealer: str = "cut"
+    """``cut``: each seat cuts a card, the lowest (ace low) deals, a tie cuts again;
+    ``first-jack``: cards are dealt face up from seat 0 and the first jack deals."""
+
+
+@frozen
+class PlayRules:
+    """``[play]``: the trick play."""
+
+    undertrump: bool = True
+    """A player who must trump but cannot beat the highest trump in the trick still plays a
+    trump; off, that player may play any card."""
+    show_turned_tricks: bool = False
+    """Whether a view shows the cards of the tricks already turned (the seed: no)."""
+
+
+@frozen
+class MeldRules:
+    """``[melds]``: the best-meld contest."""
+
+    four_of_a_kind_first: bool = True
+    """At equal points, four of a kind beats any sequence."""
+
+
+@frozen
+class ScoringRules:
+    """``[scoring]``: how a game is won."""
+
+    target: int = 500
+
+
+@frozen
+class ClabberSettings:
+    """Every Clabber key of a variant file."""
+
+    deal: DealRules = DealRules()
+    play: PlayRules = PlayRules()
+    melds: MeldRules = MeldRules()
+    scoring: ScoringRules = ScoringRules()
+
+
+def check_settings(variant: Variant) -> Problems:
+    """Cross-field checks: four seats in two partnerships sitting opposite, a real target."""
+    settings: ClabberSettings = variant.settings
+    problems: Problems = []
+    if variant.table.players != PLAYERS:
+        problems.append((("table", "players"),
+                         f"the game is for {PLAYERS} players, got {variant.table.players}"))
+    elif tuple(tuple(sorted(team)) for team in variant.table.teams) != TEAMS:
+        teams = [list(team) for team in TEAMS]
+        problems.append((("table", "teams"), f"partners sit opposite: teams must be {teams}"))
+    if settings.deal.first_dealer not in FIRST_DEALER:
+        problems.append((("deal", "first_dealer"),
+                         f"must be one of {', '.join(FIRST_DEALER)}, got "
+                         f"{settings.deal.first_dealer!r}"))
+    if settings.scoring.target < 1:
+        problems.append((("scoring", "target"), f"must be at least 1, got "
+                                                f"{settings.scoring.target}"))
+    return problems

@@ -1,0 +1,71 @@
+"""A human player at the terminal: shows trump, the trick, the score and the hand with the
+cards that may be played marked; refusals come back from the engine with the rule."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from pegline_clabber.actions import Announce, Name, Pass, Play, Show
+from pegline_clabber.cards import SUIT_SYMBOLS
+from pegline_clabber.views import ClabberView
+from pegline_core.cards import Card, CardError, format_cards
+
+__all__ = ["HumanPlayer"]
+
+
+class HumanPlayer:
+    """Asks at the terminal. Cards are chosen by notation (``JH``) or position (``1``)."""
+
+    def choose(self, view: ClabberView, legal: Sequence[Any]) -> Any:
+        if isinstance(legal[0], Pass):
+            return self._name(view, legal)
+        for action in legal:
+            if isinstance(action, Announce | Show):
+                verb = "announce" if isinstance(action, Announce) else "show"
+                if click.confirm(f"  {verb} your melds?", default=True):
+                    return action
+        return self._play(view, [a for a in legal if isinstance(a, Play)])
+
+    @staticmethod
+    def _status(view: ClabberView) -> str:
+        trump = SUIT_SYMBOLS[view.trump] if view.trump else "not named yet"
+        return f"score {view.scores[view.side]} to {view.scores[1 - view.side]}; trump {trump}"
+
+    def _name(self, view: ClabberView, legal: Sequence[Any]) -> Any:
+        suits = {a.suit: a for a in legal if isinstance(a, Name)}
+        assert view.turn_card is not None
+        click.echo(f"  {self._status(view)}; turn card {view.turn_card.symbol}; round "
+                   f"{view.round}; you hold {format_cards(view.held, symbols=True)}")
+        choices = ", ".join(["pass", *(f"{s} ({SUIT_SYMBOLS[s]})" for s in suits)])
+        while True:
+            answer = click.prompt(f"  name trump or pass [{choices}]", default="pass").strip()
+            if answer.lower() == "pass":
+                return legal[0]
+            if answer.upper() in suits:
+                return suits[answer.upper()]
+            click.echo(f"  you may say: {choices}")
+
+    def _play(self, view: ClabberView, plays: list[Play]) -> Play:
+        allowed = {p.card: p for p in plays}
+        marked = " ".join(f"{i}:{c.symbol}{'*' if c in allowed else ''}"
+                          for i, c in enumerate(view.held, 1))
+        trick = format_cards(view.trick, symbols=True) or "(you lead)"
+        click.echo(f"  {self._status(view)}; trick {trick}; tricks taken {view.taken}")
+        click.echo(f"  your hand (* may be played): {marked}")
+        while True:
+            answer = click.prompt("  play").strip()
+            card: Card | None = None
+            if answer.isdigit() and 1 <= int(answer) <= len(view.held):
+                card = view.held[int(answer) - 1]
+            else:
+                try:
+                    card = Card.parse(answer)
+                except CardError as exc:
+                    click.echo(f"  {exc}")
+                    continue
+            if card in allowed:
+                return allowed[card]
+            click.echo(f"  {card.symbol} may not be played now; marked cards may")
