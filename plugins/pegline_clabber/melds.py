@@ -52,15 +52,16 @@ def candidates(cards: Sequence[Card]) -> list[Candidate]:
 
 def best_melds(cards: Sequence[Card], value: Callable[[Candidate], int]) -> list[Candidate]:
     """The non-overlapping melds of ``cards`` worth the most by ``value`` (0: not a meld), so
-    that a six-card run is one meld, not a fifty and pieces. On equal worth, fewer melds."""
+    that a six-card run is one meld, not a fifty and pieces. On equal worth, fewer melds, then
+    more cards (a six-card hundred, not a five-card one: the longer ranks higher)."""
     scored = [(c, value(c)) for c in candidates(cards)]
     scored = [(c, v) for c, v in scored if v > 0]
-    best: tuple[int, int, list[Candidate]] = (0, 0, [])
+    best: tuple[int, int, int, list[Candidate]] = (0, 0, 0, [])
 
     def search(start: int, used: frozenset[Card], chosen: list[Candidate], worth: int) -> None:
         nonlocal best
-        if (worth, -len(chosen)) > best[:2]:
-            best = (worth, -len(chosen), list(chosen))
+        if (worth, -len(chosen), len(used)) > best[:3]:
+            best = (worth, -len(chosen), len(used), list(chosen))
         for index in range(start, len(scored)):
             candidate, points = scored[index]
             if used.isdisjoint(candidate[1]):
@@ -69,7 +70,7 @@ def best_melds(cards: Sequence[Card], value: Callable[[Candidate], int]) -> list
                 chosen.pop()
 
     search(0, frozenset(), [], 0)
-    return best[2]
+    return best[3]
 
 
 class MeldRank(NamedTuple):
