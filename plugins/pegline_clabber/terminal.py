@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from pegline_clabber.actions import Announce, Name, Pass, Play, Show
-from pegline_clabber.cards import SUIT_SYMBOLS
+from pegline_clabber.cards import SUIT_SYMBOLS, why_illegal
 from pegline_clabber.views import ClabberView
 from pegline_core.cards import Card, CardError, format_cards
 
@@ -57,15 +57,18 @@ class HumanPlayer:
         click.echo(f"  your hand (* may be played): {marked}")
         while True:
             answer = click.prompt("  play").strip()
-            card: Card | None = None
             if answer.isdigit() and 1 <= int(answer) <= len(view.held):
                 card = view.held[int(answer) - 1]
             else:
                 try:
                     card = Card.parse(answer)
                 except CardError as exc:
-                    click.echo(f"  {exc}")
+                    click.echo(f"  not a card: {exc}")
                     continue
             if card in allowed:
                 return allowed[card]
-            click.echo(f"  {card.symbol} may not be played now; marked cards may")
+            if card not in view.held:
+                click.echo(f"  not allowed: you do not hold {card.symbol}")
+                continue
+            reason = why_illegal(view.held, view.trick, view.trump, card, view.undertrump)
+            click.echo(f"  not allowed: {reason}")
