@@ -88,18 +88,18 @@ class EventPrinter:
                               for m in event.melds)
             return [f"  {self.seat(event.actor)} shows {melds}"]
         if isinstance(event, BellaAnnounced):
-            return [f"  {self.seat(event.actor)}: bella "
-                    f"({format_cards(event.cards, symbols=True)})"]
+            return [(f"  {self.seat(event.actor)}: bella "
+                    f"({format_cards(event.cards, symbols=True)})")]
         if isinstance(event, TrickTaken):
-            return [f"  -- trick {event.number} to {self.seat(event.actor)}: "
-                    f"{format_cards(event.cards, symbols=True)}"]
+            return [(f"  -- trick {event.number} to {self.seat(event.actor)}: "
+                    f"{format_cards(event.cards, symbols=True)}")]
         if isinstance(event, HandCounted):
             parts = [f"{c.rule} {c.points}" for c in event.breakdown]
             card_points = sum(c.points for c in event.breakdown if c.rule == "card-points")
             if event.tricks and card_points == 0:
                 parts.append("-- (tricks worth nothing)")
-            return [f"  {self.side(event.side)} counts {event.total}: "
-                    f"{', '.join(parts) or 'nothing'} ({event.tricks} trick(s))"]
+            return [(f"  {self.side(event.side)} counts {event.total}: "
+                    f"{', '.join(parts) or 'nothing'} ({event.tricks} trick(s))")]
         if isinstance(event, HandSettled):
             makers = event.totals[event.makers]
             others = max(t for s, t in enumerate(event.totals) if s != event.makers)

@@ -12,12 +12,6 @@ from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Any
 
-from pegline_core.cards import DECK as EVERY_CARD
-from pegline_core.cards import Card, format_cards
-from pegline_core.errors import IllegalActionError
-from pegline_core.events import Event, GameEnded, Input, Scored, SideResult
-from pegline_core.rules import Award
-from pegline_core.ruleset import Ruleset
 from pegline_clabber.actions import Announce, CutForDeal, Deal, Name, Pass, Play, Show
 from pegline_clabber.cards import DECK, SUIT_SYMBOLS, SUITS, legal_plays, trick_winner, why_illegal
 from pegline_clabber.events import (
@@ -35,6 +29,12 @@ from pegline_clabber.events import (
 from pegline_clabber.settings import ClabberSettings
 from pegline_clabber.snapshots import HandHeld, HandPlayed, HandTotals, ShownMeld, Trick
 from pegline_clabber.views import ClabberView, TableMeld
+from pegline_core.cards import DECK as EVERY_CARD
+from pegline_core.cards import Card, format_cards
+from pegline_core.errors import IllegalActionError
+from pegline_core.events import Event, GameEnded, Input, Scored, SideResult
+from pegline_core.rules import Award
+from pegline_core.ruleset import Ruleset
 
 __all__ = ["ClabberMachine", "HAND_SIZE", "TRICKS"]
 
@@ -83,7 +83,7 @@ def common(ruleset: Ruleset) -> Common:
     found = ruleset.cache.get("clabber")
     if found is None:
         found = ruleset.cache["clabber"] = Common(ruleset)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 class ClabberMachine:
@@ -128,7 +128,7 @@ class ClabberMachine:
     # -- the Machine protocol ------------------------------------------------------------------
 
     def snapshot(self) -> tuple[Any, ...]:
-        return _snapshot(self)  # type: ignore[no-any-return]
+        return _snapshot(self)
 
     def restore(self, snapshot: tuple[Any, ...]) -> None:
         for name, value in zip(_STATE, snapshot, strict=True):
@@ -170,7 +170,7 @@ class ClabberMachine:
                 return [c.passes[turn], *([names[turned]] if turned in suits else [])]
             return [c.passes[turn], *(names[s] for s in SUITS if s != turned and s in suits)]
         plays = c.plays[turn]
-        legal = [plays[card.index]
+        legal: list[Any] = [plays[card.index]
                  for card in legal_plays(held, self.trick, self.trump, c.undertrump)]
         done = len(self.tricks)
         if done == 0 and self.offered[turn] and not self.announced[turn]:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from pegline_core.cards import Card, format_cards
 from pegline_clabber.cards import SEQUENCE, SUITS
+from pegline_core.cards import Card, format_cards
 
 __all__ = ["Candidate", "candidates", "best_melds", "MeldRank", "meld_rank", "format_cards"]
 

@@ -76,9 +76,9 @@ def check_settings(variant: Variant) -> Problems:
         problems.append((("table", "teams"), f"partners sit opposite: teams must be {teams}"))
     if settings.deal.first_dealer not in FIRST_DEALER:
         problems.append((("deal", "first_dealer"),
-                         f"must be one of {', '.join(FIRST_DEALER)}, got "
-                         f"{settings.deal.first_dealer!r}"))
+                         (f"must be one of {', '.join(FIRST_DEALER)}, got "
+                         f"{settings.deal.first_dealer!r}")))
     if settings.scoring.target < 1:
-        problems.append((("scoring", "target"), f"must be at least 1, got "
-                                                f"{settings.scoring.target}"))
+        problems.append((("scoring", "target"), (f"must be at least 1, got "
+                                                f"{settings.scoring.target}")))
     return problems

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from pegline_core.cards import Card
 from pegline_clabber.snapshots import Trick
+from pegline_core.cards import Card
 
 __all__ = ["ClabberView", "TableMeld"]
 
