@@ -424,5 +424,9 @@ def test_simulate_reports_clabber():
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     assert report["games"] == 4 and set(report["win_rates"]) == {"greedy", "random"}
-    keys = report["points_per_hand"]
-    assert "makers/card-points" in keys and "hands/made" in keys
+    per_hand = report["points_per_hand"]
+    assert {"hands/made", "hands/set", "melds/scored", "points/makers", "rule/card-points"} \
+        <= set(per_hand)
+    made, set_, dead = (per_hand.get(f"hands/{k}", 0) for k in ("made", "set", "dead"))
+    assert made + set_ + dead == pytest.approx(1)   # each hand is made, set or dead
+    assert per_hand["rule/card-points"] + per_hand.get("rule/last-trick", 0) <= 162

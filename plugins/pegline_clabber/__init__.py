@@ -22,7 +22,14 @@ import pluggy
 
 from pegline_clabber import hookspecs
 from pegline_clabber.actions import ACTIONS
-from pegline_clabber.events import EVENTS, DealerChosen, HandDead, HandSettled, TrumpMade
+from pegline_clabber.events import (
+    EVENTS,
+    DealerChosen,
+    HandDead,
+    HandSettled,
+    MeldsShown,
+    TrumpMade,
+)
 from pegline_clabber.machine import ClabberMachine
 from pegline_clabber.settings import ClabberSettings, check_settings
 from pegline_clabber.views import ClabberView
@@ -72,8 +79,11 @@ class Clabber:
         return EventPrinter(variant, reveal=reveal, names=dict(names or {}))
 
     def tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
-        """The first dealer, and by label: points by ``makers/RULE`` and ``defenders/RULE``, and
-        hands counted as ``hands/made``, ``hands/set`` and ``hands/dead``."""
+        """The first dealer, and by label, summed over the game (a report divides them by the
+        hands played): ``hands/made``, ``hands/set`` and ``hands/dead`` count hands (so per hand
+        they are the makers' success rate, the set rate, the dead-hand rate); ``melds/shown`` and
+        ``melds/scored`` are meld points (the bella apart); ``points/makers`` and
+        ``points/defenders`` the points scored by each role; ``rule/RULE`` by rule."""
         first_dealer = next(e.dealer for e in game.log if isinstance(e, DealerChosen))
         points: Counter[str] = Counter()
         makers = -1
@@ -84,7 +94,16 @@ class Clabber:
                 points["hands/made" if event.made else "hands/set"] += 1
             elif isinstance(event, HandDead):
                 points["hands/dead"] += 1
+            elif isinstance(event, MeldsShown):
+                points["melds/shown"] += sum(meld.points for meld in event.melds)
             elif isinstance(event, Scored):
                 role = "makers" if event.side == makers else "defenders"
-                points[f"{role}/{event.rule}"] += event.points
+                points[f"points/{role}"] += event.points
+                points[f"rule/{event.rule}"] += event.points
+                if event.rule in _MELD_RULES:
+                    points["melds/scored"] += event.points
         return first_dealer, points
+
+
+_MELD_RULES = frozenset({"dad", "fifty", "hundred", "four-of-a-kind", "mule"})
+"""The standard rules' melds, for the report's meld lines."""

@@ -89,7 +89,7 @@ def common(ruleset: Ruleset) -> Common:
 class ClabberMachine:
     """The state of one Clabber game and the rules that move it."""
 
-    __slots__ = (*_STATE, "log", "c", "_hand", "_phase")
+    __slots__ = (*_STATE, "log", "c", "_hand", "_phase", "_memo")
 
     def __init__(self, ruleset: Ruleset, log: list[Event]) -> None:
         self.log = log
@@ -124,6 +124,9 @@ class ClabberMachine:
         """The seat dealt the trump K and Q, or -1."""
         self._hand = 0
         self._phase = "cut"
+        self._memo: tuple[Any, ...] = ((), (), "", [])
+        """The last legal cards worked out: (held, trick, trump, cards); not part of the state,
+        as it follows from it (the same tuples give the same cards)."""
 
     # -- the Machine protocol ------------------------------------------------------------------
 
@@ -170,14 +173,23 @@ class ClabberMachine:
                 return [c.passes[turn], *([names[turned]] if turned in suits else [])]
             return [c.passes[turn], *(names[s] for s in SUITS if s != turned and s in suits)]
         plays = c.plays[turn]
-        legal: list[Any] = [plays[card.index]
-                 for card in legal_plays(held, self.trick, self.trump, c.undertrump)]
+        legal: list[Any] = [plays[card.index] for card in self._legal_cards(held)]
         done = len(self.tricks)
         if done == 0 and self.offered[turn] and not self.announced[turn]:
             legal.insert(0, c.announces[turn])
         elif done == 1 and self.announced[turn] and not self.shown[turn]:
             legal.insert(0, c.shows[turn])
         return legal
+
+    def _legal_cards(self, held: tuple[Card, ...]) -> list[Card]:
+        """The cards of ``held`` that may be played to the trick (remembered: the play loop asks
+        for the legal actions, then applies one of them)."""
+        held_then, trick_then, trump_then, cards = self._memo
+        trick, trump = self.trick, self.trump
+        if held_then is not held or trick_then is not trick or trump_then != trump:
+            cards = legal_plays(held, trick, trump, self.c.undertrump)
+            self._memo = (held, trick, trump, cards)
+        return cards  # type: ignore[no-any-return]
 
     def chance_action(self, rng: random.Random) -> Any:
         if self.phase == "cut":
@@ -386,7 +398,7 @@ class ClabberMachine:
         card, held, c = action.card, self.held[seat], self.c
         if card not in held:
             raise IllegalActionError(f"seat {seat} does not hold {card!r}")
-        if self.trick and card not in legal_plays(held, self.trick, self.trump, c.undertrump):
+        if self.trick and card not in self._legal_cards(held):
             reason = why_illegal(held, self.trick, self.trump, card, c.undertrump)
             raise IllegalActionError(f"{card.symbol} may not be played: {reason}")
         self._input(seat, action)
