@@ -62,10 +62,12 @@ class Clabber:
         return ClabberMachine(ruleset, log)
 
     def bots(self) -> Mapping[str, Callable[[int], Any]]:
-        """``greedy``: names trump with strength, wins tricks cheaply, throws low points."""
+        """``greedy``: names trump with strength, wins tricks cheaply, throws low points;
+        ``sloppy``: greedy, but where reneges stand until called it sometimes plays any card."""
         from pegline_clabber.bots import GreedyBot
 
-        return {"greedy": GreedyBot}
+        return {"greedy": GreedyBot,
+                "sloppy": lambda seed: GreedyBot(seed, mistakes=0.15)}
 
     def human(self) -> Any:
         from pegline_clabber.terminal import HumanPlayer

@@ -14,7 +14,8 @@ from attrs import field, frozen
 
 from pegline_core.cards import Card
 
-__all__ = ["CutForDeal", "Deal", "Name", "Pass", "Announce", "Show", "Play", "ACTIONS",
+__all__ = ["CutForDeal", "Deal", "Name", "Pass", "Announce", "Show", "Play", "CallRenege",
+           "ACTIONS",
            "CHANCE_ACTIONS"]
 
 
@@ -89,6 +90,16 @@ class Play:
     card: Card
 
 
+@frozen
+class CallRenege:
+    """With renege calls: ``seat`` calls a renege on the play or call recorded as event ``seq``
+    (of this hand, by the other team)."""
+
+    TAG: ClassVar[str] = "call-renege"
+    seat: int
+    seq: int
+
+
 ACTIONS: dict[str, type] = {cls.TAG: cls for cls in (CutForDeal, Deal, Name, Pass, Announce,
-                                                      Show, Play)}
+                                                      Show, Play, CallRenege)}
 CHANCE_ACTIONS = (CutForDeal, Deal)

@@ -12,12 +12,20 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from pegline_clabber.actions import Announce, Name, Pass, Play, Show
-from pegline_clabber.cards import PLAIN_POINTS, TRUMP_POINTS, points, power, trick_winner
+from pegline_clabber.actions import Announce, CallRenege, Name, Pass, Play, Show
+from pegline_clabber.cards import (
+    PLAIN_POINTS,
+    TRUMP_POINTS,
+    legal_plays,
+    points,
+    power,
+    trick_winner,
+    why_illegal,
+)
 from pegline_clabber.views import ClabberView
 from pegline_core.cards import Card
 
-__all__ = ["GreedyBot", "strength"]
+__all__ = ["GreedyBot", "strength", "provable_reneges"]
 
 ACE, JACK = 1, 11
 NAMING_THRESHOLD = 50
@@ -33,26 +41,61 @@ def strength(held: Sequence[Card], suit: str) -> int:
             + PLAIN_POINTS[ACE] * len(aces))
 
 
+def provable_reneges(view: ClabberView) -> list[int]:
+    """The plays of this hand by the other team that its own later plays prove were reneges (it
+    held, and later played, a card it had to play then): their event numbers."""
+    played, found = view.played, []
+    for index, (seq, seat, card) in enumerate(played):
+        if seat % 2 == view.seat % 2:
+            continue
+        later = [c for _s, who, c in played[index + 1:] if who == seat]
+        start = index - index % 4
+        trick = tuple(c for _s, _w, c in played[start:index])
+        if trick and why_illegal((card, *later), trick, view.trump, card,
+                                 view.undertrump) is not None:
+            found.append(seq)
+    return found
+
+
 class GreedyBot:
     """Names trump when a suit is strong enough, announces and shows every meld it holds, wins
     a trick with its cheapest winning card when it can, gives its points to a partner sure of the
-    trick, and throws its lowest points otherwise."""
+    trick, and throws its lowest points otherwise.
 
-    def __init__(self, seed: int | None = None) -> None:
+    Where reneges stand until called, it calls every renege it can prove and plays and names by
+    the rules itself; with ``mistakes`` (a probability per play) it plays any card instead, as a
+    sloppy player does."""
+
+    def __init__(self, seed: int | None = None, mistakes: float = 0.0) -> None:
         self.rng = random.Random(seed)
+        self.mistakes = mistakes
 
     def choose(self, view: ClabberView, legal: Sequence[Any]) -> Any:
+        if view.renege_calls:
+            proved = provable_reneges(view)
+            calls = [a for a in legal if isinstance(a, CallRenege) and a.seq in proved]
+            if calls:
+                return calls[0]
+            legal = [a for a in legal if not isinstance(a, CallRenege)]
         for action in legal:
             if isinstance(action, Announce | Show):
                 return action
         first = legal[0]
         if isinstance(first, Pass):
-            names = [a for a in legal if isinstance(a, Name)]
+            turned = view.turn_card.suit if view.turn_card else ""
+            names = [a for a in legal if isinstance(a, Name)
+                     and any(c.suit == a.suit for c in view.held)
+                     and (view.round == 1 or a.suit != turned)]
             if not names:
                 return first
             best = max(names, key=lambda a: strength(view.held, a.suit))
             return best if strength(view.held, best.suit) >= NAMING_THRESHOLD else first
         plays = [a for a in legal if isinstance(a, Play)]
+        if view.renege_calls and plays:
+            if self.rng.random() < self.mistakes:
+                return self.rng.choice(plays)
+            allowed = set(legal_plays(view.held, view.trick, view.trump, view.undertrump))
+            plays = [p for p in plays if p.card in allowed]
         return self._play(view, plays) if plays else first
 
     @staticmethod

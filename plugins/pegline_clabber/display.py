@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pegline_clabber.actions import CutForDeal, Deal, Name, Pass, Play
+from pegline_clabber.actions import CallRenege, CutForDeal, Deal, Name, Pass, Play
 from pegline_clabber.cards import SUIT_SYMBOLS
 from pegline_clabber.events import (
     BellaAnnounced,
@@ -14,6 +14,8 @@ from pegline_clabber.events import (
     HandSettled,
     MeldsAnnounced,
     MeldsShown,
+    RenegeCalled,
+    RenegesVoid,
     TrickTaken,
     TrumpMade,
 )
@@ -106,6 +108,13 @@ class EventPrinter:
             verdict = "made" if event.made else "set: XXX"
             self.dealer = (self.dealer + 1) % self.variant.table.players
             return [f"  makers {self.side(event.makers)} {makers} against {others}: {verdict}"]
+        if isinstance(event, RenegeCalled):
+            verdict = "proved" if event.proved else "not proved: a false call"
+            return [(f"  renege {verdict} ({event.reason}); {self.side(event.offender)} "
+                     "reneged, play ends")]
+        if isinstance(event, RenegesVoid):
+            self.passes = 0
+            return [f"  both teams reneged: no score; {self.seat(event.dealer)} deals again"]
         if isinstance(event, Scored):
             cards = f" {format_cards(event.cards, symbols=True)}" if event.cards and \
                 len(event.cards) <= 4 else ""
@@ -140,4 +149,6 @@ class EventPrinter:
             return [f"  {self.seat(action.seat)} {verb} {SUIT_SYMBOLS.get(action.suit, '?')}"]
         if isinstance(action, Play):
             return [f"  {self.seat(action.seat)} plays {action.card.symbol}"]
+        if isinstance(action, CallRenege):
+            return [f"  {self.seat(action.seat)} calls a renege on event {action.seq}"]
         return []

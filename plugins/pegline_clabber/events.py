@@ -8,7 +8,8 @@ from pegline_core.cards import Card
 from pegline_core.events import Event
 
 __all__ = ["DealerChosen", "TrumpMade", "HandDead", "Combination", "MeldsAnnounced",
-           "MeldsShown", "BellaAnnounced", "TrickTaken", "HandCounted", "HandSettled", "EVENTS"]
+           "MeldsShown", "BellaAnnounced", "TrickTaken", "HandCounted", "HandSettled",
+           "RenegeCalled", "RenegesVoid", "EVENTS"]
 
 
 @frozen
@@ -104,6 +105,27 @@ class HandSettled(Event):
     totals: tuple[int, ...]
 
 
+@frozen
+class RenegeCalled(Event):
+    """``actor`` called a renege on event ``called``: ``proved`` from the log (``reason`` says
+    which rule it broke), or not, and then the false call is the caller's team's renege.
+    ``offender`` is the side that reneged."""
+
+    TAG = "renege"
+    called: int
+    proved: bool
+    offender: int
+    reason: str
+
+
+@frozen
+class RenegesVoid(Event):
+    """Both teams reneged this hand: no score, and the same ``dealer`` deals again."""
+
+    TAG = "reneges-void"
+    dealer: int
+
+
 EVENTS: dict[str, type] = {cls.TAG: cls for cls in (
     DealerChosen, TrumpMade, HandDead, MeldsAnnounced, MeldsShown, BellaAnnounced, TrickTaken,
-    HandCounted, HandSettled)}
+    HandCounted, HandSettled, RenegeCalled, RenegesVoid)}

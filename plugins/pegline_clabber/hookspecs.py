@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from pegline_core.hookspecs import hookspec
 
 if TYPE_CHECKING:
-    from pegline_clabber.snapshots import HandHeld, HandPlayed, HandTotals
+    from pegline_clabber.snapshots import HandHeld, HandPlayed, HandTotals, RenegePenalty
     from pegline_core.rules import Score
 
 
@@ -38,3 +38,9 @@ def pegline_clabber_settle_hand(totals: HandTotals) -> list[Score]:
     """Settle the makers' count against the defenders'. Claims here (naming no cards) set the
     makers: they score these claims instead of their count (the standard set scores 0, "XXX").
     No claim: every side scores its count."""
+
+
+@hookspec
+def pegline_clabber_renege(penalty: RenegePenalty) -> list[Score]:
+    """Score a renege for ``penalty.side``, the team that did not renege (variants with renege
+    calls): the standard rules give 162 and the team's melds. Claims may name the melds' cards."""

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Any
 
-from pegline_clabber.actions import Announce, CutForDeal, Deal, Name, Pass, Play, Show
+from pegline_clabber.actions import Announce, CallRenege, CutForDeal, Deal, Name, Pass, Play, Show
 from pegline_clabber.cards import DECK, SUIT_SYMBOLS, SUITS, legal_plays, trick_winner, why_illegal
 from pegline_clabber.events import (
     BellaAnnounced,
@@ -23,11 +23,20 @@ from pegline_clabber.events import (
     HandSettled,
     MeldsAnnounced,
     MeldsShown,
+    RenegeCalled,
+    RenegesVoid,
     TrickTaken,
     TrumpMade,
 )
 from pegline_clabber.settings import ClabberSettings
-from pegline_clabber.snapshots import HandHeld, HandPlayed, HandTotals, ShownMeld, Trick
+from pegline_clabber.snapshots import (
+    HandHeld,
+    HandPlayed,
+    HandTotals,
+    RenegePenalty,
+    ShownMeld,
+    Trick,
+)
 from pegline_clabber.views import ClabberView, TableMeld
 from pegline_core.cards import DECK as EVERY_CARD
 from pegline_core.cards import Card, format_cards
@@ -49,7 +58,7 @@ _BELLA = {suit: (Card.of(QUEEN, suit), Card.of(KING, suit)) for suit in SUITS}
 
 _STATE = ("phase", "hand", "dealer", "scores", "held", "dealt", "turn_card", "trump", "makers",
           "round", "passes", "calls", "turn", "leader", "trick", "tricks", "taken", "offered",
-          "announced", "shown", "table_melds", "bella", "bella_holder")
+          "announced", "shown", "table_melds", "bella", "bella_holder", "played", "reneges")
 _snapshot = attrgetter(*_STATE)
 
 
@@ -66,9 +75,11 @@ class Common:
         self.target = settings.scoring.target
         self.undertrump = settings.play.undertrump
         self.show_turned = settings.play.show_turned_tricks
+        self.renege_calls = settings.play.renege_calls
         self.score_melds = ruleset.scoring("pegline_clabber_melds")
         self.count_hand = ruleset.scoring("pegline_clabber_count_hand")
         self.settle_hand = ruleset.scoring("pegline_clabber_settle_hand")
+        self.score_renege = ruleset.scoring("pegline_clabber_renege")
         # actions are values: each possible one exists once, as cards do
         self.plays = tuple(tuple(Play(seat, card) for card in EVERY_CARD)
                            for seat in range(PLAYERS))
@@ -122,6 +133,10 @@ class ClabberMachine:
         self.bella: tuple[int, tuple[Card, ...]] | None = None
         self.bella_holder = -1
         """The seat dealt the trump K and Q, or -1."""
+        self.played: tuple[tuple[int, int, Card], ...] = ()
+        """This hand's plays as (seq, seat, card)."""
+        self.reneges: tuple[tuple[int, int, str], ...] = ()
+        """With renege calls: this hand's reneges as (seq, seat, the rule broken)."""
         self._hand = 0
         self._phase = "cut"
         self._memo: tuple[Any, ...] = ((), (), "", [])
@@ -168,18 +183,40 @@ class ClabberMachine:
         if phase == "naming":
             turned = self.turn_card.suit  # type: ignore[union-attr]
             names = c.names[turn]
-            suits = {card.suit for card in held}
+            suits = set(SUITS) if c.renege_calls else {card.suit for card in held}
             if self.round == 1:
-                return [c.passes[turn], *([names[turned]] if turned in suits else [])]
-            return [c.passes[turn], *(names[s] for s in SUITS if s != turned and s in suits)]
+                legal: list[Any] = [c.passes[turn], *([names[turned]] if turned in suits else [])]
+            else:
+                legal = [c.passes[turn], *(names[s] for s in SUITS if s in suits
+                                            and (s != turned or c.renege_calls))]
+            return legal + self._calls(turn) if c.renege_calls else legal
         plays = c.plays[turn]
-        legal: list[Any] = [plays[card.index] for card in self._legal_cards(held)]
+        cards = held if c.renege_calls else self._legal_cards(held)
+        legal = [plays[card.index] for card in cards]
         done = len(self.tricks)
         if done == 0 and self.offered[turn] and not self.announced[turn]:
             legal.insert(0, c.announces[turn])
         elif done == 1 and self.announced[turn] and not self.shown[turn]:
             legal.insert(0, c.shows[turn])
-        return legal
+        return legal + self._calls(turn) if c.renege_calls else legal
+
+    def _calls(self, seat: int) -> list[CallRenege]:
+        """The renege calls ``seat`` may make: one on each play or call of this hand by the
+        other team."""
+        side_of = self.c.side_of
+        ours = side_of[seat]
+        return [CallRenege(seat, event.seq) for event in self.log[self._start():]
+                if type(event) is Input and type(event.action) in (Name, Play)
+                and side_of[event.actor] != ours]  # type: ignore[index]
+
+    def _start(self) -> int:
+        """The log index of this hand's deal."""
+        log = self.log
+        for index in range(len(log) - 1, -1, -1):
+            event = log[index]
+            if type(event) is Input and type(event.action) is Deal:
+                return index
+        return len(log)
 
     def _legal_cards(self, held: tuple[Card, ...]) -> list[Card]:
         """The cards of ``held`` that may be played to the trick (remembered: the play loop asks
@@ -215,7 +252,8 @@ class ClabberMachine:
             self.held[seat], self.turn_card, self.trump, self.makers, self.round, self.calls,
             self.leader, self.trick, len(self.tricks), self.taken, self.table_melds,
             self.bella[0] if self.bella else -1, self.tricks if c.show_turned else (),
-            c.target, c.undertrump)
+            c.target, c.undertrump, c.renege_calls,
+            self.played if c.renege_calls or c.show_turned else ())
 
     # -- recording -----------------------------------------------------------------------------
 
@@ -303,6 +341,7 @@ class ClabberMachine:
         self.offered = ((),) * PLAYERS
         self.announced = self.shown = (False,) * PLAYERS
         self.table_melds, self.bella, self.bella_holder = (), None, -1
+        self.played, self.reneges = (), ()
 
     # -- naming trump --------------------------------------------------------------------------
 
@@ -314,12 +353,16 @@ class ClabberMachine:
         if self.round == 1 and suit != turned:
             raise IllegalActionError(f"in the first round only the turn card's suit "
                                      f"({SUIT_SYMBOLS[turned]}) may be named")
+        renege = None
         if self.round == 2 and suit == turned:
-            raise IllegalActionError(f"{SUIT_SYMBOLS[suit]} was passed in the first round and "
-                                     "cannot be named in the second")
-        if not any(card.suit == suit for card in self.held[seat]):
-            raise IllegalActionError(f"seat {seat} holds no {SUIT_SYMBOLS[suit]} and so cannot "
-                                     "name it")
+            renege = (f"{SUIT_SYMBOLS[suit]} was passed in the first round and cannot be named "
+                      "in the second")
+        elif not any(card.suit == suit for card in self.held[seat]):
+            renege = f"seat {seat} holds no {SUIT_SYMBOLS[suit]} and so cannot name it"
+        if renege is not None:
+            if not self.c.renege_calls:
+                raise IllegalActionError(renege)
+            self.reneges += ((len(self.log), seat, renege),)
         self._input(seat, action)
         c = self.c
         self._add(TrumpMade, seat, trump=suit, makers=c.side_of[seat], round=self.round)
@@ -399,8 +442,12 @@ class ClabberMachine:
         if card not in held:
             raise IllegalActionError(f"seat {seat} does not hold {card!r}")
         if self.trick and card not in self._legal_cards(held):
-            reason = why_illegal(held, self.trick, self.trump, card, c.undertrump)
-            raise IllegalActionError(f"{card.symbol} may not be played: {reason}")
+            why = why_illegal(held, self.trick, self.trump, card, c.undertrump)
+            reason = f"{card.symbol} may not be played: {why}"
+            if not c.renege_calls:
+                raise IllegalActionError(reason)
+            self.reneges += ((len(self.log), seat, reason),)
+        self.played += ((len(self.log), seat, card),)
         self._input(seat, action)
         at = held.index(card)
         held = held[:at] + held[at + 1:]
@@ -423,6 +470,44 @@ class ClabberMachine:
         self.trick, self.turn, self.leader = (), winner, winner
         if len(self.tricks) == TRICKS:
             self._end_hand()
+
+    # -- renege calls --------------------------------------------------------------------------
+
+    def _call_renege(self, action: CallRenege) -> None:
+        c = self.c
+        if not c.renege_calls:
+            raise IllegalActionError("this variant refuses illegal actions: there are no "
+                                     "reneges to call")
+        if self.phase not in ("naming", "tricks"):
+            raise IllegalActionError(f"CallRenege is not allowed in the {self.phase} phase")
+        seat = self._need_turn(self.phase, action)
+        seq = action.seq
+        if action not in self._calls(seat):
+            raise IllegalActionError(f"seat {seat} may call a renege only on a play or call of "
+                                     f"this hand by the other team, not on event {seq!r}")
+        self._input(seat, action)
+        accused = self.log[seq].actor
+        assert accused is not None
+        found = next((why for at, _who, why in self.reneges if at == seq), None)
+        offender = c.side_of[accused] if found is not None else c.side_of[seat]
+        reason = found or f"seat {seat} called a renege that the log disproves"
+        self._add(RenegeCalled, seat, called=seq, proved=found is not None, offender=offender,
+                  reason=reason)
+        if found is None:  # the false call is a renege of the caller's team
+            self.reneges += ((len(self.log) - 2, seat, reason),)
+        sides = {c.side_of[who] for _at, who, _why in self.reneges}
+        if len(sides) > 1:  # both teams reneged: no score, the same dealer deals again
+            self._add(RenegesVoid, None, dealer=self.dealer)
+            self.phase, self.turn, self.leader = "deal", None, None
+            return
+        side = next(s for s in range(len(c.sides)) if s != offender)
+        melds = tuple(ShownMeld(s, a.rule.id, a.score.points, a.score.cards)
+                      for s in c.sides[side] if self.announced[s] for a in self.offered[s])
+        self._phase = "count"
+        awards = c.score_renege(_IN_DECK, RenegePenalty(side, offender, reason, melds,
+                                                        self.scores, c.variant))
+        self._record(awards, side)
+        self._next_hand()
 
     # -- the count, the settlement, the end ----------------------------------------------------
 
@@ -471,7 +556,8 @@ class ClabberMachine:
 _HANDLERS: dict[type, Callable[[ClabberMachine, Any], None]] = {
     CutForDeal: ClabberMachine._cut_for_deal, Deal: ClabberMachine._deal,
     Name: ClabberMachine._name, Pass: ClabberMachine._pass,
-    Announce: ClabberMachine._announce, Show: ClabberMachine._show, Play: ClabberMachine._play}
+    Announce: ClabberMachine._announce, Show: ClabberMachine._show, Play: ClabberMachine._play,
+    CallRenege: ClabberMachine._call_renege}
 """The handler of each action type."""
 
 

@@ -37,6 +37,10 @@ class PlayRules:
     trump; off, that player may play any card."""
     show_turned_tricks: bool = False
     """Whether a view shows the cards of the tricks already turned (the seed: no)."""
+    renege_calls: bool = False
+    """Reneges stand until called: a player may play any card and name any suit, and the seat
+    to act may call a renege against the other team's play or call of the hand; the engine proves
+    or disproves it from the log. Off (strict), illegal actions are refused with the reason."""
 
 
 @frozen

@@ -10,7 +10,7 @@ from typing import NamedTuple
 from pegline_core.cards import Card
 from pegline_core.variant import Variant
 
-__all__ = ["HandHeld", "Trick", "ShownMeld", "HandPlayed", "HandTotals"]
+__all__ = ["HandHeld", "Trick", "ShownMeld", "HandPlayed", "HandTotals", "RenegePenalty"]
 
 
 class HandHeld(NamedTuple):
@@ -67,5 +67,17 @@ class HandTotals(NamedTuple):
     makers: int
     totals: tuple[int, ...]
     trump: str
+    scores: tuple[int, ...]
+    variant: Variant
+
+
+class RenegePenalty(NamedTuple):
+    """A renege was proved against ``offender`` (or a false call made by it): play ends and
+    ``side`` scores the penalty. ``melds`` are ``side``'s melds announced this hand."""
+
+    side: int
+    offender: int
+    reason: str
+    melds: tuple[ShownMeld, ...]
     scores: tuple[int, ...]
     variant: Variant

@@ -50,3 +50,8 @@ class ClabberView(NamedTuple):
     """The turned tricks, if the variant shows them (``play.show_turned_tricks``); else ()."""
     target: int
     undertrump: bool
+    renege_calls: bool
+    """Whether reneges stand until called (then every held card is among the legal actions)."""
+    played: tuple[tuple[int, int, Card], ...]
+    """This hand's plays as (seq, seat, card), where a player may call reneges or the variant
+    shows turned tricks; else ()."""

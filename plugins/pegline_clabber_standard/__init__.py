@@ -21,7 +21,7 @@ from attrs import frozen
 from pegline_clabber.cards import points as card_points
 from pegline_clabber.melds import Candidate, MeldRank, best_melds, meld_rank
 from pegline_clabber.settings import ClabberSettings
-from pegline_clabber.snapshots import HandHeld, HandPlayed, HandTotals, ShownMeld
+from pegline_clabber.snapshots import HandHeld, HandPlayed, HandTotals, RenegePenalty, ShownMeld
 from pegline_core.cards import Card
 from pegline_core.hookspecs import hookimpl
 from pegline_core.rules import Rule, Score
@@ -54,6 +54,8 @@ class ClabberStandard:
         """Four jacks."""
         bella: int = 20
         """The trump K and Q held by one player."""
+        renege: int = 162
+        """With renege calls: what the team that did not renege scores (with its melds)."""
 
     def __init__(self, config: ClabberStandard.Config | None = None) -> None:
         self.config = config or ClabberStandard.Config()
@@ -77,6 +79,8 @@ class ClabberStandard:
                  _SOURCE, c.bella),
             Rule("set", "the makers' count is not greater than the defenders': they score 0 "
                  "(XXX) and lose their melds and bella", _SOURCE, 0),
+            Rule("renege", "the other team reneged (a proved call, or a false one): all the "
+                 "card points, with this team's melds", _SOURCE, c.renege),
         ]
 
     @hookimpl
@@ -166,3 +170,9 @@ class ClabberStandard:
         defenders = max(total for side, total in enumerate(totals.totals)
                         if side != totals.makers)
         return [] if makers > defenders else [Score("set", 0)]
+
+    @hookimpl
+    def pegline_clabber_renege(self, penalty: RenegePenalty) -> list[Score]:
+        claims = [Score("renege", self.config.renege)] if self.config.renege else []
+        return claims + [Score(meld.rule, meld.points, meld.cards) for meld in penalty.melds
+                         if meld.rule in MELD_RULES]
