@@ -126,3 +126,18 @@ def test_games_with_sloppy_and_random_players_keep_the_score_and_replay(seed):
     assert Game.from_inputs(RENEGE, game.inputs()).log == game.log
     calls = [e for e in game.log if isinstance(e, Input) and isinstance(e.action, CallRenege)]
     assert len(calls) == len(events(game, RenegeCalled))
+
+
+def test_a_human_may_renege_and_call_reneges():
+    from click.testing import CliRunner
+
+    from pegline_core.app.cli import main
+
+    answers = "".join(f"{w}\n" for w in ["renege 1", "renege", "pass", "y", "1", "2", "3", "4",
+                                         "5", "6"] * 200)
+    result = CliRunner().invoke(main, ["play", "--variant", "clabber-renege", "--human",
+                                       "--seed", "4", "--bots", "sloppy"], input=answers)
+    out = result.output
+    assert "(or 'renege N' to call a renege on the other team's play N:" in out
+    assert "call one of: " in out
+    assert "it stands unless the other team calls it" in out

@@ -8,8 +8,8 @@ from typing import Any
 
 import click
 
-from pegline_clabber.actions import Announce, Name, Pass, Play, Show
-from pegline_clabber.cards import SUIT_SYMBOLS, why_illegal
+from pegline_clabber.actions import Announce, CallRenege, Name, Pass, Play, Show
+from pegline_clabber.cards import SUIT_SYMBOLS, legal_plays, why_illegal
 from pegline_clabber.views import ClabberView
 from pegline_core.cards import Card, CardError, format_cards
 
@@ -27,7 +27,14 @@ class HumanPlayer:
                 verb = "announce" if isinstance(action, Announce) else "show"
                 if click.confirm(f"  {verb} your melds?", default=True):
                     return action
-        return self._play(view, [a for a in legal if isinstance(a, Play)])
+        calls = {a.seq: a for a in legal if isinstance(a, CallRenege)}
+        return self._play(view, [a for a in legal if isinstance(a, Play)], calls)
+
+    @staticmethod
+    def _callable(view: ClabberView, calls: dict[int, CallRenege]) -> str:
+        played = {seq: (seat, card) for seq, seat, card in view.played}
+        return ", ".join(f"{seq} (seat {played[seq][0]} played {played[seq][1].symbol})"
+                         if seq in played else f"{seq} (a call)" for seq in calls)
 
     @staticmethod
     def _status(view: ClabberView) -> str:
@@ -48,15 +55,28 @@ class HumanPlayer:
                 return suits[answer.upper()]
             click.echo(f"  you may say: {choices}")
 
-    def _play(self, view: ClabberView, plays: list[Play]) -> Play:
+    def _play(self, view: ClabberView, plays: list[Play],
+              calls: dict[int, CallRenege]) -> Play | CallRenege:
         allowed = {p.card: p for p in plays}
+        if view.renege_calls:  # reneges stand until called: any card may be played, at a risk
+            allowed = {c: p for c, p in allowed.items() if c in legal_plays(
+                view.held, view.trick, view.trump, view.undertrump)}
         marked = " ".join(f"{i}:{c.symbol}{'*' if c in allowed else ''}"
                           for i, c in enumerate(view.held, 1))
         trick = format_cards(view.trick, symbols=True) or "(you lead)"
         click.echo(f"  {self._status(view)}; trick {trick}; tricks taken {view.taken}")
         click.echo(f"  your hand (* may be played): {marked}")
+        if calls:
+            click.echo("  (or 'renege N' to call a renege on the other team's play N:"
+                       f" {self._callable(view, calls)})")
         while True:
             answer = click.prompt("  play").strip()
+            words = answer.lower().split()
+            if calls and words[:1] == ["renege"]:
+                if len(words) == 2 and words[1].isdigit() and int(words[1]) in calls:
+                    return calls[int(words[1])]
+                click.echo(f"  call one of: {self._callable(view, calls)}")
+                continue
             if answer.isdigit() and 1 <= int(answer) <= len(view.held):
                 card = view.held[int(answer) - 1]
             else:
@@ -71,4 +91,7 @@ class HumanPlayer:
                 click.echo(f"  not allowed: you do not hold {card.symbol}")
                 continue
             reason = why_illegal(view.held, view.trick, view.trump, card, view.undertrump)
+            if view.renege_calls and any(p.card == card for p in plays):
+                click.echo(f"  a renege ({reason}): it stands unless the other team calls it")
+                return next(p for p in plays if p.card == card)
             click.echo(f"  not allowed: {reason}")
