@@ -22,7 +22,7 @@ from pegline_core.cards import Card, deck_of, format_cards
 
 __all__ = ["DECK", "SUITS", "SUIT_SYMBOLS", "TRUMP_ORDER", "PLAIN_ORDER", "SEQUENCE_ORDER",
            "TRUMP_POINTS", "PLAIN_POINTS", "power", "points", "trick_winner", "legal_plays",
-           "why_illegal", "format_cards"]
+           "why_illegal"]
 
 ACE, NINE, TEN, JACK, QUEEN, KING = 1, 9, 10, 11, 12, 13
 DECK: tuple[Card, ...] = deck_of([ACE, NINE, TEN, JACK, QUEEN, KING])

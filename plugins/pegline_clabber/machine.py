@@ -437,7 +437,9 @@ class ClabberMachine:
     # -- the tricks ----------------------------------------------------------------------------
 
     def _play(self, action: Play) -> None:
-        seat = self._need_turn("tricks", action)
+        seat = action.seat
+        if self.phase != "tricks" or seat != self.turn or type(seat) is not int:
+            seat = self._need_turn("tricks", action)
         card, held, c = action.card, self.held[seat], self.c
         if card not in held:
             raise IllegalActionError(f"seat {seat} does not hold {card!r}")

@@ -6,7 +6,8 @@ Kinds: ``sequence`` (three or more cards in a row of one suit, in the order 9 10
 ``four`` (four cards of one rank; the scoring plugin says which ranks count).
 
 >>> from pegline_core import parse_cards
->>> [(kind, format_cards(cards)) for kind, cards in candidates(parse_cards("9H TH JH QH KS KD"))]
+>>> [(kind, " ".join(map(str, cards)))
+...  for kind, cards in candidates(parse_cards("9H TH JH QH KS KD"))]
 [('sequence', '9H TH JH'), ('sequence', 'TH JH QH'), ('sequence', '9H TH JH QH')]
 """
 
@@ -16,9 +17,9 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from pegline_clabber.cards import SEQUENCE, SUITS
-from pegline_core.cards import Card, format_cards
+from pegline_core.cards import Card
 
-__all__ = ["Candidate", "candidates", "best_melds", "MeldRank", "meld_rank", "format_cards"]
+__all__ = ["Candidate", "candidates", "best_melds", "MeldRank", "meld_rank"]
 
 Candidate = tuple[str, tuple[Card, ...]]
 """A meld a hand could make: its kind and its cards (sequences low to high)."""
