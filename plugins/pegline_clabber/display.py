@@ -50,10 +50,7 @@ class EventPrinter:
         """An event as a plain dict (`EventCodec` form), as the ``reveal`` seats may see it: other
         seats' dealt cards become None, except the turn card, which is dealt face up."""
         kind = data.get("type")
-        if kind == DealerChosen.TAG:
-            self.dealer = data.get("dealer", 0)
-        elif kind == HandSettled.TAG:
-            self.dealer = (self.dealer + 1) % self.variant.table.players
+        self._follow(kind, data.get("dealer"))
         reveal = self.reveal
         if reveal is None or kind != Deal.TAG:
             return data
@@ -70,12 +67,22 @@ class EventPrinter:
                 shown.append(cards)
         return {**data, "hands": shown}
 
+    def _follow(self, kind: Any, dealer: Any) -> None:
+        """Follow the dealer from the events' types: the first dealer, then one to the left after
+        a settled hand or a renege, the same again after both teams reneged."""
+        moves = {HandSettled.TAG: 1, RenegeCalled.TAG: 1, RenegesVoid.TAG: -1}
+        if kind == DealerChosen.TAG and type(dealer) is int:
+            self.dealer = dealer
+        elif kind in moves:
+            self.dealer = (self.dealer + moves[kind]) % self.variant.table.players
+
     def lines(self, event: Event) -> list[str]:
         """The line(s) for one event; an empty list for nothing worth printing."""
+        if not isinstance(event, Input):
+            self._follow(type(event).TAG, getattr(event, "dealer", None))
         if isinstance(event, Input):
             return self._input(event)
         if isinstance(event, DealerChosen):
-            self.dealer = event.dealer
             return [f"{self.seat(event.dealer)} deals first"]
         if isinstance(event, TrumpMade):
             return [f"  trump is {SUIT_SYMBOLS[event.trump]}: {self.side(event.makers)} make it"]
@@ -106,7 +113,6 @@ class EventPrinter:
             makers = event.totals[event.makers]
             others = max(t for s, t in enumerate(event.totals) if s != event.makers)
             verdict = "made" if event.made else "set: XXX"
-            self.dealer = (self.dealer + 1) % self.variant.table.players
             return [f"  makers {self.side(event.makers)} {makers} against {others}: {verdict}"]
         if isinstance(event, RenegeCalled):
             verdict = "proved" if event.proved else "not proved: a false call"
