@@ -36,7 +36,7 @@ class PlayRules:
     """A player who must trump but cannot beat the highest trump in the trick still plays a
     trump; off, that player may play any card."""
     show_turned_tricks: bool = False
-    """Whether a view shows the cards of the tricks already turned (the seed: no)."""
+    """Whether a view shows the cards of the tricks already turned (the league rules: no)."""
     renege_calls: bool = False
     """Reneges stand until called: a player may play any card and name any suit, and the seat
     to act may call a renege against the other team's play or call of the hand; the engine proves

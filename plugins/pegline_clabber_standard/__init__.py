@@ -29,7 +29,7 @@ from pegline_core.variant import Variant
 
 __all__ = ["ClabberStandard"]
 
-_SOURCE = "Evansville Clabber (seed 003); CLABBER.md"
+_SOURCE = "Evansville Clabber League handout (2019); docs/clabber.md"
 TEN, JACK = 10, 11
 MELD_RULES = ("dad", "fifty", "hundred", "four-of-a-kind", "mule")
 
