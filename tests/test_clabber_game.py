@@ -430,3 +430,23 @@ def test_simulate_reports_clabber():
     made, set_, dead = (per_hand.get(f"hands/{k}", 0) for k in ("made", "set", "dead"))
     assert made + set_ + dead == pytest.approx(1)   # each hand is made, set or dead
     assert per_hand["rule/card-points"] + per_hand.get("rule/last-trick", 0) <= 162
+
+
+def test_a_saved_game_resumes_to_the_end(tmp_path):
+    import random
+
+    game, rng = Game("clabber"), random.Random(1)
+    bots = [GreedyBot(seat) for seat in range(4)]
+    while game.hand < 3:
+        to_act = game.to_act
+        game.apply(game.chance_action(rng) if to_act == "chance" else
+                   bots[to_act[0]].choose(game.view(to_act[0]), game.legal_actions(to_act[0])))
+    path = tmp_path / "partial.toml"
+    GameRecord.of(game, seed=1).save(path)
+    result = run("play", "--resume", str(path))
+    assert result.exit_code == 0, result.output
+    assert f"resumed from {path}: hand 3, phase naming" in result.output
+    assert "wins ==" in result.output
+    finished = GameRecord.load(path)
+    assert finished.verify() is None and finished.replay().over
+    assert finished.replay().log[:len(game.log)] == game.log
