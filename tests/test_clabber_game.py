@@ -362,12 +362,14 @@ def test_turned_tricks_are_hidden_unless_the_variant_shows_them():
 def test_the_variant_is_checked(tmp_path):
     path = tmp_path / "house.toml"
     path.write_text('extends = ["clabber"]\n[table]\nplayers = 3\nteams = []\n'
-                    '[deal]\nfirst_dealer = "high"\n[scoring]\ntarget = 0\n')
+                    '[deal]\nfirst_dealer = "high"\n[scoring]\ntarget = 0\n'
+                    '[tournament]\nstandings = "elo"\n')
     with pytest.raises(VariantError) as caught:
         load_variant(path)
     problems = [p.split(": ", 1)[1] for p in caught.value.problems]
     assert problems == ["table.players: the game is for 4 players, got 3",
                         "deal.first_dealer: must be one of cut, first-jack, got 'high'",
+                        "tournament.standings: must be one of games-won, game-points, got 'elo'",
                         "scoring.target: must be at least 1, got 0"]
     path.write_text('extends = ["clabber"]\n[table]\nteams = [[0, 1], [2, 3]]\n')
     with pytest.raises(VariantError, match=r"partners sit opposite: teams must be \[\[0, 2\], "):
@@ -450,3 +452,26 @@ def test_a_saved_game_resumes_to_the_end(tmp_path):
     finished = GameRecord.load(path)
     assert finished.verify() is None and finished.replay().over
     assert finished.replay().log[:len(game.log)] == game.log
+
+
+def test_a_round_robin_between_bot_teams_ranks_by_the_variants_standings():
+    from pegline_clabber.tournament import round_robin
+
+    variant = load_variant("clabber")
+    table = round_robin(variant, ["random", "greedy"], games=4, seed=3)
+    assert [s.played for s in table] == [4, 4] and sum(s.won for s in table) == 4
+    assert (table[0].won, table[0].game_points) >= (table[1].won, table[1].game_points)
+    by_points = attrs.evolve(variant, settings=attrs.evolve(
+        variant.settings, tournament=attrs.evolve(variant.settings.tournament,
+                                                  standings="game-points")))
+    table = round_robin(by_points, ["random", "greedy"], games=4, seed=3)
+    assert table[0].game_points >= table[1].game_points
+    result = run("simulate", "--variant", "clabber", "--round-robin", "--bots", "greedy,random",
+                 "--games", "2", "--json")
+    assert result.exit_code == 0, result.output
+    assert sorted(s["entrant"] for s in json.loads(result.output)) == ["greedy", "random"]
+    result = run("simulate", "--round-robin", "--games", "2")
+    assert result.exit_code == 2 and "the game 'cribbage' has no round robin" in result.output
+    result = run("simulate", "--variant", "clabber", "--round-robin", "--bots", "greedy")
+    assert result.exit_code == 1 and "a round robin needs two or more different bots" in \
+        result.output

@@ -69,6 +69,14 @@ class Clabber:
         return {"greedy": GreedyBot,
                 "sloppy": lambda seed: GreedyBot(seed, mistakes=0.15)}
 
+    def round_robin(self, variant: Variant, entrants: list[str], *, games: int,
+                    seed: int = 0) -> list[Any]:
+        """A round robin between teams of bots (`pegline_clabber.tournament`), for
+        ``pegline simulate --round-robin``."""
+        from pegline_clabber.tournament import round_robin
+
+        return round_robin(variant, entrants, games=games, seed=seed)
+
     def human(self) -> Any:
         from pegline_clabber.terminal import HumanPlayer
 

@@ -12,9 +12,10 @@ from pegline_core.plugins import Problems
 from pegline_core.variant import Variant
 
 __all__ = ["ClabberSettings", "DealRules", "PlayRules", "MeldRules", "ScoringRules",
-           "FIRST_DEALER", "PLAYERS", "TEAMS", "check_settings"]
+           "TournamentRules", "FIRST_DEALER", "STANDINGS", "PLAYERS", "TEAMS", "check_settings"]
 
 FIRST_DEALER = ("cut", "first-jack")
+STANDINGS = ("games-won", "game-points")
 PLAYERS = 4
 TEAMS = ((0, 2), (1, 3))
 
@@ -59,6 +60,15 @@ class ScoringRules:
 
 
 @frozen
+class TournamentRules:
+    """``[tournament]``: how a round robin between teams ranks them."""
+
+    standings: str = "games-won"
+    """``games-won``: by games won, game points breaking ties; ``game-points``: by the points
+    scored in all games alone."""
+
+
+@frozen
 class ClabberSettings:
     """Every Clabber key of a variant file."""
 
@@ -66,6 +76,7 @@ class ClabberSettings:
     play: PlayRules = PlayRules()
     melds: MeldRules = MeldRules()
     scoring: ScoringRules = ScoringRules()
+    tournament: TournamentRules = TournamentRules()
 
 
 def check_settings(variant: Variant) -> Problems:
@@ -82,6 +93,10 @@ def check_settings(variant: Variant) -> Problems:
         problems.append((("deal", "first_dealer"),
                          (f"must be one of {', '.join(FIRST_DEALER)}, got "
                          f"{settings.deal.first_dealer!r}")))
+    if settings.tournament.standings not in STANDINGS:
+        problems.append((("tournament", "standings"),
+                         (f"must be one of {', '.join(STANDINGS)}, got "
+                         f"{settings.tournament.standings!r}")))
     if settings.scoring.target < 1:
         problems.append((("scoring", "target"), (f"must be at least 1, got "
                                                 f"{settings.scoring.target}")))
