@@ -475,3 +475,14 @@ def test_a_round_robin_between_bot_teams_ranks_by_the_variants_standings():
     result = run("simulate", "--variant", "clabber", "--round-robin", "--bots", "greedy")
     assert result.exit_code == 1 and "a round robin needs two or more different bots" in \
         result.output
+
+
+@pytest.mark.parametrize("answers, code, how", [("pass\nquit\n", 0, "quit"), ("pass\n", 1, "")])
+def test_a_human_leaves_and_the_game_is_saved_for_a_resume(tmp_path, answers, code, how):
+    path = tmp_path / "mine.toml"
+    result = run("play", "--variant", "clabber", "--human", "--seed", "2", "--save", str(path),
+                 input=answers * 1)
+    assert result.exit_code == code, result.output
+    assert "Traceback" not in result.output and "Aborted" not in result.output
+    record = GameRecord.load(path)
+    assert record.verify() is None and not record.replay().over

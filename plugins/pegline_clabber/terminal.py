@@ -1,5 +1,6 @@
 """A human player at the terminal: shows trump, the trick, the score and the hand with the
-cards that may be played marked; refusals come back from the engine with the rule."""
+cards that may be played marked; a card the rules refuse is refused with the rule. ``quit`` (or
+the end of input) leaves the table with nothing applied, so the game is saved for a resume."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import click
 from pegline_clabber.actions import Announce, CallRenege, Name, Pass, Play, Show
 from pegline_clabber.cards import SUIT_SYMBOLS, legal_plays, why_illegal
 from pegline_clabber.views import ClabberView
+from pegline_core.app.players import PlayerLeft
 from pegline_core.cards import Card, CardError, format_cards
 
 __all__ = ["HumanPlayer"]
@@ -25,7 +27,7 @@ class HumanPlayer:
         for action in legal:
             if isinstance(action, Announce | Show):
                 verb = "announce" if isinstance(action, Announce) else "show"
-                if click.confirm(f"  {verb} your melds?", default=True):
+                if _ask(f"  {verb} your melds? (y/n)", "y").lower() in ("y", "yes"):
                     return action
         calls = {a.seq: a for a in legal if isinstance(a, CallRenege)}
         return self._play(view, [a for a in legal if isinstance(a, Play)], calls)
@@ -48,7 +50,7 @@ class HumanPlayer:
                    f"{view.round}; you hold {format_cards(view.held, symbols=True)}")
         choices = ", ".join(["pass", *(f"{s} ({SUIT_SYMBOLS[s]})" for s in suits)])
         while True:
-            answer = click.prompt(f"  name trump or pass [{choices}]", default="pass").strip()
+            answer = _ask(f"  name trump or pass [{choices}]", "pass")
             if answer.lower() == "pass":
                 return legal[0]
             if answer.upper() in suits:
@@ -70,7 +72,7 @@ class HumanPlayer:
             click.echo("  (or 'renege N' to call a renege on the other team's play N:"
                        f" {self._callable(view, calls)})")
         while True:
-            answer = click.prompt("  play").strip()
+            answer = _ask("  play (or quit)")
             words = answer.lower().split()
             if calls and words[:1] == ["renege"]:
                 if len(words) == 2 and words[1].isdigit() and int(words[1]) in calls:
@@ -95,3 +97,14 @@ class HumanPlayer:
                 click.echo(f"  a renege ({reason}): it stands unless the other team calls it")
                 return next(p for p in plays if p.card == card)
             click.echo(f"  not allowed: {reason}")
+
+
+def _ask(prompt: str, default: str | None = None) -> str:
+    """One answer; ``quit``, or the end of input, leaves the table (`PlayerLeft`)."""
+    try:
+        answer = str(click.prompt(prompt, default=default)).strip()
+    except click.Abort:
+        raise PlayerLeft("end of input") from None
+    if answer.lower() == "quit":
+        raise PlayerLeft("quit")
+    return answer
