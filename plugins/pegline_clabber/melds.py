@@ -57,6 +57,8 @@ def best_melds(cards: Sequence[Card], value: Callable[[Candidate], int]) -> list
     more cards (a six-card hundred, not a five-card one: the longer ranks higher)."""
     scored = [(c, value(c)) for c in candidates(cards)]
     scored = [(c, v) for c, v in scored if v > 0]
+    if len(scored) < 2:  # most hands: nothing to choose between
+        return [c for c, _v in scored]
     best: tuple[int, int, int, list[Candidate]] = (0, 0, 0, [])
 
     def search(start: int, used: frozenset[Card], chosen: list[Candidate], worth: int) -> None:
