@@ -11,7 +11,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pegline_clabber.actions import Deal, Play
+from pegline_clabber.actions import Announce, Deal, Name, Pass, Play, Show
 from pegline_clabber.bots import GreedyBot
 from pegline_clabber.cards import DECK
 from pegline_clabber.events import HandCounted, HandSettled, TrickTaken, TrumpMade
@@ -45,6 +45,7 @@ def play(seed, bots, check_undo=False):
             action = players[seat].choose(game.view(seat), game.legal_actions(seat))
         if check_undo:
             refuse_illegal_plays(game)
+            refuse_near_misses(game)
             before, log = game.machine.snapshot(), game.log
             twin = game.copy()
             new = game.apply(action)
@@ -56,6 +57,77 @@ def play(seed, bots, check_undo=False):
         else:
             game.apply(action)
     return game
+
+
+REACHED: set[str] = set()
+"""The kinds of near miss refused so far (checked to cover every kind)."""
+KINDS = {"wrong-phase", "out-of-turn", "bad-seat", "not-held", "illegal-play", "bad-suit",
+         "name-not-held", "name-passed-suit", "name-other-suit-round-1", "announce-late",
+         "announce-twice-or-nothing", "show-early-or-late", "show-unannounced",
+         "chance-not-due", "not-an-action"}
+
+
+def near_misses(game):
+    """Illegal actions built from the live state, each aimed at one check: (kind, action)."""
+    m, phase = game.machine, game.phase
+    out = [("not-an-action", "pass"), ("not-an-action", None)]
+    deal = Deal(12, [DECK[i * 6:i * 6 + 6] for i in range(4)])
+    if phase not in ("naming", "tricks"):
+        return out + [("wrong-phase", Play(0, DECK[0])), ("wrong-phase", Pass(0))]
+    seat = m.turn
+    other = (seat + 1) % 4
+    out += [("wrong-phase", deal), ("out-of-turn", Pass(other)), ("bad-seat", Pass(7)),
+            ("bad-seat", Play(-1, DECK[0]))]
+    if phase == "naming":
+        turned = m.turn_card.suit
+        held = {c.suit for c in m.held[seat]}
+        out.append(("bad-suit", Name(seat, "X")))
+        out.append(("wrong-phase", Play(seat, m.held[seat][0])))
+        if m.round == 1:
+            out += [("name-other-suit-round-1", Name(seat, s)) for s in "CDHS" if s != turned]
+            if turned not in held:
+                out.append(("name-not-held", Name(seat, turned)))
+        else:
+            out.append(("name-passed-suit", Name(seat, turned)))
+            out += [("name-not-held", Name(seat, s)) for s in "CDHS"
+                    if s != turned and s not in held]
+        return out
+    out.append(("wrong-phase", Pass(seat)))
+    if m.held[other]:
+        out.append(("out-of-turn", Play(other, m.held[other][0])))
+    out += [("not-held", Play(seat, c)) for c in DECK if c not in m.held[seat]][:2]
+    legal = set(game.legal_actions(seat))
+    out += [("illegal-play", Play(seat, c)) for c in m.held[seat] if Play(seat, c) not in legal]
+    if m.tricks:
+        out.append(("announce-late", Announce(seat)))
+    elif Announce(seat) not in legal:
+        out.append(("announce-twice-or-nothing", Announce(seat)))
+    if len(m.tricks) != 1:
+        out.append(("show-early-or-late", Show(seat)))
+    elif not m.announced[seat]:
+        out.append(("show-unannounced", Show(seat)))
+    return out
+
+
+def refuse_near_misses(game):
+    """Each near miss is refused with an `IllegalActionError` and changes nothing."""
+    before = (game.machine.snapshot(), game.log, game.legal_actions())
+    for kind, action in near_misses(game):
+        try:
+            game.apply(action)
+        except IllegalActionError as exc:
+            assert str(exc), kind
+        else:
+            raise AssertionError(f"{kind}: {action!r} was accepted")
+        assert (game.machine.snapshot(), game.log, game.legal_actions()) == before, kind
+        REACHED.add(kind)
+    if game.to_act != "chance":
+        try:
+            game.chance_action(random.Random(0))
+        except IllegalActionError:
+            REACHED.add("chance-not-due")
+        else:
+            raise AssertionError("a chance action was drawn with no chance due")
 
 
 def refuse_illegal_plays(game):
@@ -144,3 +216,10 @@ def test_whole_games_keep_every_invariant_and_replay(seed, bots):
 @given(st.integers(0, 2**32 - 1))
 def test_every_step_undoes_exactly_and_copies_are_independent(seed):
     check(play(seed, (RandomBot, GreedyBot), check_undo=True))
+
+
+def test_every_kind_of_near_miss_is_reached():
+    REACHED.clear()
+    for seed in range(3):
+        check(play(seed, (RandomBot, GreedyBot), check_undo=True))
+    assert REACHED == KINDS, f"never reached: {sorted(KINDS - REACHED)}"
