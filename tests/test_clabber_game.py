@@ -176,6 +176,12 @@ def test_a_dead_hand_is_dealt_again_by_the_same_dealer():
     game.apply(Deal(5, [C("AH KH JC TC 9C QH"), C("JH 9H AS KS QS JS"), C("AD KD QD AC KC TH"),
                         C("QC 9S TS JD 9D TD")]))
     assert game.hand == 2 and game.to_act == (1,)
+    from pegline_clabber.display import EventPrinter
+
+    printer = EventPrinter(game.variant)
+    text = [line for event in game.log for line in printer.lines(event)]
+    assert "  all pass twice: the hand is dead; seat 0 deals again" in text
+    assert "== hand 2: seat 0 deals ==" in text and text.count("  seat 1 passes") == 2
 
 
 # -- trick play ---------------------------------------------------------------------------------
