@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from pegline_clabber.cards import SEQUENCE, SUITS
+from pegline_clabber.cards import SEQUENCE, SEQUENCE_ORDER, SUITS
 from pegline_core.cards import Card
 
 __all__ = ["Candidate", "candidates", "best_melds", "MeldRank", "meld_rank"]
@@ -42,12 +42,10 @@ def candidates(cards: Sequence[Card]) -> list[Candidate]:
     found.sort(key=lambda candidate: len(candidate[1]))
     if len(cards) < len(SUITS):
         return found
-    by_rank: dict[int, list[Card]] = {}
-    for card in cards:
-        by_rank.setdefault(card.rank, []).append(card)
-    for rank in sorted(by_rank, key=lambda r: SEQUENCE[Card.of(r, "S").index]):
-        if len(by_rank[rank]) == len(SUITS):
-            found.append(("four", tuple(sorted(by_rank[rank]))))
+    ranks = [card.rank for card in cards]
+    for rank in SEQUENCE_ORDER:
+        if ranks.count(rank) == len(SUITS):
+            found.append(("four", tuple(sorted(card for card in cards if card.rank == rank))))
     return found
 
 
