@@ -449,11 +449,14 @@ class ClabberMachine:
             if not c.renege_calls:
                 raise IllegalActionError(reason)
             self.reneges += ((len(self.log), seat, reason),)
-        self.played += ((len(self.log), seat, card),)
-        self._input(seat, action)
+        log = self.log
+        seq = len(log)
+        self.played += ((seq, seat, card),)
+        log.append(Input(seq, self._hand, self._phase, seat, action))
         at = held.index(card)
         held = held[:at] + held[at + 1:]
-        self.held = _replace(self.held, seat, held)
+        hands = self.held
+        self.held = (*hands[:seat], held, *hands[seat + 1:])
         if seat == self.bella_holder and self.bella is None:
             pair = _BELLA[self.trump]
             if card in pair and pair[0] not in held and pair[1] not in held:  # its second card
