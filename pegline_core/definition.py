@@ -1,8 +1,8 @@
 """What a game plugin provides: the `GameDefinition` and `Machine` protocols, and how the kernel
 finds a game by name.
 
-A game plugin (cribbage, Clabber) is a class named by an entry point in the ``pegline`` group
-that provides a `GameDefinition`: the schema of its part of a variant file, its actions and
+A game plugin (cribbage, or any other) is a class named by an entry point in the ``pegline``
+group that provides a `GameDefinition`: the schema of its part of a variant file, its actions and
 events, and a `Machine` — its state machine over a flat state that can snapshot and restore
 itself. `pegline_core.plugins.game_definition` finds one by name; docs/writing-games.md builds one.
 """

@@ -340,9 +340,9 @@ def test_a_record_names_its_game_and_a_header_without_one_is_cribbage():
     assert "\ngame = \"cribbage\"\n" in record.to_toml()
     headless = record.to_toml().replace('game = "cribbage"\n', "", 1)
     assert GameRecord.from_toml(headless).game == "cribbage"
-    other = GameRecord(record.variant, (), record.digest, record.plugins, None, 5, (), "clabber")
-    with pytest.raises(RecordError, match="the record's game 'clabber' cannot be loaded: "
-                                          "unknown plugin 'clabber'"):
+    other = GameRecord(record.variant, (), record.digest, record.plugins, None, 5, (), "whist")
+    with pytest.raises(RecordError, match="the record's game 'whist' cannot be loaded: "
+                                          "unknown plugin 'whist'"):
         GameRecord.from_toml(other.to_toml())
 
 

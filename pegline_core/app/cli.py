@@ -261,9 +261,12 @@ def analyze_show(variant_name: str, overlays: tuple[str, ...], as_json: bool) ->
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--plot", "plot_path", type=click.Path(path_type=Path),
               help="Draw the score distributions and game lengths to this PNG.")
+@click.option("--round-robin", is_flag=True,
+              help="A round robin between the bots as teams, GAMES per pair, and its standings "
+                   "(games that offer one: Clabber).")
 def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str, seed: int,
              workers: int | None, scheduler: str | None, as_json: bool,
-             plot_path: Path | None) -> None:
+             plot_path: Path | None, round_robin: bool) -> None:
     """Play many games and report win rates, the dealer's edge, points per phase, lengths."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
@@ -271,6 +274,9 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
 
     variant = load_variant(variant_name, overlays=overlays)
     names = [name.strip() for name in bots.split(",") if name.strip()]
+    if round_robin:
+        _round_robin(variant, names, games, seed, as_json)
+        return
     columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     try:
         with Progress(*columns, transient=True, disable=as_json) as bar:
@@ -288,6 +294,25 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
         click.echo(json.dumps(report))
         return
     _print_report(variant.name, names, report)
+
+
+def _round_robin(variant: Any, names: list[str], games: int, seed: int, as_json: bool) -> None:
+    """The game's own round robin (``round_robin`` of its definition), printed as a table."""
+    from pegline_core.plugins import game_definition
+
+    tournament = getattr(game_definition(variant.game), "round_robin", None)
+    if tournament is None:
+        raise click.UsageError(f"the game {variant.game!r} has no round robin")
+    table = tournament(variant, names, games=games, seed=seed)
+    if as_json:
+        click.echo(json.dumps([{"entrant": s.entrant, "played": s.played, "won": s.won,
+                                "game_points": s.game_points} for s in table]))
+        return
+    click.echo(f"{variant.name}: round robin, {games} game(s) a pair, standings by "
+               f"{variant.settings.tournament.standings}")
+    for place, s in enumerate(table, 1):
+        click.echo(f"  {place}. {s.entrant:<8} won {s.won} of {s.played}, "
+                   f"{s.game_points} game points")
 
 
 def _print_report(name: str, bots: list[str], report: dict[str, Any]) -> None:
