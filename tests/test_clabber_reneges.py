@@ -39,7 +39,7 @@ def test_the_variant_allows_any_card_and_offers_calls_on_the_other_team():
     legal = game.legal_actions()
     assert [a.card for a in legal if isinstance(a, Play)] == list(C("AD KD QD AC KC TH"))
     calls = [a for a in legal if isinstance(a, CallRenege)]
-    assert [game.log[c.seq].action for c in calls] == [Play(1, C("AS")[0])]
+    assert [game.log[c.target].action for c in calls] == [Play(1, C("AS")[0])]
 
 
 def test_a_proved_renege_ends_play_and_the_other_team_scores_162_and_its_melds():

@@ -2,6 +2,7 @@
 
 import json
 from pathlib import Path
+from typing import ClassVar
 
 import attrs
 import pytest
@@ -9,7 +10,17 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pegline_core import Game, Input, RandomBot, Ruleset, Scored, load_variant, play_game
+from pegline_core import (
+    EventCodec,
+    Game,
+    Input,
+    PluginError,
+    RandomBot,
+    Ruleset,
+    Scored,
+    load_variant,
+    play_game,
+)
 from pegline_core.app.cli import main
 from pegline_core.cards import DECK
 from pegline_core.record import GameRecord, RecordError, legacy_events
@@ -876,3 +887,17 @@ def test_every_shipped_variant_records_self_contained_and_verifies(name, monkeyp
     loaded = GameRecord.from_toml(text)
     assert loaded.rules == game.variant.to_toml_dict() and loaded.verify() is None
     assert loaded.replay().log == game.log
+
+
+def test_an_action_field_named_like_the_event_header_is_refused():
+    @attrs.frozen
+    class Call:
+        TAG: ClassVar[str] = "call"
+        seat: int
+        seq: int  # would be overwritten by the event's own seq in a record
+
+    class Game:
+        actions: ClassVar[dict[str, type]] = {"call": Call}
+
+    with pytest.raises(PluginError, match="action Call .'call'. has a field named 'seq'"):
+        EventCodec(Game())

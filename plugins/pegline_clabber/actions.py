@@ -92,12 +92,12 @@ class Play:
 
 @frozen
 class CallRenege:
-    """With renege calls: ``seat`` calls a renege on the play or call recorded as event ``seq``
+    """With renege calls: ``seat`` calls a renege on the play or call recorded as event ``target``
     (of this hand, by the other team)."""
 
     TAG: ClassVar[str] = "call-renege"
     seat: int
-    seq: int
+    target: int
 
 
 ACTIONS: dict[str, type] = {cls.TAG: cls for cls in (CutForDeal, Deal, Name, Pass, Announce,

@@ -73,7 +73,7 @@ class GreedyBot:
     def choose(self, view: ClabberView, legal: Sequence[Any]) -> Any:
         if view.renege_calls:
             proved = provable_reneges(view)
-            calls = [a for a in legal if isinstance(a, CallRenege) and a.seq in proved]
+            calls = [a for a in legal if isinstance(a, CallRenege) and a.target in proved]
             if calls:
                 return calls[0]
             legal = [a for a in legal if not isinstance(a, CallRenege)]

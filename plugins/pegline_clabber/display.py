@@ -156,5 +156,5 @@ class EventPrinter:
         if isinstance(action, Play):
             return [f"  {self.seat(action.seat)} plays {action.card.symbol}"]
         if isinstance(action, CallRenege):
-            return [f"  {self.seat(action.seat)} calls a renege on event {action.seq}"]
+            return [f"  {self.seat(action.seat)} calls a renege on event {action.target}"]
         return []

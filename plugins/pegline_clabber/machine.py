@@ -486,7 +486,7 @@ class ClabberMachine:
         if self.phase not in ("naming", "tricks"):
             raise IllegalActionError(f"CallRenege is not allowed in the {self.phase} phase")
         seat = self._need_turn(self.phase, action)
-        seq = action.seq
+        seq = action.target
         if action not in self._calls(seat):
             raise IllegalActionError(f"seat {seat} may call a renege only on a play or call of "
                                      f"this hand by the other team, not on event {seq!r}")

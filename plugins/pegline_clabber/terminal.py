@@ -29,7 +29,7 @@ class HumanPlayer:
                 verb = "announce" if isinstance(action, Announce) else "show"
                 if _ask(f"  {verb} your melds? (y/n)", "y").lower() in ("y", "yes"):
                     return action
-        calls = {a.seq: a for a in legal if isinstance(a, CallRenege)}
+        calls = {a.target: a for a in legal if isinstance(a, CallRenege)}
         return self._play(view, [a for a in legal if isinstance(a, Play)], calls)
 
     @staticmethod
