@@ -65,7 +65,11 @@ class GameDefinition(Protocol):
     ``game``, ``description``, ``source``, ``extends``, ``plugins``, ``disable``, ``config`` and
     ``table``), structured strictly. ``actions`` and ``events`` map each ``type`` tag to its class.
 
-    Two members are optional, looked up when needed: ``legacy_digest(version, ruleset)``, the
+    ``follows``, optional, maps a key whose default derives from other keys to the keys it
+    follows (dotted paths): a value that one file sets is dropped, back to its derived default,
+    when a later file changes a key it follows (cribbage's skunk lines follow the target).
+
+    Two more members are optional, looked up when needed: ``legacy_digest(version, ruleset)``, the
     rules digest an older record schema wrote (so a migrated record is still refused under other
     rules), and the printer's ``redact(event_dict)``, which hides what a seat may not see in a
     player's ``--json`` stream (a game without it cannot be played ``--human --json``).

@@ -75,7 +75,7 @@ class Ruleset:
         and, when nothing is, the plugins' notices for the players."""
         ruleset = cls.__new__(cls)
         ruleset.variant, ruleset.extra_plugins = variant, dict(extra_plugins or {})
-        faults = ruleset._assemble() or ruleset._check()
+        faults = ruleset._assemble() or ruleset._check() or ruleset._scoreless()
         if faults:
             return [(path, message) for path, message, _, _ in faults], []
         notices: list[str] = []
@@ -232,6 +232,17 @@ class Ruleset:
                 faults.append((where, f"(plugin {plugin!r}) {text if sep else message}", plugin,
                                "pegline_check_variant"))
         return faults
+
+    def _scoreless(self) -> list[Fault]:
+        """A fault when no enabled rule can score a point: no one could ever win."""
+        if any(rule.points is None or rule.points > 0
+               for rule_id, (_, rule) in self.rules.items() if rule_id not in self.disabled):
+            return []
+        plugins = ", ".join(self.variant.plugins) or "none"
+        disabled = f"; disabled: {', '.join(self.variant.disable)}" if self.variant.disable else ""
+        where = ("disable",) if self.variant.disable else ("plugins",)
+        return [(where, f"no rule can score a point (plugins: {plugins}{disabled}), so "
+                               "a game could never end", None, None)]
 
     # -- plugins registered after the build ----------------------------------------------------
 

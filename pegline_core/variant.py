@@ -16,6 +16,7 @@ problem in every file at once, each as ``file: key.path: message``.
 from __future__ import annotations
 
 import copy
+import difflib
 import os
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
@@ -177,53 +178,242 @@ def _display(path: Path) -> str:
 
 # -- reading and merging -----------------------------------------------------------------------
 
+_MAX_DEPTH = 16
+"""Tables and arrays nest at most this deep in a variant file (deeper is never a variant)."""
+
+_NO_FILE = Path()
+"""The key of the game's defaults, which come before every file and extend none."""
+
+
+def _too_deep(data: dict[str, Any]) -> tuple[str | int, ...] | None:
+    """The path where ``data`` nests deeper than `_MAX_DEPTH`, found without recursion."""
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(data, ())]
+    while stack:
+        value, path = stack.pop()
+        if len(path) > _MAX_DEPTH:
+            return path[:_MAX_DEPTH + 1]
+        if isinstance(value, dict):
+            stack.extend((item, path + (key,)) for key, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((item, path + (index,)) for index, item in enumerate(value))
+    return None
+
 
 @frozen
-class _Layer:
-    """One file's merged data and, for every leaf key path, the file that set it."""
+class _File:
+    """One variant file's own keys (without ``extends``) and every file it extends."""
 
+    key: Path
+    shown: str
     data: dict[str, Any]
-    origin: dict[tuple[str, ...], str]
+    ancestors: frozenset[Path]
+    bases: tuple[str, ...] = ()
 
 
-def _is_edit_list(value: Any) -> bool:
-    return (
-        isinstance(value, list) and bool(value)
-        and all(isinstance(v, str) and v[:1] in "+-" and len(v) > 1 for v in value)
-    )
+def _close(word: str, choices: Iterable[str]) -> str:
+    """``did you mean 'x'? `` for a near miss, else nothing."""
+    near = difflib.get_close_matches(word, list(choices), n=3, cutoff=0.6)
+    return f"did you mean {' or '.join(map(repr, near))}? " if near else ""
 
 
-def _apply_edits(base: list[Any], edits: list[str]) -> list[Any]:
-    result = list(base)
-    for edit in edits:
-        if edit[0] == "+" and edit[1:] not in result:
-            result.append(edit[1:])
-        elif edit[0] == "-" and edit[1:] in result:
-            result.remove(edit[1:])
-    return result
+class _Resolver:
+    """Reads a variant file and the files it extends into `files`, each once and after every
+    file it extends, collecting problems instead of stopping."""
+
+    def __init__(self, search_path: list[Path]) -> None:
+        self.search_path = search_path
+        self.problems: list[str] = []
+        self.notices: list[str] = []
+        self.files: list[_File] = []
+        self._seen: dict[Path, _File] = {}
+
+    def find(self, name: Any, near: Path | None, where: str) -> Path | None:
+        prefix = f"{where}: " if where else ""
+        if not isinstance(name, str) or not _NAME.match(name):
+            self.problems.append(f"{prefix}{name!r} is not a variant name (lower-case letters, "
+                                 "digits, '-' and '_'; never a path)")
+            return None
+        folders = ([near] if near else []) + self.search_path
+        for folder in folders:
+            candidate = folder / f"{name}.toml"
+            if candidate.is_file():
+                self._shadowing(name, candidate, folder is near, prefix)
+                return candidate
+        known = available_variants(folders)
+        self.problems.append(f"{prefix}unknown variant {name!r} ({_close(name, known)}known: "
+                             f"{', '.join(known) or 'none'})")
+        return None
+
+    def _shadowing(self, name: str, found: Path, beside: bool, prefix: str) -> None:
+        """A notice when a file beside the one extending it hides another of the same name."""
+        if not beside:
+            return
+        for folder in self.search_path:
+            other = folder / f"{name}.toml"
+            if other.is_file() and other.resolve() != found.resolve():
+                self.notices.append(f"{prefix}{name!r} is {_display(found)}, beside the file; "
+                                    f"it hides {_display(other)} of the same name")
+                return
+
+    def visit(self, path: Path, stack: tuple[Path, ...] = ()) -> _File | None:
+        key = path.resolve()
+        shown = _display(path)
+        if key in stack:
+            cycle = " -> ".join(_display(p) for p in stack + (key,))
+            self.problems.append(f"{shown}: extends: cycle {cycle}")
+            return None
+        if key in self._seen:
+            return self._seen[key]
+        try:  # collected, not raised: every file's problems are reported together
+            data = parse_toml(read_text(path, ValueError), shown, ValueError)
+        except ValueError as exc:
+            self.problems.append(str(exc).replace(str(path), shown, 1))
+            return None
+        deep = _too_deep(data)
+        if deep is not None:
+            self.problems.append(f"{shown}: {format_path(deep)}: nested more than {_MAX_DEPTH} "
+                                 "levels deep")
+            return None
+        bases = data.pop("extends", [])
+        if not isinstance(bases, list):
+            example = f'extends = ["{bases}"]' if isinstance(bases, str) else \
+                'extends = ["NAME", ...]'
+            self.problems.append(f"{shown}: extends: expected an array of variant names, e.g. "
+                                 f"{example}; got {describe(bases)}")
+            bases = []
+        ancestors: set[Path] = set()
+        for index, base in enumerate(bases):
+            base_path = self.find(base, path.parent, f"{shown}: extends[{index}]")
+            parent = self.visit(base_path, stack + (key,)) if base_path else None
+            if parent is not None:
+                ancestors |= parent.ancestors | {parent.key}
+        file = _File(key, shown, data, frozenset(ancestors),
+                     tuple(base for base in bases if isinstance(base, str)))
+        self._seen[key] = file
+        self.files.append(file)
+        return file
 
 
-def _merge(base: _Layer, top: _Layer, prefix: tuple[str, ...] = ()) -> _Layer:
-    """Tables merge key by key; lists replace, except ``["+x", "-y"]`` edits, which apply to the
-    base list, or stay pending until they meet one."""
-    data = dict(base.data)
-    origin = dict(base.origin)
-    for key, value in top.data.items():
-        path = prefix + (key,)
-        old = data.get(key)
-        if isinstance(value, dict) and isinstance(old, dict):
-            sub = _merge(_Layer(old, origin), _Layer(value, top.origin), path)
-            data[key], origin = sub.data, sub.origin
-            continue
-        merged = value
-        if _is_edit_list(value) and isinstance(old, list):
-            merged = old + value if _is_edit_list(old) else _apply_edits(old, value)
-        data[key] = merged
-        for stale in [p for p in origin if p[: len(path)] == path]:
-            del origin[stale]
-        origin.update({p: f for p, f in top.origin.items() if p[: len(path)] == path})
-        origin.setdefault(path, top.origin.get(path, ""))
-    return _Layer(data, origin)
+def _is_edit(item: Any) -> bool:
+    return isinstance(item, str) and item[:1] in ("+", "-")
+
+
+@attrs.define
+class _ListHistory:
+    """How a list of names came about: the last full list, then every edit since (or before,
+    from a file that the full list's file does not extend)."""
+
+    base: list[str] | None
+    base_file: str
+    edits: list[tuple[Path, str]]
+
+    def value(self) -> list[str]:
+        if self.base is None:  # edits waiting for a list to meet
+            return [edit for _, edit in self.edits]
+        result = list(self.base)
+        for _, edit in self.edits:
+            name = edit[1:]
+            if edit[0] == "+" and name not in result:
+                result.append(name)
+            elif edit[0] == "-" and name in result:
+                result.remove(name)
+        return result
+
+
+_GUARDED = (("plugins",), ("disable",))
+"""Lists a full list may not shorten silently: dropping an inherited name takes a ``"-name"``."""
+
+
+class _Merger:
+    """Merges files in resolution order, remembering which file set each leaf key.
+
+    Tables merge key by key. A list of names is either edits (``"+x"``, ``"-y"``), applied to the
+    list so far, or a full list, which replaces what the files it extends said; edits from any
+    other file (another parent, an overlay) still apply on top of it."""
+
+    def __init__(self) -> None:
+        self.data: dict[str, Any] = {}
+        self.origin: dict[tuple[str, ...], str] = {}
+        self.rank: dict[str, int] = {"": -1}
+        self.problems: list[str] = []
+        self._lists: dict[tuple[str, ...], _ListHistory] = {}
+
+    def add(self, file: _File) -> None:
+        self.rank.setdefault(file.shown, len(self.rank))
+        self._merge(self.data, file.data, file, ())
+
+    def _merge(self, into: dict[str, Any], data: dict[str, Any], file: _File,
+               prefix: tuple[str, ...]) -> None:
+        for key, value in data.items():
+            path = prefix + (key,)
+            old = into.get(key)
+            if isinstance(value, dict) and isinstance(old, dict):
+                self._merge(old, value, file, path)
+                continue
+            if isinstance(value, list) and all(isinstance(item, str) for item in value):
+                value = self._names(path, old, value, file)
+            else:
+                self._lists.pop(path, None)
+            self._forget(path, old)
+            into[key] = copy.deepcopy(value)
+            if isinstance(value, dict) and value:
+                self.origin.update(dict.fromkeys(_leaves(value, path), file.shown))
+            else:
+                self.origin[path] = file.shown
+
+    def _forget(self, path: tuple[str, ...], old: Any) -> None:
+        if isinstance(old, dict) and old:
+            for leaf in _leaves(old, path):
+                self.origin.pop(leaf, None)
+        self.origin.pop(path, None)
+
+    def _names(self, path: tuple[str, ...], old: Any, value: list[str], file: _File
+               ) -> list[str]:
+        history = self._lists.get(path)
+        if history is None:
+            base = list(old) if isinstance(old, list) else None
+            history = self._lists[path] = _ListHistory(base, self.origin.get(path, ""), [])
+        edits = [item for item in value if _is_edit(item)]
+        if edits and len(edits) != len(value):
+            self.problems.append(
+                f"{file.shown}: {format_path(path)}: mixes edits ('+name', '-name') with names; "
+                "write only edits to change the inherited list, or only names to replace it")
+            return history.value()
+        if edits:
+            history.edits += [(file.key, edit) for edit in edits]
+            return history.value()
+        before = history.value() if history.base is not None else []
+        kept = [(key, edit) for key, edit in history.edits if key not in file.ancestors]
+        after = _ListHistory(list(value), file.shown, kept).value()
+        dropped = [name for name in before if name not in after]
+        if path in _GUARDED and dropped and history.base_file:
+            added = [name for name in value if name not in before]
+            plus = ", ".join(f'"+{name}"' for name in added) or '"+name"'
+            minus = ", ".join(f'"-{name}"' for name in dropped)
+            self.problems.append(
+                f"{file.shown}: {format_path(path)}: {value} would replace the inherited "
+                f"{before} and drop {', '.join(map(repr, dropped))}; to add, write [{plus}]; "
+                f"to drop, say so: [{minus}]")
+            return before
+        history.base, history.base_file, history.edits = list(value), file.shown, kept
+        return history.value()
+
+    def last_set(self, path: tuple[str, ...]) -> int:
+        """The rank of the last file that set ``path`` or a key inside it (-1: the defaults)."""
+        ranks = [self.rank.get(f, -1) for p, f in self.origin.items() if p[:len(path)] == path]
+        return max(ranks, default=-1)
+
+    def follow(self, follows: Mapping[str, Sequence[str]]) -> None:
+        """Drop each key set before a key it follows was changed: its default derives from the
+        new value (a child's new target brings its own skunk lines)."""
+        for key, followed in follows.items():
+            path = tuple(key.split("."))
+            if self.last_set(path) < max(self.last_set(tuple(f.split("."))) for f in followed):
+                parent = self.data
+                for part in path[:-1]:
+                    parent = parent.get(part, {})
+                if isinstance(parent, dict) and path[-1] in parent:
+                    self._forget(path, parent.pop(path[-1]))
 
 
 def _leaves(data: dict[str, Any], prefix: tuple[str, ...] = ()) -> Iterable[tuple[str, ...]]:
@@ -234,52 +424,8 @@ def _leaves(data: dict[str, Any], prefix: tuple[str, ...] = ()) -> Iterable[tupl
             yield prefix + (key,)
 
 
-class _Resolver:
-    """Reads a variant file and the files it extends, collecting problems instead of stopping."""
-
-    def __init__(self, search_path: list[Path]) -> None:
-        self.search_path = search_path
-        self.problems: list[str] = []
-
-    def find(self, name: str, near: Path | None, where: str) -> Path | None:
-        if not isinstance(name, str) or not _NAME.match(name):
-            self.problems.append(f"{where}: {name!r} is not a variant name (lower-case letters, "
-                                 "digits, '-' and '_'; never a path)")
-            return None
-        folders = ([near] if near else []) + self.search_path
-        for folder in folders:
-            candidate = folder / f"{name}.toml"
-            if candidate.is_file():
-                return candidate
-        known = ", ".join(available_variants(folders)) or "none"
-        self.problems.append(f"{where}: unknown variant {name!r} (known: {known})")
-        return None
-
-    def read(self, path: Path, stack: tuple[Path, ...] = ()) -> _Layer | None:
-        shown = _display(path)
-        if path.resolve() in stack:
-            cycle = " -> ".join(_display(p) for p in stack + (path.resolve(),))
-            self.problems.append(f"{shown}: extends: cycle {cycle}")
-            return None
-        try:  # collected, not raised: every file's problems are reported together
-            data = parse_toml(read_text(path, ValueError), shown, ValueError)
-        except ValueError as exc:
-            self.problems.append(str(exc).replace(str(path), shown, 1))
-            return None
-        bases = data.pop("extends", [])
-        if not isinstance(bases, list):
-            self.problems.append(f"{shown}: extends: expected an array of variant names")
-            bases = []
-        layer = _Layer({}, {})
-        for index, base in enumerate(bases):
-            base_path = self.find(base, path.parent, f"{shown}: extends[{index}]")
-            base_layer = self.read(base_path, stack + (path.resolve(),)) if base_path else None
-            if base_layer is not None:
-                layer = _merge(layer, base_layer)
-        own = _Layer(data, dict.fromkeys(_leaves(data), shown))
-        merged = _merge(layer, own)
-        merged.data["extends"] = [b for b in bases if isinstance(b, str)]
-        return merged
+_OWN_KEYS = ("description", "source")
+"""Keys that describe one file: never inherited from the files it extends."""
 
 
 # -- loading ----------------------------------------------------------------------------------
@@ -288,68 +434,102 @@ class _Resolver:
 def load_variant(
     name_or_path: str | os.PathLike[str],
     *,
-    overlays: Sequence[str] = (),
+    overlays: Sequence[str | os.PathLike[str]] = (),
     search_path: Sequence[Path] | None = None,
     extra_plugins: Mapping[str, type] | None = None,
 ) -> Variant:
     """Load, resolve and validate a variant by name (on the search path) or by file path.
 
-    ``overlays`` are variant names merged on top, in order (``--with lowball``). The game and the
-    plugins the variant names are looked up among installed entry points and ``extra_plugins``.
-    Raises `VariantError` listing every problem.
+    ``overlays`` are variants (names or files) merged on top, in order (``--with lowball``).
+    The game and the plugins the variant names are looked up among installed entry points and
+    ``extra_plugins``. Raises `VariantError` listing every problem.
     """
     resolver = _Resolver(list(search_path) if search_path is not None else variant_search_path())
-    text = os.fspath(name_or_path)
-    is_file = text.endswith(".toml") or os.sep in text or "/" in text
-    path = Path(text) if is_file else resolver.find(text, None, f"variant {text!r}")
-    if is_file and not Path(text).is_file():
-        raise VariantError([f"{text}: no such variant file"])
-    name = base_name = path.stem if path else text
-    layer = resolver.read(path) if path else None
+    top = _locate_file(resolver, name_or_path, "")
     for overlay in overlays:
-        overlay_path = resolver.find(overlay, None, f"--with {overlay!r}")
-        overlay_layer = resolver.read(overlay_path) if overlay_path else None
-        if layer is not None and overlay_layer is not None:
-            layer = _merge(layer, overlay_layer)
-            layer.data["extends"] = [base_name, *overlays]
-        name = f"{name}+{overlay}"
-    if resolver.problems or layer is None:
+        _locate_file(resolver, overlay, f"--with {os.fspath(overlay)!r}")
+    if resolver.problems or top is None:
         raise VariantError(resolver.problems)
+    name = "+".join(map(_stem, (name_or_path, *overlays)))
 
-    fallback = _display(path) if path else name  # a key the file left to its default
-    game_name = layer.data.get("game", DEFAULT_GAME)
-    if not isinstance(game_name, str):  # a table here has no origin of its own: _locate
-        raise VariantError([_locate(layer.origin, ("game",), "expected a game's name, got "
-                                    f"{describe(game_name)}", fallback)])
+    files = [_own_keys_only(file, file is top, resolver.problems) for file in resolver.files]
+    game_name = next((f.data["game"] for f in reversed(files) if "game" in f.data), DEFAULT_GAME)
+    game_file = next((f.shown for f in reversed(files) if "game" in f.data), top.shown)
+    if not isinstance(game_name, str):
+        raise VariantError([f"{game_file}: game: expected a game's name, got "
+                            f"{describe(game_name)}"])
     try:
         definition = game_definition(game_name, extra_plugins)
     except PeglineError as exc:
-        raise VariantError([f"{layer.origin.get(('game',), fallback)}: game: {exc}"]) from None
-    defaults = _Layer(Variant(game=game_name, plugins=tuple(definition.default_plugins),
-                              settings=definition.Settings()).to_toml_dict(), {})
-    defaults.data["extends"] = []
-    merged = _merge(defaults, layer)
+        raise VariantError([f"{game_file}: game: {exc}"]) from None
+    defaults = Variant(game=game_name, plugins=tuple(definition.default_plugins),
+                       settings=definition.Settings()).to_toml_dict()
+    merger = _Merger()
+    merger.add(_File(_NO_FILE, "", defaults, frozenset()))
+    for file in files:
+        merger.add(file)
+    merger.follow(getattr(definition, "follows", {}))
+    merger.data["extends"] = [*map(_stem, (name_or_path, *overlays))] if overlays else \
+        list(top.bases)
     for key in ("name", "notices", "settings"):  # set by loading, never by a file
-        if key in layer.data:
-            resolver.problems.append(f"{merged.origin.get((key,), name)}: {key}: unknown key")
-    if resolver.problems:
-        raise VariantError(resolver.problems)
-    variant, found = _structure_leniently(merged.data, definition.Settings)
+        for file in files:
+            if key in file.data:
+                resolver.problems.append(f"{file.shown}: {key}: unknown key")
+    if resolver.problems or merger.problems:
+        raise VariantError(resolver.problems + merger.problems)
+    fallback = top.shown  # a key the files left to its default
+    variant, found = _structure_leniently(merger.data, definition.Settings)
+    if variant is None:
+        raise VariantError([_locate(merger.origin, p, m, fallback) for p, m in found])
     more, notices = _semantic(variant, definition, extra_plugins,
                               skip={path[0] for path, _ in found if path})
     found += more
     if found:
-        raise VariantError([_locate(merged.origin, p, m, fallback) for p, m in found])
-    return attrs.evolve(variant, name=name, notices=tuple(notices))
+        raise VariantError([_locate(merger.origin, p, m, fallback) for p, m in found])
+    return attrs.evolve(variant, name=name, notices=(*resolver.notices, *notices))
+
+
+def _stem(name_or_path: str | os.PathLike[str]) -> str:
+    return Path(os.fspath(name_or_path)).stem
+
+
+def _locate_file(resolver: _Resolver, name_or_path: str | os.PathLike[str], where: str
+                 ) -> _File | None:
+    """Read the variant ``name_or_path`` (a name on the search path, or a file) with the files
+    it extends."""
+    text = os.fspath(name_or_path)
+    if text.endswith(".toml") or os.sep in text or "/" in text:
+        path: Path | None = Path(text)
+        if not Path(text).is_file():
+            prefix = f"{where}: " if where else ""
+            resolver.problems.append(f"{prefix}{text}: no such variant file")
+            return None
+    else:
+        path = resolver.find(text, None, where)
+    return resolver.visit(path) if path is not None else None
+
+
+def _own_keys_only(file: _File, top: bool, problems: list[str]) -> _File:
+    """The file as it merges: a file below the top one keeps its description and source to
+    itself (a house variant never reads as the variant it extends)."""
+    if top or not any(key in file.data for key in _OWN_KEYS):
+        return file
+    data = dict(file.data)
+    for key in _OWN_KEYS:
+        value = data.pop(key, "")
+        if not isinstance(value, str):
+            problems.append(f"{file.shown}: {key}: expected a string, got {describe(value)}")
+    return attrs.evolve(file, data=data)
 
 
 def _structure_leniently(data: dict[str, Any], settings: type
-                         ) -> tuple[Variant, list[tuple[tuple[str | int, ...], str]]]:
+                         ) -> tuple[Variant | None, list[tuple[tuple[str | int, ...], str]]]:
     """Structure the variant; on problems, drop the offending keys (their defaults apply) and
-    structure again, so that the semantic pass can still report every other mistake."""
+    structure again, so that the semantic pass can still report every other mistake. None
+    (with the problems) when dropping keys cannot reach a variant."""
     found: list[tuple[tuple[str | int, ...], str]] = []
     data = copy.deepcopy(data)
-    for _attempt in range(20):
+    while True:
         kernel = {key: data[key] for key in _KERNEL_KEYS if key in data}
         own = {key: value for key, value in data.items() if key not in _KERNEL_KEYS}
         problems: list[tuple[tuple[str | int, ...], str]] = []
@@ -365,21 +545,28 @@ def _structure_leniently(data: dict[str, Any], settings: type
             problems += exc.problems
         if variant is not None and not problems:
             return attrs.evolve(variant, settings=game_settings), found
-        found += problems
-        for path, _ in problems:
-            _drop(data, path)
-    raise AssertionError("dropping keys must reach the defaults")  # pragma: no cover
+        found += [problem for problem in problems if problem not in found]
+        dropped = [_drop(data, path) for path, _ in problems]
+        if not any(dropped):
+            return None, found
 
 
-def _drop(data: Any, path: tuple[str | int, ...]) -> None:
-    """Remove the key at ``path`` (a whole array when an item in it is wrong)."""
-    keys = [p for p in path if isinstance(p, str)]
+def _drop(data: Any, path: tuple[str | int, ...]) -> bool:
+    """Remove the key at ``path`` (a whole array when an item in it is wrong); whether there
+    was one to remove."""
+    keys: list[str] = []
+    for part in path:
+        if not isinstance(part, str):
+            break
+        keys.append(part)
     for key in keys[:-1]:
         if not isinstance(data, dict) or key not in data:
-            return
+            return False
         data = data[key]
-    if isinstance(data, dict) and keys:
-        data.pop(keys[-1], None)
+    if isinstance(data, dict) and keys and keys[-1] in data:
+        del data[keys[-1]]
+        return True
+    return False
 
 
 def _locate(origin: dict[tuple[str, ...], str], path: tuple[str | int, ...], message: str,

@@ -60,7 +60,7 @@ def test_bad_input_is_one_clear_message_and_exit_1():
         (["score", "1Z", "5C", "5D", "JS", "--starter", "5S"], "Error: '1Z': unknown suit 'Z'"),
         (["score", "5H", "5C", "5D", "--starter", "5S"], "Error: a hand in two-player has 4 cards"),
         (["score", "5H", "5C", "5D", "JS", "--starter", "5S", "--variant", "nope"],
-         "Error: variant 'nope': unknown variant 'nope'"),
+         "Error: unknown variant 'nope' (known: "),
         (["score", "5H", "5H", "5D", "JS", "--starter", "5S"], "Error: '5H' is given twice"),
     ]:
         result = run(*args)

@@ -182,7 +182,7 @@ def test_bad_toml_and_missing_files(tmp_path):
     assert problems(path) == [f"{path}: not valid TOML: Expected ']' at the end of a table "
                               "declaration (at line 1, column 6)"]
     assert problems(tmp_path / "none.toml") == [f"{tmp_path / 'none.toml'}: no such variant file"]
-    assert problems("no-such-variant")[0].startswith("variant 'no-such-variant': unknown variant")
+    assert problems("no-such-variant")[0].startswith("unknown variant 'no-such-variant' (known: ")
 
 
 def test_search_path_environment_variable(tmp_path, monkeypatch):

@@ -105,7 +105,10 @@ class StandardRules:
         ]
         # 0 switches a rule off; a negative value is refused by pegline_check_variant, whose
         # message names the key, so it declares nothing here rather than a negative rule
-        return [rule for rule in declared if rule.points is None or rule.points > 0]
+        per_card = {"peg-run": c.run_per_card, "show-run": c.run_per_card,
+                     "show-flush": c.flush_per_card}
+        return [rule for rule in declared
+                if (rule.points if rule.points is not None else per_card[rule.id]) > 0]
 
     @hookimpl
     def pegline_check_variant(self, variant: Variant) -> list[str]:
