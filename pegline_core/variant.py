@@ -19,7 +19,7 @@ import copy
 import difflib
 import os
 import re
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -300,12 +300,14 @@ def _is_edit(item: Any) -> bool:
 
 @attrs.define
 class _ListHistory:
-    """How a list of names came about: the last full list, then every edit since (or before,
-    from a file that the full list's file does not extend)."""
+    """How a list of names came about: the last full list, then what every other file said
+    since, or before, when the full list's file does not extend it: edits (``"+x"``, ``"-y"``),
+    and full lists, whose names are added."""
 
     base: list[str] | None
     base_file: str
     edits: list[tuple[Path, str]]
+    base_key: Path = _NO_FILE
 
     def value(self) -> list[str]:
         if self.base is None:  # edits waiting for a list to meet
@@ -384,6 +386,8 @@ class _Merger:
             return history.value()
         before = history.value() if history.base is not None else []
         kept = [(key, edit) for key, edit in history.edits if key not in file.ancestors]
+        if history.base_key not in file.ancestors and history.base_key is not _NO_FILE:
+            kept = [(history.base_key, f"+{name}") for name in history.base] + kept
         after = _ListHistory(list(value), file.shown, kept).value()
         dropped = [name for name in before if name not in after]
         if path in _GUARDED and dropped and history.base_file:
@@ -396,6 +400,7 @@ class _Merger:
                 f"to drop, say so: [{minus}]")
             return before
         history.base, history.base_file, history.edits = list(value), file.shown, kept
+        history.base_key = file.key
         return history.value()
 
     def last_set(self, path: tuple[str, ...]) -> int:
@@ -477,15 +482,15 @@ def load_variant(
                 resolver.problems.append(f"{file.shown}: {key}: unknown key")
     if resolver.problems or merger.problems:
         raise VariantError(resolver.problems + merger.problems)
-    fallback = top.shown  # a key the files left to its default
+    locate = _locator(merger.origin, top.shown)  # top: a key the files left to its default
     variant, found = _structure_leniently(merger.data, definition.Settings)
     if variant is None:
-        raise VariantError([_locate(merger.origin, p, m, fallback) for p, m in found])
+        raise VariantError([locate(p, m) for p, m in found])
     more, notices = _semantic(variant, definition, extra_plugins,
                               skip={path[0] for path, _ in found if path})
     found += more
     if found:
-        raise VariantError([_locate(merger.origin, p, m, fallback) for p, m in found])
+        raise VariantError([locate(p, m) for p, m in found])
     return attrs.evolve(variant, name=name, notices=(*resolver.notices, *notices))
 
 
@@ -569,17 +574,23 @@ def _drop(data: Any, path: tuple[str | int, ...]) -> bool:
     return False
 
 
-def _locate(origin: dict[tuple[str, ...], str], path: tuple[str | int, ...], message: str,
-            name: str) -> str:
-    """``file: key.path: message``, naming the file that set the key (or its nearest parent)."""
-    keys = tuple(p for p in path if isinstance(p, str))
-    where = None
-    for length in range(len(keys), 0, -1):
-        where = origin.get(keys[:length]) or next(
-            (f for p, f in origin.items() if p[:length] == keys[:length] and f), None)
-        if where:
-            break
-    return f"{where or name}: {format_path(path) or '(top)'}: {message}"
+def _locator(origin: dict[tuple[str, ...], str], name: str
+             ) -> Callable[[tuple[str | int, ...], str], str]:
+    """``locate(path, message)`` -> ``file: key.path: message``, naming the file that set the
+    key, or a key inside it, or its nearest parent (``name`` if none did)."""
+    index = {path: file for path, file in origin.items() if file}
+    for path, file in origin.items():
+        for length in range(len(path) - 1, 0, -1):
+            if file:
+                index.setdefault(path[:length], file)
+
+    def locate(path: tuple[str | int, ...], message: str) -> str:
+        keys = tuple(p for p in path if isinstance(p, str))
+        where = next((index[keys[:n]] for n in range(len(keys), 0, -1) if keys[:n] in index),
+                     name)
+        return f"{where}: {format_path(path) or '(top)'}: {message}"
+
+    return locate
 
 
 def semantic_problems(variant: Variant, extra_plugins: Mapping[str, type] | None = None

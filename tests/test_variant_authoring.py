@@ -1,0 +1,219 @@
+"""House-rule authoring without traps (issue 15): each test is one reproduction, fixed."""
+
+import time
+
+import pytest
+
+from pegline_core import VariantError, load_variant
+from pegline_core.app.players import RandomBot, play_game
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / f"{name}.toml"
+    path.write_text(text)
+    return path
+
+
+def problems(path, **kwargs):
+    with pytest.raises(VariantError) as info:
+        load_variant(path, **kwargs)
+    return info.value.problems
+
+
+# -- (1) plugin lists that silently replace, variants that cannot end, absurd targets ----------
+
+
+def test_a_full_plugin_list_may_not_drop_inherited_plugins_silently(tmp_path):
+    """``plugins = ["pegflush"]`` (the ``+`` forgotten) used to replace the standard rules."""
+    path = write(tmp_path, "v", 'extends = ["two-player"]\nplugins = ["pegflush"]\n')
+    assert problems(path) == [
+        f"{path}: plugins: ['pegflush'] would replace the inherited ['standard'] and drop "
+        """'standard'; to add, write ["+pegflush"]; to drop, say so: ["-standard"]"""]
+
+
+def test_dropping_an_inherited_plugin_is_said_with_a_minus(tmp_path):
+    path = write(tmp_path, "v", 'extends = ["two-player"]\nplugins = ["-standard", "+pegflush"]\n')
+    assert load_variant(path).plugins == ("pegflush",)
+    same = write(tmp_path, "w", 'extends = ["two-player"]\nplugins = ["standard", "pegflush"]\n')
+    assert load_variant(same).plugins == ("standard", "pegflush"), "a full list may add"
+
+
+def test_a_full_disable_list_may_not_switch_inherited_rules_back_on(tmp_path):
+    path = write(tmp_path, "v", 'extends = ["around-the-corner"]\ndisable = ["go"]\n')
+    (found,) = problems(path)
+    assert found.startswith(f"{path}: disable: ['go'] would replace the inherited ['peg-run', "
+                            "'show-run'] and drop 'peg-run', 'show-run'")
+
+
+def test_a_root_file_sets_its_own_plugins(tmp_path):
+    """A file that extends nothing replaces only the game's defaults: nothing is inherited."""
+    path = write(tmp_path, "v", 'plugins = ["pegflush"]\n')
+    assert load_variant(path).plugins == ("pegflush",)
+
+
+def test_a_list_mixing_edits_and_names_is_refused(tmp_path):
+    path = write(tmp_path, "v", 'plugins = ["standard", "+muggins"]\n')
+    assert problems(path) == [f"{path}: plugins: mixes edits ('+name', '-name') with names; "
+                              "write only edits to change the inherited list, or only names to "
+                              "replace it"]
+
+
+@pytest.mark.parametrize("text, where", [
+    ("plugins = []\n", "plugins"),
+    ('extends = ["two-player"]\nplugins = ["-standard"]\n', "plugins"),
+    ("[config.standard]\n" + "".join(f"{key} = 0\n" for key in (
+        "fifteen", "thirty_one", "go", "pair", "pair_royal", "double_pair_royal",
+        "run_per_card", "flush_per_card", "nobs", "heels")), "plugins"),
+    ('extends = ["two-player"]\ndisable = ["his-heels", "peg-fifteen", "peg-thirty-one", '
+     '"peg-pair", "peg-pair-royal", "peg-double-pair-royal", "peg-run", "go", "last-card", '
+     '"show-fifteen", "show-pair", "show-run", "show-flush", "his-nobs"]\n', "disable"),
+])
+def test_a_variant_in_which_nothing_can_score_is_refused(tmp_path, text, where):
+    path = write(tmp_path, "v", text)
+    (found,) = problems(path)
+    assert found.startswith(f"{path}: {where}: no rule can score a point (plugins: ")
+    assert found.endswith("so a game could never end")
+
+
+def test_one_rule_left_is_enough_to_end_a_game(tmp_path):
+    path = write(tmp_path, "v", '[config.standard]\nfifteen = 0\npair = 0\n')
+    variant = load_variant(path)
+    game = play_game(variant, [RandomBot(1), RandomBot(2)], seed=3)
+    assert game.over and max(game.scores) >= 121
+
+
+@pytest.mark.parametrize("target, ok", [(1, True), (1000, True), (1001, False),
+                                         (1_000_000_000, False), (0, False)])
+def test_the_target_is_bounded(tmp_path, target, ok):
+    path = write(tmp_path, "v", f"[scoring]\ntarget = {target}\n")
+    if ok:
+        assert load_variant(path).settings.scoring.target == target
+    else:
+        assert problems(path) == [f"{path}: scoring.target: must be from 1 to 1000, got {target}"]
+
+
+# -- (2) several parents, a child's target, --with combinations -----------------------------
+
+
+def test_two_house_rules_combine(tmp_path):
+    """``extends = ["stink-hole", "pegging-flush"]`` lost the stink hole to the second parent."""
+    path = write(tmp_path, "v", 'extends = ["stink-hole", "pegging-flush"]\n')
+    variant = load_variant(path)
+    assert variant.plugins == ("standard", "stinkhole", "pegflush")
+    assert variant.disable == ("go", "last-card", "his-heels")
+    assert variant.config["stinkhole"]["hole"] == 120 and variant.config["pegflush"]["min_cards"] == 4
+
+
+def test_each_file_is_merged_once_after_what_it_extends(tmp_path):
+    """Both parents extend two-player; its full list is read once, before either parent."""
+    path = write(tmp_path, "v", 'extends = ["late-caps", "muggins", "around-the-corner"]\n')
+    variant = load_variant(path)
+    assert variant.plugins == ("standard", "caps", "muggins", "corner")
+    assert variant.disable == ("peg-run", "show-run", "go", "last-card", "his-heels"), \
+        "a parent's full list replaces what it extends; another parent's names are added"
+
+
+def test_an_overlay_keeps_its_edits_over_a_later_full_list():
+    """``--variant muggins --with five-card-quick`` lost muggins to two-player's full list."""
+    variant = load_variant("muggins", overlays=["five-card-quick"])
+    assert variant.plugins == ("standard", "muggins")
+    assert variant.settings.deal.crib_from_deck == 1
+
+
+@pytest.mark.parametrize("base", ["two-player", "partner", "three-player", "five-card",
+                                  "muggins", "late-caps"])
+def test_61_or_121_is_a_free_choice_on_any_variant(tmp_path, base):
+    for target, lines in ((61, [("lurch", 31, 3)]),
+                          (121, [("skunk", 91, 3), ("double skunk", 61, 4)])):
+        path = write(tmp_path, f"{base}-{target}", f'extends = ["{base}"]\n[scoring]\n'
+                     f"target = {target}\n")
+        variant = load_variant(path)
+        assert variant.settings.scoring.target == target
+        assert [(s.name, s.below, s.game_points) for s in variant.settings.skunk] == lines
+
+
+def test_partner_to_61_names_no_base_file(tmp_path):
+    """It failed with "two-player.toml: skunk[0].below ...", blaming the base for the child."""
+    path = write(tmp_path, "v", 'extends = ["partner"]\n[scoring]\ntarget = 61\n')
+    variant = load_variant(path)
+    assert variant.table.players == 4 and variant.settings.skunk[0].below == 31
+    with_overlay = load_variant("partner", overlays=["two-player-61"])
+    assert (with_overlay.table.players, with_overlay.settings.scoring.target) == (4, 61)
+    assert with_overlay.name == "partner+two-player-61"
+
+
+def test_skunk_lines_a_file_sets_with_its_target_stay(tmp_path):
+    path = write(tmp_path, "v", '[scoring]\ntarget = 61\n[[skunk]]\nname = "lurch"\nbelow = 41\n'
+                 "game_points = 5\n")
+    assert [(s.below, s.game_points) for s in load_variant(path).settings.skunk] == [(41, 5)]
+    child = write(tmp_path, "w", 'extends = ["v"]\n[scoring]\nlowball = true\n')
+    assert [s.below for s in load_variant(child).settings.skunk] == [41], \
+        "a child that leaves the target alone keeps its parent's lines"
+    other = write(tmp_path, "x", '[scoring]\ntarget = 31\n')
+    assert load_variant(other).settings.skunk == (), "no lines follow an unpublished target"
+
+
+def test_skunk_points_follow_a_new_plain_win(tmp_path):
+    path = write(tmp_path, "v", 'extends = ["two-player"]\n[scoring]\nwin_game_points = 1\n')
+    assert [s.game_points for s in load_variant(path).settings.skunk] == [2, 3]
+
+
+def test_with_accepts_a_file(tmp_path):
+    path = write(tmp_path, "house", '[scoring]\nlowball = true\n')
+    variant = load_variant("three-player", overlays=[str(path)])
+    assert variant.name == "three-player+house" and variant.settings.scoring.lowball
+    assert problems("two-player", overlays=[str(tmp_path / "none.toml")]) == [
+        f"--with '{tmp_path / 'none.toml'}': {tmp_path / 'none.toml'}: no such variant file"]
+
+
+# -- (3) tracebacks that become clean errors --------------------------------------------------
+
+
+@pytest.mark.parametrize("table, expected", [
+    ('name = "x"\nbelow = 3\n', ["skunk[0].game_points: required key is missing"]),
+    ('name = 3\nbelow = "x"\ngame_points = 3\nbogus = 1\n',
+     ["skunk[0].name: expected a string, got the integer 3",
+      "skunk[0].below: expected an integer, got the string 'x'",
+      "skunk[0].bogus: unknown key"]),
+    ('below = 3\ngame_points = 3\n', ["skunk[0].name: required key is missing"]),
+])
+def test_a_wrong_or_missing_skunk_field_is_an_error_not_a_traceback(tmp_path, table, expected):
+    path = write(tmp_path, "v", f"[[skunk]]\n{table}[table]\nplayers = 9\n")
+    assert problems(path) == [f"{path}: {line}" for line in expected] + \
+        [f"{path}: table.players: must be from 2 to 8, got 9"], "and every other mistake too"
+
+
+def test_a_broken_skunk_file_does_not_break_variants_list(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from pegline_core.app.cli import main
+
+    write(tmp_path, "broken", '[[skunk]]\nname = "x"\nbelow = 3\n')
+    monkeypatch.setenv("PEGLINE_VARIANT_PATH", str(tmp_path))
+    result = CliRunner().invoke(main, ["variants", "list"])
+    assert result.exit_code == 0, result.output
+    assert "broken" in result.output and "invalid" in result.output
+
+
+def test_deep_nesting_is_an_error_not_a_recursion_error(tmp_path):
+    deep = write(tmp_path, "deep", "a = " + "[" * 1000 + "]" * 1000 + "\n")
+    assert problems(deep) == [f"{deep}: not valid TOML here: arrays or tables nested too deeply"]
+    dotted = write(tmp_path, "dotted", "[" + ".".join(["a"] * 2000) + "]\n")
+    assert problems(dotted) == [f"{dotted}: {'.'.join(['a'] * 17)}: nested more than 16 "
+                                "levels deep"]
+    shallow = write(tmp_path, "shallow", "a = " + "[" * 40 + "]" * 40 + "\n")
+    (found,) = problems(shallow)
+    assert found.endswith("nested more than 16 levels deep")
+
+
+def test_merging_is_linear_in_the_number_of_tables(tmp_path):
+    """16,000 tables took about 100 s (quadratic); each is one unknown key, reported."""
+    def timed(count):
+        path = write(tmp_path, f"many{count}", "".join(f"[x{i}]\na = 1\n" for i in range(count)))
+        start = time.perf_counter()
+        found = problems(path)
+        assert len(found) == count and found[0] == f"{path}: x0: unknown key"
+        return time.perf_counter() - start
+
+    small, large = timed(2000), timed(16000)
+    assert large < 5 and large < small * 8 * 3, (small, large)
