@@ -7,6 +7,7 @@ Rules are declared and checked here, and every claim a scoring hook returns is c
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
@@ -214,8 +215,10 @@ class Ruleset:
         if only is None:
             for index, rule_id in enumerate(self.variant.disable):
                 if rule_id not in self.rules:
+                    near = difflib.get_close_matches(str(rule_id), self.rules, n=3)
+                    hint = f" (did you mean {' or '.join(map(repr, near))}?)" if near else ""
                     faults.append((("disable", index),
-                                   f"no plugin of this variant declares rule {rule_id!r}",
+                                   f"no plugin of this variant declares rule {rule_id!r}{hint}",
                                    None, None))
         try:
             answers = self._ask_each("pegline_check_variant", only, variant=self.variant)

@@ -15,9 +15,11 @@ pegline_core.strict.StructureProblems: cards: expected an integer, got the strin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import difflib
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
+import attrs
 import cattrs
 from cattrs.cols import homogenous_tuple_structure_factory
 from cattrs.errors import (
@@ -29,7 +31,7 @@ from cattrs.errors import (
 )
 
 __all__ = ["converter", "structure_strict", "StructureProblems", "describe", "format_path",
-           "problems_of"]
+           "problems_of", "unknown_key"]
 
 T = TypeVar("T")
 Path = tuple[str | int, ...]
@@ -126,8 +128,9 @@ class StructureProblems(ValueError):
 
 def _walk(exc: BaseException, path: Path) -> Iterator[tuple[Path, str]]:
     if isinstance(exc, ForbiddenExtraKeysError):
+        known = [f.name for f in attrs.fields(exc.cl)] if attrs.has(exc.cl) else []
         for key in sorted(exc.extra_fields):
-            yield path + (key,), "unknown key"
+            yield path + (key,), unknown_key(key, known)
     elif isinstance(exc, ClassValidationError | IterableValidationError):
         for sub in exc.exceptions:
             sub_path = path
@@ -141,6 +144,17 @@ def _walk(exc: BaseException, path: Path) -> Iterator[tuple[Path, str]]:
         yield path, "required key is missing"
     else:
         yield path, str(exc)
+
+
+def unknown_key(key: str, known: Iterable[str]) -> str:
+    """``unknown key``, with the nearest known keys when it looks misspelt.
+
+    >>> unknown_key("targt", ["target", "lowball"])
+    "unknown key (did you mean 'target'?)"
+    """
+    near = difflib.get_close_matches(key, list(known), n=3, cutoff=0.6)
+    return f"unknown key (did you mean {' or '.join(map(repr, near))}?)" if near else \
+        "unknown key"
 
 
 def problems_of(exc: BaseException) -> list[tuple[Path, str]]:

@@ -36,6 +36,7 @@ from pegline_core.strict import (
     describe,
     format_path,
     structure_strict,
+    unknown_key,
 )
 
 __all__ = [
@@ -550,6 +551,10 @@ def _structure_leniently(data: dict[str, Any], settings: type
             problems += exc.problems
         if variant is not None and not problems:
             return attrs.evolve(variant, settings=game_settings), found
+        top_keys = [*_KERNEL_KEYS, *(f.name for f in attrs.fields(settings))]
+        problems = [(path, unknown_key(str(path[0]), top_keys))
+                    if len(path) == 1 and message.startswith("unknown key") else (path, message)
+                    for path, message in problems]
         found += [problem for problem in problems if problem not in found]
         dropped = [_drop(data, path) for path, _ in problems]
         if not any(dropped):

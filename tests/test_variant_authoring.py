@@ -217,3 +217,54 @@ def test_merging_is_linear_in_the_number_of_tables(tmp_path):
 
     small, large = timed(2000), timed(16000)
     assert large < 5 and large < small * 8 * 3, (small, large)
+
+
+# -- (4) did you mean, clearer messages, what is not inherited ---------------------------------
+
+
+def test_did_you_mean_for_keys(tmp_path):
+    path = write(tmp_path, "v", 'plugin = ["+muggins"]\n[scoring]\ntargt = 61\n'
+                 "[config.standard]\nfiften = 3\n")
+    assert problems(path) == [
+        f"{path}: scoring.targt: unknown key (did you mean 'target'?)",
+        f"{path}: plugin: unknown key (did you mean 'plugins' or 'pegging'?)",
+        f"{path}: config.standard.fiften: unknown key (did you mean 'fifteen'?)",
+    ]
+    far = write(tmp_path, "w", "colour = 1\n")
+    assert problems(far) == [f"{far}: colour: unknown key"], "no guess when nothing is near"
+
+
+def test_did_you_mean_for_variants_plugins_and_rules(tmp_path):
+    (found,) = problems("two-players")
+    assert found.startswith("unknown variant 'two-players' (did you mean 'two-player' or ")
+    assert "variant 'two-players': unknown" not in found, "the name is said once"
+    path = write(tmp_path, "v", 'extends = ["lowbal"]\n')
+    (found,) = problems(path)
+    assert found.startswith(f"{path}: extends[0]: unknown variant 'lowbal' (did you mean "
+                            "'lowball'? known: ")
+    path = write(tmp_path, "u", 'plugins = ["+mugins"]\n')
+    (found,) = problems(path)
+    assert found.startswith(f"{path}: plugins[1]: unknown plugin 'mugins' (did you mean "
+                            "'muggins'? installed: ")
+    rule = write(tmp_path, "w", 'disable = ["pegrun"]\n')
+    assert problems(rule) == [f"{rule}: disable[0]: no plugin of this variant declares rule "
+                              "'pegrun' (did you mean 'peg-run'?)"]
+
+
+def test_extends_as_a_string_shows_the_array_to_write(tmp_path):
+    path = write(tmp_path, "v", 'extends = "two-player"\n')
+    assert problems(path) == [f"""{path}: extends: expected an array of variant names, e.g. """
+                              """extends = ["two-player"]; got the string 'two-player'"""]
+
+
+def test_description_and_source_are_not_inherited(tmp_path):
+    path = write(tmp_path, "v", 'extends = ["two-player"]\n[scoring]\ntarget = 61\n')
+    variant = load_variant(path)
+    assert (variant.description, variant.source) == ("", "")
+    own = write(tmp_path, "w", 'extends = ["two-player"]\ndescription = "Ours"\n')
+    assert load_variant(own).description == "Ours"
+    assert load_variant("partner", overlays=["muggins"]).description == \
+        load_variant("partner").description, "an overlay does not rename the variant"
+    bad = write(tmp_path, "base", "description = 3\n")
+    child = write(tmp_path, "child", 'extends = ["base"]\n')
+    assert problems(child) == [f"{bad}: description: expected a string, got the integer 3"]
