@@ -101,7 +101,7 @@ def test_two_house_rules_combine(tmp_path):
     variant = load_variant(path)
     assert variant.plugins == ("standard", "stinkhole", "pegflush")
     assert variant.disable == ("go", "last-card", "his-heels")
-    assert variant.config["stinkhole"]["hole"] == 120 and variant.config["pegflush"]["min_cards"] == 4
+    assert variant.config["pegflush"]["min_cards"] == 4
 
 
 def test_each_file_is_merged_once_after_what_it_extends(tmp_path):
@@ -121,7 +121,7 @@ def test_an_overlay_keeps_its_edits_over_a_later_full_list():
 
 
 @pytest.mark.parametrize("base", ["two-player", "partner", "three-player", "five-card",
-                                  "muggins", "late-caps"])
+                                  "muggins", "stink-hole", "pegging-flush"])
 def test_61_or_121_is_a_free_choice_on_any_variant(tmp_path, base):
     for target, lines in ((61, [("lurch", 31, 3)]),
                           (121, [("skunk", 91, 3), ("double skunk", 61, 4)])):
@@ -268,3 +268,79 @@ def test_description_and_source_are_not_inherited(tmp_path):
     bad = write(tmp_path, "base", "description = 3\n")
     child = write(tmp_path, "child", 'extends = ["base"]\n')
     assert problems(child) == [f"{bad}: description: expected a string, got the integer 3"]
+
+
+# -- (5) the house plugins' configuration, documented and checked -------------------------------
+
+
+def test_house_plugin_configuration_is_checked(tmp_path):
+    path = write(tmp_path, "v", 'extends = ["late-caps", "pegging-flush", "around-the-corner", '
+                 '"stink-hole"]\n[config.caps]\ngo_from = -3\nheels_from = 121\n'
+                 "[config.pegflush]\nper_card = -1\nmin_cards = 1\n[config.corner]\n"
+                 "run_per_card = -2\n[config.stinkhole]\nhole = 130\ngo = -1\n")
+    assert sorted(problems(path)) == sorted(f"{path}: {line}" for line in [
+        "config.caps.go_from: (plugin 'caps') must not be negative, got -3",
+        "config.caps.heels_from: (plugin 'caps') must be below the target 121, got 121",
+        "config.pegflush.min_cards: (plugin 'pegflush') must be at least 2, got 1",
+        "config.pegflush.per_card: (plugin 'pegflush') must not be negative, got -1",
+        "config.corner.run_per_card: (plugin 'corner') must not be negative, got -2",
+        "config.stinkhole.go: (plugin 'stinkhole') must not be negative, got -1",
+        "config.stinkhole.hole: (plugin 'stinkhole') must be below the target 121, got 130",
+    ])
+
+
+def test_the_documented_house_variant_loads_as_written(tmp_path):
+    from pathlib import Path
+
+    text = (Path(__file__).parents[1] / "docs" / "variants.md").read_text()
+    block = "# my-house.toml" + text.split("```toml\n# my-house.toml", 1)[1].split("```", 1)[0]
+    house = Path(tmp_path) / "my-house.toml"
+    house.write_text(block)
+    variant = load_variant(house)
+    assert variant.plugins == ("standard", "stinkhole", "pegflush")
+    assert (variant.settings.scoring.target, variant.config["stinkhole"]["hole"],
+            variant.config["pegflush"]["min_cards"]) == (61, 59, 3)
+
+
+def test_every_documented_config_key_is_a_real_key_with_its_default():
+    """docs/variants.md lists each house plugin's keys and defaults as the code has them."""
+    import re
+    from pathlib import Path
+
+    from pegline_core.plugins import plugin_class
+    from pegline_core.strict import converter
+
+    text = (Path(__file__).parents[1] / "docs" / "variants.md").read_text()
+    for name in ("corner", "stinkhole", "caps", "pegflush", "standard", "muggins"):
+        after = text.split(f"[config.{name}]`", 1)[1]
+        section = after[after.index("| key |"):].split("\n\n", 1)[0]
+        documented = dict(re.findall(r"^\| `(\w+)` \| (\w+) \|", section, re.M))
+        defaults = converter.unstructure(plugin_class(name).Config())
+        assert documented == {k: str(v).lower() if isinstance(v, bool) else str(v)
+                              for k, v in defaults.items()}, name
+
+
+def test_plugins_list_shows_each_plugins_configuration():
+    from click.testing import CliRunner
+
+    from pegline_core.app.cli import main
+
+    result = CliRunner().invoke(main, ["plugins", "list"])
+    assert result.exit_code == 0, result.output
+    assert "  config ([config.stinkhole]): hole = 0, go = 1, heels = 2" in result.output
+    assert "  config ([config.caps]): go_from = 0, heels_from = 0, go = 1, heels = 2" in \
+        result.output
+    assert "  config ([config.pegflush]): min_cards = 4, per_card = 1" in result.output
+
+
+def test_the_stink_hole_follows_the_target(tmp_path):
+    """One short of the target: 120 in a game to 121, 60 in a game to 61."""
+    from pegline_cribbage.snapshots import Snapshots
+    from pegline_late import StinkHole
+
+    path = write(tmp_path, "v", 'extends = ["stink-hole"]\n[scoring]\ntarget = 61\n')
+    for variant, hole in ((load_variant("stink-hole"), 120), (load_variant(path), 60)):
+        plugin = StinkHole()
+        assert [plugin.allowed("go", score, variant) for score in (hole - 1, hole, hole + 1)] \
+            == [True, False, True]
+        assert Snapshots(variant).variant is variant

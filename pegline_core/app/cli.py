@@ -307,7 +307,8 @@ def plugins() -> None:
 
 @plugins.command("list")
 def plugins_list() -> None:
-    """Every installed plugin: its version, its hooks and its rule ids (default configuration).
+    """Every installed plugin: its version, its hooks, its rule ids and its configuration keys
+    with their defaults.
 
     A plugin that cannot be loaded, built or declare its rules, or that implements a hook no
     installed game specifies or takes an argument its hook does not pass, is reported as broken
@@ -333,8 +334,22 @@ def plugins_list() -> None:
         points = ["varies" if r.points is None else r.points for r in rules]
         listed = ", ".join(f"{r.id} ({p})" for r, p in zip(rules, points, strict=True))
         click.echo(f"  rules: {listed or 'none'}")
+        config = _config_defaults(plugin_class(name))
+        if config is not None:
+            click.echo(f"  config ([config.{name}]): {config or 'none'}")
     if broken:
         sys.exit(1)
+
+
+def _config_defaults(cls: type) -> str | None:
+    """``key = default, ...`` of a plugin's configuration table, None if it takes none."""
+    from pegline_core.strict import converter
+
+    config_cls = getattr(cls, "Config", None)
+    if config_cls is None:
+        return None
+    defaults = converter.unstructure(config_cls())
+    return ", ".join(tomli_w.dumps({key: value}).strip() for key, value in defaults.items())
 
 
 def _one_line(text: str) -> str:
