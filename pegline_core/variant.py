@@ -162,12 +162,26 @@ def variant_search_path() -> list[Path]:
 
 
 def available_variants(search_path: Iterable[Path] | None = None) -> dict[str, Path]:
-    """Every variant name on the search path and the file that defines it."""
+    """Every variant name on the search path and the file that defines it (saved game records
+    and files whose names are not variant names are left out)."""
     found: dict[str, Path] = {}
     for folder in search_path if search_path is not None else variant_search_path():
         for file in sorted(Path(folder).glob("*.toml")):
-            found.setdefault(file.stem, file)
+            if _NAME.match(file.stem) and not _is_record(file):
+                found.setdefault(file.stem, file)
     return dict(sorted(found.items()))
+
+
+def _is_record(path: Path) -> bool:
+    """Whether the file is a saved game (its header comes first), not a variant."""
+    from pegline_core.record import FORMAT
+
+    try:
+        with path.open("rb") as file:
+            head = file.read(256).decode("utf-8", "replace")
+    except OSError:
+        return False
+    return f'format = "{FORMAT}"' in head
 
 
 def _display(path: Path) -> str:

@@ -344,3 +344,49 @@ def test_the_stink_hole_follows_the_target(tmp_path):
         assert [plugin.allowed("go", score, variant) for score in (hole - 1, hole, hole + 1)] \
             == [True, False, True]
         assert Snapshots(variant).variant is variant
+
+
+def test_saved_games_in_a_variant_folder_are_not_variants(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from pegline_core import GameRecord
+    from pegline_core.app.cli import main
+
+    game = play_game("two-player", [RandomBot(1), RandomBot(2)], seed=5)
+    GameRecord.of(game, seed=5).save(tmp_path / "saved.toml")
+    GameRecord.of(game, seed=5).save(tmp_path / "other.pegline.toml")
+    write(tmp_path, "house", 'extends = ["two-player"]\ndescription = "Ours"\n')
+    monkeypatch.setenv("PEGLINE_VARIANT_PATH", str(tmp_path))
+    result = CliRunner().invoke(main, ["variants", "list"])
+    assert result.exit_code == 0
+    assert "house              Ours" in result.output
+    assert "saved" not in result.output and "other" not in result.output and \
+        "invalid" not in result.output
+
+
+def test_a_file_beside_a_house_file_that_hides_a_shipped_one_is_said(tmp_path):
+    write(tmp_path, "two-player", '[scoring]\ntarget = 61\n')
+    house = write(tmp_path, "house", 'extends = ["two-player"]\n')
+    variant = load_variant(house)
+    assert variant.settings.scoring.target == 61, "the file beside it is the one used"
+    (notice,) = variant.notices
+    assert notice.startswith(f"{house}: extends[0]: 'two-player' is "
+                             f"{tmp_path / 'two-player.toml'}, beside the file; it hides ")
+    assert notice.endswith("two-player.toml of the same name")
+
+
+def test_the_cli_takes_a_file_for_with_and_prints_notices(tmp_path):
+    from click.testing import CliRunner
+
+    from pegline_core.app.cli import main
+
+    overlay = write(tmp_path, "to-61", '[scoring]\ntarget = 61\n')
+    result = CliRunner().invoke(main, ["variants", "show", "partner", "--with", str(overlay)])
+    assert result.exit_code == 0, result.output
+    assert "# partner+to-61: resolved" in result.output and "target = 61" in result.output
+    assert 'name = "lurch"' in result.output
+    write(tmp_path, "two-player", "")
+    house = write(tmp_path, "house", 'extends = ["two-player"]\n')
+    result = CliRunner().invoke(main, ["variants", "check", str(house)])
+    assert result.exit_code == 0 and f"{house}: notice: {house}: extends[0]: 'two-player' is " \
+        in result.output
