@@ -43,7 +43,7 @@ from pegline_core.game import Game
 from pegline_core.plugins import game_definition
 from pegline_core.ruleset import Ruleset
 from pegline_core.strict import converter
-from pegline_core.variant import DEFAULT_GAME, Variant, load_variant
+from pegline_core.variant import DEFAULT_GAME, Variant, load_variant, renamed_from
 
 __all__ = ["GameRecord", "RecordError", "Difference", "FORMAT", "VERSION", "rules_digest"]
 
@@ -284,8 +284,23 @@ class GameRecord:
             raise RecordError(f"the record's variant cannot be loaded: {exc}") from None
 
     def new_game(self) -> Game:
-        """A new game under the recorded rules, or `RecordError` if the installed rules differ."""
-        variant = self.load_variant()
+        """A new game under the recorded rules, or `RecordError` if the installed rules differ.
+
+        A variant renamed since the record was made is found by its old name (its file's
+        ``formerly`` key) when the variant now of that name has other rules."""
+        try:
+            return self._new_game(self.load_variant())
+        except RecordError as exc:
+            if "other rules" not in str(exc):
+                raise
+            for name in renamed_from(self.variant):
+                try:
+                    return self._new_game(load_variant(name, overlays=self.overlays))
+                except PeglineError:
+                    continue
+            raise
+
+    def _new_game(self, variant: Variant) -> Game:
         if variant.game != self.game:
             raise RecordError(f"the record is a game of {self.game}, but the installed variant "
                               f"{variant.name!r} is a game of {variant.game}")

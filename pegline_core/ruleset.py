@@ -244,8 +244,9 @@ class Ruleset:
         plugins = ", ".join(self.variant.plugins) or "none"
         disabled = f"; disabled: {', '.join(self.variant.disable)}" if self.variant.disable else ""
         where = ("disable",) if self.variant.disable else ("plugins",)
-        return [(where, f"no rule can score a point (plugins: {plugins}{disabled}), so "
-                               "a game could never end", None, None)]
+        message = (f"no rule can score a point (plugins: {plugins}{disabled}), so a game could "
+                   "never end")
+        return [(where, message, None, None)]
 
     # -- plugins registered after the build ----------------------------------------------------
 

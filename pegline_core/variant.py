@@ -41,7 +41,7 @@ from pegline_core.strict import (
 
 __all__ = [
     "Variant", "Table", "VariantError", "FrozenTable", "load_variant", "available_variants",
-    "variant_search_path", "DEFAULT_VARIANT", "DEFAULT_GAME",
+    "variant_search_path", "DEFAULT_VARIANT", "DEFAULT_GAME", "renamed_from",
 ]
 
 DEFAULT_VARIANT = "two-player"
@@ -367,14 +367,15 @@ class _Merger:
             if isinstance(value, dict) and isinstance(old, dict):
                 self._merge(old, value, file, path)
                 continue
+            new = value
             if isinstance(value, list) and all(isinstance(item, str) for item in value):
-                value = self._names(path, old, value, file)
+                new = self._names(path, old, value, file)
             else:
                 self._lists.pop(path, None)
             self._forget(path, old)
-            into[key] = copy.deepcopy(value)
-            if isinstance(value, dict) and value:
-                self.origin.update(dict.fromkeys(_leaves(value, path), file.shown))
+            into[key] = copy.deepcopy(new)
+            if isinstance(new, dict) and new:
+                self.origin.update(dict.fromkeys(_leaves(new, path), file.shown))
             else:
                 self.origin[path] = file.shown
 
@@ -401,7 +402,8 @@ class _Merger:
             return history.value()
         before = history.value() if history.base is not None else []
         kept = [(key, edit) for key, edit in history.edits if key not in file.ancestors]
-        if history.base_key not in file.ancestors and history.base_key is not _NO_FILE:
+        if history.base is not None and history.base_key is not _NO_FILE \
+                and history.base_key not in file.ancestors:  # another parent's names stay
             kept = [(history.base_key, f"+{name}") for name in history.base] + kept
         after = _ListHistory(list(value), file.shown, kept).value()
         dropped = [name for name in before if name not in after]
@@ -445,7 +447,9 @@ def _leaves(data: dict[str, Any], prefix: tuple[str, ...] = ()) -> Iterable[tupl
 
 
 _OWN_KEYS = ("description", "source")
-"""Keys that describe one file: never inherited from the files it extends."""
+"""Keys that describe one file: never inherited from the files it extends. Two more are read
+by loading and never reach the variant: ``deprecated`` (a notice) and ``formerly`` (names it
+once had, for records)."""
 
 
 # -- loading ----------------------------------------------------------------------------------
@@ -472,12 +476,13 @@ def load_variant(
         raise VariantError(resolver.problems)
     name = "+".join(map(_stem, (name_or_path, *overlays)))
 
-    files = [_own_keys_only(file, file is top, resolver.problems) for file in resolver.files]
+    files = [_own_keys_only(file, file is top, resolver.problems, resolver.notices)
+             for file in resolver.files]
     game_name = next((f.data["game"] for f in reversed(files) if "game" in f.data), DEFAULT_GAME)
     game_file = next((f.shown for f in reversed(files) if "game" in f.data), top.shown)
     if not isinstance(game_name, str):
-        raise VariantError([f"{game_file}: game: expected a game's name, got "
-                            f"{describe(game_name)}"])
+        wrong = describe(game_name)
+        raise VariantError([f"{game_file}: game: expected a game's name, got {wrong}"])
     try:
         definition = game_definition(game_name, extra_plugins)
     except PeglineError as exc:
@@ -529,17 +534,40 @@ def _locate_file(resolver: _Resolver, name_or_path: str | os.PathLike[str], wher
     return resolver.visit(path) if path is not None else None
 
 
-def _own_keys_only(file: _File, top: bool, problems: list[str]) -> _File:
+def _own_keys_only(file: _File, top: bool, problems: list[str], notices: list[str]) -> _File:
     """The file as it merges: a file below the top one keeps its description and source to
-    itself (a house variant never reads as the variant it extends)."""
-    if top or not any(key in file.data for key in _OWN_KEYS):
-        return file
+    itself (a house variant never reads as the variant it extends); ``deprecated`` becomes a
+    notice and ``formerly`` is for records (`renamed_from`), neither a key of the variant."""
     data = dict(file.data)
-    for key in _OWN_KEYS:
+    deprecated = data.pop("deprecated", "")
+    formerly = data.pop("formerly", [])
+    if not isinstance(deprecated, str):
+        problems.append(f"{file.shown}: deprecated: expected a string, got {describe(deprecated)}")
+    elif deprecated:
+        notices.append(f"{file.shown}: deprecated: {deprecated}")
+    if not isinstance(formerly, list) or not all(isinstance(n, str) for n in formerly):
+        problems.append(f"{file.shown}: formerly: expected an array of variant names, got "
+                        f"{describe(formerly)}")
+    for key in () if top else _OWN_KEYS:
         value = data.pop(key, "")
         if not isinstance(value, str):
             problems.append(f"{file.shown}: {key}: expected a string, got {describe(value)}")
     return attrs.evolve(file, data=data)
+
+
+def renamed_from(old_name: str, search_path: Sequence[Path] | None = None) -> list[str]:
+    """The variants that were once called ``old_name`` (their files' ``formerly`` key), so that a
+    record naming the old variant still replays under its rules."""
+    found = []
+    for name, path in available_variants(search_path).items():
+        try:
+            data = parse_toml(read_text(path, ValueError), str(path), ValueError)
+        except ValueError:
+            continue
+        formerly = data.get("formerly", [])
+        if isinstance(formerly, list) and old_name in formerly:
+            found.append(name)
+    return found
 
 
 def _structure_leniently(data: dict[str, Any], settings: type

@@ -36,7 +36,8 @@ def test_score_json_and_crib():
 
 
 def test_score_with_a_variant_uses_its_hand_size():
-    result = run("score", "5H", "5C", "JS", "--starter", "5S", "--variant", "five-card", "--json")
+    result = run("score", "5H", "5C", "JS", "--starter", "5S", "--variant",
+                 "five-card-traditional", "--json")
     assert result.exit_code == 0 and json.loads(result.output)["total"] == 15
 
 
@@ -72,7 +73,7 @@ def test_bad_input_is_one_clear_message_and_exit_1():
 def test_variants_list_show_and_check(tmp_path):
     listed = run("variants", "list").output.splitlines()
     assert [line.split()[0] for line in listed] == sorted(
-        ["five-card", "five-card-quick", "lowball", "muggins", "partner", "three-player",
+        ["five-card-traditional", "five-card", "five-card-quick", "lowball", "muggins", "partner", "three-player",
          "two-player", "two-player-61", "around-the-corner", "stink-hole", "late-caps",
          "pegging-flush"])
     shown = run("variants", "show", "partner", "--with", "lowball")

@@ -314,7 +314,7 @@ def test_every_documented_config_key_is_a_real_key_with_its_default():
     for name in ("corner", "stinkhole", "caps", "pegflush", "standard", "muggins"):
         after = text.split(f"[config.{name}]`", 1)[1]
         section = after[after.index("| key |"):].split("\n\n", 1)[0]
-        documented = dict(re.findall(r"^\| `(\w+)` \| (\w+) \|", section, re.M))
+        documented = dict(re.findall(r"^\| `(\w+)` \| (\w+) \|", section, re.MULTILINE))
         defaults = converter.unstructure(plugin_class(name).Config())
         assert documented == {k: str(v).lower() if isinstance(v, bool) else str(v)
                               for k, v in defaults.items()}, name
@@ -390,3 +390,42 @@ def test_the_cli_takes_a_file_for_with_and_prints_notices(tmp_path):
     result = CliRunner().invoke(main, ["variants", "check", str(house)])
     assert result.exit_code == 0 and f"{house}: notice: {house}: extends[0]: 'two-player' is " \
         in result.output
+
+
+# -- five-card as the user's document names it ---------------------------------------------------
+
+
+def test_five_card_is_the_form_with_a_three_card_crib():
+    five = load_variant("five-card")
+    deal = five.settings.deal
+    assert (deal.cards, deal.discard, deal.crib_from_deck, five.settings.hand_size(),
+            five.settings.crib_size(2), five.settings.scoring.target) == (5, 1, 1, 4, 3, 121)
+    old = load_variant("five-card-traditional")
+    assert (old.settings.hand_size(), old.settings.crib_size(2), old.settings.scoring.target,
+            old.settings.pegging.single_series, old.config["standard"]["three_for_last"]) == \
+        (3, 4, 61, True, 3)
+
+
+def test_five_card_quick_is_a_deprecated_alias_with_the_same_rules():
+    from pegline_core import Ruleset
+    from pegline_core.record import rules_digest
+
+    alias = load_variant("five-card-quick")
+    assert any("deprecated: five-card-quick is now called five-card" in n for n in alias.notices)
+    assert rules_digest(Ruleset(alias)) == rules_digest(Ruleset(load_variant("five-card")))
+    assert load_variant("five-card").notices == ()
+
+
+def test_a_record_of_the_old_five_card_game_replays_under_its_new_name(tmp_path):
+    from pegline_core import GameRecord
+
+    game = play_game("five-card-traditional", [RandomBot(1), RandomBot(2)], seed=9)
+    record = GameRecord.of(game, seed=9)
+    path = tmp_path / "old.toml"
+    path.write_text(record.to_toml().replace('variant = "five-card-traditional"',
+                                             'variant = "five-card"'))
+    old = GameRecord.load(path)
+    assert old.variant == "five-card"
+    replayed = old.replay()
+    assert replayed.variant.name == "five-card-traditional" and old.verify() is None
+    assert replayed.scores == game.scores

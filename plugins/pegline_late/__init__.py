@@ -2,8 +2,8 @@
 
 Two plugins in one package:
 
-- ``stinkhole``: a side sitting in the stink hole (by default one short of the target: 120 in a game to 121) cannot peg out
-  with a go, the last card or his heels; the point is simply not scored.
+- ``stinkhole``: a side sitting in the stink hole (by default one short of the target: 120 in a
+  game to 121) cannot peg out with a go, the last card or his heels; the point is not scored.
 - ``caps``: from a configured score on, a side no longer scores the go point (``go_from``) or his
   heels (``heels_from``).
 
@@ -114,7 +114,8 @@ class StinkHole(_LatePoints):
         super().__init__(config or StinkHole.Config())
 
     def allowed(self, kind: str, score: int, variant: Variant) -> bool:
-        return score != (self.config.hole or variant.settings.scoring.target - 1)
+        hole: int = self.config.hole or variant.settings.scoring.target - 1
+        return score != hole
 
     def scores(self) -> dict[str, int]:
         return {"hole": self.config.hole}

@@ -1,8 +1,9 @@
 """The standard rules of cribbage as a Pegline plugin (entry point ``standard``).
 
 Every point value is a field of `StandardRules.Config`, set from a variant's ``[config.standard]``
-table; where published sources disagree (a crib flush without the starter, five-card's three for
-last) the choice is a field too. Combination counting comes from `pegline_core.combinations`.
+table; where published sources disagree (a crib flush without the starter, the old five-card
+game's three for last) the choice is a field too. Combination counting comes from
+`pegline_core.combinations`.
 
 >>> from pegline_core.cards import parse_cards
 >>> *hand, starter = parse_cards("5H 5C 5D JS 5S")
@@ -69,7 +70,7 @@ class StandardRules:
         """A crib flush needs every crib card and the starter in one suit (ACC); off, the crib
         scores a flush like a hand (the OpenSpiel reading)."""
         three_for_last: int = 0
-        """Points for the first hand's pone at the start of the game (five-card: 3)."""
+        """Points for the first hand's pone at the start of the game (five-card-traditional: 3)."""
 
     def __init__(self, config: StandardRules.Config | None = None) -> None:
         self.config = c = config or StandardRules.Config()
