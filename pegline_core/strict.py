@@ -16,6 +16,8 @@ pegline_core.strict.StructureProblems: cards: expected an integer, got the strin
 from __future__ import annotations
 
 import difflib
+import json
+import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
@@ -110,11 +112,19 @@ def _is_dict(type_: Any) -> bool:
 converter = _make_converter()
 
 
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
 def format_path(path: Path) -> str:
-    """``("skunk", 0, "below")`` reads ``skunk[0].below``."""
+    """``("skunk", 0, "below")`` reads ``skunk[0].below``; a key that is not a bare TOML key
+    is quoted, as TOML would write it (``pegging.":"``)."""
     out = ""
     for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+        if isinstance(part, int):
+            out += f"[{part}]"
+            continue
+        key = part if _BARE_KEY.match(part) else json.dumps(part, ensure_ascii=False)
+        out += f".{key}" if out else key
     return out
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import json
 import os
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
@@ -291,7 +292,7 @@ class _Resolver:
             return None
         bases = data.pop("extends", [])
         if not isinstance(bases, list):
-            example = f'extends = ["{bases}"]' if isinstance(bases, str) else \
+            example = f"extends = [{json.dumps(bases)}]" if isinstance(bases, str) else \
                 'extends = ["NAME", ...]'
             self.problems.append(f"{shown}: extends: expected an array of variant names, e.g. "
                                  f"{example}; got {describe(bases)}")
@@ -409,8 +410,8 @@ class _Merger:
         dropped = [name for name in before if name not in after]
         if path in _GUARDED and dropped and history.base_file:
             added = [name for name in value if name not in before]
-            plus = ", ".join(f'"+{name}"' for name in added) or '"+name"'
-            minus = ", ".join(f'"-{name}"' for name in dropped)
+            plus = ", ".join(json.dumps(f"+{name}") for name in added) or '"+name"'
+            minus = ", ".join(json.dumps(f"-{name}") for name in dropped)
             self.problems.append(
                 f"{file.shown}: {format_path(path)}: {value} would replace the inherited "
                 f"{before} and drop {', '.join(map(repr, dropped))}; to add, write [{plus}]; "
@@ -525,13 +526,20 @@ def _locate_file(resolver: _Resolver, name_or_path: str | os.PathLike[str], wher
     text = os.fspath(name_or_path)
     if text.endswith(".toml") or os.sep in text or "/" in text:
         path: Path | None = Path(text)
-        if not Path(text).is_file():
+        if not _is_file(Path(text)):
             prefix = f"{where}: " if where else ""
             resolver.problems.append(f"{prefix}{text}: no such variant file")
             return None
     else:
         path = resolver.find(text, None, where)
     return resolver.visit(path) if path is not None else None
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # a name too long, or with a NUL byte
+        return False
 
 
 def _own_keys_only(file: _File, top: bool, problems: list[str], notices: list[str]) -> _File:

@@ -429,3 +429,9 @@ def test_a_record_of_the_old_five_card_game_replays_under_its_new_name(tmp_path)
     replayed = old.replay()
     assert replayed.variant.name == "five-card-traditional" and old.verify() is None
     assert replayed.scores == game.scores
+
+
+def test_a_key_that_is_not_a_bare_key_is_quoted_in_its_path(tmp_path):
+    path = write(tmp_path, "v", '[pegging]\n":" = 0\n"a b" = 1\n')
+    assert problems(path) == [f'{path}: pegging.":": unknown key',
+                              f'{path}: pegging."a b": unknown key']

@@ -163,13 +163,14 @@ def variants_show(name: str, overlays: tuple[str, ...]) -> None:
 
 
 @variants.command("check")
-@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
-def variants_check(files: tuple[Path, ...]) -> None:
-    """Check variant FILES; print every problem as `file: key.path: message` (exit 1 if any)."""
+@click.argument("files", nargs=-1, required=True)
+def variants_check(files: tuple[str, ...]) -> None:
+    """Check variant FILES (or names); print every problem as `file: key.path: message` (exit 1
+    if any)."""
     failed = False
     for file in files:
         try:
-            variant = load_variant(file if str(file).endswith(".toml") else str(file))
+            variant = load_variant(file)
         except VariantError as exc:
             failed = True
             for problem in exc.problems:
