@@ -435,3 +435,27 @@ def test_a_key_that_is_not_a_bare_key_is_quoted_in_its_path(tmp_path):
     path = write(tmp_path, "v", '[pegging]\n":" = 0\n"a b" = 1\n')
     assert problems(path) == [f'{path}: pegging.":": unknown key',
                               f'{path}: pegging."a b": unknown key']
+
+
+def test_variants_check_refuses_a_variant_whose_games_would_be_absurdly_long(tmp_path):
+    """Only his nobs scores: a game to 121 takes about 500 hands. Loading accepts it (a rule
+    can score); `variants check` plays a sample game and refuses it with the reason."""
+    from click.testing import CliRunner
+
+    from pegline_core.app.cli import main
+
+    kept = ("his-nobs",)
+    rules = ["his-heels", "peg-fifteen", "peg-thirty-one", "peg-pair", "peg-pair-royal",
+             "peg-double-pair-royal", "peg-run", "go", "last-card", "show-fifteen", "show-pair",
+             "show-run", "show-flush", "his-nobs"]
+    off = ", ".join(f'"+{rule}"' for rule in rules if rule not in kept)
+    rare = write(tmp_path, "rare", f'extends = ["two-player"]\ndisable = [{off}]\n')
+    long = write(tmp_path, "long", '[scoring]\ntarget = 1000\n')
+    assert load_variant(rare).disable
+    result = CliRunner().invoke(main, ["variants", "check", str(rare), str(long), "partner"])
+    assert result.exit_code == 1
+    assert f"{long}: ok" in result.output and "partner: ok" in result.output
+    (line,) = [line for line in result.output.splitlines() if line.startswith(str(rare))]
+    assert line.startswith(f"{rare}: a sample game between random players did not end within "
+                           "300 hands (scores ")
+    assert line.endswith("let more rules score or lower the target")

@@ -166,7 +166,8 @@ def variants_show(name: str, overlays: tuple[str, ...]) -> None:
 @click.argument("files", nargs=-1, required=True)
 def variants_check(files: tuple[str, ...]) -> None:
     """Check variant FILES (or names); print every problem as `file: key.path: message` (exit 1
-    if any)."""
+    if any). A variant whose sample game between random players does not end within 300 hands is
+    refused as too long to play."""
     failed = False
     for file in files:
         try:
@@ -178,9 +179,44 @@ def variants_check(files: tuple[str, ...]) -> None:
             continue
         for notice in variant.notices:
             click.echo(f"{file}: notice: {notice}")
+        try:
+            too_long = _too_long(variant)
+        except PeglineError as exc:  # a plugin that fails in play, found before a real game
+            too_long = f"a sample game between random players stopped: {_one_line(str(exc))}"
+        if too_long:
+            failed = True
+            click.echo(f"{file}: {too_long}", err=True)
+            continue
         click.echo(f"{file}: ok")
     if failed:
         sys.exit(1)
+
+
+SAMPLE_HANDS = 300
+"""The most hands a sample game may take: a game to 1000 between random players takes 60 to
+170, the standard game about 10."""
+
+
+def _too_long(variant: Any) -> str | None:
+    """Why the variant's games would be absurdly long, from one seeded game between random
+    players, or None. (Loading already refuses a variant in which nothing can score.)"""
+    from pegline_core.app.players import RandomBot
+
+    game = Game(variant)
+    rng = random.Random(0)
+    bots = [RandomBot(seat) for seat in range(game.players)]
+    while not game.over and game.hand <= SAMPLE_HANDS:
+        to_act = game.to_act
+        if isinstance(to_act, str):
+            game.apply(game.chance_action(rng))
+        else:
+            seat = to_act[0]
+            game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+    if game.over:
+        return None
+    return (f"a sample game between random players did not end within {SAMPLE_HANDS} hands "
+            f"(scores {', '.join(map(str, game.scores))}): its games would take too long to "
+            "play; let more rules score or lower the target")
 
 
 # -- analyze ----------------------------------------------------------------------------------
