@@ -70,13 +70,15 @@ class Ruleset:
         self.pm.ruleset = self
 
     @classmethod
-    def inspect(cls, variant: Variant, extra_plugins: Plugins | None = None
-                ) -> tuple[Problems, list[str]]:
+    def inspect(cls, variant: Variant, extra_plugins: Plugins | None = None, *,
+                must_score: bool = False) -> tuple[Problems, list[str]]:
         """What is wrong with the variant's plugins and their configuration, as (path, message),
-        and, when nothing is, the plugins' notices for the players."""
+        and, when nothing is, the plugins' notices for the players. ``must_score``: a variant
+        in which no enabled rule can score a point is wrong too (its games could never end)."""
         ruleset = cls.__new__(cls)
         ruleset.variant, ruleset.extra_plugins = variant, dict(extra_plugins or {})
-        faults = ruleset._assemble() or ruleset._check() or ruleset._scoreless()
+        faults = ruleset._assemble() or ruleset._check() or \
+            (ruleset._scoreless() if must_score else [])
         if faults:
             return [(path, message) for path, message, _, _ in faults], []
         notices: list[str] = []

@@ -508,7 +508,7 @@ def load_variant(
     if variant is None:
         raise VariantError([locate(p, m) for p, m in found])
     more, notices = _semantic(variant, definition, extra_plugins,
-                              skip={path[0] for path, _ in found if path})
+                              skip={path[0] for path, _ in found if path}, must_score=True)
     found += more
     if found:
         raise VariantError([locate(p, m) for p, m in found])
@@ -656,11 +656,12 @@ def semantic_problems(variant: Variant, extra_plugins: Mapping[str, type] | None
 
 
 def _semantic(variant: Variant, definition: Any, extra_plugins: Mapping[str, type] | None,
-              skip: Collection[str | int] = ()
+              skip: Collection[str | int] = (), *, must_score: bool = False
               ) -> tuple[list[tuple[tuple[str | int, ...], str]], list[str]]:
     """Every problem at once: the kernel's, the game's (unless the table itself is wrong), the
     plugins' (unless their names or tables failed to load), leaving out sections in ``skip``
-    that already failed; and the plugins' notices."""
+    that already failed; and the plugins' notices. ``must_score``: a variant in which nothing
+    can score is a problem (a file's; a variant built in code for a test may score nothing)."""
     kernel = check_variant(variant)
     found = [(p, m) for p, m in kernel if p[0] not in skip]
     if not any(p == ("table", "players") for p, _ in kernel):
@@ -668,7 +669,7 @@ def _semantic(variant: Variant, definition: Any, extra_plugins: Mapping[str, typ
     notices: list[str] = []
     if not {"plugins", "config"} & set(skip):
         known = {p for p, _ in found}
-        problems, notices = Ruleset.inspect(variant, extra_plugins)
+        problems, notices = Ruleset.inspect(variant, extra_plugins, must_score=must_score)
         found += [(p, m) for p, m in problems if p not in known]
     return found, notices
 
