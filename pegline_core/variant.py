@@ -509,10 +509,27 @@ def load_variant(
         raise VariantError([locate(p, m) for p, m in found])
     more, notices = _semantic(variant, definition, extra_plugins,
                               skip={path[0] for path, _ in found if path}, must_score=True)
-    found += more
+    found += [(p, m + _variant_hint(variant, p, m)) for p, m in more]
     if found:
         raise VariantError([locate(p, m) for p, m in found])
     return attrs.evolve(variant, name=name, notices=(*resolver.notices, *notices))
+
+
+def _variant_hint(variant: Variant, path: tuple[str | int, ...], message: str) -> str:
+    """For a variant's name written where a plugin's belongs (``plugins = ["+stink-hole"]``):
+    how to use that variant, or the plugins it adds."""
+    if len(path) != 2 or path[0] != "plugins" or not message.startswith("unknown plugin"):
+        return ""
+    name = variant.plugins[path[1]] if isinstance(path[1], int) and \
+        path[1] < len(variant.plugins) else ""
+    if name not in available_variants():
+        return ""
+    try:
+        own = [p for p in load_variant(name).plugins if p not in variant.plugins]
+    except PeglineError:
+        own = []
+    adds = f", or add its plugins: {', '.join(json.dumps('+' + p) for p in own)}" if own else ""
+    return f"; {name!r} is a variant: extends = [{json.dumps(name)}] builds on it{adds}"
 
 
 def _stem(name_or_path: str | os.PathLike[str]) -> str:

@@ -459,3 +459,14 @@ def test_variants_check_refuses_a_variant_whose_games_would_be_absurdly_long(tmp
     assert line.startswith(f"{rare}: a sample game between random players did not end within "
                            "300 hands (scores ")
     assert line.endswith("let more rules score or lower the target")
+
+
+def test_a_variant_named_where_a_plugin_belongs_says_how_to_use_it(tmp_path):
+    """The docs once showed ``plugins = ["+around-the-corner"]``; the plugin is ``corner``."""
+    path = write(tmp_path, "v", 'plugins = ["+around-the-corner"]\n')
+    (found,) = problems(path)
+    assert found.startswith(f"{path}: plugins[1]: unknown plugin 'around-the-corner' (")
+    assert found.endswith("""; 'around-the-corner' is a variant: extends = ["around-the-corner"] """
+                          """builds on it, or add its plugins: "+corner\"""")
+    docs = (__import__("pathlib").Path(__file__).parents[1] / "docs").rglob("*.md")
+    assert not any('"+around-the-corner"' in doc.read_text() for doc in docs)

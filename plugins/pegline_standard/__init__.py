@@ -43,7 +43,7 @@ from pegline_cribbage.snapshots import (
 
 __all__ = ["StandardRules"]
 
-_SOURCE = "ACC tournament rules; RULES.md"
+_SOURCE = "ACC tournament rules"
 _PRIME_OF = [RANK_PRIMES[card.rank] for card in DECK]  # by Card.index, for the fast counter
 _SUIT_BIT = [1 << "CDHS".index(card.suit) for card in DECK]
 _NOBS_JACK = [Card.of(11, card.suit) if card.rank != 11 else None for card in DECK]
