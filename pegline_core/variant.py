@@ -549,7 +549,14 @@ def _locate_file(resolver: _Resolver, name_or_path: str | os.PathLike[str], wher
             return None
     else:
         path = resolver.find(text, None, where)
-    return resolver.visit(path) if path is not None else None
+    if path is None:
+        return None
+    seen = len(resolver.files)
+    file = resolver.visit(path)
+    if file is not None and where and len(resolver.files) == seen:
+        resolver.notices.append(f"{where}: {file.shown} is already part of the variant; it "
+                                "changes nothing")
+    return file
 
 
 def _is_file(path: Path) -> bool:

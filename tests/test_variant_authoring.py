@@ -470,3 +470,12 @@ def test_a_variant_named_where_a_plugin_belongs_says_how_to_use_it(tmp_path):
                           """builds on it, or add its plugins: "+corner\"""")
     docs = (__import__("pathlib").Path(__file__).parents[1] / "docs").rglob("*.md")
     assert not any('"+around-the-corner"' in doc.read_text() for doc in docs)
+
+
+def test_an_overlay_already_part_of_the_variant_is_said_to_change_nothing():
+    variant = load_variant("two-player-61", overlays=["two-player"])
+    assert variant.settings.scoring.target == 61, "two-player was merged once, before"
+    assert variant.notices[-1].startswith("--with 'two-player': ") and \
+        variant.notices[-1].endswith("two-player.toml is already part of the variant; it "
+                                     "changes nothing")
+    assert load_variant("two-player", overlays=["two-player-61"]).notices == ()
