@@ -285,7 +285,15 @@ class Merger:
                 "write only edits to change the inherited list, or only names to replace it")
             return history.value()
         if edits:
-            history.edits += [(file.key, edit) for edit in edits]
+            for edit in edits:
+                current = history.value()
+                if edit[0] == "-" and history.base is not None and edit[1:] not in current:
+                    near = _close(edit[1:], current)
+                    self.problems.append(
+                        f"{file.shown}: {format_path(path)}: {json.dumps(edit)} removes nothing: "
+                        f"the list is {current} ({near}or drop the edit)")
+                    continue
+                history.edits.append((file.key, edit))
             return history.value()
         before = history.value() if history.base is not None else []
         kept = [(key, edit) for key, edit in history.edits if key not in file.ancestors]

@@ -479,3 +479,13 @@ def test_an_overlay_already_part_of_the_variant_is_said_to_change_nothing():
         variant.notices[-1].endswith("two-player.toml is already part of the variant; it "
                                      "changes nothing")
     assert load_variant("two-player", overlays=["two-player-61"]).notices == ()
+
+
+def test_removing_a_name_that_is_not_there_is_an_error(tmp_path):
+    path = write(tmp_path, "v", 'extends = ["two-player"]\nplugins = ["-standrad", "+muggins"]\n')
+    assert problems(path) == [f'{path}: plugins: "-standrad" removes nothing: the list is '
+                              "['standard'] (did you mean 'standard'? or drop the edit)"]
+    rules = write(tmp_path, "w", 'extends = ["stink-hole"]\ndisable = ["-go", "-peg-run"]\n')
+    (found,) = problems(rules)
+    assert found.startswith(f"{rules}: disable: \"-peg-run\" removes nothing: the list is "
+                            "['last-card', 'his-heels']")
