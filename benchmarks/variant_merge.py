@@ -32,7 +32,8 @@ def main() -> None:
         times = [seconds(size, Path(folder)) for size in sizes]
     for size, taken in zip(sizes, times, strict=True):
         print(f"{size:>6} tables: {taken:6.2f} s")
-    for (small, a), (large, b) in zip(zip(sizes, times), zip(sizes[1:], times[1:]), strict=False):
+    for index in range(1, len(sizes)):
+        small, large, a, b = sizes[index - 1], sizes[index], times[index - 1], times[index]
         print(f"x{large // small} tables -> x{b / a:.1f} time (linear: x{large // small}, "
               f"quadratic: x{(large // small) ** 2})")
 
