@@ -27,6 +27,9 @@ __all__ = ["variant_search_path", "available_variants"]
 NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 """A variant's name: lower-case letters, digits, '-' and '_'."""
 
+MAX_BYTES = 1 << 20
+"""The largest variant file read (the shipped ones are a few hundred bytes)."""
+
 OWN_KEYS = ("description", "source")
 """Keys that describe one file: never inherited from the files it extends. Two more are read
 by loading and never reach the variant: ``deprecated`` (a notice) and ``formerly`` (names it
@@ -167,6 +170,9 @@ class Resolver:
         if key in self._seen:
             return self._seen[key]
         try:  # collected, not raised: every file's problems are reported together
+            if path.is_file() and path.stat().st_size > MAX_BYTES:
+                raise ValueError(f"{path}: {path.stat().st_size:,} bytes; a variant file is at "
+                                 f"most {MAX_BYTES:,}")
             data = parse_toml(read_text(path, ValueError), shown, ValueError)
         except ValueError as exc:
             self.problems.append(str(exc).replace(str(path), shown, 1))

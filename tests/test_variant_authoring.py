@@ -489,3 +489,8 @@ def test_removing_a_name_that_is_not_there_is_an_error(tmp_path):
     (found,) = problems(rules)
     assert found.startswith(f"{rules}: disable: \"-peg-run\" removes nothing: the list is "
                             "['last-card', 'his-heels']")
+
+
+def test_a_huge_file_is_refused_before_it_is_read(tmp_path):
+    path = write(tmp_path, "v", "# " + "x" * (1 << 20) + "\n")
+    assert problems(path) == [f"{path}: 1,048,579 bytes; a variant file is at most 1,048,576"]
