@@ -1,5 +1,6 @@
 """House-rule authoring without traps (issue 15): each test is one reproduction, fixed."""
 
+import re
 import time
 
 import pytest
@@ -494,3 +495,33 @@ def test_removing_a_name_that_is_not_there_is_an_error(tmp_path):
 def test_a_huge_file_is_refused_before_it_is_read(tmp_path):
     path = write(tmp_path, "v", "# " + "x" * (1 << 20) + "\n")
     assert problems(path) == [f"{path}: 1,048,579 bytes; a variant file is at most 1,048,576"]
+
+
+# -- the project's own rules reference -------------------------------------------------------------
+
+
+def test_rules_of_play_has_a_section_for_every_shipped_variant():
+    from pathlib import Path
+
+    from pegline_core import available_variants
+
+    text = (Path(__file__).parents[1] / "docs" / "rules-of-play.md").read_text()
+    sections = {line[4:].split(" (")[0] for line in text.splitlines() if line.startswith("### ")}
+    shipped = set(available_variants()) - {"five-card-quick", "two-player"}
+    houses = {"around-the-corner", "stink-hole", "late-caps", "pegging-flush"}
+    assert shipped - houses <= sections
+    assert all(f"`{name}`" in text for name in houses)
+    assert "## The standard game" in text and "Variant `two-player`" in text
+
+
+def test_no_citation_leads_outside_the_repository():
+    """Docs, code and variant files cite the rules reference or published sources, never the
+    developers' RULES.md or the seed documents, which a user who clones the repository lacks."""
+    from pathlib import Path
+
+    root = Path(__file__).parents[1]
+    files = [*root.glob("*.md"), *(root / "docs").rglob("*.md"), *(root / "variants").glob("*"),
+             *(root / "pegline_core").rglob("*.py"), *(root / "plugins").rglob("*.py")]
+    cited = [f"{path.relative_to(root)}" for path in files
+             if re.search(r"RULES\.md|seed 00\d|seeds/", path.read_text())]
+    assert cited == []
