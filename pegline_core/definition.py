@@ -69,10 +69,11 @@ class GameDefinition(Protocol):
     follows (dotted paths): a value that one file sets is dropped, back to its derived default,
     when a later file changes a key it follows (cribbage's skunk lines follow the target).
 
-    Two more members are optional, looked up when needed: ``legacy_digest(version, ruleset)``, the
-    rules digest an older record schema wrote (so a migrated record is still refused under other
-    rules), and the printer's ``redact(event_dict)``, which hides what a seat may not see in a
-    player's ``--json`` stream (a game without it cannot be played ``--human --json``).
+    Three more members are optional, looked up when needed: ``legacy_digest(version, ruleset)``,
+    the rules digest an older record schema wrote (so a migrated record is still refused under other
+    rules); the printer's ``redact(event_dict)``, which hides what a seat may not see in a
+    player's ``--json`` stream (a game without it cannot be played ``--human --json``); and
+    ``web_table(variant)``, the game's table in the browser (`pegline_core.app.web.protocol`).
     """
 
     Settings: type
@@ -88,7 +89,10 @@ class GameDefinition(Protocol):
         """Bot factories by name, each taking a seed."""
 
     def human(self) -> Player:
-        """A player that asks a person at the terminal."""
+        """A player that asks a person at the terminal. It may raise
+        `pegline_core.app.players.PlayerLeft` to stop the game (saved for a resume), and may
+        have ``observe(event)``: the command line then gives it every event as it happens (a
+        resumed game's log first), for a screen that follows the table."""
 
     def printer(self, variant: Variant, *, reveal: set[int] | None,
                 names: Mapping[int, str] | None) -> EventPrinter:

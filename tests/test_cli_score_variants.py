@@ -73,9 +73,9 @@ def test_bad_input_is_one_clear_message_and_exit_1():
 def test_variants_list_show_and_check(tmp_path):
     listed = run("variants", "list").output.splitlines()
     assert [line.split()[0] for line in listed] == sorted(
-        ["five-card-traditional", "five-card", "five-card-quick", "lowball", "muggins", "partner", "three-player",
-         "two-player", "two-player-61", "around-the-corner", "stink-hole", "late-caps",
-         "pegging-flush"])
+        ["five-card-traditional", "five-card", "five-card-quick", "lowball", "muggins", "partner",
+         "three-player", "two-player", "two-player-61", "around-the-corner", "stink-hole",
+         "late-caps", "pegging-flush", "to-61", "to-121"])
     shown = run("variants", "show", "partner", "--with", "lowball")
     assert shown.exit_code == 0
     assert "teams = [\n    [\n        0,\n        2,\n    ]," in shown.output

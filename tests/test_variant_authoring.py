@@ -506,7 +506,8 @@ def test_rules_of_play_has_a_section_for_every_shipped_variant():
     from pegline_core import available_variants
 
     text = (Path(__file__).parents[1] / "docs" / "rules-of-play.md").read_text()
-    sections = {line[4:].split(" (")[0] for line in text.splitlines() if line.startswith("### ")}
+    sections = {name for line in text.splitlines() if line.startswith("### ")
+                for name in re.findall(r"[a-z0-9][a-z0-9-]*", line[4:].split(" (")[0])}
     shipped = set(available_variants()) - {"five-card-quick", "two-player"}
     houses = {"around-the-corner", "stink-hole", "late-caps", "pegging-flush"}
     assert shipped - houses <= sections
@@ -525,3 +526,11 @@ def test_no_citation_leads_outside_the_repository():
     cited = [f"{path.relative_to(root)}" for path in files
              if re.search(r"RULES\.md|seed 00\d|seeds/", path.read_text())]
     assert cited == []
+
+
+@pytest.mark.parametrize("base", ["three-player", "partner", "five-card-traditional",
+                                  "stink-hole"])
+def test_the_target_overlays_bring_their_skunk_lines(base):
+    for overlay, lines in (("to-61", [31]), ("to-121", [91, 61])):
+        variant = load_variant(base, overlays=[overlay])
+        assert [line.below for line in variant.settings.skunk] == lines

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import random
+import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -14,7 +15,7 @@ import click
 import pluggy
 import tomli_w
 
-from pegline_core.app.players import bots_for, play_game
+from pegline_core.app.players import PlayerLeft, bots_for, play_game
 from pegline_core.cards import Card, format_cards, parse_cards
 from pegline_core.errors import PeglineError, VariantError
 from pegline_core.events import Event
@@ -521,9 +522,11 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
         seed = random.SystemRandom().getrandbits(32)
     players = [known[names[seat % len(names)]](seed + seat) for seat in range(game.players)]
     labels = {seat: f"seat {seat} ({names[seat % len(names)]})" for seat in range(game.players)}
+    observe: Callable[[Event], None] | None = None
     if human:
         players[0] = game.ruleset.game.human()
         labels[0] = "seat 0 (you)"
+        observe = getattr(players[0], "observe", None)  # a human's screen follows the game
     if not as_json:
         click.echo(f"{variant.name}: {variant.description} (seed {seed})")
         for notice in variant.notices:
@@ -540,11 +543,64 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
                    f"scores {game.scores}")
     emit = _emitter(game, as_json, log_file, {0} if human else None, labels, seed=record_seed,
                     save=save if save_path is not None and human else None)
+    if observe is not None:
+        for event in game.log:  # a resumed game: the screen redraws the table as it stands
+            observe(event)
+        emit = _and_then(emit, observe)
     try:
         play_game(variant, players, seed=seed, on_event=emit, game=game)
+    except (PlayerLeft, KeyboardInterrupt, EOFError) as exc:
+        if not human:
+            raise
+        how = exc.how if isinstance(exc, PlayerLeft) else "interrupted"
+        path = save_path or _free_path(f"pegline-{variant.name}-{record_seed}.toml")
+        GameRecord.of(game, seed=record_seed).save(path)
+        _say_how_to_resume(how, path, bots, as_json)
+        sys.exit(0 if how == "quit" else 130 if how == "interrupted" else 1)
     finally:
         if save_path is not None:
             save()
+
+
+def _say_how_to_resume(how: str, path: Path, bots: str, as_json: bool) -> None:
+    """Tell a player who left where the game is and the exact command that carries it on."""
+    command = ["pegline", "play", "--human", "--resume", str(path)]
+    command += ["--bots", bots] if bots != "greedy" else []
+    command += ["--json"] if as_json else []
+    click.echo(f"{'you quit' if how == 'quit' else how}: the game is saved in {path}\n"
+               f"to go on: {shlex.join(command)}", err=True)
+
+
+def _and_then(first: Callable[[Event], None],
+              then: Callable[[Event], None]) -> Callable[[Event], None]:
+    def both(event: Event) -> None:
+        first(event)
+        then(event)
+
+    return both
+
+
+def _free_path(name: str) -> Path:
+    """``name`` in the current folder, or ``name-2``, ``name-3``... if it is taken."""
+    path, number = Path(name), 1
+    while path.exists():
+        number += 1
+        path = Path(f"{Path(name).stem}-{number}{Path(name).suffix}")
+    return path
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (another address lets other machines play too).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True)
+def serve(host: str, port: int) -> None:
+    """Play in the browser against bots: a local web page (needs pegline[web])."""
+    try:
+        from pegline_core.app.web import serve as run
+    except ImportError as exc:
+        raise click.ClickException(f"{exc.name} is not installed: pip install "
+                                   "'pegline[web]' for the web page") from None
+    run(host, port, announce=click.echo)
 
 
 @main.command()

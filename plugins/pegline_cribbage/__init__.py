@@ -73,6 +73,12 @@ class Cribbage:
 
         return EventPrinter(variant, reveal=reveal, names=dict(names or {}))
 
+    def web_table(self, variant: Variant) -> Any:
+        """The table in the browser (`pegline serve`): `pegline_cribbage.web.CribbageTable`."""
+        from pegline_cribbage.web import CribbageTable
+
+        return CribbageTable(variant)
+
     def legacy_digest(self, version: int, ruleset: Ruleset) -> str | None:
         """The rules digest a record of schema ``version`` held for these rules (records read a
         migrated version-1 record's digest this way), or None for a version it never wrote."""
