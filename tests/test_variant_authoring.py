@@ -360,7 +360,8 @@ def test_saved_games_in_a_variant_folder_are_not_variants(tmp_path, monkeypatch)
     monkeypatch.setenv("PEGLINE_VARIANT_PATH", str(tmp_path))
     result = CliRunner().invoke(main, ["variants", "list"])
     assert result.exit_code == 0
-    assert "house              Ours" in result.output
+    width = len("five-card-traditional")  # the longest name sets the column
+    assert f"{'house':<{width}}  Ours" in result.output.splitlines()
     assert "saved" not in result.output and "other" not in result.output and \
         "invalid" not in result.output
 

@@ -142,12 +142,14 @@ def variants() -> None:
 @variants.command("list")
 def variants_list() -> None:
     """Every variant on the search path, with its description."""
-    for name, path in available_variants().items():
+    found = available_variants()
+    width = max(map(len, found), default=0)
+    for name, path in found.items():
         try:
             description = load_variant(path).description
         except VariantError:
             description = "(invalid: run `pegline variants check` on it)"
-        click.echo(f"{name:<18} {description}")
+        click.echo(f"{name:<{width}}  {description}")
 
 
 @variants.command("show")
