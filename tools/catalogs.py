@@ -45,6 +45,7 @@ DATA_MESSAGES: dict[str, dict[str | None, list[str]]] = {
         "outcome": ["accepted", "muggins", "false-muggins", "overcount", "false-overcount"],
         "response": ["accept", "muggins", "overcount"],
         "skunk": ["skunk", "double skunk", "triple skunk", "lurch"],
+        "pass": ["no cards", "cannot play"],
         # the page shows these as they come: a settlement's outcome, the phase
         None: ["accepted", "muggins", "false-muggins", "overcount", "false-overcount",
                "cut", "deal", "discard", "starter", "pegging", "show", "over"],

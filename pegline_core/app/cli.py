@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextvars
+import gzip
 import importlib.util
 import json
 import random
@@ -31,7 +32,7 @@ from pegline_core.cards import Card, format_cards, parse_cards
 from pegline_core.errors import PeglineError, VariantError
 from pegline_core.events import Event
 from pegline_core.game import Game
-from pegline_core.record import FORMAT, GameRecord
+from pegline_core.record import FORMAT, GameRecord, is_log_path
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import DEFAULT_VARIANT, available_variants, load_variant
 from pegline_cribbage.scorer import Scorer, ShowScore
@@ -139,6 +140,14 @@ overlay_option = click.option(
     help="Merge another variant on top, e.g. --with lowball (repeatable).",
 )
 
+versions_option = click.option(
+    "--versions", default="compatible", show_default=True,
+    type=click.Choice(["strict", "compatible", "any"]),
+    help="Plugin versions other than a record's: strict refuses any difference, compatible "
+         "accepts the same major.minor with a notice, any accepts all with a notice (the "
+         "verification of every event decides).",
+)
+
 
 # -- score ------------------------------------------------------------------------------------
 
@@ -230,12 +239,14 @@ def variants() -> None:
 @variants.command("list")
 def variants_list() -> None:
     """Every variant on the search path, with its description."""
-    for name, path in available_variants().items():
+    found = available_variants()
+    width = max(map(len, found), default=0)
+    for name, path in found.items():
         try:
             description = load_variant(path).description
         except VariantError:
             description = "(invalid: run `pegline variants check` on it)"
-        click.echo(f"{name:<18} {description}")
+        click.echo(f"{name:<{width}}  {description}")
 
 
 @variants.command("show")
@@ -252,13 +263,15 @@ def variants_show(name: str, overlays: tuple[str, ...]) -> None:
 
 
 @variants.command("check")
-@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
-def variants_check(files: tuple[Path, ...]) -> None:
-    """Check variant FILES; print every problem as `file: key.path: message` (exit 1 if any)."""
+@click.argument("files", nargs=-1, required=True)
+def variants_check(files: tuple[str, ...]) -> None:
+    """Check variant FILES (or names); print every problem as `file: key.path: message` (exit 1
+    if any). A variant whose sample game between random players does not end within 300 hands is
+    refused as too long to play."""
     failed = False
     for file in files:
         try:
-            variant = load_variant(file if str(file).endswith(".toml") else str(file))
+            variant = load_variant(file)
         except VariantError as exc:
             failed = True
             for problem in exc.problems:
@@ -266,9 +279,44 @@ def variants_check(files: tuple[Path, ...]) -> None:
             continue
         for notice in variant.notices:
             click.echo(f"{file}: notice: {notice}")
+        try:
+            too_long = _too_long(variant)
+        except PeglineError as exc:  # a plugin that fails in play, found before a real game
+            too_long = f"a sample game between random players stopped: {_one_line(str(exc))}"
+        if too_long:
+            failed = True
+            click.echo(f"{file}: {too_long}", err=True)
+            continue
         click.echo(f"{file}: ok")
     if failed:
         sys.exit(1)
+
+
+SAMPLE_HANDS = 300
+"""The most hands a sample game may take: a game to 1000 between random players takes 60 to
+170, the standard game about 10."""
+
+
+def _too_long(variant: Any) -> str | None:
+    """Why the variant's games would be absurdly long, from one seeded game between random
+    players, or None. (Loading already refuses a variant in which nothing can score.)"""
+    from pegline_core.app.players import RandomBot
+
+    game = Game(variant)
+    rng = random.Random(0)
+    bots = [RandomBot(seat) for seat in range(game.players)]
+    while not game.over and game.hand <= SAMPLE_HANDS:
+        to_act = game.to_act
+        if isinstance(to_act, str):
+            game.apply(game.chance_action(rng))
+        else:
+            seat = to_act[0]
+            game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+    if game.over:
+        return None
+    return (f"a sample game between random players did not end within {SAMPLE_HANDS} hands "
+            f"(scores {', '.join(map(str, game.scores))}): its games would take too long to "
+            "play; let more rules score or lower the target")
 
 
 # -- analyze ----------------------------------------------------------------------------------
@@ -340,9 +388,12 @@ def analyze_show(variant_name: str, overlays: tuple[str, ...], as_json: bool) ->
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--plot", "plot_path", type=click.Path(path_type=Path),
               help="Draw the score distributions and game lengths to this PNG.")
+@click.option("--round-robin", is_flag=True,
+              help="A round robin between the bots as teams, GAMES per pair, and its standings "
+                   "(games that offer one: Clabber).")
 def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str, seed: int,
              workers: int | None, scheduler: str | None, as_json: bool,
-             plot_path: Path | None) -> None:
+             plot_path: Path | None, round_robin: bool) -> None:
     """Play many games and report win rates, the dealer's edge, points per phase, lengths."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
@@ -350,6 +401,9 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
 
     variant = load_variant(variant_name, overlays=overlays)
     names = [name.strip() for name in bots.split(",") if name.strip()]
+    if round_robin:
+        _round_robin(variant, names, games, seed, as_json)
+        return
     columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     try:
         with Progress(*columns, transient=True, disable=as_json) as bar:
@@ -367,6 +421,25 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
         click.echo(json.dumps(report))
         return
     _print_report(variant.name, names, report)
+
+
+def _round_robin(variant: Any, names: list[str], games: int, seed: int, as_json: bool) -> None:
+    """The game's own round robin (``round_robin`` of its definition), printed as a table."""
+    from pegline_core.plugins import game_definition
+
+    tournament = getattr(game_definition(variant.game), "round_robin", None)
+    if tournament is None:
+        raise click.UsageError(f"the game {variant.game!r} has no round robin")
+    table = tournament(variant, names, games=games, seed=seed)
+    if as_json:
+        click.echo(json.dumps([{"entrant": s.entrant, "played": s.played, "won": s.won,
+                                "game_points": s.game_points} for s in table]))
+        return
+    click.echo(f"{variant.name}: round robin, {games} game(s) a pair, standings by "
+               f"{variant.settings.tournament.standings}")
+    for place, s in enumerate(table, 1):
+        click.echo(f"  {place}. {s.entrant:<8} won {s.won} of {s.played}, "
+                   f"{s.game_points} game points")
 
 
 def _print_report(name: str, bots: list[str], report: dict[str, Any]) -> None:
@@ -398,7 +471,8 @@ def plugins() -> None:
 @click.option("--lang", type=click.Choice(list(LANGUAGES)), default=None,
               help="The language of the rules' names and summaries.")
 def plugins_list(lang: str | None) -> None:
-    """Every installed plugin: its version, its hooks and its rule ids (default configuration).
+    """Every installed plugin: its version, its hooks, its rule ids and its configuration keys
+    with their defaults.
 
     A plugin that cannot be loaded, built or declare its rules, or that implements a hook no
     installed game specifies or takes an argument its hook does not pass, is reported as broken
@@ -426,12 +500,26 @@ def plugins_list(lang: str | None) -> None:
         points = ["varies" if r.points is None else r.points for r in rules]
         listed = ", ".join(f"{r.id} ({p})" for r, p in zip(rules, points, strict=True))
         click.echo(f"  rules: {listed or 'none'}")
+        config = _config_defaults(plugin_class(name))
+        if config is not None:
+            click.echo(f"  config ([config.{name}]): {config or 'none'}")
         domain = plugin_domain(name)
         for rule in rules:  # each rule's name and summary in the chosen language
             click.echo(f"    {rule.id}: {rule_name(rule.id, domain)}: "
                        f"{rule_summary(rule.summary, domain)}")
     if broken:
         sys.exit(1)
+
+
+def _config_defaults(cls: type) -> str | None:
+    """``key = default, ...`` of a plugin's configuration table, None if it takes none."""
+    from pegline_core.strict import converter
+
+    config_cls = getattr(cls, "Config", None)
+    if config_cls is None:
+        return None
+    defaults = converter.unstructure(config_cls())
+    return ", ".join(tomli_w.dumps({key: value}).strip() for key, value in defaults.items())
 
 
 def _one_line(text: str) -> str:
@@ -500,7 +588,8 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
             raise click.UsageError(f"the game {game.variant.game!r} cannot hide other seats' "
                                    "cards in JSON: play a human game without --json")
     if log_file is not None:  # the JSON Lines log starts with the record's header
-        log_file.write(json.dumps(GameRecord.of(game, seed=seed, derived=False).header()) + "\n")
+        header = GameRecord.of(game, seed=seed, derived=False).header(stream=True)
+        log_file.write(json.dumps(header) + "\n")
         for event in game.log:
             log_file.write(json.dumps(codec.to_dict(event), ensure_ascii=False) + "\n")
         log_file.flush()
@@ -534,21 +623,52 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
               help="Print one JSON event per line (with --human, the other seats' hidden cards "
                    "as null; --log and --save keep everything).")
 @click.option("--log", "log_file", type=click.File("w", encoding="utf-8"),
-              help="Also write the events as JSON Lines to this file.")
+              help="Also write the events as JSON Lines to this file (.jsonl.gz: compressed).")
 @click.option("--save", "save_path", type=click.Path(path_type=Path),
-              help="Keep the game's record in this file (.toml or .jsonl), updated after "
-                   "every action of a human game, so that quitting loses nothing.")
+              help="Keep the game's record in this file (.toml, .jsonl or .jsonl.gz), updated "
+                   "after every action of a human game, so that quitting loses nothing.")
 @click.option("--resume", "resume_path", type=click.Path(path_type=Path),
               help="Continue the game saved in this record.")
+@versions_option
+@click.option("--match", "best_of", type=click.IntRange(min=1),
+              help="Play a match, best of this many games (the loser of a game deals first in "
+                   "the next); --save keeps the whole match in one record.")
+@click.option("--match-to", "match_to", type=click.IntRange(min=1),
+              help="Play a match to this many game points.")
 def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: str, human: bool,
-         as_json: bool, log_file: Any, save_path: Path | None, resume_path: Path | None) -> None:
-    """Play a complete game and print every event."""
+         as_json: bool, log_file: Any, save_path: Path | None, resume_path: Path | None,
+         versions: str, best_of: int | None, match_to: int | None) -> None:
+    """Play a complete game (or a match) and print every event."""
+    resume_match = resume_path is not None and _is_record(resume_path, "pegline-match")
+    if best_of is not None or match_to is not None or resume_match:
+        if log_file is not None or (resume_path is not None and not resume_match):
+            raise click.UsageError("a match is kept with --save (and carried on with --resume "
+                                   "MATCH.toml); --log and a game's --resume are for single "
+                                   "games")
+        from pegline_core.app.match import MatchRecord, MatchRules
+
+        if resume_match:
+            assert resume_path is not None
+            kept = MatchRecord.load(resume_path)
+            _play_match(None, kept.rules, seed, bots, human, as_json, save_path or resume_path,
+                        kept)
+        else:
+            _play_match(load_variant(variant_name, overlays=overlays),
+                        MatchRules(best_of=best_of, target=match_to), seed, bots, human,
+                        as_json, save_path)
+        return
     if human and log_file is not None and getattr(log_file, "name", "") == "<stdout>":
         raise click.BadParameter("the log keeps every card, the hidden ones too: in a human game "
                                  "write it to a file", param_hint="--log")
+    if log_file is not None and getattr(log_file, "name", "").endswith(".gz"):
+        name = log_file.name  # a compressed log, flushed event by event all the same
+        log_file.close()
+        log_file = gzip.open(name, "wt", compresslevel=3, encoding="utf-8")
+        click.get_current_context().call_on_close(log_file.close)
     if resume_path is not None:
         record = GameRecord.load(resume_path)
-        game = record.replay()
+        _version_notices(record, versions)
+        game = record.replay(versions)
         record_seed = record.seed
         if record.seed is not None and seed is None:
             seed = record.seed + len(record.inputs())  # a fresh, reproducible continuation
@@ -556,21 +676,11 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
     else:
         game = Game(load_variant(variant_name, overlays=overlays))
     variant = game.variant
-    names = [name.strip() for name in bots.split(",") if name.strip()]
-    known = bots_for(game)
-    unknown = [name for name in names if name not in known]
-    if unknown or not names:
-        raise click.BadParameter(f"unknown bot {unknown[0] if unknown else bots!r}; "
-                                 f"choose from {', '.join(known)}", param_hint="--bots")
     if seed is None:
         seed = random.SystemRandom().getrandbits(32)
-    players = [known[names[seat % len(names)]](seed + seat) for seat in range(game.players)]
-    labels = {seat: _("seat {n} ({bot})").format(n=seat, bot=names[seat % len(names)])
-              for seat in range(game.players)}
+    players, labels = _players(game, bots, seed, human)
     observe: Callable[[Event], None] | None = None
     if human:
-        players[0] = game.ruleset.game.human()
-        labels[0] = _("seat {n} (you)").format(n=0)
         observe = getattr(players[0], "observe", None)  # a human's screen follows the game
     if not as_json:
         click.echo(_("{name}: {description} (seed {seed})").format(
@@ -606,6 +716,82 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
     finally:
         if save_path is not None:
             save()
+
+
+def _players(game: Game, bots: str, seed: int, human: bool) -> tuple[list[Any], dict[int, str]]:
+    """The players for ``game`` from a ``--bots`` list (seat 0 a person with ``--human``)."""
+    names = [name.strip() for name in bots.split(",") if name.strip()]
+    known = bots_for(game)
+    unknown = [name for name in names if name not in known]
+    if unknown or not names:
+        raise click.BadParameter(f"unknown bot {unknown[0] if unknown else bots!r}; "
+                                 f"choose from {', '.join(known)}", param_hint="--bots")
+    players = [known[names[seat % len(names)]](seed + seat) for seat in range(game.players)]
+    labels = {seat: _("seat {n} ({bot})").format(n=seat, bot=names[seat % len(names)])
+              for seat in range(game.players)}
+    if human:
+        players[0] = game.ruleset.game.human()
+        labels[0] = _("seat {n} (you)").format(n=0)
+    return players, labels
+
+
+def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bool,
+                as_json: bool, save_path: Path | None, resumed: Any = None) -> None:
+    """Play a match game by game (or carry on the ``resumed`` `MatchRecord`), printing the
+    standings after each game and saving the match (after every action of a human's)."""
+    from pegline_core.app.match import Match, MatchRecord
+
+    if save_path is not None and save_path.suffix != ".toml":
+        raise click.BadParameter("a match record is a .toml file", param_hint="--save")
+    playing: Game | None = None
+    if resumed is not None:
+        match, playing = resumed.resume()
+        variant = match.variant
+        first = resumed.games[0].seed
+        seed = seed if seed is not None else first if first is not None else 0
+    else:
+        match = Match(variant, rules)
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(32)
+    if not as_json:
+        click.echo(f"{variant.name}: {variant.description} (seed {seed}), a match "
+                   f"{rules.describe()}")
+        if resumed is not None:
+            click.echo(f"resumed: {len(match.games)} game(s) played")
+    while not match.over:
+        game = playing or match.new_game()
+        game_seed = seed + len(match.games)
+        chance_seed = game_seed + len(game.inputs())  # a resumed game: a fresh continuation
+        players, labels = _players(game, bots, game_seed, human)
+        if not as_json:
+            click.echo(f"=== game {len(match.games) + 1} ===")
+
+        def save(game: Game = game, game_seed: int = game_seed) -> None:
+            if save_path is not None:
+                MatchRecord.of(match, seeds=match.seeds, playing=(game, game_seed)).save(
+                    save_path)
+
+        emit = _emitter(game, as_json, None, {0} if human else None, labels,
+                        save=save if human else None)
+        play_game(variant, players, seed=chance_seed, on_event=emit, game=game)
+        match.add(game, game_seed)
+        playing = None
+        if not as_json:
+            click.echo(_standings(match, game))
+        if save_path is not None:
+            MatchRecord.of(match, seeds=match.seeds).save(save_path)
+
+
+def _standings(match: Any, game: Game) -> str:
+    printer = game.ruleset.game.printer(game.variant, reveal=None, names=None)
+    sides = ", ".join(f"{printer.side(side)} {points} ({wins} won)" for side, (points, wins)
+                      in enumerate(zip(match.points, match.wins, strict=True)))
+    line = f"match after game {len(match.games)}: {sides} (game points)"
+    if match.over:
+        winner = match.winner
+        line += (f"; {printer.side(winner)} wins the match" if winner is not None
+                 else "; the match is drawn")
+    return line
 
 
 def _say_how_to_resume(how: str, path: Path, bots: str, as_json: bool) -> None:
@@ -657,19 +843,25 @@ def serve(host: str, port: int) -> None:
 @click.option("--verify", is_flag=True,
               help="Check the record's derived events against the replay (exit 1 on the first "
                    "difference).")
-def replay(file: Path, as_json: bool, verify: bool) -> None:
-    """Replay a record (.toml or .jsonl) or a scripted game (docs/records.md) and print it."""
-    if file.suffix == ".jsonl" or _is_record(file):
+@versions_option
+def replay(file: Path, as_json: bool, verify: bool, versions: str) -> None:
+    """Replay a record (.toml or .jsonl), a match record or a scripted game (docs/records.md)
+    and print it."""
+    if _is_record(file, "pegline-match"):
+        _replay_match(file, as_json, verify)
+        return
+    if is_log_path(file) or _is_record(file):
         record = GameRecord.load(file)
+        _version_notices(record, versions)
         if verify:
-            difference = record.verify()
+            difference = record.verify(versions)
             if difference is not None:
                 raise click.ClickException(str(difference))
             n = len(record.events)
             click.echo(_messages.ngettext("{file}: verified, {n} event",
                                           "{file}: verified, {n} events", n).format(file=file, n=n))
             return
-        game = record.replay()
+        game = record.replay(versions)
     else:
         from pegline_cribbage.scripts import Script
 
@@ -686,10 +878,43 @@ def replay(file: Path, as_json: bool, verify: bool) -> None:
                     else _("final scores: {sides} (the record stops here)")).format(sides=sides))
 
 
-def _is_record(file: Path) -> bool:
+def _version_notices(record: GameRecord, versions: str) -> None:
+    """Say which plugin versions differ from the record's (or refuse them, by the policy)."""
+    installed = record.new_game(versions).ruleset.versions()
+    for notice in record.version_notices(installed, versions):
+        click.echo(f"notice: {notice}", err=True)
+
+
+def _replay_match(file: Path, as_json: bool, verify: bool) -> None:
+    """Replay (or ``--verify``) a match record, with the standings after each game."""
+    from pegline_core.app.match import Match, MatchRecord
+
+    record = MatchRecord.load(file)
+    if verify:
+        found = record.verify()
+        if found is not None:
+            raise click.ClickException(f"game {found[0]}: {found[1]}")
+        click.echo(f"{file}: verified, a match of {len(record.games)} game(s)")
+        return
+    match: Match | None = None
+    for number, game_record in enumerate(record.games, 1):
+        game = game_record.replay()
+        match = match or Match(game.variant, record.rules)
+        if not as_json:
+            click.echo(f"=== game {number} ===")
+        emit = _emitter(game, as_json, None, None)
+        for event in game.log:
+            emit(event)
+        if game.over:
+            match.add(game, game_record.seed)
+            if not as_json:
+                click.echo(_standings(match, game))
+
+
+def _is_record(file: Path, form: str = FORMAT) -> bool:
     try:
         with file.open(encoding="utf-8") as handle:
-            return any(line.startswith("format = ") and FORMAT in line
+            return any(line.startswith("format = ") and f'"{form}"' in line
                        for line, _ in zip(handle, range(3), strict=False))
     except (OSError, UnicodeDecodeError):
         return False

@@ -28,7 +28,7 @@ from pegline_cribbage import hookspecs
 from pegline_cribbage.actions import ACTIONS
 from pegline_cribbage.events import EVENTS, DealerChosen, HandShown
 from pegline_cribbage.machine import CribbageMachine
-from pegline_cribbage.settings import CribbageSettings, check_settings
+from pegline_cribbage.settings import FOLLOWS, CribbageSettings, check_settings
 from pegline_cribbage.views import CribbageView
 
 __all__ = ["Cribbage", "CribbageSettings", "CribbageView"]
@@ -39,6 +39,7 @@ class Cribbage:
 
     Settings = CribbageSettings
     default_plugins = ("standard",)
+    follows = FOLLOWS
     actions = ACTIONS
     events = EVENTS
 
@@ -86,6 +87,14 @@ class Cribbage:
 
             return rules_digest_v1(ruleset)
         return None
+
+    def legacy_events(self, version: int, events: list[dict[str, Any]]
+                      ) -> list[dict[str, Any]]:
+        """Events (dicts) as a record of schema ``version`` wrote them, to verify a migrated
+        record against its replay."""
+        from pegline_cribbage.legacy import events_before_v3
+
+        return events_before_v3(events) if version < 3 else events
 
     def tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
         """The first dealer, and points by ``role/phase``: role dealer or pone (every

@@ -19,7 +19,14 @@ from pegline_cribbage.actions import (
     Respond,
 )
 from pegline_cribbage.combinations import PIPS
-from pegline_cribbage.events import CountReset, CountSettled, DealerChosen, HandShown
+from pegline_cribbage.events import (
+    CountReset,
+    CountSettled,
+    CutTie,
+    DealerChosen,
+    HandShown,
+    Passed,
+)
 
 __all__ = ["EventPrinter"]
 
@@ -75,6 +82,12 @@ class EventPrinter:
             return self._input(event)
         if isinstance(event, DealerChosen):
             return [_("{seat} deals first").format(seat=self.seat(event.dealer))]
+        if isinstance(event, CutTie):
+            seats = _(", ").join(map(self.seat, event.seats))
+            return [_("a tie for the lowest card ({seats}): cut again").format(seats=seats)]
+        if isinstance(event, Passed):
+            return ["  " + _("{seat}: go ({reason})").format(
+                seat=self.seat(event.actor), reason=pgettext("pass", event.reason))]
         if isinstance(event, Scored):
             cards = f" {format_cards(event.cards, symbols=True)}" if event.cards else ""
             owner = self.seat(event.actor)
@@ -89,9 +102,11 @@ class EventPrinter:
         if isinstance(event, HandShown):
             text = (_("{seat} shows crib {cards} + {starter}: {points}") if event.crib
                     else _("{seat} shows hand {cards} + {starter}: {points}"))
+            short = "" if event.awarded is None else _(
+                " ({awarded} counted before the game ended)").format(awarded=event.awarded)
             return ["  " + text.format(seat=self.seat(event.actor), starter=event.starter.symbol,
                                        cards=format_cards(event.cards, symbols=True),
-                                       points=event.points)]
+                                       points=event.points) + short]
         if isinstance(event, CountSettled):
             text = (_("settled ({outcome}): {seat}'s crib {cards} + {starter} is {points}, "
                       "declared {declared}") if event.crib
