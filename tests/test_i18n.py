@@ -166,6 +166,7 @@ def test_the_wheel_carries_the_compiled_catalogs(tmp_path):
     ("--seed", "2", "--variant", "three-player"),
     ("--seed", "5", "--variant", "five-card"),
     ("--seed", "6", "--with", "lowball"),
+    ("--seed", "2", "--match", "3"),
 ])
 def test_a_seeded_game_in_japanese_or_chinese_has_no_english_words(lang, args):
     result = run("--lang", lang, "play", *args)

@@ -765,7 +765,7 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
         chance_seed = game_seed + len(game.inputs())  # a resumed game: a fresh continuation
         players, labels = _players(game, bots, game_seed, human)
         if not as_json:
-            click.echo(f"=== game {len(match.games) + 1} ===")
+            click.echo("=== " + _("game {n}").format(n=len(match.games) + 1) + " ===")
 
         def save(game: Game = game, game_seed: int = game_seed) -> None:
             if save_path is not None:
@@ -785,13 +785,15 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
 
 def _standings(match: Any, game: Game) -> str:
     printer = game.ruleset.game.printer(game.variant, reveal=None, names=None)
-    sides = ", ".join(f"{printer.side(side)} {points} ({wins} won)" for side, (points, wins)
-                      in enumerate(zip(match.points, match.wins, strict=True)))
-    line = f"match after game {len(match.games)}: {sides} (game points)"
+    sides = _(", ").join(_("{side} {points} ({wins} won)").format(
+        side=printer.side(side), points=points, wins=wins)
+        for side, (points, wins) in enumerate(zip(match.points, match.wins, strict=True)))
+    line = _("match after game {n}: {sides} (game points)").format(n=len(match.games),
+                                                                     sides=sides)
     if match.over:
         winner = match.winner
-        line += (f"; {printer.side(winner)} wins the match" if winner is not None
-                 else "; the match is drawn")
+        line += (_("; {side} wins the match").format(side=printer.side(winner))
+                 if winner is not None else _("; the match is drawn"))
     return line
 
 
@@ -902,7 +904,7 @@ def _replay_match(file: Path, as_json: bool, verify: bool) -> None:
         game = game_record.replay()
         match = match or Match(game.variant, record.rules)
         if not as_json:
-            click.echo(f"=== game {number} ===")
+            click.echo("=== " + _("game {n}").format(n=number) + " ===")
         emit = _emitter(game, as_json, None, None)
         for event in game.log:
             emit(event)
