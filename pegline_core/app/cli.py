@@ -505,8 +505,8 @@ def plugins_list(lang: str | None) -> None:
             click.echo(f"  config ([config.{name}]): {config or 'none'}")
         domain = plugin_domain(name)
         for rule in rules:  # each rule's name (where it is not its id) and summary
-            name = rule_name(rule.id, domain)
-            named = f"{name}: " if name != rule.id else ""
+            called = rule_name(rule.id, domain)
+            named = f"{called}: " if called != rule.id else ""
             click.echo(f"    {rule.id}: {named}{rule_summary(rule.summary, domain)}")
     if broken:
         sys.exit(1)
