@@ -231,9 +231,10 @@ def glossary() -> str:
     lines = [
         "# Glossary: rule names in English, Japanese and Chinese",
         "",
-        "Every rule id the installed plugins declare, with its name in each language Pegline",
-        "speaks. In English a rule's name is its id. This page is generated from the message",
-        "catalogs (`python tools/catalogs.py glossary`); a test keeps it in step with them.",
+        "Every rule id declared by the plugins that ship a message catalog (the scoring rules",
+        "of cribbage), with its name in each language Pegline speaks. In English a rule's name",
+        "is its id. This page is generated from the catalogs (`python tools/catalogs.py",
+        "glossary`); a test keeps it in step with them.",
         "See [i18n.md](i18n.md) for choosing a language and translating a plugin.",
         "",
         "| rule id | plugin | 日本語 | 中文 | what it scores |",
