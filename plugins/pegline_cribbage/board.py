@@ -19,9 +19,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from attrs import frozen
+from rich.cells import cell_len
 from rich.text import Text
 
+from pegline_core.app.i18n import Messages
+
 __all__ = ["Pegs", "draw_board", "STREET", "FRONT", "BACK", "HOLE"]
+
+_ = Messages("pegline_cribbage").gettext
 
 STREET = 30
 """Holes in one street of the board."""
@@ -53,16 +58,18 @@ def draw_board(tracks: Sequence[tuple[str, Pegs]], target: int,
     holes = target - 1
     streets = [(start, min(start + STREET - 1, holes)) for start in range(1, holes + 1, STREET)]
     last = len(streets) - 1
-    width = max([len(name) for name, _ in tracks] + [_LABEL])
+    width = max([cell_len(name) for name, _ in tracks] + [_LABEL])  # CJK names: two cells
     numbers = len(f"{streets[-1][0]}-{streets[-1][1]}")
     indent = numbers + 2 + width + 1
-    head = " " * indent + "start  1" + " " * (_STREET_WIDTH - 3) + f"{STREET}  game score"
+    start = _("start")  # over the start holes (five cells), right-aligned
+    head = (" " * (indent + max(0, 5 - cell_len(start))) + start + "  1"
+            + " " * (_STREET_WIDTH - 3) + f"{STREET}  " + _("game score"))
     lines = [Text(head)]
     for number, (first, end) in enumerate(streets):
         for index, (name, pegs) in enumerate(tracks):
             style = styles[index] if index < len(styles) else ""
             label = f"{first}-{end}" if index == 0 else ""
-            line = Text(f"{label:>{numbers}}  {name:<{width}} ")
+            line = Text(f"{label:>{numbers}}  {name}{' ' * (width - cell_len(name))} ")
             line.append_text(_start(pegs, style) if number == 0 else Text(" " * 5))
             line.append("  ")
             line.append_text(_street(pegs, first, end, style))

@@ -211,7 +211,7 @@ class Table:
         text.append(_(" (limit {limit})").format(limit=view.limit))
         series = view.played[len(view.played) - len(view.series):] if view.series else ()
         if series:
-            text.append(": ")
+            text.append(_(": "))
             text.append("  ".join(f"{card.symbol} {names.seat(seat)}" for seat, card in series))
         else:
             text.append(_(": a new series."))
