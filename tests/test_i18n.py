@@ -397,3 +397,27 @@ def test_the_terminal_table_in_japanese_through_a_pseudo_terminal(tmp_path):
     assert "終了しました：ゲームは" in said and "続けるには：pegline play --human --resume" in said
     child.close()
     assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-Hans"])
+def test_the_terminal_board_keeps_its_columns_with_wide_names(lang):
+    """Japanese and Chinese take two terminal cells a character: the holes still line up."""
+    from rich.cells import cell_len
+
+    from pegline_cribbage.actions import CutStarter, Discard, Play
+    from pegline_cribbage.table import Table
+
+    game, table = Game("two-player-61", dealer=1), Table()
+    for move in [Deal([parse_cards("5H 5C JD KS 2C 9H"), parse_cards("AS 2S 3S 4S 6S 7S")]),
+                 Discard(0, parse_cards("2C 9H")), Discard(1, parse_cards("AS 2S")),
+                 CutStarter(parse_cards("JS")[0]), Play(0, parse_cards("5H")[0])]:
+        for event in game.apply(move):
+            table.observe(event)
+    with use_language(lang):
+        lines = [line.plain for line in table.board(game.view(1))]
+    head, first, second = lines[:3]
+    starts = {cell_len(line[:line.index("○")]) for line in (first, second)}
+    assert len(starts) == 1  # both sides' start holes in one column
+    column = starts.pop()
+    ones = cell_len(head[:head.index("  1 ")]) + 2  # the "1" over the first hole
+    assert ones == column + 5
