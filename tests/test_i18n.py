@@ -330,7 +330,7 @@ def test_a_third_party_plugin_ships_its_own_rule_names(tmp_path, monkeypatch):
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: pegline-lucky-i18n\n"
                                    "Version: 1.0\n")
-    (info / "entry_points.txt").write_text("[pegline]\nlucky = pegline_lucky_i18n:Lucky\n")
+    (info / "entry_points.txt").write_text("[pegline]\nlucky-i18n = pegline_lucky_i18n:Lucky\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     with use_language("ja"):
         assert rule_name("lucky-seven", "pegline_lucky_i18n") == "ラッキーセブン"
