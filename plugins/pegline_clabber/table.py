@@ -22,7 +22,7 @@ public events `Table` follows: the last hand's count and how it was settled.
 │ Turn card J♠.  Trump ♠, made by your team (seat 2 played it).                │
 │ Calls: seat 3 pass, you pass, seat 1 pass, seat 2 ♠.                         │
 │ Trick 1 of 6: seat 3 leads.  Tricks taken: yours 0, theirs 0.                │
-│ Your hand:  1 A♠*  2 10♠*  3 K♣*  4 9♦*  5 J♥*  6 9♥*   (* may be played)    │
+│ Your hand:  1 K♣*  2 9♦*  3 J♥*  4 9♥*  5 A♠*  6 10♠*   (* may be played)    │
 ╰──────────────────────────────────────────────────────────────────── clabber ─╯
 """
 
@@ -46,18 +46,11 @@ from pegline_clabber.views import ClabberView
 from pegline_core.cards import Card, format_cards
 from pegline_core.events import Event, Scored
 
-__all__ = ["Table", "numbered_hand", "WIDTH"]
+__all__ = ["Table", "allowed", "WIDTH"]
 
 WIDTH = 80
 """The table's width on a wider terminal (a narrower one gets its own width)."""
 PLAYERS = 4
-
-
-def numbered_hand(view: ClabberView) -> list[Card]:
-    """The seat's cards in the order the screen numbers them: trump first once it is made, then
-    suit by suit, high to low."""
-    order = (view.trump + SUITS.replace(view.trump, "")) if view.trump else SUITS
-    return sorted(view.held, key=lambda card: (order.index(card.suit), -power(card, view.trump)))
 
 
 def allowed(view: ClabberView) -> list[Card]:
@@ -75,6 +68,17 @@ class Table:
         self.count: list[str] = []
         """The lines of the last hand's count and settlement."""
         self._hand = 0
+        self._numbered: tuple[int, list[Card]] = (-1, [])
+
+    def numbered(self, view: ClabberView) -> list[tuple[int, Card]]:
+        """The seat's cards with their numbers on the screen: numbered once a hand, suit by
+        suit, high to low, so a card keeps its number while the others are played."""
+        hand, cards = self._numbered
+        if hand != view.hand or not set(view.held) <= set(cards):
+            cards = sorted(view.held, key=lambda card: (SUITS.index(card.suit),
+                                                        -power(card, "")))
+            self._numbered = (view.hand, cards)
+        return [(number, card) for number, card in enumerate(cards, 1) if card in view.held]
 
     def observe(self, event: Event) -> None:
         """Follow one public event: the counts, the settlement, a renege, a dead hand."""
@@ -141,18 +145,18 @@ class Table:
             lines.append(f"Meld: {who(meld_seat)} {rule} ({points}), {shown}.")
         if view.bella >= 0:
             lines.append(f"Bella: {who(view.bella)}.")
-        lines.append(_hand_line(view))
+        lines.append(self._hand_line(view))
         body = Group(*(Text(line) for line in lines))
         return Panel(body, title=f"hand {view.hand}", subtitle=variant, subtitle_align="right",
                      width=WIDTH, expand=True)
 
 
-def _hand_line(view: ClabberView) -> str:
-    marked = set(allowed(view))
-    cards = "  ".join(f"{i} {card.symbol}{'*' * (card in marked)}"
-                      for i, card in enumerate(numbered_hand(view), 1))
-    note = "   (* may be played)" if marked else ""
-    return f"Your hand:  {cards}{note}"
+    def _hand_line(self, view: ClabberView) -> str:
+        marked = set(allowed(view))
+        cards = "  ".join(f"{number} {card.symbol}{'*' * (card in marked)}"
+                          for number, card in self.numbered(view))
+        note = "   (* may be played)" if marked else ""
+        return f"Your hand:  {cards}{note}"
 
 
 def format_plays(plays: Sequence[tuple[int, int, Card]]) -> dict[int, str]:

@@ -36,7 +36,7 @@ from rich.console import Console
 
 from pegline_clabber.actions import Announce, CallRenege, Name, Pass, Play, Show
 from pegline_clabber.cards import SUIT_SYMBOLS, SUITS, why_illegal
-from pegline_clabber.table import Table, allowed, format_plays, numbered_hand
+from pegline_clabber.table import Table, allowed, format_plays
 from pegline_clabber.views import ClabberView
 from pegline_core.app.players import PlayerLeft
 from pegline_core.cards import Card, CardError
@@ -101,7 +101,8 @@ class HumanPlayer:
                 answer = self._loop(f"{verb} your melds? (y/n)", _yes_no)
                 if answer:
                     return action
-        return self._loop("play a card", lambda text: self._play(view, text, legal, calls))
+        return self._loop("play a card", lambda text: self._play(view, text, legal, calls,
+                                                                 self.table.numbered(view)))
 
     # -- asking --------------------------------------------------------------------------------
 
@@ -179,24 +180,24 @@ class HumanPlayer:
         if view.round == 1 and suit != turned:
             raise AnswerError(f"in round 1 trump can only be the turn card's suit, "
                               f"{SUIT_SYMBOLS[turned]} (or pass)")
-        if suit == turned:
+        if suit == turned and view.round == 2:
             raise AnswerError(f"in round 2 the turn card's suit, {SUIT_SYMBOLS[turned]}, was "
                               "refused: name another suit or pass")
         raise AnswerError(f"you may name only a suit you hold, and you hold no "
                           f"{SUIT_SYMBOLS[suit]}")
 
     @staticmethod
-    def _play(view: ClabberView, text: str, legal: Sequence[Any],
-              calls: dict[int, CallRenege]) -> Any:
+    def _play(view: ClabberView, text: str, legal: Sequence[Any], calls: dict[int, CallRenege],
+              numbered: list[tuple[int, Card]]) -> Any:
         call = _renege(text, calls)
         if call is not None:
             return call
-        hand = numbered_hand(view)
         if text.isdigit():
-            number = int(text)
-            if not 1 <= number <= len(hand):
-                raise AnswerError(f"your cards are numbered 1 to {len(hand)}")
-            card = hand[number - 1]
+            hand = dict(numbered)
+            if int(text) not in hand:
+                raise AnswerError(f"there is no card number {text}: your cards are "
+                                  f"{' '.join(str(n) for n in hand)}")
+            card = hand[int(text)]
         else:
             try:
                 card = Card.parse(text)
