@@ -114,3 +114,19 @@ def test_a_clabber_hand_at_the_terminal_then_quit_and_resume(tmp_path):
     resumed.close()
     assert resumed.exitstatus == 1 and "Aborted" not in out
     assert f"end of input: the game is saved in {saved.name}" in out
+
+
+def test_the_clabber_screen_in_the_docs_is_the_real_one(tmp_path):
+    """docs/playing.md shows the table of seed 18 after passing and announcing the melds."""
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[1] / "docs" / "playing.md").read_text(encoding="utf-8")
+    (shown,) = [table for table in tables(doc) if "clabber ─╯" in table]
+    child = spawn(["play", "--variant", "clabber", "--human", "--seed", "18"], tmp_path)
+    for answer in ("pass", "y"):
+        prompt(child)
+        child.sendline(answer)
+    which, screen = prompt(child)
+    assert which == PLAY and tables(screen)[-1] == shown
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
