@@ -337,3 +337,28 @@ def test_a_finished_clabber_game_is_replayed_with_every_hand(server):
     deal = next(a for a in game.inputs() if isinstance(a, Deal))
     assert [sorted(h) for h in replay["steps"][dealt]["table"]["hands"]] == \
         [sorted(map(str, h)) for h in deal.hands]
+
+
+def test_one_printer_reading_and_redacting_each_event_follows_the_true_dealer():
+    """The server asks one printer for an event's lines and its redacted data: the dealer moves
+    once per settled hand, so the turn card shown (and left face up) is the true dealer's."""
+    from pegline_clabber.bots import GreedyBot
+    from pegline_clabber.display import EventPrinter
+    from pegline_core import Game, play_game
+
+    game = play_game("clabber", [GreedyBot(s) for s in range(4)], seed=2)
+    printer = EventPrinter(game.variant, reveal={0})
+    replay, deals = Game("clabber"), 0
+    for event in game.log:
+        text = printer.lines(event)
+        data = printer.redact(game.codec.to_dict(event))
+        if isinstance(event, Input) and isinstance(event.action, Deal):
+            dealer = replay.machine.dealer
+            turn = event.action.hands[dealer][-1]
+            assert f"  turn card: {turn.symbol}" in text
+            assert [seat for seat, hand in enumerate(data["hands"]) if hand[-1] is not None] \
+                == sorted({0, dealer})
+            deals += 1
+        if isinstance(event, Input):
+            replay.apply(event.action)
+    assert deals == game.hand >= 3

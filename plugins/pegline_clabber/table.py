@@ -117,11 +117,11 @@ class Table:
         def who(other: int | None) -> str:
             return "you" if other == seat else f"seat {other}"
 
-        lines = [f"{who(view.dealer).capitalize()} deal{'s' * (view.dealer != seat)}.  "
-                 f"Your partner: seat {partner}.  Game to {view.target}.",
-                 f"Score: your team ({seat} & {partner}) {view.scores[side]}, the others "
-                 f"({' & '.join(str(s) for s in range(PLAYERS) if s % 2 != seat % 2)}) "
-                 f"{view.scores[them]}."]
+        others = " & ".join(str(s) for s in range(PLAYERS) if s % 2 != seat % 2)
+        lines = [(f"{who(view.dealer).capitalize()} deal{'s' * (view.dealer != seat)}.  "
+                  f"Your partner: seat {partner}.  Game to {view.target}."),
+                 (f"Score: your team ({seat} & {partner}) {view.scores[side]}, the others "
+                  f"({others}) {view.scores[them]}.")]
         turn = f"Turn card {view.turn_card.symbol}.  " if view.turn_card is not None else ""
         if view.trump:
             makers = "your team" if view.makers == side else "the others"
