@@ -347,6 +347,25 @@ def test_a_clabber_hand_naming_trump_and_a_trick(site, browser, tmp_path):
     assert taken == list(game.view(0).taken) and sum(taken) == 1
     screenshot(browser, "web-clabber.png", tmp_path)
 
+    # play the hand out: the count, team by team, and the verdict are shown
+    while game.hand == 1:
+        for button in ("announce", "show"):
+            found = browser.find_elements(By.ID, button)
+            if found:
+                act(browser, found[0].click)
+        act(browser, browser.find_element(By.CSS_SELECTOR, "#hand .card.playable").click)
+    settled = next(e for e in game.log if type(e).__name__ == "HandSettled")
+    wait(browser, lambda d: d.find_elements(By.ID, "settlement"))
+    box = browser.find_element(By.ID, "settlement")
+    assert box.get_attribute("data-outcome") == ("made" if settled.made else "set")
+    counts = {int(c.get_attribute("data-side")): c.text
+              for c in box.find_elements(By.CSS_SELECTOR, ".count")}
+    assert all(f": {total} (" in counts[side] for side, total in enumerate(settled.totals))
+    assert ("set — their count is lost" in box.text) == (not settled.made)
+    scores = [int(s.get_attribute("data-score"))
+              for s in browser.find_elements(By.CSS_SELECTOR, "#scores .score")]
+    assert scores == list(game.scores)
+
 
 def test_clabber_renege_calls_are_buttons(site, browser, tmp_path):
     url, tables = site
@@ -375,3 +394,21 @@ def test_clabber_renege_calls_are_buttons(site, browser, tmp_path):
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#settlement[data-outcome=renege]"))
     text = browser.find_element(By.ID, "settlement").text
     assert "called a renege" in text and ("not proved" in text) == (not called.proved)
+
+
+def test_an_abandoned_clabber_game_is_replayed_with_every_hand(site, browser):
+    url, tables = site
+    start_game(browser, url, variant="clabber", muggins=False, seed=18)
+    game = current_table(browser, tables).game
+    act(browser, lambda: browser.find_element(By.ID, "pass").click())
+    browser.find_element(By.ID, "abandon").click()
+    browser.switch_to.alert.accept()
+    wait(browser, lambda d: d.find_element(By.ID, "replay-this").is_enabled())
+    browser.find_element(By.ID, "replay-this").click()
+    wait(browser, lambda d: d.find_element(By.ID, "replay-view").is_displayed())
+    browser.find_element(By.ID, "step-last").click()
+    faces = clabber_cards(browser, "#replay-table .opponents .cards.small .card")
+    assert sorted(faces) == sorted(str(c) for held in game.machine.held for c in held)
+    assert browser.find_element(By.CSS_SELECTOR, "#replay-table #trump").text == \
+        ("?" if not game.machine.trump else {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[
+            game.machine.trump])
