@@ -388,6 +388,7 @@ def test_clabber_renege_calls_are_buttons(site, browser, tmp_path):
     buttons = browser.find_elements(By.CSS_SELECTOR, ".renege-call")
     targets = [int(b.get_attribute("data-target")) for b in buttons]
     assert targets == [a.target for a in game.legal_actions(0) if hasattr(a, "target")]
+    screenshot(browser, "web-clabber-renege.png", tmp_path)
     act(browser, buttons[-1].click)
     called = next(e for e in reversed(game.log) if type(e).__name__ == "RenegeCalled")
     assert called.actor == 0 and called.called == targets[-1]
