@@ -176,8 +176,10 @@ class Table:
         view = game.view(seat)
         legal = [] if self.abandoned or game.over else game.legal_actions(seat)
         variant = game.variant
-        printer = self._printer()  # the whole log again, in this request's language
-        events = [entry(printer, game.codec, event, self.redact) for event in self.recorded]
+        printer = self._printer()  # the log's lines again, in this request's language; the
+        # data stays as it was redacted when each event happened
+        events = [{**logged, "text": printer.lines(event)}
+                  for logged, event in zip(self.entries, self.recorded, strict=True)]
         return {
             "id": self.id, "game": variant.game, "seat": seat,
             "variant": {"name": variant.name, "description": variant.description,
