@@ -370,6 +370,7 @@ def test_the_web_api_speaks_the_requested_language_and_keeps_its_data_neutral():
         # only the words differ: the same events, types and table in every language
         for answer in (zh, en):
             assert [e["type"] for e in answer["events"]] == [e["type"] for e in made["events"]]
+            assert [e["data"] for e in answer["events"]] == [e["data"] for e in made["events"]]
             assert answer["table"] == made["table"] and answer["prompt"] == made["prompt"]
 
 
