@@ -64,6 +64,7 @@ class Ruleset:
             culprit = next((f for f in faults if f[2] is not None), faults[0])
             raise PluginError(message, plugin=culprit[2], hook=culprit[3])
         self._hooks: dict[str, Hook] = {}
+        self._scoring: dict[str, ScoringHook] = {}
         self.cache: dict[str, Any] = {}
         """What a game builds once per ruleset and shares between its games."""
         self.pm.ruleset = self
@@ -264,11 +265,11 @@ class Ruleset:
 
     def scoring(self, name: str) -> ScoringHook:
         """The scoring hook ``name`` (cached): calling it returns checked `Award` objects."""
-        hook = self._hooks.get(name)
-        if not isinstance(hook, ScoringHook):
+        hook = self._scoring.get(name)
+        if hook is None:
             if not hasattr(self.pm.hook, name):
                 raise PluginError(f"no hook named {name!r}", hook=name)
-            hook = self._hooks[name] = ScoringHook(self, name)
+            hook = self._scoring[name] = ScoringHook(self, name)
         return hook
 
     def culprit(self, plugin: str | None, hook: str) -> str:

@@ -62,13 +62,15 @@ def play_game(
         raise PeglineError(f"{game.variant.name} needs {game.players} players, "
                            f"got {len(players)}")
     rng = random.Random(seed)
+    machine = game.machine  # the seats come from the machine itself: no need to check them
+    choices = getattr(machine, "choices", machine.legal_actions)
     while not game.over:
-        to_act = game.to_act
+        to_act = machine.to_act()
         if isinstance(to_act, str):
-            action = game.chance_action(rng)
+            action = machine.chance_action(rng)
         else:
             seat = to_act[0]
-            action = players[seat].choose(game.view(seat), game.legal_actions(seat))
+            action = players[seat].choose(machine.view(seat), choices(seat))
         events = game.apply(action)
         if on_event is not None:
             for event in events:

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from pegline_core.cards import DECK, Card, format_cards
 from pegline_core.errors import IllegalActionError, PluginError
@@ -26,6 +26,7 @@ from pegline_cribbage.actions import (
     Deal,
     Declare,
     Discard,
+    Discards,
     Go,
     Play,
     Respond,
@@ -48,6 +49,8 @@ _STATE = ("phase", "hand", "dealer", "scores", "held", "kept", "discarded", "cri
           "count", "series", "turn", "last_player", "said_go", "last_was_go", "played", "counts",
           "declared", "responders", "assisted")
 _snapshot = attrgetter(*_STATE)
+_new_view = cast(Callable[..., CribbageView], tuple.__new__)
+"""A view from its fields, all given in order (three times faster than its keyword `__new__`)."""
 
 
 class Common:
@@ -164,7 +167,7 @@ class CribbageMachine:
 
     def begin(self, dealer: int | None) -> None:
         if dealer is not None:
-            self._hand, self._phase, self._reached = self.hand, self.phase, None
+            self._start_step()
             self._choose_dealer(dealer)
             if self._reached is not None:
                 self._end_game()
@@ -175,10 +178,17 @@ class CribbageMachine:
             raise IllegalActionError(f"not an action: {action!r}")
         if self.phase == "over":
             raise IllegalActionError("the game is over")
-        self._hand, self._phase, self._reached = self.hand, self.phase, None
+        self._start_step()
         handler(self, action)
         if self._reached is not None:
             self._end_game()
+
+    def _start_step(self) -> None:
+        """A step's events carry the hand and phase it started in; no side has won yet.
+
+        (A method of its own: assigned here, ``_reached`` is not narrowed to None in `apply`,
+        which mypyc would then check at run time.)"""
+        self._hand, self._phase, self._reached = self.hand, self.phase, None
 
     def to_act(self) -> str | tuple[int, ...]:
         phase = self.phase
@@ -220,6 +230,13 @@ class CribbageMachine:
                     *(Respond(who, "muggins", n) for n in range(1, cap + 1))]
         return []
 
+    def choices(self, seat: int) -> Sequence[Any]:
+        """`legal_actions` of ``seat``, the discards built only when read (what players get)."""
+        if self.phase == "discard":
+            return () if self.discarded[seat] else \
+                Discards(seat, self.held[seat], self.c.settings.deal.discard)
+        return self.legal_actions(seat)
+
     def chance_action(self, rng: random.Random) -> Any:
         n = self.c.players
         if self.phase == "cut":
@@ -246,11 +263,11 @@ class CribbageMachine:
             counter, crib = self.counts[0]
             counting = (counter, self.crib if crib else self.kept[counter], crib, self.declared)
         held, kept = self.held, self.kept
-        return CribbageView(  # by position, in the field order of CribbageView
+        return _new_view(CribbageView, (  # by position, in the field order of CribbageView
             seat, self.phase, self.hand, self.dealer, self.scores, c.side_of[seat],
             held[seat] if held else (), kept[seat] if kept else (), self.starter, self.count,
             self.series, self.played, c.players, c.target, c.lowball, c.limit, counting,
-            c.max_declaration, c.scorer)
+            c.max_declaration, c.scorer))
 
     @property
     def counting(self) -> CountingProtocol:
@@ -262,7 +279,8 @@ class CribbageMachine:
     # -- steps ---------------------------------------------------------------------------------
 
     def _end_game(self) -> None:
-        self._add(GameEnded, None, **self._result())
+        log = self.log  # not through _add: mypyc mis-passes **kwargs to a compiled method
+        log.append(GameEnded(len(log), self._hand, self._phase, None, **self._result()))
         self.phase, self.turn = "over", None
 
     def _add(self, cls: type, actor: int | None, **fields: Any) -> None:

@@ -1,0 +1,78 @@
+"""Which build is running: the modules compiled with mypyc, or the same source interpreted.
+
+A C compiler at install time compiles the hot path (`COMPILED`, see setup.py); the source stays
+the reference, read and stepped through like any Python. ``PEGLINE_PURE_PYTHON=1`` in the
+environment runs that source even where compiled modules are installed: `pure_python_finder`
+then loads those modules from their ``.py`` files. Results are identical either way
+(tests/test_log_digests.py runs in both builds).
+
+>>> build_name() in ("compiled (mypyc)", "pure Python")
+True
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import os
+import sys
+from collections.abc import Sequence
+from importlib.machinery import ModuleSpec
+
+__all__ = ["COMPILED", "PURE_ENV", "compiled_modules", "build_name", "pure_python_finder"]
+
+COMPILED = (
+    "pegline_core.dispatch",
+    "pegline_core.game",
+    "pegline_core.app.players",
+    "pegline_cribbage.combinations",
+    "pegline_cribbage.machine",
+    "pegline_cribbage.bots",
+)
+"""The modules setup.py compiles: the kernel's hot path, the cribbage machine and its counting,
+the built-in bots. Plugins' hook implementations, events, actions and cards stay interpreted
+(pluggy reads hook implementations' signatures; third-party code subclasses events)."""
+
+PURE_ENV = "PEGLINE_PURE_PYTHON"
+
+
+def wants_pure_python() -> bool:
+    return os.environ.get(PURE_ENV, "") not in ("", "0")
+
+
+def compiled_modules() -> list[str]:
+    """The modules of `COMPILED` that are loaded from compiled extensions now."""
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    return [name for name in COMPILED
+            if str(getattr(sys.modules.get(name), "__file__", "")).endswith(suffixes)]
+
+
+def build_name() -> str:
+    """``compiled (mypyc)`` when the hot path runs compiled, else ``pure Python``."""
+    import pegline_core.app.players  # noqa: F401 - loads the compiled group, if any
+    import pegline_cribbage.machine  # noqa: F401
+
+    return "compiled (mypyc)" if compiled_modules() else "pure Python"
+
+
+class _SourceOnly:
+    """A meta path finder loading the `COMPILED` modules from their source files."""
+
+    def find_spec(self, name: str, path: Sequence[str] | None,
+                  target: object = None) -> ModuleSpec | None:
+        if name not in COMPILED:
+            return None
+        loader = (importlib.machinery.SourceFileLoader, importlib.machinery.SOURCE_SUFFIXES)
+        for entry in path if path is not None else sys.path:
+            spec = importlib.machinery.FileFinder(entry, loader).find_spec(name)
+            if spec is not None:
+                return spec
+        return None
+
+
+pure_python_finder = _SourceOnly()
+
+
+def install() -> None:
+    """Put `pure_python_finder` first when ``PEGLINE_PURE_PYTHON`` asks for pure Python."""
+    if wants_pure_python() and pure_python_finder not in sys.meta_path:
+        sys.meta_path.insert(0, pure_python_finder)
