@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import os
 import sys
+import sysconfig
 from pathlib import Path
 
 from setuptools import setup
@@ -53,12 +54,25 @@ class OptionalBuildExt(build_ext):
     """Falls back to pure Python when the C compiler fails (or is missing)."""
 
     def run(self) -> None:
+        if self.inplace:  # an editable install: drop what an earlier build left in the tree
+            self._remove_stale()
         try:
             super().run()
         except Exception as exc:  # noqa: BLE001 - any compiler failure means "pure Python"
             for built in self.get_outputs():  # all or nothing: the modules share one library
                 Path(built).unlink(missing_ok=True)
             print(f"pegline: compiling failed ({exc}); installing pure Python", file=sys.stderr)
+
+
+    @staticmethod
+    def _remove_stale() -> None:
+        suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+        kept = {source(module)[:-3] + suffix for module in COMPILED}
+        for folder in ("pegline_core", "plugins", "."):
+            pattern = "*__mypyc*" + suffix if folder == "." else "**/*" + suffix
+            for built in (ROOT / folder).glob(pattern):
+                if str(built.relative_to(ROOT)) not in kept:
+                    built.unlink()
 
 
 class BuildPyWithVariants(build_py):

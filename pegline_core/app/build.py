@@ -22,15 +22,15 @@ __all__ = ["COMPILED", "PURE_ENV", "compiled_modules", "build_name", "pure_pytho
 
 COMPILED = (
     "pegline_core.dispatch",
-    "pegline_core.game",
     "pegline_core.app.players",
     "pegline_cribbage.combinations",
     "pegline_cribbage.machine",
     "pegline_cribbage.bots",
 )
-"""The modules setup.py compiles: the kernel's hot path, the cribbage machine and its counting,
-the built-in bots. Plugins' hook implementations, events, actions and cards stay interpreted
-(pluggy reads hook implementations' signatures; third-party code subclasses events)."""
+"""The modules setup.py compiles: the kernel's hook dispatch and game loop, the cribbage machine
+and its counting, the built-in bots. Left interpreted: plugins' hook implementations (pluggy reads
+their signatures), events, actions, rules and cards (third-party code subclasses and builds them),
+`Game` (its public methods check arguments whose declared type a compiled build would trust)."""
 
 PURE_ENV = "PEGLINE_PURE_PYTHON"
 

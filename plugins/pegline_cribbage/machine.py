@@ -328,7 +328,7 @@ class CribbageMachine:
             raise IllegalActionError(f"no seat {seat!r} at a table of {players}")
         return seat
 
-    def _ask_coach(self, action: AskCoach) -> None:
+    def _ask_coach(self, action: Any) -> None:
         seat = self._check_seat(action.seat)
         if not any(isinstance(e, Input) and e.actor == seat for e in self.log):
             raise IllegalActionError(f"seat {seat} has no committed decision to compare yet")
@@ -337,7 +337,7 @@ class CribbageMachine:
 
     # -- the cut and the deal ------------------------------------------------------------------
 
-    def _cut_for_deal(self, action: CutForDeal) -> None:
+    def _cut_for_deal(self, action: Any) -> None:
         self._need_phase("cut", action)
         _check_cards(action.cards, self.c.players, "the cut for deal needs one card per seat")
         self._input(None, action)
@@ -353,7 +353,7 @@ class CribbageMachine:
                     (dealer + 1) % c.players)
         self.phase, self.dealer = "deal", dealer
 
-    def _deal(self, action: Deal) -> None:
+    def _deal(self, action: Any) -> None:
         self._need_phase("deal", action)
         c = self.c
         deal, players = c.settings.deal, c.players
@@ -375,7 +375,7 @@ class CribbageMachine:
         self.turn = self.last_player = None
         self.said_go, self.last_was_go, self.played = frozenset(), False, ()
 
-    def _discard(self, action: Discard) -> None:
+    def _discard(self, action: Any) -> None:
         self._need_phase("discard", action)
         seat = self._check_seat(action.seat)
         if self.discarded[seat]:
@@ -398,7 +398,7 @@ class CribbageMachine:
         self.discarded = discarded
         self.crib = self.crib + action.cards
 
-    def _cut_starter(self, action: CutStarter) -> None:
+    def _cut_starter(self, action: Any) -> None:
         self._need_phase("starter", action)
         card = action.card
         if type(card) is not Card:
@@ -418,7 +418,7 @@ class CribbageMachine:
 
     # -- pegging -------------------------------------------------------------------------------
 
-    def _play(self, action: Play) -> None:
+    def _play(self, action: Any) -> None:
         seat, card = action.seat, action.card
         if self.phase != "pegging" or seat != self.turn or type(seat) is not int:
             self._need_turn(action)
@@ -442,7 +442,7 @@ class CribbageMachine:
         self.last_was_go = False
         self._next_turn(seat, consecutive_go=False)
 
-    def _go(self, action: Go) -> None:
+    def _go(self, action: Any) -> None:
         seat = action.seat
         if self.phase != "pegging" or seat != self.turn or type(seat) is not int:
             self._need_turn(action)
@@ -457,7 +457,7 @@ class CribbageMachine:
         self.last_was_go = True
         self._next_turn(seat, consecutive_go=consecutive)
 
-    def _need_turn(self, action: Play | Go) -> None:
+    def _need_turn(self, action: Any) -> None:
         self._need_phase("pegging", action)
         self._check_seat(action.seat)
         raise IllegalActionError(f"it is seat {self.turn}'s turn to play, not seat "
@@ -547,7 +547,7 @@ class CribbageMachine:
         return self.c.ruleset.check_claim(protocol.plugin, "counting by hand",
                                           Score(rule, points, cards), cards)
 
-    def _declare(self, action: Declare) -> None:
+    def _declare(self, action: Any) -> None:
         self._need_phase("show", action)
         if not self.counts or self.declared >= 0:
             raise IllegalActionError("no count is waiting for a declaration")
@@ -569,7 +569,7 @@ class CribbageMachine:
                 return
         self.declared, self.responders = points, _protocol(protocol.responders, seat)
 
-    def _respond(self, action: Respond) -> None:
+    def _respond(self, action: Any) -> None:
         self._need_phase("show", action)
         if not self.responders:
             raise IllegalActionError("no declared count is waiting for a response")
@@ -635,6 +635,8 @@ class CribbageMachine:
                 "assist_used": tuple(sorted(self.assisted))}
 
 
+# Each handler takes its action as Any: an action's fields are untrusted input that the handler
+# checks itself, and the compiled build must not assume the types the action class declares.
 _HANDLERS: dict[type, Callable[[CribbageMachine, Any], None]] = {
     CutForDeal: CribbageMachine._cut_for_deal, Deal: CribbageMachine._deal,
     Discard: CribbageMachine._discard, CutStarter: CribbageMachine._cut_starter,
