@@ -48,8 +48,7 @@ def compiled_modules() -> list[str]:
 
 def build_name() -> str:
     """``compiled (mypyc)`` when the hot path runs compiled, else ``pure Python``."""
-    import pegline_core.app.players  # noqa: F401 - loads the compiled group, if any
-    import pegline_cribbage.machine  # noqa: F401
+    import pegline_core.app.players  # noqa: F401 - compiled with all the others, or none is
 
     return "compiled (mypyc)" if compiled_modules() else "pure Python"
 
