@@ -44,7 +44,7 @@ def test_the_build_is_all_compiled_or_all_pure():
 
 @pytest.mark.parametrize("pure", [True, False])
 def test_version_says_which_build_runs(pure):
-    code = "from pegline_core.app.cli import main; main(['--version'])"
+    code = "from pegline_core.app.cli import main; main(['--version'], prog_name='pegline')"
     env = {k: v for k, v in os.environ.items() if k != PURE_ENV}
     if pure:
         env[PURE_ENV] = "1"
