@@ -64,15 +64,19 @@ def play_game(
     rng = random.Random(seed)
     machine = game.machine  # the seats come from the machine itself: no need to check them
     choices = getattr(machine, "choices", machine.legal_actions)
-    while not game.over:
+    while True:
         to_act = machine.to_act()
         if isinstance(to_act, str):
             action = machine.chance_action(rng)
-        else:
+        elif to_act:
             seat = to_act[0]
             action = players[seat].choose(machine.view(seat), choices(seat))
+        else:  # nobody is to act: the game is over
+            break
         events = game.apply(action)
         if on_event is not None:
             for event in events:
                 on_event(event)
+    if not game.over:
+        raise PeglineError(f"nobody is to act in the {game.phase} phase, yet the game is not over")
     return game
