@@ -22,15 +22,17 @@ __all__ = ["COMPILED", "PURE_ENV", "compiled_modules", "build_name", "pure_pytho
 
 COMPILED = (
     "pegline_core.dispatch",
+    "pegline_core.ruleset",
     "pegline_core.app.players",
     "pegline_cribbage.combinations",
     "pegline_cribbage.machine",
     "pegline_cribbage.bots",
 )
-"""The modules setup.py compiles: the kernel's hook dispatch and game loop, the cribbage machine
-and its counting, the built-in bots. Left interpreted: plugins' hook implementations (pluggy reads
-their signatures), events, actions, rules and cards (third-party code subclasses and builds them),
-`Game` (its public methods check arguments whose declared type a compiled build would trust)."""
+"""The modules setup.py compiles: the kernel's hook dispatch, claim checks and game loop, the
+cribbage machine and its counting, the built-in bots. Left interpreted: plugins' hook
+implementations (pluggy reads their signatures), events, actions, rules and cards (third-party
+code subclasses and builds them), `Game` (its public methods check arguments whose declared type
+a compiled build would trust)."""
 
 PURE_ENV = "PEGLINE_PURE_PYTHON"
 
