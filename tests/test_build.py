@@ -8,6 +8,8 @@ import inspect
 import os
 import subprocess
 import sys
+import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -83,3 +85,18 @@ def test_the_compiled_modules_are_the_hot_path_only():
     assert not any(name.startswith(("pegline_standard", "pegline_muggins")) for name in COMPILED)
     assert "pegline_core.events" not in COMPILED and "pegline_core.cards" not in COMPILED
     assert "pegline_cribbage.machine" in COMPILED
+
+
+@pytest.mark.slow
+def test_without_a_c_compiler_the_wheel_is_pure_python(tmp_path):
+    """A compiler that fails (CC=false) leaves a working wheel of the interpreted source."""
+    root = Path(__file__).resolve().parent.parent
+    env = {k: v for k, v in os.environ.items() if k != PURE_ENV} | {"CC": "false"}
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
+                            "--no-build-isolation", "-q", "-w", str(tmp_path), str(root)],
+                           capture_output=True, text=True, env=env, check=False)
+    assert built.returncode == 0, built.stderr
+    (wheel,) = tmp_path.glob("pegline-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "pegline_cribbage/machine.py" in names
+    assert not [name for name in names if name.endswith((".so", ".pyd"))]
