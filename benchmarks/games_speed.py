@@ -3,7 +3,8 @@ and pure, against OpenSpiel's C++ cribbage (``pyspiel.load_game("cribbage", {"pl
 in the same interleaved run.
 
 Targets: issue 12, >= 1,000 games/s with two players, 700 with three (to 61), 900 with partners;
-issue 19 (the compiled build), 2,400 / 1,850 / 2,200.
+issue 19 (the compiled build), 2,400 / 1,850 / 2,200; issue 13, >= 500 complete Clabber games/s
+to 500 (the "clabber" row: no peer plays Clabber).
 
 Pegline runs in two long-lived processes of this interpreter, one per build: "compiled" (the
 modules setup.py compiled with mypyc; if this install has none, the column says so) and "pure"
@@ -76,6 +77,7 @@ ROWS = (
     Row("3 to 61", 3, "three-player", 700, 1_850, peer=False),
     Row("3 to 121", 3, THREE_TO_121, None, None, peer=True),
     Row("4 teams", 4, "partner", 900, 2_200, peer=True),
+    Row("clabber", 4, "clabber", 500, None, peer=False),
 )
 
 PEGLINE = """
@@ -275,7 +277,9 @@ def table_rows(rows: Sequence[Row], figures: Mapping[str, float]) -> list[str]:
         ratios = "".join(
             f"{ratio(figures[key], theirs) if key in figures and row.peer else '':>{width}}"
             for key, width in ((f"compiled {row.label}", 9), (f"pure {row.label}", 6)))
-        targets = f"{row.target:,} / {row.compiled_target:,}" if row.target else ""
+        targets = f"{row.target:,}" if row.target else ""
+        if row.compiled_target:
+            targets += f" / {row.compiled_target:,}"
         lines.append(
             f"{row.label:<9}{cell('compiled ' + row.label, 9)}{cell('pure ' + row.label, 6)}"
             f"{cell('py-player ' + row.label, 10)}{cell('deals ' + row.label, 6, '.1f')}"
@@ -304,6 +308,12 @@ def summary(players: int, rows: Sequence[Row], figures: Mapping[str, float]) -> 
                             f"{'met' if reached >= (aimed.compiled_target or 0) else 'NOT met'}")
         where = "" if aimed is compared else f"; {aimed.variant} to 61: {reached:,.0f} games/s"
         lines.append(f"{line}{where} ({', '.join(verdicts)})")
+        for row in rows:  # another game at this table size, with a target of its own
+            if row.target and row is not aimed:
+                rate = figures[f"{build} {row.label}"]
+                lines.append(f"{row.label}, {build}: pegline {rate:,.0f} games/s ({rate / ours:.2f}x "
+                             f"{compared.variant}), target {row.target:,}: "
+                             f"{'met' if rate >= row.target else 'NOT met'}")
     return lines
 
 

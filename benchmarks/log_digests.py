@@ -54,8 +54,11 @@ def digest(ruleset: Ruleset, bot: Callable[[int], Any], seed: int) -> str:
 
 
 def digests(name: str, overlays: Sequence[str], kind: str, seeds: int) -> list[str]:
-    """The digests of seeds 0 .. ``seeds - 1`` of one variant with one kind of bot."""
+    """The digests of seeds 0 .. ``seeds - 1`` of one variant with one kind of bot (the sloppy
+    bot plays cribbage only: none for another game)."""
     ruleset = Ruleset(load_variant(name, overlays=overlays))
+    if kind == "sloppy" and ruleset.variant.game != "cribbage":
+        return []
     bot = BOTS[kind][0]
     return [digest(ruleset, bot, seed) for seed in range(seeds)]
 

@@ -1,8 +1,8 @@
 """What a game plugin provides: the `GameDefinition` and `Machine` protocols, and how the kernel
 finds a game by name.
 
-A game plugin (cribbage, Clabber) is a class named by an entry point in the ``pegline`` group
-that provides a `GameDefinition`: the schema of its part of a variant file, its actions and
+A game plugin (cribbage, or any other) is a class named by an entry point in the ``pegline``
+group that provides a `GameDefinition`: the schema of its part of a variant file, its actions and
 events, and a `Machine` — its state machine over a flat state that can snapshot and restore
 itself. `pegline_core.plugins.game_definition` finds one by name; docs/writing-games.md builds one.
 """
@@ -68,10 +68,13 @@ class GameDefinition(Protocol):
     ``game``, ``description``, ``source``, ``extends``, ``plugins``, ``disable``, ``config`` and
     ``table``), structured strictly. ``actions`` and ``events`` map each ``type`` tag to its class.
 
-    Two members are optional, looked up when needed: ``legacy_digest(version, ruleset)``, the
+    Four members are optional, looked up when needed: ``legacy_digest(version, ruleset)``, the
     rules digest an older record schema wrote (so a migrated record is still refused under other
-    rules), and the printer's ``redact(event_dict)``, which hides what a seat may not see in a
-    player's ``--json`` stream (a game without it cannot be played ``--human --json``).
+    rules); ``legacy_events(version, events)``, event dicts as an older record schema wrote them
+    (so a migrated record's derived events are verified against a replay); the printer's
+    ``redact(event_dict)``, which hides what a seat may not see in a player's ``--json`` stream
+    (a game without it cannot be played ``--human --json``); and ``web_table(variant)``, the
+    game's table in the browser (`pegline_core.app.web.protocol`).
     """
 
     Settings: type
@@ -87,7 +90,10 @@ class GameDefinition(Protocol):
         """Bot factories by name, each taking a seed."""
 
     def human(self) -> Player:
-        """A player that asks a person at the terminal."""
+        """A player that asks a person at the terminal. It may raise
+        `pegline_core.app.players.PlayerLeft` to stop the game (saved for a resume), and may
+        have ``observe(event)``: the command line then gives it every event as it happens (a
+        resumed game's log first), for a screen that follows the table."""
 
     def printer(self, variant: Variant, *, reveal: set[int] | None,
                 names: Mapping[int, str] | None) -> EventPrinter:

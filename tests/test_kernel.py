@@ -52,3 +52,12 @@ def test_no_module_branches_on_a_game_or_variant_name():
                         if isinstance(side, ast.Constant) and side.value in names:
                             found.append(f"{path}:{node.lineno}")
     assert found == []
+
+
+def test_the_kernel_never_names_a_game_plugin():
+    """Games are plugins: the kernel's text (code and docstrings) names none but the default
+    game, cribbage, which a variant file may leave out."""
+    found = [f"{path.name}:{number}" for path in kernel_modules()
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if "clabber" in line.lower()]
+    assert found == []

@@ -12,14 +12,15 @@ from pegline_core import Game, VariantError, available_variants, load_variant
 
 SHIPPED = ["two-player", "two-player-61", "three-player", "partner", "five-card",
            "five-card-quick", "muggins", "lowball", "around-the-corner", "stink-hole",
-           "late-caps", "pegging-flush"]
+           "late-caps", "pegging-flush", "to-61", "to-121", "clabber", "clabber-renege"]
 ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("name", SHIPPED)
 def test_every_shipped_variant_loads(name):
     variant = load_variant(name)
-    assert variant.name == name and "standard" in variant.plugins
+    rules = "clabber-standard" if variant.game == "clabber" else "standard"
+    assert variant.name == name and rules in variant.plugins
 
 
 @pytest.mark.parametrize("name, players, dealt, hand, crib, target", [
