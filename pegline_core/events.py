@@ -150,7 +150,8 @@ class EventCodec:
         for cls in self.actions.values():  # an action's fields share one table with the head
             clash = sorted(set(_HEAD) & {field.name for field in fields(cls)})
             if clash:
-                raise PluginError(f"action {cls.__name__} ({cls.TAG!r}) has a field named "
+                tag = cls.TAG  # type: ignore[attr-defined]  # every action class names its TAG
+                raise PluginError(f"action {cls.__name__} ({tag!r}) has a field named "
                                   f"{clash[0]!r}, which every event's header uses: rename it")
 
     @property
