@@ -311,8 +311,8 @@ def summary(players: int, rows: Sequence[Row], figures: Mapping[str, float]) -> 
         for row in rows:  # another game at this table size, with a target of its own
             if row.target and row is not aimed:
                 rate = figures[f"{build} {row.label}"]
-                lines.append(f"{row.label}, {build}: pegline {rate:,.0f} games/s ({rate / ours:.2f}x "
-                             f"{compared.variant}), target {row.target:,}: "
+                lines.append(f"{row.label}, {build}: pegline {rate:,.0f} games/s "
+                             f"({rate / ours:.2f}x {compared.variant}), target {row.target:,}: "
                              f"{'met' if rate >= row.target else 'NOT met'}")
     return lines
 
