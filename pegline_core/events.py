@@ -147,10 +147,9 @@ class EventCodec:
         self.actions: dict[str, type] = {**KERNEL_ACTIONS, **getattr(game, "actions", {})}
         self.events: dict[str, type] = {**KERNEL_EVENTS, **getattr(game, "events", {})}
         self.converter = _converter()
-        for cls in self.actions.values():  # an action's fields share one table with the head
+        for tag, cls in self.actions.items():  # an action's fields share one table with the head
             clash = sorted(set(_HEAD) & {field.name for field in fields(cls)})
             if clash:
-                tag = cls.TAG  # type: ignore[attr-defined]  # every action class names its TAG
                 raise PluginError(f"action {cls.__name__} ({tag!r}) has a field named "
                                   f"{clash[0]!r}, which every event's header uses: rename it")
 

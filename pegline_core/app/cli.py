@@ -152,12 +152,14 @@ def variants() -> None:
 @variants.command("list")
 def variants_list() -> None:
     """Every variant on the search path, with its description."""
-    for name, path in available_variants().items():
+    found = available_variants()
+    width = max(map(len, found), default=0)
+    for name, path in found.items():
         try:
             description = load_variant(path).description
         except VariantError:
             description = "(invalid: run `pegline variants check` on it)"
-        click.echo(f"{name:<18} {description}")
+        click.echo(f"{name:<{width}}  {description}")
 
 
 @variants.command("show")
@@ -174,13 +176,15 @@ def variants_show(name: str, overlays: tuple[str, ...]) -> None:
 
 
 @variants.command("check")
-@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
-def variants_check(files: tuple[Path, ...]) -> None:
-    """Check variant FILES; print every problem as `file: key.path: message` (exit 1 if any)."""
+@click.argument("files", nargs=-1, required=True)
+def variants_check(files: tuple[str, ...]) -> None:
+    """Check variant FILES (or names); print every problem as `file: key.path: message` (exit 1
+    if any). A variant whose sample game between random players does not end within 300 hands is
+    refused as too long to play."""
     failed = False
     for file in files:
         try:
-            variant = load_variant(file if str(file).endswith(".toml") else str(file))
+            variant = load_variant(file)
         except VariantError as exc:
             failed = True
             for problem in exc.problems:
@@ -188,9 +192,44 @@ def variants_check(files: tuple[Path, ...]) -> None:
             continue
         for notice in variant.notices:
             click.echo(f"{file}: notice: {notice}")
+        try:
+            too_long = _too_long(variant)
+        except PeglineError as exc:  # a plugin that fails in play, found before a real game
+            too_long = f"a sample game between random players stopped: {_one_line(str(exc))}"
+        if too_long:
+            failed = True
+            click.echo(f"{file}: {too_long}", err=True)
+            continue
         click.echo(f"{file}: ok")
     if failed:
         sys.exit(1)
+
+
+SAMPLE_HANDS = 300
+"""The most hands a sample game may take: a game to 1000 between random players takes 60 to
+170, the standard game about 10."""
+
+
+def _too_long(variant: Any) -> str | None:
+    """Why the variant's games would be absurdly long, from one seeded game between random
+    players, or None. (Loading already refuses a variant in which nothing can score.)"""
+    from pegline_core.app.players import RandomBot
+
+    game = Game(variant)
+    rng = random.Random(0)
+    bots = [RandomBot(seat) for seat in range(game.players)]
+    while not game.over and game.hand <= SAMPLE_HANDS:
+        to_act = game.to_act
+        if isinstance(to_act, str):
+            game.apply(game.chance_action(rng))
+        else:
+            seat = to_act[0]
+            game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+    if game.over:
+        return None
+    return (f"a sample game between random players did not end within {SAMPLE_HANDS} hands "
+            f"(scores {', '.join(map(str, game.scores))}): its games would take too long to "
+            "play; let more rules score or lower the target")
 
 
 # -- analyze ----------------------------------------------------------------------------------
@@ -343,7 +382,8 @@ def plugins() -> None:
 
 @plugins.command("list")
 def plugins_list() -> None:
-    """Every installed plugin: its version, its hooks and its rule ids (default configuration).
+    """Every installed plugin: its version, its hooks, its rule ids and its configuration keys
+    with their defaults.
 
     A plugin that cannot be loaded, built or declare its rules, or that implements a hook no
     installed game specifies or takes an argument its hook does not pass, is reported as broken
@@ -369,8 +409,22 @@ def plugins_list() -> None:
         points = ["varies" if r.points is None else r.points for r in rules]
         listed = ", ".join(f"{r.id} ({p})" for r, p in zip(rules, points, strict=True))
         click.echo(f"  rules: {listed or 'none'}")
+        config = _config_defaults(plugin_class(name))
+        if config is not None:
+            click.echo(f"  config ([config.{name}]): {config or 'none'}")
     if broken:
         sys.exit(1)
+
+
+def _config_defaults(cls: type) -> str | None:
+    """``key = default, ...`` of a plugin's configuration table, None if it takes none."""
+    from pegline_core.strict import converter
+
+    config_cls = getattr(cls, "Config", None)
+    if config_cls is None:
+        return None
+    defaults = converter.unstructure(config_cls())
+    return ", ".join(tomli_w.dumps({key: value}).strip() for key, value in defaults.items())
 
 
 def _one_line(text: str) -> str:

@@ -1,9 +1,9 @@
-"""The coach: a fixed evaluator with a bounded amount of computation (RULES.md §8).
+"""The coach: a fixed evaluator with a bounded amount of computation.
 
 It sees only its player's `CribbageView` (never another hand, the crib's hidden cards or the deck)
 and does not claim perfect play. For a discard it gives the expected hand points (exact, over every
 starter the player cannot see) and the expected crib effect (over a fixed sample of the unseen
-cards), for a pegging play the five checks of seed 000: legal count, exact 15 or 31, same-rank
+cards), for a pegging play five checks: legal count, exact 15 or 31, same-rank
 tail, run tail, and the risk of the reply. The same view always gets the same answer.
 
 >>> from pegline_core import Game, parse_cards
