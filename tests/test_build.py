@@ -100,3 +100,24 @@ def test_without_a_c_compiler_the_wheel_is_pure_python(tmp_path):
     names = zipfile.ZipFile(wheel).namelist()
     assert "pegline_cribbage/machine.py" in names
     assert not [name for name in names if name.endswith((".so", ".pyd"))]
+
+
+def test_a_source_edited_after_compiling_runs_from_source(tmp_path, monkeypatch):
+    """An editable install compiles in place: an edit made afterwards must not be hidden."""
+    import importlib.machinery
+
+    from pegline_core.app.build import stale_sources
+
+    package = tmp_path / "pegline_cribbage"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    source = package / "machine.py"
+    source.write_text("# edited\n")
+    built = package / f"machine{importlib.machinery.EXTENSION_SUFFIXES[0]}"
+    built.write_bytes(b"")
+    os.utime(built, (1_000_000, 1_000_000))  # compiled long before the edit
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert stale_sources() == [str(source)]
+    os.utime(built, None)
+    os.utime(source, (1_000_000, 1_000_000))  # compiled after the last edit
+    assert stale_sources() == []

@@ -73,7 +73,34 @@ class _SourceOnly:
 pure_python_finder = _SourceOnly()
 
 
+def stale_sources() -> list[str]:
+    """Sources of `COMPILED` modules edited after they were compiled (an editable install).
+
+    A compiled extension would hide the edit: while any is stale, every compiled module runs
+    from its source (they are compiled together, so all or none)."""
+    stale = []
+    for name in COMPILED:
+        top, *middle, tail = name.split(".")
+        spec = importlib.machinery.PathFinder.find_spec(top)  # finds, does not import
+        for folder in (spec.submodule_search_locations or []) if spec else []:
+            source = os.path.join(folder, *middle, f"{tail}.py")
+            built = [os.path.join(folder, *middle, tail + suffix)
+                     for suffix in importlib.machinery.EXTENSION_SUFFIXES]
+            built = [path for path in built if os.path.exists(path)]
+            if built and os.path.exists(source) and \
+                    os.path.getmtime(source) > max(map(os.path.getmtime, built)):
+                stale.append(source)
+    return stale
+
+
 def install() -> None:
-    """Put `pure_python_finder` first when ``PEGLINE_PURE_PYTHON`` asks for pure Python."""
-    if wants_pure_python() and pure_python_finder not in sys.meta_path:
+    """Put `pure_python_finder` first when ``PEGLINE_PURE_PYTHON`` asks for pure Python, or
+    when a compiled module's source changed after it was compiled (`stale_sources`)."""
+    if pure_python_finder in sys.meta_path:
+        return
+    stale = [] if wants_pure_python() else stale_sources()
+    if stale:
+        print(f"pegline: {', '.join(stale)} changed after compiling: running the source "
+              "(pip install -e . compiles it again)", file=sys.stderr)
+    if wants_pure_python() or stale:
         sys.meta_path.insert(0, pure_python_finder)
