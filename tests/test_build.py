@@ -105,6 +105,7 @@ def test_without_a_c_compiler_the_wheel_is_pure_python(tmp_path):
 def test_a_source_edited_after_compiling_runs_from_source(tmp_path, monkeypatch):
     """An editable install compiles in place: an edit made afterwards must not be hidden."""
     import importlib.machinery
+    import importlib.util
 
     from pegline_core.app.build import stale_sources
 
@@ -116,7 +117,14 @@ def test_a_source_edited_after_compiling_runs_from_source(tmp_path, monkeypatch)
     built = package / f"machine{importlib.machinery.EXTENSION_SUFFIXES[0]}"
     built.write_bytes(b"")
     os.utime(built, (1_000_000, 1_000_000))  # compiled long before the edit
-    monkeypatch.syspath_prepend(str(tmp_path))
+    real_find_spec = importlib.util.find_spec  # where an installed finder would look
+
+    def find_spec(name: str):
+        if name == "pegline_cribbage":
+            return importlib.machinery.PathFinder.find_spec(name, [str(tmp_path)])
+        return real_find_spec(name)
+
+    monkeypatch.setattr(importlib.util, "find_spec", find_spec)
     assert stale_sources() == [str(source)]
     os.utime(built, None)
     os.utime(source, (1_000_000, 1_000_000))  # compiled after the last edit

@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 import importlib.machinery
+import importlib.util
 import os
 import sys
 from collections.abc import Sequence
@@ -81,7 +82,7 @@ def stale_sources() -> list[str]:
     stale = []
     for name in COMPILED:
         top, *middle, tail = name.split(".")
-        spec = importlib.machinery.PathFinder.find_spec(top)  # finds, does not import
+        spec = importlib.util.find_spec(top)  # a top-level name: found, not imported
         for folder in (spec.submodule_search_locations or []) if spec else []:
             source = os.path.join(folder, *middle, f"{tail}.py")
             built = [os.path.join(folder, *middle, tail + suffix)
