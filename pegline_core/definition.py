@@ -65,10 +65,12 @@ class GameDefinition(Protocol):
     ``game``, ``description``, ``source``, ``extends``, ``plugins``, ``disable``, ``config`` and
     ``table``), structured strictly. ``actions`` and ``events`` map each ``type`` tag to its class.
 
-    Two members are optional, looked up when needed: ``legacy_digest(version, ruleset)``, the
+    Three members are optional, looked up when needed: ``legacy_digest(version, ruleset)``, the
     rules digest an older record schema wrote (so a migrated record is still refused under other
-    rules), and the printer's ``redact(event_dict)``, which hides what a seat may not see in a
-    player's ``--json`` stream (a game without it cannot be played ``--human --json``).
+    rules); the printer's ``redact(event_dict)``, which hides what a seat may not see in a
+    player's ``--json`` stream (a game without it cannot be played ``--human --json``); and
+    ``evaluator(ruleset)``, the game's coach (a `pegline_core.coaching.Evaluator`) that
+    `Game.compare` asks about a seat's committed decision (a game without one cannot compare).
     """
 
     Settings: type

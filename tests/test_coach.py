@@ -7,10 +7,13 @@ from click.testing import CliRunner
 
 from pegline_core import (
     AskCoach,
+    Candidate,
+    Evaluation,
     Game,
     GameEnded,
     IllegalActionError,
     Input,
+    PeglineError,
     RandomBot,
     load_variant,
     play_game,
@@ -45,12 +48,12 @@ def test_the_evaluation_is_the_same_however_the_hidden_cards_lie():
 
 def test_pegging_evaluation_ignores_the_hidden_hand_too():
     results = set()
-    for other in ("7S 8S 9S TS QC QD", "7D 8D 9D TD QC QD"):
+    for other in ("7S 8S 9S TS QC QD", "7S 8D 9D TD QC QD", "7S 3D 4D AC QC QD"):
         game = dealt(other)
         game.apply(Discard(0, parse_cards("2C 9H")))
         game.apply(Discard(1, parse_cards("QC QD")))
         game.apply(CutStarter(parse_cards("AH")[0]))
-        play(game, "5H 7" + other[1])
+        play(game, "5H 7S")
         results.add(Coach(Scorer(game.ruleset)).evaluate(game.view(0)))
     assert len(results) == 1
 
@@ -135,3 +138,113 @@ def test_the_terminal_compare_shows_every_candidate_and_marks_the_result():
     assert "coach (discard, best first;" in out and "expected hand points" in out
     assert "asks the coach to compare (assist used)" in out
     assert "(assist used by seat 0 (you))" in out
+
+
+# -- compare after commit (Game.compare) -------------------------------------------------------
+
+
+def test_compare_is_refused_before_a_commit_and_changes_nothing():
+    game = dealt("AS 2S 3S 4S 6S 7S")
+    before = game.log
+    with pytest.raises(IllegalActionError, match="seat 0 has no committed decision to compare"):
+        game.compare(0)
+    with pytest.raises(IllegalActionError, match="no seat 2"):
+        game.compare(2)
+    assert game.log == before and game.machine.assisted == frozenset()
+
+
+def test_compare_is_refused_for_another_seats_decision():
+    game = dealt("AS 2S 3S 4S 6S 7S")
+    game.apply(Discard(1, parse_cards("AS 2S")))
+    with pytest.raises(IllegalActionError, match="seat 0 has no committed decision"):
+        game.compare(0)
+    assert game.compare(1).action == Discard(1, parse_cards("AS 2S"))
+    assert game.result is None and game.machine.assisted == {1}
+
+
+def test_compare_returns_the_decision_as_it_stood_with_the_choice_marked():
+    game = dealt("AS 2S 3S 4S 6S 7S")
+    stood = Coach(Scorer(game.ruleset)).evaluate(game.view(0))
+    game.apply(Discard(0, parse_cards("9H JD")))       # cards in any order are the same move
+    game.apply(Discard(1, parse_cards("AS 2S")))
+    game.apply(CutStarter(parse_cards("AH")[0]))     # the game moved on: the seat sees more now
+    comparison = game.compare(0)
+    assert comparison.evaluation == stood and comparison.seat == 0 and comparison.hand == 1
+    assert comparison.action == Discard(0, parse_cards("9H JD"))
+    chosen = comparison.candidates[comparison.chosen]
+    assert sorted(chosen.action.cards) == sorted(parse_cards("JD 9H"))
+    assert comparison.rank == stood.ranks[comparison.chosen] > 1 and not comparison.best
+    assert sorted(map(str, stood.best.action.cards)) == ["2C", "9H"]
+    assert dict(chosen.reasons)["crib is"] == "the opponents'" and "not perfect play" in \
+        comparison.evaluation.note
+
+
+def test_compare_records_assist_used_in_the_log_and_the_result():
+    game = dealt("AS 2S 3S 4S 6S 7S")
+    game.apply(Discard(0, parse_cards("2C 9H")))
+    before = len(game.log)
+    game.compare(0)
+    assert game.log[before:] == (Input(before, 1, "discard", 0, AskCoach(0)),)
+    done = play_game("two-player", [GreedyBot(), GreedyBot()], seed=4, game=game)
+    assert done.result.assist_used == (0,)
+    record = GameRecord.of(done)
+    assert record.assist_used and record.verify() is None
+
+
+def test_compare_works_after_the_last_move_of_the_game():
+    game = play_game("two-player", [CoachBot(1, budget=20), GreedyBot()], seed=6)
+    assert game.result.assist_used == ()
+    last = next(e for e in reversed(game.log) if isinstance(e, Input) and e.actor is not None)
+    ended = len(game.log)
+    comparison = game.compare(last.actor)
+    assert comparison.event <= last.seq and game.over
+    assert game.log[ended:] == (Input(ended, game.hand, "over", last.actor,
+                                      AskCoach(last.actor)),)
+    assert game.result.assist_used == (last.actor,) and game.result.winner == \
+        game.log[ended - 1].winner
+    record = GameRecord.of(game)
+    assert record.assist_used and record.verify() is None
+    assert GameRecord.from_toml(record.to_toml()).replay().result.assist_used == (last.actor,)
+    assert game.undo() == AskCoach(last.actor) and game.result.assist_used == ()
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        game.apply(Play(0, parse_cards("AH")[0]))
+
+
+def test_compare_ranks_ties_as_ties():
+    game = dealt("7S 8S 9S TS QC QD")
+    game.apply(Discard(0, parse_cards("2C 9H")))
+    game.apply(Discard(1, parse_cards("QC QD")))
+    game.apply(CutStarter(parse_cards("AH")[0]))
+    game.apply(Play(0, parse_cards("5H")[0]))
+    game.apply(Play(1, parse_cards("7S")[0]))
+    game.apply(Play(0, parse_cards("JD")[0]))      # count 22: 5C, KS both fit, neither scores
+    comparison = game.compare(0)
+    values = [c.value for c in comparison.candidates]
+    assert comparison.evaluation.ranks == tuple(
+        1 + sum(v > value + 1e-9 for v in values) for value in values)
+    assert Evaluation("play", (Candidate(None, 2.0, ()), Candidate(None, 2.0, ()),
+                               Candidate(None, 1.0, ()))).ranks == (1, 1, 3)
+
+
+def test_equal_moves_tie_in_the_coach():
+    game = dealt("7S 8S 9S TS QC QD")
+    game.apply(Discard(0, parse_cards("JD KS")))
+    game.apply(Discard(1, parse_cards("QC QD")))
+    game.apply(CutStarter(parse_cards("AH")[0]))
+    game.apply(Play(0, parse_cards("2C")[0]))
+    game.apply(Play(1, parse_cards("7S")[0]))      # 5H and 5C are the same play at count 9
+    evaluation = Coach(Scorer(game.ruleset)).evaluate(game.view(0))
+    by_card = {str(c.action.card): c.value for c in evaluation.candidates}
+    assert by_card["5H"] == by_card["5C"]
+    fives = [r for c, r in zip(evaluation.candidates, evaluation.ranks, strict=True)
+             if c.action.card.rank == 5]
+    assert fives[0] == fives[1]
+
+
+def test_a_game_without_an_evaluator_cannot_compare(monkeypatch):
+    game = dealt("AS 2S 3S 4S 6S 7S")
+    game.apply(Discard(0, parse_cards("2C 9H")))
+    monkeypatch.delattr(type(game.ruleset.game), "evaluator")
+    with pytest.raises(PeglineError, match="offers no evaluator"):
+        game.compare(0)
+    assert not any(isinstance(e, Input) and isinstance(e.action, AskCoach) for e in game.log)
