@@ -23,7 +23,7 @@ from pegline_core.cards import DECK, parse_cards
 from pegline_core.record import GameRecord
 from pegline_cribbage.actions import CutStarter, Deal, Discard, Play
 from pegline_cribbage.bots import GreedyBot
-from pegline_cribbage.coach import Coach, CoachBot
+from pegline_cribbage.coach import SHORTLIST, Coach, CoachBot
 from pegline_cribbage.scorer import Scorer
 from pegline_cribbage.testing import play
 
@@ -248,3 +248,127 @@ def test_a_game_without_an_evaluator_cannot_compare(monkeypatch):
     with pytest.raises(PeglineError, match="offers no evaluator"):
         game.compare(0)
     assert not any(isinstance(e, Input) and isinstance(e.action, AskCoach) for e in game.log)
+
+
+def test_the_play_loop_hands_a_players_own_compare_to_game_compare():
+    class Asker(GreedyBot):
+        """Asks once, after its first committed discard, and keeps what it was shown."""
+
+        def __init__(self):
+            super().__init__()
+            self.shown = []
+
+        def choose(self, view, legal):
+            if view.phase == "pegging" and not self.shown:
+                return AskCoach(view.seat)
+            return super().choose(view, legal)
+
+        def compared(self, comparison):
+            self.shown.append(comparison)
+
+    asker = Asker()
+    events = []
+    game = play_game("two-player", [asker, GreedyBot()], seed=3, on_event=events.append)
+    assert len(asker.shown) == 1 and asker.shown[0].evaluation.decision == "discard"
+    assert isinstance(asker.shown[0].action, Discard) and asker.shown[0].seat == 0
+    assert game.result.assist_used == (0,)
+    assert [e.action for e in events if isinstance(e, Input)].count(AskCoach(0)) == 1
+
+
+# -- the search: budget, fairness, strength ----------------------------------------------------
+
+
+def pegging_game():
+    game = dealt("7S 8S 9S TS QC QD")
+    game.apply(Discard(0, parse_cards("2C 9H")))
+    game.apply(Discard(1, parse_cards("QC QD")))
+    game.apply(CutStarter(parse_cards("AH")[0]))
+    game.apply(Play(0, parse_cards("5H")[0]))
+    game.apply(Play(1, parse_cards("7S")[0]))
+    return game
+
+
+@pytest.mark.parametrize("budget", [0, 1, 7, 50, 240])
+def test_the_budget_counts_simulated_hands_per_decision(budget):
+    for game, phase in ((dealt("AS 2S 3S 4S 6S 7S"), "discard"), (pegging_game(), "play")):
+        coach = Coach(Scorer(game.ruleset), budget=budget)
+        evaluation = coach.evaluate(game.view(0))
+        assert evaluation.decision == phase
+        if phase == "discard":
+            simulated = [c for c in evaluation.candidates
+                         if type(dict(c.reasons)["expected pegging (you - them)"]) is float]
+            shared = len(simulated) or SHORTLIST  # a budget under the shortlist buys nothing
+        else:
+            simulated, shared = list(evaluation.candidates), len(evaluation.candidates)
+        # every simulated candidate gets the same whole number of hands, within the budget
+        assert budget - shared < coach.simulations <= budget
+        assert coach.simulations == (budget // shared) * len(simulated)
+        coach.evaluate(game.view(0))
+        assert coach.simulations <= 2 * budget
+
+
+@pytest.mark.parametrize("budget", [-1, 2.5, "100", True])
+def test_a_bad_budget_is_refused(budget):
+    with pytest.raises(PeglineError, match="budget is a whole number of simulations"):
+        Coach(Scorer.for_variant("two-player"), budget=budget)
+
+
+def test_a_bigger_budget_may_change_the_figures_but_the_same_budget_never_does():
+    game = pegging_game()
+    scorer = Scorer(game.ruleset)
+    small = Coach(scorer, budget=30).evaluate(game.view(0))
+    assert small == Coach(scorer, budget=30).evaluate(game.view(0))
+    assert small.note != Coach(scorer, budget=300).evaluate(game.view(0)).note
+
+
+def test_the_seat_knows_the_cards_it_laid_away():
+    game = Game("two-player", dealer=1)
+    game.apply(Deal([parse_cards("5H 5C JD KS 5D 5S"), parse_cards("AS 2S 3S 4S 6S 7S")]))
+    assert game.view(0).laid == ()
+    game.apply(Discard(0, parse_cards("5D 5S")))
+    assert game.view(0).laid == tuple(parse_cards("5D 5S")) and game.view(1).laid == ()
+    game.apply(Discard(1, parse_cards("AS 2S")))
+    game.apply(CutStarter(parse_cards("AH")[0]))
+    assert game.view(0).laid == tuple(parse_cards("5D 5S"))
+    # seat 0 leads JD (count 10): every five is its own, so no reply makes 15; only a jack
+    # pairs it (2 points), held with probability 1 - C(42,4)/C(45,4) = 0.2495 by the dealer
+    coach = Coach(Scorer(game.ruleset), budget=4000)
+    by_card = {str(c.action.card): dict(c.reasons) for c in coach.evaluate(game.view(0))
+               .candidates}
+    assert 0.35 < by_card["JD"]["5 reply risk (expected points)"] < 0.65
+
+
+def test_fairness_holds_in_a_three_player_game_too():
+    mine = parse_cards("5H 5C JD KS 9H")
+    unseen = [c for c in DECK if c not in mine]
+    evaluations = set()
+    for seed in range(3):
+        rest = random.Random(seed).sample(unseen, 11)
+        game = Game("three-player", dealer=2)
+        game.apply(Deal([mine, rest[:5], rest[5:10]], rest[10:]))
+        evaluations.add(Coach(Scorer(game.ruleset), budget=60).evaluate(game.view(0)))
+    assert len(evaluations) == 1
+
+
+def test_the_coach_beats_the_greedy_bot_hand_for_hand():
+    """A small fixed smoke test: 150 deals, each played from both seats, one hand each."""
+    game0 = Game("two-player", dealer=0)
+    ruleset = game0.ruleset
+    margins = []
+    for seed in range(150):
+        margin = 0
+        for coach_seat in (0, 1):
+            rng = random.Random(seed)
+            game = Game(ruleset=ruleset, dealer=seed % 2)
+            bots = [GreedyBot(seed=seed), GreedyBot(seed=seed)]
+            bots[coach_seat] = CoachBot(seed, budget=60)
+            while not (game.over or (game.phase == "deal" and len(game.inputs()) > 1)):
+                to_act = game.to_act
+                if isinstance(to_act, str):
+                    game.apply(game.chance_action(rng))
+                else:
+                    seat = to_act[0]
+                    game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+            margin += game.scores[coach_seat] - game.scores[1 - coach_seat]
+        margins.append(margin / 2)
+    assert sum(margins) / len(margins) > 0.2     # measured: about +0.7 a hand at the default

@@ -36,6 +36,7 @@ from typing import Any
 
 from pegline_core.cards import DECK, Card
 from pegline_core.coaching import Candidate, Evaluation
+from pegline_core.errors import PeglineError
 from pegline_cribbage.actions import Discard, Play
 from pegline_cribbage.bots import GreedyBot
 from pegline_cribbage.combinations import PIPS, run_tail, same_rank_tail
@@ -72,7 +73,7 @@ class Coach:
     def __init__(self, scorer: Scorer, *, budget: int = DEFAULT_BUDGET,
                  crib_samples: int = CRIB_SAMPLES) -> None:
         if type(budget) is not int or budget < 0:
-            raise ValueError(f"the coach's budget is a whole number of simulations, "
+            raise PeglineError(f"the coach's budget is a whole number of simulations, "
                              f"not {budget!r}")
         self.scorer = scorer
         self.variant = scorer.variant
@@ -163,6 +164,7 @@ class Coach:
         pegging = self._discard_pegging(view, [row[1] for row in shortlist], unseen, rng)
         simulated = fmean(pegging) if pegging else 0.0
         candidates = []
+        skipped = "not simulated (too far behind)" if pegging else "not simulated (no budget)"
         for i, (laid, _keep, hand, crib) in enumerate(rows):
             peg = pegging[i] if i < len(pegging) else None
             value = hand + crib + (simulated if peg is None else peg)
@@ -170,7 +172,7 @@ class Coach:
                        ("expected crib points", round(abs(crib), 2)),
                        ("crib is", "yours" if mine else "the opponents'"),
                        ("expected pegging (you - them)",
-                        "not simulated (too far behind)" if peg is None else round(peg, 2)),
+                        skipped if peg is None else round(peg, 2)),
                        ("total", round(value, 2)))
             candidates.append(Candidate(Discard(view.seat, laid), sign * value, reasons))
         return Evaluation("discard", _ranked(candidates), self._note)

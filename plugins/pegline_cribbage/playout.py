@@ -10,7 +10,7 @@ points now, then the card that leaves the next player no 15 or 31, then the high
 >>> from pegline_cribbage.scorer import Scorer
 >>> pegging = Pegging(Scorer.for_variant("two-player"))
 >>> hands = [parse_cards("5H 5C"), parse_cards("TS 5D")]
->>> pegging.playout(hands, turn=1, dealer=0)   # TS; 5H fifteen 2; 5D pair 2; 5C pair royal 6, last 1
+>>> pegging.playout(hands, turn=1, dealer=0)  # TS; 5H 15 (2); 5D pair (2); 5C royal (6), last (1)
 (9, 2)
 """
 
@@ -110,6 +110,7 @@ class Pegging:
         while True:
             cards = held[turn]
             room = limit - count
+            card: Card | None
             if first is not None:
                 card, first = first, None
             else:
