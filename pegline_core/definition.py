@@ -65,12 +65,15 @@ class GameDefinition(Protocol):
     ``game``, ``description``, ``source``, ``extends``, ``plugins``, ``disable``, ``config`` and
     ``table``), structured strictly. ``actions`` and ``events`` map each ``type`` tag to its class.
 
-    Three members are optional, looked up when needed: ``legacy_digest(version, ruleset)``, the
+    Five members are optional, looked up when needed: ``legacy_digest(version, ruleset)``, the
     rules digest an older record schema wrote (so a migrated record is still refused under other
-    rules); the printer's ``redact(event_dict)``, which hides what a seat may not see in a
-    player's ``--json`` stream (a game without it cannot be played ``--human --json``); and
-    ``evaluator(ruleset)``, the game's coach (a `pegline_core.coaching.Evaluator`) that
-    `Game.compare` asks about a seat's committed decision (a game without one cannot compare).
+    rules); ``legacy_events(version, events)``, event dicts as an older record schema wrote them
+    (so a migrated record's derived events are verified against a replay); the printer's
+    ``redact(event_dict)``, which hides what a seat may not see in a player's ``--json`` stream
+    (a game without it cannot be played ``--human --json``); ``web_table(variant)``, the
+    game's table in the browser (`pegline_core.app.web.protocol`); and ``evaluator(ruleset)``,
+    the game's coach (a `pegline_core.coaching.Evaluator`) that `Game.compare` asks about a
+    seat's committed decision (a game without one cannot compare).
     """
 
     Settings: type
@@ -86,7 +89,10 @@ class GameDefinition(Protocol):
         """Bot factories by name, each taking a seed."""
 
     def human(self) -> Player:
-        """A player that asks a person at the terminal."""
+        """A player that asks a person at the terminal. It may raise
+        `pegline_core.app.players.PlayerLeft` to stop the game (saved for a resume), and may
+        have ``observe(event)``: the command line then gives it every event as it happens (a
+        resumed game's log first), for a screen that follows the table."""
 
     def printer(self, variant: Variant, *, reveal: set[int] | None,
                 names: Mapping[int, str] | None) -> EventPrinter:

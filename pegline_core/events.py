@@ -2,7 +2,9 @@
 
 Every event has a sequence number, the hand number, the phase and the actor (a seat, or None for
 chance and the rules). `Input` events hold the actions that drove the game; every other event is
-derived from them by the rules, so replaying the inputs must reproduce the rest exactly.
+derived from them by the rules, so replaying the inputs must reproduce the rest exactly, and names
+its ``cause``: the sequence number of the input that caused it (None for what the game's start
+caused).
 
 The kernel defines what every game shares (`Input`, `Scored`, `GameEnded`, the `AskCoach` action);
 a game defines its own actions and events. Each class names its ``type`` tag in ``TAG``, and an
@@ -11,11 +13,14 @@ a game defines its own actions and events. Each class names its ``type`` tag in 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
+import attrs
 import cattrs
 from attrs import fields, frozen
+from cattrs.gen import make_dict_unstructure_fn, override
 
 from pegline_core.cards import Card
 from pegline_core.errors import CardError, PeglineError
@@ -35,6 +40,8 @@ class Event:
     hand: int
     phase: str
     actor: int | None
+    cause: int | None = attrs.field(default=None, kw_only=True, repr=False)
+    """The ``seq`` of the input that caused this derived event (None for an input)."""
 
 
 @frozen
@@ -55,6 +62,9 @@ class Scored(Event):
     plugin: str
     cards: tuple[Card, ...]
     total: int
+    pending: bool = attrs.field(default=False, repr=False)
+    """A claim that the responses still to come may take back (e.g. a count declared by hand,
+    possibly an overcount); left out of the dict form when False."""
 
 
 @frozen
@@ -96,7 +106,7 @@ class AskCoach:
 
 KERNEL_ACTIONS: dict[str, type] = {AskCoach.TAG: AskCoach}
 KERNEL_EVENTS: dict[str, type] = {Scored.TAG: Scored, GameEnded.TAG: GameEnded}
-_HEAD = ("seq", "hand", "phase", "actor")
+_HEAD = ("seq", "hand", "phase", "actor", "cause")
 
 
 def _card_from(value: Any, _type: Any) -> Card:
@@ -105,10 +115,14 @@ def _card_from(value: Any, _type: Any) -> Card:
     return Card.parse(value)
 
 
+@functools.cache
 def _converter() -> cattrs.Converter:
+    """One converter for every codec: its hooks are generated once per class, not per game."""
     conv = strict_converter.copy()
     conv.register_unstructure_hook(Card, str)
     conv.register_structure_hook(Card, _card_from)
+    conv.register_unstructure_hook(Scored, make_dict_unstructure_fn(
+        Scored, conv, pending=override(omit_if_default=True)))
     return conv
 
 
@@ -141,7 +155,8 @@ class EventCodec:
 
     def to_dict(self, event: Event) -> dict[str, Any]:
         conv = self.converter
-        head = {"seq": event.seq, "hand": event.hand, "phase": event.phase, "actor": event.actor}
+        head = {"seq": event.seq, "hand": event.hand, "phase": event.phase, "actor": event.actor,
+                "cause": event.cause}
         if isinstance(event, Input):
             body = conv.unstructure(event.action)
             tag = type(event.action).TAG
@@ -173,6 +188,9 @@ class EventCodec:
             raise PeglineError(f"{tag} event: phase must be a string, got {head['phase']!r}")
         if head["actor"] is not None and type(head["actor"]) is not int:
             raise PeglineError(f"{tag} event: actor must be a seat, got {head['actor']!r}")
+        if head["cause"] is not None and (is_input or type(head["cause"]) is not int):
+            raise PeglineError(f"{tag} event: cause must be an input's seq on a derived event, "
+                               f"got {head['cause']!r}")
         try:
             if is_input:
                 return Input(**head, action=self._structure(body, cls))

@@ -25,11 +25,15 @@ True
 
 from __future__ import annotations
 
+import copy
 import functools
+import gzip
 import hashlib
 import json
 import os
 import tempfile
+import zlib
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -37,19 +41,22 @@ import tomli_w
 from attrs import field, frozen
 
 from pegline_core.errors import PeglineError, RecordError
-from pegline_core.events import EventCodec, Input
+from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored
 from pegline_core.files import parse_toml, read_text
 from pegline_core.game import Game
-from pegline_core.plugins import game_definition
+from pegline_core.plugins import game_definition, installed_plugins
 from pegline_core.ruleset import Ruleset
 from pegline_core.strict import converter
-from pegline_core.variant import DEFAULT_GAME, Variant, load_variant
+from pegline_core.variant import _NAME, DEFAULT_GAME, Variant, load_variant, variant_from_table
 
-__all__ = ["GameRecord", "RecordError", "Difference", "FORMAT", "VERSION", "rules_digest"]
+__all__ = ["GameRecord", "RecordError", "Difference", "FORMAT", "VERSION", "VERSION_POLICIES",
+           "rules_digest", "summary_of"]
 
 FORMAT = "pegline-record"
-VERSION = 2
-"""Version 2: the header names the record's ``game``; variants name their game and keep
+VERSION = 3
+"""Version 3: the header embeds the resolved rules (``rules``) and states a ``summary`` checked
+against the events; derived events name their ``cause``. Version 2: the header names the
+record's ``game``; variants name their game and keep
 cribbage's ``[game]`` table as ``[scoring]``; muggins is a plugin. Version 1 (cribbage only) is
 migrated on reading, see `_migrate`."""
 V1_GAME = "cribbage"
@@ -120,20 +127,34 @@ def _toml_safe(data: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if v is not None}
 
 
+_JSON = json.JSONEncoder(ensure_ascii=False)
+"""One encoder for every line (``json.dumps`` builds one per call)."""
+
+VERSION_POLICIES = ("strict", "compatible", "any")
+"""How plugin versions that differ from the record's are treated (`GameRecord.version_notices`):
+``strict`` refuses any difference; ``compatible`` (the default) accepts the same major and minor
+version with a notice and refuses the rest; ``any`` accepts every difference with a notice, and
+the verification of every derived event decides."""
+
+
 def _migrate(head: dict[str, Any]) -> dict[str, Any]:
-    """A version-1 header read as version 2 (docs/records.md, "Schema versions").
+    """An older header read as the current version (docs/records.md, "Schema versions").
 
     Version 1 was cribbage only, so the game is cribbage. Its rules digest was computed over the
     version-1 variant layout: it is kept with the `V1_DIGEST` prefix, and the game checks it
-    against the installed rules written in that layout. The events need no change: version 2
-    reads them as they are (a null written by a version-1 ``--log``, such as a chance event's
-    ``actor``, reads as a key left out, like every null).
+    against the installed rules written in that layout. Versions 1 and 2 name their variant
+    instead of embedding its rules: it is looked up by name (never a path) on the search path.
+    Their events are read as they are; their derived events are compared with a replay through
+    the game's ``legacy_events`` (`GameRecord.verify`).
     """
     if head.get("version") == 1:
         head = {**head, "version": 2, "game": V1_GAME}
         digest = head.get("digest")
         if isinstance(digest, str) and digest:
             head["digest"] = V1_DIGEST + digest
+        head["schema"] = 1
+    if head.get("version") == 2:
+        head = {"schema": 2, **head, "version": 3}
     return head
 
 
@@ -143,9 +164,40 @@ def _codec(game: str) -> EventCodec:
     return EventCodec(game_definition(game))
 
 
+def _version_key(version: str) -> tuple[str, ...]:
+    """The major and minor parts of a version (``1.4.2`` -> ``('1', '4')``)."""
+    return tuple(version.split(".")[:2])
+
+
+def summary_of(events: Iterable[Event], players: int, sides: int) -> dict[str, Any]:
+    """What a record's header states about its events: seats, each side's score (the last
+    `Scored` total), the seats that asked the coach, and the result once the game is over."""
+    scores = [0] * sides
+    assisted: set[int] = set()
+    result: GameEnded | None = None
+    for event in events:
+        if isinstance(event, Scored) and 0 <= event.side < sides:
+            scores[event.side] = event.total
+        elif isinstance(event, Input) and isinstance(event.action, AskCoach):
+            assisted.add(event.action.seat)
+        elif isinstance(event, GameEnded):
+            result = event
+    summary: dict[str, Any] = {"players": players, "scores": scores,
+                               "assist_used": sorted(assisted), "over": result is not None}
+    if result is not None:
+        summary |= {"winner": result.winner.side, "game_points": result.game_points}
+    return summary
+
+
 @frozen
 class GameRecord:
-    """A game's header and events, as plain data (event dicts)."""
+    """A game's header and events, as plain data (event dicts).
+
+    ``rules`` is the fully resolved variant (`Variant.to_toml_dict`): the record replays
+    anywhere without a variant file. A record migrated from schema 1 or 2 has none and names its
+    variant (and ``overlays``) instead. ``summary`` is what the header states about the events
+    (`summary_of`); None in a streamed log's header, written before the game.
+    """
 
     variant: str
     overlays: tuple[str, ...] = ()
@@ -156,64 +208,99 @@ class GameRecord:
     events: tuple[dict[str, Any], ...] = ()
     game: str = DEFAULT_GAME
     """The game whose codec reads the events (``cribbage`` for every version-1 record)."""
+    rules: dict[str, Any] | None = None
+    summary: dict[str, Any] | None = None
+    schema: int = VERSION
+    """The schema version the record was written in (an older one is migrated on reading)."""
 
     @property
     def assist_used(self) -> bool:
         """Whether a player asked the coach during the game."""
-        return any(e.get("type") == "ask-coach" for e in self.events)
+        return any(e.get("type") == AskCoach.TAG for e in self.events)
 
     # -- making ------------------------------------------------------------------------------
 
     @classmethod
     def of(cls, game: Game, *, seed: int | None = None, derived: bool = True) -> GameRecord:
-        """The record of ``game`` so far; without ``derived`` only its inputs are kept."""
-        base, *overlays = game.variant.name.split("+")
+        """The record of ``game`` so far; without ``derived`` only its inputs are kept (and the
+        header states no summary)."""
         codec = game.codec
-        events = [codec.to_dict(e) for e in game.log if derived or isinstance(e, Input)]
-        return cls(base, tuple(overlays), rules_digest(game.ruleset), game.ruleset.versions(),
-                   game.first_dealer, seed, tuple(events), game.variant.game)
+        log = game.log
+        events = [codec.to_dict(e) for e in log if derived or isinstance(e, Input)]
+        variant = game.variant
+        summary = summary_of(log, game.players, len(variant.sides)) if derived else None
+        ruleset = game.ruleset
+        fixed = ruleset.cache.get("record")  # the same for every record of a ruleset
+        if fixed is None:
+            fixed = ruleset.cache["record"] = (rules_digest(ruleset), ruleset.versions(),
+                                               variant.to_toml_dict())
+        digest, versions, rules = fixed
+        return cls(variant.name, (), digest, dict(versions), game.first_dealer, seed,
+                   tuple(events), variant.game, copy.deepcopy(rules), summary)
 
-    def header(self) -> dict[str, Any]:
+    def header(self, *, stream: bool = False) -> dict[str, Any]:
+        """The header as written (schema `VERSION`); ``stream``: a log's, before its events."""
         return _toml_safe({
             "format": FORMAT, "version": VERSION, "game": self.game, "variant": self.variant,
-            "overlays": list(self.overlays), "digest": self.digest, "plugins": self.plugins,
-            "dealer": self.dealer, "seed": self.seed, "assist_used": self.assist_used or None,
+            "overlays": list(self.overlays) or None, "digest": self.digest,
+            "plugins": self.plugins, "dealer": self.dealer, "seed": self.seed,
+            "stream": stream or None, "rules": self.rules,
+            "summary": None if stream else self.summary,
         })
 
     def to_toml(self) -> str:
-        return tomli_w.dumps(self.header() | {"events": list(self.events)})
+        return tomli_w.dumps(self.to_dict())
 
     def to_jsonl(self) -> str:
-        lines = [self.header(), *self.events]
-        return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+        """The JSON Lines form: a streamed log's header (it states no summary: a log is written
+        before its events), then one event per line."""
+        encode = _JSON.encode
+        return "".join([encode(line) + "\n" for line in (self.header(stream=True), *self.events)])
 
     def save(self, path: str | Path) -> None:
-        """Write atomically (a temporary file renamed into place): never a half-written record."""
+        """Write atomically (a temporary file renamed into place): never a half-written record.
+        ``*.jsonl`` is JSON Lines, ``*.jsonl.gz`` gzip-compressed JSON Lines, else TOML."""
         path = Path(path)
-        text = self.to_jsonl() if path.suffix == ".jsonl" else self.to_toml()
+        text = self.to_jsonl() if is_log_path(path) else self.to_toml()
+        data = text.encode()
+        if path.name.endswith(".gz"):
+            data = gzip.compress(data, compresslevel=3, mtime=0)  # 8x smaller, quick
         fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
         os.replace(temp, path)
 
     # -- reading -----------------------------------------------------------------------------
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
-        """Read a TOML record or a JSON Lines log (by the file's suffix)."""
+        """Read a TOML record or a JSON Lines log, gzip-compressed or not (by the file's
+        suffix: ``.toml``, ``.jsonl``, ``.jsonl.gz``)."""
         path = Path(path)
-        text = read_text(path, RecordError)
-        if path.suffix == ".jsonl":
+        if path.name.endswith(".gz"):
+            text = _read_gzip(path)
+        else:
+            text = read_text(path, RecordError)
+        if is_log_path(path):
             return cls.from_jsonl(text, name=str(path))
         return cls.from_toml(text, name=str(path))
 
     @classmethod
     def from_toml(cls, text: str, *, name: str = "<record>") -> GameRecord:
-        data = parse_toml(text, name, RecordError)
+        return cls.from_dict(parse_toml(text, name, RecordError), name=name)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], *, name: str = "<record>") -> GameRecord:
+        """A record from its TOML form as a table: the header's keys and ``events``."""
+        data = dict(data)
         events = data.pop("events", [])
         if not isinstance(events, list):
             raise RecordError(f"{name}: events: expected an array of tables")
         return cls._from_parts(data, events, name, "events[{}]")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The TOML form as a table: the header's keys and ``events``."""
+        return self.header() | {"events": list(self.events)}
 
     @classmethod
     def from_jsonl(cls, text: str, *, name: str = "<log>") -> GameRecord:
@@ -241,14 +328,19 @@ class GameRecord:
                     offset: int = 0) -> GameRecord:
         if head.get("format") != FORMAT:
             raise RecordError(f"{name}: not a Pegline record (format should be {FORMAT!r})")
+        written = set(head)  # before migration: no file may set the migrated ``schema``
         head = _migrate(head)
         version = head.get("version")
         if version != VERSION:
             raise RecordError(f"{name}: record version {version!r} is not supported "
-                              f"(this Pegline reads versions 1 and {VERSION})")
+                              f"(this Pegline reads versions 1 to {VERSION})")
         for index, event in enumerate(events):
             if not isinstance(event, dict):
                 raise RecordError(f"{name}: {where.format(index + offset)}: expected a table")
+        schema = head.get("schema", VERSION)
+        unknown = written - _HEADER_KEYS - ({"assist_used"} if schema < 3 else set())
+        if unknown:
+            raise RecordError(f"{name}: unknown header key {min(unknown)!r}")
         try:
             record = cls(
                 variant=_typed(head, "variant", str, name),
@@ -257,6 +349,7 @@ class GameRecord:
                 dealer=head.get("dealer"), seed=head.get("seed"),
                 events=tuple(_toml_safe(e) for e in events),  # one form for TOML and JSON
                 game=_typed(head, "game", str, name) if "game" in head else DEFAULT_GAME,
+                rules=head.get("rules"), summary=head.get("summary"), schema=schema,
             )
         except TypeError as exc:
             raise RecordError(f"{name}: {exc}") from None
@@ -267,27 +360,107 @@ class GameRecord:
         except PeglineError as exc:
             raise RecordError(f"{name}: the record's game {record.game!r} cannot be loaded: "
                               f"{exc}") from None
+        if schema >= 3 and not isinstance(record.rules, dict):
+            raise RecordError(f"{name}: rules: expected the table of the record's resolved "
+                              f"rules, got {record.rules!r}")
+        structured = []
         for index, event in enumerate(events):
             try:
-                codec.from_dict(event)
+                structured.append(codec.from_dict(event))
             except PeglineError as exc:
                 raise RecordError(f"{name}: {where.format(index + offset)}: {exc}") from None
+        record._check_header(structured, head, name)
         return record
+
+    def _check_header(self, events: list[Event], head: dict[str, Any], name: str) -> None:
+        """`RecordError` unless every header field that the events determine agrees with them
+        (the events are then checked against the rules by `verify`)."""
+        if self.schema < 3:  # version 2 stated only whether the coach was asked
+            stated = head.get("assist_used", False)
+            if stated is not self.assist_used:
+                raise RecordError(f"{name}: the header says assist_used = {stated!r}, but the "
+                                  f"events say {self.assist_used}")
+            return
+        if self.summary is None:
+            if head.get("stream") is not True:
+                raise RecordError(f"{name}: summary: missing (only a streamed log's header, "
+                                  "stream = true, has none)")
+            return
+        if head.get("stream") is not None:
+            raise RecordError(f"{name}: stream: a record with a summary is not a streamed log")
+        variant = self.variant_here()
+        if variant.game != self.game:
+            raise RecordError(f"{name}: game: the header says {self.game!r}, but its rules are "
+                              f"a game of {variant.game!r}")
+        actual = summary_of(events, variant.table.players, len(variant.sides))
+        stated = self.summary if isinstance(self.summary, dict) else {}
+        for key in sorted(set(actual) | set(stated)):
+            if stated.get(key) != actual.get(key):
+                raise RecordError(f"{name}: summary.{key}: the header says "
+                                  f"{stated.get(key, '(nothing)')!r}, but the events say "
+                                  f"{actual.get(key, '(nothing)')!r}")
 
     # -- replaying and verifying -------------------------------------------------------------
 
-    def load_variant(self) -> Variant:
-        """The recorded variant as installed here, or `RecordError`."""
+    def variant_here(self) -> Variant:
+        """The record's variant: built from its embedded rules (no file is read), or for a
+        migrated record looked up by name on the search path; `RecordError` if impossible."""
+        if self.rules is not None:
+            installed = installed_plugins()
+            wanted = self.rules.get("plugins", []) if isinstance(self.rules, dict) else []
+            missing = [p for p in [self.game, *wanted] if isinstance(p, str) and p not in installed]
+            if missing:
+                needs = ", ".join(f"{p} {self.plugins.get(p, '')}".strip() for p in missing)
+                raise RecordError(f"the record needs plugins that are not installed here: "
+                                  f"{needs}")
+            try:
+                return variant_from_table(self.rules, name=self.variant)
+            except PeglineError as exc:
+                raise RecordError(f"the record's rules cannot be used here: {exc}") from None
+        names = (self.variant, *self.overlays)
+        wrong = next((n for n in names if not isinstance(n, str) or not _NAME.match(n)), None)
+        if wrong is not None:
+            raise RecordError(f"the record names its variant {wrong!r}, which is not a variant "
+                              "name: a record never makes Pegline read a file")
         try:
             return load_variant(self.variant, overlays=self.overlays)
         except PeglineError as exc:
-            raise RecordError(f"the record's variant cannot be loaded: {exc}") from None
+            raise RecordError(
+                f"the record's variant cannot be loaded: {exc}\n(a record of schema "
+                f"{self.schema} names its variant without embedding it: put the variant file "
+                "in a folder listed in PEGLINE_VARIANT_PATH)") from None
 
-    def new_game(self) -> Game:
-        """A new game under the recorded rules, or `RecordError` if the installed rules differ."""
-        variant = self.load_variant()
+
+    def version_notices(self, installed: dict[str, str], policy: str = "compatible"
+                        ) -> list[str]:
+        """Notices about plugin versions that differ from the record's, or `RecordError` where
+        ``policy`` (one of `VERSION_POLICIES`) refuses them."""
+        if policy not in VERSION_POLICIES:
+            raise RecordError(f"unknown version policy {policy!r} (choose from "
+                              f"{', '.join(VERSION_POLICIES)})")
+        changed = {p: (v, installed.get(p, "not installed")) for p, v in self.plugins.items()
+                   if installed.get(p) != v}
+        if not changed:
+            return []
+        detail = ", ".join(f"{p} {old} (installed {new})" for p, (old, new) in changed.items())
+        refused = [p for p, (old, new) in changed.items()
+                   if policy == "strict"
+                   or (policy == "compatible" and _version_key(old) != _version_key(new))]
+        if refused:
+            hint = "" if policy == "strict" else (
+                "; to replay it anyway and let the verification decide, allow any versions "
+                "(--versions any, or versions=\"any\")")
+            raise RecordError(f"the record was made with other plugin versions: {detail}{hint}")
+        notice = (f"the record was made with other plugin versions: {detail}; every derived "
+                  "event is checked against the replay")
+        return [notice]
+
+    def new_game(self, versions: str = "compatible") -> Game:
+        """A new game under the recorded rules, or `RecordError` if the rules differ or the
+        plugin versions are refused by the ``versions`` policy (`version_notices`)."""
+        variant = self.variant_here()
         if variant.game != self.game:
-            raise RecordError(f"the record is a game of {self.game}, but the installed variant "
+            raise RecordError(f"the record is a game of {self.game}, but the variant "
                               f"{variant.name!r} is a game of {variant.game}")
         try:
             game = Game(variant, dealer=self.dealer)
@@ -301,16 +474,14 @@ class GameRecord:
             installed_digest = V1_DIGEST + old
         else:
             installed_digest = rules_digest(game.ruleset)
+        if self.rules is not None and installed_digest != self.digest:
+            raise RecordError(f"the record's rules do not match its digest (digest "
+                              f"{self.digest}, rules {installed_digest}): it was altered")
         if self.digest and installed_digest != self.digest:
             raise RecordError(f"the record was made under other rules than the installed "
                               f"{variant.name!r} (digest {self.digest}, installed "
                               f"{installed_digest}); it is not replayed under other rules")
-        installed = game.ruleset.versions()
-        changed = {p: (v, installed.get(p)) for p, v in self.plugins.items()
-                   if installed.get(p) != v}
-        if changed:
-            detail = ", ".join(f"{p} {old} (installed {new})" for p, (old, new) in changed.items())
-            raise RecordError(f"the record was made with other plugin versions: {detail}")
+        self.version_notices(game.ruleset.versions(), versions)
         return game
 
     def inputs(self, game: Game | None = None) -> list[tuple[int, Input]]:
@@ -323,9 +494,9 @@ class GameRecord:
                 found.append((index, event))
         return found
 
-    def replay(self) -> Game:
+    def replay(self, versions: str = "compatible") -> Game:
         """Re-derive the whole game from the inputs; `RecordError` names an illegal input."""
-        game = self.new_game()
+        game = self.new_game(versions)
         for index, event in self.inputs(game):
             try:
                 game.apply(event.action)
@@ -333,11 +504,16 @@ class GameRecord:
                 raise RecordError(f"event {event.seq} (record item {index}): {exc}") from None
         return game
 
-    def verify(self) -> Difference | None:
-        """The first difference between the replayed game and the recorded events, or None."""
-        game = self.replay()
+    def verify(self, versions: str = "compatible") -> Difference | None:
+        """The first difference between the replayed game and the recorded events, or None.
+
+        A record of an older schema is compared with the replay written in that schema (the
+        game's ``legacy_events``: events and fields that schema did not have are left out)."""
+        game = self.replay(versions)
         codec = game.codec
         derived = codec.dicts(game.log)
+        if self.schema < VERSION:
+            derived = legacy_events(game, self.schema, derived)
         recorded = list(self.events)
         if len(recorded) < len(derived) and all(
                 data["type"] in codec.input_types for data in self.events):
@@ -350,6 +526,47 @@ class GameRecord:
             if expected != found:
                 return Difference(seq, expected, found)
         return None
+
+
+_HEADER_KEYS = frozenset({"format", "version", "game", "variant", "overlays", "digest",
+                          "plugins", "dealer", "seed", "stream", "rules", "summary"})
+
+
+def legacy_events(game: Game, schema: int, events: list[dict[str, Any]]
+                  ) -> list[dict[str, Any]]:
+    """``events`` (the current schema's dicts) as a record of ``schema`` wrote them: the
+    kernel's ``cause`` and ``pending`` left out, then the game's own changes undone (its
+    ``legacy_events(schema, events)``), then numbered again."""
+    out = [{k: v for k, v in data.items() if k not in ("cause", "pending")} for data in events]
+    legacy = getattr(game.ruleset.game, "legacy_events", None)
+    if legacy is not None:
+        out = legacy(schema, out)
+    return [data | {"seq": seq} for seq, data in enumerate(out)]
+
+
+def is_log_path(path: str | Path) -> bool:
+    """Whether ``path`` names a JSON Lines log (``.jsonl`` or ``.jsonl.gz``)."""
+    name = Path(path).name
+    return name.endswith((".jsonl", ".jsonl.gz"))
+
+
+def _read_gzip(path: Path) -> str:
+    """The text of a gzip file; of one cut off by a crash, whatever was complete."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read the file: {exc.strerror or exc}") from None
+    inflate = zlib.decompressobj(wbits=zlib.MAX_WBITS | 16)  # with the gzip header
+    try:
+        raw = inflate.decompress(data)
+    except zlib.error as exc:
+        raise RecordError(f"{path}: not a gzip file: {exc}") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:  # a cut inside a character: keep what was whole
+        if exc.start < len(raw) - 4:
+            raise RecordError(f"{path}: not UTF-8 text") from None
+        return raw[: exc.start].decode("utf-8")
 
 
 def _typed(data: dict[str, Any], key: str, kind: type, name: str) -> Any:

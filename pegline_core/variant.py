@@ -39,7 +39,7 @@ from pegline_core.strict import (
 
 __all__ = [
     "Variant", "Table", "VariantError", "FrozenTable", "load_variant", "available_variants",
-    "variant_search_path", "DEFAULT_VARIANT", "DEFAULT_GAME",
+    "variant_search_path", "DEFAULT_VARIANT", "DEFAULT_GAME", "variant_from_table",
 ]
 
 DEFAULT_VARIANT = "two-player"
@@ -340,6 +340,39 @@ def load_variant(
     found += more
     if found:
         raise VariantError([_locate(merged.origin, p, m, fallback) for p, m in found])
+    return attrs.evolve(variant, name=name, notices=tuple(notices))
+
+
+def variant_from_table(data: Mapping[str, Any], *, name: str,
+                       extra_plugins: Mapping[str, type] | None = None) -> Variant:
+    """A variant from its fully resolved table (`Variant.to_toml_dict`), as a record embeds it.
+
+    Nothing is looked up on the search path and no file is read: ``extends`` is kept as
+    information only. The game and plugins must be installed; every problem is reported as
+    ``name: key.path: message`` (`VariantError`).
+
+    >>> house = load_variant("two-player", overlays=["lowball"])
+    >>> again = variant_from_table(house.to_toml_dict(), name=house.name)
+    >>> again == house
+    True
+    """
+    if not isinstance(data, Mapping):
+        raise VariantError([f"{name}: expected a table of rules, got {describe(data)}"])
+    game_name = data.get("game", DEFAULT_GAME)
+    if not isinstance(game_name, str):
+        raise VariantError([f"{name}: game: expected a game's name, got {describe(game_name)}"])
+    try:
+        definition = game_definition(game_name, extra_plugins)
+    except PeglineError as exc:
+        raise VariantError([f"{name}: game: {exc}"]) from None
+    problems = [f"{name}: {key}: unknown key" for key in ("name", "notices", "settings")
+                if key in data]
+    variant, found = _structure_leniently(dict(data), definition.Settings)
+    more, notices = _semantic(variant, definition, extra_plugins,
+                              skip={path[0] for path, _ in found if path})
+    problems += [f"{name}: {format_path(p) or '(top)'}: {m}" for p, m in found + more]
+    if problems:
+        raise VariantError(problems)
     return attrs.evolve(variant, name=name, notices=tuple(notices))
 
 

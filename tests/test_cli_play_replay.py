@@ -57,16 +57,19 @@ def test_play_bad_options():
     assert result.exit_code == 1 and "unknown variant 'nope'" in result.output
 
 
-def test_a_human_game_refuses_illegal_choices_with_the_reason():
-    answers = "\n".join(["1 2", "9", "1", "2", "3", "4", "5", "6"] * 400) + "\n"
+def test_a_human_game_refuses_illegal_choices_with_the_reason(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    answers = "\n".join(["1 2", "9", "1", "2", "3", "4", "go", "5", "6"] * 400) + "\n"
     result = run("play", "--human", "--seed", "2", input=answers)
     assert result.exit_code == 0, result.output[-2000:]
-    out = result.output
-    assert "lay away 2 card(s) to the crib" in out and "play a card" in out
+    out, stdout = result.output, result.stdout
+    assert "lay away 2 cards to your crib" in out and "play a card" in out
     assert "not allowed: there is no card number 9" in out
     assert "not allowed: play exactly one card" in out
-    assert "(hidden)" in out, "the bot's cards are not shown to the human"
-    assert "== " in out.splitlines()[-3]
+    assert "(hidden)" in stdout, "the bot's cards are not shown to the human"
+    assert "== " in stdout.splitlines()[-3]
+    assert "play a card" not in stdout, "the prompts go to the terminal (stderr), not stdout"
+    assert "the final board:" in result.stderr and "game score" in result.stderr
 
 
 def test_replay_prints_the_derived_events_and_final_scores():
@@ -103,11 +106,12 @@ def _json_events(output):
 @pytest.mark.parametrize("variant", ["two-player", "three-player"])
 def test_a_human_json_game_shows_only_what_seat_0_may_see(tmp_path, variant):
     log, saved = tmp_path / "game.jsonl", tmp_path / "game.toml"
-    answers = "\n".join(["1 2", "1", "2", "3", "4", "5", "6"] * 400) + "\n"
+    answers = "\n".join(["1 2", "1", "2", "3", "4", "go", "5", "6"] * 400) + "\n"
     result = run("play", "--human", "--json", "--variant", variant, "--seed", "2", "--log",
                  str(log), "--save", str(saved), input=answers)
     assert result.exit_code == 0, result.output[-2000:]
-    printed = _json_events(result.output)
+    printed = [json.loads(line) for line in result.stdout.splitlines()]  # nothing else on stdout
+    assert printed == _json_events(result.output)
     header, *logged = [json.loads(line) for line in log.read_text().splitlines()]
     assert header["format"] == "pegline-record"
     assert [e["seq"] for e in printed] == [e["seq"] for e in logged] == list(range(len(logged)))

@@ -74,7 +74,7 @@ def test_variants_list_show_and_check(tmp_path):
     assert [line.split()[0] for line in listed] == sorted(
         ["five-card", "five-card-quick", "lowball", "muggins", "partner", "three-player",
          "two-player", "two-player-61", "around-the-corner", "stink-hole", "late-caps",
-         "pegging-flush"])
+         "pegging-flush", "to-61", "to-121"])
     shown = run("variants", "show", "partner", "--with", "lowball")
     assert shown.exit_code == 0
     assert "teams = [\n    [\n        0,\n        2,\n    ]," in shown.output

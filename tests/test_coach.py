@@ -115,7 +115,7 @@ def test_compare_only_after_a_commit_and_it_marks_the_game():
                      game=_game_with_assist_after_first_discard())
     assert game.result.assist_used == (0,)
     record = GameRecord.of(game)
-    assert record.assist_used and "assist_used = true" in record.to_toml()
+    assert record.assist_used and GameRecord.from_toml(record.to_toml()).summary["assist_used"] == [0]
     assert GameRecord.from_toml(record.to_toml()).verify() is None
 
 
@@ -129,13 +129,15 @@ def _game_with_assist_after_first_discard():
 
 
 def test_the_terminal_compare_shows_every_candidate_and_marks_the_result():
-    answers = "compare\n1 2\ncompare\n" + "\n".join(["1 2", "1", "2", "3", "4"] * 400) + "\n"
+    answers = "compare\n1 2\ncompare\n" + "\n".join(["1 2", "1", "2", "3", "4", "go"] * 400) + "\n"
     result = CliRunner().invoke(main, ["play", "--human", "--seed", "2", "--bots", "coach"],
                                 input=answers)
     assert result.exit_code == 0, result.output[-1500:]
     out = result.output
     assert "nothing to compare yet: commit a move first" in out
-    assert "coach (discard, best first;" in out and "expected hand points" in out
+    assert out.count("(The coach: A searching evaluator") == 1, "the disclaimer is shown once"
+    assert "You laid away A♥ 2♦: the coach" in out and "expect " in out
+    assert "in hand and" in out and "<- your move" in out
     assert "asks the coach to compare (assist used)" in out
     assert "(assist used by seat 0 (you))" in out
 
@@ -296,7 +298,7 @@ def test_the_budget_counts_simulated_hands_per_decision(budget):
         assert evaluation.decision == phase
         if phase == "discard":
             simulated = [c for c in evaluation.candidates
-                         if type(dict(c.reasons)["expected pegging (you - them)"]) is float]
+                         if dict(c.reasons)["pegging"] == "simulated"]
             shared = len(simulated) or SHORTLIST  # a budget under the shortlist buys nothing
         else:
             simulated, shared = list(evaluation.candidates), len(evaluation.candidates)

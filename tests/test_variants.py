@@ -11,7 +11,7 @@ from pegline_core import Game, VariantError, available_variants, load_variant
 
 SHIPPED = ["two-player", "two-player-61", "three-player", "partner", "five-card",
            "five-card-quick", "muggins", "lowball", "around-the-corner", "stink-hole",
-           "late-caps", "pegging-flush"]
+           "late-caps", "pegging-flush", "to-61", "to-121"]
 ROOT = Path(__file__).resolve().parents[1]
 
 

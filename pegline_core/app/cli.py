@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gzip
 import importlib.util
 import json
 import random
+import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -14,12 +16,12 @@ import click
 import pluggy
 import tomli_w
 
-from pegline_core.app.players import bots_for, play_game
+from pegline_core.app.players import PlayerLeft, bots_for, play_game
 from pegline_core.cards import Card, format_cards, parse_cards
 from pegline_core.errors import PeglineError, VariantError
 from pegline_core.events import Event
 from pegline_core.game import Game
-from pegline_core.record import FORMAT, GameRecord
+from pegline_core.record import FORMAT, GameRecord, is_log_path
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import DEFAULT_VARIANT, available_variants, load_variant
 from pegline_cribbage.scorer import Scorer, ShowScore
@@ -48,6 +50,14 @@ variant_option = click.option(
 overlay_option = click.option(
     "--with", "overlays", multiple=True, metavar="OVERLAY",
     help="Merge another variant on top, e.g. --with lowball (repeatable).",
+)
+
+versions_option = click.option(
+    "--versions", default="compatible", show_default=True,
+    type=click.Choice(["strict", "compatible", "any"]),
+    help="Plugin versions other than a record's: strict refuses any difference, compatible "
+         "accepts the same major.minor with a notice, any accepts all with a notice (the "
+         "verification of every event decides).",
 )
 
 
@@ -403,7 +413,8 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
             raise click.UsageError(f"the game {game.variant.game!r} cannot hide other seats' "
                                    "cards in JSON: play a human game without --json")
     if log_file is not None:  # the JSON Lines log starts with the record's header
-        log_file.write(json.dumps(GameRecord.of(game, seed=seed, derived=False).header()) + "\n")
+        header = GameRecord.of(game, seed=seed, derived=False).header(stream=True)
+        log_file.write(json.dumps(header) + "\n")
         for event in game.log:
             log_file.write(json.dumps(codec.to_dict(event), ensure_ascii=False) + "\n")
         log_file.flush()
@@ -437,21 +448,52 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
               help="Print one JSON event per line (with --human, the other seats' hidden cards "
                    "as null; --log and --save keep everything).")
 @click.option("--log", "log_file", type=click.File("w", encoding="utf-8"),
-              help="Also write the events as JSON Lines to this file.")
+              help="Also write the events as JSON Lines to this file (.jsonl.gz: compressed).")
 @click.option("--save", "save_path", type=click.Path(path_type=Path),
-              help="Keep the game's record in this file (.toml or .jsonl), updated after "
-                   "every action of a human game, so that quitting loses nothing.")
+              help="Keep the game's record in this file (.toml, .jsonl or .jsonl.gz), updated "
+                   "after every action of a human game, so that quitting loses nothing.")
 @click.option("--resume", "resume_path", type=click.Path(path_type=Path),
               help="Continue the game saved in this record.")
+@versions_option
+@click.option("--match", "best_of", type=click.IntRange(min=1),
+              help="Play a match, best of this many games (the loser of a game deals first in "
+                   "the next); --save keeps the whole match in one record.")
+@click.option("--match-to", "match_to", type=click.IntRange(min=1),
+              help="Play a match to this many game points.")
 def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: str, human: bool,
-         as_json: bool, log_file: Any, save_path: Path | None, resume_path: Path | None) -> None:
-    """Play a complete game and print every event."""
+         as_json: bool, log_file: Any, save_path: Path | None, resume_path: Path | None,
+         versions: str, best_of: int | None, match_to: int | None) -> None:
+    """Play a complete game (or a match) and print every event."""
+    resume_match = resume_path is not None and _is_record(resume_path, "pegline-match")
+    if best_of is not None or match_to is not None or resume_match:
+        if log_file is not None or (resume_path is not None and not resume_match):
+            raise click.UsageError("a match is kept with --save (and carried on with --resume "
+                                   "MATCH.toml); --log and a game's --resume are for single "
+                                   "games")
+        from pegline_core.app.match import MatchRecord, MatchRules
+
+        if resume_match:
+            assert resume_path is not None
+            kept = MatchRecord.load(resume_path)
+            _play_match(None, kept.rules, seed, bots, human, as_json, save_path or resume_path,
+                        kept)
+        else:
+            _play_match(load_variant(variant_name, overlays=overlays),
+                        MatchRules(best_of=best_of, target=match_to), seed, bots, human,
+                        as_json, save_path)
+        return
     if human and log_file is not None and getattr(log_file, "name", "") == "<stdout>":
         raise click.BadParameter("the log keeps every card, the hidden ones too: in a human game "
                                  "write it to a file", param_hint="--log")
+    if log_file is not None and getattr(log_file, "name", "").endswith(".gz"):
+        name = log_file.name  # a compressed log, flushed event by event all the same
+        log_file.close()
+        log_file = gzip.open(name, "wt", compresslevel=3, encoding="utf-8")
+        click.get_current_context().call_on_close(log_file.close)
     if resume_path is not None:
         record = GameRecord.load(resume_path)
-        game = record.replay()
+        _version_notices(record, versions)
+        game = record.replay(versions)
         record_seed = record.seed
         if record.seed is not None and seed is None:
             seed = record.seed + len(record.inputs())  # a fresh, reproducible continuation
@@ -459,19 +501,12 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
     else:
         game = Game(load_variant(variant_name, overlays=overlays))
     variant = game.variant
-    names = [name.strip() for name in bots.split(",") if name.strip()]
-    known = bots_for(game)
-    unknown = [name for name in names if name not in known]
-    if unknown or not names:
-        raise click.BadParameter(f"unknown bot {unknown[0] if unknown else bots!r}; "
-                                 f"choose from {', '.join(known)}", param_hint="--bots")
     if seed is None:
         seed = random.SystemRandom().getrandbits(32)
-    players = [known[names[seat % len(names)]](seed + seat) for seat in range(game.players)]
-    labels = {seat: f"seat {seat} ({names[seat % len(names)]})" for seat in range(game.players)}
+    players, labels = _players(game, bots, seed, human)
+    observe: Callable[[Event], None] | None = None
     if human:
-        players[0] = game.ruleset.game.human()
-        labels[0] = "seat 0 (you)"
+        observe = getattr(players[0], "observe", None)  # a human's screen follows the game
     if not as_json:
         click.echo(f"{variant.name}: {variant.description} (seed {seed})")
         for notice in variant.notices:
@@ -488,11 +523,139 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
                    f"scores {game.scores}")
     emit = _emitter(game, as_json, log_file, {0} if human else None, labels, seed=record_seed,
                     save=save if save_path is not None and human else None)
+    if observe is not None:
+        for event in game.log:  # a resumed game: the screen redraws the table as it stands
+            observe(event)
+        emit = _and_then(emit, observe)
     try:
         play_game(variant, players, seed=seed, on_event=emit, game=game)
+    except (PlayerLeft, KeyboardInterrupt, EOFError) as exc:
+        if not human:
+            raise
+        how = exc.how if isinstance(exc, PlayerLeft) else "interrupted"
+        path = save_path or _free_path(f"pegline-{variant.name}-{record_seed}.toml")
+        GameRecord.of(game, seed=record_seed).save(path)
+        _say_how_to_resume(how, path, bots, as_json)
+        sys.exit(0 if how == "quit" else 130 if how == "interrupted" else 1)
     finally:
         if save_path is not None:
             save()
+
+
+def _players(game: Game, bots: str, seed: int, human: bool) -> tuple[list[Any], dict[int, str]]:
+    """The players for ``game`` from a ``--bots`` list (seat 0 a person with ``--human``)."""
+    names = [name.strip() for name in bots.split(",") if name.strip()]
+    known = bots_for(game)
+    unknown = [name for name in names if name not in known]
+    if unknown or not names:
+        raise click.BadParameter(f"unknown bot {unknown[0] if unknown else bots!r}; "
+                                 f"choose from {', '.join(known)}", param_hint="--bots")
+    players = [known[names[seat % len(names)]](seed + seat) for seat in range(game.players)]
+    labels = {seat: f"seat {seat} ({names[seat % len(names)]})" for seat in range(game.players)}
+    if human:
+        players[0] = game.ruleset.game.human()
+        labels[0] = "seat 0 (you)"
+    return players, labels
+
+
+def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bool,
+                as_json: bool, save_path: Path | None, resumed: Any = None) -> None:
+    """Play a match game by game (or carry on the ``resumed`` `MatchRecord`), printing the
+    standings after each game and saving the match (after every action of a human's)."""
+    from pegline_core.app.match import Match, MatchRecord
+
+    if save_path is not None and save_path.suffix != ".toml":
+        raise click.BadParameter("a match record is a .toml file", param_hint="--save")
+    playing: Game | None = None
+    if resumed is not None:
+        match, playing = resumed.resume()
+        variant = match.variant
+        first = resumed.games[0].seed
+        seed = seed if seed is not None else first if first is not None else 0
+    else:
+        match = Match(variant, rules)
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(32)
+    if not as_json:
+        click.echo(f"{variant.name}: {variant.description} (seed {seed}), a match "
+                   f"{rules.describe()}")
+        if resumed is not None:
+            click.echo(f"resumed: {len(match.games)} game(s) played")
+    while not match.over:
+        game = playing or match.new_game()
+        game_seed = seed + len(match.games)
+        chance_seed = game_seed + len(game.inputs())  # a resumed game: a fresh continuation
+        players, labels = _players(game, bots, game_seed, human)
+        if not as_json:
+            click.echo(f"=== game {len(match.games) + 1} ===")
+
+        def save(game: Game = game, game_seed: int = game_seed) -> None:
+            if save_path is not None:
+                MatchRecord.of(match, seeds=match.seeds, playing=(game, game_seed)).save(
+                    save_path)
+
+        emit = _emitter(game, as_json, None, {0} if human else None, labels,
+                        save=save if human else None)
+        play_game(variant, players, seed=chance_seed, on_event=emit, game=game)
+        match.add(game, game_seed)
+        playing = None
+        if not as_json:
+            click.echo(_standings(match, game))
+        if save_path is not None:
+            MatchRecord.of(match, seeds=match.seeds).save(save_path)
+
+
+def _standings(match: Any, game: Game) -> str:
+    printer = game.ruleset.game.printer(game.variant, reveal=None, names=None)
+    sides = ", ".join(f"{printer.side(side)} {points} ({wins} won)" for side, (points, wins)
+                      in enumerate(zip(match.points, match.wins, strict=True)))
+    line = f"match after game {len(match.games)}: {sides} (game points)"
+    if match.over:
+        winner = match.winner
+        line += (f"; {printer.side(winner)} wins the match" if winner is not None
+                 else "; the match is drawn")
+    return line
+
+
+def _say_how_to_resume(how: str, path: Path, bots: str, as_json: bool) -> None:
+    """Tell a player who left where the game is and the exact command that carries it on."""
+    command = ["pegline", "play", "--human", "--resume", str(path)]
+    command += ["--bots", bots] if bots != "greedy" else []
+    command += ["--json"] if as_json else []
+    click.echo(f"{'you quit' if how == 'quit' else how}: the game is saved in {path}\n"
+               f"to go on: {shlex.join(command)}", err=True)
+
+
+def _and_then(first: Callable[[Event], None],
+              then: Callable[[Event], None]) -> Callable[[Event], None]:
+    def both(event: Event) -> None:
+        first(event)
+        then(event)
+
+    return both
+
+
+def _free_path(name: str) -> Path:
+    """``name`` in the current folder, or ``name-2``, ``name-3``... if it is taken."""
+    path, number = Path(name), 1
+    while path.exists():
+        number += 1
+        path = Path(f"{Path(name).stem}-{number}{Path(name).suffix}")
+    return path
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (another address lets other machines play too).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True)
+def serve(host: str, port: int) -> None:
+    """Play in the browser against bots: a local web page (needs pegline[web])."""
+    try:
+        from pegline_core.app.web import serve as run
+    except ImportError as exc:
+        raise click.ClickException(f"{exc.name} is not installed: pip install "
+                                   "'pegline[web]' for the web page") from None
+    run(host, port, announce=click.echo)
 
 
 @main.command()
@@ -501,17 +664,23 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
 @click.option("--verify", is_flag=True,
               help="Check the record's derived events against the replay (exit 1 on the first "
                    "difference).")
-def replay(file: Path, as_json: bool, verify: bool) -> None:
-    """Replay a record (.toml or .jsonl) or a scripted game (docs/records.md) and print it."""
-    if file.suffix == ".jsonl" or _is_record(file):
+@versions_option
+def replay(file: Path, as_json: bool, verify: bool, versions: str) -> None:
+    """Replay a record (.toml or .jsonl), a match record or a scripted game (docs/records.md)
+    and print it."""
+    if _is_record(file, "pegline-match"):
+        _replay_match(file, as_json, verify)
+        return
+    if is_log_path(file) or _is_record(file):
         record = GameRecord.load(file)
+        _version_notices(record, versions)
         if verify:
-            difference = record.verify()
+            difference = record.verify(versions)
             if difference is not None:
                 raise click.ClickException(str(difference))
             click.echo(f"{file}: verified, {len(record.events)} events")
             return
-        game = record.replay()
+        game = record.replay(versions)
     else:
         from pegline_cribbage.scripts import Script
 
@@ -527,10 +696,43 @@ def replay(file: Path, as_json: bool, verify: bool) -> None:
         click.echo(f"final scores: {sides}" + ("" if game.over else " (the record stops here)"))
 
 
-def _is_record(file: Path) -> bool:
+def _version_notices(record: GameRecord, versions: str) -> None:
+    """Say which plugin versions differ from the record's (or refuse them, by the policy)."""
+    installed = record.new_game(versions).ruleset.versions()
+    for notice in record.version_notices(installed, versions):
+        click.echo(f"notice: {notice}", err=True)
+
+
+def _replay_match(file: Path, as_json: bool, verify: bool) -> None:
+    """Replay (or ``--verify``) a match record, with the standings after each game."""
+    from pegline_core.app.match import Match, MatchRecord
+
+    record = MatchRecord.load(file)
+    if verify:
+        found = record.verify()
+        if found is not None:
+            raise click.ClickException(f"game {found[0]}: {found[1]}")
+        click.echo(f"{file}: verified, a match of {len(record.games)} game(s)")
+        return
+    match: Match | None = None
+    for number, game_record in enumerate(record.games, 1):
+        game = game_record.replay()
+        match = match or Match(game.variant, record.rules)
+        if not as_json:
+            click.echo(f"=== game {number} ===")
+        emit = _emitter(game, as_json, None, None)
+        for event in game.log:
+            emit(event)
+        if game.over:
+            match.add(game, game_record.seed)
+            if not as_json:
+                click.echo(_standings(match, game))
+
+
+def _is_record(file: Path, form: str = FORMAT) -> bool:
     try:
         with file.open(encoding="utf-8") as handle:
-            return any(line.startswith("format = ") and FORMAT in line
+            return any(line.startswith("format = ") and f'"{form}"' in line
                        for line, _ in zip(handle, range(3), strict=False))
     except (OSError, UnicodeDecodeError):
         return False

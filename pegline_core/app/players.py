@@ -22,7 +22,19 @@ from pegline_core.game import Game
 from pegline_core.plugins import game_definition
 from pegline_core.variant import Variant, load_variant
 
-__all__ = ["Player", "RandomBot", "play_game", "bots_for"]
+__all__ = ["Player", "RandomBot", "play_game", "bots_for", "PlayerLeft"]
+
+
+class PlayerLeft(Exception):
+    """A person left the table (``quit``, the end of input, Ctrl-C) before the game ended.
+
+    Raised from a player's ``choose``; nothing of the pending decision is applied, so the game
+    stands as it was and can be saved and resumed. ``how`` says which way the player left.
+    """
+
+    def __init__(self, how: str) -> None:
+        super().__init__(how)
+        self.how = how
 
 
 class RandomBot:

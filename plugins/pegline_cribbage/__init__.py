@@ -80,6 +80,12 @@ class Cribbage:
 
         return EventPrinter(variant, reveal=reveal, names=dict(names or {}))
 
+    def web_table(self, variant: Variant) -> Any:
+        """The table in the browser (`pegline serve`): `pegline_cribbage.web.CribbageTable`."""
+        from pegline_cribbage.web import CribbageTable
+
+        return CribbageTable(variant)
+
     def legacy_digest(self, version: int, ruleset: Ruleset) -> str | None:
         """The rules digest a record of schema ``version`` held for these rules (records read a
         migrated version-1 record's digest this way), or None for a version it never wrote."""
@@ -88,6 +94,14 @@ class Cribbage:
 
             return rules_digest_v1(ruleset)
         return None
+
+    def legacy_events(self, version: int, events: list[dict[str, Any]]
+                      ) -> list[dict[str, Any]]:
+        """Events (dicts) as a record of schema ``version`` wrote them, to verify a migrated
+        record against its replay."""
+        from pegline_cribbage.legacy import events_before_v3
+
+        return events_before_v3(events) if version < 3 else events
 
     def tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
         """The first dealer, and points by ``role/phase``: role dealer or pone (every

@@ -164,15 +164,16 @@ class Coach:
         pegging = self._discard_pegging(view, [row[1] for row in shortlist], unseen, rng)
         simulated = fmean(pegging) if pegging else 0.0
         candidates = []
-        skipped = "not simulated (too far behind)" if pegging else "not simulated (no budget)"
+        skipped = "not simulated: the simulated discards' average" if pegging else \
+            "not simulated: no budget"
         for i, (laid, _keep, hand, crib) in enumerate(rows):
-            peg = pegging[i] if i < len(pegging) else None
-            value = hand + crib + (simulated if peg is None else peg)
+            peg = pegging[i] if i < len(pegging) else simulated
+            value = hand + crib + peg
             reasons = (("expected hand points", round(hand, 2)),
                        ("expected crib points", round(abs(crib), 2)),
                        ("crib is", "yours" if mine else "the opponents'"),
-                       ("expected pegging (you - them)",
-                        skipped if peg is None else round(peg, 2)),
+                       ("expected pegging (you - them)", round(peg, 2)),
+                       ("pegging", "simulated" if i < len(pegging) else skipped),
                        ("total", round(value, 2)))
             candidates.append(Candidate(Discard(view.seat, laid), sign * value, reasons))
         return Evaluation("discard", _ranked(candidates), self._note)

@@ -18,7 +18,14 @@ from pegline_cribbage.actions import (
     Respond,
 )
 from pegline_cribbage.combinations import PIPS
-from pegline_cribbage.events import CountReset, CountSettled, DealerChosen, HandShown
+from pegline_cribbage.events import (
+    CountReset,
+    CountSettled,
+    CutTie,
+    DealerChosen,
+    HandShown,
+    Passed,
+)
 
 __all__ = ["EventPrinter"]
 
@@ -66,6 +73,11 @@ class EventPrinter:
             return self._input(event)
         if isinstance(event, DealerChosen):
             return [f"{self.seat(event.dealer)} deals first"]
+        if isinstance(event, CutTie):
+            seats = ", ".join(map(self.seat, event.seats))
+            return [f"a tie for the lowest card ({seats}): cut again"]
+        if isinstance(event, Passed):
+            return [f"  {self.seat(event.actor)}: go ({event.reason})"]
         if isinstance(event, Scored):
             cards = f" {format_cards(event.cards, symbols=True)}" if event.cards else ""
             owner = self.seat(event.actor)
@@ -78,8 +90,10 @@ class EventPrinter:
         if isinstance(event, HandShown):
             what = "crib" if event.crib else "hand"
             cards = format_cards(event.cards, symbols=True)
+            short = "" if event.awarded is None else \
+                f" ({event.awarded} counted before the game ended)"
             return [(f"  {self.seat(event.actor)} shows {what} {cards} + "
-                     f"{event.starter.symbol}: {event.points}")]
+                     f"{event.starter.symbol}: {event.points}{short}")]
         if isinstance(event, CountSettled):
             what = "crib" if event.crib else "hand"
             cards = format_cards(event.cards, symbols=True)

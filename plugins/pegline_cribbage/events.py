@@ -7,7 +7,8 @@ from attrs import frozen
 from pegline_core.cards import Card
 from pegline_core.events import Event
 
-__all__ = ["DealerChosen", "CountReset", "HandShown", "Combination", "CountSettled", "EVENTS"]
+__all__ = ["DealerChosen", "CutTie", "Dealt", "Passed", "CountReset", "HandShown", "Combination",
+           "CountSettled", "EVENTS"]
 
 
 @frozen
@@ -16,6 +17,36 @@ class DealerChosen(Event):
 
     TAG = "dealer"
     dealer: int
+
+
+@frozen
+class CutTie(Event):
+    """The cut for deal tied for the lowest card between ``seats``: they cut again."""
+
+    TAG = "cut-tie"
+    seats: tuple[int, ...]
+
+
+@frozen
+class Dealt(Event):
+    """How the deal before it was dealt: ``actor``, the dealer, dealt one card at a time to the
+    seats in ``order`` (from the dealer's left), round after round, so the deal's ``hands[seat][k]``
+    is the card ``seat`` got in round ``k``; then the deck's cards to the crib. ``cutter`` is the
+    seat that cuts the deck for the starter (the dealer's left: the pone of a two-player game)."""
+
+    TAG = "dealt"
+    order: tuple[int, ...]
+    cutter: int
+
+
+@frozen
+class Passed(Event):
+    """``actor`` could not play on before the series ended and did not say go itself: ``reason``
+    is ``no cards`` or ``cannot play`` (every card would pass the limit). Logged before the
+    series' last points, so that every go of a series is in the log."""
+
+    TAG = "pass"
+    reason: str
 
 
 @frozen
@@ -36,6 +67,9 @@ class HandShown(Event):
     starter: Card
     crib: bool
     points: int
+    """The hand's full value."""
+    awarded: int | None = None
+    """The points recorded when the game ended part way through this count (None: all)."""
 
 
 @frozen
@@ -66,5 +100,5 @@ class CountSettled(Event):
     breakdown: tuple[Combination, ...]
 
 
-EVENTS: dict[str, type] = {cls.TAG: cls for cls in (DealerChosen, CountReset, HandShown,
-                                                     CountSettled)}
+EVENTS: dict[str, type] = {cls.TAG: cls for cls in (DealerChosen, CutTie, Dealt, Passed,
+                                                     CountReset, HandShown, CountSettled)}

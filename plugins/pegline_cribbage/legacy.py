@@ -1,4 +1,5 @@
-"""Records of older schema versions: the rules digest a version-1 Pegline wrote.
+"""Records of older schema versions: the rules digest a version-1 Pegline wrote, and the events
+that records before schema 3 held.
 
 Version 1 knew only cribbage. Its variants kept today's ``[scoring]`` table as ``[game]``, with
 ``counting = "muggins"`` where today the muggins plugin is named (and muggins dropped under
@@ -16,7 +17,7 @@ from pegline_core.record import digest_of, without_defaults
 from pegline_core.ruleset import Ruleset
 from pegline_core.strict import converter
 
-__all__ = ["rules_digest_v1"]
+__all__ = ["rules_digest_v1", "events_before_v3", "NEW_IN_V3"]
 
 _V1_DEFAULTS: dict[str, Any] = {
     "plugins": ["standard"], "disable": [], "table": {"players": 2, "teams": []},
@@ -62,3 +63,20 @@ def rules_digest_v1(ruleset: Ruleset) -> str:
             defaults[name] = converter.unstructure(config_cls())
     rules["config"] = without_defaults(config, defaults)
     return digest_of(rules)
+
+
+NEW_IN_V3 = frozenset({"cut-tie", "dealt", "pass"})
+"""The event types records of schema 3 added: a tied cut, how a deal was dealt, and the go of
+each seat that could not play on."""
+
+
+def events_before_v3(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Events (dicts) as a record before schema 3 wrote them: without the event types and the
+    show's ``awarded`` that schema 3 added (the kernel has left out ``cause`` and ``pending``
+    already, and numbers them again)."""
+    out = []
+    for data in events:
+        if data["type"] in NEW_IN_V3:
+            continue
+        out.append({key: value for key, value in data.items() if key != "awarded"})
+    return out

@@ -31,7 +31,16 @@ from pegline_cribbage.actions import (
     Respond,
 )
 from pegline_cribbage.combinations import PIPS
-from pegline_cribbage.events import Combination, CountReset, CountSettled, DealerChosen, HandShown
+from pegline_cribbage.events import (  # records: what caused what
+    Combination,
+    CountReset,
+    CountSettled,
+    CutTie,
+    DealerChosen,
+    Dealt,
+    HandShown,
+    Passed,
+)
 from pegline_cribbage.scorer import Scorer
 from pegline_cribbage.settings import CribbageSettings
 from pegline_cribbage.snapshots import ShowCounted, Snapshots
@@ -118,7 +127,7 @@ def common(ruleset: Ruleset) -> Common:
 class CribbageMachine:
     """The state of one cribbage game and the rules that move it."""
 
-    __slots__ = (*_STATE, "log", "c", "_hand", "_phase", "_reached")
+    __slots__ = (*_STATE, "log", "c", "_hand", "_phase", "_reached", "_cause")
 
     def __init__(self, ruleset: Ruleset, log: list[Event]) -> None:
         self.log = log
@@ -152,6 +161,8 @@ class CribbageMachine:
         self._hand = 0
         self._phase = "cut"
         self._reached: int | None = None
+        self._cause: int | None = None
+        """The seq of the input being applied: the ``cause`` of every event it derives."""
 
     # -- the Machine protocol ------------------------------------------------------------------
 
@@ -165,6 +176,7 @@ class CribbageMachine:
     def begin(self, dealer: int | None) -> None:
         if dealer is not None:
             self._hand, self._phase, self._reached = self.hand, self.phase, None
+            self._cause = None
             self._choose_dealer(dealer)
             if self._reached is not None:
                 self._end_game()
@@ -176,6 +188,7 @@ class CribbageMachine:
         if self.phase == "over":
             raise IllegalActionError("the game is over")
         self._hand, self._phase, self._reached = self.hand, self.phase, None
+        self._cause = len(self.log)  # every handler logs its Input first
         handler(self, action)
         if self._reached is not None:
             self._end_game()
@@ -267,7 +280,7 @@ class CribbageMachine:
 
     def _add(self, cls: type, actor: int | None, **fields: Any) -> None:
         log = self.log
-        log.append(cls(len(log), self._hand, self._phase, actor, **fields))
+        log.append(cls(len(log), self._hand, self._phase, actor, cause=self._cause, **fields))
 
     def _input(self, actor: int | None, action: Any) -> None:
         log = self.log
@@ -279,7 +292,8 @@ class CribbageMachine:
             return True
         return self._record(hook(allowed, snapshot), seat)
 
-    def _record(self, awards: Sequence[Award], seat: int, *, check_end: bool = True) -> bool:
+    def _record(self, awards: Sequence[Award], seat: int, *, check_end: bool = True,
+                pending: bool = False) -> bool:
         """Record awards for ``seat``; stop at the one that reaches the target (True)."""
         log = self.log
         side = self.c.side_of[seat]
@@ -288,7 +302,7 @@ class CribbageMachine:
             total = scores[side] + points
             self.scores = (*scores[:side], total, *scores[side + 1:])
             log.append(Scored(len(log), self._hand, self._phase, seat, side, points, rule.id,
-                              plugin, cards, total))
+                              plugin, cards, total, cause=self._cause, pending=pending))
             if check_end and self._check_end(side):
                 return True
         return False
@@ -327,6 +341,8 @@ class CribbageMachine:
         lowest = [seat for seat, card in enumerate(action.cards) if card.rank == low]
         if len(lowest) == 1:  # a tie for lowest cuts again
             self._choose_dealer(lowest[0])
+        else:
+            self._add(CutTie, None, seats=tuple(lowest))
 
     def _choose_dealer(self, dealer: int) -> None:
         c = self.c
@@ -348,6 +364,9 @@ class CribbageMachine:
         self._hand = self.hand + 1
         self._phase = "deal"
         self._input(None, action)
+        dealer = self.dealer or 0
+        self._add(Dealt, dealer, order=tuple((dealer + k) % players for k in range(1, players + 1)),
+                  cutter=(dealer + 1) % players)
         discarding = deal.discard > 0
         self.phase = "discard" if discarding else "starter"
         self.hand += 1
@@ -471,6 +490,13 @@ class CribbageMachine:
         last = self.last_player
         assert last is not None
         last_of_hand = not any(self.held)
+        if self.count < c.limit:  # records: a go for each seat that could not play on
+            room = c.limit - self.count
+            for offset in range(1, c.players):
+                seat = (last + offset) % c.players
+                held = self.held[seat]
+                if seat not in self.said_go and all(PIPS[x.index] > room for x in held):
+                    self._add(Passed, seat, reason="cannot play" if held else "no cards")
         self._score(c.score_series_end, self.series[-1:],
                     c.snapshots.series_end(last, self.count, self.series, last_of_hand,
                                            self.scores, self.dealer),  # type: ignore[arg-type]
@@ -502,8 +528,9 @@ class CribbageMachine:
             awards = c.score_show((*cards, starter),
                                   c.snapshots.show(seat, cards, starter, crib, self.scores,
                                                    dealer))
-            self._add(HandShown, seat, cards=cards, starter=starter, crib=crib,
-                      points=sum(a.score.points for a in awards))
+            points = sum(a.score.points for a in awards)
+            self._add(HandShown, seat, cards=cards, starter=starter, crib=crib, points=points,
+                      awarded=_awarded(awards, self.scores[c.side_of[seat]], c.target, points))
             if self._record(awards, seat):
                 return
         self._next_hand()
@@ -547,7 +574,10 @@ class CribbageMachine:
         if points:  # an overcount reaching the target waits for the responses
             claim = self._protocol_award(protocol.declaration_rule, points,
                                          (*snapshot.cards, snapshot.starter))
-            if claim is not None and self._record([claim], seat, check_end=points <= true):
+            ends = points <= true and \
+                self.scores[self.c.side_of[seat]] + points >= self.c.target  # records
+            if claim is not None and self._record([claim], seat, check_end=points <= true,
+                                                  pending=not ends):
                 return
         self.declared, self.responders = points, _protocol(protocol.responders, seat)
 
@@ -643,6 +673,17 @@ def seat_to_play(game: Any) -> int:
     if game.phase != "pegging" or isinstance(to_act, str) or not to_act:
         raise IllegalActionError(f"nobody is to play in the {game.phase} phase")
     return int(to_act[0])
+
+
+def _awarded(awards: Sequence[Award], score: int, target: int, points: int) -> int | None:
+    """For a record: the points of ``awards`` recorded up to the one that reaches ``target``
+    from ``score`` (None when all ``points`` are)."""
+    recorded = 0
+    for award in awards:
+        recorded += award.score.points
+        if score + recorded >= target:
+            return recorded if recorded < points else None
+    return None
 
 
 def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -1,0 +1,288 @@
+"""Matches: games played in a row under one variant, scored in game points.
+
+The first game starts with a cut for deal; in every later game the loser of the game before
+deals first (the first seat of the side placed last). A match is won by the side that first
+wins more than half of ``best_of`` games, or that first reaches ``target`` game points. One
+`MatchRecord` holds every game's record, and is checked like them: every game is verified, each
+first dealer must be the previous loser, and the stated standings must add up.
+
+>>> from pegline_core.app.players import RandomBot
+>>> match = play_match("two-player-61", [RandomBot(1), RandomBot(2)], MatchRules(best_of=3),
+...                    seed=4)
+>>> match.over, max(match.wins), len(match.games) in (2, 3)
+(True, 2, True)
+>>> record = MatchRecord.of(match, seeds=match.seeds)
+>>> MatchRecord.from_toml(record.to_toml()).verify() is None
+True
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+from attrs import frozen
+
+from pegline_core.definition import Player
+from pegline_core.errors import PeglineError, RecordError
+from pegline_core.events import Event, GameEnded
+from pegline_core.files import parse_toml, read_text
+from pegline_core.game import Game
+from pegline_core.record import Difference, GameRecord
+from pegline_core.variant import Variant, load_variant
+
+__all__ = ["MatchRules", "Match", "MatchRecord", "play_match", "MATCH_FORMAT"]
+
+MATCH_FORMAT = "pegline-match"
+MATCH_VERSION = 1
+
+
+@frozen
+class MatchRules:
+    """How long a match lasts: best of ``best_of`` games, or to ``target`` game points."""
+
+    best_of: int | None = None
+    target: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if (self.best_of is None) == (self.target is None):
+            raise PeglineError("a match is either best of N games or to a target in game "
+                               "points (give exactly one)")
+        for name, value in (("best_of", self.best_of), ("target", self.target)):
+            if value is not None and (type(value) is not int or value < 1):
+                raise PeglineError(f"a match's {name} must be a whole number from 1, "
+                                   f"not {value!r}")
+
+    def over(self, wins: Sequence[int], points: Sequence[int], played: int) -> bool:
+        """Whether a match with these ``wins`` and game ``points`` per side has been decided."""
+        if self.best_of is not None:
+            return max(wins) * 2 > self.best_of or played >= self.best_of
+        assert self.target is not None
+        return max(points) >= self.target
+
+    def describe(self) -> str:
+        if self.best_of is not None:
+            return f"best of {self.best_of}"
+        return f"to {self.target} game points"
+
+
+class Match:
+    """A match in progress: its finished games, the standings, who deals the next game."""
+
+    def __init__(self, variant: Variant | str, rules: MatchRules) -> None:
+        self.variant = variant if isinstance(variant, Variant) else load_variant(variant)
+        self.rules = rules
+        self.games: list[Game] = []
+        self.seeds: list[int | None] = []
+        sides = len(self.variant.sides)
+        self.wins: tuple[int, ...] = (0,) * sides
+        self.points: tuple[int, ...] = (0,) * sides
+        """Each side's game points."""
+
+    @property
+    def over(self) -> bool:
+        return bool(self.games) and self.rules.over(self.wins, self.points, len(self.games))
+
+    @property
+    def winner(self) -> int | None:
+        """The side ahead in game points once the match is over (None for a tie or before)."""
+        if not self.over:
+            return None
+        best = max(self.points)
+        leaders = [side for side, points in enumerate(self.points) if points == best]
+        return leaders[0] if len(leaders) == 1 else None
+
+    def next_dealer(self) -> int | None:
+        """The first dealer of the next game: None (a cut) for the first, else the loser."""
+        if not self.games:
+            return None
+        result = self.games[-1].result
+        assert result is not None
+        return loser_seat(result)
+
+    def new_game(self) -> Game:
+        if self.over:
+            raise PeglineError("the match is over")
+        return Game(self.variant, dealer=self.next_dealer())
+
+    def add(self, game: Game, seed: int | None = None) -> None:
+        """Count a finished game of this match (`PeglineError` if it is not one)."""
+        result = game.result
+        if result is None:
+            raise PeglineError("only a finished game counts in a match")
+        if game.first_dealer != self.next_dealer():
+            raise PeglineError(f"this game's first dealer must be {self.next_dealer()!r} (the "
+                               f"loser of the game before), not {game.first_dealer!r}")
+        if self.over:
+            raise PeglineError("the match is over")
+        side = result.winner.side
+        self.wins = _add(self.wins, side, 1)
+        self.points = _add(self.points, side, result.game_points)
+        self.games.append(game)
+        self.seeds.append(seed)
+
+
+def loser_seat(result: GameEnded) -> int:
+    """The seat that deals first in the next game: the first seat of the side placed last."""
+    return result.results[-1].seats[0]
+
+
+def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
+    return (*values[:index], values[index] + amount, *values[index + 1:])
+
+
+def play_match(variant: Variant | str, players: Sequence[Player], rules: MatchRules, *,
+               seed: int | None = None, on_event: Callable[[Event], None] | None = None,
+               on_game: Callable[[Match], None] | None = None) -> Match:
+    """Play a whole match; game ``n`` (from 0) draws chance from ``seed + n``."""
+    from pegline_core.app.players import play_game
+
+    match = Match(variant, rules)
+    while not match.over:
+        game_seed = None if seed is None else seed + len(match.games)
+        game = play_game(match.variant, players, seed=game_seed, on_event=on_event,
+                         game=match.new_game())
+        match.add(game, game_seed)
+        if on_game is not None:
+            on_game(match)
+    return match
+
+
+@frozen
+class MatchRecord:
+    """A match as one record: its rules and each game's `GameRecord`."""
+
+    rules: MatchRules
+    games: tuple[GameRecord, ...]
+
+    @classmethod
+    def of(cls, match: Match, *, seeds: Sequence[int | None] = (),
+           playing: tuple[Game, int | None] | None = None) -> MatchRecord:
+        """The record of ``match``, with the game being ``playing`` (and its seed) last."""
+        seeds = list(seeds) + [None] * (len(match.games) - len(seeds))
+        games = [GameRecord.of(game, seed=seed)
+                 for game, seed in zip(match.games, seeds, strict=True)]
+        if playing is not None:
+            games.append(GameRecord.of(playing[0], seed=playing[1]))
+        return cls(match.rules, tuple(games))
+
+    def summary(self) -> dict[str, Any]:
+        """What the header states: wins and game points per side, and whether it is over, from
+        the games' own summaries (each checked against its events as it is read; `replay`
+        checks the match's rules)."""
+        wins: list[int] = []
+        points: list[int] = []
+        finished = 0
+        for index, game in enumerate(self.games, 1):
+            stated = game.summary
+            if not isinstance(stated, dict):
+                raise RecordError(f"game {index}: its record states no summary")
+            if not wins:
+                wins, points = [0] * len(stated["scores"]), [0] * len(stated["scores"])
+            if stated["over"]:
+                finished += 1
+                wins[stated["winner"]] += 1
+                points[stated["winner"]] += stated["game_points"]
+        over = finished > 0 and self.rules.over(wins, points, finished)
+        return {"wins": wins, "points": points, "over": over}
+
+    def to_toml(self) -> str:
+        head = {"format": MATCH_FORMAT, "version": MATCH_VERSION,
+                "match": {k: v for k, v in (("best_of", self.rules.best_of),
+                                            ("target", self.rules.target)) if v is not None},
+                "summary": self.summary()}
+        return tomli_w.dumps(head | {"games": [game.to_dict() for game in self.games]})
+
+    def save(self, path: str | Path) -> None:
+        """Write atomically, as a game record is."""
+        path = Path(path)
+        if path.suffix != ".toml":
+            raise RecordError(f"{path}: a match record is a .toml file")
+        text = self.to_toml()
+        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temp, path)
+
+    @classmethod
+    def load(cls, path: str | Path) -> MatchRecord:
+        return cls.from_toml(read_text(path, RecordError), name=str(path))
+
+    @classmethod
+    def from_toml(cls, text: str, *, name: str = "<match>") -> MatchRecord:
+        """Read a match record; its stated summary must add up to its games (`RecordError`)."""
+        data = parse_toml(text, name, RecordError)
+        if data.get("format") != MATCH_FORMAT:
+            raise RecordError(f"{name}: not a Pegline match record (format should be "
+                              f"{MATCH_FORMAT!r})")
+        if data.get("version") != MATCH_VERSION:
+            raise RecordError(f"{name}: match record version {data.get('version')!r} is not "
+                              f"supported (this Pegline reads version {MATCH_VERSION})")
+        table = data.get("match")
+        if not isinstance(table, dict) or set(table) - {"best_of", "target"}:
+            raise RecordError(f"{name}: match: expected a table with best_of or target")
+        try:
+            rules = MatchRules(**table)
+        except PeglineError as exc:
+            raise RecordError(f"{name}: match: {exc}") from None
+        games = data.get("games")
+        if not isinstance(games, list) or not games:
+            raise RecordError(f"{name}: games: expected an array of game records")
+        records = []
+        for index, game in enumerate(games):
+            if not isinstance(game, dict):
+                raise RecordError(f"{name}: games[{index}]: expected a table")
+            records.append(GameRecord.from_dict(game, name=f"{name}: games[{index}]"))
+        record = cls(rules, tuple(records))
+        stated, actual = data.get("summary"), record.summary()
+        if stated != actual:
+            raise RecordError(f"{name}: summary: the header says {stated!r}, but the games say "
+                              f"{actual!r}")
+        return record
+
+    def replay(self) -> Match:
+        """The match rebuilt from its finished games' inputs; `RecordError` if a game breaks the
+        match's rules (another variant, a first dealer other than the previous loser, a game
+        after the match was decided, an unfinished game before the last)."""
+        return self.resume()[0]
+
+    def resume(self) -> tuple[Match, Game | None]:
+        """The match so far, and its unfinished last game replayed (None if there is none)."""
+        match: Match | None = None
+        playing: Game | None = None
+        for index, record in enumerate(self.games):
+            try:
+                game = record.replay()
+            except RecordError as exc:
+                raise RecordError(f"game {index + 1}: {exc}") from None
+            if match is None:
+                match = Match(game.variant, self.rules)
+            elif game.variant.to_toml_dict() != match.variant.to_toml_dict():
+                raise RecordError(f"game {index + 1} is played under other rules than game 1")
+            if not game.over:
+                if index < len(self.games) - 1:
+                    raise RecordError(f"game {index + 1} is not finished, but another follows")
+                if game.first_dealer != match.next_dealer():
+                    raise RecordError(f"game {index + 1}: the first dealer must be "
+                                      f"{match.next_dealer()!r} (the loser of the game before)")
+                playing = game
+                break
+            try:
+                match.add(game, record.seed)
+            except PeglineError as exc:
+                raise RecordError(f"game {index + 1}: {exc}") from None
+        assert match is not None
+        return match, playing
+
+    def verify(self) -> tuple[int, Difference] | None:
+        """The first game (numbered from 1) whose events differ from its replay, or None."""
+        self.replay()
+        for index, record in enumerate(self.games, 1):
+            difference = record.verify()
+            if difference is not None:
+                return index, difference
+        return None

@@ -1,0 +1,66 @@
+"""What a game plugin gives the web page: its table (`WebTable`), found through the game.
+
+The server knows no game. Each game that can be played in the browser offers a `WebTable` from its
+definition's optional ``web_table(variant)``: the JSON form of one seat's view, what that seat is
+asked now, how a move sent by the page becomes an action, the coach's compare, and the script
+that draws the table in the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from pegline_core.errors import PeglineError
+from pegline_core.events import Event
+from pegline_core.game import Game
+from pegline_core.variant import Variant
+
+__all__ = ["WebTable", "RequestError", "web_table"]
+
+Json = dict[str, Any]
+
+
+class RequestError(PeglineError):
+    """A request the server cannot read: bad JSON, a missing or mistyped field (HTTP 400)."""
+
+
+class WebTable(Protocol):
+    """A game's table in the browser. Everything it returns must be JSON-ready and must come
+    from the seat's view and the public log only (the server checks nothing it cannot see)."""
+
+    script: Path
+    """The script that draws the table (served at ``/tables/<game>.js``)."""
+    style: Path
+    """Its style sheet (served at ``/tables/<game>.css``)."""
+    options: Sequence[Json]
+    """Setup choices besides the variant and the bots, each ``{"name", "label", "choices"}``
+    with choices ``{"value", "label", "overlays"}`` (the first the default): a choice adds its
+    overlays to the chosen variant."""
+
+    def table(self, view: Any, log: Sequence[Event]) -> Json:
+        """The seat's view as JSON, with what the public ``log`` adds (pegs, shows)."""
+
+    def prompt(self, view: Any, legal: Sequence[Any]) -> Json:
+        """What the seat is asked now (``legal`` is its legal actions, empty if none)."""
+
+    def action(self, seat: int, data: Mapping[str, Any], view: Any) -> Any:
+        """The action a move from the page stands for; `RequestError` if it cannot be read
+        (whether the rules allow it is the game's to say)."""
+
+    def committed(self, action: Any) -> bool:
+        """Whether ``action`` is a decision the coach can compare afterwards."""
+
+    def compare(self, view: Any, action: Any) -> Json | None:
+        """The coach's evaluation of the decision at ``view``, marking ``action`` as the one
+        made; None if there was nothing to choose."""
+
+    def replay_table(self, game: Game) -> Json:
+        """The table with every seat's cards, for replaying a finished record."""
+
+
+def web_table(variant: Variant, definition: Any) -> WebTable | None:
+    """The game's web table for ``variant``, or None if the game has no table in the page."""
+    make = getattr(definition, "web_table", None)
+    return None if make is None else make(variant)

@@ -1,0 +1,42 @@
+"""Replaying a record in the page, step by step: one step per input, with every seat's cards.
+
+A record is read whole (it is for auditing after the game and keeps every card); each step holds
+the events one input caused, as readable lines, and the table after it.
+"""
+
+from __future__ import annotations
+
+from pegline_core.app.web.protocol import Json, RequestError, web_table
+from pegline_core.app.web.tables import entry, result_json
+from pegline_core.errors import RecordError
+from pegline_core.record import GameRecord
+
+__all__ = ["replay_steps"]
+
+
+def replay_steps(text: str) -> Json:
+    """The steps of the record ``text`` (TOML, or JSON Lines when it starts with ``{``);
+    `RecordError` if it cannot be read or replayed under the installed rules."""
+    if text.lstrip().startswith("{"):
+        record = GameRecord.from_jsonl(text, name="the record")
+    else:
+        record = GameRecord.from_toml(text, name="the record")
+    game = record.new_game()
+    web = web_table(game.variant, game.ruleset.game)
+    if web is None:
+        raise RequestError(f"the game {game.variant.game!r} has no table in the page yet")
+    printer = game.ruleset.game.printer(game.variant, reveal=None, names=None)
+    codec = game.codec
+    steps = [{"events": [entry(printer, codec, event, None) for event in game.log],
+              "table": web.replay_table(game)}]
+    for index, event in record.inputs(game):
+        try:
+            events = game.apply(event.action)
+        except ValueError as exc:
+            raise RecordError(f"event {event.seq} (record item {index}): {exc}") from None
+        steps.append({"events": [entry(printer, codec, e, None) for e in events],
+                      "table": web.replay_table(game)})
+    return {"game": game.variant.game, "variant": game.variant.name, "seed": record.seed,
+            "assist_used": record.assist_used, "over": game.over,
+            "sides": [printer.side(side) for side in range(len(game.variant.sides))],
+            "result": result_json(game.result, printer), "steps": steps}

@@ -1,0 +1,257 @@
+"""The HTTP side of `pegline serve`: a Starlette app with a JSON API and the page's files.
+
+Routes (every answer JSON, except the page, its files and a record download):
+
+- ``GET /api/options``: the variants on the search path, each game's setup options and bots;
+- ``POST /api/games``: a new game ``{"variant", "options", "bots", "seed"}``, answered with its
+  state;
+- ``GET /api/games/{id}``: the state: the person's view, what they are asked, the event log;
+- ``POST /api/games/{id}/moves``: the person's move, e.g. ``{"type": "play", "card": "5H"}``;
+- ``POST /api/games/{id}/compare``: the coach on the person's last committed move;
+- ``POST /api/games/{id}/abandon``; ``GET /api/games/{id}/record?format=toml|jsonl``;
+- ``POST /api/replay``: ``{"record": text}``, answered with the record's steps.
+
+A request the server cannot read gets 400, an unknown game 404, a move the rules refuse now 409,
+a body over `MAX_BODY` 413; each with ``{"error": message}``, and nothing changes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from pegline_core.app.players import bots_for
+from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_table
+from pegline_core.app.web.replay import replay_steps
+from pegline_core.app.web.tables import NotFound, Tables
+from pegline_core.errors import IllegalActionError, PeglineError, VariantError
+from pegline_core.plugins import game_definition
+from pegline_core.variant import Variant, available_variants, load_variant
+
+__all__ = ["create_app", "MAX_BODY"]
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_BODY = 4 * 1024 * 1024
+"""The largest request body read (a whole game's record is well under a megabyte)."""
+
+
+class Server:
+    """The state behind the routes: the tables, and each game's web table once seen."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.webs: dict[str, WebTable] = {}
+
+    def _web(self, variant: Variant) -> WebTable | None:
+        web = web_table(variant, game_definition(variant.game))
+        if web is not None:
+            self.webs.setdefault(variant.game, web)
+        return web
+
+    def options(self) -> Json:
+        variants, options, bots = [], {}, {}
+        for name, path in available_variants().items():
+            try:
+                variant = load_variant(path)
+            except VariantError as exc:
+                variants.append({"name": name, "playable": False,
+                                 "problem": "; ".join(exc.problems)})
+                continue
+            web = self._web(variant)
+            item = {"name": name, "description": variant.description, "game": variant.game,
+                    "players": variant.table.players, "playable": web is not None}
+            if web is None:
+                item["problem"] = f"the game {variant.game} has no table in the page yet"
+            else:
+                options[variant.game] = list(web.options)
+                bots[variant.game] = list(bots_for(variant))
+            variants.append(item)
+        overlays = {overlay for game_options in options.values() for option in game_options
+                    for choice in option["choices"] for overlay in choice["overlays"]}
+        return {"variants": [v for v in variants if v["name"] not in overlays],
+                "options": options, "bots": bots}
+
+    def create(self, body: Any) -> Json:
+        data = _object(body)
+        name = data.get("variant")
+        if not isinstance(name, str) or name not in available_variants():
+            raise RequestError(f"unknown variant {name!r}: choose one from /api/options")
+        base = load_variant(name)
+        web = self._web(base)
+        if web is None:
+            raise RequestError(f"the game {base.game!r} has no table in the page yet")
+        chosen = data.get("options", {})
+        if not isinstance(chosen, dict):
+            raise RequestError("options are an object of choices, e.g. {\"counting\": "
+                               "\"muggins\"}")
+        overlays = _overlays(web, chosen)
+        variant = load_variant(name, overlays=overlays) if overlays else base
+        bots = data.get("bots", ["greedy"])
+        if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
+            raise RequestError("bots are a list of bot names, e.g. [\"greedy\"]")
+        seed = data.get("seed")
+        if seed is not None and type(seed) is not int:
+            raise RequestError(f"a seed is a whole number, not {seed!r}")
+        unknown = set(data) - {"variant", "options", "bots", "seed"}
+        if unknown:
+            raise RequestError(f"a new game has no field {min(unknown)!r}")
+        return self.tables.open(variant, bots, seed).state()
+
+
+def _object(body: Any) -> dict[str, Any]:
+    if not isinstance(body, dict):
+        raise RequestError(f"expected a JSON object, not {type(body).__name__}")
+    return body
+
+
+def _overlays(web: WebTable, chosen: dict[str, Any]) -> list[str]:
+    options = {option["name"]: option for option in web.options}
+    unknown = set(chosen) - set(options)
+    if unknown:
+        raise RequestError(f"unknown option {min(unknown)!r}; the options are "
+                           f"{', '.join(options)}")
+    overlays: list[str] = []
+    for name, option in options.items():
+        value = chosen.get(name, option["choices"][0]["value"])
+        choice = next((c for c in option["choices"] if c["value"] == value), None)
+        if choice is None:
+            values = ", ".join(repr(c["value"]) for c in option["choices"])
+            raise RequestError(f"option {name!r} is one of {values}, not {value!r}")
+        overlays += choice["overlays"]
+    return overlays
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _status(exc: PeglineError) -> int:
+    if isinstance(exc, NotFound):
+        return 404
+    if isinstance(exc, IllegalActionError):
+        return 409
+    return 400
+
+
+async def _body(request: Request) -> Any:
+    size = request.headers.get("content-length")
+    if size is not None and size.isdigit() and int(size) > MAX_BODY:
+        raise _TooLarge()
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise _TooLarge()
+    try:
+        return json.loads(raw or b"null")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise RequestError(f"the body is not valid JSON: {exc}") from None
+
+
+class _TooLarge(Exception):
+    pass
+
+
+Handler = Callable[[Request], Awaitable[Any]]
+
+
+def _json_route(path: str, work: Handler, methods: list[str], status: int = 200) -> Route:
+    """A route whose handler returns JSON data; errors become 4xx answers with a message."""
+
+    async def endpoint(request: Request) -> Response:
+        try:
+            return JSONResponse(await work(request), status_code=status)
+        except _TooLarge:
+            return _error(413, f"the body is over {MAX_BODY} bytes")
+        except PeglineError as exc:
+            return _error(_status(exc), str(exc))
+
+    return Route(path, endpoint, methods=methods)
+
+
+def create_app(tables: Tables | None = None) -> Starlette:
+    """The web app; ``tables`` lets a caller (a test) see the games it runs."""
+    server = Server(tables if tables is not None else Tables())
+
+    async def options(request: Request) -> Any:
+        return await run_in_threadpool(server.options)
+
+    async def create(request: Request) -> Any:
+        body = await _body(request)
+        return await run_in_threadpool(server.create, body)
+
+    async def state(request: Request) -> Any:
+        table = server.tables.get(request.path_params["id"])
+        return await run_in_threadpool(table.state)
+
+    async def move(request: Request) -> Any:
+        table = server.tables.get(request.path_params["id"])
+        body = await _body(request)
+        return await run_in_threadpool(table.act, body)
+
+    async def compare(request: Request) -> Any:
+        table = server.tables.get(request.path_params["id"])
+        return await run_in_threadpool(table.compare)
+
+    async def abandon(request: Request) -> Any:
+        table = server.tables.get(request.path_params["id"])
+        return await run_in_threadpool(table.abandon)
+
+    async def replay(request: Request) -> Any:
+        text = _object(await _body(request)).get("record")
+        if not isinstance(text, str):
+            raise RequestError("send the record's text as {\"record\": \"...\"}")
+        return await run_in_threadpool(replay_steps, text)
+
+    async def record(request: Request) -> Response:
+        form = request.query_params.get("format", "toml")
+        if form not in ("toml", "jsonl"):
+            return _error(400, f"a record's format is toml or jsonl, not {form!r}")
+        try:
+            table = server.tables.get(request.path_params["id"])
+            text = await run_in_threadpool(table.record, form)
+        except PeglineError as exc:
+            return _error(_status(exc), str(exc))
+        name = f"pegline-{table.game.variant.name.replace('+', '-')}-{table.id}.{form}"
+        media = "application/toml" if form == "toml" else "application/jsonl"
+        return Response(text, media_type=media,
+                        headers={"content-disposition": f'attachment; filename="{name}"'})
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def table_file(request: Request) -> Response:
+        game = request.path_params["game"]
+        if game not in server.webs:  # the page lists the options first; a bare request finds them
+            await run_in_threadpool(server.options)
+        web = server.webs.get(game)
+        kind = request.path_params["kind"]
+        if web is None or kind not in ("js", "css"):
+            return _error(404, "no such table file")
+        return FileResponse(web.script if kind == "js" else web.style)
+
+    routes = [
+        Route("/", page),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Route("/tables/{game}.{kind}", table_file),
+        _json_route("/api/options", options, ["GET"]),
+        _json_route("/api/games", create, ["POST"], status=201),
+        _json_route("/api/games/{id}", state, ["GET"]),
+        _json_route("/api/games/{id}/moves", move, ["POST"]),
+        _json_route("/api/games/{id}/compare", compare, ["POST"]),
+        _json_route("/api/games/{id}/abandon", abandon, ["POST"]),
+        _json_route("/api/replay", replay, ["POST"]),
+        Route("/api/games/{id}/record", record, methods=["GET"]),
+    ]
+    app = Starlette(routes=routes)
+    app.state.server = server
+    return app

@@ -1,0 +1,228 @@
+"""The games the server is running: one `Table` per game, each with its own lock.
+
+A table holds one game with one person (the ``human`` seat) and bots in the other seats. The bots
+and chance move as soon as it is their turn, so a request always returns with the person to act
+or the game over. Everything a table sends (`Table.state`) is built from the person's view and
+the log as the game's printer redacts it for that seat: never another hand, the crib or the deck.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from pegline_core.app.players import bots_for
+from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_table
+from pegline_core.definition import Player
+from pegline_core.errors import IllegalActionError, PeglineError
+from pegline_core.events import AskCoach, Event, GameEnded
+from pegline_core.game import Game
+from pegline_core.record import GameRecord
+from pegline_core.variant import Variant
+
+__all__ = ["Table", "Tables", "NotFound", "entry", "result_json"]
+
+
+class NotFound(PeglineError):
+    """No game with that id (HTTP 404)."""
+
+
+def entry(printer: Any, codec: Any, event: Event, redact: Callable[[Json], Json] | None) -> Json:
+    """One line of the event log as the page shows it: its readable text and its data."""
+    data = codec.to_dict(event)
+    return {"seq": event.seq, "type": data["type"], "text": printer.lines(event),
+            "data": data if redact is None else redact(data)}
+
+
+def result_json(result: GameEnded | None, printer: Any) -> Json | None:
+    if result is None:
+        return None
+    return {"sides": [{"side": r.side, "name": printer.side(r.side), "seats": list(r.seats),
+                       "score": r.score, "place": r.place, "mark": r.mark}
+                      for r in result.results],
+            "game_points": result.game_points, "lowball": result.lowball,
+            "assist_used": list(result.assist_used)}
+
+
+class Table:
+    """One game: a person at ``human`` and a bot in every other seat."""
+
+    def __init__(self, ident: str, game: Game, web: WebTable, bots: Sequence[str],
+                 seed: int, human: int = 0) -> None:
+        self.id = ident
+        self.game = game
+        self.web = web
+        self.human = human
+        self.seed = seed
+        self.lock = threading.Lock()
+        self.abandoned = False
+        self.rng = random.Random(seed)
+        known = bots_for(game)
+        self.players: dict[int, Player] = {}
+        self.names = {human: f"seat {human} (you)"}
+        others = [seat for seat in range(game.players) if seat != human]
+        for seat, name in zip(others, itertools.cycle(bots), strict=False):
+            self.players[seat] = known[name](seed + seat)
+            self.names[seat] = f"seat {seat} ({name})"
+        definition = game.ruleset.game
+        self.printer = definition.printer(game.variant, reveal={human}, names=self.names)
+        redact = getattr(self.printer, "redact", None)
+        if redact is None:  # never send what the seat may not see
+            raise RequestError(f"the game {game.variant.game!r} cannot hide other seats' cards "
+                               "from its events: it has no table in the page")
+        self.redact: Callable[[Json], Json] = redact
+        self.entries: list[Json] = []
+        self.last: tuple[Any, Any] | None = None
+        """The person's last committed decision: the view it was made at, and the action."""
+        self._advance([])
+
+    # -- moving the game -----------------------------------------------------------------------
+
+    def _record(self, events: Sequence[Event]) -> None:
+        codec = self.game.codec
+        self.entries += [entry(self.printer, codec, event, self.redact) for event in events]
+
+    def _advance(self, events: Sequence[Event]) -> None:
+        """Let chance and the bots act until it is the person's turn or the game is over."""
+        self._record(events)
+        game = self.game
+        while not game.over:
+            to_act = game.to_act
+            if isinstance(to_act, str):
+                self._record(game.apply(game.chance_action(self.rng)))
+                continue
+            bots = [seat for seat in to_act if seat != self.human]
+            if not bots:
+                return
+            seat = bots[0]
+            action = self.players[seat].choose(game.view(seat), game.legal_actions(seat))
+            self._record(game.apply(action))
+
+    def _check_open(self) -> None:
+        if self.abandoned:
+            raise IllegalActionError("this game was abandoned")
+        if self.game.over:
+            raise IllegalActionError("the game is over")
+
+    def act(self, move: Any) -> Json:
+        """Apply the person's move (a JSON object from the page) and let the bots answer."""
+        if not isinstance(move, Mapping):
+            raise RequestError("a move is a JSON object, e.g. {\"type\": \"play\", "
+                               "\"card\": \"5H\"}")
+        with self.lock:
+            self._check_open()
+            game = self.game
+            if self.human not in game.to_act:
+                raise IllegalActionError("it is not your turn")
+            view = game.view(self.human)
+            action = self.web.action(self.human, move, view)
+            events = game.apply(action)
+            if self.web.committed(action):
+                self.last = (view, action)
+            self._advance(events)
+            return self._state()
+
+    def compare(self) -> Json:
+        """The coach's evaluation of the person's last committed decision (marks the game
+        "assist used")."""
+        with self.lock:
+            self._check_open()
+            if self.last is None:
+                raise IllegalActionError("nothing to compare yet: make a move first")
+            view, action = self.last
+            evaluation = self.web.compare(view, action)
+            if evaluation is None:
+                raise IllegalActionError("the coach had nothing to compare at that decision")
+            self._record(self.game.apply(AskCoach(self.human)))
+            return {"compare": evaluation, "state": self._state()}
+
+    def abandon(self) -> Json:
+        with self.lock:
+            self._check_open()
+            self.abandoned = True
+            return self._state()
+
+    # -- what the person sees ------------------------------------------------------------------
+
+    def state(self) -> Json:
+        with self.lock:
+            return self._state()
+
+    def _state(self) -> Json:
+        game, seat = self.game, self.human
+        view = game.view(seat)
+        legal = [] if self.abandoned or game.over else game.legal_actions(seat)
+        variant = game.variant
+        return {
+            "id": self.id, "game": variant.game, "seat": seat,
+            "variant": {"name": variant.name, "description": variant.description,
+                        "notices": list(variant.notices)},
+            "names": {str(s): name for s, name in sorted(self.names.items())},
+            "sides": [self.printer.side(side) for side in range(len(variant.sides))],
+            "over": game.over, "abandoned": self.abandoned,
+            "assist_used": any(e["type"] == AskCoach.TAG for e in self.entries),
+            "can_compare": self.last is not None,
+            "table": self.web.table(view, game.log),
+            "prompt": self.web.prompt(view, legal),
+            "events": self.entries,
+            "result": result_json(game.result, self.printer),
+        }
+
+    def record(self, form: str) -> str:
+        """The game's whole record (every card): only once it is over or abandoned."""
+        with self.lock:
+            if not (self.game.over or self.abandoned):
+                raise IllegalActionError("the record is available once the game is over or "
+                                         "abandoned (it holds every card)")
+            record = GameRecord.of(self.game, seed=self.seed)
+            return record.to_jsonl() if form == "jsonl" else record.to_toml()
+
+
+class Tables:
+    """Every table of the server, by id; the least recently used are dropped past ``limit``."""
+
+    def __init__(self, limit: int = 200) -> None:
+        self.limit = limit
+        self._tables: OrderedDict[str, Table] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._tables)
+
+    def open(self, variant: Variant, bots: Sequence[str], seed: int | None) -> Table:
+        """A new table for ``variant``; `PeglineError` for a game without a web table or an
+        unknown bot."""
+        game = Game(variant)
+        web = web_table(variant, game.ruleset.game)
+        if web is None:
+            raise RequestError(f"the game {variant.game!r} has no table in the page yet")
+        known = bots_for(game)
+        unknown = [name for name in bots if name not in known]
+        if unknown or not bots:
+            raise RequestError(f"unknown bot {unknown[0] if unknown else ''!r}; choose from "
+                               f"{', '.join(known)}")
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(32)
+        table = Table(secrets.token_urlsafe(9), game, web, bots, seed)
+        with self._lock:
+            self._tables[table.id] = table
+            while len(self._tables) > self.limit:
+                self._tables.popitem(last=False)
+        return table
+
+    def get(self, ident: str) -> Table:
+        with self._lock:
+            table = self._tables.get(ident)
+            if table is None:
+                raise NotFound(f"no game {ident!r} (it may have ended long ago)")
+            self._tables.move_to_end(ident)
+            return table
+
+    def ids(self) -> Mapping[str, Table]:
+        with self._lock:
+            return dict(self._tables)

@@ -1,0 +1,170 @@
+"""Matches (the loser of a game deals first in the next; scored in game points) and their
+records."""
+
+from itertools import pairwise
+
+import attrs
+import pytest
+from click.testing import CliRunner
+
+from pegline_core import Game, PeglineError, RandomBot, RecordError, play_game
+from pegline_core.app.cli import main
+from pegline_core.app.match import Match, MatchRecord, MatchRules, loser_seat, play_match
+from pegline_cribbage.events import DealerChosen
+
+
+def bots(n, seed=0):
+    return [RandomBot(seed + seat) for seat in range(n)]
+
+
+@pytest.mark.parametrize("variant, players", [("two-player-61", 2), ("partner", 4),
+                                              ("three-player", 3)])
+def test_the_loser_of_a_game_deals_first_in_the_next(variant, players):
+    match = play_match(variant, bots(players), MatchRules(best_of=5), seed=10)
+    assert match.games[0].first_dealer is None  # the first game cuts for deal
+    for before, after in pairwise(match.games):
+        last = before.result.results[-1]
+        assert after.first_dealer == last.seats[0] == loser_seat(before.result)
+        assert isinstance(after.log[0], DealerChosen) and after.log[0].dealer == last.seats[0]
+        assert not any(type(e).__name__ == "Input" and e.phase == "cut" for e in after.log)
+
+
+def test_best_of_n_ends_when_a_side_has_won_more_than_half():
+    match = play_match("two-player-61", bots(2), MatchRules(best_of=5), seed=3)
+    assert max(match.wins) == 3 and sum(match.wins) == len(match.games) <= 5
+    for played in range(1, len(match.games)):  # not decided before its last game
+        wins = [0, 0]
+        for game in match.games[:played]:
+            wins[game.result.winner.side] += 1
+        assert max(wins) < 3
+    assert match.points == tuple(sum(g.result.game_points for g in match.games
+                                     if g.result.winner.side == side) for side in (0, 1))
+    assert match.winner == match.wins.index(3)
+
+
+def test_a_match_to_game_points_counts_skunks():
+    match = play_match("two-player-61", bots(2), MatchRules(target=7), seed=5)
+    assert max(match.points) >= 7 and match.over
+    assert sum(match.points) == sum(g.result.game_points for g in match.games)
+    before = [0, 0]
+    for game in match.games[:-1]:
+        before[game.result.winner.side] += game.result.game_points
+    assert max(before) < 7
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({}, "give exactly one"), ({"best_of": 3, "target": 5}, "give exactly one"),
+    ({"best_of": 0}, "best_of must be a whole number from 1"),
+    ({"target": "7"}, "target must be a whole number from 1"),
+])
+def test_bad_match_rules_are_refused(kwargs, message):
+    with pytest.raises(PeglineError, match=message):
+        MatchRules(**kwargs)
+
+
+def test_a_match_takes_only_finished_games_dealt_by_the_loser():
+    match = Match("two-player-61", MatchRules(best_of=3))
+    with pytest.raises(PeglineError, match="only a finished game counts"):
+        match.add(Game("two-player-61"))
+    first = play_game("two-player-61", bots(2), seed=1)
+    match.add(first)
+    wrong = 1 - loser_seat(first.result)
+    other = play_game("two-player-61", bots(2), seed=2, game=Game("two-player-61", dealer=wrong))
+    with pytest.raises(PeglineError, match="first dealer must be"):
+        match.add(other)
+    assert len(match.games) == 1  # nothing changed
+
+
+@pytest.fixture(scope="module")
+def record():
+    match = play_match("two-player-61", bots(2), MatchRules(best_of=3), seed=3)
+    assert len(match.games) >= 2
+    return MatchRecord.of(match, seeds=match.seeds)
+
+
+def test_a_match_record_round_trips_and_verifies(record):
+    again = MatchRecord.from_toml(record.to_toml())
+    assert again == record and again.verify() is None
+    assert again.replay().points == record.replay().points
+
+
+def test_a_tampered_match_record_is_refused(record):
+    text = record.to_toml()
+    summary = record.summary()
+    forged = text.replace(f"points = [\n    {summary['points'][0]},",
+                          f"points = [\n    {summary['points'][0] + 2},", 1)
+    assert forged != text
+    with pytest.raises(RecordError, match="summary: the header says"):
+        MatchRecord.from_toml(forged)
+    second = record.games[1]
+    dealt_by_winner = attrs.evolve(second, dealer=1 - second.dealer)
+    games = (record.games[0], dealt_by_winner, *record.games[2:])
+    with pytest.raises(RecordError, match="game 2"):
+        MatchRecord(record.rules, games).replay()
+    events = [dict(e) for e in second.events]
+    score = next(i for i, e in enumerate(events) if e["type"] == "score")
+    events[score]["points"] += 1
+    tampered = attrs.evolve(second, events=tuple(events))
+    found = MatchRecord(record.rules, (record.games[0], tampered, *record.games[2:])).verify()
+    assert found is not None and found[0] == 2 and found[1].seq == score
+    with pytest.raises(RecordError, match="not a Pegline match record"):
+        MatchRecord.from_toml(text.replace('"pegline-match"', '"x"'))
+
+
+def test_the_cli_plays_saves_replays_and_verifies_a_match(tmp_path):
+    runner = CliRunner()
+    saved = tmp_path / "match.toml"
+    result = runner.invoke(main, ["play", "--variant", "two-player-61", "--match", "3",
+                                  "--seed", "3", "--save", str(saved)])
+    assert result.exit_code == 0, result.output
+    assert "a match best of 3" in result.output.splitlines()[0]
+    standings = [line for line in result.output.splitlines() if line.startswith("match after")]
+    record = MatchRecord.load(saved)
+    assert len(standings) == len(record.games) and "wins the match" in standings[-1]
+    replayed = runner.invoke(main, ["replay", str(saved)])
+    assert replayed.exit_code == 0
+    assert [line for line in replayed.output.splitlines()
+            if line.startswith("match after")] == standings
+    verified = runner.invoke(main, ["replay", str(saved), "--verify"])
+    assert verified.exit_code == 0 and "verified, a match of" in verified.output
+    game = tmp_path / "game.toml"
+    assert runner.invoke(main, ["play", "--seed", "1", "--save", str(game)]).exit_code == 0
+    for extra in (["--log", str(tmp_path / "x.jsonl")], ["--resume", str(game)]):
+        refused = runner.invoke(main, ["play", "--match", "3", *extra])
+        assert refused.exit_code == 2 and "single games" in refused.output
+    finished = runner.invoke(main, ["play", "--resume", str(saved)])  # nothing left to play
+    assert finished.exit_code == 0 and MatchRecord.load(saved) == record
+    refused = runner.invoke(main, ["play", "--match", "3", "--save", str(tmp_path / "m.jsonl")])
+    assert refused.exit_code == 2 and "a match record is a .toml file" in refused.output
+
+
+def test_a_match_cut_off_in_its_second_game_resumes_to_the_end(tmp_path):
+    import random
+
+    match = Match("two-player-61", MatchRules(best_of=3))
+    first = play_game("two-player-61", bots(2), seed=11, game=match.new_game())
+    match.add(first, 11)
+    second = match.new_game()
+    rng, players = random.Random(12), bots(2)
+    while len(second.inputs()) < 30:  # stopped part way, as a person who quit
+        to_act = second.to_act
+        if isinstance(to_act, str):
+            second.apply(second.chance_action(rng))
+        else:
+            second.apply(players[to_act[0]].choose(second.view(to_act[0]),
+                                                   second.legal_actions(to_act[0])))
+    saved = tmp_path / "match.toml"
+    MatchRecord.of(match, seeds=match.seeds, playing=(second, 12)).save(saved)
+    kept = MatchRecord.load(saved)
+    assert kept.summary() == {"wins": list(match.wins), "points": list(match.points),
+                              "over": False}
+    result = CliRunner().invoke(main, ["play", "--resume", str(saved)])
+    assert result.exit_code == 0, result.output
+    assert "resumed: 1 game(s) played" in result.output
+    done = MatchRecord.load(saved)
+    assert done.summary()["over"] and done.verify() is None
+    assert done.games[0] == kept.games[0]
+    inputs = second.inputs()
+    replayed = done.games[1].replay()
+    assert replayed.inputs()[:len(inputs)] == inputs and replayed.first_dealer == \
+        loser_seat(first.result)

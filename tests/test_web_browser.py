@@ -1,0 +1,284 @@
+"""`pegline serve` in a real browser: headless Chromium (Debian's chromium and chromium-driver)
+driven by Selenium through a whole hand of cribbage with muggins, the coach's compare, a record
+abandoned, downloaded and replayed step by step.
+
+Set ``PEGLINE_SCREENSHOTS=docs`` to write the screenshots docs/playing.md shows.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]'")
+pytest.importorskip("selenium", reason="selenium is not installed: pip install '.[test]'")
+import uvicorn
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from pegline_core import Card, Input
+from pegline_core.app.web import create_app
+from pegline_core.app.web.tables import Tables
+from pegline_core.record import GameRecord
+from pegline_cribbage.actions import Discard
+from pegline_cribbage.combinations import PIPS
+from pegline_cribbage.display import EventPrinter
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run",
+         "--window-size=1400,1500"]
+
+pytestmark = pytest.mark.skipif(
+    not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
+    reason="no browser installed: apt-get install -y chromium chromium-driver (.ci/run does)")
+
+
+@pytest.fixture(scope="module")
+def site():
+    """The server, in this process on a free port, and the tables it runs."""
+    tables = Tables()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(tables), host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", tables
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
+    downloads = tmp_path_factory.mktemp("downloads")
+    options.add_experimental_option("prefs", {"download.default_directory": str(downloads)})
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    driver.downloads = downloads
+    yield driver
+    driver.quit()
+
+
+def screenshot(driver, name: str, tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("PEGLINE_SCREENSHOTS") or tmp_path)
+    path = folder / name
+    driver.save_screenshot(str(path))
+    return path
+
+
+def wait(driver, condition, timeout: float = 30):
+    def safely(d):
+        try:
+            return condition(d)
+        except StaleElementReferenceException:
+            return False
+
+    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(safely)
+
+
+def log_lines(driver) -> int:
+    return driver.execute_script("return document.querySelectorAll('#log li').length")
+
+
+def prompt_kind(driver) -> str | None:
+    return driver.execute_script(
+        "const p = document.getElementById('prompt'); return p ? p.dataset.kind : null")
+
+
+def act(driver, click) -> None:
+    """Click, then wait until the game answered (the log grows)."""
+    before = log_lines(driver)
+    click()
+    wait(driver, lambda d: log_lines(d) > before)
+
+
+def start_game(driver, url: str, *, variant: str, muggins: bool, seed: int) -> None:
+    driver.get(url + "/")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f"#variant option[value='{variant}']"))
+    Select(driver.find_element(By.ID, "variant")).select_by_value(variant)
+    if muggins:
+        driver.find_element(By.CSS_SELECTOR, "input[data-option=counting][value=muggins]").click()
+    driver.find_element(By.ID, "seed").send_keys(str(seed))
+    driver.find_element(By.ID, "start").click()
+    wait(driver, lambda d: prompt_kind(d) is not None)
+
+
+def current_table(driver, tables: Tables):
+    """The server's table for the game on the page."""
+    return tables.get(driver.execute_script("return Pegline.state.id"))
+
+
+def test_a_whole_hand_with_muggins_and_the_coach(site, browser, tmp_path):
+    url, tables = site
+    start_game(browser, url, variant="two-player", muggins=True, seed=7)
+    table = current_table(browser, tables)
+    game = table.game
+    assert browser.find_element(By.ID, "variant-name").text == "two-player+muggins"
+    heading = browser.find_element(By.ID, "heading").text
+    dealer = game.view(0).dealer
+    assert heading.startswith("Hand 1 · ") and ("you deal" in heading) == (dealer == 0)
+    assert ("the crib is yours" in heading) == (dealer == 0)
+
+    # the opponent's cards are face down; ours are the cards we were dealt
+    assert not browser.find_elements(By.CSS_SELECTOR, ".opponents .card[data-card]")
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".opponents .card.back")) == 4
+    mine = [c.get_attribute("data-card") for c in browser.find_elements(By.CSS_SELECTOR, "#hand .card")]
+    assert sorted(map(Card.parse, mine)) == sorted(game.machine.held[0])
+
+    # lay away two cards: they go up when chosen, and the button waits for two
+    lay_away = browser.find_element(By.ID, "lay-away")
+    assert not lay_away.is_enabled()
+    for code in mine[:2]:
+        browser.find_element(By.CSS_SELECTOR, f"#hand .card[data-card='{code}']").click()
+        wait(browser, lambda d, code=code: "selected" in d.find_element(
+            By.CSS_SELECTOR, f"#hand .card[data-card='{code}']").get_attribute("class"))
+    act(browser, lambda: browser.find_element(By.ID, "lay-away").click())
+    assert {str(c) for c in game.machine.crib} >= set(mine[:2])
+
+    # the coach compares the discard just made, marks it, and the game is "assist used"
+    act(browser, lambda: browser.find_element(By.ID, "compare").click())
+    wait(browser, lambda d: d.find_element(By.ID, "coach").is_displayed())
+    rows = browser.find_elements(By.CSS_SELECTOR, "#compare-table tr")
+    assert len(rows) == 16  # a heading and the 15 ways to lay away two of six
+    chosen = browser.find_elements(By.CSS_SELECTOR, "#compare-table tr.chosen")
+    assert len(chosen) == 1 and "your move" in chosen[0].text
+    assert browser.find_element(By.ID, "assist").is_displayed()
+    assert 0 in game.machine.assisted
+    screenshot(browser, "web-coach.png", tmp_path)
+
+    # pegging, then counting by hand: declare our count, answer the other's with muggins
+    declared = claimed = False
+    while game.hand == 1:
+        kind = prompt_kind(browser)
+        if kind == "play":
+            playable = browser.find_elements(By.CSS_SELECTOR, "#hand .card.playable")
+            unplayable = browser.find_elements(By.CSS_SELECTOR, "#hand .card.unplayable")
+            view = game.view(0)
+            room = view.limit - view.count  # the cards marked unplayable would pass it
+            assert all(PIPS[Card.parse(c.get_attribute("data-card")).index] > room
+                       for c in unplayable)
+            assert {c.get_attribute("data-card") for c in playable} == \
+                {str(a.card) for a in game.legal_actions(0)}
+            assert len(playable) + len(unplayable) == len(view.held)
+            act(browser, playable[0].click)
+        elif kind == "go":
+            act(browser, lambda: browser.find_element(By.ID, "go").click())
+        elif kind == "declare":
+            field = browser.find_element(By.ID, "declare-points")
+            field.clear()
+            field.send_keys("2")
+            act(browser, lambda: browser.find_element(By.ID, "declare").click())
+            declared = True
+        elif kind == "respond":
+            field = browser.find_element(By.ID, "muggins-points")
+            field.clear()
+            field.send_keys("3")
+            act(browser, lambda: browser.find_element(By.ID, "muggins").click())
+            claimed = True
+            wait(browser, lambda d: "called by seat 0 (you)" in d.find_element(By.ID, "shows").text)
+            screenshot(browser, "web-table.png", tmp_path)
+        else:
+            pytest.fail(f"unexpected prompt {kind!r} in hand 1")
+        # the board and the scoreboard follow the game's scores
+        scores = [int(e.get_attribute("data-score"))
+                  for e in browser.find_elements(By.CSS_SELECTOR, ".scoreboard .score")]
+        pegs = [int(e.get_attribute("data-score"))
+                for e in browser.find_elements(By.CSS_SELECTOR, ".board .front-peg")]
+        assert scores == pegs == list(game.scores)
+    assert declared and claimed
+    settled = [line.text for line in browser.find_elements(By.CSS_SELECTOR, "#log .event-settled")
+               if line.text.startswith("settled (")]
+    assert len(settled) == 3  # pone's hand, dealer's hand, the crib
+    assert any("declared 2" in line for line in settled)
+    shows = browser.find_element(By.ID, "shows").text
+    assert "The show, hand 1" in shows and "called by seat 0 (you)" in shows
+    assert browser.find_element(By.ID, "heading").text.startswith("Hand 2 · ")
+    assert not browser.find_elements(By.CSS_SELECTOR, ".opponents .card[data-card]")
+
+
+def test_an_abandoned_game_is_downloaded_and_replayed_step_by_step(site, browser, tmp_path):
+    url, tables = site
+    start_game(browser, url, variant="two-player-61", muggins=False, seed=3)
+    table = current_table(browser, tables)
+    codes = [c.get_attribute("data-card")
+             for c in browser.find_elements(By.CSS_SELECTOR, "#hand .card")][:2]
+    for code in codes:
+        browser.find_element(By.CSS_SELECTOR, f"#hand .card[data-card='{code}']").click()
+    act(browser, lambda: browser.find_element(By.ID, "lay-away").click())
+    assert not browser.find_element(By.ID, "download").is_enabled()
+    browser.find_element(By.ID, "abandon").click()
+    browser.switch_to.alert.accept()
+    wait(browser, lambda d: d.find_element(By.ID, "download").is_enabled())
+    assert "abandoned" in browser.find_element(By.ID, "result").text
+
+    browser.find_element(By.ID, "download").click()
+    wait(browser, lambda d: list(Path(d.downloads).glob("*.toml")))
+    (saved,) = Path(browser.downloads).glob(f"*{table.id}.toml")
+    record = GameRecord.load(saved)
+    assert record.verify() is None and record.replay().log == table.game.log
+
+    browser.find_element(By.ID, "replay-this").click()
+    wait(browser, lambda d: d.find_element(By.ID, "replay-view").is_displayed())
+    steps = len(table.game.inputs())
+    label = browser.find_element(By.ID, "step-label")
+    assert label.text == f"step 0 of {steps}"
+    browser.find_element(By.ID, "step-last").click()
+    assert label.text == f"step {steps} of {steps} (the record stops here)"
+    # a record shows every hand: both seats' cards are face up in the replay
+    faces = {c.get_attribute("data-card")
+             for c in browser.find_elements(By.CSS_SELECTOR, "#replay-table .opponents .cards.small .card")}
+    assert faces == {str(c) for held in table.game.machine.held for c in held}
+    screenshot(browser, "web-replay.png", tmp_path)
+    # each step highlights the lines of the events one input caused, every card shown
+    printer = EventPrinter(table.game.variant)
+    by_step: list[list[str]] = [[]]
+    for event in table.game.log:
+        if isinstance(event, Input):
+            by_step.append([])
+        by_step[-1] += [line.strip() for line in printer.lines(event)]
+
+    def highlighted():
+        return [line.text for line in browser.find_elements(By.CSS_SELECTOR, "#replay-log .current")]
+
+    assert highlighted() == by_step[steps]
+    browser.find_element(By.ID, "step-back").click()
+    assert label.text == f"step {steps - 1} of {steps}" and highlighted() == by_step[steps - 1]
+    theirs = next(i for i, e in enumerate(table.game.inputs(), 1)
+                  if isinstance(e, Discard) and e.seat == 1)
+    browser.execute_script("const s = document.getElementById('step-slider'); "
+                           f"s.value = {theirs}; s.dispatchEvent(new Event('input'))")
+    assert label.text == f"step {theirs} of {steps}"
+    assert highlighted() == by_step[theirs] and "(hidden)" not in "".join(by_step[theirs])
+    browser.find_element(By.ID, "step-first").click()
+    assert not browser.find_elements(By.CSS_SELECTOR, "#replay-log li")
+    browser.find_element(By.ID, "step-next").click()
+    assert highlighted()[0].startswith("cut for deal: seat 0 ")
+
+
+def test_a_refused_request_shows_its_message(site, browser):
+    url, _ = site
+    start_game(browser, url, variant="two-player", muggins=False, seed=5)
+    browser.execute_script("document.getElementById('compare').disabled = false")
+    browser.find_element(By.ID, "compare").click()
+    error = browser.find_element(By.ID, "error")
+    wait(browser, lambda d: error.is_displayed())
+    assert error.text == "nothing to compare yet: make a move first"
