@@ -11,8 +11,12 @@ the coach in each of its seats), with a 95 % Wilson interval:
   seats; chance is 33.3 %);
 - partners: a coach team against a greedy team (at least 58 %).
 
+With ``--hands N``, also the coach's points a hand ahead of the greedy bot (two-player, one hand
+from each of N deals, each dealt hand played from both seats, so the cards' luck cancels): a
+finer measure than wins for comparing budgets.
+
 Run: python benchmarks/coach_strength.py [--budget N] [--games 4000] [--workers 2]
-     [--figures two,three,partners] [--latency-samples 200]
+     [--figures two,three,partners] [--latency-samples 200] [--hands 0]
 """
 
 from __future__ import annotations
@@ -84,6 +88,29 @@ def deal(figure: str, budget: int, seed: int) -> tuple[int, int]:
     return wins, len(seatings)
 
 
+def hand_margin(budget: int, seed: int) -> float:
+    """The coach's points less the greedy bot's over one two-player hand, averaged over its two
+    seats on the same deal."""
+    ruleset = _RULESETS.get("two-player")
+    if ruleset is None:
+        ruleset = _RULESETS["two-player"] = Ruleset(load_variant("two-player"))
+    margin = 0
+    for coach_seat in (0, 1):
+        rng = random.Random(seed)
+        game = Game(ruleset=ruleset, dealer=seed % 2)
+        bots: list[CoachBot | GreedyBot] = [GreedyBot(seed=seed), GreedyBot(seed=seed)]
+        bots[coach_seat] = CoachBot(seed, budget=budget)
+        while not (game.over or (game.phase == "deal" and len(game.inputs()) > 1)):
+            to_act = game.to_act
+            if isinstance(to_act, str):
+                game.apply(game.chance_action(rng))
+            else:
+                seat = to_act[0]
+                game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+        margin += game.scores[coach_seat] - game.scores[1 - coach_seat]
+    return margin / 2
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET,
@@ -92,6 +119,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--figures", default="two,three,partners")
     parser.add_argument("--latency-samples", type=int, default=200)
+    parser.add_argument("--hands", type=int, default=0,
+                        help="deals for the points-a-hand figure (0: skip it)")
     args = parser.parse_args()
     print(f"coach budget {args.budget} simulated hands per decision")
     if args.latency_samples:
@@ -101,6 +130,14 @@ def main() -> None:
         print(f"pegging advice: median {statistics.median(pegging):6.1f} ms, "
               f"p95 {_p95(pegging):6.1f} ms CPU over {len(pegging)} (target median <= 20 ms)")
     with ProcessPoolExecutor(args.workers) as pool:
+        if args.hands:
+            margins = list(pool.map(partial(hand_margin, args.budget), range(args.hands),
+                                    chunksize=10))
+            mean = statistics.fmean(margins)
+            half = 1.96 * statistics.stdev(margins) / len(margins) ** 0.5
+            print(f"hands   : the coach scored {mean:+.2f} points a hand against greedy "
+                  f"(95% CI {mean - half:+.2f} to {mean + half:+.2f}) over {len(margins)} deals "
+                  "played from both seats")
         for figure in filter(None, args.figures.split(",")):
             name, seatings, target = FIGURES[figure]
             deals = max(1, args.games // len(seatings))
