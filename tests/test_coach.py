@@ -206,6 +206,7 @@ def test_compare_works_after_the_last_move_of_the_game():
         game.log[ended - 1].winner
     record = GameRecord.of(game)
     assert record.assist_used and record.verify() is None
+    assert record.summary["assist_used"] == [last.actor] and record.summary["over"]
     assert GameRecord.from_toml(record.to_toml()).replay().result.assist_used == (last.actor,)
     assert game.undo() == AskCoach(last.actor) and game.result.assist_used == ()
     with pytest.raises(IllegalActionError, match="the game is over"):
