@@ -375,3 +375,14 @@ def test_the_coach_beats_the_greedy_bot_hand_for_hand():
             margin += game.scores[coach_seat] - game.scores[1 - coach_seat]
         margins.append(margin / 2)
     assert sum(margins) / len(margins) > 0.2     # measured: about +0.7 a hand at the default
+
+
+def test_with_muggins_the_coach_counts_exactly_and_claims_every_missed_point():
+    sloppy = GreedyBot(mistakes=0.5, seed=3)
+    game = play_game("muggins", [CoachBot(3, budget=20), sloppy], seed=8)
+    settled = [e for e in game.log if type(e).__name__ == "CountSettled"]
+    mine = [e for e in settled if e.actor == 0]
+    missed = [e for e in settled if e.actor == 1 and e.declared < e.points]
+    assert mine and missed, "the game has counts of both kinds"
+    assert all(e.declared == e.points for e in mine)
+    assert all(e.outcome == "muggins" and e.claimant == 0 for e in missed)
