@@ -1,8 +1,8 @@
 """What a game plugin provides: the `GameDefinition` and `Machine` protocols, and how the kernel
 finds a game by name.
 
-A game plugin (cribbage, Clabber) is a class named by an entry point in the ``pegline`` group
-that provides a `GameDefinition`: the schema of its part of a variant file, its actions and
+A game plugin (cribbage, or any other) is a class named by an entry point in the ``pegline``
+group that provides a `GameDefinition`: the schema of its part of a variant file, its actions and
 events, and a `Machine` — its state machine over a flat state that can snapshot and restore
 itself. `pegline_core.plugins.game_definition` finds one by name; docs/writing-games.md builds one.
 """
@@ -65,15 +65,19 @@ class GameDefinition(Protocol):
     ``game``, ``description``, ``source``, ``extends``, ``plugins``, ``disable``, ``config`` and
     ``table``), structured strictly. ``actions`` and ``events`` map each ``type`` tag to its class.
 
-    Five members are optional, looked up when needed: ``legacy_digest(version, ruleset)``, the
-    rules digest an older record schema wrote (so a migrated record is still refused under other
-    rules); ``legacy_events(version, events)``, event dicts as an older record schema wrote them
-    (so a migrated record's derived events are verified against a replay); the printer's
-    ``redact(event_dict)``, which hides what a seat may not see in a player's ``--json`` stream
-    (a game without it cannot be played ``--human --json``); ``web_table(variant)``, the
-    game's table in the browser (`pegline_core.app.web.protocol`); and ``evaluator(ruleset)``,
-    the game's coach (a `pegline_core.coaching.Evaluator`) that `Game.compare` asks about a
-    seat's committed decision (a game without one cannot compare).
+    ``follows``, optional, maps a key whose default derives from other keys to the keys it
+    follows (dotted paths): a value that one file sets is dropped, back to its derived default,
+    when a later file changes a key it follows (cribbage's skunk lines follow the target).
+
+    Five more members are optional, looked up when needed: ``legacy_digest(version, ruleset)``,
+    the rules digest an older record schema wrote (so a migrated record is still refused under
+    other rules); ``legacy_events(version, events)``, event dicts as an older record schema wrote
+    them (so a migrated record's derived events are verified against a replay); the printer's
+    ``redact(event_dict)``, which hides what a seat may not see in a player's ``--json`` stream (a
+    game without it cannot be played ``--human --json``); ``web_table(variant)``, the game's
+    table in the browser (`pegline_core.app.web.protocol`); and ``evaluator(ruleset)``, the
+    game's coach (a `pegline_core.coaching.Evaluator`) that `Game.compare` asks about a seat's
+    committed decision (a game without one cannot compare).
     """
 
     Settings: type

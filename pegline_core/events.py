@@ -23,7 +23,7 @@ from attrs import fields, frozen
 from cattrs.gen import make_dict_unstructure_fn, override
 
 from pegline_core.cards import Card
-from pegline_core.errors import CardError, PeglineError
+from pegline_core.errors import CardError, PeglineError, PluginError
 from pegline_core.strict import StructureProblems, format_path, problems_of
 from pegline_core.strict import converter as strict_converter
 
@@ -147,6 +147,11 @@ class EventCodec:
         self.actions: dict[str, type] = {**KERNEL_ACTIONS, **getattr(game, "actions", {})}
         self.events: dict[str, type] = {**KERNEL_EVENTS, **getattr(game, "events", {})}
         self.converter = _converter()
+        for tag, cls in self.actions.items():  # an action's fields share one table with the head
+            clash = sorted(set(_HEAD) & {field.name for field in fields(cls)})
+            if clash:
+                raise PluginError(f"action {cls.__name__} ({tag!r}) has a field named "
+                                  f"{clash[0]!r}, which every event's header uses: rename it")
 
     @property
     def input_types(self) -> frozenset[str]:

@@ -24,3 +24,5 @@ def parse_toml(text: str, name: str, error: type[ValueError]) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise error(f"{name}: not valid TOML: {exc}") from None
+    except RecursionError:  # the parser recurses once per nested array or inline table
+        raise error(f"{name}: not valid TOML here: arrays or tables nested too deeply") from None

@@ -4,8 +4,9 @@
 
 A plugin is a class named by an entry point in the ``pegline`` group; Pegline builds it with its
 validated configuration and registers the instance on the ruleset's own `pluggy.PluginManager`.
-A game (cribbage, Clabber) is such a plugin too: it adds its own hooks through `pegline_addhooks`,
-the way pytest plugins add theirs with ``pytest_addhooks``; its scoring rules are plugins on them.
+A game (cribbage, or any other) is such a plugin too: it adds its own hooks through
+`pegline_addhooks`, the way pytest plugins add theirs with ``pytest_addhooks``; its scoring rules
+are plugins on them.
 
 An implementation takes any subset of a hook's arguments, by name; never give one a default value
 (pluggy does not pass it). docs/hooks.md states exactly how hooks are called and checked.

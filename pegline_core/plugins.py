@@ -9,6 +9,7 @@ called, `pegline_core.dispatch`.
 
 from __future__ import annotations
 
+import difflib
 import functools
 import sys
 from collections.abc import Mapping
@@ -53,8 +54,11 @@ def plugin_class(name: str, extra: Plugins | None = None) -> type:
         return extra[name]
     installed = installed_plugins()
     if name not in installed:
-        known = ", ".join([*installed, *(extra or {})]) or "none"
-        raise PluginError(f"unknown plugin {name!r} (installed: {known})", plugin=name)
+        names = [*installed, *(extra or {})]
+        near = difflib.get_close_matches(str(name), names, n=3, cutoff=0.6)
+        hint = f"did you mean {' or '.join(map(repr, near))}? " if near else ""
+        raise PluginError(f"unknown plugin {name!r} ({hint}installed: "
+                          f"{', '.join(names) or 'none'})", plugin=name)
     try:
         loaded = installed[name].load()
     except Exception as exc:  # a broken third-party package must not become a traceback

@@ -47,7 +47,14 @@ from pegline_core.game import Game
 from pegline_core.plugins import game_definition, installed_plugins
 from pegline_core.ruleset import Ruleset
 from pegline_core.strict import converter
-from pegline_core.variant import _NAME, DEFAULT_GAME, Variant, load_variant, variant_from_table
+from pegline_core.variant import (
+    DEFAULT_GAME,
+    Variant,
+    load_variant,
+    renamed_from,
+    variant_from_table,
+)
+from pegline_core.variant_files import NAME
 
 __all__ = ["GameRecord", "RecordError", "Difference", "FORMAT", "VERSION", "VERSION_POLICIES",
            "rules_digest", "summary_of"]
@@ -418,7 +425,7 @@ class GameRecord:
             except PeglineError as exc:
                 raise RecordError(f"the record's rules cannot be used here: {exc}") from None
         names = (self.variant, *self.overlays)
-        wrong = next((n for n in names if not isinstance(n, str) or not _NAME.match(n)), None)
+        wrong = next((n for n in names if not isinstance(n, str) or not NAME.match(n)), None)
         if wrong is not None:
             raise RecordError(f"the record names its variant {wrong!r}, which is not a variant "
                               "name: a record never makes Pegline read a file")
@@ -457,8 +464,23 @@ class GameRecord:
 
     def new_game(self, versions: str = "compatible") -> Game:
         """A new game under the recorded rules, or `RecordError` if the rules differ or the
-        plugin versions are refused by the ``versions`` policy (`version_notices`)."""
-        variant = self.variant_here()
+        plugin versions are refused by the ``versions`` policy (`version_notices`).
+
+        A migrated record's variant renamed since the record was made is found by its old name
+        (its file's ``formerly`` key) when the variant now of that name has other rules."""
+        try:
+            return self._new_game(self.variant_here(), versions)
+        except RecordError as exc:
+            if self.rules is not None or "other rules" not in str(exc):
+                raise
+            for name in renamed_from(self.variant):
+                try:
+                    return self._new_game(load_variant(name, overlays=self.overlays), versions)
+                except PeglineError:
+                    continue
+            raise
+
+    def _new_game(self, variant: Variant, versions: str) -> Game:
         if variant.game != self.game:
             raise RecordError(f"the record is a game of {self.game}, but the variant "
                               f"{variant.name!r} is a game of {variant.game}")

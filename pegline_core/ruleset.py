@@ -7,6 +7,7 @@ Rules are declared and checked here, and every claim a scoring hook returns is c
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
@@ -69,13 +70,15 @@ class Ruleset:
         self.pm.ruleset = self
 
     @classmethod
-    def inspect(cls, variant: Variant, extra_plugins: Plugins | None = None
-                ) -> tuple[Problems, list[str]]:
+    def inspect(cls, variant: Variant, extra_plugins: Plugins | None = None, *,
+                must_score: bool = False) -> tuple[Problems, list[str]]:
         """What is wrong with the variant's plugins and their configuration, as (path, message),
-        and, when nothing is, the plugins' notices for the players."""
+        and, when nothing is, the plugins' notices for the players. ``must_score``: a variant
+        in which no enabled rule can score a point is wrong too (its games could never end)."""
         ruleset = cls.__new__(cls)
         ruleset.variant, ruleset.extra_plugins = variant, dict(extra_plugins or {})
-        faults = ruleset._assemble() or ruleset._check()
+        faults = ruleset._assemble() or ruleset._check() or \
+            (ruleset._scoreless() if must_score else [])
         if faults:
             return [(path, message) for path, message, _, _ in faults], []
         notices: list[str] = []
@@ -214,8 +217,10 @@ class Ruleset:
         if only is None:
             for index, rule_id in enumerate(self.variant.disable):
                 if rule_id not in self.rules:
+                    near = difflib.get_close_matches(str(rule_id), self.rules, n=3)
+                    hint = f" (did you mean {' or '.join(map(repr, near))}?)" if near else ""
                     faults.append((("disable", index),
-                                   f"no plugin of this variant declares rule {rule_id!r}",
+                                   f"no plugin of this variant declares rule {rule_id!r}{hint}",
                                    None, None))
         try:
             answers = self._ask_each("pegline_check_variant", only, variant=self.variant)
@@ -232,6 +237,18 @@ class Ruleset:
                 faults.append((where, f"(plugin {plugin!r}) {text if sep else message}", plugin,
                                "pegline_check_variant"))
         return faults
+
+    def _scoreless(self) -> list[Fault]:
+        """A fault when no enabled rule can score a point: no one could ever win."""
+        if any(rule.points is None or rule.points > 0
+               for rule_id, (_, rule) in self.rules.items() if rule_id not in self.disabled):
+            return []
+        plugins = ", ".join(self.variant.plugins) or "none"
+        disabled = f"; disabled: {', '.join(self.variant.disable)}" if self.variant.disable else ""
+        where = ("disable",) if self.variant.disable else ("plugins",)
+        message = (f"no rule can score a point (plugins: {plugins}{disabled}), so a game could "
+                   "never end")
+        return [(where, message, None, None)]
 
     # -- plugins registered after the build ----------------------------------------------------
 

@@ -15,9 +15,13 @@ pegline_core.strict.StructureProblems: cards: expected an integer, got the strin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import difflib
+import json
+import re
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
+import attrs
 import cattrs
 from cattrs.cols import homogenous_tuple_structure_factory
 from cattrs.errors import (
@@ -29,7 +33,7 @@ from cattrs.errors import (
 )
 
 __all__ = ["converter", "structure_strict", "StructureProblems", "describe", "format_path",
-           "problems_of"]
+           "problems_of", "unknown_key"]
 
 T = TypeVar("T")
 Path = tuple[str | int, ...]
@@ -108,11 +112,19 @@ def _is_dict(type_: Any) -> bool:
 converter = _make_converter()
 
 
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
 def format_path(path: Path) -> str:
-    """``("skunk", 0, "below")`` reads ``skunk[0].below``."""
+    """``("skunk", 0, "below")`` reads ``skunk[0].below``; a key that is not a bare TOML key
+    is quoted, as TOML would write it (``pegging.":"``)."""
     out = ""
     for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+        if isinstance(part, int):
+            out += f"[{part}]"
+            continue
+        key = part if _BARE_KEY.match(part) else json.dumps(part, ensure_ascii=False)
+        out += f".{key}" if out else key
     return out
 
 
@@ -126,8 +138,9 @@ class StructureProblems(ValueError):
 
 def _walk(exc: BaseException, path: Path) -> Iterator[tuple[Path, str]]:
     if isinstance(exc, ForbiddenExtraKeysError):
+        known = [f.name for f in attrs.fields(exc.cl)] if attrs.has(exc.cl) else []
         for key in sorted(exc.extra_fields):
-            yield path + (key,), "unknown key"
+            yield path + (key,), unknown_key(key, known)
     elif isinstance(exc, ClassValidationError | IterableValidationError):
         for sub in exc.exceptions:
             sub_path = path
@@ -141,6 +154,17 @@ def _walk(exc: BaseException, path: Path) -> Iterator[tuple[Path, str]]:
         yield path, "required key is missing"
     else:
         yield path, str(exc)
+
+
+def unknown_key(key: str, known: Iterable[str]) -> str:
+    """``unknown key``, with the nearest known keys when it looks misspelt.
+
+    >>> unknown_key("targt", ["target", "lowball"])
+    "unknown key (did you mean 'target'?)"
+    """
+    near = difflib.get_close_matches(key, list(known), n=3, cutoff=0.6)
+    return f"unknown key (did you mean {' or '.join(map(repr, near))}?)" if near else \
+        "unknown key"
 
 
 def problems_of(exc: BaseException) -> list[tuple[Path, str]]:

@@ -4,7 +4,8 @@ A variant file sets any of the keys below (``docs/variants.md`` lists them all);
 comes from the files it ``extends`` and then from the defaults of its ``game`` (cribbage unless it
 names another). The kernel reads ``game``, ``description``, ``source``, ``extends``, ``plugins``,
 ``disable``, ``table`` and ``config``; every other key belongs to the game. Loading reports every
-problem in every file at once, each as ``file: key.path: message``.
+problem in every file at once, each as ``file: key.path: message``. Finding, reading and merging
+the files is `pegline_core.variant_files`; structuring and checking the result is here.
 
 >>> variant = load_variant("two-player")
 >>> variant.game, variant.table.players, variant.settings.scoring.target
@@ -16,9 +17,9 @@ problem in every file at once, each as ``file: key.path: message``.
 from __future__ import annotations
 
 import copy
+import json
 import os
-import re
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,16 +36,27 @@ from pegline_core.strict import (
     describe,
     format_path,
     structure_strict,
+    unknown_key,
+)
+from pegline_core.variant_files import (
+    NO_FILE,
+    Merger,
+    Resolver,
+    VariantFile,
+    available_variants,
+    own_keys_only,
+    read_variant,
+    variant_search_path,
 )
 
 __all__ = [
     "Variant", "Table", "VariantError", "FrozenTable", "load_variant", "available_variants",
     "variant_search_path", "DEFAULT_VARIANT", "DEFAULT_GAME", "variant_from_table",
+    "renamed_from",
 ]
 
 DEFAULT_VARIANT = "two-player"
 DEFAULT_GAME = "cribbage"
-_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 
 @frozen
@@ -144,203 +156,102 @@ def _plain(value: Any) -> Any:
     return value
 
 
-# -- finding variant files ---------------------------------------------------------------------
-
-
-def variant_search_path() -> list[Path]:
-    """Where variant names are looked up, first match wins.
-
-    ``$PEGLINE_VARIANT_PATH`` (os.pathsep-separated) first, then the files inside an installed
-    wheel (``pegline_core/_variants``), then ``variants/`` of a source checkout or editable install.
-    """
-    paths = [Path(p) for p in os.environ.get("PEGLINE_VARIANT_PATH", "").split(os.pathsep) if p]
-    here = Path(__file__).resolve().parent
-    paths += [p for p in (here / "_variants", here.parent / "variants") if p.is_dir()]
-    return paths
-
-
-def available_variants(search_path: Iterable[Path] | None = None) -> dict[str, Path]:
-    """Every variant name on the search path and the file that defines it."""
-    found: dict[str, Path] = {}
-    for folder in search_path if search_path is not None else variant_search_path():
-        for file in sorted(Path(folder).glob("*.toml")):
-            found.setdefault(file.stem, file)
-    return dict(sorted(found.items()))
-
-
-def _display(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
-
-
-# -- reading and merging -----------------------------------------------------------------------
-
-
-@frozen
-class _Layer:
-    """One file's merged data and, for every leaf key path, the file that set it."""
-
-    data: dict[str, Any]
-    origin: dict[tuple[str, ...], str]
-
-
-def _is_edit_list(value: Any) -> bool:
-    return (
-        isinstance(value, list) and bool(value)
-        and all(isinstance(v, str) and v[:1] in "+-" and len(v) > 1 for v in value)
-    )
-
-
-def _apply_edits(base: list[Any], edits: list[str]) -> list[Any]:
-    result = list(base)
-    for edit in edits:
-        if edit[0] == "+" and edit[1:] not in result:
-            result.append(edit[1:])
-        elif edit[0] == "-" and edit[1:] in result:
-            result.remove(edit[1:])
-    return result
-
-
-def _merge(base: _Layer, top: _Layer, prefix: tuple[str, ...] = ()) -> _Layer:
-    """Tables merge key by key; lists replace, except ``["+x", "-y"]`` edits, which apply to the
-    base list, or stay pending until they meet one."""
-    data = dict(base.data)
-    origin = dict(base.origin)
-    for key, value in top.data.items():
-        path = prefix + (key,)
-        old = data.get(key)
-        if isinstance(value, dict) and isinstance(old, dict):
-            sub = _merge(_Layer(old, origin), _Layer(value, top.origin), path)
-            data[key], origin = sub.data, sub.origin
-            continue
-        merged = value
-        if _is_edit_list(value) and isinstance(old, list):
-            merged = old + value if _is_edit_list(old) else _apply_edits(old, value)
-        data[key] = merged
-        for stale in [p for p in origin if p[: len(path)] == path]:
-            del origin[stale]
-        origin.update({p: f for p, f in top.origin.items() if p[: len(path)] == path})
-        origin.setdefault(path, top.origin.get(path, ""))
-    return _Layer(data, origin)
-
-
-def _leaves(data: dict[str, Any], prefix: tuple[str, ...] = ()) -> Iterable[tuple[str, ...]]:
-    for key, value in data.items():
-        if isinstance(value, dict) and value:
-            yield from _leaves(value, prefix + (key,))
-        else:
-            yield prefix + (key,)
-
-
-class _Resolver:
-    """Reads a variant file and the files it extends, collecting problems instead of stopping."""
-
-    def __init__(self, search_path: list[Path]) -> None:
-        self.search_path = search_path
-        self.problems: list[str] = []
-
-    def find(self, name: str, near: Path | None, where: str) -> Path | None:
-        if not isinstance(name, str) or not _NAME.match(name):
-            self.problems.append(f"{where}: {name!r} is not a variant name (lower-case letters, "
-                                 "digits, '-' and '_'; never a path)")
-            return None
-        folders = ([near] if near else []) + self.search_path
-        for folder in folders:
-            candidate = folder / f"{name}.toml"
-            if candidate.is_file():
-                return candidate
-        known = ", ".join(available_variants(folders)) or "none"
-        self.problems.append(f"{where}: unknown variant {name!r} (known: {known})")
-        return None
-
-    def read(self, path: Path, stack: tuple[Path, ...] = ()) -> _Layer | None:
-        shown = _display(path)
-        if path.resolve() in stack:
-            cycle = " -> ".join(_display(p) for p in stack + (path.resolve(),))
-            self.problems.append(f"{shown}: extends: cycle {cycle}")
-            return None
-        try:  # collected, not raised: every file's problems are reported together
-            data = parse_toml(read_text(path, ValueError), shown, ValueError)
-        except ValueError as exc:
-            self.problems.append(str(exc).replace(str(path), shown, 1))
-            return None
-        bases = data.pop("extends", [])
-        if not isinstance(bases, list):
-            self.problems.append(f"{shown}: extends: expected an array of variant names")
-            bases = []
-        layer = _Layer({}, {})
-        for index, base in enumerate(bases):
-            base_path = self.find(base, path.parent, f"{shown}: extends[{index}]")
-            base_layer = self.read(base_path, stack + (path.resolve(),)) if base_path else None
-            if base_layer is not None:
-                layer = _merge(layer, base_layer)
-        own = _Layer(data, dict.fromkeys(_leaves(data), shown))
-        merged = _merge(layer, own)
-        merged.data["extends"] = [b for b in bases if isinstance(b, str)]
-        return merged
-
-
 # -- loading ----------------------------------------------------------------------------------
 
 
 def load_variant(
     name_or_path: str | os.PathLike[str],
     *,
-    overlays: Sequence[str] = (),
+    overlays: Sequence[str | os.PathLike[str]] = (),
     search_path: Sequence[Path] | None = None,
     extra_plugins: Mapping[str, type] | None = None,
 ) -> Variant:
     """Load, resolve and validate a variant by name (on the search path) or by file path.
 
-    ``overlays`` are variant names merged on top, in order (``--with lowball``). The game and the
-    plugins the variant names are looked up among installed entry points and ``extra_plugins``.
-    Raises `VariantError` listing every problem.
+    ``overlays`` are variants (names or files) merged on top, in order (``--with lowball``).
+    The game and the plugins the variant names are looked up among installed entry points and
+    ``extra_plugins``. Raises `VariantError` listing every problem.
     """
-    resolver = _Resolver(list(search_path) if search_path is not None else variant_search_path())
-    text = os.fspath(name_or_path)
-    is_file = text.endswith(".toml") or os.sep in text or "/" in text
-    path = Path(text) if is_file else resolver.find(text, None, f"variant {text!r}")
-    if is_file and not Path(text).is_file():
-        raise VariantError([f"{text}: no such variant file"])
-    name = base_name = path.stem if path else text
-    layer = resolver.read(path) if path else None
+    resolver = Resolver(list(search_path) if search_path is not None else variant_search_path())
+    top = read_variant(resolver, name_or_path, "")
     for overlay in overlays:
-        overlay_path = resolver.find(overlay, None, f"--with {overlay!r}")
-        overlay_layer = resolver.read(overlay_path) if overlay_path else None
-        if layer is not None and overlay_layer is not None:
-            layer = _merge(layer, overlay_layer)
-            layer.data["extends"] = [base_name, *overlays]
-        name = f"{name}+{overlay}"
-    if resolver.problems or layer is None:
+        read_variant(resolver, overlay, f"--with {os.fspath(overlay)!r}")
+    if resolver.problems or top is None:
         raise VariantError(resolver.problems)
+    name = "+".join(map(_stem, (name_or_path, *overlays)))
 
-    fallback = _display(path) if path else name  # a key the file left to its default
-    game_name = layer.data.get("game", DEFAULT_GAME)
-    if not isinstance(game_name, str):  # a table here has no origin of its own: _locate
-        raise VariantError([_locate(layer.origin, ("game",), "expected a game's name, got "
-                                    f"{describe(game_name)}", fallback)])
+    files = [own_keys_only(file, file is top, resolver.problems, resolver.notices)
+             for file in resolver.files]
+    game_name = next((f.data["game"] for f in reversed(files) if "game" in f.data), DEFAULT_GAME)
+    game_file = next((f.shown for f in reversed(files) if "game" in f.data), top.shown)
+    if not isinstance(game_name, str):
+        wrong = describe(game_name)
+        raise VariantError([f"{game_file}: game: expected a game's name, got {wrong}"])
     try:
         definition = game_definition(game_name, extra_plugins)
     except PeglineError as exc:
-        raise VariantError([f"{layer.origin.get(('game',), fallback)}: game: {exc}"]) from None
-    defaults = _Layer(Variant(game=game_name, plugins=tuple(definition.default_plugins),
-                              settings=definition.Settings()).to_toml_dict(), {})
-    defaults.data["extends"] = []
-    merged = _merge(defaults, layer)
+        raise VariantError([f"{game_file}: game: {exc}"]) from None
+    defaults = Variant(game=game_name, plugins=tuple(definition.default_plugins),
+                       settings=definition.Settings()).to_toml_dict()
+    merger = Merger()
+    merger.add(VariantFile(NO_FILE, "", defaults, frozenset()))
+    for file in files:
+        merger.add(file)
+    merger.follow(getattr(definition, "follows", {}))
+    merger.data["extends"] = [*map(_stem, (name_or_path, *overlays))] if overlays else \
+        list(top.bases)
     for key in ("name", "notices", "settings"):  # set by loading, never by a file
-        if key in layer.data:
-            resolver.problems.append(f"{merged.origin.get((key,), name)}: {key}: unknown key")
-    if resolver.problems:
-        raise VariantError(resolver.problems)
-    variant, found = _structure_leniently(merged.data, definition.Settings)
+        for file in files:
+            if key in file.data:
+                resolver.problems.append(f"{file.shown}: {key}: unknown key")
+    if resolver.problems or merger.problems:
+        raise VariantError(resolver.problems + merger.problems)
+    locate = _locator(merger.origin, top.shown)  # top: a key the files left to its default
+    variant, found = _structure_leniently(merger.data, definition.Settings)
+    if variant is None:
+        raise VariantError([locate(p, m) for p, m in found])
     more, notices = _semantic(variant, definition, extra_plugins,
-                              skip={path[0] for path, _ in found if path})
-    found += more
+                              skip={path[0] for path, _ in found if path}, must_score=True)
+    found += [(p, m + _variant_hint(variant, p, m)) for p, m in more]
     if found:
-        raise VariantError([_locate(merged.origin, p, m, fallback) for p, m in found])
-    return attrs.evolve(variant, name=name, notices=tuple(notices))
+        raise VariantError([locate(p, m) for p, m in found])
+    return attrs.evolve(variant, name=name, notices=(*resolver.notices, *notices))
+
+
+def _variant_hint(variant: Variant, path: tuple[str | int, ...], message: str) -> str:
+    """For a variant's name written where a plugin's belongs (``plugins = ["+stink-hole"]``):
+    how to use that variant, or the plugins it adds."""
+    if len(path) != 2 or path[0] != "plugins" or not message.startswith("unknown plugin"):
+        return ""
+    name = variant.plugins[path[1]] if isinstance(path[1], int) and \
+        path[1] < len(variant.plugins) else ""
+    if name not in available_variants():
+        return ""
+    try:
+        own = [p for p in load_variant(name).plugins if p not in variant.plugins]
+    except PeglineError:
+        own = []
+    adds = f", or add its plugins: {', '.join(json.dumps('+' + p) for p in own)}" if own else ""
+    return f"; {name!r} is a variant: extends = [{json.dumps(name)}] builds on it{adds}"
+
+
+def _stem(name_or_path: str | os.PathLike[str]) -> str:
+    return Path(os.fspath(name_or_path)).stem
+
+
+def renamed_from(old_name: str, search_path: Sequence[Path] | None = None) -> list[str]:
+    """The variants that were once called ``old_name`` (their files' ``formerly`` key), so that a
+    record naming the old variant still replays under its rules."""
+    found = []
+    for name, path in available_variants(search_path).items():
+        try:
+            data = parse_toml(read_text(path, ValueError), str(path), ValueError)
+        except ValueError:
+            continue
+        formerly = data.get("formerly", [])
+        if isinstance(formerly, list) and old_name in formerly:
+            found.append(name)
+    return found
 
 
 def variant_from_table(data: Mapping[str, Any], *, name: str,
@@ -368,21 +279,25 @@ def variant_from_table(data: Mapping[str, Any], *, name: str,
     problems = [f"{name}: {key}: unknown key" for key in ("name", "notices", "settings")
                 if key in data]
     variant, found = _structure_leniently(dict(data), definition.Settings)
-    more, notices = _semantic(variant, definition, extra_plugins,
-                              skip={path[0] for path, _ in found if path})
+    more: list[tuple[tuple[str | int, ...], str]] = []
+    notices: list[str] = []
+    if variant is not None:
+        more, notices = _semantic(variant, definition, extra_plugins,
+                                  skip={path[0] for path, _ in found if path})
     problems += [f"{name}: {format_path(p) or '(top)'}: {m}" for p, m in found + more]
-    if problems:
+    if problems or variant is None:
         raise VariantError(problems)
     return attrs.evolve(variant, name=name, notices=tuple(notices))
 
 
 def _structure_leniently(data: dict[str, Any], settings: type
-                         ) -> tuple[Variant, list[tuple[tuple[str | int, ...], str]]]:
+                         ) -> tuple[Variant | None, list[tuple[tuple[str | int, ...], str]]]:
     """Structure the variant; on problems, drop the offending keys (their defaults apply) and
-    structure again, so that the semantic pass can still report every other mistake."""
+    structure again, so that the semantic pass can still report every other mistake. None
+    (with the problems) when dropping keys cannot reach a variant."""
     found: list[tuple[tuple[str | int, ...], str]] = []
     data = copy.deepcopy(data)
-    for _attempt in range(20):
+    while True:
         kernel = {key: data[key] for key in _KERNEL_KEYS if key in data}
         own = {key: value for key, value in data.items() if key not in _KERNEL_KEYS}
         problems: list[tuple[tuple[str | int, ...], str]] = []
@@ -398,34 +313,51 @@ def _structure_leniently(data: dict[str, Any], settings: type
             problems += exc.problems
         if variant is not None and not problems:
             return attrs.evolve(variant, settings=game_settings), found
-        found += problems
-        for path, _ in problems:
-            _drop(data, path)
-    raise AssertionError("dropping keys must reach the defaults")  # pragma: no cover
+        top_keys = [*_KERNEL_KEYS, *(f.name for f in attrs.fields(settings))]
+        problems = [(path, unknown_key(str(path[0]), top_keys))
+                    if len(path) == 1 and message.startswith("unknown key") else (path, message)
+                    for path, message in problems]
+        found += [problem for problem in problems if problem not in found]
+        dropped = [_drop(data, path) for path, _ in problems]
+        if not any(dropped):
+            return None, found
 
 
-def _drop(data: Any, path: tuple[str | int, ...]) -> None:
-    """Remove the key at ``path`` (a whole array when an item in it is wrong)."""
-    keys = [p for p in path if isinstance(p, str)]
+def _drop(data: Any, path: tuple[str | int, ...]) -> bool:
+    """Remove the key at ``path`` (a whole array when an item in it is wrong); whether there
+    was one to remove."""
+    keys: list[str] = []
+    for part in path:
+        if not isinstance(part, str):
+            break
+        keys.append(part)
     for key in keys[:-1]:
         if not isinstance(data, dict) or key not in data:
-            return
+            return False
         data = data[key]
-    if isinstance(data, dict) and keys:
-        data.pop(keys[-1], None)
+    if isinstance(data, dict) and keys and keys[-1] in data:
+        del data[keys[-1]]
+        return True
+    return False
 
 
-def _locate(origin: dict[tuple[str, ...], str], path: tuple[str | int, ...], message: str,
-            name: str) -> str:
-    """``file: key.path: message``, naming the file that set the key (or its nearest parent)."""
-    keys = tuple(p for p in path if isinstance(p, str))
-    where = None
-    for length in range(len(keys), 0, -1):
-        where = origin.get(keys[:length]) or next(
-            (f for p, f in origin.items() if p[:length] == keys[:length] and f), None)
-        if where:
-            break
-    return f"{where or name}: {format_path(path) or '(top)'}: {message}"
+def _locator(origin: dict[tuple[str, ...], str], name: str
+             ) -> Callable[[tuple[str | int, ...], str], str]:
+    """``locate(path, message)`` -> ``file: key.path: message``, naming the file that set the
+    key, or a key inside it, or its nearest parent (``name`` if none did)."""
+    index = {path: file for path, file in origin.items() if file}
+    for path, file in origin.items():
+        for length in range(len(path) - 1, 0, -1):
+            if file:
+                index.setdefault(path[:length], file)
+
+    def locate(path: tuple[str | int, ...], message: str) -> str:
+        keys = tuple(p for p in path if isinstance(p, str))
+        where = next((index[keys[:n]] for n in range(len(keys), 0, -1) if keys[:n] in index),
+                     name)
+        return f"{where}: {format_path(path) or '(top)'}: {message}"
+
+    return locate
 
 
 def semantic_problems(variant: Variant, extra_plugins: Mapping[str, type] | None = None
@@ -436,11 +368,12 @@ def semantic_problems(variant: Variant, extra_plugins: Mapping[str, type] | None
 
 
 def _semantic(variant: Variant, definition: Any, extra_plugins: Mapping[str, type] | None,
-              skip: Collection[str | int] = ()
+              skip: Collection[str | int] = (), *, must_score: bool = False
               ) -> tuple[list[tuple[tuple[str | int, ...], str]], list[str]]:
     """Every problem at once: the kernel's, the game's (unless the table itself is wrong), the
     plugins' (unless their names or tables failed to load), leaving out sections in ``skip``
-    that already failed; and the plugins' notices."""
+    that already failed; and the plugins' notices. ``must_score``: a variant in which nothing
+    can score is a problem (a file's; a variant built in code for a test may score nothing)."""
     kernel = check_variant(variant)
     found = [(p, m) for p, m in kernel if p[0] not in skip]
     if not any(p == ("table", "players") for p, _ in kernel):
@@ -448,7 +381,7 @@ def _semantic(variant: Variant, definition: Any, extra_plugins: Mapping[str, typ
     notices: list[str] = []
     if not {"plugins", "config"} & set(skip):
         known = {p for p, _ in found}
-        problems, notices = Ruleset.inspect(variant, extra_plugins)
+        problems, notices = Ruleset.inspect(variant, extra_plugins, must_score=must_score)
         found += [(p, m) for p, m in problems if p not in known]
     return found, notices
 

@@ -1,4 +1,4 @@
-"""The coach (RULES.md §8): fair, bounded, deterministic; compare only after a commit."""
+"""The coach: fair, bounded, deterministic; compare only after a commit."""
 
 import random
 
@@ -99,8 +99,8 @@ def test_in_lowball_the_coach_prefers_fewer_points():
     assert totals[0] == min(totals)
 
 
-@pytest.mark.parametrize("name", ["two-player", "three-player", "partner", "five-card",
-                                  "five-card-quick", "lowball", "muggins", "around-the-corner"])
+@pytest.mark.parametrize("name", ["two-player", "three-player", "partner",
+                                  "five-card-traditional", "five-card", "lowball", "muggins", "around-the-corner"])
 def test_the_coach_bot_plays_every_variant_to_the_end(name):
     variant = load_variant(name)
     bots = [CoachBot(1)] + [RandomBot(s) for s in range(1, variant.table.players)]

@@ -72,8 +72,8 @@ VARIANTS = {
     "two-player": short("two-player"),
     "three-player": short("three-player"),
     "partner": short("partner"),
+    "five-card-traditional": short("five-card-traditional"),
     "five-card": short("five-card"),
-    "five-card-quick": short("five-card-quick"),
     "two-player-61": load_variant("two-player-61"),  # its own target and lurch line
     "two-player+lowball": short("two-player", ["lowball"]),
     "two-player+muggins": short("two-player", ["muggins"]),
@@ -625,7 +625,7 @@ def test_undo_takes_back_every_action_to_the_start():
 
 
 @pytest.mark.parametrize("name", ["two-player", "three-player", "partner+muggins",
-                                  "two-player+muggins", "five-card-quick"])
+                                  "two-player+muggins", "five-card"])
 def test_is_legal_agrees_with_the_legal_actions(name):
     rng = random.Random(5)
     game = Game(VARIANTS[name], dealer=1)

@@ -761,6 +761,8 @@ def test_the_recorder_implements_every_hook():
 def test_every_hook_is_called_by_games_over_the_shipped_variants():
     CALLED.clear()
     for name in available_variants():
+        if load_variant(name).game != "cribbage":  # other games have hooks of their own
+            continue
         for index, overlays in enumerate([(), ("muggins",)]):  # counted by hand, by bots
             variant = load_variant(name, overlays=overlays)
             game = make_game(variant, plugins={"everything": Everything})

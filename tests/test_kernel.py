@@ -41,7 +41,8 @@ def test_the_kernel_imports_no_game_or_rule_plugin():
 def test_no_module_branches_on_a_game_or_variant_name():
     """A comparison with a shipped game's or variant's name would be a rule in the engine."""
     names = {"cribbage", "clabber", "two-player", "two-player-61", "three-player", "partner",
-             "five-card", "five-card-quick", "stink-hole", "late-caps"}
+             "five-card", "five-card-quick", "five-card-traditional", "stink-hole",
+             "late-caps"}
     roots = [KERNEL, KERNEL.parent / "plugins"]
     found = []
     for root in roots:
@@ -51,4 +52,13 @@ def test_no_module_branches_on_a_game_or_variant_name():
                     for side in [node.left, *node.comparators]:
                         if isinstance(side, ast.Constant) and side.value in names:
                             found.append(f"{path}:{node.lineno}")
+    assert found == []
+
+
+def test_the_kernel_never_names_a_game_plugin():
+    """Games are plugins: the kernel's text (code and docstrings) names none but the default
+    game, cribbage, which a variant file may leave out."""
+    found = [f"{path.name}:{number}" for path in kernel_modules()
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if "clabber" in line.lower()]
     assert found == []

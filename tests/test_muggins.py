@@ -194,7 +194,7 @@ def test_points_moved_follow_the_rules_and_no_score_goes_below_zero(declared, re
 
 
 @pytest.mark.parametrize("name", ["two-player", "two-player-61", "three-player", "partner",
-                                  "five-card", "five-card-quick"])
+                                  "five-card-traditional", "five-card"])
 def test_games_with_muggins_reach_the_end_in_every_variant(name):
     variant = load_variant(name, overlays=["muggins"])
     n = variant.table.players

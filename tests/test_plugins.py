@@ -117,7 +117,7 @@ def test_switching_off_an_unknown_rule_is_an_error(tmp_path):
     with pytest.raises(VariantError) as info:
         load_variant(path)
     assert info.value.problems == [f"{path}: disable[0]: no plugin of this variant declares "
-                                   "rule 'his-heel'"]
+                                   "rule 'his-heel' (did you mean 'his-heels'?)"]
 
 
 def test_a_game_loads_only_the_plugins_its_variant_names():

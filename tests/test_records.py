@@ -2,6 +2,7 @@
 
 import json
 from pathlib import Path
+from typing import ClassVar
 
 import attrs
 import pytest
@@ -9,7 +10,17 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pegline_core import Game, Input, RandomBot, Ruleset, Scored, load_variant, play_game
+from pegline_core import (
+    EventCodec,
+    Game,
+    Input,
+    PluginError,
+    RandomBot,
+    Ruleset,
+    Scored,
+    load_variant,
+    play_game,
+)
 from pegline_core.app.cli import main
 from pegline_core.cards import DECK
 from pegline_core.record import GameRecord, RecordError, legacy_events
@@ -29,8 +40,8 @@ from pegline_cribbage.legacy import rules_digest_v1
 from pegline_cribbage.scripts import Script
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
-VARIANTS = ["two-player", "two-player-61", "three-player", "partner", "five-card",
-            "five-card-quick", "lowball", "muggins"]
+VARIANTS = ["two-player", "two-player-61", "three-player", "partner", "five-card-traditional",
+            "five-card", "lowball", "muggins"]
 
 
 def a_game(name="two-player", seed=1):
@@ -259,6 +270,7 @@ def test_version_1_records_keep_their_rule_outcomes():
     assert max(r.score for r in lowball.result.results) >= 61
     five = GameRecord.load(V1 / "five-card.toml").replay()
     assert five.variant.settings.hand_size() == 3 and five.result.winner.score >= 61
+    assert five.variant.name == "five-card-traditional", "renamed since: found by its old name"
     coached = GameRecord.load(V1 / "coach-assist.toml")
     assert coached.assist_used and coached.replay().result.assist_used == (0,)
     assert "ask-coach" in {e["type"] for e in coached.events}
@@ -320,7 +332,7 @@ def test_a_version_1_record_is_still_refused_under_other_rules(tmp_path, monkeyp
 @pytest.mark.parametrize("variant, overlays, digest", [
     # rules_digest as version 1 computed it, for these variants as version 1 shipped them
     ("two-player", [], "sha256:65d03bbad65e3dea69e6ee49d647c46718ea0cae617aa3d65b257409c3365079"),
-    ("five-card", [], "sha256:dd1ffa78f7013fdfefce5f7fa833092421158a1b243750bddba1871334aef255"),
+    ("five-card-traditional", [], "sha256:dd1ffa78f7013fdfefce5f7fa833092421158a1b243750bddba1871334aef255"),
     ("partner", ["muggins"], "sha256:b7fe55c77f401327996386f9d343672e87d10d1a29f6e69c012b455451dc9194"),
     ("three-player", ["lowball"], "sha256:15d597f5085f381c732a2f2ef3d9241260447c5b6d3c6eaa9c83ace02ffad3c6"),
     ("two-player", ["muggins", "lowball"], "sha256:e49c0faca1b6543d8310166aab05847533a5505cd89371394c44c697867ff56e"),
@@ -340,9 +352,9 @@ def test_a_record_names_its_game_and_a_header_without_one_is_cribbage():
     assert "\ngame = \"cribbage\"\n" in record.to_toml()
     headless = record.to_toml().replace('game = "cribbage"\n', "", 1)
     assert GameRecord.from_toml(headless).game == "cribbage"
-    other = GameRecord(record.variant, (), record.digest, record.plugins, None, 5, (), "clabber")
-    with pytest.raises(RecordError, match="the record's game 'clabber' cannot be loaded: "
-                                          "unknown plugin 'clabber'"):
+    other = GameRecord(record.variant, (), record.digest, record.plugins, None, 5, (), "whist")
+    with pytest.raises(RecordError, match="the record's game 'whist' cannot be loaded: "
+                                          "unknown plugin 'whist'"):
         GameRecord.from_toml(other.to_toml())
 
 
@@ -876,3 +888,17 @@ def test_every_shipped_variant_records_self_contained_and_verifies(name, monkeyp
     loaded = GameRecord.from_toml(text)
     assert loaded.rules == game.variant.to_toml_dict() and loaded.verify() is None
     assert loaded.replay().log == game.log
+
+
+def test_an_action_field_named_like_the_event_header_is_refused():
+    @attrs.frozen
+    class Call:
+        TAG: ClassVar[str] = "call"
+        seat: int
+        seq: int  # would be overwritten by the event's own seq in a record
+
+    class Game:
+        actions: ClassVar[dict[str, type]] = {"call": Call}
+
+    with pytest.raises(PluginError, match="action Call .'call'. has a field named 'seq'"):
+        EventCodec(Game())

@@ -30,7 +30,7 @@ def test_fast_analysis_follows_the_plugin_configuration():
 
 
 def test_enumeration_when_no_plugin_offers_the_distribution():
-    five = show_distribution(load_variant("five-card"), crib=False)  # three-card hands
+    five = show_distribution(load_variant("five-card-traditional"), crib=False)  # three-card hands
     assert five.method == "enumerated" and five.pairs == 22100 * 49
     # the best three-card show: three fives and a five starter, 8 for fifteens and 12 for pairs
     assert max(five.counts) == 20 and five.counts[20] == 4  # C(4,3) hands, one starter each

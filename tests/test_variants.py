@@ -9,16 +9,18 @@ import pytest
 
 from pegline_core import Game, VariantError, available_variants, load_variant
 
-SHIPPED = ["two-player", "two-player-61", "three-player", "partner", "five-card",
-           "five-card-quick", "muggins", "lowball", "around-the-corner", "stink-hole",
-           "late-caps", "pegging-flush", "to-61", "to-121"]
+SHIPPED = ["two-player", "two-player-61", "three-player", "partner", "five-card-traditional",
+           "five-card", "five-card-quick", "muggins", "lowball", "around-the-corner",
+           "stink-hole", "late-caps", "pegging-flush", "to-61", "to-121", "clabber",
+           "clabber-renege"]
 ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("name", SHIPPED)
 def test_every_shipped_variant_loads(name):
     variant = load_variant(name)
-    assert variant.name == name and "standard" in variant.plugins
+    rules = "clabber-standard" if variant.game == "clabber" else "standard"
+    assert variant.name == name and rules in variant.plugins
 
 
 @pytest.mark.parametrize("name, players, dealt, hand, crib, target", [
@@ -26,8 +28,8 @@ def test_every_shipped_variant_loads(name):
     ("two-player-61", 2, 6, 4, 4, 61),
     ("three-player", 3, 5, 4, 4, 61),
     ("partner", 4, 5, 4, 4, 121),
-    ("five-card", 2, 5, 3, 4, 61),
-    ("five-card-quick", 2, 5, 4, 3, 121),
+    ("five-card-traditional", 2, 5, 3, 4, 61),
+    ("five-card", 2, 5, 4, 3, 121),
 ])
 def test_table_of_rules_section_5(name, players, dealt, hand, crib, target):
     v = load_variant(name)
@@ -38,7 +40,7 @@ def test_table_of_rules_section_5(name, players, dealt, hand, crib, target):
 
 def test_partner_teams_and_five_card_specials():
     assert load_variant("partner").sides == ((0, 2), (1, 3))
-    five = load_variant("five-card")
+    five = load_variant("five-card-traditional")
     assert five.settings.pegging.single_series
     assert five.config["standard"]["three_for_last"] == 3
     assert [(s.name, s.below) for s in five.settings.skunk] == [("lurch", 31)]
@@ -182,7 +184,7 @@ def test_bad_toml_and_missing_files(tmp_path):
     assert problems(path) == [f"{path}: not valid TOML: Expected ']' at the end of a table "
                               "declaration (at line 1, column 6)"]
     assert problems(tmp_path / "none.toml") == [f"{tmp_path / 'none.toml'}: no such variant file"]
-    assert problems("no-such-variant")[0].startswith("variant 'no-such-variant': unknown variant")
+    assert problems("no-such-variant")[0].startswith("unknown variant 'no-such-variant' (known: ")
 
 
 def test_search_path_environment_variable(tmp_path, monkeypatch):

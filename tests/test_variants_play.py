@@ -95,7 +95,7 @@ def test_partners_score_together_and_off_each_others_cards():
 
 
 FIVE = '''
-variant = "five-card"
+variant = "five-card-traditional"
 dealer = 1
 [[hands]]
 dealt = [["TH", "5H", "9C", "2C", "3C"], ["TS", "KS", "QS", "7D", "8D"]]
@@ -109,7 +109,7 @@ def test_five_card_three_for_last_short_pegging_and_three_card_flush():
     game = Script.from_toml(FIVE).replay()
     first = [e for e in game.log if isinstance(e, Scored)][0]
     assert (first.actor, first.rule, first.points, first.hand) == (0, "three-for-last", 3, 0)
-    # at 25 neither can play (KS QS, 9C): the series ends, and with it the five-card pegging
+    # at 25 neither can play (KS QS, 9C): the series ends, and with it the old game's pegging
     assert pegging(game) == [(0, "TH"), (1, "TS"), (1, "peg-pair", 2), (0, "5H"),
                              (0, "go", 1), ("reset", 25)]
     shows = {(e.actor, e.crib): e.points for e in game.log if isinstance(e, HandShown)}
@@ -127,7 +127,7 @@ def test_five_card_pegging_stops_with_cards_unplayed():
 
 def test_five_card_quick_three_card_crib_needs_starter_for_a_flush():
     text = '''
-variant = "five-card-quick"
+variant = "five-card"
 dealer = 1
 [[hands]]
 dealt = [["2H", "9C", "JC", "KD", "QS"], ["4H", "8C", "TD", "KC", "AS"]]
@@ -174,8 +174,8 @@ def test_a_game_can_end_in_the_middle_of_pegging_and_of_a_show():
     assert {"pegging", "show"} <= phases
 
 
-SHIPPED = ["two-player", "two-player-61", "three-player", "partner", "five-card",
-           "five-card-quick", "lowball", "muggins", "around-the-corner", "stink-hole", "late-caps",
+SHIPPED = ["two-player", "two-player-61", "three-player", "partner", "five-card-traditional",
+           "five-card", "five-card-quick", "lowball", "muggins", "around-the-corner", "stink-hole", "late-caps",
            "pegging-flush"]
 
 

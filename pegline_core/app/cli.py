@@ -151,12 +151,14 @@ def variants() -> None:
 @variants.command("list")
 def variants_list() -> None:
     """Every variant on the search path, with its description."""
-    for name, path in available_variants().items():
+    found = available_variants()
+    width = max(map(len, found), default=0)
+    for name, path in found.items():
         try:
             description = load_variant(path).description
         except VariantError:
             description = "(invalid: run `pegline variants check` on it)"
-        click.echo(f"{name:<18} {description}")
+        click.echo(f"{name:<{width}}  {description}")
 
 
 @variants.command("show")
@@ -173,13 +175,15 @@ def variants_show(name: str, overlays: tuple[str, ...]) -> None:
 
 
 @variants.command("check")
-@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
-def variants_check(files: tuple[Path, ...]) -> None:
-    """Check variant FILES; print every problem as `file: key.path: message` (exit 1 if any)."""
+@click.argument("files", nargs=-1, required=True)
+def variants_check(files: tuple[str, ...]) -> None:
+    """Check variant FILES (or names); print every problem as `file: key.path: message` (exit 1
+    if any). A variant whose sample game between random players does not end within 300 hands is
+    refused as too long to play."""
     failed = False
     for file in files:
         try:
-            variant = load_variant(file if str(file).endswith(".toml") else str(file))
+            variant = load_variant(file)
         except VariantError as exc:
             failed = True
             for problem in exc.problems:
@@ -187,9 +191,44 @@ def variants_check(files: tuple[Path, ...]) -> None:
             continue
         for notice in variant.notices:
             click.echo(f"{file}: notice: {notice}")
+        try:
+            too_long = _too_long(variant)
+        except PeglineError as exc:  # a plugin that fails in play, found before a real game
+            too_long = f"a sample game between random players stopped: {_one_line(str(exc))}"
+        if too_long:
+            failed = True
+            click.echo(f"{file}: {too_long}", err=True)
+            continue
         click.echo(f"{file}: ok")
     if failed:
         sys.exit(1)
+
+
+SAMPLE_HANDS = 300
+"""The most hands a sample game may take: a game to 1000 between random players takes 60 to
+170, the standard game about 10."""
+
+
+def _too_long(variant: Any) -> str | None:
+    """Why the variant's games would be absurdly long, from one seeded game between random
+    players, or None. (Loading already refuses a variant in which nothing can score.)"""
+    from pegline_core.app.players import RandomBot
+
+    game = Game(variant)
+    rng = random.Random(0)
+    bots = [RandomBot(seat) for seat in range(game.players)]
+    while not game.over and game.hand <= SAMPLE_HANDS:
+        to_act = game.to_act
+        if isinstance(to_act, str):
+            game.apply(game.chance_action(rng))
+        else:
+            seat = to_act[0]
+            game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+    if game.over:
+        return None
+    return (f"a sample game between random players did not end within {SAMPLE_HANDS} hands "
+            f"(scores {', '.join(map(str, game.scores))}): its games would take too long to "
+            "play; let more rules score or lower the target")
 
 
 # -- analyze ----------------------------------------------------------------------------------
@@ -261,9 +300,12 @@ def analyze_show(variant_name: str, overlays: tuple[str, ...], as_json: bool) ->
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--plot", "plot_path", type=click.Path(path_type=Path),
               help="Draw the score distributions and game lengths to this PNG.")
+@click.option("--round-robin", is_flag=True,
+              help="A round robin between the bots as teams, GAMES per pair, and its standings "
+                   "(games that offer one: Clabber).")
 def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str, seed: int,
              workers: int | None, scheduler: str | None, as_json: bool,
-             plot_path: Path | None) -> None:
+             plot_path: Path | None, round_robin: bool) -> None:
     """Play many games and report win rates, the dealer's edge, points per phase, lengths."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
@@ -271,6 +313,9 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
 
     variant = load_variant(variant_name, overlays=overlays)
     names = [name.strip() for name in bots.split(",") if name.strip()]
+    if round_robin:
+        _round_robin(variant, names, games, seed, as_json)
+        return
     columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     try:
         with Progress(*columns, transient=True, disable=as_json) as bar:
@@ -288,6 +333,25 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
         click.echo(json.dumps(report))
         return
     _print_report(variant.name, names, report)
+
+
+def _round_robin(variant: Any, names: list[str], games: int, seed: int, as_json: bool) -> None:
+    """The game's own round robin (``round_robin`` of its definition), printed as a table."""
+    from pegline_core.plugins import game_definition
+
+    tournament = getattr(game_definition(variant.game), "round_robin", None)
+    if tournament is None:
+        raise click.UsageError(f"the game {variant.game!r} has no round robin")
+    table = tournament(variant, names, games=games, seed=seed)
+    if as_json:
+        click.echo(json.dumps([{"entrant": s.entrant, "played": s.played, "won": s.won,
+                                "game_points": s.game_points} for s in table]))
+        return
+    click.echo(f"{variant.name}: round robin, {games} game(s) a pair, standings by "
+               f"{variant.settings.tournament.standings}")
+    for place, s in enumerate(table, 1):
+        click.echo(f"  {place}. {s.entrant:<8} won {s.won} of {s.played}, "
+                   f"{s.game_points} game points")
 
 
 def _print_report(name: str, bots: list[str], report: dict[str, Any]) -> None:
@@ -317,7 +381,8 @@ def plugins() -> None:
 
 @plugins.command("list")
 def plugins_list() -> None:
-    """Every installed plugin: its version, its hooks and its rule ids (default configuration).
+    """Every installed plugin: its version, its hooks, its rule ids and its configuration keys
+    with their defaults.
 
     A plugin that cannot be loaded, built or declare its rules, or that implements a hook no
     installed game specifies or takes an argument its hook does not pass, is reported as broken
@@ -343,8 +408,22 @@ def plugins_list() -> None:
         points = ["varies" if r.points is None else r.points for r in rules]
         listed = ", ".join(f"{r.id} ({p})" for r, p in zip(rules, points, strict=True))
         click.echo(f"  rules: {listed or 'none'}")
+        config = _config_defaults(plugin_class(name))
+        if config is not None:
+            click.echo(f"  config ([config.{name}]): {config or 'none'}")
     if broken:
         sys.exit(1)
+
+
+def _config_defaults(cls: type) -> str | None:
+    """``key = default, ...`` of a plugin's configuration table, None if it takes none."""
+    from pegline_core.strict import converter
+
+    config_cls = getattr(cls, "Config", None)
+    if config_cls is None:
+        return None
+    defaults = converter.unstructure(config_cls())
+    return ", ".join(tomli_w.dumps({key: value}).strip() for key, value in defaults.items())
 
 
 def _one_line(text: str) -> str:

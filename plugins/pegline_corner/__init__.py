@@ -73,6 +73,7 @@ class AroundTheCorner:
         """``[config.corner]``."""
 
         run_per_card: int = 1
+        """Points per card of a run, around the corner or not."""
 
     def __init__(self, config: AroundTheCorner.Config | None = None) -> None:
         self.config = config or AroundTheCorner.Config()
@@ -86,12 +87,14 @@ class AroundTheCorner:
 
     @hookimpl
     def pegline_check_variant(self, variant: Variant) -> list[str]:
-        if "standard" not in variant.plugins:
-            return []
+        per_card = self.config.run_per_card
+        problems = [f"config.corner.run_per_card: must not be negative, got {per_card}"] \
+            if per_card < 0 else []
         kept = [rule for rule in ("peg-run", "show-run") if rule not in variant.disable]
-        message = (f"disable: add {', '.join(map(repr, kept))}: around-the-corner runs replace "
-                   "the standard runs, which would score twice")
-        return [message] if kept else []
+        if "standard" in variant.plugins and kept:
+            problems.append(f"disable: add {', '.join(map(repr, kept))}: around-the-corner runs "
+                            "replace the standard runs, which would score twice")
+        return problems
 
     @hookimpl
     def pegline_score_play(self, play: PlayMade) -> list[Score]:

@@ -29,7 +29,7 @@ from pegline_cribbage.actions import ACTIONS
 from pegline_cribbage.events import EVENTS, DealerChosen, HandShown
 from pegline_cribbage.laid import SeatMachine
 from pegline_cribbage.machine import CribbageMachine
-from pegline_cribbage.settings import CribbageSettings, check_settings
+from pegline_cribbage.settings import FOLLOWS, CribbageSettings, check_settings
 from pegline_cribbage.views import CribbageView
 
 __all__ = ["Cribbage", "CribbageSettings", "CribbageView"]
@@ -40,6 +40,7 @@ class Cribbage:
 
     Settings = CribbageSettings
     default_plugins = ("standard",)
+    follows = FOLLOWS
     actions = ACTIONS
     events = EVENTS
 

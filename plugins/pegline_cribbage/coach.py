@@ -1,4 +1,4 @@
-"""The coach: a searching evaluator within a fixed budget of simulations (RULES.md §8).
+"""The coach: a searching evaluator within a fixed budget of simulations.
 
 It sees only its player's `CribbageView` (its own cards, the cards it laid away, the table; never
 another hand, the crib's hidden cards or the deck) and does not claim perfect play. It imagines
@@ -8,7 +8,7 @@ the pegging (`pegline_cribbage.playout`) and adds the exact expected value of th
 - a discard: the expected hand points (exact, over every starter the seat cannot see), the
   expected crib points (over ``crib_samples`` completions of the crib) and, for the discards
   within reach of the best, the expected pegging of the hand (simulated);
-- a pegging play: the five checks of seed 000 (legal count, exact 15 or 31, same-rank tail, run
+- a pegging play: five checks (legal count, exact 15 or 31, same-rank tail, run
   tail, the risk of the best-scoring reply) and the expected pegging for the rest of the hand.
 
 ``budget`` is the number of simulated hands per decision, shared by its candidates. Everything

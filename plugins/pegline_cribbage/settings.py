@@ -6,14 +6,21 @@ path-qualified problems for the variant loader.
 
 from __future__ import annotations
 
-from attrs import frozen
+from attrs import Factory, field, frozen
 
 from pegline_core.cards import DECK
 from pegline_core.plugins import Problems
 from pegline_core.variant import Variant
 
 __all__ = ["CribbageSettings", "DealRules", "PeggingRules", "ScoringRules", "SkunkLine",
-           "check_settings"]
+           "check_settings", "skunk_lines", "FOLLOWS", "MAX_TARGET"]
+
+MAX_TARGET = 1000
+"""The highest target: a game to 1000 already lasts about a hundred hands."""
+
+FOLLOWS = {"skunk": ("scoring.target", "scoring.win_game_points")}
+"""Skunk lines set before a later file changes the target or the win's game points are
+dropped: the new target brings its own lines (`skunk_lines`)."""
 
 
 @frozen
@@ -57,7 +64,21 @@ class SkunkLine:
     game_points: int
 
 
-_STANDARD_SKUNKS = (SkunkLine("skunk", 91, 3), SkunkLine("double skunk", 61, 4))
+def skunk_lines(target: int, win_game_points: int = 2) -> tuple[SkunkLine, ...]:
+    """The skunk lines that follow the target when a variant sets none of its own: at 121 a
+    skunk below 91 and a double skunk below 61, at 61 a lurch below 31, each one game point more
+    than the last; no lines at any other target.
+
+    >>> [(line.name, line.below, line.game_points) for line in skunk_lines(61)]
+    [('lurch', 31, 3)]
+    """
+    lines = {121: (("skunk", 91), ("double skunk", 61)), 61: (("lurch", 31),)}.get(target, ())
+    return tuple(SkunkLine(name, below, win_game_points + step)
+                 for step, (name, below) in enumerate(lines, 1))
+
+
+def _derived_skunks(settings: CribbageSettings) -> tuple[SkunkLine, ...]:
+    return skunk_lines(settings.scoring.target, settings.scoring.win_game_points)
 
 
 @frozen
@@ -67,7 +88,8 @@ class CribbageSettings:
     deal: DealRules = DealRules()
     pegging: PeggingRules = PeggingRules()
     scoring: ScoringRules = ScoringRules()
-    skunk: tuple[SkunkLine, ...] = _STANDARD_SKUNKS
+    skunk: tuple[SkunkLine, ...] = field(default=Factory(_derived_skunks, takes_self=True))
+    """Unless a variant sets its own, the lines follow the target (`skunk_lines`)."""
 
     def hand_size(self) -> int:
         """Cards each player keeps for pegging and the show."""
@@ -99,8 +121,9 @@ def check_settings(variant: Variant) -> Problems:
                          f"needs {needed} cards with the starter; the deck has {len(DECK)}"))
     if settings.pegging.limit < 1:
         problems.append((("pegging", "limit"), f"must be at least 1, got {settings.pegging.limit}"))
-    if scoring.target < 1:
-        problems.append((("scoring", "target"), f"must be at least 1, got {scoring.target}"))
+    if not 1 <= scoring.target <= MAX_TARGET:
+        problems.append((("scoring", "target"), (f"must be from 1 to {MAX_TARGET}, got "
+                                                 f"{scoring.target}")))
     if scoring.win_game_points < 1:
         problems.append((("scoring", "win_game_points"), "must be at least 1"))
     for index, line in enumerate(settings.skunk):

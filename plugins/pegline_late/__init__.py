@@ -2,8 +2,8 @@
 
 Two plugins in one package:
 
-- ``stinkhole``: a side sitting in the stink hole (by default 120, one short of 121) cannot peg out
-  with a go, the last card or his heels; the point is simply not scored.
+- ``stinkhole``: a side sitting in the stink hole (by default one short of the target: 120 in a
+  game to 121) cannot peg out with a go, the last card or his heels; the point is not scored.
 - ``caps``: from a configured score on, a side no longer scores the go point (``go_from``) or his
   heels (``heels_from``).
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any
 
+import attrs
 from attrs import frozen
 
 from pegline_core.hookspecs import hookimpl
@@ -38,13 +39,13 @@ class _LatePoints(ABC):
         self.config = config
 
     @abstractmethod
-    def allowed(self, kind: str, score: int) -> bool:
+    def allowed(self, kind: str, score: int, variant: Variant) -> bool:
         """Whether a side at ``score`` may score ``kind`` ("go" or "heels")."""
 
     @hookimpl
     def pegline_rules(self) -> list[Rule]:
         c = self.config
-        return [
+        declared = [
             Rule(f"{self.prefix}-go", "go, unless the late-game rule forbids it", self.source,
                  c.go),
             Rule(f"{self.prefix}-last-card", "last card, unless the late-game rule forbids it",
@@ -52,26 +53,41 @@ class _LatePoints(ABC):
             Rule(f"{self.prefix}-heels", "his heels, unless the late-game rule forbids it",
                  self.source, c.heels),
         ]
+        # a negative value is refused by pegline_check_variant, whose message names the key
+        return [rule for rule in declared if rule.points is not None and rule.points >= 0]
+
+    name = ""
+    """The plugin's entry point, as its ``[config.NAME]`` table is named in messages."""
 
     @hookimpl
     def pegline_check_variant(self, variant: Variant) -> list[str]:
-        if "standard" not in variant.plugins:
-            return []
+        target = variant.settings.scoring.target
+        problems = [f"config.{self.name}.{key}: must not be negative, got {value}"
+                    for key, value in attrs.asdict(self.config).items() if value < 0]
+        problems += [f"config.{self.name}.{key}: must be below the target {target}, got {value}"
+                     for key, value in self.scores().items() if value >= target]
         kept = [rule for rule in _REPLACED if rule not in variant.disable]
-        message = (f"disable: add {', '.join(map(repr, kept))}: this plugin replaces them, "
-                   "which would otherwise score twice")
-        return [message] if kept else []
+        if "standard" in variant.plugins and kept:
+            problems.append(f"disable: add {', '.join(map(repr, kept))}: this plugin replaces "
+                            "them, which would otherwise score twice")
+        return problems
+
+    def scores(self) -> dict[str, int]:
+        """The configured scores (board holes), each of which must lie below the target."""
+        return {}
 
     @hookimpl
     def pegline_score_series_end(self, series: SeriesEnded) -> list[Score]:
-        if series.count == 31 or not self.allowed("go", series.scores[series.side]):
+        if series.count == 31 or not self.allowed("go", series.scores[series.side],
+                                                      series.variant):
             return []
         rule = f"{self.prefix}-last-card" if series.last_of_hand else f"{self.prefix}-go"
         return [Score(rule, self.config.go, series.series[-1:])]
 
     @hookimpl
     def pegline_score_starter(self, starter: StarterTurned) -> list[Score]:
-        if starter.starter.rank != 11 or not self.allowed("heels", starter.scores[starter.side]):
+        if starter.starter.rank != 11 or not self.allowed("heels", starter.scores[starter.side],
+                                                                     starter.variant):
             return []
         return [Score(f"{self.prefix}-heels", self.config.heels, (starter.starter,))]
 
@@ -79,28 +95,37 @@ class _LatePoints(ABC):
 class StinkHole(_LatePoints):
     """No pegging out with a go, the last card or his heels from the stink hole."""
 
-    prefix = "stinkhole"
+    prefix = name = "stinkhole"
     source = "house rule (the stink hole)"
 
     @frozen
     class Config:
         """``[config.stinkhole]``."""
 
-        hole: int = 120
+        hole: int = 0
+        """The stink hole: a side at this score cannot score a go, the last card or heels.
+        0: one short of the target (120 in a game to 121, 60 to 61)."""
         go: int = 1
+        """Points for a go or the last card anywhere else."""
         heels: int = 2
+        """Points for his heels anywhere else."""
 
     def __init__(self, config: StinkHole.Config | None = None) -> None:
         super().__init__(config or StinkHole.Config())
 
-    def allowed(self, kind: str, score: int) -> bool:
-        return bool(score != self.config.hole)
+    def allowed(self, kind: str, score: int, variant: Variant) -> bool:
+        hole: int = self.config.hole or variant.settings.scoring.target - 1
+        return score != hole
+
+    def scores(self) -> dict[str, int]:
+        return {"hole": self.config.hole}
 
 
 class LateGameCaps(_LatePoints):
     """No go point from ``go_from`` on, no heels from ``heels_from`` on (0: no cap)."""
 
     prefix = "capped"
+    name = "caps"
     source = "house rule (late-game caps)"
 
     @frozen
@@ -108,13 +133,20 @@ class LateGameCaps(_LatePoints):
         """``[config.caps]``."""
 
         go_from: int = 0
+        """From this score on, a side scores no go or last card (0: no cap)."""
         heels_from: int = 0
+        """From this score on, a dealer scores no his heels (0: no cap)."""
         go: int = 1
+        """Points for a go or the last card below the cap."""
         heels: int = 2
+        """Points for his heels below the cap."""
 
     def __init__(self, config: LateGameCaps.Config | None = None) -> None:
         super().__init__(config or LateGameCaps.Config())
 
-    def allowed(self, kind: str, score: int) -> bool:
+    def allowed(self, kind: str, score: int, variant: Variant) -> bool:
         cap = self.config.go_from if kind == "go" else self.config.heels_from
         return not cap or score < int(cap)
+
+    def scores(self) -> dict[str, int]:
+        return {"go_from": self.config.go_from, "heels_from": self.config.heels_from}

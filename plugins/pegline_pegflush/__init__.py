@@ -42,7 +42,9 @@ class PeggingFlush:
         """``[config.pegflush]``."""
 
         min_cards: int = 4
+        """The fewest cards of one suit in a row that score."""
         per_card: int = 1
+        """Points per card of the flush."""
 
     def __init__(self, config: PeggingFlush.Config | None = None) -> None:
         self.config = config or PeggingFlush.Config()
@@ -54,8 +56,12 @@ class PeggingFlush:
 
     @hookimpl
     def pegline_check_variant(self, variant: Variant) -> list[str]:
-        return [] if self.config.min_cards >= 2 else [
-            f"config.pegflush.min_cards: must be at least 2, got {self.config.min_cards}"]
+        c = self.config
+        problems = [] if c.min_cards >= 2 else [
+            f"config.pegflush.min_cards: must be at least 2, got {c.min_cards}"]
+        if c.per_card < 0:
+            problems.append(f"config.pegflush.per_card: must not be negative, got {c.per_card}")
+        return problems
 
     @hookimpl
     def pegline_score_play(self, play: PlayMade) -> list[Score]:

@@ -1,8 +1,9 @@
 """The standard rules of cribbage as a Pegline plugin (entry point ``standard``).
 
 Every point value is a field of `StandardRules.Config`, set from a variant's ``[config.standard]``
-table; where published sources disagree (a crib flush without the starter, five-card's three for
-last) the choice is a field too. Combination counting comes from `pegline_core.combinations`.
+table; where published sources disagree (a crib flush without the starter, the old five-card
+game's three for last) the choice is a field too. Combination counting comes from
+`pegline_core.combinations`.
 
 >>> from pegline_core.cards import parse_cards
 >>> *hand, starter = parse_cards("5H 5C 5D JS 5S")
@@ -42,7 +43,7 @@ from pegline_cribbage.snapshots import (
 
 __all__ = ["StandardRules"]
 
-_SOURCE = "ACC tournament rules; RULES.md"
+_SOURCE = "ACC tournament rules"
 _PRIME_OF = [RANK_PRIMES[card.rank] for card in DECK]  # by Card.index, for the fast counter
 _SUIT_BIT = [1 << "CDHS".index(card.suit) for card in DECK]
 _NOBS_JACK = [Card.of(11, card.suit) if card.rank != 11 else None for card in DECK]
@@ -69,7 +70,7 @@ class StandardRules:
         """A crib flush needs every crib card and the starter in one suit (ACC); off, the crib
         scores a flush like a hand (the OpenSpiel reading)."""
         three_for_last: int = 0
-        """Points for the first hand's pone at the start of the game (five-card: 3)."""
+        """Points for the first hand's pone at the start of the game (five-card-traditional: 3)."""
 
     def __init__(self, config: StandardRules.Config | None = None) -> None:
         self.config = c = config or StandardRules.Config()
@@ -105,7 +106,10 @@ class StandardRules:
         ]
         # 0 switches a rule off; a negative value is refused by pegline_check_variant, whose
         # message names the key, so it declares nothing here rather than a negative rule
-        return [rule for rule in declared if rule.points is None or rule.points > 0]
+        per_card = {"peg-run": c.run_per_card, "show-run": c.run_per_card,
+                     "show-flush": c.flush_per_card}
+        return [rule for rule in declared
+                if (rule.points if rule.points is not None else per_card[rule.id]) > 0]
 
     @hookimpl
     def pegline_check_variant(self, variant: Variant) -> list[str]:

@@ -1,0 +1,119 @@
+"""Clabber (Evansville Clabber) as a Pegline game plugin (entry point ``clabber``).
+
+Four players in two partnerships with a 24-card deck: the turn card and two rounds of naming
+trump, six tricks with the jack and nine of trump on top, melds and the bella, the makers' count
+against the defenders', to 500. The game owns its hooks (`pegline_clabber.hookspecs`), its part of
+a variant file (`ClabberSettings`), its actions, events and state machine; its scoring rules are
+the plugin ``clabber-standard`` on its hooks.
+
+>>> from pegline_core import Game
+>>> game = Game("clabber")
+>>> game.variant.game, game.players, game.variant.sides
+('clabber', 4, ((0, 2), (1, 3)))
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import pluggy
+
+from pegline_clabber import hookspecs
+from pegline_clabber.actions import ACTIONS
+from pegline_clabber.events import (
+    EVENTS,
+    DealerChosen,
+    HandDead,
+    HandSettled,
+    MeldsShown,
+    TrumpMade,
+)
+from pegline_clabber.machine import ClabberMachine
+from pegline_clabber.settings import ClabberSettings, check_settings
+from pegline_clabber.views import ClabberView
+from pegline_core.events import Event, Scored
+from pegline_core.game import Game
+from pegline_core.hookspecs import hookimpl
+from pegline_core.plugins import Problems
+from pegline_core.ruleset import Ruleset
+from pegline_core.variant import Variant
+
+__all__ = ["Clabber", "ClabberSettings", "ClabberView"]
+
+
+class Clabber:
+    """The game of Clabber: settings, actions, events, machine and players."""
+
+    Settings = ClabberSettings
+    default_plugins = ("clabber-standard",)
+    actions = ACTIONS
+    events = EVENTS
+
+    @hookimpl
+    def pegline_addhooks(self, pluginmanager: pluggy.PluginManager) -> None:
+        pluginmanager.add_hookspecs(hookspecs)
+
+    def check_settings(self, variant: Variant) -> Problems:
+        return check_settings(variant)
+
+    def new_machine(self, ruleset: Ruleset, log: list[Event]) -> ClabberMachine:
+        return ClabberMachine(ruleset, log)
+
+    def bots(self) -> Mapping[str, Callable[[int], Any]]:
+        """``greedy``: names trump with strength, wins tricks cheaply, throws low points;
+        ``sloppy``: greedy, but where reneges stand until called it sometimes plays any card."""
+        from pegline_clabber.bots import GreedyBot
+
+        return {"greedy": GreedyBot,
+                "sloppy": lambda seed: GreedyBot(seed, mistakes=0.15)}
+
+    def round_robin(self, variant: Variant, entrants: list[str], *, games: int,
+                    seed: int = 0) -> list[Any]:
+        """A round robin between teams of bots (`pegline_clabber.tournament`), for
+        ``pegline simulate --round-robin``."""
+        from pegline_clabber.tournament import round_robin
+
+        return round_robin(variant, entrants, games=games, seed=seed)
+
+    def human(self) -> Any:
+        from pegline_clabber.terminal import HumanPlayer
+
+        return HumanPlayer()
+
+    def printer(self, variant: Variant, *, reveal: set[int] | None,
+                names: Mapping[int, str] | None) -> Any:
+        from pegline_clabber.display import EventPrinter
+
+        return EventPrinter(variant, reveal=reveal, names=dict(names or {}))
+
+    def tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
+        """The first dealer, and by label, summed over the game (a report divides them by the
+        hands played): ``hands/made``, ``hands/set`` and ``hands/dead`` count hands (so per hand
+        they are the makers' success rate, the set rate, the dead-hand rate); ``melds/shown`` and
+        ``melds/scored`` are meld points (the bella apart); ``points/makers`` and
+        ``points/defenders`` the points scored by each role; ``rule/RULE`` by rule."""
+        first_dealer = next(e.dealer for e in game.log if isinstance(e, DealerChosen))
+        points: Counter[str] = Counter()
+        makers = -1
+        for event in game.log:
+            if isinstance(event, TrumpMade):
+                makers = event.makers
+            elif isinstance(event, HandSettled):
+                points["hands/made" if event.made else "hands/set"] += 1
+            elif isinstance(event, HandDead):
+                points["hands/dead"] += 1
+            elif isinstance(event, MeldsShown):
+                points["melds/shown"] += sum(meld.points for meld in event.melds)
+            elif isinstance(event, Scored):
+                role = "makers" if event.side == makers else "defenders"
+                points[f"points/{role}"] += event.points
+                points[f"rule/{event.rule}"] += event.points
+                if event.rule in _MELD_RULES:
+                    points["melds/scored"] += event.points
+        return first_dealer, points
+
+
+_MELD_RULES = frozenset({"dad", "fifty", "hundred", "four-of-a-kind", "mule"})
+"""The standard rules' melds, for the report's meld lines."""

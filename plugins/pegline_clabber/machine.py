@@ -1,0 +1,580 @@
+"""Clabber's state machine: the cut, the deal, naming trump, the tricks, melds, the count.
+
+The state is flat and made of immutable values, so a snapshot is one tuple of the fields and
+`Game` undoes a step or rolls back a failed one exactly. Each action is checked in full before
+anything changes; then its `Input` event and everything it causes are appended to the log.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from operator import attrgetter
+from typing import Any
+
+from pegline_clabber.actions import Announce, CallRenege, CutForDeal, Deal, Name, Pass, Play, Show
+from pegline_clabber.cards import DECK, SUIT_SYMBOLS, SUITS, legal_plays, trick_winner, why_illegal
+from pegline_clabber.events import (
+    BellaAnnounced,
+    Combination,
+    DealerChosen,
+    HandCounted,
+    HandDead,
+    HandSettled,
+    MeldsAnnounced,
+    MeldsShown,
+    RenegeCalled,
+    RenegesVoid,
+    TrickTaken,
+    TrumpMade,
+)
+from pegline_clabber.settings import ClabberSettings
+from pegline_clabber.snapshots import (
+    HandHeld,
+    HandPlayed,
+    HandTotals,
+    RenegePenalty,
+    ShownMeld,
+    Trick,
+)
+from pegline_clabber.views import ClabberView, TableMeld
+from pegline_core.cards import DECK as EVERY_CARD
+from pegline_core.cards import Card, format_cards
+from pegline_core.errors import IllegalActionError
+from pegline_core.events import Event, GameEnded, Input, Scored, SideResult
+from pegline_core.rules import Award
+from pegline_core.ruleset import Ruleset
+
+__all__ = ["ClabberMachine", "HAND_SIZE", "TRICKS"]
+
+PLAYERS = 4
+HAND_SIZE = TRICKS = 6
+JACK, QUEEN, KING = 11, 12, 13
+CUT_MIN = 4
+"""The cut leaves at least four cards in each packet."""
+_IN_DECK = frozenset(DECK)
+_BELLA = {suit: (Card.of(QUEEN, suit), Card.of(KING, suit)) for suit in SUITS}
+"""The trump Q and K, by trump suit."""
+
+_STATE = ("phase", "hand", "dealer", "scores", "held", "dealt", "turn_card", "trump", "makers",
+          "round", "passes", "calls", "turn", "leader", "trick", "tricks", "taken", "offered",
+          "announced", "shown", "table_melds", "bella", "bella_holder", "played", "reneges")
+_snapshot = attrgetter(*_STATE)
+
+
+class Common:
+    """What every game of one ruleset shares: settings, hooks, the actions as values."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        variant = ruleset.variant
+        settings: ClabberSettings = variant.settings
+        self.variant = variant
+        self.settings = settings
+        self.sides = variant.sides
+        self.side_of = tuple(variant.side_of(seat) for seat in range(PLAYERS))
+        self.target = settings.scoring.target
+        self.undertrump = settings.play.undertrump
+        self.show_turned = settings.play.show_turned_tricks
+        self.renege_calls = settings.play.renege_calls
+        self.score_melds = ruleset.scoring("pegline_clabber_melds")
+        self.count_hand = ruleset.scoring("pegline_clabber_count_hand")
+        self.settle_hand = ruleset.scoring("pegline_clabber_settle_hand")
+        self.score_renege = ruleset.scoring("pegline_clabber_renege")
+        # actions are values: each possible one exists once, as cards do
+        self.plays = tuple(tuple(Play(seat, card) for card in EVERY_CARD)
+                           for seat in range(PLAYERS))
+        self.names = tuple({suit: Name(seat, suit) for suit in SUITS} for seat in range(PLAYERS))
+        self.passes = tuple(Pass(seat) for seat in range(PLAYERS))
+        self.announces = tuple(Announce(seat) for seat in range(PLAYERS))
+        self.shows = tuple(Show(seat) for seat in range(PLAYERS))
+
+
+def common(ruleset: Ruleset) -> Common:
+    """The ruleset's shared Clabber parts, built on first use."""
+    found = ruleset.cache.get("clabber")
+    if found is None:
+        found = ruleset.cache["clabber"] = Common(ruleset)
+    return found
+
+
+class ClabberMachine:
+    """The state of one Clabber game and the rules that move it."""
+
+    __slots__ = (*_STATE, "log", "c", "_hand", "_phase", "_memo")
+
+    def __init__(self, ruleset: Ruleset, log: list[Event]) -> None:
+        self.log = log
+        self.c = c = common(ruleset)
+        self.phase = "cut"
+        self.hand = 0
+        self.dealer: int | None = None
+        self.scores: tuple[int, ...] = (0,) * len(c.sides)
+        self.held: tuple[tuple[Card, ...], ...] = ((),) * PLAYERS
+        """What each seat holds now."""
+        self.dealt: tuple[tuple[Card, ...], ...] = ((),) * PLAYERS
+        """Each seat's hand as dealt (the dealer's with the turn card)."""
+        self.turn_card: Card | None = None
+        self.trump = ""
+        self.makers = -1
+        self.round = 1
+        self.passes = 0
+        """Passes in the current naming round."""
+        self.calls: tuple[tuple[int, str], ...] = ()
+        self.turn: int | None = None
+        self.leader: int | None = None
+        self.trick: tuple[Card, ...] = ()
+        self.tricks: tuple[Trick, ...] = ()
+        self.taken: tuple[int, ...] = (0,) * len(c.sides)
+        self.offered: tuple[tuple[Award, ...], ...] = ((),) * PLAYERS
+        """The melds each seat holds and may announce (from `pegline_clabber_melds`)."""
+        self.announced: tuple[bool, ...] = (False,) * PLAYERS
+        self.shown: tuple[bool, ...] = (False,) * PLAYERS
+        self.table_melds: tuple[TableMeld, ...] = ()
+        self.bella: tuple[int, tuple[Card, ...]] | None = None
+        self.bella_holder = -1
+        """The seat dealt the trump K and Q, or -1."""
+        self.played: tuple[tuple[int, int, Card], ...] = ()
+        """This hand's plays as (seq, seat, card)."""
+        self.reneges: tuple[tuple[int, int, str], ...] = ()
+        """With renege calls: this hand's reneges as (seq, seat, the rule broken)."""
+        self._hand = 0
+        self._phase = "cut"
+        self._memo: tuple[Any, ...] = ((), (), "", [])
+        """The last legal cards worked out: (held, trick, trump, cards); not part of the state,
+        as it follows from it (the same tuples give the same cards)."""
+
+    # -- the Machine protocol ------------------------------------------------------------------
+
+    def snapshot(self) -> tuple[Any, ...]:
+        return _snapshot(self)
+
+    def restore(self, snapshot: tuple[Any, ...]) -> None:
+        for name, value in zip(_STATE, snapshot, strict=True):
+            setattr(self, name, value)
+
+    def begin(self, dealer: int | None) -> None:
+        if dealer is not None:
+            self._hand, self._phase = self.hand, self.phase
+            self._choose_dealer(dealer)
+
+    def apply(self, action: Any) -> None:
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise IllegalActionError(f"not an action of Clabber: {action!r}")
+        if self.phase == "over":
+            raise IllegalActionError("the game is over")
+        self._hand, self._phase = self.hand, self.phase
+        handler(self, action)
+
+    def to_act(self) -> str | tuple[int, ...]:
+        phase = self.phase
+        if phase in ("tricks", "naming"):
+            return (self.turn,)  # type: ignore[return-value]
+        if phase in ("cut", "deal"):
+            return "chance"
+        return ()
+
+    def legal_actions(self, seat: int | None) -> list[Any]:
+        phase, turn = self.phase, self.turn
+        if phase not in ("tricks", "naming") or (seat is not None and seat != turn):
+            return []
+        assert turn is not None
+        c, held = self.c, self.held[turn]
+        if phase == "naming":
+            turned = self.turn_card.suit  # type: ignore[union-attr]
+            names = c.names[turn]
+            suits = set(SUITS) if c.renege_calls else {card.suit for card in held}
+            if self.round == 1:
+                legal: list[Any] = [c.passes[turn], *([names[turned]] if turned in suits else [])]
+            else:
+                legal = [c.passes[turn], *(names[s] for s in SUITS if s in suits
+                                            and (s != turned or c.renege_calls))]
+            return legal + self._calls(turn) if c.renege_calls else legal
+        plays = c.plays[turn]
+        cards = held if c.renege_calls else self._legal_cards(held)
+        legal = [plays[card.index] for card in cards]
+        done = len(self.tricks)
+        if done == 0 and self.offered[turn] and not self.announced[turn]:
+            legal.insert(0, c.announces[turn])
+        elif done == 1 and self.announced[turn] and not self.shown[turn]:
+            legal.insert(0, c.shows[turn])
+        return legal + self._calls(turn) if c.renege_calls else legal
+
+    def _calls(self, seat: int) -> list[CallRenege]:
+        """The renege calls ``seat`` may make: one on each play or call of this hand by the
+        other team."""
+        side_of = self.c.side_of
+        ours = side_of[seat]
+        return [CallRenege(seat, event.seq) for event in self.log[self._start():]
+                if type(event) is Input and type(event.action) in (Name, Play)
+                and side_of[event.actor] != ours]  # type: ignore[index]
+
+    def _start(self) -> int:
+        """The log index of this hand's deal."""
+        log = self.log
+        for index in range(len(log) - 1, -1, -1):
+            event = log[index]
+            if type(event) is Input and type(event.action) is Deal:
+                return index
+        return len(log)
+
+    def _legal_cards(self, held: tuple[Card, ...]) -> list[Card]:
+        """The cards of ``held`` that may be played to the trick (remembered: the play loop asks
+        for the legal actions, then applies one of them)."""
+        held_then, trick_then, trump_then, cards = self._memo
+        trick, trump = self.trick, self.trump
+        if held_then is not held or trick_then is not trick or trump_then != trump:
+            cards = legal_plays(held, trick, trump, self.c.undertrump)
+            self._memo = (held, trick, trump, cards)
+        return cards  # type: ignore[no-any-return]
+
+    def chance_action(self, rng: random.Random) -> Any:
+        if self.phase == "cut":
+            if self.c.settings.deal.first_dealer == "cut":
+                return CutForDeal(rng.sample(DECK, PLAYERS))
+            deck = rng.sample(DECK, len(DECK))
+            first = next(i for i, card in enumerate(deck) if card.rank == JACK)
+            return CutForDeal(deck[:first + 1])
+        if self.phase == "deal":
+            deck = rng.sample(DECK, len(DECK))
+            hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
+            dealer = self.dealer or 0
+            for _round in range(HAND_SIZE):  # one at a time, from the dealer's left
+                for offset in range(1, PLAYERS + 1):
+                    hands[(dealer + offset) % PLAYERS].append(deck.pop())
+            return Deal(rng.randint(CUT_MIN, len(DECK) - CUT_MIN), hands)
+        raise IllegalActionError(f"no chance action is due in the {self.phase} phase")
+
+    def view(self, seat: int) -> ClabberView:
+        c = self.c
+        return ClabberView(  # by position, in the field order of ClabberView
+            seat, self.phase, self.hand, self.dealer, self.scores, c.side_of[seat],
+            self.held[seat], self.turn_card, self.trump, self.makers, self.round, self.calls,
+            self.leader, self.trick, len(self.tricks), self.taken, self.table_melds,
+            self.bella[0] if self.bella else -1, self.tricks if c.show_turned else (),
+            c.target, c.undertrump, c.renege_calls,
+            self.played if c.renege_calls or c.show_turned else ())
+
+    # -- recording -----------------------------------------------------------------------------
+
+    def _add(self, cls: type, actor: int | None, **fields: Any) -> None:
+        log = self.log
+        log.append(cls(len(log), self._hand, self._phase, actor, **fields))
+
+    def _input(self, actor: int | None, action: Any) -> None:
+        log = self.log
+        log.append(Input(len(log), self._hand, self._phase, actor, action))
+
+    def _record(self, awards: Sequence[Award], side: int) -> None:
+        log = self.log
+        for plugin, rule, (_rule, points, cards) in awards:
+            scores = self.scores
+            total = scores[side] + points
+            self.scores = (*scores[:side], total, *scores[side + 1:])
+            log.append(Scored(len(log), self._hand, self._phase, None, side, points, rule.id,
+                              plugin, cards, total))
+
+    # -- checks --------------------------------------------------------------------------------
+
+    def _need_phase(self, phase: str, action: Any) -> None:
+        if self.phase != phase:
+            raise IllegalActionError(
+                f"{type(action).__name__} is not allowed in the {self.phase} phase")
+
+    def _need_turn(self, phase: str, action: Any) -> int:
+        """The acting seat, checked: the right phase, a real seat, whose turn it is."""
+        self._need_phase(phase, action)
+        seat = action.seat
+        if type(seat) is not int or not 0 <= seat < PLAYERS:
+            raise IllegalActionError(f"no seat {seat!r} at a table of {PLAYERS}")
+        if seat != self.turn:
+            raise IllegalActionError(f"it is seat {self.turn}'s turn, not seat {seat}'s")
+        return seat
+
+    # -- the cut and the deal ------------------------------------------------------------------
+
+    def _cut_for_deal(self, action: CutForDeal) -> None:
+        self._need_phase("cut", action)
+        cards = action.cards
+        _check_cards(cards)
+        if self.c.settings.deal.first_dealer == "cut":
+            if len(cards) != PLAYERS:
+                raise IllegalActionError(f"the cut for deal needs one card per seat, got "
+                                         f"{len(cards)}")
+            self._input(None, action)
+            low = min(card.rank for card in cards)
+            lowest = [seat for seat, card in enumerate(cards) if card.rank == low]
+            if len(lowest) == 1:  # a tie for lowest cuts again
+                self._choose_dealer(lowest[0])
+            return
+        jacks = [i for i, card in enumerate(cards) if card.rank == JACK]
+        if jacks != [len(cards) - 1]:
+            raise IllegalActionError("dealing for the first jack turns cards up to the first "
+                                     "jack and no further")
+        self._input(None, action)
+        self._choose_dealer((len(cards) - 1) % PLAYERS)
+
+    def _choose_dealer(self, dealer: int) -> None:
+        self._add(DealerChosen, None, dealer=dealer)
+        self.phase, self.dealer = "deal", dealer
+
+    def _deal(self, action: Deal) -> None:
+        self._need_phase("deal", action)
+        cut, hands = action.cut, action.hands
+        if type(cut) is not int or not CUT_MIN <= cut <= len(DECK) - CUT_MIN:
+            raise IllegalActionError(f"the cut leaves at least {CUT_MIN} cards in each packet: "
+                                     f"it lifts {CUT_MIN} to {len(DECK) - CUT_MIN}, not {cut!r}")
+        if len(hands) != PLAYERS or any(len(hand) != HAND_SIZE for hand in hands):
+            raise IllegalActionError(f"the deal needs {HAND_SIZE} cards for each of {PLAYERS} "
+                                     "seats")
+        _check_cards([card for hand in hands for card in hand])
+        dealer = self.dealer
+        assert dealer is not None
+        self._hand = self.hand + 1
+        self._input(None, action)
+        self.phase, self.hand = "naming", self._hand
+        self.held = self.dealt = hands
+        self.turn_card = hands[dealer][-1]
+        self.trump, self.makers, self.round, self.passes, self.calls = "", -1, 1, 0, ()
+        self.turn = self.leader = (dealer + 1) % PLAYERS
+        self.trick, self.tricks, self.taken = (), (), (0,) * len(self.c.sides)
+        self.offered = ((),) * PLAYERS
+        self.announced = self.shown = (False,) * PLAYERS
+        self.table_melds, self.bella, self.bella_holder = (), None, -1
+        self.played, self.reneges = (), ()
+
+    # -- naming trump --------------------------------------------------------------------------
+
+    def _name(self, action: Name) -> None:
+        seat = self._need_turn("naming", action)
+        suit, turned = action.suit, self.turn_card.suit  # type: ignore[union-attr]
+        if suit not in SUITS or type(suit) is not str:
+            raise IllegalActionError(f"a suit is one of {', '.join(SUITS)}, not {suit!r}")
+        if self.round == 1 and suit != turned:
+            raise IllegalActionError(f"in the first round only the turn card's suit "
+                                     f"({SUIT_SYMBOLS[turned]}) may be named")
+        renege = None
+        if self.round == 2 and suit == turned:
+            renege = (f"{SUIT_SYMBOLS[suit]} was passed in the first round and cannot be named "
+                      "in the second")
+        elif not any(card.suit == suit for card in self.held[seat]):
+            renege = f"seat {seat} holds no {SUIT_SYMBOLS[suit]} and so cannot name it"
+        if renege is not None:
+            if not self.c.renege_calls:
+                raise IllegalActionError(renege)
+            self.reneges += ((len(self.log), seat, renege),)
+        self._input(seat, action)
+        c = self.c
+        self._add(TrumpMade, seat, trump=suit, makers=c.side_of[seat], round=self.round)
+        self.trump, self.makers = suit, c.side_of[seat]
+        self.calls = (*self.calls, (seat, suit))
+        self.phase = "tricks"
+        self.turn = self.leader = (self.dealer + 1) % PLAYERS  # type: ignore[operator]
+        self.offered = tuple(
+            tuple(c.score_melds(self.dealt[s], HandHeld(s, self.dealt[s], suit, c.side_of[s],
+                                                        c.variant)))
+            for s in range(PLAYERS))
+        pair = _BELLA[suit]
+        self.bella_holder = next((s for s in range(PLAYERS)
+                                  if pair[0] in self.dealt[s] and pair[1] in self.dealt[s]), -1)
+
+    def _pass(self, action: Pass) -> None:
+        seat = self._need_turn("naming", action)
+        self._input(seat, action)
+        self.calls = (*self.calls, (seat, ""))
+        dealer = self.dealer
+        assert dealer is not None
+        if self.passes + 1 < PLAYERS:
+            self.passes += 1
+            self.turn = (seat + 1) % PLAYERS
+        elif self.round == 1:
+            self.round, self.passes, self.turn = 2, 0, (dealer + 1) % PLAYERS
+        else:  # all passed twice: the same dealer deals again
+            self._add(HandDead, None, dealer=dealer)
+            self.phase, self.turn, self.leader = "deal", None, None
+
+    # -- melds ---------------------------------------------------------------------------------
+
+    def _announce(self, action: Announce) -> None:
+        seat = self._need_turn("tricks", action)
+        if self.tricks:
+            raise IllegalActionError("melds are announced before one's play to the first trick")
+        if self.announced[seat]:
+            raise IllegalActionError(f"seat {seat} has already announced")
+        melds = self.offered[seat]
+        if not melds:
+            raise IllegalActionError(f"seat {seat} holds no meld to announce")
+        self._input(seat, action)
+        self._add(MeldsAnnounced, seat,
+                  melds=tuple(Combination(a.rule.id, a.score.points, ()) for a in melds))
+        self.announced = _replace(self.announced, seat, True)
+        self.table_melds += tuple((seat, a.rule.id, a.score.points, ()) for a in melds)
+
+    def _show(self, action: Show) -> None:
+        seat = self._need_turn("tricks", action)
+        if len(self.tricks) != 1:
+            raise IllegalActionError("melds are shown before one's play to the second trick")
+        if not self.announced[seat]:
+            raise IllegalActionError(f"seat {seat} announced no meld to show")
+        if self.shown[seat]:
+            raise IllegalActionError(f"seat {seat} has already shown its melds")
+        self._input(seat, action)
+        melds = self.offered[seat]
+        self._add(MeldsShown, seat, melds=tuple(Combination(a.rule.id, a.score.points,
+                                                            a.score.cards) for a in melds))
+        self.shown = _replace(self.shown, seat, True)
+        self.table_melds = tuple(m for m in self.table_melds if m[0] != seat) + tuple(
+            (seat, a.rule.id, a.score.points, a.score.cards) for a in melds)
+        shown = {card for a in melds for card in a.score.cards}
+        pair = _BELLA[self.trump]
+        if self.bella is None and seat == self.bella_holder and set(pair) <= shown:
+            self._announce_bella(seat, pair)
+
+    def _announce_bella(self, seat: int, pair: tuple[Card, Card]) -> None:
+        self._add(BellaAnnounced, seat, cards=pair)
+        self.bella = (seat, pair)
+
+    # -- the tricks ----------------------------------------------------------------------------
+
+    def _play(self, action: Play) -> None:
+        seat = action.seat
+        if self.phase != "tricks" or seat != self.turn or type(seat) is not int:
+            seat = self._need_turn("tricks", action)
+        card, held, c = action.card, self.held[seat], self.c
+        if card not in held:
+            raise IllegalActionError(f"seat {seat} does not hold {card!r}")
+        if self.trick and card not in self._legal_cards(held):
+            why = why_illegal(held, self.trick, self.trump, card, c.undertrump)
+            reason = f"{card.symbol} may not be played: {why}"
+            if not c.renege_calls:
+                raise IllegalActionError(reason)
+            self.reneges += ((len(self.log), seat, reason),)
+        log = self.log
+        seq = len(log)
+        self.played += ((seq, seat, card),)
+        log.append(Input(seq, self._hand, self._phase, seat, action))
+        at = held.index(card)
+        held = held[:at] + held[at + 1:]
+        hands = self.held
+        self.held = (*hands[:seat], held, *hands[seat + 1:])
+        if seat == self.bella_holder and self.bella is None:
+            pair = _BELLA[self.trump]
+            if card in pair and pair[0] not in held and pair[1] not in held:  # its second card
+                self._announce_bella(seat, pair)
+        trick = self.trick = (*self.trick, card)
+        if len(trick) < PLAYERS:
+            self.turn = (seat + 1) % PLAYERS
+            return
+        leader = self.leader
+        assert leader is not None
+        winner = (leader + trick_winner(trick, self.trump)) % PLAYERS
+        self.tricks = (*self.tricks, Trick(leader, trick, winner))
+        self._add(TrickTaken, winner, number=len(self.tricks), leader=leader, cards=trick)
+        side = c.side_of[winner]
+        self.taken = _replace(self.taken, side, self.taken[side] + 1)
+        self.trick, self.turn, self.leader = (), winner, winner
+        if len(self.tricks) == TRICKS:
+            self._end_hand()
+
+    # -- renege calls --------------------------------------------------------------------------
+
+    def _call_renege(self, action: CallRenege) -> None:
+        c = self.c
+        if not c.renege_calls:
+            raise IllegalActionError("this variant refuses illegal actions: there are no "
+                                     "reneges to call")
+        if self.phase not in ("naming", "tricks"):
+            raise IllegalActionError(f"CallRenege is not allowed in the {self.phase} phase")
+        seat = self._need_turn(self.phase, action)
+        seq = action.target
+        if action not in self._calls(seat):
+            raise IllegalActionError(f"seat {seat} may call a renege only on a play or call of "
+                                     f"this hand by the other team, not on event {seq!r}")
+        self._input(seat, action)
+        accused = self.log[seq].actor
+        assert accused is not None
+        found = next((why for at, _who, why in self.reneges if at == seq), None)
+        offender = c.side_of[accused] if found is not None else c.side_of[seat]
+        reason = found or f"seat {seat} called a renege that the log disproves"
+        self._add(RenegeCalled, seat, called=seq, proved=found is not None, offender=offender,
+                  reason=reason)
+        if found is None:  # the false call is a renege of the caller's team
+            self.reneges += ((len(self.log) - 2, seat, reason),)
+        sides = {c.side_of[who] for _at, who, _why in self.reneges}
+        if len(sides) > 1:  # both teams reneged: no score, the same dealer deals again
+            self._add(RenegesVoid, None, dealer=self.dealer)
+            self.phase, self.turn, self.leader = "deal", None, None
+            return
+        side = next(s for s in range(len(c.sides)) if s != offender)
+        melds = tuple(ShownMeld(s, a.rule.id, a.score.points, a.score.cards)
+                      for s in c.sides[side] if self.announced[s] for a in self.offered[s])
+        self._phase = "count"
+        awards = c.score_renege(_IN_DECK, RenegePenalty(side, offender, reason, melds,
+                                                        self.scores, c.variant))
+        self._record(awards, side)
+        self._next_hand()
+
+    # -- the count, the settlement, the end ----------------------------------------------------
+
+    def _end_hand(self) -> None:
+        c = self.c
+        self._phase = "count"
+        shown = tuple(ShownMeld(seat, a.rule.id, a.score.points, a.score.cards)
+                      for seat in range(PLAYERS) if self.shown[seat] for a in self.offered[seat])
+        counts = []
+        for side in range(len(c.sides)):
+            snapshot = HandPlayed(side, self.makers, self.trump, self.tricks, shown, self.bella,
+                                  c.sides, self.scores, c.variant)
+            awards = c.count_hand(_IN_DECK, snapshot)
+            counts.append(awards)
+            self._add(HandCounted, None, side=side, tricks=self.taken[side],
+                      total=sum(a.score.points for a in awards),
+                      breakdown=tuple(Combination(a.rule.id, a.score.points, a.score.cards)
+                                      for a in awards))
+        totals = tuple(sum(a.score.points for a in awards) for awards in counts)
+        settlement = c.settle_hand((), HandTotals(self.makers, totals, self.trump, self.scores,
+                                                  c.variant))
+        self._add(HandSettled, None, makers=self.makers, made=not settlement, totals=totals)
+        for side, awards in enumerate(counts):
+            self._record(settlement if settlement and side == self.makers else awards, side)
+        self._next_hand()
+
+    def _next_hand(self) -> None:
+        c, scores = self.c, self.scores
+        best = max(scores)
+        leaders = [side for side, score in enumerate(scores) if score == best]
+        if best >= c.target and len(leaders) == 1:  # a tie at or over the target plays on
+            self._end_game(leaders[0])
+            return
+        self.phase, self.dealer = "deal", (self.dealer + 1) % PLAYERS  # type: ignore[operator]
+        self.turn = self.leader = None
+
+    def _end_game(self, winner: int) -> None:
+        c, scores = self.c, self.scores
+        order = sorted(range(len(scores)), key=lambda side: (side != winner, -scores[side], side))
+        results = tuple(SideResult(side, c.sides[side], scores[side], place)
+                        for place, side in enumerate(order, 1))
+        self._add(GameEnded, None, results=results, game_points=1)
+        self.phase, self.turn, self.leader = "over", None, None
+
+
+_HANDLERS: dict[type, Callable[[ClabberMachine, Any], None]] = {
+    CutForDeal: ClabberMachine._cut_for_deal, Deal: ClabberMachine._deal,
+    Name: ClabberMachine._name, Pass: ClabberMachine._pass,
+    Announce: ClabberMachine._announce, Show: ClabberMachine._show, Play: ClabberMachine._play,
+    CallRenege: ClabberMachine._call_renege}
+"""The handler of each action type."""
+
+
+def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def _check_cards(cards: Sequence[Any]) -> None:
+    if not all(type(card) is Card for card in cards):
+        raise IllegalActionError("every card must be a Card")
+    outside = [card for card in cards if card not in _IN_DECK]
+    if outside:
+        raise IllegalActionError(f"{format_cards(outside)} is not in the 24-card deck")
+    if len(set(cards)) != len(cards):
+        raise IllegalActionError("a card cannot be dealt twice")
