@@ -117,12 +117,8 @@ def test_a_source_edited_after_compiling_runs_from_source(tmp_path, monkeypatch)
     built = package / f"machine{importlib.machinery.EXTENSION_SUFFIXES[0]}"
     built.write_bytes(b"")
     os.utime(built, (1_000_000, 1_000_000))  # compiled long before the edit
-    real_find_spec = importlib.util.find_spec  # where an installed finder would look
-
-    def find_spec(name: str):
-        if name == "pegline_cribbage":
-            return importlib.machinery.PathFinder.find_spec(name, [str(tmp_path)])
-        return real_find_spec(name)
+    def find_spec(name: str):  # only this folder's package, wherever the real one is
+        return importlib.machinery.PathFinder.find_spec(name, [str(tmp_path)])
 
     monkeypatch.setattr(importlib.util, "find_spec", find_spec)
     assert stale_sources() == [str(source)]
