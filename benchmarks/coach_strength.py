@@ -1,12 +1,22 @@
-"""The coach's latency and strength (issue 8 targets).
+"""The coach's latency and strength at one budget (issue 17 targets).
 
-Latency, on one core: median time of a six-card discard evaluation (target under 20 ms) and of a
-pegging evaluation (target under 5 ms). Strength: the coach bot against the random bot and against
-the greedy bot, two-player, each deal played twice with the seats swapped so that seats and deals
-balance (targets: at least 90 % against random and 55 % against greedy), with a 95 % Wilson
-interval. Strength games run on every core.
+Latency, CPU time of this process (one core): median and 95th percentile of a six-card discard
+evaluation (target: median at most 100 ms) and of a pegging-play evaluation (at most 20 ms).
 
-Run: python benchmarks/coach_strength.py [--deals 2000] [--workers 2]
+Strength, each figure over the same deals with the seats swapped (every deal is played once with
+the coach in each of its seats), with a 95 % Wilson interval:
+
+- two: two-player, the coach bot against the greedy bot (target at least 65 %);
+- three: three-player, the coach in one seat against two greedy bots (at least 40 % of its
+  seats; chance is 33.3 %);
+- partners: a coach team against a greedy team (at least 58 %).
+
+With ``--hands N``, also the coach's points a hand ahead of the greedy bot (two-player, one hand
+from each of N deals, each dealt hand played from both seats, so the cards' luck cancels): a
+finer measure than wins for comparing budgets.
+
+Run: python benchmarks/coach_strength.py [--budget N] [--games 4000] [--workers 2]
+     [--figures two,three,partners] [--latency-samples 200] [--hands 0]
 """
 
 from __future__ import annotations
@@ -16,72 +26,127 @@ import random
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 
-from pegline_core import Game, RandomBot, Ruleset, load_variant, play_game
+from pegline_core import Game, Ruleset, load_variant, play_game
 from pegline_core.app.simulate import wilson
 from pegline_cribbage.bots import GreedyBot
-from pegline_cribbage.coach import Coach, CoachBot
-from pegline_cribbage.machine import seat_to_play
-from pegline_cribbage.scorer import Scorer
+from pegline_cribbage.coach import DEFAULT_BUDGET, Coach, CoachBot
+from pegline_cribbage.machine import common, seat_to_play
+
+FIGURES = {  # name: (variant, coach seats in each seating, target)
+    "two": ("two-player", ((0,), (1,)), 0.65),
+    "three": ("three-player", ((0,), (1,), (2,)), 0.40),
+    "partners": ("partner", ((0, 2), (1, 3)), 0.58),
+}
+_RULESETS: dict[str, Ruleset] = {}
 
 
-def latency(samples: int) -> tuple[float, float]:
-    variant = load_variant("two-player")
-    ruleset = Ruleset(variant)
-    coach = Coach(Scorer(ruleset))
+def latency(budget: int, samples: int) -> tuple[list[float], list[float]]:
+    """CPU milliseconds of each discard and pegging-play evaluation over ``samples`` deals."""
+    ruleset = Ruleset(load_variant("two-player"))
+    coach = Coach(common(ruleset).scorer, budget=budget)
     discard, pegging = [], []
     for seed in range(samples):
         rng = random.Random(seed)
-        game = Game(variant, dealer=1, ruleset=ruleset)
+        game = Game(ruleset=ruleset, dealer=1)
         game.apply(game.chance_action(rng))
-        start = time.perf_counter()
+        start = time.process_time()
         coach.evaluate(game.view(0))
-        discard.append(time.perf_counter() - start)
+        discard.append((time.process_time() - start) * 1000)
         for seat in (0, 1):
             game.apply(rng.choice(game.legal_actions(seat)))
         game.apply(game.chance_action(rng))
         while game.phase == "pegging":
             seat = seat_to_play(game)
-            start = time.perf_counter()
+            start = time.process_time()
             evaluation = coach.evaluate(game.view(seat))
             if evaluation is not None:
-                pegging.append(time.perf_counter() - start)
+                pegging.append((time.process_time() - start) * 1000)
             game.apply(rng.choice(game.legal_actions(seat)))
-    return statistics.median(discard) * 1000, statistics.median(pegging) * 1000
+    return discard, pegging
 
 
-def _play(args: tuple[str, int]) -> int:
-    """Coach wins (0 to 2) over one deal played from both seats."""
-    opponent, seed = args
-    variant = load_variant("two-player")
+def _p95(values: list[float]) -> float:
+    return statistics.quantiles(values, n=20)[-1]
+
+
+def deal(figure: str, budget: int, seed: int) -> tuple[int, int]:
+    """(coach wins, games) over one deal played with the coach in each of its seatings."""
+    name, seatings, _target = FIGURES[figure]
+    ruleset = _RULESETS.get(name)
+    if ruleset is None:
+        ruleset = _RULESETS[name] = Ruleset(load_variant(name))
+    players = ruleset.variant.table.players
     wins = 0
+    for coached in seatings:
+        bots = [CoachBot(seed, budget=budget) if seat in coached else GreedyBot(seed=seed)
+                for seat in range(players)]
+        game = play_game(ruleset.variant, bots, seed=seed, game=Game(ruleset=ruleset))
+        assert game.result is not None
+        wins += coached[0] in game.result.winner.seats
+    return wins, len(seatings)
+
+
+def hand_margin(budget: int, seed: int) -> float:
+    """The coach's points less the greedy bot's over one two-player hand, averaged over its two
+    seats on the same deal."""
+    ruleset = _RULESETS.get("two-player")
+    if ruleset is None:
+        ruleset = _RULESETS["two-player"] = Ruleset(load_variant("two-player"))
+    margin = 0
     for coach_seat in (0, 1):
-        bots = [None, None]
-        bots[coach_seat] = CoachBot(seed)
-        bots[1 - coach_seat] = GreedyBot(seed=seed) if opponent == "greedy" else RandomBot(seed)
-        game = play_game(variant, bots, seed=seed)
-        wins += game.result.winner.side == coach_seat
-    return wins
+        rng = random.Random(seed)
+        game = Game(ruleset=ruleset, dealer=seed % 2)
+        bots: list[CoachBot | GreedyBot] = [GreedyBot(seed=seed), GreedyBot(seed=seed)]
+        bots[coach_seat] = CoachBot(seed, budget=budget)
+        while not (game.over or (game.phase == "deal" and len(game.inputs()) > 1)):
+            to_act = game.to_act
+            if isinstance(to_act, str):
+                game.apply(game.chance_action(rng))
+            else:
+                seat = to_act[0]
+                game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+        margin += game.scores[coach_seat] - game.scores[1 - coach_seat]
+    return margin / 2
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--deals", type=int, default=2000, help="deals per opponent (x2 games)")
+    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET,
+                        help="simulated hands per decision")
+    parser.add_argument("--games", type=int, default=4000, help="games per figure (about)")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--figures", default="two,three,partners")
     parser.add_argument("--latency-samples", type=int, default=200)
+    parser.add_argument("--hands", type=int, default=0,
+                        help="deals for the points-a-hand figure (0: skip it)")
     args = parser.parse_args()
-    discard_ms, pegging_ms = latency(args.latency_samples)
-    print(f"discard advice median: {discard_ms:6.2f} ms (target < 20 ms)")
-    print(f"pegging advice median: {pegging_ms:6.2f} ms (target < 5 ms)")
-    targets = {"random": 0.90, "greedy": 0.55}
+    print(f"coach budget {args.budget} simulated hands per decision")
+    if args.latency_samples:
+        discard, pegging = latency(args.budget, args.latency_samples)
+        print(f"discard advice: median {statistics.median(discard):6.1f} ms, "
+              f"p95 {_p95(discard):6.1f} ms CPU over {len(discard)} (target median <= 100 ms)")
+        print(f"pegging advice: median {statistics.median(pegging):6.1f} ms, "
+              f"p95 {_p95(pegging):6.1f} ms CPU over {len(pegging)} (target median <= 20 ms)")
     with ProcessPoolExecutor(args.workers) as pool:
-        for opponent, target in targets.items():
+        if args.hands:
+            margins = list(pool.map(partial(hand_margin, args.budget), range(args.hands),
+                                    chunksize=10))
+            mean = statistics.fmean(margins)
+            half = 1.96 * statistics.stdev(margins) / len(margins) ** 0.5
+            print(f"hands   : the coach scored {mean:+.2f} points a hand against greedy "
+                  f"(95% CI {mean - half:+.2f} to {mean + half:+.2f}) over {len(margins)} deals "
+                  "played from both seats")
+        for figure in filter(None, args.figures.split(",")):
+            name, seatings, target = FIGURES[figure]
+            deals = max(1, args.games // len(seatings))
             start = time.perf_counter()
-            wins = sum(pool.map(_play, [(opponent, seed) for seed in range(args.deals)],
-                                chunksize=20))
-            games = 2 * args.deals
+            results = list(pool.map(partial(deal, figure, args.budget), range(deals),
+                                    chunksize=10))
+            wins, games = sum(w for w, _ in results), sum(g for _, g in results)
             low, high = wilson(wins, games)
-            print(f"coach vs {opponent:<6}: {wins / games:6.1%} of {games} games "
+            print(f"{figure:<8} ({name}): coach won {wins / games:6.1%} of {games} games "
                   f"(95% CI {low:.1%} to {high:.1%}; target {target:.0%}) "
                   f"in {time.perf_counter() - start:.0f} s")
 

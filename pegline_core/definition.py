@@ -37,6 +37,9 @@ class Machine(Protocol):
     ``log`` is the game's event list: `apply` appends the action's `Input` event and everything
     it causes. `snapshot` returns an immutable value from which `restore` rebuilds the state
     exactly; `Game` uses it for undo and to roll back a step that failed half way.
+
+    A machine may also have ``choices(seat)``: the actions of ``legal_actions(seat)``, in the same
+    order, as any sequence, built as they are read; `play_game` then hands that to its players.
     """
 
     log: list[Event]
@@ -69,13 +72,15 @@ class GameDefinition(Protocol):
     follows (dotted paths): a value that one file sets is dropped, back to its derived default,
     when a later file changes a key it follows (cribbage's skunk lines follow the target).
 
-    Four more members are optional, looked up when needed: ``legacy_digest(version, ruleset)``,
+    Five more members are optional, looked up when needed: ``legacy_digest(version, ruleset)``,
     the rules digest an older record schema wrote (so a migrated record is still refused under
     other rules); ``legacy_events(version, events)``, event dicts as an older record schema wrote
     them (so a migrated record's derived events are verified against a replay); the printer's
     ``redact(event_dict)``, which hides what a seat may not see in a player's ``--json`` stream (a
-    game without it cannot be played ``--human --json``); and ``web_table(variant)``, the game's
-    table in the browser (`pegline_core.app.web.protocol`).
+    game without it cannot be played ``--human --json``); ``web_table(variant)``, the game's
+    table in the browser (`pegline_core.app.web.protocol`); and ``evaluator(ruleset)``, the
+    game's coach (a `pegline_core.coaching.Evaluator`) that `Game.compare` asks about a seat's
+    committed decision (a game without one cannot compare).
     """
 
     Settings: type

@@ -20,9 +20,12 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import attrs
+
+from pegline_core.coaching import Comparison, Evaluator, same_move
 from pegline_core.definition import Machine
 from pegline_core.errors import IllegalActionError, PeglineError
-from pegline_core.events import Event, EventCodec, GameEnded, Input
+from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input
 from pegline_core.plugins import Plugins
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import DEFAULT_VARIANT, Variant, load_variant
@@ -112,12 +115,26 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return bool(self._log) and isinstance(self._log[-1], GameEnded)
+        return self._ended() is not None
 
     @property
     def result(self) -> GameEnded | None:
-        last = self._log[-1] if self._log else None
-        return last if isinstance(last, GameEnded) else None
+        """The result, once the game is over; its ``assist_used`` includes the seats that
+        compared after the end (their `AskCoach` inputs follow the result in the log)."""
+        ended = self._ended()
+        if ended is None or ended is self._log[-1]:
+            return ended
+        later = {e.actor for e in self._log[ended.seq + 1:] if e.actor is not None}
+        return attrs.evolve(ended, assist_used=tuple(sorted(set(ended.assist_used) | later)))
+
+    def _ended(self) -> GameEnded | None:
+        """The result event; only compare requests (`AskCoach` inputs) may follow it."""
+        for event in reversed(self._log):
+            if isinstance(event, GameEnded):
+                return event
+            if not (isinstance(event, Input) and isinstance(event.action, AskCoach)):
+                return None
+        return None
 
     @property
     def to_act(self) -> str | tuple[int, ...]:
@@ -169,13 +186,82 @@ class Game:
         start = len(log)
         snapshot = machine.snapshot()
         try:
-            machine.apply(action)
+            if isinstance(action, AskCoach) and self.over:
+                self._ask_after_the_end(action)
+            else:
+                machine.apply(action)
         except BaseException:
             machine.restore(snapshot)
             del log[start:]
             raise
         self._undo.append((snapshot, start))
         return log[start:]
+
+    def _ask_after_the_end(self, action: AskCoach) -> None:
+        """A compare request after the last move: the machine is over, the kernel records it."""
+        seat = action.seat
+        self._check_seat(seat)
+        if not self._decisions(seat):
+            raise IllegalActionError(f"seat {seat} has no committed decision to compare yet")
+        log = self._log
+        log.append(Input(len(log), self.hand, self.phase, seat, action))
+
+    def compare(self, seat: int, evaluator: Evaluator | None = None) -> Comparison:
+        """The evaluation of ``seat``'s last committed decision, as it stood when it was made:
+        every candidate ranked, the seat's own move marked (`Comparison`). It records an
+        `AskCoach` input, so the game is "assist used" (in the log and in the result); it also
+        works after the game's last move.
+
+        ``evaluator`` defaults to the one the game offers (`GameDefinition.evaluator`). Raises
+        `IllegalActionError` before the seat has committed a decision its evaluator can judge
+        (another seat's decisions do not count); the game is then unchanged.
+        """
+        self._check_seat(seat)
+        evaluator = evaluator or self._evaluator()
+        same = same_move(evaluator)
+        decisions = self._decisions(seat)
+        if not decisions:
+            raise IllegalActionError(f"seat {seat} has no committed decision to compare yet")
+        before = {start: snapshot for snapshot, start in self._undo}
+        for event in reversed(decisions):
+            if event.seq not in before:
+                continue
+            evaluation = evaluator.evaluate(self._view_before(event.seq, before[event.seq],
+                                                              seat))
+            if evaluation is None:
+                continue
+            chosen = next((i for i, c in enumerate(evaluation.candidates)
+                           if same(c.action, event.action)), None)
+            if chosen is None:
+                raise PeglineError(f"the evaluator did not list the move {event.action!r} "
+                                   "among its candidates")
+            comparison = Comparison(seat, event.seq, event.hand, event.action, evaluation, chosen)
+            self.apply(AskCoach(seat))
+            return comparison
+        raise IllegalActionError(f"seat {seat} has no committed decision the coach can compare "
+                                 "yet (only forced moves)")
+
+    def _decisions(self, seat: int) -> list[Input]:
+        """The seat's own committed moves, oldest first (compare requests are not moves)."""
+        return [e for e in self._log if isinstance(e, Input) and e.actor == seat
+                and not isinstance(e.action, AskCoach)]
+
+    def _view_before(self, start: int, snapshot: object, seat: int) -> Any:
+        """What ``seat`` saw just before the action logged at ``start``."""
+        machine = self.ruleset.game.new_machine(self.ruleset, self._log[:start])
+        machine.restore(snapshot)
+        return machine.view(seat)
+
+    def _evaluator(self) -> Evaluator:
+        """The game's own evaluator, built once per ruleset."""
+        found = self.ruleset.cache.get("evaluator")
+        if found is None:
+            offer = getattr(self.ruleset.game, "evaluator", None)
+            if offer is None:
+                raise PeglineError(f"the game {self.variant.game!r} offers no evaluator to "
+                                   "compare with")
+            found = self.ruleset.cache["evaluator"] = offer(self.ruleset)
+        return found  # type: ignore[no-any-return]
 
     def undo(self) -> Any:
         """Take back the last action, restoring state and log exactly; return that action."""
@@ -198,7 +284,8 @@ class Game:
         twin._machine.restore(self._machine.snapshot())
         return twin
 
-    __copy__ = copy
+    def __copy__(self) -> Game:
+        return self.copy()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self.copy()

@@ -147,13 +147,13 @@ def near_misses(game):
                 for how in ("view", "legal")]
     if game.to_act != "chance":
         out.append(NearMiss("chance-not-due", None, "no chance action is due", "chance"))
-    if phase == "over":
-        return out + [NearMiss("game-over", action, "the game is over")
-                      for action in (Go(0), a_deal(game), AskCoach(0))]
     out += [NearMiss("bad-seat:ask-coach", AskCoach(bad), f"no seat {bad!r}") for bad in BAD_SEATS]
     acted = {e.actor for e in game.log if isinstance(e, Input)}
     out += [NearMiss("coach-too-early", AskCoach(seat), f"seat {seat} has no committed decision")
             for seat in range(n) if seat not in acted]
+    if phase == "over":  # a seat may still compare its last decision after the end
+        return out + [NearMiss("game-over", action, "the game is over")
+                      for action in (Go(0), a_deal(game))]
     allowed = PHASE_ACTIONS[phase]
     for cls, action in samples(game).items():
         if cls not in allowed:

@@ -325,15 +325,15 @@ def test_compare_marks_the_move_and_shows_the_disclaimer_once():
     assert player.choose(game.view(0), legal) == Play(0, Card.parse("2C"))
     text = console.export_text()
     assert "nothing to compare yet: commit a move first" in text
-    assert text.count("The coach: A fixed evaluator") == 1, "the disclaimer is shown once"
+    assert text.count("The coach: A searching evaluator") == 1, "the disclaimer is shown once"
     assert text.count("You laid away K♠ 9♥: the coach ranks it 2nd of 15; its best is to lay "
                       "away 2♣ 9♥.") == 2
     assert text.count("<- your move") == 2
     assert text.count("hand 1") == 2, "the table is drawn once per decision, not per answer"
     marked = [line for line in describe(Coach(view.rules).evaluate(view), move)
               if line.endswith("<- your move")]
-    assert marked == ["    2.  lay away K♠ 9♥: expect 8.78 in hand and 3.47 in the opponents' "
-                      "crib; 5.32 net.  <- your move"]
+    assert marked == ["    2.  lay away K♠ 9♥: expect 8.78 in hand and 3.48 in the opponents' "
+                      "crib, -0.51 pegging; 4.79 net.  <- your move"]
 
 
 def test_ties_share_a_rank():

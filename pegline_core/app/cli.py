@@ -17,6 +17,7 @@ import click
 import pluggy
 import tomli_w
 
+from pegline_core.app.build import build_name
 from pegline_core.app.i18n import (
     LANGUAGES,
     Messages,
@@ -125,7 +126,7 @@ lang_option = click.option(
 
 
 @click.group(cls=_Group)
-@click.version_option(package_name="pegline")
+@click.version_option(package_name="pegline", message=f"%(prog)s %(version)s, {build_name()}")
 @lang_option
 def main() -> None:
     """Pegline: a rules engine for card games, variants as data, games and rules as plugins."""

@@ -1,7 +1,8 @@
 """Players and the loop that plays a game: any game, any players.
 
 A player sees only its own view and its legal actions, and returns one of them; it never gets
-the `Game`.
+the `Game`. A player may also return `AskCoach` for its own seat after committing a move: if it
+has a ``compared(comparison)`` method, the loop asks `Game.compare` and hands it the result.
 
 >>> game = play_game("two-player", [RandomBot(1), RandomBot(2)], seed=5)
 >>> game.over, game.result.winner.place
@@ -16,7 +17,7 @@ from typing import Any
 
 from pegline_core.definition import Player
 from pegline_core.errors import PeglineError
-from pegline_core.events import Event
+from pegline_core.events import AskCoach, Event
 from pegline_core.game import Game
 from pegline_core.plugins import game_definition
 from pegline_core.variant import Variant, load_variant
@@ -74,15 +75,30 @@ def play_game(
         raise PeglineError(f"{game.variant.name} needs {game.players} players, "
                            f"got {len(players)}")
     rng = random.Random(seed)
-    while not game.over:
-        to_act = game.to_act
+    machine = game.machine  # the seats come from the machine itself: no need to check them
+    choices = getattr(machine, "choices", machine.legal_actions)
+    while True:
+        to_act = machine.to_act()
         if isinstance(to_act, str):
-            action = game.chance_action(rng)
-        else:
+            action = machine.chance_action(rng)
+        elif to_act:
             seat = to_act[0]
-            action = players[seat].choose(game.view(seat), game.legal_actions(seat))
-        events = game.apply(action)
-        if on_event is not None:
-            for event in events:
-                on_event(event)
+            action = players[seat].choose(machine.view(seat), choices(seat))
+            compared = getattr(players[seat], "compared", None)
+            if isinstance(action, AskCoach) and action.seat == seat and callable(compared):
+                start = len(game.log)
+                compared(game.compare(seat))
+                _emit(game.log[start:], on_event)
+                continue
+        else:  # nobody is to act: the game is over
+            break
+        _emit(game.apply(action), on_event)
+    if not game.over:
+        raise PeglineError(f"nobody is to act in the {game.phase} phase, yet the game is not over")
     return game
+
+
+def _emit(events: Sequence[Event], on_event: Callable[[Event], None] | None) -> None:
+    if on_event is not None:
+        for event in events:
+            on_event(event)

@@ -12,10 +12,12 @@ tie (``=2.``), instead of an order the coach cannot justify.
 >>> view = game.view(0)
 >>> evaluation = Coach(view.rules).evaluate(view)
 >>> lines = describe(evaluation, evaluation.candidates[10].action)
->>> print("\\n".join(lines[i] for i in (0, 1, 12)))
+>>> print("\\n".join(lines[i] for i in (0, 1, 12)))  # doctest: +NORMALIZE_WHITESPACE
 You laid away 5♣ K♠: the coach ranks it 11th of 15 (a tie); its best is to lay away 2♣ 9♥.
-    1.  lay away 2♣ 9♥: expect 12.43 in hand and 4.42 in the opponents' crib; 8.02 net.
-  =11.  lay away 5♥ K♠: expect 4.57 in hand and 7.23 in the opponents' crib; -2.67 net.
+    1.  lay away 2♣ 9♥: expect 12.43 in hand and 4.25 in the opponents' crib,
+        -0.51 pegging; 7.68 net.
+  =11.  lay away 5♥ K♠: expect 4.57 in hand and 6.66 in the opponents' crib,
+        -0.51 pegging; -2.60 net.
 >>> lines[11].startswith("  =11.  lay away 5♣ K♠"), lines[11].endswith("<- your move")
 (True, True)
 """
@@ -83,9 +85,11 @@ def _sentence(candidate: Candidate) -> str:
                                                                          "expected crib points")
         total = _number(reasons, "total")
         expect = f"{_move(action)}: expect {hand:.2f} in hand and {crib:.2f} in"
+        pegging = reasons.get("expected pegging (you - them)")
+        pegs = f", {pegging:+.2f} pegging" if isinstance(pegging, int | float) else ""
         if reasons["crib is"] == "yours":
-            return f"{expect} your crib; {total:.2f} in all."
-        return f"{expect} {reasons['crib is']} crib; {total:.2f} net."
+            return f"{expect} your crib{pegs}; {total:.2f} in all."
+        return f"{expect} {reasons['crib is']} crib{pegs}; {total:.2f} net."
     count = int(_number(reasons, "1 legal count"))
     now = int(_number(reasons, "points now"))
     parts = [f"the count goes to {count}"]

@@ -42,3 +42,5 @@ class CribbageView(NamedTuple):
     max_declaration: int
     """Counting by hand: the largest total that may be declared (0 when hands count themselves)."""
     rules: Scorer
+    laid: tuple[Card, ...] = ()
+    """The cards this seat laid away to the crib this hand (it saw them go)."""
