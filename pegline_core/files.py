@@ -7,13 +7,32 @@ from pathlib import Path
 from typing import Any
 
 
-def read_text(path: str | Path, error: type[ValueError]) -> str:
-    """The file's text, or ``error("PATH: cannot read the file: why")``."""
+MAX_FILE_BYTES = 64 * 1024 * 1024
+"""The largest file Pegline reads (a record of a long match is a few MiB): a larger one, or an
+endless one such as ``/dev/zero``, is refused rather than read without limit."""
+
+
+def read_bytes(path: str | Path, error: type[ValueError], limit: int = MAX_FILE_BYTES) -> bytes:
+    """The file's bytes, or ``error("PATH: why")`` if it cannot be read or holds more than
+    ``limit`` bytes."""
     path = Path(path)
     try:
-        return path.read_text(encoding="utf-8")
+        with path.open("rb") as handle:
+            data = handle.read(limit + 1)
+    except FileNotFoundError:
+        raise error(f"{path}: no such file") from None
     except OSError as exc:
         raise error(f"{path}: cannot read the file: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise error(f"{path}: the file is larger than {limit // (1024 * 1024)} MiB, the most "
+                    "Pegline reads") from None
+    return data
+
+
+def read_text(path: str | Path, error: type[ValueError]) -> str:
+    """The file's text, or ``error("PATH: cannot read the file: why")``."""
+    try:
+        return read_bytes(path, error).decode("utf-8")
     except UnicodeDecodeError:
         raise error(f"{path}: not a UTF-8 text file") from None
 

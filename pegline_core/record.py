@@ -42,7 +42,7 @@ from attrs import field, frozen
 
 from pegline_core.errors import PeglineError, RecordError
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored
-from pegline_core.files import parse_toml, read_text
+from pegline_core.files import MAX_FILE_BYTES, parse_toml, read_bytes, read_text
 from pegline_core.game import Game
 from pegline_core.plugins import game_definition, installed_plugins
 from pegline_core.ruleset import Ruleset
@@ -574,15 +574,15 @@ def is_log_path(path: str | Path) -> bool:
 
 def _read_gzip(path: Path) -> str:
     """The text of a gzip file; of one cut off by a crash, whatever was complete."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise RecordError(f"{path}: cannot read the file: {exc.strerror or exc}") from None
+    data = read_bytes(path, RecordError)
     inflate = zlib.decompressobj(wbits=zlib.MAX_WBITS | 16)  # with the gzip header
     try:
-        raw = inflate.decompress(data)
+        raw = inflate.decompress(data, MAX_FILE_BYTES + 1)
     except zlib.error as exc:
         raise RecordError(f"{path}: not a gzip file: {exc}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise RecordError(f"{path}: the log inflates to more than "
+                          f"{MAX_FILE_BYTES // (1024 * 1024)} MiB, the most Pegline reads")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:  # a cut inside a character: keep what was whole
