@@ -132,7 +132,7 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, variant_name:
 
 def _score_stream(scorer: Scorer) -> None:
     failed = False
-    stdin: BinaryIO = click.get_binary_stream("stdin")
+    stdin: BinaryIO = sys.stdin.buffer
     for number, raw in enumerate(stdin, 1):
         line: str | None
         try:
