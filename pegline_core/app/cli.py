@@ -846,6 +846,8 @@ def serve(host: str, port: int) -> None:
 def replay(file: Path, as_json: bool, verify: bool, versions: str) -> None:
     """Replay a record (.toml or .jsonl), a match record or a scripted game (docs/records.md)
     and print it."""
+    if not file.exists():
+        raise click.ClickException(f"{file}: no such file")
     if _is_record(file, "pegline-match"):
         _replay_match(file, as_json, verify)
         return

@@ -178,6 +178,9 @@ def simulate(
     if unknown or not bots:
         raise PeglineError(f"unknown bot {unknown[0] if unknown else ''!r}; "
                            f"choose from {', '.join(known)}")
+    if len(bots) > variant.table.players:
+        raise PeglineError(f"{len(bots)} bots for {variant.table.players} seats: name at most "
+                           f"{variant.table.players}")
     if type(games) is not int or games < 1:
         raise PeglineError("simulate at least one game")
     if type(seed) is not int or seed < 0:
