@@ -335,6 +335,9 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
         return
     if plot_path is not None:  # before the games, not after: a plot that cannot be drawn
         _check_output(plot_path, "--plot")
+        if plot_path.suffix.lower() not in PLOT_FORMATS:
+            raise click.BadParameter(f"{plot_path.name}: draw to a file ending in "
+                                     f"{', '.join(sorted(PLOT_FORMATS))}", param_hint="--plot")
         if importlib.util.find_spec("matplotlib") is None:
             raise click.ClickException("matplotlib is not installed: pip install "
                                        "'pegline[scale]' for plots")
@@ -365,6 +368,9 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
         _print_report(variant.name, names, report)
     if stopped is not None:
         sys.exit(130 if stopped == "interrupted" else 143)
+
+
+PLOT_FORMATS = frozenset({".png", ".svg", ".pdf", ".jpg", ".jpeg", ".webp", ".tif", ".tiff"})
 
 
 class _SigtermAsInterrupt:
@@ -774,7 +780,16 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
 
         emit = _emitter(game, as_json, None, {0} if human else None, labels,
                         save=save if human else None)
-        play_game(variant, players, seed=chance_seed, on_event=emit, game=game)
+        try:
+            play_game(variant, players, seed=chance_seed, on_event=emit, game=game)
+        except (PlayerLeft, KeyboardInterrupt, EOFError) as exc:
+            if not human:
+                raise
+            how = exc.how if isinstance(exc, PlayerLeft) else "interrupted"
+            path = save_path or _free_path(f"pegline-match-{variant.name}-{seed}.toml")
+            MatchRecord.of(match, seeds=match.seeds, playing=(game, game_seed)).save(path)
+            _say_how_to_resume(how, path, bots, as_json)
+            sys.exit(0 if how == "quit" else 130 if how == "interrupted" else 1)
         match.add(game, game_seed)
         playing = None
         if not as_json:
