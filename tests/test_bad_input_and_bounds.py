@@ -300,3 +300,37 @@ def test_sigkill_of_simulate_leaves_no_worker_behind():
     process.kill()
     process.communicate(timeout=60)
     assert _all_gone(workers), "a worker outlived its killed parent"
+
+
+def test_analyze_show_says_before_the_slow_path_that_numpy_is_missing(monkeypatch):
+    import importlib.util
+
+    import pegline_cribbage.analysis as analysis
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "numpy" else real(name, *a))
+
+    def counting(*args, **kwargs):
+        raise PeglineError("counting began")
+
+    monkeypatch.setattr(analysis, "show_distribution", counting)
+    result = run("analyze", "show")
+    clean(result, 1)
+    assert result.output.index("numpy is not installed") < result.output.index("counting began")
+
+
+def test_ctrl_c_in_the_library_raises_interrupted_with_the_finished_games():
+    seen = []
+
+    def progress(done):
+        seen.append(done)
+        if done >= 2 * sim.CHUNK:
+            raise KeyboardInterrupt
+
+    with pytest.raises(sim.Interrupted) as stopped:
+        sim.simulate(load_variant("two-player"), ["random"], games=10 * sim.CHUNK, seed=1,
+                     workers=1, progress=progress)
+    assert isinstance(stopped.value, KeyboardInterrupt)
+    assert stopped.value.stats.games == 2 * sim.CHUNK == seen[-1]
+    assert stopped.value.stats.report()["games"] == 2 * sim.CHUNK
