@@ -6,7 +6,6 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-
 MAX_FILE_BYTES = 64 * 1024 * 1024
 """The largest file Pegline reads (a record of a long match is a few MiB): a larger one, or an
 endless one such as ``/dev/zero``, is refused rather than read without limit."""
