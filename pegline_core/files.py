@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -26,6 +28,25 @@ def read_bytes(path: str | Path, error: type[ValueError], limit: int = MAX_FILE_
         raise error(f"{path}: the file is larger than {limit // (1024 * 1024)} MiB, the most "
                     "Pegline reads") from None
     return data
+
+
+def write_atomically(path: str | Path, data: bytes, error: type[ValueError]) -> None:
+    """Write ``data`` to a temporary file beside ``path`` and rename it into place: never a
+    half-written file. Only a regular file is ever replaced (never a folder, a device such as
+    ``/dev/null`` or a pipe); a failure is ``error("PATH: why")``."""
+    path = Path(path)
+    if path.exists() and not path.is_file():
+        raise error(f"{path}: not a regular file, so nothing is written over it")
+    temp = None
+    try:
+        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(temp, path)
+    except OSError as exc:
+        if temp is not None and os.path.exists(temp):
+            os.unlink(temp)
+        raise error(f"{path}: cannot write the file: {exc.strerror or exc}") from None
 
 
 def read_text(path: str | Path, error: type[ValueError]) -> str:

@@ -30,8 +30,6 @@ import functools
 import gzip
 import hashlib
 import json
-import os
-import tempfile
 import zlib
 from collections.abc import Iterable
 from pathlib import Path
@@ -42,7 +40,13 @@ from attrs import field, frozen
 
 from pegline_core.errors import PeglineError, RecordError
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored
-from pegline_core.files import MAX_FILE_BYTES, parse_toml, read_bytes, read_text
+from pegline_core.files import (
+    MAX_FILE_BYTES,
+    parse_toml,
+    read_bytes,
+    read_text,
+    write_atomically,
+)
 from pegline_core.game import Game
 from pegline_core.plugins import game_definition, installed_plugins
 from pegline_core.ruleset import Ruleset
@@ -272,10 +276,7 @@ class GameRecord:
         data = text.encode()
         if path.name.endswith(".gz"):
             data = gzip.compress(data, compresslevel=3, mtime=0)  # 8x smaller, quick
-        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.replace(temp, path)
+        write_atomically(path, data, RecordError)
 
     # -- reading -----------------------------------------------------------------------------
 

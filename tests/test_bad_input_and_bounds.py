@@ -42,6 +42,24 @@ def test_play_save_to_a_bad_path_is_refused_before_the_game(tmp_path, where):
     assert sorted(p.name for p in tmp_path.iterdir()) == []  # no record, no temp file
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_record_is_never_written_over_a_file_that_is_not_regular(tmp_path):
+    """Saving renames a temporary file into place: over a pipe or a device (/dev/null) that
+    would replace the device itself. It is refused, by the command and by the library."""
+    from pegline_core.app.players import RandomBot, play_game
+    from pegline_core.errors import RecordError
+
+    pipe = tmp_path / "pipe.toml"
+    os.mkfifo(pipe)
+    result = run("play", "--seed", 1, "--save", pipe)
+    clean(result, 2)
+    assert "not a regular file" in result.output
+    game = play_game("two-player", [RandomBot(1), RandomBot(2)], seed=1)
+    with pytest.raises(RecordError, match="not a regular file"):
+        GameRecord.of(game, seed=1).save(pipe)
+    assert pipe.is_fifo() and sorted(p.name for p in tmp_path.iterdir()) == ["pipe.toml"]
+
+
 def test_a_match_save_to_a_bad_path_is_refused_before_the_match(tmp_path):
     result = run("play", "--match", 3, "--save", tmp_path / "no" / "m.toml")
     clean(result, 2)
@@ -334,3 +352,19 @@ def test_ctrl_c_in_the_library_raises_interrupted_with_the_finished_games():
     assert isinstance(stopped.value, KeyboardInterrupt)
     assert stopped.value.stats.games == 2 * sim.CHUNK == seen[-1]
     assert stopped.value.stats.report()["games"] == 2 * sim.CHUNK
+
+
+def _failing_chunk(variant, names, seed, start, count):
+    if start >= 2 * sim.CHUNK:
+        raise PeglineError(f"a plugin failed in the chunk from game {start}")
+    return sim.SimulationStats(games=count)
+
+
+def test_an_error_in_a_worker_reaches_the_caller_and_ends_the_pool(monkeypatch):
+    import multiprocessing
+
+    monkeypatch.setattr(sim, "run_chunk", _failing_chunk)  # forked workers see it too
+    with pytest.raises(PeglineError, match="a plugin failed in the chunk from game"):
+        sim.simulate(load_variant("two-player"), ["random"], games=40 * sim.CHUNK, seed=1,
+                     workers=2)
+    assert multiprocessing.active_children() == []

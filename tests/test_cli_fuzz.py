@@ -29,7 +29,8 @@ SMALL = ["1", "2", "3"]
 
 
 def _files(tmp_path):
-    """Paths of every kind: missing, a folder, junk, non-UTF-8, an endless device, a record."""
+    """Paths of every kind, all inside ``tmp_path`` (outputs are written to them): missing, a
+    folder, junk, non-UTF-8, a pipe, a record."""
     (tmp_path / "junk.toml").write_text("this = [is not\n")
     (tmp_path / "binary.toml").write_bytes(b"\xff\xfe\x00 format = 1")
     (tmp_path / "deep.toml").write_text("a = " + "[" * 2000 + "]" * 2000 + "\n")
@@ -43,7 +44,10 @@ def _files(tmp_path):
     paths = [tmp_path / name for name in ("junk.toml", "binary.toml", "deep.toml", "empty.jsonl",
                                           "game.toml", "missing.toml", "out.toml", "out.jsonl",
                                           "no/such/dir/f.toml")]
-    paths += [tmp_path, "/dev/null"] + (["/dev/zero"] if os.path.exists("/dev/zero") else [])
+    fifo = tmp_path / "pipe.toml"  # a file that is not a regular file, never a real device:
+    if hasattr(os, "mkfifo") and not fifo.exists():  # outputs are written here too
+        os.mkfifo(fifo)
+    paths += [tmp_path] + ([fifo] if fifo.exists() else [])
     return [str(p) for p in paths]
 
 

@@ -403,6 +403,9 @@ def _check_output(path: Path, option: str) -> None:
     """Refuse an output file that cannot be written, before any work is done."""
     if path.is_dir():
         raise click.BadParameter(f"{path} is a folder: give a file name", param_hint=option)
+    if path.exists() and not path.is_file():
+        raise click.BadParameter(f"{path} is not a regular file: give a file name",
+                                 param_hint=option)
     if not path.parent.is_dir():
         raise click.BadParameter(f"no folder {path.parent} to write {path.name} in",
                                  param_hint=option)

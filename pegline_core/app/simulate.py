@@ -17,12 +17,12 @@ import itertools
 import math
 import multiprocessing
 import os
+import queue
 import signal
 import threading
 import time
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from multiprocessing.pool import AsyncResult
 from typing import Any
 
 from attrs import define, field
@@ -220,14 +220,23 @@ def _on_processes(workers: int, variant: Variant, bots: list[str], seed: int,
     whatever happens (an error, Ctrl-C), every worker is ended before this returns."""
     context = multiprocessing.get_context()
     pool = context.Pool(workers, initializer=_worker_start, initargs=(os.getpid(),))
+    finished: queue.Queue[SimulationStats | BaseException] = queue.Queue()
     try:
-        pending: deque[AsyncResult[SimulationStats]] = deque()
+        in_flight = 0
         for start, size in itertools.islice(chunks, workers * WINDOW):
-            pending.append(pool.apply_async(run_chunk, (variant, bots, seed, start, size)))
-        while pending:
-            collect(pending.popleft().get())
+            pool.apply_async(run_chunk, (variant, bots, seed, start, size),
+                             callback=finished.put, error_callback=finished.put)
+            in_flight += 1
+        while in_flight:
+            outcome = finished.get()  # in the order chunks finish: no worker waits on another
+            in_flight -= 1
+            if isinstance(outcome, BaseException):
+                raise outcome
+            collect(outcome)
             for start, size in itertools.islice(chunks, 1):
-                pending.append(pool.apply_async(run_chunk, (variant, bots, seed, start, size)))
+                pool.apply_async(run_chunk, (variant, bots, seed, start, size),
+                                 callback=finished.put, error_callback=finished.put)
+                in_flight += 1
         pool.close()
     finally:
         pool.terminate()
