@@ -1,12 +1,17 @@
-"""Complete random-play games per second on one core, the full event log kept: Pegline against
-OpenSpiel's C++ cribbage (``pyspiel.load_game("cribbage", {"players": N})``), in the same run.
+"""Complete random-play games per second on one core, the full event log kept: Pegline, compiled
+and pure, against OpenSpiel's C++ cribbage (``pyspiel.load_game("cribbage", {"players": N})``),
+in the same interleaved run.
 
-Targets (issue 3): Pegline >= 1,000 games/s with two players, 700 with three, 900 with partners;
-(issue 13) >= 500 complete Clabber games/s to 500 (the "clabber" row: no peer plays Clabber).
+Targets: issue 12, >= 1,000 games/s with two players, 700 with three (to 61), 900 with partners;
+issue 19 (the compiled build), 2,400 / 1,850 / 2,200; issue 13, >= 500 complete Clabber games/s
+to 500 (the "clabber" row: no peer plays Clabber).
 
-Pegline runs in this interpreter: `play_game` with `RandomBot`s and one `Ruleset` shared by all
-games; events per game is ``len(game.log)``. "py-player" plays the same games with `PyRandom`, a
-plain Python player (uniform too, so the games are alike): what calling Python players costs.
+Pegline runs in two long-lived processes of this interpreter, one per build: "compiled" (the
+modules setup.py compiled with mypyc; if this install has none, the column says so) and "pure"
+(``PEGLINE_PURE_PYTHON=1``: the same source, interpreted). Each plays `play_game` with
+`RandomBot`s and one `Ruleset` shared by all games; events per game is ``len(game.log)``.
+"py-player" plays the same games in the compiled build with `PyRandom`, a plain Python player
+(uniform too, so the games are alike): what calling a Python player costs.
 
 The same work on both sides: a deal and a game are the same size on both (deals per game are
 printed), except that OpenSpiel's three-player game goes to 121 and cannot be set to 61, so the
@@ -30,7 +35,9 @@ each batch itself, driven two ways from OpenSpiel's own examples:
   is used.
 
 OpenSpiel's state keeps every action (actions per game is ``len(state.history())``). Each round
-times one batch of every side in turn; the figures are medians over the rounds.
+times one batch of every side in turn, each side timing itself in the CPU time of its own
+process (``time.process_time``: games per second per core, whatever else the machine runs); the
+figures are medians over the rounds.
 
 Run: python benchmarks/games_speed.py [--games N] [--rounds R] [--no-peer] [--players 2,3,4]
 """
@@ -38,7 +45,9 @@ Run: python benchmarks/games_speed.py [--games N] [--rounds R] [--no-peer] [--pl
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import nullcontext
@@ -47,7 +56,7 @@ from typing import NamedTuple
 
 from peers import Server, interleaved, peer_python, ratio
 
-from pegline_core import Game, RandomBot, Ruleset, load_variant, play_game
+from pegline_core import Game, Ruleset, load_variant, play_game
 
 THREE_TO_121 = str(Path(__file__).with_name("three-player-121.toml"))
 WARM_UP = 20
@@ -58,17 +67,40 @@ class Row(NamedTuple):
     label: str
     players: int
     variant: str
-    target: int | None  # Pegline's target on this variant, if any
+    target: int | None  # Pegline's target on this variant (issue 12), if any
+    compiled_target: int | None  # the compiled build's (issue 19)
     peer: bool  # whether OpenSpiel plays the same game (the ratio is taken here)
 
 
 ROWS = (
-    Row("2", 2, "two-player", 1_000, peer=True),
-    Row("3 to 61", 3, "three-player", 700, peer=False),
-    Row("3 to 121", 3, THREE_TO_121, None, peer=True),
-    Row("4 teams", 4, "partner", 900, peer=True),
-    Row("clabber", 4, "clabber", 500, peer=False),
+    Row("2", 2, "two-player", 1_000, 2_400, peer=True),
+    Row("3 to 61", 3, "three-player", 700, 1_850, peer=False),
+    Row("3 to 121", 3, THREE_TO_121, None, None, peer=True),
+    Row("4 teams", 4, "partner", 900, 2_200, peer=True),
+    Row("clabber", 4, "clabber", 500, None, peer=False),
 )
+
+PEGLINE = """
+import sys
+sys.path.insert(0, {here!r})
+from games_speed import PeglineGames, PyRandom
+from pegline_core import RandomBot
+from pegline_core.app.build import build_name
+sides = {{}}
+
+def batch(argument):
+    side, variant, player, games = argument.split("|")
+    key = (variant, player)
+    if key not in sides:
+        sides[key] = PeglineGames(variant, RandomBot if player == "random" else PyRandom)
+    run = sides[key]
+    rate = run(int(games))
+    return f"{{rate}} {{run.events}} {{run.deals}}"
+
+serve({{"batch": batch, "build": lambda _: int(build_name().startswith("compiled"))}})
+"""
+"""A Pegline build's measuring process: ``batch side|variant|player|games`` answers the games
+per second, and the events and deals per game, of one batch."""
 
 OPEN_SPIEL = """
 import random, pyspiel
@@ -90,10 +122,10 @@ def py_loop():
 def batch(one):
     def run(games):
         games, actions = int(games), 0
-        start = time.perf_counter()
+        start = time.process_time()
         for _ in range(games):
             actions += len(one().history())
-        return f"{{games / (time.perf_counter() - start)}} {{actions / games}}"
+        return f"{{games / (time.process_time() - start)}} {{actions / games}}"
     return run
 
 for _ in range({warm_up}):
@@ -137,30 +169,33 @@ class PeglineGames:
         """Games per second over ``games`` games."""
         variant, ruleset, players, seeds = self.variant, self.ruleset, self.players, self.seeds
         events = deals = 0
-        start = time.perf_counter()
+        start = time.process_time()
         for _ in range(games):
             game = Game(variant, ruleset=ruleset)
             play_game(variant, players, seed=next(seeds), game=game)
             events += len(game.log)
             deals += game.hand
-        rate = games / (time.perf_counter() - start)
+        rate = games / (time.process_time() - start)
         self.events, self.deals = events / games, deals / games
         return rate
 
 
-def measure(rows: Sequence[Row], games: int, rounds: int, peer: Server | None
-            ) -> dict[str, float]:
+def measure(rows: Sequence[Row], games: int, rounds: int, peer: Server | None,
+            builds: Mapping[str, Server]) -> dict[str, float]:
     """Median figures of every side for the rows of one player count, keyed by side and row."""
     sides: list[Callable[[int], Mapping[str, float]]] = []
+
+    def pegline(build: str, row: Row, player: str) -> dict[str, float]:
+        rate, events, deals = builds[build].ask("batch", f"x|{row.variant}|{player}|{games}")
+        name = build if player == "random" else "py-player"
+        return {f"{name} {row.label}": rate, f"events {row.label}": events,
+                f"deals {row.label}": deals}
+
     for row in rows:
-        ours = PeglineGames(row.variant, RandomBot)
-        sides.append(lambda _round, ours=ours, key=row.label: {
-            f"pegline {key}": ours(games), f"events {key}": ours.events,
-            f"deals {key}": ours.deals})
-        if row.target:
-            python_player = PeglineGames(row.variant, PyRandom)
-            sides.append(lambda _round, python_player=python_player, key=row.label: {
-                f"py-player {key}": python_player(games)})
+        for build in builds:
+            sides.append(lambda _round, build=build, row=row: pegline(build, row, "random"))
+        if row.target and "compiled" in builds:
+            sides.append(lambda _round, row=row: pegline("compiled", row, "python"))
     if peer:
         def open_spiel(loop: str) -> dict[str, float]:
             rate, actions = peer.ask(loop, games)
@@ -171,6 +206,20 @@ def measure(rows: Sequence[Row], games: int, rounds: int, peer: Server | None
     if peer:
         figures["deals open-spiel"] = peer.ask("deals")[0]
     return figures
+
+
+def pegline_servers() -> dict[str, Server]:
+    """A measuring process per build: compiled (when this install has compiled modules) and
+    pure Python."""
+    code = PEGLINE.format(here=str(Path(__file__).resolve().parent))
+    pure = {**os.environ, "PEGLINE_PURE_PYTHON": "1"}
+    compiled = {k: v for k, v in os.environ.items() if k != "PEGLINE_PURE_PYTHON"}
+    servers = {"compiled": Server(sys.executable, code, compiled),
+               "pure": Server(sys.executable, code, pure)}
+    if not servers["compiled"].ask("build")[0]:
+        print("(this install has no compiled modules: the compiled column is left out)")
+        servers.pop("compiled").close()
+    return servers
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -188,22 +237,29 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error("--players takes some of 2,3,4")
     python = None if args.no_peer else peer_python("open-spiel")
 
+    builds = pegline_servers()
     print(f"games/s on one core, medians of {args.rounds} interleaved rounds of {args.games} "
           f"games a side")
-    print(f"{'players':<9}{'pegline':>8}{'deals':>7}{'events':>7}{'py-player':>10}  |"
-          f"{'open-spiel':>11}{'deals':>7}{'actions':>8}{'os py loop':>11}  |"
-          f"{'ratio':>6}{'target':>7}")
+    print(f"{'players':<9}{'compiled':>9}{'pure':>6}{'py-player':>10}{'deals':>6}{'events':>7}  |"
+          f"{'open-spiel':>11}{'deals':>6}{'actions':>8}{'os py loop':>11}  |"
+          f"{'compiled':>9}{'pure':>6}  |{'targets':>12}")
     summaries = []
-    for players in counts:
-        rows = [row for row in ROWS if row.players == players]
-        code = OPEN_SPIEL.format(players=players, warm_up=WARM_UP, sample=DEALS_SAMPLE)
-        with Server(python, code) if python else nullcontext() as peer:
-            figures = measure(rows, args.games, args.rounds, peer)
-        print("\n".join(table_rows(rows, figures)))
-        summaries.append(summary(players, rows, figures))
-    print("open-spiel: its C++ loop (pyspiel.evaluate_bots, C++ uniform random bots); os py loop: "
-          "its benchmark_games.py loop;\npy-player: Pegline with a plain Python player; deals, "
-          "events, actions: per game")
+    try:
+        for players in counts:
+            rows = [row for row in ROWS if row.players == players]
+            code = OPEN_SPIEL.format(players=players, warm_up=WARM_UP, sample=DEALS_SAMPLE)
+            with Server(python, code) if python else nullcontext() as peer:
+                figures = measure(rows, args.games, args.rounds, peer, builds)
+            print("\n".join(table_rows(rows, figures)))
+            summaries += summary(players, rows, figures)
+    finally:
+        for server in builds.values():
+            server.close()
+    print("compiled, pure: Pegline's two builds; py-player: the compiled build with a plain "
+          "Python player;\nopen-spiel: its C++ loop (pyspiel.evaluate_bots, C++ uniform random "
+          "bots); os py loop: its benchmark_games.py loop;\nratios: Pegline / open-spiel; "
+          "targets: issue 12 (either build) / issue 19 (compiled); deals, events, actions: per "
+          "game")
     print("\n".join(summaries))
 
 
@@ -215,38 +271,50 @@ def table_rows(rows: Sequence[Row], figures: Mapping[str, float]) -> list[str]:
 
     lines = []
     for row in rows:
-        peer = (cell("open-spiel cpp", 11) + cell("deals open-spiel", 7, ".1f")
-                + cell("actions cpp", 8) + cell("open-spiel py", 11)) if row.peer else " " * 37
-        compared = ratio(figures[f"pegline {row.label}"], figures.get("open-spiel cpp"))
+        peer = (cell("open-spiel cpp", 11) + cell("deals open-spiel", 6, ".1f")
+                + cell("actions cpp", 8) + cell("open-spiel py", 11)) if row.peer else " " * 36
+        theirs = figures.get("open-spiel cpp") if row.peer else None
+        ratios = "".join(
+            f"{ratio(figures[key], theirs) if key in figures and row.peer else '':>{width}}"
+            for key, width in ((f"compiled {row.label}", 9), (f"pure {row.label}", 6)))
+        targets = f"{row.target:,}" if row.target else ""
+        if row.compiled_target:
+            targets += f" / {row.compiled_target:,}"
         lines.append(
-            f"{row.label:<9}{cell('pegline ' + row.label, 8)}{cell('deals ' + row.label, 7, '.1f')}"
-            f"{cell('events ' + row.label, 7)}{cell('py-player ' + row.label, 10)}  |{peer}  |"
-            f"{compared if row.peer else '':>6}{f'{row.target:,}' if row.target else '':>7}")
+            f"{row.label:<9}{cell('compiled ' + row.label, 9)}{cell('pure ' + row.label, 6)}"
+            f"{cell('py-player ' + row.label, 10)}{cell('deals ' + row.label, 6, '.1f')}"
+            f"{cell('events ' + row.label, 7)}  |{peer}  |{ratios}  |{targets:>12}")
     return lines
 
 
-def summary(players: int, rows: Sequence[Row], figures: Mapping[str, float]) -> str:
-    """One line: the ratio on the game both play, the target on Pegline's own game."""
+def summary(players: int, rows: Sequence[Row], figures: Mapping[str, float]) -> list[str]:
+    """Per build, one line: the ratio on the game both play, the targets on Pegline's own game."""
     compared = next(row for row in rows if row.peer)
     aimed = next(row for row in rows if row.target)
-    ours, theirs = figures[f"pegline {compared.label}"], figures.get("open-spiel cpp")
-    line = (f"{players} players: pegline {ours:,.0f} games/s, open-spiel "
-            f"{'n/a' if theirs is None else format(theirs, ',.0f')} games/s, "
-            f"ratio {ratio(ours, theirs)}")
-    reached, target = figures[f"pegline {aimed.label}"], aimed.target or 0
-    verdict = "met" if reached >= target else "NOT met"
-    if aimed is compared:
-        line = f"{line} (target {target:,}: {verdict})"
-    else:
-        line = (f"{line}, both to 121 (target {target:,} for {aimed.variant}, to 61: "
-                f"{reached:,.0f} games/s, {verdict})")
-    for row in rows:  # another game at this table size, with a target of its own
-        if row.target and row is not aimed:
-            rate = figures[f"pegline {row.label}"]
-            line += (f"\n{row.label}: pegline {rate:,.0f} games/s ({rate / ours:.2f}x "
-                     f"{compared.variant}), target {row.target:,}: "
-                     f"{'met' if rate >= row.target else 'NOT met'}")
-    return line
+    theirs = figures.get("open-spiel cpp")
+    lines = []
+    for build in ("compiled", "pure"):
+        if f"{build} {compared.label}" not in figures:
+            continue
+        ours = figures[f"{build} {compared.label}"]
+        line = (f"{players} players, {build}: pegline {ours:,.0f} games/s, open-spiel "
+                f"{'n/a' if theirs is None else format(theirs, ',.0f')} games/s, "
+                f"ratio {ratio(ours, theirs)}")
+        reached = figures[f"{build} {aimed.label}"]
+        met = "met" if reached >= (aimed.target or 0) else "NOT met"
+        verdicts = [f"issue 12's {aimed.target:,}: {met}"]
+        if build == "compiled":
+            verdicts.append(f"issue 19's {aimed.compiled_target:,}: "
+                            f"{'met' if reached >= (aimed.compiled_target or 0) else 'NOT met'}")
+        where = "" if aimed is compared else f"; {aimed.variant} to 61: {reached:,.0f} games/s"
+        lines.append(f"{line}{where} ({', '.join(verdicts)})")
+        for row in rows:  # another game at this table size, with a target of its own
+            if row.target and row is not aimed:
+                rate = figures[f"{build} {row.label}"]
+                lines.append(f"{row.label}, {build}: pegline {rate:,.0f} games/s "
+                             f"({rate / ours:.2f}x {compared.variant}), target {row.target:,}: "
+                             f"{'met' if rate >= row.target else 'NOT met'}")
+    return lines
 
 
 if __name__ == "__main__":

@@ -44,9 +44,11 @@ class Server:
     """A long-lived process running ``SERVE + code``: it warms up once and is then asked to do
     timed batches, timing them itself, so neither its start nor the pipe is ever timed."""
 
-    def __init__(self, python: Path | str, code: str) -> None:
+    def __init__(self, python: Path | str, code: str,
+                 env: Mapping[str, str] | None = None) -> None:
         self.process = subprocess.Popen([str(python), "-c", SERVE + code], text=True,
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        env=None if env is None else dict(env))
 
     def ask(self, command: str, argument: object = "") -> list[float]:
         """Send one command and return the numbers of its one-line answer."""

@@ -37,6 +37,9 @@ class Machine(Protocol):
     ``log`` is the game's event list: `apply` appends the action's `Input` event and everything
     it causes. `snapshot` returns an immutable value from which `restore` rebuilds the state
     exactly; `Game` uses it for undo and to roll back a step that failed half way.
+
+    A machine may also have ``choices(seat)``: the actions of ``legal_actions(seat)``, in the same
+    order, as any sequence, built as they are read; `play_game` then hands that to its players.
     """
 
     log: list[Event]

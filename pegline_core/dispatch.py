@@ -277,22 +277,32 @@ class Hook:
                            plugin=plugin, hook=self.name)
 
 
-class ScoringHook(Hook):
+class ScoringHook:
     """A hook whose implementations return `Score` claims: every claim is checked, switched-off
-    rules are dropped, and the awards are sorted by declared rule order."""
+    rules are dropped, and the awards are sorted by declared rule order.
+
+    It calls its `Hook` (``hook``) with the same semantics. (Not a subclass of `Hook`: a compiled
+    subclass that adds ``__call__`` crashes under mypyc.)
+    """
+
+    def __init__(self, ruleset: Ruleset, name: str) -> None:
+        self.ruleset = ruleset
+        self.name = name
+        self.hook = Hook(ruleset, name)
 
     def __call__(self, allowed: Collection[Card], *args: Any) -> list[Award]:
         """The checked awards; ``allowed`` are the cards a claim may name.
 
-        The hot path of every game step: the direct loop of `results` is repeated here rather
-        than building its list of pairs first.
+        The hot path of every game step: the direct loop of `Hook.results` is repeated here
+        rather than building its list of pairs first.
         """
-        if self._version != self.ruleset.pm.version:
-            self._refresh()
+        hook = self.hook
+        if hook._version != self.ruleset.pm.version:
+            hook._refresh()
         awards: list[Award] = []
-        direct = self._direct
+        direct = hook._direct
         if direct is None:
-            for plugin, claims in self.results(*args):
+            for plugin, claims in hook.results(*args):
                 self._collect(plugin, claims, allowed, awards)
         else:
             for plugin, function, positions in direct:
@@ -300,7 +310,7 @@ class ScoringHook(Hook):
                     claims = function(*args) if positions is None else \
                         function(*[args[i] for i in positions])
                 except Exception as exc:
-                    raise self._failed(plugin, exc) from exc
+                    raise hook._failed(plugin, exc) from exc
                 if claims is not None:
                     self._collect(plugin, claims, allowed, awards)
         if len(awards) > 1:

@@ -198,7 +198,8 @@ class Game:
         twin._machine.restore(self._machine.snapshot())
         return twin
 
-    __copy__ = copy
+    def __copy__(self) -> Game:
+        return self.copy()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self.copy()

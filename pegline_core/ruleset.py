@@ -65,6 +65,7 @@ class Ruleset:
             culprit = next((f for f in faults if f[2] is not None), faults[0])
             raise PluginError(message, plugin=culprit[2], hook=culprit[3])
         self._hooks: dict[str, Hook] = {}
+        self._scoring: dict[str, ScoringHook] = {}
         self.cache: dict[str, Any] = {}
         """What a game builds once per ruleset and shares between its games."""
         self.pm.ruleset = self
@@ -75,8 +76,7 @@ class Ruleset:
         """What is wrong with the variant's plugins and their configuration, as (path, message),
         and, when nothing is, the plugins' notices for the players. ``must_score``: a variant
         in which no enabled rule can score a point is wrong too (its games could never end)."""
-        ruleset = cls.__new__(cls)
-        ruleset.variant, ruleset.extra_plugins = variant, dict(extra_plugins or {})
+        ruleset: Ruleset = _Unbuilt(variant, extra_plugins)
         faults = ruleset._assemble() or ruleset._check() or \
             (ruleset._scoreless() if must_score else [])
         if faults:
@@ -281,11 +281,11 @@ class Ruleset:
 
     def scoring(self, name: str) -> ScoringHook:
         """The scoring hook ``name`` (cached): calling it returns checked `Award` objects."""
-        hook = self._hooks.get(name)
-        if not isinstance(hook, ScoringHook):
+        hook = self._scoring.get(name)
+        if hook is None:
             if not hasattr(self.pm.hook, name):
                 raise PluginError(f"no hook named {name!r}", hook=name)
-            hook = self._hooks[name] = ScoringHook(self, name)
+            hook = self._scoring[name] = ScoringHook(self, name)
         return hook
 
     def culprit(self, plugin: str | None, hook: str) -> str:
@@ -304,17 +304,18 @@ class Ruleset:
 
         ``plugin`` None means the claim came through a wrapper: it is then attributed to the
         plugin that declared its rule. (The hot path: every claim of every step.)"""
-        if type(claim) is not Score:
+        raw: Any = claim  # its fields read as they are (not as Score declares them: compiled,
+        if type(claim) is not Score:  # True would be read as the integer 1)
             raise self._refused(plugin, hook, f"returned {type(claim).__name__}, not Score")
-        rule_id = claim.rule
+        rule_id = raw.rule
         if type(rule_id) is not str:
             raise self._refused(plugin, hook, f"a rule id is a string, not {short_repr(rule_id)}")
         if plugin is None and rule_id in self.rules:
             plugin = self.rules[rule_id][0]
-        rule = self._declared.get(plugin, _NOTHING).get(rule_id) if plugin else None
+        rule: Any = self._declared.get(plugin, _NOTHING).get(rule_id) if plugin else None
         if rule is None or plugin is None:
             raise self._refused(plugin, hook, f"rule {rule_id!r} was not declared by this plugin")
-        points = claim.points
+        points = raw.points
         if type(points) is not int:
             raise self._refused(plugin, hook, f"points for {rule_id!r} must be an integer, not "
                                               f"{short_repr(points)}")
@@ -323,7 +324,7 @@ class Ruleset:
                                               f"claimed {points}")
         if points < 0 and not rule.negative:
             raise self._refused(plugin, hook, f"{rule_id!r} may not score negative points")
-        cards = claim.cards
+        cards = raw.cards
         if type(cards) is not tuple:
             try:
                 cards = tuple(cards)
@@ -366,6 +367,14 @@ class Ruleset:
                 if getattr(type(plugin), "Config", None) is not None}
 
 
+class _Unbuilt(Ruleset):
+    """A ruleset not built yet, for `Ruleset.inspect` to assemble and check step by step."""
+
+    def __init__(self, variant: Variant, extra_plugins: Plugins | None = None) -> None:
+        self.variant = variant  # and nothing else: Ruleset.__init__ would raise on a fault
+        self.extra_plugins = dict(extra_plugins or {})
+
+
 def _not_a_list_of(kind: type, plugin: str, hook: str, answer: Any) -> Fault | None:
     """The fault of a declaration hook that did not answer with a list of ``kind``, or None."""
     if isinstance(answer, list) and all(isinstance(item, kind) for item in answer):
@@ -375,8 +384,9 @@ def _not_a_list_of(kind: type, plugin: str, hook: str, answer: Any) -> Fault | N
     return (("plugins",), message, plugin, hook)
 
 
-def _rule_problem(rule: Rule) -> str | None:
-    """What is wrong with a declared rule, or None."""
+def _rule_problem(rule: Any) -> str | None:
+    """What is wrong with a declared rule, or None (its fields are read as they are, not as `Rule`
+    declares them)."""
     if type(rule.id) is not str or not rule.id:
         return f"a rule id must be a non-empty string, not {short_repr(rule.id)}"
     if rule.points is not None and type(rule.points) is not int:

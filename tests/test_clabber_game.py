@@ -420,10 +420,10 @@ def test_play_json_log_save_and_replay_verify(tmp_path):
 def test_a_human_game_marks_legal_cards_and_refuses_with_the_rule():
     answers = "".join(f"{word}\n" for word in ["pass", "y", "1", "2", "3", "4", "5", "6"] * 200)
     result = run("play", "--variant", "clabber", "--human", "--seed", "2", input=answers)
-    out = result.output
-    assert "your hand (* may be played)" in out and "seat 0 (you)" in out
-    assert "not allowed: you must" in out
-    assert "(hidden)" in out
+    out, screen = result.stdout, result.stderr  # the events, and the table with the prompts
+    assert "(* may be played)" in screen and "Your hand:  1 " in screen and "╭" in screen
+    assert "not allowed: you must" in screen
+    assert "seat 0 (you)" in out and "(hidden)" in out and "Your hand" not in out
 
 
 def test_simulate_reports_clabber():

@@ -282,3 +282,134 @@ def test_a_refused_request_shows_its_message(site, browser):
     error = browser.find_element(By.ID, "error")
     wait(browser, lambda d: error.is_displayed())
     assert error.text == "nothing to compare yet: make a move first"
+
+
+# -- Clabber ---------------------------------------------------------------------------------------
+
+
+def clabber_cards(driver, selector: str) -> list[str]:
+    return [c.get_attribute("data-card") for c in driver.find_elements(By.CSS_SELECTOR, selector)]
+
+
+def test_a_clabber_hand_naming_trump_and_a_trick(site, browser, tmp_path):
+    """Seed 18: the turn card is the ten of hearts and seat 0 holds no heart, so in round 1 it
+    may only pass; it names trump in round 2 if the bots leave it the chance, then plays."""
+    url, tables = site
+    start_game(browser, url, variant="clabber", muggins=False, seed=18)
+    game = current_table(browser, tables).game
+    assert browser.find_element(By.ID, "turn-card").get_attribute("data-card") == "TH"
+    assert browser.find_element(By.ID, "trump").text == "?"
+    assert sorted(clabber_cards(browser, "#hand .card")) == sorted(map(str, game.machine.held[0]))
+    assert not browser.find_elements(By.CSS_SELECTOR, ".opponents .card[data-card]")
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".opponents .card.back")) == 18
+    assert "your partner: seat 2" in browser.find_element(By.ID, "heading").text
+    assert not browser.find_elements(By.CSS_SELECTOR, ".name-suit")  # round 1: no heart held
+    named = False
+    while game.machine.trump == "":
+        assert prompt_kind(browser) == "name"
+        suits = browser.find_elements(By.CSS_SELECTOR, ".name-suit")
+        offered = {b.get_attribute("data-suit") for b in suits}
+        assert offered == {a.suit for a in game.legal_actions(0) if hasattr(a, "suit")}
+        if suits and game.view(0).round == 2:
+            assert "H" not in offered and suits[0].text.startswith("Name ")
+            act(browser, suits[0].click)
+            named = True
+        else:
+            act(browser, lambda: browser.find_element(By.ID, "pass").click())
+    trump = game.machine.trump
+    wait(browser, lambda d: d.find_element(By.ID, "trump").get_attribute("data-trump") == trump)
+    assert "made by team" in browser.find_element(By.ID, "heading").text
+    assert named == (game.machine.makers == 0 and game.view(0).calls[-1][0] == 0)
+
+    # play until a trick is turned: the marked cards are the legal ones
+    while not game.machine.tricks:
+        assert prompt_kind(browser) == "play"
+        for button in ("announce", "show"):
+            found = browser.find_elements(By.ID, button)
+            if found:
+                act(browser, found[0].click)
+        view = game.view(0)
+        on_table = [c.get_attribute("data-card")
+                    for c in browser.find_elements(By.CSS_SELECTOR, "#trick .card")]
+        assert on_table == [str(c) for c in view.trick]
+        playable = clabber_cards(browser, "#hand .card.playable")
+        assert sorted(playable) == sorted(str(a.card) for a in game.legal_actions(0)
+                                          if hasattr(a, "card"))
+        assert len(playable) + len(browser.find_elements(By.CSS_SELECTOR, "#hand .card.unplayable")) \
+            == len(view.held)
+        act(browser, browser.find_element(By.CSS_SELECTOR, "#hand .card.playable").click)
+    wait(browser, lambda d: d.find_elements(By.ID, "last-trick"))
+    (trick,) = game.machine.tricks
+    shown = clabber_cards(browser, "#last-trick .card")
+    assert shown == [str(c) for c in trick.cards]
+    taken = [int(t.get_attribute("data-taken"))
+             for t in browser.find_elements(By.CSS_SELECTOR, "#scores .taken")]
+    assert taken == list(game.view(0).taken) and sum(taken) == 1
+    screenshot(browser, "web-clabber.png", tmp_path)
+
+    # play the hand out: the count, team by team, and the verdict are shown
+    while game.hand == 1:
+        for button in ("announce", "show"):
+            found = browser.find_elements(By.ID, button)
+            if found:
+                act(browser, found[0].click)
+        act(browser, browser.find_element(By.CSS_SELECTOR, "#hand .card.playable").click)
+    settled = next(e for e in game.log if type(e).__name__ == "HandSettled")
+    wait(browser, lambda d: d.find_elements(By.ID, "settlement"))
+    box = browser.find_element(By.ID, "settlement")
+    assert box.get_attribute("data-outcome") == ("made" if settled.made else "set")
+    counts = {int(c.get_attribute("data-side")): c.text
+              for c in box.find_elements(By.CSS_SELECTOR, ".count")}
+    assert all(f": {total} (" in counts[side] for side, total in enumerate(settled.totals))
+    assert ("set — their count is lost" in box.text) == (not settled.made)
+    scores = [int(s.get_attribute("data-score"))
+              for s in browser.find_elements(By.CSS_SELECTOR, "#scores .score")]
+    assert scores == list(game.scores)
+
+
+def test_clabber_renege_calls_are_buttons(site, browser, tmp_path):
+    url, tables = site
+    start_game(browser, url, variant="clabber-renege", muggins=False, seed=6)
+    game = current_table(browser, tables).game
+    while not browser.find_elements(By.CSS_SELECTOR, ".renege-call"):
+        kind = prompt_kind(browser)
+        if kind == "name":
+            act(browser, lambda: browser.find_element(By.ID, "pass").click())
+            continue
+        assert kind == "play"
+        for button in ("announce", "show"):
+            found = browser.find_elements(By.ID, button)
+            if found:
+                act(browser, found[0].click)
+        marked = clabber_cards(browser, "#hand .card.playable") + \
+            clabber_cards(browser, "#hand .card.risky")
+        assert sorted(marked) == sorted(map(str, game.view(0).held))  # any card may be played
+        act(browser, browser.find_element(By.CSS_SELECTOR, "#hand .card.playable").click)
+    buttons = browser.find_elements(By.CSS_SELECTOR, ".renege-call")
+    targets = [int(b.get_attribute("data-target")) for b in buttons]
+    assert targets == [a.target for a in game.legal_actions(0) if hasattr(a, "target")]
+    screenshot(browser, "web-clabber-renege.png", tmp_path)
+    act(browser, buttons[-1].click)
+    called = next(e for e in reversed(game.log) if type(e).__name__ == "RenegeCalled")
+    assert called.actor == 0 and called.called == targets[-1]
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#settlement[data-outcome=renege]"))
+    text = browser.find_element(By.ID, "settlement").text
+    assert "called a renege" in text and ("not proved" in text) == (not called.proved)
+
+
+def test_an_abandoned_clabber_game_is_replayed_with_every_hand(site, browser):
+    url, tables = site
+    start_game(browser, url, variant="clabber", muggins=False, seed=18)
+    game = current_table(browser, tables).game
+    act(browser, lambda: browser.find_element(By.ID, "pass").click())
+    browser.find_element(By.ID, "abandon").click()
+    browser.switch_to.alert.accept()
+    wait(browser, lambda d: d.find_element(By.ID, "replay-this").is_enabled())
+    browser.find_element(By.ID, "replay-this").click()
+    wait(browser, lambda d: d.find_element(By.ID, "replay-view").is_displayed())
+    browser.find_element(By.ID, "step-last").click()
+    faces = clabber_cards(browser, "#replay-table .opponents .cards.small .card")
+    assert sorted(faces) == sorted(str(c) for held in game.machine.held for c in held)
+    assert browser.find_element(By.CSS_SELECTOR, "#replay-table #trump").text == \
+        ("?" if not game.machine.trump else {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[
+            game.machine.trump])

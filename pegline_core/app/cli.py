@@ -19,6 +19,7 @@ import click
 import pluggy
 import tomli_w
 
+from pegline_core.app.build import build_name
 from pegline_core.app.players import PlayerLeft, bots_for, play_game
 from pegline_core.cards import Card, format_cards, parse_cards
 from pegline_core.errors import PeglineError, VariantError
@@ -41,7 +42,7 @@ class _Group(click.Group):
 
 
 @click.group(cls=_Group)
-@click.version_option(package_name="pegline")
+@click.version_option(package_name="pegline", message=f"%(prog)s %(version)s, {build_name()}")
 def main() -> None:
     """Pegline: a rules engine for card games, variants as data, games and rules as plugins."""
 

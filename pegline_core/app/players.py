@@ -74,15 +74,21 @@ def play_game(
         raise PeglineError(f"{game.variant.name} needs {game.players} players, "
                            f"got {len(players)}")
     rng = random.Random(seed)
-    while not game.over:
-        to_act = game.to_act
+    machine = game.machine  # the seats come from the machine itself: no need to check them
+    choices = getattr(machine, "choices", machine.legal_actions)
+    while True:
+        to_act = machine.to_act()
         if isinstance(to_act, str):
-            action = game.chance_action(rng)
-        else:
+            action = machine.chance_action(rng)
+        elif to_act:
             seat = to_act[0]
-            action = players[seat].choose(game.view(seat), game.legal_actions(seat))
+            action = players[seat].choose(machine.view(seat), choices(seat))
+        else:  # nobody is to act: the game is over
+            break
         events = game.apply(action)
         if on_event is not None:
             for event in events:
                 on_event(event)
+    if not game.over:
+        raise PeglineError(f"nobody is to act in the {game.phase} phase, yet the game is not over")
     return game

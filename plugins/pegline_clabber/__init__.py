@@ -88,6 +88,12 @@ class Clabber:
 
         return EventPrinter(variant, reveal=reveal, names=dict(names or {}))
 
+    def web_table(self, variant: Variant) -> Any:
+        """The table in the browser (`pegline serve`): `pegline_clabber.web.ClabberTable`."""
+        from pegline_clabber.web import ClabberTable
+
+        return ClabberTable(variant)
+
     def tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
         """The first dealer, and by label, summed over the game (a report divides them by the
         hands played): ``hands/made``, ``hands/set`` and ``hands/dead`` count hands (so per hand

@@ -38,6 +38,8 @@ class EventPrinter:
         """The dealer of the hand being printed, followed event by event."""
         self.passes = 0
         """Passes since the deal: four mean the second naming round."""
+        self.followed = -1
+        """The last event followed for the dealer: `lines` and `redact` may both see an event."""
 
     def seat(self, seat: int | None) -> str:
         return self.names.get(seat, f"seat {seat}") if seat is not None else "the table"
@@ -50,7 +52,7 @@ class EventPrinter:
         """An event as a plain dict (`EventCodec` form), as the ``reveal`` seats may see it: other
         seats' dealt cards become None, except the turn card, which is dealt face up."""
         kind = data.get("type")
-        self._follow(kind, data.get("dealer"))
+        self._follow(kind, data.get("dealer"), data.get("seq"))
         reveal = self.reveal
         if reveal is None or kind != Deal.TAG:
             return data
@@ -67,9 +69,13 @@ class EventPrinter:
                 shown.append(cards)
         return {**data, "hands": shown}
 
-    def _follow(self, kind: Any, dealer: Any) -> None:
+    def _follow(self, kind: Any, dealer: Any, seq: Any) -> None:
         """Follow the dealer from the events' types: the first dealer, then one to the left after
-        a settled hand or a renege, the same again after both teams reneged."""
+        a settled hand or a renege, the same again after both teams reneged. Each event once."""
+        if type(seq) is int:
+            if seq <= self.followed:
+                return
+            self.followed = seq
         moves = {HandSettled.TAG: 1, RenegeCalled.TAG: 1, RenegesVoid.TAG: -1}
         if kind == DealerChosen.TAG and type(dealer) is int:
             self.dealer = dealer
@@ -79,7 +85,7 @@ class EventPrinter:
     def lines(self, event: Event) -> list[str]:
         """The line(s) for one event; an empty list for nothing worth printing."""
         if not isinstance(event, Input):
-            self._follow(type(event).TAG, getattr(event, "dealer", None))
+            self._follow(type(event).TAG, getattr(event, "dealer", None), event.seq)
         if isinstance(event, Input):
             return self._input(event)
         if isinstance(event, DealerChosen):

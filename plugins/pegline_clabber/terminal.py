@@ -1,110 +1,243 @@
-"""A human player at the terminal: shows trump, the trick, the score and the hand with the
-cards that may be played marked; a card the rules refuse is refused with the rule. ``quit`` (or
-the end of input) leaves the table with nothing applied, so the game is saved for a resume."""
+"""A human player at the terminal: the Clabber table drawn with rich (`pegline_clabber.table`),
+answers read line by line. A card the rules refuse is refused with the rule (where reneges stand
+until called, it is played, with a warning).
+
+The screen and the prompts go to standard error (the terminal), so standard output carries only
+the game's events. Words stand alone at every prompt: ``help``, ``score`` (the last hand's count)
+and ``quit``; leaving (``quit``, the end of input, Ctrl-C) raises `PlayerLeft` with nothing
+applied, for the command line to save the game and print how to resume it.
+
+>>> from rich.console import Console
+>>> from pegline_core import Game, parse_cards
+>>> from pegline_clabber.actions import CutForDeal, Deal
+>>> game = Game("clabber")
+>>> _ = game.apply(CutForDeal(parse_cards("9C JD AH KS")))
+>>> hands = [parse_cards(h) for h in ("JH 9H AS TS KC 9D", "QC QD AD TD KD 9S",
+...                                   "JC 9C AC TC QS JS", "AH TH KH QH KS JD")]
+>>> _ = game.apply(Deal(10, hands))
+>>> _ = game.apply(game.legal_actions(3)[0])           # seat 3 passes
+>>> answers = iter(["hearts", "S"])                     # what the person types
+>>> console = Console(width=80, color_system=None)
+>>> player = HumanPlayer(console, read=lambda: next(answers))
+>>> with console.capture() as screen:
+...     move = player.choose(game.view(0), game.legal_actions(0))
+>>> move
+Name(seat=0, suit='S')
+>>> [line.split("not allowed: ")[1] for line in screen.get().splitlines() if "not allowed" in line]
+["in round 1 trump can only be the turn card's suit, ♠ (or pass)"]
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-import click
+from rich.console import Console
 
 from pegline_clabber.actions import Announce, CallRenege, Name, Pass, Play, Show
-from pegline_clabber.cards import SUIT_SYMBOLS, legal_plays, why_illegal
+from pegline_clabber.cards import SUIT_SYMBOLS, SUITS, why_illegal
+from pegline_clabber.table import Table, allowed, format_plays
 from pegline_clabber.views import ClabberView
 from pegline_core.app.players import PlayerLeft
-from pegline_core.cards import Card, CardError, format_cards
+from pegline_core.cards import Card, CardError
+from pegline_core.events import Event
 
-__all__ = ["HumanPlayer"]
+__all__ = ["HumanPlayer", "HELP", "WORDS"]
+
+WORDS = {"help": "show this help", "score": "the last hand's count and how it was settled",
+         "quit": "save the game and stop (it prints the command that resumes it)"}
+SUIT_WORDS = {**{s: s for s in SUITS}, **{sym: s for s, sym in SUIT_SYMBOLS.items()},
+              "CLUBS": "C", "DIAMONDS": "D", "HEARTS": "H", "SPADES": "S"}
+HELP = [
+    "Naming trump: type pass, or a suit (H, hearts or ♥); in round 1 only the turn card's suit",
+    "may be taken ('play' takes it too). Playing: type a card's number on the screen, or the",
+    "card itself (JH, 10S or TS, A♠). A * marks the cards the rules allow now. Before your",
+    "first play you may announce your melds (y/n), and show them before your second.",
+    "Where reneges stand until called: 'renege N' calls one on the other team's play N.",
+    "These words stand alone:",
+    *(f"  {word:<8} {meaning}" for word, meaning in WORDS.items()),
+    "Ctrl-D or Ctrl-C save and stop, like quit.",
+]
+
+
+class AnswerError(ValueError):
+    """An answer that is not allowed: the message says why."""
 
 
 class HumanPlayer:
-    """Asks at the terminal. Cards are chosen by notation (``JH``) or position (``1``)."""
+    """Asks a person at the terminal, showing the table before each decision.
+
+    ``read`` reads one answer (the builtin `input` by default). The command line feeds every
+    event to `observe`, so ``score`` knows the last count.
+    """
+
+    def __init__(self, console: Console | None = None,
+                 read: Callable[[], str] = input) -> None:
+        self.console = console or Console(stderr=True, highlight=False)
+        self.read = read
+        self.table = Table()
+        self._drawn: ClabberView | None = None
+        self._hinted = False
+
+    def observe(self, event: Event) -> None:
+        self.table.observe(event)
 
     def choose(self, view: ClabberView, legal: Sequence[Any]) -> Any:
+        if view != self._drawn:
+            self.console.print(self.table.render(view))
+            self._drawn = view
+        calls = {a.target: a for a in legal if isinstance(a, CallRenege)}
+        if calls:
+            plays = format_plays(view.played)
+            self._say("  (or 'renege N' to call a renege on the other team's play N: "
+                      + ", ".join(f"{seq} ({plays.get(seq, 'a naming')})" for seq in calls)
+                      + ")")
         if isinstance(legal[0], Pass):
-            return self._name(view, legal)
+            return self._loop(self._naming_prompt(view, legal),
+                              lambda text: self._name(view, text, legal, calls))
         for action in legal:
             if isinstance(action, Announce | Show):
                 verb = "announce" if isinstance(action, Announce) else "show"
-                if _ask(f"  {verb} your melds? (y/n)", "y").lower() in ("y", "yes"):
+                answer = self._loop(f"{verb} your melds? (y/n)", _yes_no)
+                if answer:
                     return action
-        calls = {a.target: a for a in legal if isinstance(a, CallRenege)}
-        return self._play(view, [a for a in legal if isinstance(a, Play)], calls)
+        return self._loop("play a card", lambda text: self._play(view, text, legal, calls,
+                                                                 self.table.numbered(view)))
+
+    # -- asking --------------------------------------------------------------------------------
+
+    def _loop(self, prompt: str, decide: Callable[[str], Any]) -> Any:
+        """Ask until an answer is allowed; the words come first."""
+        while True:
+            text = self._ask(prompt).strip()
+            word = text.lower()
+            if word == "quit":
+                raise PlayerLeft("quit")
+            if word == "help":
+                for line in HELP:
+                    self._say(line)
+                continue
+            if word == "score":
+                for line in self.table.last_count():
+                    self._say(line)
+                continue
+            try:
+                return decide(text)
+            except _Renege as exc:
+                self._say(f"  {exc}")
+                return exc.play
+            except AnswerError as exc:
+                self._say(f"  not allowed: {exc}")
+
+    def _ask(self, prompt: str) -> str:
+        if not self._hinted:
+            self.console.print("(type help to see what you can type)", style="dim")
+            self._hinted = True
+        self._say(f"{prompt}: ", end="")
+        self.console.file.flush()
+        try:
+            return self.read()
+        except EOFError:
+            self.console.print()
+            raise PlayerLeft("end of input") from None
+        except KeyboardInterrupt:
+            self.console.print()
+            raise PlayerLeft("interrupted") from None
+
+    def _say(self, text: str, end: str = "\n") -> None:
+        """Plain text to the terminal, wrapped by the terminal itself (never by rich)."""
+        self.console.print(text, end=end, markup=False, soft_wrap=True)
+
+    # -- reading moves -------------------------------------------------------------------------
 
     @staticmethod
-    def _callable(view: ClabberView, calls: dict[int, CallRenege]) -> str:
-        played = {seq: (seat, card) for seq, seat, card in view.played}
-        return ", ".join(f"{seq} (seat {played[seq][0]} played {played[seq][1].symbol})"
-                         if seq in played else f"{seq} (a call)" for seq in calls)
+    def _naming_prompt(view: ClabberView, legal: Sequence[Any]) -> str:
+        suits = [SUIT_SYMBOLS[a.suit] for a in legal if isinstance(a, Name)]
+        if view.round == 1:
+            take = f" or play {suits[0]}" if suits else ""
+            return f"round 1: pass{take}"
+        return f"round 2: pass or name {' '.join(suits)}" if suits else "round 2: pass"
 
     @staticmethod
-    def _status(view: ClabberView) -> str:
-        trump = SUIT_SYMBOLS[view.trump] if view.trump else "not named yet"
-        return f"score {view.scores[view.side]} to {view.scores[1 - view.side]}; trump {trump}"
-
-    def _name(self, view: ClabberView, legal: Sequence[Any]) -> Any:
-        suits = {a.suit: a for a in legal if isinstance(a, Name)}
+    def _name(view: ClabberView, text: str, legal: Sequence[Any],
+              calls: dict[int, CallRenege]) -> Any:
+        call = _renege(text, calls)
+        if call is not None:
+            return call
+        word = text.upper()
+        if word == "PASS":
+            return legal[0]
         assert view.turn_card is not None
-        click.echo(f"  {self._status(view)}; turn card {view.turn_card.symbol}; round "
-                   f"{view.round}; you hold {format_cards(view.held, symbols=True)}")
-        choices = ", ".join(["pass", *(f"{s} ({SUIT_SYMBOLS[s]})" for s in suits)])
-        while True:
-            answer = _ask(f"  name trump or pass [{choices}]", "pass")
-            if answer.lower() == "pass":
-                return legal[0]
-            if answer.upper() in suits:
-                return suits[answer.upper()]
-            click.echo(f"  you may say: {choices}")
+        turned = view.turn_card.suit
+        if word == "PLAY" and view.round == 1:
+            word = turned
+        suit = SUIT_WORDS.get(word)
+        if suit is None:
+            raise AnswerError(f"type pass or a suit (H, hearts or ♥), not {text!r}")
+        names = {a.suit: a for a in legal if isinstance(a, Name)}
+        if suit in names:
+            return names[suit]
+        if view.round == 1 and suit != turned:
+            raise AnswerError(f"in round 1 trump can only be the turn card's suit, "
+                              f"{SUIT_SYMBOLS[turned]} (or pass)")
+        if suit == turned and view.round == 2:
+            raise AnswerError(f"in round 2 the turn card's suit, {SUIT_SYMBOLS[turned]}, was "
+                              "refused: name another suit or pass")
+        raise AnswerError(f"you may name only a suit you hold, and you hold no "
+                          f"{SUIT_SYMBOLS[suit]}")
 
-    def _play(self, view: ClabberView, plays: list[Play],
-              calls: dict[int, CallRenege]) -> Play | CallRenege:
-        allowed = {p.card: p for p in plays}
-        if view.renege_calls:  # reneges stand until called: any card may be played, at a risk
-            allowed = {c: p for c, p in allowed.items() if c in legal_plays(
-                view.held, view.trick, view.trump, view.undertrump)}
-        marked = " ".join(f"{i}:{c.symbol}{'*' if c in allowed else ''}"
-                          for i, c in enumerate(view.held, 1))
-        trick = format_cards(view.trick, symbols=True) or "(you lead)"
-        click.echo(f"  {self._status(view)}; trick {trick}; tricks taken {view.taken}")
-        click.echo(f"  your hand (* may be played): {marked}")
-        if calls:
-            click.echo("  (or 'renege N' to call a renege on the other team's play N:"
-                       f" {self._callable(view, calls)})")
-        while True:
-            answer = _ask("  play (or quit)")
-            words = answer.lower().split()
-            if calls and words[:1] == ["renege"]:
-                if len(words) == 2 and words[1].isdigit() and int(words[1]) in calls:
-                    return calls[int(words[1])]
-                click.echo(f"  call one of: {self._callable(view, calls)}")
-                continue
-            if answer.isdigit() and 1 <= int(answer) <= len(view.held):
-                card = view.held[int(answer) - 1]
-            else:
-                try:
-                    card = Card.parse(answer)
-                except CardError as exc:
-                    click.echo(f"  not a card: {exc}")
-                    continue
-            if card in allowed:
-                return allowed[card]
-            if card not in view.held:
-                click.echo(f"  not allowed: you do not hold {card.symbol}")
-                continue
-            reason = why_illegal(view.held, view.trick, view.trump, card, view.undertrump)
-            if view.renege_calls and any(p.card == card for p in plays):
-                click.echo(f"  a renege ({reason}): it stands unless the other team calls it")
-                return next(p for p in plays if p.card == card)
-            click.echo(f"  not allowed: {reason}")
+    @staticmethod
+    def _play(view: ClabberView, text: str, legal: Sequence[Any], calls: dict[int, CallRenege],
+              numbered: list[tuple[int, Card]]) -> Any:
+        call = _renege(text, calls)
+        if call is not None:
+            return call
+        if text.isdigit():
+            hand = dict(numbered)
+            if int(text) not in hand:
+                raise AnswerError(f"there is no card number {text}: your cards are "
+                                  f"{' '.join(str(n) for n in hand)}")
+            card = hand[int(text)]
+        else:
+            try:
+                card = Card.parse(text)
+            except CardError as exc:
+                raise AnswerError(f"not a card: {exc}") from None
+        if card not in view.held:
+            raise AnswerError(f"you do not hold {card.symbol}")
+        plays = {a.card: a for a in legal if isinstance(a, Play)}
+        if card in allowed(view):
+            return plays[card]
+        reason = why_illegal(view.held, view.trick, view.trump, card, view.undertrump)
+        if view.renege_calls and card in plays:
+            raise _Renege(plays[card], f"a renege ({reason}): it stands unless the other team "
+                                       "calls it")
+        raise AnswerError(str(reason))
 
 
-def _ask(prompt: str, default: str | None = None) -> str:
-    """One answer; ``quit``, or the end of input, leaves the table (`PlayerLeft`)."""
-    try:
-        answer = str(click.prompt(prompt, default=default)).strip()
-    except click.Abort:
-        raise PlayerLeft("end of input") from None
-    if answer.lower() == "quit":
-        raise PlayerLeft("quit")
-    return answer
+class _Renege(AnswerError):
+    """Not a refusal: a renege the variant lets stand, played with a warning."""
+
+    def __init__(self, play: Play, warning: str) -> None:
+        super().__init__(warning)
+        self.play = play
+
+
+def _renege(text: str, calls: dict[int, CallRenege]) -> CallRenege | None:
+    words = text.lower().split()
+    if words[:1] != ["renege"]:
+        return None
+    if not calls:
+        raise AnswerError("there is no play of the other team's to call a renege on")
+    if len(words) == 2 and words[1].isdigit() and int(words[1]) in calls:
+        return calls[int(words[1])]
+    raise AnswerError(f"call one of: {', '.join(map(str, calls))}")
+
+
+def _yes_no(text: str) -> bool:
+    word = text.lower()
+    if word in ("y", "yes", ""):
+        return True
+    if word in ("n", "no"):
+        return False
+    raise AnswerError("answer y or n")

@@ -11,15 +11,16 @@ Play(seat=0, card=Card.parse('5H'))
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import ClassVar
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+from typing import ClassVar, overload
 
 from attrs import field, frozen
 
 from pegline_core.cards import Card
 
-__all__ = ["CutForDeal", "Deal", "Discard", "CutStarter", "Play", "Go", "Declare", "Respond",
-           "RESPONSES", "ACTIONS", "CHANCE_ACTIONS"]
+__all__ = ["CutForDeal", "Deal", "Discard", "Discards", "CutStarter", "Play", "Go", "Declare",
+           "Respond", "RESPONSES", "ACTIONS", "CHANCE_ACTIONS"]
 
 
 def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
@@ -54,6 +55,39 @@ class Discard:
     TAG: ClassVar[str] = "discard"
     seat: int
     cards: tuple[Card, ...] = field(converter=_cards)
+
+
+class Discards(Sequence[Discard]):
+    """Every legal discard of ``seat``, in `legal_actions` order, each `Discard` built only when
+    it is read: a player choosing one of fifteen builds one.
+
+    >>> from pegline_core.cards import parse_cards
+    >>> choices = Discards(1, parse_cards("5H 5C JD KS"), 2)
+    >>> len(choices), choices[0], list(choices) == [Discard(1, c) for c in choices.cards]
+    (6, Discard(seat=1, cards=(Card.parse('5H'), Card.parse('5C'))), True)
+    """
+
+    __slots__ = ("cards", "seat")
+
+    def __init__(self, seat: int, held: Sequence[Card], need: int) -> None:
+        self.seat = seat
+        self.cards = list(combinations(held, need))
+        """The cards of each discard."""
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    @overload
+    def __getitem__(self, index: int) -> Discard: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Discard]: ...
+    def __getitem__(self, index: int | slice) -> Discard | list[Discard]:
+        if isinstance(index, slice):
+            return [Discard(self.seat, cards) for cards in self.cards[index]]
+        return Discard(self.seat, self.cards[index])
+
+    def __repr__(self) -> str:
+        return f"Discards({list(self)!r})"
 
 
 @frozen

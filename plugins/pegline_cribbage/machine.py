@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from pegline_core.cards import DECK, Card, format_cards
 from pegline_core.errors import IllegalActionError, PluginError
@@ -26,6 +26,7 @@ from pegline_cribbage.actions import (
     Deal,
     Declare,
     Discard,
+    Discards,
     Go,
     Play,
     Respond,
@@ -57,6 +58,8 @@ _STATE = ("phase", "hand", "dealer", "scores", "held", "kept", "discarded", "cri
           "count", "series", "turn", "last_player", "said_go", "last_was_go", "played", "counts",
           "declared", "responders", "assisted")
 _snapshot = attrgetter(*_STATE)
+_new_view = cast(Callable[..., CribbageView], tuple.__new__)
+"""A view from its fields, all given in order (three times faster than its keyword `__new__`)."""
 
 
 class Common:
@@ -175,7 +178,7 @@ class CribbageMachine:
 
     def begin(self, dealer: int | None) -> None:
         if dealer is not None:
-            self._hand, self._phase, self._reached = self.hand, self.phase, None
+            self._start_step()
             self._cause = None
             self._choose_dealer(dealer)
             if self._reached is not None:
@@ -187,11 +190,18 @@ class CribbageMachine:
             raise IllegalActionError(f"not an action: {action!r}")
         if self.phase == "over":
             raise IllegalActionError("the game is over")
-        self._hand, self._phase, self._reached = self.hand, self.phase, None
+        self._start_step()
         self._cause = len(self.log)  # every handler logs its Input first
         handler(self, action)
         if self._reached is not None:
             self._end_game()
+
+    def _start_step(self) -> None:
+        """A step's events carry the hand and phase it started in; no side has won yet.
+
+        (A method of its own: assigned here, ``_reached`` is not narrowed to None in `apply`,
+        which mypyc would then check at run time.)"""
+        self._hand, self._phase, self._reached = self.hand, self.phase, None
 
     def to_act(self) -> str | tuple[int, ...]:
         phase = self.phase
@@ -233,6 +243,13 @@ class CribbageMachine:
                     *(Respond(who, "muggins", n) for n in range(1, cap + 1))]
         return []
 
+    def choices(self, seat: int) -> Sequence[Any]:
+        """`legal_actions` of ``seat``, the discards built only when read (what players get)."""
+        if self.phase == "discard":
+            return () if self.discarded[seat] else \
+                Discards(seat, self.held[seat], self.c.settings.deal.discard)
+        return self.legal_actions(seat)
+
     def chance_action(self, rng: random.Random) -> Any:
         n = self.c.players
         if self.phase == "cut":
@@ -259,11 +276,11 @@ class CribbageMachine:
             counter, crib = self.counts[0]
             counting = (counter, self.crib if crib else self.kept[counter], crib, self.declared)
         held, kept = self.held, self.kept
-        return CribbageView(  # by position, in the field order of CribbageView
+        return _new_view(CribbageView, (  # by position, in the field order of CribbageView
             seat, self.phase, self.hand, self.dealer, self.scores, c.side_of[seat],
             held[seat] if held else (), kept[seat] if kept else (), self.starter, self.count,
             self.series, self.played, c.players, c.target, c.lowball, c.limit, counting,
-            c.max_declaration, c.scorer)
+            c.max_declaration, c.scorer))
 
     @property
     def counting(self) -> CountingProtocol:
@@ -324,7 +341,7 @@ class CribbageMachine:
             raise IllegalActionError(f"no seat {seat!r} at a table of {players}")
         return seat
 
-    def _ask_coach(self, action: AskCoach) -> None:
+    def _ask_coach(self, action: Any) -> None:
         seat = self._check_seat(action.seat)
         if not any(isinstance(e, Input) and e.actor == seat for e in self.log):
             raise IllegalActionError(f"seat {seat} has no committed decision to compare yet")
@@ -333,7 +350,7 @@ class CribbageMachine:
 
     # -- the cut and the deal ------------------------------------------------------------------
 
-    def _cut_for_deal(self, action: CutForDeal) -> None:
+    def _cut_for_deal(self, action: Any) -> None:
         self._need_phase("cut", action)
         _check_cards(action.cards, self.c.players, "the cut for deal needs one card per seat")
         self._input(None, action)
@@ -351,7 +368,7 @@ class CribbageMachine:
                     (dealer + 1) % c.players)
         self.phase, self.dealer = "deal", dealer
 
-    def _deal(self, action: Deal) -> None:
+    def _deal(self, action: Any) -> None:
         self._need_phase("deal", action)
         c = self.c
         deal, players = c.settings.deal, c.players
@@ -376,7 +393,7 @@ class CribbageMachine:
         self.turn = self.last_player = None
         self.said_go, self.last_was_go, self.played = frozenset(), False, ()
 
-    def _discard(self, action: Discard) -> None:
+    def _discard(self, action: Any) -> None:
         self._need_phase("discard", action)
         seat = self._check_seat(action.seat)
         if self.discarded[seat]:
@@ -399,7 +416,7 @@ class CribbageMachine:
         self.discarded = discarded
         self.crib = self.crib + action.cards
 
-    def _cut_starter(self, action: CutStarter) -> None:
+    def _cut_starter(self, action: Any) -> None:
         self._need_phase("starter", action)
         card = action.card
         if type(card) is not Card:
@@ -419,7 +436,7 @@ class CribbageMachine:
 
     # -- pegging -------------------------------------------------------------------------------
 
-    def _play(self, action: Play) -> None:
+    def _play(self, action: Any) -> None:
         seat, card = action.seat, action.card
         if self.phase != "pegging" or seat != self.turn or type(seat) is not int:
             self._need_turn(action)
@@ -443,7 +460,7 @@ class CribbageMachine:
         self.last_was_go = False
         self._next_turn(seat, consecutive_go=False)
 
-    def _go(self, action: Go) -> None:
+    def _go(self, action: Any) -> None:
         seat = action.seat
         if self.phase != "pegging" or seat != self.turn or type(seat) is not int:
             self._need_turn(action)
@@ -458,7 +475,7 @@ class CribbageMachine:
         self.last_was_go = True
         self._next_turn(seat, consecutive_go=consecutive)
 
-    def _need_turn(self, action: Play | Go) -> None:
+    def _need_turn(self, action: Any) -> None:
         self._need_phase("pegging", action)
         self._check_seat(action.seat)
         raise IllegalActionError(f"it is seat {self.turn}'s turn to play, not seat "
@@ -556,7 +573,7 @@ class CribbageMachine:
         return self.c.ruleset.check_claim(protocol.plugin, "counting by hand",
                                           Score(rule, points, cards), cards)
 
-    def _declare(self, action: Declare) -> None:
+    def _declare(self, action: Any) -> None:
         self._need_phase("show", action)
         if not self.counts or self.declared >= 0:
             raise IllegalActionError("no count is waiting for a declaration")
@@ -581,7 +598,7 @@ class CribbageMachine:
                 return
         self.declared, self.responders = points, _protocol(protocol.responders, seat)
 
-    def _respond(self, action: Respond) -> None:
+    def _respond(self, action: Any) -> None:
         self._need_phase("show", action)
         if not self.responders:
             raise IllegalActionError("no declared count is waiting for a response")
@@ -647,6 +664,8 @@ class CribbageMachine:
                 "assist_used": tuple(sorted(self.assisted))}
 
 
+# Each handler takes its action as Any: an action's fields are untrusted input that the handler
+# checks itself, and the compiled build must not assume the types the action class declares.
 _HANDLERS: dict[type, Callable[[CribbageMachine, Any], None]] = {
     CutForDeal: CribbageMachine._cut_for_deal, Deal: CribbageMachine._deal,
     Discard: CribbageMachine._discard, CutStarter: CribbageMachine._cut_starter,

@@ -1,0 +1,37 @@
+"""Collecting the suite in either build: in the compiled build, the doctests of the compiled
+modules are left to the pure build (pytest cannot collect a module's source file while that
+module is loaded from its compiled extension). The header says which build runs."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+
+from pegline_core.app.build import COMPILED, build_name
+
+BUILD = build_name()
+
+
+def _compiled_sources() -> set[Path]:
+    """The source files of the modules that load compiled (all of `COMPILED`, or none)."""
+    if not BUILD.startswith("compiled"):
+        return set()
+    found = set()
+    for name in COMPILED:
+        parent, _, tail = name.rpartition(".")
+        package = importlib.import_module(parent)
+        found |= {Path(folder) / f"{tail}.py" for folder in package.__path__}
+    return found
+
+
+_COMPILED_SOURCES = _compiled_sources()
+
+
+def pytest_report_header() -> str:
+    return f"pegline build: {BUILD}"
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    return True if collection_path in _COMPILED_SOURCES else None

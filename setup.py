@@ -1,0 +1,94 @@
+"""Compiles the hot path (`pegline_core.app.build.COMPILED`) with mypyc when it can.
+
+Everything else is in pyproject.toml. With ``PEGLINE_PURE_PYTHON=1`` at build time, without
+mypy, or without a working C compiler the package installs as pure Python, with the same results.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import sys
+import sysconfig
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
+
+ROOT = Path(__file__).resolve().parent
+PURE_ENV = "PEGLINE_PURE_PYTHON"
+
+
+def _compiled() -> list[str]:
+    """`COMPILED` read from pegline_core/app/build.py (importing it needs the dependencies)."""
+    tree = ast.parse((ROOT / "pegline_core" / "app" / "build.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "COMPILED":
+            return list(ast.literal_eval(node.value))
+    raise RuntimeError("pegline_core/app/build.py has no COMPILED list")
+
+
+COMPILED = _compiled()
+PACKAGE_DIRS = {"pegline_core": "pegline_core", "pegline_cribbage": "plugins/pegline_cribbage"}
+
+
+def source(module: str) -> str:
+    package, _, rest = module.partition(".")
+    return str(Path(PACKAGE_DIRS[package], *rest.split("."))) + ".py"
+
+
+def extensions() -> list[object]:
+    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        print("pegline: mypy is not installed; installing pure Python", file=sys.stderr)
+        return []
+    os.environ.setdefault("MYPYPATH", "plugins")
+    # the modules they import are type-checked for their types, their own errors left to mypy's
+    # run in CI (an optional extra, such as the web server's, need not be installed to build)
+    return mypycify(["--follow-imports=silent", *(source(module) for module in COMPILED)],
+                    opt_level="3", debug_level="0")
+
+
+class OptionalBuildExt(build_ext):
+    """Falls back to pure Python when the C compiler fails (or is missing)."""
+
+    def run(self) -> None:
+        if self.inplace:  # an editable install: drop what an earlier build left in the tree
+            self._remove_stale()
+        try:
+            super().run()
+        except Exception as exc:  # noqa: BLE001 - any compiler failure means "pure Python"
+            for built in self.get_outputs():  # all or nothing: the modules share one library
+                Path(built).unlink(missing_ok=True)
+            print(f"pegline: compiling failed ({exc}); installing pure Python", file=sys.stderr)
+
+
+    @staticmethod
+    def _remove_stale() -> None:
+        suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+        kept = {source(module)[:-3] + suffix for module in COMPILED}
+        for folder in ("pegline_core", "plugins", "."):
+            pattern = "*__mypyc*" + suffix if folder == "." else "**/*" + suffix
+            for built in (ROOT / folder).glob(pattern):
+                if str(built.relative_to(ROOT)) not in kept:
+                    built.unlink()
+
+
+class BuildPyWithVariants(build_py):
+    """Puts the variant files in the package (pegline_core/_variants) of a wheel."""
+
+    def run(self) -> None:
+        super().run()
+        if not self.editable_mode:
+            self.mkpath(str(Path(self.build_lib, "pegline_core", "_variants")))
+            for variant in sorted((ROOT / "variants").glob("*.toml")):
+                self.copy_file(str(variant), str(Path(self.build_lib, "pegline_core", "_variants",
+                                                      variant.name)))
+
+
+setup(ext_modules=extensions(),
+      cmdclass={"build_ext": OptionalBuildExt, "build_py": BuildPyWithVariants})

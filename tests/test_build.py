@@ -1,0 +1,131 @@
+"""The two builds: the hot path compiled with mypyc where a C compiler was there at install time,
+or the same source interpreted (``PEGLINE_PURE_PYTHON=1``); `pegline --version` says which runs.
+(Both builds give the same logs: tests/test_log_digests.py, run by CI in each.)"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from pegline_core import Ruleset, load_variant
+from pegline_core.app.build import COMPILED, PURE_ENV, build_name, compiled_modules
+
+
+def run(code: str, pure: bool) -> str:
+    env = {k: v for k, v in os.environ.items() if k != PURE_ENV}
+    if pure:
+        env[PURE_ENV] = "1"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_pure_python_loads_every_compiled_module_from_its_source():
+    code = ("import importlib, pegline_core\n"
+            "from pegline_core.app.build import COMPILED, build_name\n"
+            "files = [importlib.import_module(n).__file__ for n in COMPILED]\n"
+            "print(build_name(), all(f.endswith('.py') for f in files))")
+    assert run(code, pure=True) == "pure Python True"
+
+
+def test_the_build_is_all_compiled_or_all_pure():
+    code = ("import importlib, pegline_core\n"
+            "from pegline_core.app.build import COMPILED, build_name, compiled_modules\n"
+            "for name in COMPILED: importlib.import_module(name)\n"
+            "print(build_name(), len(compiled_modules()))")
+    name, count = run(code, pure=False).rsplit(" ", 1)
+    assert (name, int(count)) in (("compiled (mypyc)", len(COMPILED)), ("pure Python", 0))
+
+
+@pytest.mark.parametrize("pure", [True, False])
+def test_version_says_which_build_runs(pure):
+    code = "from pegline_core.app.cli import main; main(['--version'], prog_name='pegline')"
+    env = {k: v for k, v in os.environ.items() if k != PURE_ENV}
+    if pure:
+        env[PURE_ENV] = "1"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("pegline")
+    if pure:
+        assert done.stdout.strip().endswith(", pure Python")
+    else:
+        assert done.stdout.strip().endswith((", pure Python", ", compiled (mypyc)"))
+
+
+def test_this_process_reports_its_own_build():
+    assert build_name() == ("compiled (mypyc)" if compiled_modules() else "pure Python")
+    assert (os.environ.get(PURE_ENV, "") not in ("", "0")) <= (build_name() == "pure Python")
+
+
+@pytest.mark.parametrize("variant", ["two-player", "muggins", "pegging-flush", "stink-hole"])
+def test_pluggy_reads_every_hook_implementation_s_real_arguments(variant):
+    """pluggy reads an implementation's argument names from its signature: a compiled function
+    whose signature it could not read would silently be called with no arguments."""
+    ruleset = Ruleset(load_variant(variant))
+    checked = 0
+    for caller in vars(ruleset.pm.hook).values():
+        for impl in getattr(caller, "get_hookimpls", list)():
+            wanted = [name for name in inspect.signature(impl.function).parameters
+                      if name != "self"]
+            assert list(impl.argnames) == wanted, (impl.plugin_name, caller.name)
+            checked += 1
+    assert checked >= 10
+
+
+def test_the_compiled_modules_are_the_hot_path_only():
+    """Plugins' hook implementations, events, actions and cards stay interpreted."""
+    assert not any(name.startswith(("pegline_standard", "pegline_muggins")) for name in COMPILED)
+    assert "pegline_core.events" not in COMPILED and "pegline_core.cards" not in COMPILED
+    assert "pegline_cribbage.machine" in COMPILED
+
+
+@pytest.mark.slow
+def test_without_a_c_compiler_the_wheel_is_pure_python(tmp_path):
+    """A compiler that fails (CC=false) leaves a working wheel of the interpreted source."""
+    root = Path(__file__).resolve().parent.parent
+    env = {k: v for k, v in os.environ.items() if k != PURE_ENV} | {"CC": "false"}
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
+                            "--no-build-isolation", "-q", "-w", str(tmp_path), str(root)],
+                           capture_output=True, text=True, env=env, check=False)
+    assert built.returncode == 0, built.stderr
+    (wheel,) = tmp_path.glob("pegline-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "pegline_cribbage/machine.py" in names
+    assert not [name for name in names if name.endswith((".so", ".pyd"))]
+
+
+def test_a_source_edited_after_compiling_runs_from_source(tmp_path, monkeypatch):
+    """An editable install compiles in place: an edit made afterwards must not be hidden."""
+    import importlib.machinery
+    import importlib.util
+
+    from pegline_core.app.build import stale_sources
+
+    package = tmp_path / "pegline_cribbage"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    source = package / "machine.py"
+    source.write_text("# edited\n")
+    built = package / f"machine{importlib.machinery.EXTENSION_SUFFIXES[0]}"
+    built.write_bytes(b"")
+    os.utime(built, (1_000_000, 1_000_000))  # compiled long before the edit
+    real_find_spec = importlib.util.find_spec  # where an installed finder would look
+
+    def find_spec(name: str):
+        if name == "pegline_cribbage":
+            return importlib.machinery.PathFinder.find_spec(name, [str(tmp_path)])
+        return real_find_spec(name)
+
+    monkeypatch.setattr(importlib.util, "find_spec", find_spec)
+    assert stale_sources() == [str(source)]
+    os.utime(built, None)
+    os.utime(source, (1_000_000, 1_000_000))  # compiled after the last edit
+    assert stale_sources() == []
