@@ -17,6 +17,8 @@ def read_bytes(path: str | Path, error: type[ValueError], limit: int = MAX_FILE_
     """The file's bytes, or ``error("PATH: why")`` if it cannot be read or holds more than
     ``limit`` bytes."""
     path = Path(path)
+    if path.is_fifo():  # opening one waits for a writer, maybe forever
+        raise error(f"{path}: a pipe, not a file: give a file")
     try:
         with path.open("rb") as handle:
             data = handle.read(limit + 1)

@@ -929,6 +929,8 @@ def _replay_match(file: Path, as_json: bool, verify: bool) -> None:
 
 
 def _is_record(file: Path, form: str = FORMAT) -> bool:
+    if file.is_fifo():  # never opened here: that waits for a writer
+        return False
     try:
         with file.open("rb") as handle:
             head = handle.read(4096).decode("utf-8", errors="replace")  # never a whole line
