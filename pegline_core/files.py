@@ -2,18 +2,59 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 import tomllib
 from pathlib import Path
 from typing import Any
 
+MAX_FILE_BYTES = 64 * 1024 * 1024
+"""The largest file Pegline reads (a record of a long match is a few MiB): a larger one, or an
+endless one such as ``/dev/zero``, is refused rather than read without limit."""
+
+
+def read_bytes(path: str | Path, error: type[ValueError], limit: int = MAX_FILE_BYTES) -> bytes:
+    """The file's bytes, or ``error("PATH: why")`` if it cannot be read or holds more than
+    ``limit`` bytes."""
+    path = Path(path)
+    if path.is_fifo():  # opening one waits for a writer, maybe forever
+        raise error(f"{path}: a pipe, not a file: give a file")
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(limit + 1)
+    except FileNotFoundError:
+        raise error(f"{path}: no such file") from None
+    except OSError as exc:
+        raise error(f"{path}: cannot read the file: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise error(f"{path}: the file is larger than {limit // (1024 * 1024)} MiB, the most "
+                    "Pegline reads") from None
+    return data
+
+
+def write_atomically(path: str | Path, data: bytes, error: type[ValueError]) -> None:
+    """Write ``data`` to a temporary file beside ``path`` and rename it into place: never a
+    half-written file. Only a regular file is ever replaced (never a folder, a device such as
+    ``/dev/null`` or a pipe); a failure is ``error("PATH: why")``."""
+    path = Path(path)
+    if path.exists() and not path.is_file():
+        raise error(f"{path}: not a regular file, so nothing is written over it")
+    temp = None
+    try:
+        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(temp, path)
+    except OSError as exc:
+        if temp is not None and os.path.exists(temp):
+            os.unlink(temp)
+        raise error(f"{path}: cannot write the file: {exc.strerror or exc}") from None
+
 
 def read_text(path: str | Path, error: type[ValueError]) -> str:
     """The file's text, or ``error("PATH: cannot read the file: why")``."""
-    path = Path(path)
     try:
-        return path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise error(f"{path}: cannot read the file: {exc.strerror or exc}") from None
+        return read_bytes(path, error).decode("utf-8")
     except UnicodeDecodeError:
         raise error(f"{path}: not a UTF-8 text file") from None
 

@@ -30,8 +30,6 @@ import functools
 import gzip
 import hashlib
 import json
-import os
-import tempfile
 import zlib
 from collections.abc import Iterable
 from pathlib import Path
@@ -42,7 +40,13 @@ from attrs import field, frozen
 
 from pegline_core.errors import PeglineError, RecordError
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored
-from pegline_core.files import parse_toml, read_text
+from pegline_core.files import (
+    MAX_FILE_BYTES,
+    parse_toml,
+    read_bytes,
+    read_text,
+    write_atomically,
+)
 from pegline_core.game import Game
 from pegline_core.plugins import game_definition, installed_plugins
 from pegline_core.ruleset import Ruleset
@@ -272,10 +276,7 @@ class GameRecord:
         data = text.encode()
         if path.name.endswith(".gz"):
             data = gzip.compress(data, compresslevel=3, mtime=0)  # 8x smaller, quick
-        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.replace(temp, path)
+        write_atomically(path, data, RecordError)
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -574,15 +575,15 @@ def is_log_path(path: str | Path) -> bool:
 
 def _read_gzip(path: Path) -> str:
     """The text of a gzip file; of one cut off by a crash, whatever was complete."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise RecordError(f"{path}: cannot read the file: {exc.strerror or exc}") from None
+    data = read_bytes(path, RecordError)
     inflate = zlib.decompressobj(wbits=zlib.MAX_WBITS | 16)  # with the gzip header
     try:
-        raw = inflate.decompress(data)
+        raw = inflate.decompress(data, MAX_FILE_BYTES + 1)
     except zlib.error as exc:
         raise RecordError(f"{path}: not a gzip file: {exc}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise RecordError(f"{path}: the log inflates to more than "
+                          f"{MAX_FILE_BYTES // (1024 * 1024)} MiB, the most Pegline reads")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:  # a cut inside a character: keep what was whole

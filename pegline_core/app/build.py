@@ -96,11 +96,12 @@ def stale_sources() -> list[str]:
 
 def install() -> None:
     """Put `pure_python_finder` first when ``PEGLINE_PURE_PYTHON`` asks for pure Python, or
-    when a compiled module's source changed after it was compiled (`stale_sources`)."""
+    when a compiled module's source changed after it was compiled (`stale_sources`; said on a
+    terminal, not into the output a program or a test reads)."""
     if pure_python_finder in sys.meta_path:
         return
     stale = [] if wants_pure_python() else stale_sources()
-    if stale:
+    if stale and sys.stderr is not None and sys.stderr.isatty():  # a developer's terminal
         print(f"pegline: {', '.join(stale)} changed after compiling: running the source "
               "(pip install -e . compiles it again)", file=sys.stderr)
     if wants_pure_python() or stale:

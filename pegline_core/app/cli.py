@@ -6,12 +6,15 @@ import contextvars
 import gzip
 import importlib.util
 import json
+import os
 import random
 import shlex
+import signal
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import click
 import pluggy
@@ -192,6 +195,9 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, variant_name:
     With no CARDS, read one hand per line from standard input (`5H 5C 5D JS | 5S`, a `crib` word
     optional) and write one JSON object per line.
     """
+    if not cards and starter is not None:
+        raise click.UsageError("--starter needs the CARDS of the hand too, e.g. "
+                               "pegline score 5H 5C 5D JS --starter 5S")
     scorer = Scorer(load_variant(variant_name, overlays=overlays))
     if not cards:
         _score_stream(scorer)
@@ -215,10 +221,18 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, variant_name:
 
 def _score_stream(scorer: Scorer) -> None:
     failed = False
-    for number, line in enumerate(sys.stdin, 1):
-        if not line.strip():
+    stdin: BinaryIO = sys.stdin.buffer
+    for number, raw in enumerate(stdin, 1):
+        line: str | None
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            line = None
+        if line is not None and not line.strip():
             continue
         try:
+            if line is None:
+                raise ValueError("not UTF-8 text")
             hand, turned, crib = _parse_line(line)
             out = _show_json(scorer.show(hand, turned, crib=crib))
         except ValueError as exc:
@@ -341,6 +355,9 @@ def analyze_show(variant_name: str, overlays: tuple[str, ...], as_json: bool) ->
     from pegline_cribbage.analysis import ShowDistribution, show_distribution
 
     variant = load_variant(variant_name, overlays=overlays)
+    if not as_json and importlib.util.find_spec("numpy") is None:
+        click.echo("(numpy is not installed: a variant's tables may be counted hand by hand, "
+                   "a minute or more; pip install 'pegline[scale]' for about a second)", err=True)
     results: dict[str, ShowDistribution] = {}
     start = time.perf_counter()
     with Progress(transient=True, disable=as_json) as bar:
@@ -382,7 +399,7 @@ def analyze_show(variant_name: str, overlays: tuple[str, ...], as_json: bool) ->
 @click.option("--bots", default="greedy,random", show_default=True,
               help="Bots, comma-separated; they rotate seats game by game (random, and the "
                    "game's own: greedy, sloppy and coach for cribbage).")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1),
               help="Local processes (default: every core).")
 @click.option("--scheduler", help="A dask.distributed scheduler, e.g. tcp://HOST:8786.")
@@ -405,23 +422,84 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
     if round_robin:
         _round_robin(variant, names, games, seed, as_json)
         return
+    if plot_path is not None:  # before the games, not after: a plot that cannot be drawn
+        _check_output(plot_path, "--plot")
+        if plot_path.suffix.lower() not in PLOT_FORMATS:
+            raise click.BadParameter(f"{plot_path.name}: draw to a file ending in "
+                                     f"{', '.join(sorted(PLOT_FORMATS))}", param_hint="--plot")
+        if importlib.util.find_spec("matplotlib") is None:
+            raise click.ClickException("matplotlib is not installed: pip install "
+                                       "'pegline[scale]' for plots")
+    if scheduler is not None and importlib.util.find_spec("distributed") is None:
+        raise click.ClickException("dask.distributed is not installed: pip install "
+                                   "'pegline[scale]' for clusters")
     columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    try:
-        with Progress(*columns, transient=True, disable=as_json) as bar:
-            task = bar.add_task(f"{variant.name}", total=games)
-            stats = sim.simulate(variant, names, games=games, seed=seed, workers=workers,
-                                 scheduler=scheduler,
-                                 progress=lambda done: bar.update(task, completed=done))
-        if plot_path is not None:
-            sim.plot(stats, str(plot_path))
-    except ImportError as exc:
-        raise click.ClickException(f"{exc.name} is not installed: pip install "
-                                   "'pegline[scale]' for plots and clusters") from None
+    stopped: str | None = None
+    with _sigterm_as_interrupt:
+        try:
+            with Progress(*columns, transient=True, disable=as_json) as bar:
+                task = bar.add_task(f"{variant.name}", total=games)
+                stats = sim.simulate(variant, names, games=games, seed=seed, workers=workers,
+                                     scheduler=scheduler,
+                                     progress=lambda done: bar.update(task, completed=done))
+        except sim.Interrupted as exc:
+            stats, stopped = exc.stats, _sigterm_as_interrupt.how
+    if stopped is not None:
+        click.echo(f"{stopped}: stopped after {stats.games:,} of {games:,} games", err=True)
+        if stats.games == 0:
+            sys.exit(130 if stopped == "interrupted" else 143)
+    elif plot_path is not None:
+        sim.plot(stats, str(plot_path))
     report = stats.report()
     if as_json:
-        click.echo(json.dumps(report))
-        return
-    _print_report(variant.name, names, report)
+        click.echo(json.dumps(report | ({"stopped": stopped} if stopped else {})))
+    else:
+        _print_report(variant.name, names, report)
+    if stopped is not None:
+        sys.exit(130 if stopped == "interrupted" else 143)
+
+
+PLOT_FORMATS = frozenset({".png", ".svg", ".pdf", ".jpg", ".jpeg", ".webp", ".tif", ".tiff"})
+
+
+class _SigtermAsInterrupt:
+    """While active, SIGTERM stops the work as Ctrl-C does (`KeyboardInterrupt`), so that a
+    killed `simulate` still ends its workers and reports; ``how`` says which signal came."""
+
+    def __init__(self) -> None:
+        self.how = "interrupted"
+        self.previous: Any = None
+
+    def __enter__(self) -> None:
+        self.how = "interrupted"
+        self.previous = signal.getsignal(signal.SIGTERM)
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, self._handle)
+
+    def __exit__(self, *exc: object) -> None:
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, self.previous)
+
+    def _handle(self, signum: int, frame: object) -> None:
+        self.how = "terminated"
+        raise KeyboardInterrupt
+
+
+_sigterm_as_interrupt = _SigtermAsInterrupt()
+
+
+def _check_output(path: Path, option: str) -> None:
+    """Refuse an output file that cannot be written, before any work is done."""
+    if path.is_dir():
+        raise click.BadParameter(f"{path} is a folder: give a file name", param_hint=option)
+    if path.exists() and not path.is_file():
+        raise click.BadParameter(f"{path} is not a regular file: give a file name",
+                                 param_hint=option)
+    if not path.parent.is_dir():
+        raise click.BadParameter(f"no folder {path.parent} to write {path.name} in",
+                                 param_hint=option)
+    if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise click.BadParameter(f"{path} cannot be written", param_hint=option)
 
 
 def _round_robin(variant: Any, names: list[str], games: int, seed: int, as_json: bool) -> None:
@@ -616,7 +694,8 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
 @main.command()
 @variant_option
 @overlay_option
-@click.option("--seed", type=int, help="Seed for the shuffles and the bots (default: random).")
+@click.option("--seed", type=click.IntRange(min=0),
+              help="Seed for the shuffles and the bots, 0 or more (default: random).")
 @click.option("--bots", default="greedy", show_default=True,
               help="Bots for the seats, comma-separated and repeated as needed (random, and the "
                    "game's own: greedy, sloppy and coach for cribbage).")
@@ -659,6 +738,8 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
                         MatchRules(best_of=best_of, target=match_to), seed, bots, human,
                         as_json, save_path)
         return
+    if save_path is not None:  # before the game, not after it: a record that cannot be kept
+        _check_output(save_path, "--save")
     if human and log_file is not None and getattr(log_file, "name", "") == "<stdout>":
         raise click.BadParameter("the log keeps every card, the hidden ones too: in a human game "
                                  "write it to a file", param_hint="--log")
@@ -728,13 +809,38 @@ def _players(game: Game, bots: str, seed: int, human: bool) -> tuple[list[Any], 
     if unknown or not names:
         raise click.BadParameter(f"unknown bot {unknown[0] if unknown else bots!r}; "
                                  f"choose from {', '.join(known)}", param_hint="--bots")
+    if len(names) > game.players:
+        raise click.BadParameter(f"{len(names)} bots for {game.players} seats: name at most "
+                                 f"{game.players}", param_hint="--bots")
     players = [known[names[seat % len(names)]](seed + seat) for seat in range(game.players)]
     labels = {seat: _("seat {n} ({bot})").format(n=seat, bot=names[seat % len(names)])
               for seat in range(game.players)}
     if human:
         players[0] = game.ruleset.game.human()
         labels[0] = _("seat {n} (you)").format(n=0)
+        if hasattr(players[0], "read") and not sys.stdin.isatty():
+            players[0].read = _bounded_answers(players[0].read, game)
     return players, labels
+
+
+WRONG_ANSWERS = 200
+"""The most answers piped (not typed) input may give between two of the person's moves."""
+
+
+def _bounded_answers(read: Callable[[], str], game: Game) -> Callable[[], str]:
+    """``read``, but input from a pipe or a file that never gives an allowed answer stops the
+    game (saved, as when a person leaves) instead of being asked forever."""
+    seen = [len(game.log), 0]
+
+    def bounded() -> str:
+        if len(game.log) != seen[0]:
+            seen[:] = [len(game.log), 0]
+        seen[1] += 1
+        if seen[1] > WRONG_ANSWERS:
+            raise PlayerLeft(f"{WRONG_ANSWERS} answers from the input without a move")
+        return read()
+
+    return bounded
 
 
 def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bool,
@@ -745,6 +851,8 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
 
     if save_path is not None and save_path.suffix != ".toml":
         raise click.BadParameter("a match record is a .toml file", param_hint="--save")
+    if save_path is not None:
+        _check_output(save_path, "--save")
     playing: Game | None = None
     if resumed is not None:
         match, playing = resumed.resume()
@@ -775,7 +883,16 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
 
         emit = _emitter(game, as_json, None, {0} if human else None, labels,
                         save=save if human else None)
-        play_game(variant, players, seed=chance_seed, on_event=emit, game=game)
+        try:
+            play_game(variant, players, seed=chance_seed, on_event=emit, game=game)
+        except (PlayerLeft, KeyboardInterrupt, EOFError) as exc:
+            if not human:
+                raise
+            how = exc.how if isinstance(exc, PlayerLeft) else "interrupted"
+            path = save_path or _free_path(f"pegline-match-{variant.name}-{seed}.toml")
+            MatchRecord.of(match, seeds=match.seeds, playing=(game, game_seed)).save(path)
+            _say_how_to_resume(how, path, bots, as_json)
+            sys.exit(0 if how == "quit" else 130 if how == "interrupted" else 1)
         match.add(game, game_seed)
         playing = None
         if not as_json:
@@ -851,6 +968,8 @@ def serve(host: str, port: int) -> None:
 def replay(file: Path, as_json: bool, verify: bool, versions: str) -> None:
     """Replay a record (.toml or .jsonl), a match record or a scripted game (docs/records.md)
     and print it."""
+    if not file.exists():
+        raise click.ClickException(f"{file}: no such file")
     if _is_record(file, "pegline-match"):
         _replay_match(file, as_json, verify)
         return
@@ -916,9 +1035,12 @@ def _replay_match(file: Path, as_json: bool, verify: bool) -> None:
 
 
 def _is_record(file: Path, form: str = FORMAT) -> bool:
-    try:
-        with file.open(encoding="utf-8") as handle:
-            return any(line.startswith("format = ") and f'"{form}"' in line
-                       for line, _ in zip(handle, range(3), strict=False))
-    except (OSError, UnicodeDecodeError):
+    if file.is_fifo():  # never opened here: that waits for a writer
         return False
+    try:
+        with file.open("rb") as handle:
+            head = handle.read(4096).decode("utf-8", errors="replace")  # never a whole line
+    except OSError:
+        return False
+    return any(line.startswith("format = ") and f'"{form}"' in line
+               for line in head.splitlines()[:3])

@@ -18,8 +18,6 @@ True
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -30,7 +28,7 @@ from attrs import frozen
 from pegline_core.definition import Player
 from pegline_core.errors import PeglineError, RecordError
 from pegline_core.events import Event, GameEnded
-from pegline_core.files import parse_toml, read_text
+from pegline_core.files import parse_toml, read_text, write_atomically
 from pegline_core.game import Game
 from pegline_core.record import Difference, GameRecord
 from pegline_core.variant import Variant, load_variant
@@ -202,11 +200,7 @@ class MatchRecord:
         path = Path(path)
         if path.suffix != ".toml":
             raise RecordError(f"{path}: a match record is a .toml file")
-        text = self.to_toml()
-        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temp, path)
+        write_atomically(path, self.to_toml().encode(), RecordError)
 
     @classmethod
     def load(cls, path: str | Path) -> MatchRecord:

@@ -13,10 +13,16 @@ memory stays flat however many games are played.
 
 from __future__ import annotations
 
+import itertools
 import math
+import multiprocessing
+import os
+import queue
+import signal
+import threading
+import time
 from collections import Counter
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from attrs import define, field
@@ -27,7 +33,7 @@ from pegline_core.game import Game
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant
 
-__all__ = ["SimulationStats", "simulate", "run_chunk", "wilson", "plot"]
+__all__ = ["SimulationStats", "simulate", "Interrupted", "run_chunk", "wilson", "plot"]
 
 CHUNK = 25
 
@@ -134,6 +140,26 @@ def run_chunk(variant: Variant, names: Sequence[str], seed: int, start: int,
     return stats
 
 
+class Interrupted(KeyboardInterrupt):
+    """The simulation was stopped (Ctrl-C, or SIGTERM turned into one) before every game was
+    played: ``stats`` holds the games that finished, every worker is gone."""
+
+    def __init__(self, stats: SimulationStats) -> None:
+        super().__init__(f"stopped after {stats.games} game(s)")
+        self.stats = stats
+
+
+WINDOW = 2
+"""Chunks in flight per worker: enough to keep every worker busy, few enough that memory stays
+flat whatever the number of games."""
+
+
+def _chunks(games: int) -> Iterator[tuple[int, int]]:
+    """``(start, count)`` of each chunk, made as needed (never a list of all of them)."""
+    for start in range(0, games, CHUNK):
+        yield start, min(CHUNK, games - start)
+
+
 def simulate(
     variant: Variant,
     bots: Sequence[str],
@@ -144,16 +170,23 @@ def simulate(
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> SimulationStats:
-    """Play ``games`` games; ``workers`` local processes (default: every core), or a dask
-    ``scheduler`` address. ``progress(games_done)`` follows along."""
+    """Play ``games`` games; ``workers`` local processes (default: every core, never more than
+    chunks), or a dask ``scheduler`` address (``tcp://HOST:PORT``). ``progress(games_done)``
+    follows along. A Ctrl-C raises `Interrupted` with the games finished so far."""
     known = bots_for(variant)
     unknown = [name for name in bots if name not in known]
     if unknown or not bots:
         raise PeglineError(f"unknown bot {unknown[0] if unknown else ''!r}; "
                            f"choose from {', '.join(known)}")
-    if games < 1:
+    if len(bots) > variant.table.players:
+        raise PeglineError(f"{len(bots)} bots for {variant.table.players} seats: name at most "
+                           f"{variant.table.players}")
+    if type(games) is not int or games < 1:
         raise PeglineError("simulate at least one game")
-    chunks = [(start, min(CHUNK, games - start)) for start in range(0, games, CHUNK)]
+    if type(seed) is not int or seed < 0:
+        raise PeglineError(f"the seed must be a whole number from 0 up, not {seed!r}")
+    if workers is not None and (type(workers) is not int or workers < 1):
+        raise PeglineError(f"workers must be a whole number from 1 up, not {workers!r}")
     total, done = SimulationStats(), 0
 
     def collect(stats: SimulationStats) -> None:
@@ -163,26 +196,93 @@ def simulate(
         if progress is not None:
             progress(done)
 
-    if scheduler is not None:
-        from distributed import Client
-        from distributed import as_completed as dask_completed
-
-        with Client(scheduler) as client:  # type: ignore[no-untyped-call]
-            futures = [client.submit(run_chunk, variant, list(bots), seed, start, count,
-                                     pure=False) for start, count in chunks]
-            for future in dask_completed(futures):  # type: ignore[no-untyped-call]
-                collect(future.result())
-        return total
-    if workers == 1:
-        for start, count in chunks:
-            collect(run_chunk(variant, bots, seed, start, count))
-        return total
-    with ProcessPoolExecutor(workers) as pool:
-        futures = [pool.submit(run_chunk, variant, list(bots), seed, start, count)
-                   for start, count in chunks]
-        for future in as_completed(futures):
-            collect(future.result())
+    chunks = _chunks(games)
+    try:
+        if scheduler is not None:
+            _on_cluster(scheduler, variant, list(bots), seed, chunks, collect)
+            return total
+        count = -(-games // CHUNK)
+        workers = min(workers or os.cpu_count() or 1, count)
+        if workers == 1:
+            for start, size in chunks:
+                collect(run_chunk(variant, bots, seed, start, size))
+            return total
+        _on_processes(workers, variant, list(bots), seed, chunks, collect)
+    except KeyboardInterrupt:
+        raise Interrupted(total) from None
     return total
+
+
+def _on_processes(workers: int, variant: Variant, bots: list[str], seed: int,
+                  chunks: Iterator[tuple[int, int]],
+                  collect: Callable[[SimulationStats], None]) -> None:
+    """Run the chunks on ``workers`` local processes, at most `WINDOW` per worker in flight;
+    whatever happens (an error, Ctrl-C), every worker is ended before this returns."""
+    context = multiprocessing.get_context()
+    pool = context.Pool(workers, initializer=_worker_start, initargs=(os.getpid(),))
+    finished: queue.Queue[SimulationStats | BaseException] = queue.Queue()
+    try:
+        in_flight = 0
+        for start, size in itertools.islice(chunks, workers * WINDOW):
+            pool.apply_async(run_chunk, (variant, bots, seed, start, size),
+                             callback=finished.put, error_callback=finished.put)
+            in_flight += 1
+        while in_flight:
+            outcome = finished.get()  # in the order chunks finish: no worker waits on another
+            in_flight -= 1
+            if isinstance(outcome, BaseException):
+                raise outcome
+            collect(outcome)
+            for start, size in itertools.islice(chunks, 1):
+                pool.apply_async(run_chunk, (variant, bots, seed, start, size),
+                                 callback=finished.put, error_callback=finished.put)
+                in_flight += 1
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _worker_start(parent: int) -> None:
+    """In each worker: leave Ctrl-C to the parent (which stops the pool), and end this process
+    if the parent dies without stopping it (SIGKILL), so no worker is ever left behind."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True, name="pegline-parent-watch").start()
+
+
+def _on_cluster(scheduler: str, variant: Variant, bots: list[str], seed: int,
+                chunks: Iterator[tuple[int, int]],
+                collect: Callable[[SimulationStats], None]) -> None:
+    """Run the chunks on a dask.distributed cluster, a bounded number in flight."""
+    scheme, _, rest = scheduler.partition("://")
+    host, _, port = rest.rpartition(":")
+    if scheme != "tcp" or not host or not port.isdigit():
+        raise PeglineError(f"the scheduler must be a dask address tcp://HOST:PORT, not "
+                           f"{scheduler!r}")
+    from distributed import Client
+    from distributed import as_completed as dask_completed
+
+    try:
+        client = Client(scheduler, timeout=10)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError) as exc:
+        raise PeglineError(f"cannot reach the scheduler at {scheduler}: {exc}") from None
+    with client:
+        window = max(1, sum(client.nthreads().values())) * WINDOW  # type: ignore[no-untyped-call]
+        futures = [client.submit(run_chunk, variant, bots, seed, start, size, pure=False)
+                   for start, size in itertools.islice(chunks, window)]
+        running = dask_completed(futures)  # type: ignore[no-untyped-call]
+        for future in running:
+            collect(future.result())
+            for start, size in itertools.islice(chunks, 1):
+                running.add(client.submit(  # type: ignore[no-untyped-call]
+                    run_chunk, variant, bots, seed, start, size, pure=False))
 
 
 def plot(stats: SimulationStats, path: str) -> None:

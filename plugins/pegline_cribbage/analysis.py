@@ -20,6 +20,7 @@ from math import comb
 from attrs import frozen
 
 from pegline_core.cards import DECK
+from pegline_core.errors import PeglineError
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant
 from pegline_cribbage.scorer import Scorer
@@ -45,6 +46,12 @@ class ShowDistribution:
         return sum(total * n for total, n in self.counts.items()) / self.pairs
 
 
+MAX_ENUMERATED = 200_000_000
+"""The most (hand, starter) shows counted one by one: five-card hands (1.2e8) take minutes."""
+SHOWS_PER_SECOND = 200_000
+"""About how many shows a second the slow path scores (for the estimate in the refusal)."""
+
+
 def show_distribution(variant: Variant | Ruleset, *, crib: bool,
                       progress: Callable[[int, int], None] | None = None) -> ShowDistribution:
     """The exact distribution of a hand's (or, with ``crib``, the crib's) show totals, under a
@@ -66,6 +73,12 @@ def show_distribution(variant: Variant | Ruleset, *, crib: bool,
     total = scorer.show_total
     tally: Counter[int] = Counter()
     hands = comb(52, size)
+    if hands * (52 - size) > MAX_ENUMERATED:
+        raise PeglineError(
+            f"{scorer.variant.name}: counting every {size}-card {'crib' if crib else 'hand'} "
+            f"with a starter is {hands * (52 - size):.2g} shows, about "
+            f"{hands * (52 - size) / SHOWS_PER_SECOND / 3600:.2g} hours; the most counted hand "
+            f"by hand is {MAX_ENUMERATED:.2g}")
     for done, cards in enumerate(combinations(DECK, size)):
         tally.update(total(cards, starter, crib=crib) for starter in DECK if starter not in cards)
         if progress is not None and done % 5000 == 0:

@@ -280,7 +280,7 @@ class CribbageMachine:
             seat, self.phase, self.hand, self.dealer, self.scores, c.side_of[seat],
             held[seat] if held else (), kept[seat] if kept else (), self.starter, self.count,
             self.series, self.played, c.players, c.target, c.lowball, c.limit, counting,
-            c.max_declaration, c.scorer))
+            c.max_declaration, c.scorer, ()))  # laid: filled by the coach-aware SeatMachine
 
     @property
     def counting(self) -> CountingProtocol:

@@ -12,10 +12,9 @@ deal, play.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
-from hypothesis import strategies as st
 
 from pegline_core.cards import DECK, Card, parse_cards
 from pegline_core.errors import VariantError
@@ -25,6 +24,9 @@ from pegline_core.strict import format_path
 from pegline_core.variant import Variant, load_variant, semantic_problems
 from pegline_cribbage.actions import CutStarter, Deal, Discard, Go, Play
 from pegline_cribbage.machine import seat_to_play
+
+if TYPE_CHECKING:  # the strategies need hypothesis (the test extra); the helpers above do not
+    from hypothesis import strategies as st
 
 __all__ = ["make_game", "stack", "play", "scores", "cards", "hands", "deals"]
 
@@ -83,11 +85,15 @@ def scores(events: Iterable[Event]) -> list[Scored]:
 
 def cards() -> st.SearchStrategy[Card]:
     """Any card."""
+    from hypothesis import strategies as st
+
     return st.sampled_from(DECK)
 
 
 def hands(size: int = 4, *, with_starter: bool = True) -> st.SearchStrategy[tuple[Any, ...]]:
     """Distinct cards: a hand of ``size``, and a starter too (as ``(hand, starter)``)."""
+    from hypothesis import strategies as st
+
     total = size + (1 if with_starter else 0)
     drawn = st.lists(cards(), min_size=total, max_size=total, unique=True)
     if with_starter:
@@ -99,6 +105,8 @@ def deals(variant: Variant) -> st.SearchStrategy[Deal]:
     """A random `Deal` action for ``variant``: its hands and the cards from the deck to the crib."""
     deal = variant.settings.deal
     n, per, extra = variant.table.players, deal.cards, deal.crib_from_deck
+    from hypothesis import strategies as st
+
     return st.permutations(DECK).map(
         lambda deck: Deal([deck[i * per:(i + 1) * per] for i in range(n)],
                           deck[n * per:n * per + extra]))

@@ -1,0 +1,370 @@
+"""Issue 15's command-line half: every bad input a clean error before any work, every long job
+bounded and stoppable, reproduction by reproduction."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pegline_core import Game, IllegalActionError, PeglineError, load_variant
+from pegline_core.app import simulate as sim
+from pegline_core.app.cli import main
+from pegline_core.files import read_text
+from pegline_core.record import GameRecord
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, [str(a) for a in args], input=input)
+
+
+def clean(result, code):
+    """The command ended with ``code`` and a message, never a traceback."""
+    assert result.exit_code == code, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+
+
+# -- outputs and optional dependencies are checked before the work -----------------------------
+
+
+@pytest.mark.parametrize("where", ["missing/g.toml", "."])
+def test_play_save_to_a_bad_path_is_refused_before_the_game(tmp_path, where):
+    target = tmp_path / where
+    result = run("play", "--seed", 1, "--save", target)
+    clean(result, 2)
+    assert "--save" in result.output and "hand" not in result.output  # no game was played
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # no record, no temp file
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_record_is_never_written_over_a_file_that_is_not_regular(tmp_path):
+    """Saving renames a temporary file into place: over a pipe or a device (/dev/null) that
+    would replace the device itself. It is refused, by the command and by the library."""
+    from pegline_core.app.players import RandomBot, play_game
+    from pegline_core.errors import RecordError
+
+    pipe = tmp_path / "pipe.toml"
+    os.mkfifo(pipe)
+    result = run("play", "--seed", 1, "--save", pipe)
+    clean(result, 2)
+    assert "not a regular file" in result.output
+    game = play_game("two-player", [RandomBot(1), RandomBot(2)], seed=1)
+    with pytest.raises(RecordError, match="not a regular file"):
+        GameRecord.of(game, seed=1).save(pipe)
+    assert pipe.is_fifo() and sorted(p.name for p in tmp_path.iterdir()) == ["pipe.toml"]
+
+
+def test_a_match_save_to_a_bad_path_is_refused_before_the_match(tmp_path):
+    result = run("play", "--match", 3, "--save", tmp_path / "no" / "m.toml")
+    clean(result, 2)
+    assert "no folder" in result.output and "=== game" not in result.output
+
+
+def test_simulate_plot_to_a_bad_path_is_refused_before_the_games(tmp_path, monkeypatch):
+    monkeypatch.setattr(sim, "simulate", lambda *a, **k: pytest.fail("games were played"))
+    result = run("simulate", "--games", 5, "--plot", tmp_path / "no" / "p.png")
+    clean(result, 2)
+    assert "no folder" in result.output
+
+
+def test_simulate_plot_without_matplotlib_is_refused_before_the_games(tmp_path, monkeypatch):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "matplotlib" else real(name, *a))
+    monkeypatch.setattr(sim, "simulate", lambda *a, **k: pytest.fail("games were played"))
+    result = run("simulate", "--games", 5, "--plot", tmp_path / "p.png")
+    clean(result, 1)
+    assert "matplotlib is not installed" in result.output
+
+
+@pytest.mark.parametrize("address", ["tls://127.0.0.1:1", "inproc://x", "127.0.0.1:8786",
+                                     "tcp://host-without-port"])
+def test_a_scheduler_address_that_is_not_tcp_host_port_is_refused(address):
+    pytest.importorskip("distributed")
+    result = run("simulate", "--games", 5, "--scheduler", address)
+    clean(result, 1)
+    assert "tcp://HOST:PORT" in result.output
+
+
+def test_an_unreachable_scheduler_is_a_message():
+    pytest.importorskip("distributed")
+    result = run("simulate", "--games", 5, "--scheduler", "tcp://127.0.0.1:1")
+    clean(result, 1)
+    assert "cannot reach the scheduler at tcp://127.0.0.1:1" in result.output
+
+
+# -- score, replay, analyze ---------------------------------------------------------------------
+
+
+def test_score_batch_reports_a_non_utf8_line_and_goes_on():
+    result = CliRunner().invoke(main, ["score"],
+                                input=b"5H 5C 5D JS | 5S\n\xff\xfe 5H\nAH 2H 3H 4H | 5H\n")
+    clean(result, 1)
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [line.get("total") for line in lines] == [29, None, 12]
+    assert lines[1] == {"line": 2, "error": "not UTF-8 text"}
+
+
+def test_score_starter_without_cards_does_not_read_stdin():
+    result = run("score", "--starter", "5S", input="5H 5C 5D JS | 5S\n")
+    clean(result, 2)
+    assert "--starter needs the CARDS" in result.output and "total" not in result.output
+
+
+def test_replay_of_a_missing_file_says_so():
+    for extra in ([], ["--verify"]):
+        result = run("replay", "missing.toml", *extra)
+        clean(result, 1)
+        assert "missing.toml: no such file" in result.output
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_replay_of_an_endless_file_is_capped():
+    result = run("replay", "/dev/zero")
+    clean(result, 1)
+    assert "larger than 64 MiB" in result.output
+
+
+def test_reading_is_capped_for_every_file(tmp_path):
+    import pegline_core.files as files
+
+    big = tmp_path / "big.toml"
+    big.write_text("x" * 2000)
+    with pytest.raises(PeglineError, match="larger than"):
+        files.read_bytes(big, PeglineError, 1000)
+    assert read_text(big, PeglineError) == "x" * 2000
+
+
+def test_a_gzip_log_that_inflates_without_limit_is_refused(tmp_path, monkeypatch):
+    import gzip
+
+    import pegline_core.record as record
+
+    bomb = tmp_path / "bomb.jsonl.gz"
+    bomb.write_bytes(gzip.compress(b"\n" * 5000))
+    monkeypatch.setattr(record, "MAX_FILE_BYTES", 1000)
+    with pytest.raises(PeglineError, match="inflates to more than"):
+        GameRecord.load(bomb)
+
+
+def test_analyze_show_refuses_twelve_card_hands_with_an_estimate(tmp_path):
+    variant = tmp_path / "twelve.toml"
+    variant.write_text('description = "twelve"\nextends = ["two-player"]\n'
+                       "[deal]\ncards = 14\ndiscard = 2\n")
+    started = time.monotonic()
+    result = run("analyze", "show", "--variant", variant)
+    clean(result, 1)
+    assert "12-card hand" in result.output and "8.3e+12 shows" in result.output
+    assert time.monotonic() - started < 30
+
+
+# -- seeds, seats, bots, the human loop -------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [["play"], ["simulate", "--games", "2"]])
+def test_a_negative_seed_is_refused(command):
+    result = run(*command, "--seed", -7)
+    clean(result, 2)
+    assert "-7 is not in the range x>=0" in result.output
+
+
+def test_the_library_simulation_refuses_a_negative_seed_and_bad_workers():
+    variant = load_variant("two-player")
+    with pytest.raises(PeglineError, match="seed"):
+        sim.simulate(variant, ["random"], games=1, seed=-7)
+    with pytest.raises(PeglineError, match="workers"):
+        sim.simulate(variant, ["random"], games=1, workers=0)
+
+
+@pytest.mark.parametrize("seat", [True, 99, -1, "0", 1.0])
+def test_a_seat_that_is_not_at_the_table_is_an_error_and_changes_nothing(seat):
+    game = Game("two-player", dealer=0)
+    before = (game.log, game.phase, game.to_act)
+    for read in (game.view, game.legal_actions):
+        with pytest.raises(IllegalActionError, match="no seat"):
+            read(seat)
+    assert (game.log, game.phase, game.to_act) == before
+
+
+def test_more_bots_than_seats_is_refused():
+    result = run("play", "--bots", "coach,greedy,random", "--seed", 1)
+    clean(result, 2)
+    assert "3 bots for 2 seats" in result.output
+    assert "3 bots for 2 seats" in run("simulate", "--bots", "greedy,random,random",
+                                       "--games", 2).output
+
+
+def test_piped_input_that_is_always_wrong_stops_and_saves(tmp_path):
+    from pegline_core.app.cli import WRONG_ANSWERS
+
+    save = tmp_path / "g.toml"
+    started = time.monotonic()
+    result = run("play", "--human", "--seed", 3, "--save", save,
+                 input="nonsense\n" * (WRONG_ANSWERS * 3))
+    clean(result, 1)
+    assert f"{WRONG_ANSWERS} answers from the input without a move" in result.output
+    assert time.monotonic() - started < 60
+    kept = GameRecord.load(save).replay()
+    assert kept.phase == "discard"  # the deal is kept; no answer was ever applied
+
+
+def test_the_testing_helpers_import_without_hypothesis():
+    code = ("import sys; sys.modules['hypothesis'] = None\n"
+            "from pegline_cribbage.testing import make_game, stack, play, scores\n"
+            "game = make_game('two-player'); print(game.phase)\n"
+            "from pegline_cribbage.testing import cards\n"
+            "try:\n    cards()\nexcept ImportError:\n    print('strategies need hypothesis')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[1] == "strategies need hypothesis"
+
+
+# -- simulate: bounded, stoppable, nothing left behind ------------------------------------------
+
+
+def test_simulate_keeps_a_bounded_number_of_chunks_in_flight(monkeypatch):
+    """However many games, no more than WINDOW chunks per worker are ever submitted ahead."""
+    from multiprocessing.pool import Pool
+
+    most, live = 0, set()
+    real = Pool.apply_async
+
+    def counting(self, func, args=(), *rest, **kw):
+        nonlocal most
+        result = real(self, func, args, *rest, **kw)
+        live.add(result)
+        live.difference_update({r for r in live if r.ready()})
+        most = max(most, len(live))
+        return result
+
+    monkeypatch.setattr(Pool, "apply_async", counting)
+    variant = load_variant("two-player")
+    stats = sim.simulate(variant, ["random"], games=sim.CHUNK * 12, seed=1, workers=2)
+    assert stats.games == sim.CHUNK * 12
+    assert 2 <= most <= 2 * sim.WINDOW + 1
+
+
+def test_one_chunk_never_starts_a_pool(monkeypatch):
+    monkeypatch.setattr(sim, "_on_processes", lambda *a: pytest.fail("a pool for one chunk"))
+    stats = sim.simulate(load_variant("two-player"), ["random"], games=3, seed=1, workers=24)
+    assert stats.games == 3
+
+
+def _children(pid):
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(p) for p in path.read_text().split()] if path.exists() else []
+
+
+def _alive(pid):
+    try:
+        state = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "\nState:\tZ" not in state
+
+
+def _start_simulation():
+    process = subprocess.Popen(
+        [str(Path(sys.executable).parent / "pegline"), "simulate", "--games", "1000000",
+         "--workers", "2", "--json", "--bots", "random"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while len(_children(process.pid)) < 2:
+        assert process.poll() is None, process.stderr.read()
+        assert time.monotonic() < deadline, "the workers never started"
+        time.sleep(0.1)
+    time.sleep(3)  # let some chunks finish
+    return process, _children(process.pid)
+
+
+def _all_gone(pids, within=10.0):
+    deadline = time.monotonic() + within
+    while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return not any(_alive(pid) for pid in pids)
+
+
+pytestmark_linux = pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
+
+
+@pytestmark_linux
+@pytest.mark.parametrize(("sig", "code", "word"), [(signal.SIGINT, 130, "interrupted"),
+                                                   (signal.SIGTERM, 143, "terminated")])
+def test_a_signal_stops_simulate_with_a_partial_report_and_no_worker_left(sig, code, word):
+    process, workers = _start_simulation()
+    os.kill(process.pid, sig)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == code, err
+    assert "Traceback" not in err
+    assert f"{word}: stopped after" in err and "of 1,000,000 games" in err
+    if out:  # at least one chunk had finished: the partial report
+        report = json.loads(out)
+        assert report["stopped"] == word and 0 < report["games"] < 1_000_000
+    assert _all_gone(workers)
+
+
+@pytestmark_linux
+def test_sigkill_of_simulate_leaves_no_worker_behind():
+    process, workers = _start_simulation()
+    process.kill()
+    process.communicate(timeout=60)
+    assert _all_gone(workers), "a worker outlived its killed parent"
+
+
+def test_analyze_show_says_before_the_slow_path_that_numpy_is_missing(monkeypatch):
+    import importlib.util
+
+    import pegline_cribbage.analysis as analysis
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "numpy" else real(name, *a))
+
+    def counting(*args, **kwargs):
+        raise PeglineError("counting began")
+
+    monkeypatch.setattr(analysis, "show_distribution", counting)
+    result = run("analyze", "show")
+    clean(result, 1)
+    assert result.output.index("numpy is not installed") < result.output.index("counting began")
+
+
+def test_ctrl_c_in_the_library_raises_interrupted_with_the_finished_games():
+    seen = []
+
+    def progress(done):
+        seen.append(done)
+        if done >= 2 * sim.CHUNK:
+            raise KeyboardInterrupt
+
+    with pytest.raises(sim.Interrupted) as stopped:
+        sim.simulate(load_variant("two-player"), ["random"], games=10 * sim.CHUNK, seed=1,
+                     workers=1, progress=progress)
+    assert isinstance(stopped.value, KeyboardInterrupt)
+    assert stopped.value.stats.games == 2 * sim.CHUNK == seen[-1]
+    assert stopped.value.stats.report()["games"] == 2 * sim.CHUNK
+
+
+def _failing_chunk(variant, names, seed, start, count):
+    if start >= 2 * sim.CHUNK:
+        raise PeglineError(f"a plugin failed in the chunk from game {start}")
+    return sim.SimulationStats(games=count)
+
+
+def test_an_error_in_a_worker_reaches_the_caller_and_ends_the_pool(monkeypatch):
+    import multiprocessing
+
+    monkeypatch.setattr(sim, "run_chunk", _failing_chunk)  # forked workers see it too
+    with pytest.raises(PeglineError, match="a plugin failed in the chunk from game"):
+        sim.simulate(load_variant("two-player"), ["random"], games=40 * sim.CHUNK, seed=1,
+                     workers=2)
+    assert multiprocessing.active_children() == []
