@@ -27,7 +27,6 @@ from pegline_core.variant import Variant
 from pegline_cribbage import hookspecs
 from pegline_cribbage.actions import ACTIONS
 from pegline_cribbage.events import EVENTS, DealerChosen, HandShown
-from pegline_cribbage.laid import SeatMachine
 from pegline_cribbage.machine import CribbageMachine
 from pegline_cribbage.settings import FOLLOWS, CribbageSettings, check_settings
 from pegline_cribbage.views import CribbageView
@@ -52,7 +51,7 @@ class Cribbage:
         return check_settings(variant)
 
     def new_machine(self, ruleset: Ruleset, log: list[Event]) -> CribbageMachine:
-        return SeatMachine(ruleset, log)
+        return CribbageMachine(ruleset, log)
 
     def evaluator(self, ruleset: Ruleset) -> Any:
         """The coach `Game.compare` asks, at its default budget."""

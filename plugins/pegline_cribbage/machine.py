@@ -280,7 +280,22 @@ class CribbageMachine:
             seat, self.phase, self.hand, self.dealer, self.scores, c.side_of[seat],
             held[seat] if held else (), kept[seat] if kept else (), self.starter, self.count,
             self.series, self.played, c.players, c.target, c.lowball, c.limit, counting,
-            c.max_declaration, c.scorer, ()))  # laid: filled by the coach-aware SeatMachine
+            c.max_declaration, c.scorer, self._laid(seat)))
+
+    def _laid(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` laid away this hand: it saw them go, so they are not hidden from it
+        (the crib is one tuple in the state; the seat's share is its `Discard`, a few events back).
+        """
+        if not self.crib or self.phase in ("cut", "deal"):
+            return ()
+        for event in reversed(self.log):
+            if isinstance(event, Input):
+                action: Any = event.action
+                if isinstance(action, Discard) and action.seat == seat:
+                    return tuple(action.cards)
+                if isinstance(action, Deal):
+                    break
+        return ()
 
     @property
     def counting(self) -> CountingProtocol:
