@@ -125,3 +125,21 @@ def test_a_source_edited_after_compiling_runs_from_source(tmp_path, monkeypatch)
     os.utime(built, None)
     os.utime(source, (1_000_000, 1_000_000))  # compiled after the last edit
     assert stale_sources() == []
+
+
+def test_a_player_may_extend_the_built_in_bots_in_either_build():
+    from pegline_core import RandomBot, play_game
+    from pegline_cribbage.bots import GreedyBot
+
+    class Counting(RandomBot):
+        decisions = 0
+
+        def choose(self, view, legal):
+            Counting.decisions += 1
+            return super().choose(view, legal)
+
+    class Greedy(GreedyBot):
+        pass
+
+    game = play_game("two-player", [Counting(1), Greedy(2)], seed=4)
+    assert game.over and Counting.decisions > 0

@@ -15,6 +15,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from pegline_core.definition import Player
 from pegline_core.errors import PeglineError
 from pegline_core.events import AskCoach, Event
@@ -37,6 +39,7 @@ class PlayerLeft(Exception):
         self.how = how
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may extend it
 class RandomBot:
     """Picks uniformly among the legal actions, in any game."""
 

@@ -15,6 +15,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from pegline_core.cards import DECK, Card
 from pegline_cribbage.actions import Declare, Discard, Play, Respond
 from pegline_cribbage.combinations import PIPS
@@ -23,6 +25,7 @@ from pegline_cribbage.views import CribbageView
 __all__ = ["GreedyBot"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may extend it
 class GreedyBot:
     """Takes the most immediate points.
 
