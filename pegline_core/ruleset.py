@@ -8,7 +8,7 @@ Rules are declared and checked here, and every claim a scoring hook returns is c
 from __future__ import annotations
 
 import difflib
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
 from pegline_core import hookspecs
@@ -116,9 +116,14 @@ class Ruleset:
         self.game: GameDefinition = game
         faults += self._register(variant.game, game, ("game",))
         for index, name in enumerate(variant.plugins):
+            table: Any = variant.config.get(name, {})  # a file's value: any type (compiled)
+            if not isinstance(table, Mapping):
+                faults.append((("config", name), f"expected a table, got {type(table).__name__}",
+                               name, None))
+                continue
             try:
                 cls = plugin_class(name, self.extra_plugins)
-                plugin = build_plugin(name, cls, variant.config.get(name, {}))
+                plugin = build_plugin(name, cls, table)
             except StructureProblems as exc:
                 faults += [(("config", name, *p), m, name, None) for p, m in exc.problems]
                 continue

@@ -542,3 +542,11 @@ def test_the_target_overlays_bring_their_skunk_lines(base):
     for overlay, lines in (("to-61", [31]), ("to-121", [91, 61])):
         variant = load_variant(base, overlays=[overlay])
         assert [line.below for line in variant.settings.skunk] == lines
+
+
+def test_a_plugin_configuration_that_is_not_a_table_is_one_clear_error(tmp_path):
+    path = tmp_path / "house.toml"
+    path.write_text('extends = ["two-player"]\n[config]\nstandard = 0\n')
+    with pytest.raises(VariantError) as caught:
+        load_variant(path)
+    assert f"{path}: config.standard: expected a table, got int" in str(caught.value)
