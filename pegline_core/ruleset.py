@@ -115,8 +115,10 @@ class Ruleset:
                      variant.game, None)]
         self.game: GameDefinition = game
         faults += self._register(variant.game, game, ("game",))
+        # a file's values may be of any type: read untyped (a compiled build trusts the types)
+        configs: Any = variant.config
         for index, name in enumerate(variant.plugins):
-            table: Any = variant.config.get(name, {})  # a file's value: any type (compiled)
+            table = configs.get(name, {})
             if not isinstance(table, Mapping):
                 faults.append((("config", name), f"expected a table, got {type(table).__name__}",
                                name, None))
