@@ -129,7 +129,7 @@ def test_the_glossary_is_generated_from_the_catalogs_and_lists_every_rule():
     assert text == catalogs.glossary()
     from pegline_core.plugins import describe_plugin, installed_plugins
 
-    translated = catalogs.packages()  # every plugin that ships a catalog (Clabber: not yet)
+    translated = catalogs.packages()  # every plugin that ships a catalog
     ids = {rule.id for name, entry in installed_plugins().items()
            if entry.value.split(":")[0].split(".")[0] in translated
            for rule in describe_plugin(name)[1]}
@@ -140,6 +140,7 @@ def test_the_glossary_is_generated_from_the_catalogs_and_lists_every_rule():
     assert ids <= listed and "three-for-last" in listed
     assert "| `his-nobs` | pegline_standard | ノブズ | 同花J |" in text
     assert "| `muggins` | pegline_muggins | マギンズ | 抢分 |" in text
+    assert "| `dad` | pegline_clabber_standard | ダッド | 三连顺 |" in text
 
 
 def test_the_wheel_carries_the_compiled_catalogs(tmp_path):
@@ -422,3 +423,123 @@ def test_the_terminal_board_keeps_its_columns_with_wide_names(lang):
     column = starts.pop()
     ones = cell_len(head[:head.index("  1 ")]) + 2  # the "1" over the first hole
     assert ones == column + 5
+
+
+# -- Clabber -----------------------------------------------------------------------------------
+
+# "XXX" is the score sheet's mark for a set, in every language (the Japanese seed writes it so).
+CLABBER_LATIN = ALLOWED_LATIN | {"XXX"}
+
+
+def clabber_english(lines: list[str]) -> set[str]:
+    return {w for line in lines for w in re.findall(r"[A-Za-z]{2,}", line)} - CLABBER_LATIN
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-Hans"])
+@pytest.mark.parametrize("args", [
+    ("--variant", "clabber", "--seed", "3"),
+    ("--variant", "clabber", "--seed", "8", "--bots", "random"),
+    ("--variant", "clabber-renege", "--seed", "1", "--bots", "random"),
+    ("--variant", "clabber-renege", "--seed", "2", "--bots", "random"),
+])
+def test_a_seeded_clabber_game_in_japanese_or_chinese_has_no_english_words(lang, args):
+    result = run("--lang", lang, "play", *args)
+    assert result.exit_code == 0, result.output
+    _header, *lines = result.output.splitlines()  # the header quotes the variant's description
+    assert clabber_english(lines) == set()
+    english = run("play", *args).output.splitlines()
+    assert len(lines) == len(english) - 1  # the same events, line for line
+    if "renege" in args[1]:  # reneges, proved and false, with their reasons
+        assert any("renege proved" in line for line in english)
+        assert any("a false call" in line for line in english)
+
+
+def test_a_clabber_game_in_japanese_uses_the_seeds_words():
+    out = run("--lang", "ja", "play", "--variant", "clabber", "--seed", "3").output
+    for text in ("表向きのカード：Q♥", "切り札は♥", "がメルドを宣言：ダッド（20）", "はパス",
+                 "-- トリック1は1番席（greedy）", "カードの点数 97", "最後のトリック 10",
+                 "セット：XXX", "+0 セット", "メイキング", "（トリック4）"):
+        assert text in out, text
+    zh = run("--lang", "zh-Hans", "play", "--variant", "clabber", "--seed", "3").output
+    for text in ("翻开的牌：Q♥", "将牌是 ♥", "宣告牌组：三连顺（20）", "不叫", "牌分 97",
+                 "末墩 10", "失约：XXX", "成约"):
+        assert text in zh, text
+
+
+def test_every_reason_the_clabber_rules_give_is_translated():
+    """Every refusal why_illegal can give, over many random tricks, reads with no English."""
+    import random
+
+    from pegline_clabber.cards import DECK, SUITS, legal_plays, why_illegal
+    from pegline_clabber.reasons import translate
+
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(3000):
+        cards = rng.sample(DECK, 9)
+        hand, trick, trump = cards[:6], cards[6:6 + rng.randint(1, 3)], rng.choice(SUITS)
+        undertrump = rng.random() < 0.5
+        for card in set(hand) - set(legal_plays(hand, trick, trump, undertrump)):
+            reason = why_illegal(hand, trick, trump, card, undertrump)
+            assert reason is not None
+            seen.add(reason.split(":")[0] + reason.split(" ")[-3])
+            said = f"{card.symbol} may not be played: {reason}"
+            for lang in ("ja", "zh-Hans"):
+                with use_language(lang):
+                    assert clabber_english([translate(said)]) == set(), translate(said)
+    assert len(seen) >= 5  # follow, overtrump (one card, more), trump led, trump in
+    with use_language("ja"):
+        assert translate("you must overtrump: J♥ beats the 9♥ in the trick") == \
+            "オーバートランプしなければなりません：J♥ がトリックの 9♥ に勝ちます"
+        assert translate("seat 2 called a renege that the log disproves") == \
+            "2番席がコールしたリネッジは記録により否定されました"
+    assert translate("you must overtrump: J♥ beats the 9♥ in the trick").startswith("you must")
+
+
+def test_the_clabber_terminal_speaks_the_language():
+    from pegline_clabber.actions import CutForDeal
+    from pegline_clabber.actions import Deal as ClabberDeal
+    from pegline_clabber.terminal import HumanPlayer as ClabberHuman
+
+    game = Game("clabber")
+    game.apply(CutForDeal(parse_cards("9C JD AH KS")))
+    game.apply(ClabberDeal(10, [parse_cards(h) for h in (
+        "JH 9H AS TS KC 9D", "QC QD AD TD KD 9S", "JC 9C AC TC QS JS", "AH TH KH QH KS JD")]))
+    game.apply(game.legal_actions(3)[0])  # seat 3 passes
+    answers = iter(["help", "hearts", "clubs", "pass"])
+    console = Console(width=100, color_system=None)
+    player = ClabberHuman(console, read=lambda: next(answers))
+    with use_language("ja"), console.capture() as screen:
+        move = player.choose(game.view(0), game.legal_actions(0))
+    assert move == game.legal_actions(0)[0]  # the pass
+    shown = screen.get()
+    for text in ("第1ハンド", "2番席がディーラー。", "表向きのカード J♠。", "切り札の宣言、第1ラウンド。",
+                 "宣言：3番席 パス。", "あなたのハンド：", "第1ラウンド：パスか ♠ をプレイ: ",
+                 "できません：第1ラウンドで切り札にできるのは表向きのカードのスート ♠ だけです",
+                 "切り札の宣言：pass か、スート"):
+        assert text in shown, text
+    panel = [line for line in shown.splitlines() if line.startswith("│")]
+    assert len(panel) >= 5 and clabber_english(panel) == set()  # the table: no English
+
+
+def test_the_clabber_web_table_speaks_the_requested_language():
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from pegline_core.app.web import create_app
+
+    with TestClient(create_app()) as client:
+        words = client.get("/api/messages?lang=ja").json()
+        assert words["messages"]["turn card"] == "表向きのカード"  # Clabber's table words
+        assert words["messages"]["Announce your melds"] == "メルドを宣言する"
+        assert words["rules"]["dad"] == "ダッド" and words["rules"]["set"] == "セット"
+        body = {"variant": "clabber", "options": {}, "bots": ["greedy"], "seed": 4}
+        made = client.post("/api/games", json=body, headers={"x-pegline-lang": "zh-Hans"})
+        assert made.status_code == 201, made.text
+        texts = [line for entry in made.json()["events"] for line in entry["text"]]
+        assert any("翻开的牌：" in line for line in texts)
+        assert clabber_english(texts) == set()
+        wrong = client.post(f"/api/games/{made.json()['id']}/moves", json={"type": "hop"},
+                            headers={"x-pegline-lang": "ja"})
+        assert wrong.status_code == 400
+        assert wrong.json()["error"].startswith("手の type は pass, name,")

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
+import string
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -30,7 +32,7 @@ from pegline_core.errors import PeglineError
 
 __all__ = ["LANGUAGES", "LanguageError", "Messages", "choose_language", "current_language",
            "use_language", "set_language", "N_", "catalog_messages", "rule_name", "rule_summary",
-           "rule_name_among", "plugin_domain", "RULE_CONTEXT"]
+           "rule_name_among", "plugin_domain", "RULE_CONTEXT", "Formatted"]
 
 LANGUAGES = {"en": "English", "ja": "日本語", "zh-Hans": "简体中文"}
 """The languages Pegline speaks, by their BCP 47 tag, each named in itself."""
@@ -188,3 +190,49 @@ def plugin_domain(plugin: str) -> str | None:
         return plugin_class(plugin).__module__.split(".")[0]
     except PeglineError:
         return None
+
+
+_FIELD = re.compile(r"\{(\w*)(?:![rsa])?(?::[^{}]*)?\}")
+
+
+class Formatted:
+    """Translates English text already formatted from one of ``templates`` (format strings
+    marked with `N_` and translated in ``domain``'s catalog): a message the game's rules or the
+    kernel put into words in English (a record keeps it so), shown in the current language.
+
+    The text is matched against each template, the most specific first; the values of its
+    fields are carried into the translation, each one translated too if it is itself formatted
+    from a template. Text no template matches is returned as it is.
+
+    >>> reasons = Formatted("pegline_core.app", [N_("unknown bot {name}")])
+    >>> reasons.translate("unknown bot 'x'"), reasons.translate("something else")
+    ("unknown bot 'x'", 'something else')
+    """
+
+    def __init__(self, domain: str, templates: Iterable[str]) -> None:
+        self.messages = Messages(domain)
+        found = []
+        for template in dict.fromkeys(templates):
+            pattern, literal, named = "", 0, set()
+            for text, field, _spec, _conversion in string.Formatter().parse(template):
+                pattern += re.escape(text)
+                literal += len(text)
+                if field is not None:
+                    pattern += f"(?P<{field}>.+?)" if field and field not in named else ".+?"
+                    named.add(field)
+            found.append((literal, template, re.compile(pattern, re.DOTALL)))
+        found.sort(key=lambda item: -item[0])
+        self.templates = [(template, pattern) for _literal, template, pattern in found]
+
+    def translate(self, text: str, depth: int = 0) -> str:
+        if current_language() == "en" or depth > 3:
+            return text
+        for template, pattern in self.templates:
+            match = pattern.fullmatch(text)
+            if match is None:
+                continue
+            translated = self.messages.gettext(template)
+            values = {name: self.translate(value, depth + 1)
+                      for name, value in match.groupdict().items()}
+            return _FIELD.sub(lambda m, v=values: v.get(m.group(1), m.group(0)), translated)
+        return text
