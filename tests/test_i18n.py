@@ -543,3 +543,45 @@ def test_the_clabber_web_table_speaks_the_requested_language():
                             headers={"x-pegline-lang": "ja"})
         assert wrong.status_code == 400
         assert wrong.json()["error"].startswith("手の type は pass, name,")
+
+
+# -- the coach ---------------------------------------------------------------------------------
+
+
+def test_the_coachs_reasons_are_translated():
+    from pegline_cribbage.actions import CutStarter, Discard
+    from pegline_cribbage.coach import Coach
+    from pegline_cribbage.compare import describe, note, reason_label, reason_value
+
+    game = Game("two-player", dealer=1)
+    game.apply(Deal([parse_cards("5H 5C JD KS 2C 9H"), parse_cards("AS 2S 3S 4S 6S 7S")]))
+    discard = Coach(game.view(0).rules).evaluate(game.view(0))
+    assert discard is not None
+    with use_language("ja"):
+        lines = describe(discard, discard.candidates[10].action)
+    assert lines[0] == ("あなたはクリブへ5♣ K♠を送りました：コーチの評価は15手中11位（同点）。"
+                        "最善手は「クリブへ2♣ 9♥を送る」。")
+    assert lines[1].endswith("クリブへ2♣ 9♥を送る：ハンドで12.43、相手のクリブに4.25の見込み、"
+                             "ペギング -0.51。差し引き7.68。")
+    assert lines[11].endswith("<- あなたの手")
+    game.apply(discard.candidates[0].action)
+    game.apply(Discard(1, parse_cards("AS 2S")))
+    game.apply(CutStarter(parse_cards("JS")[0]))
+    play = Coach(game.view(0).rules).evaluate(game.view(0))
+    assert play is not None
+    for lang in ("ja", "zh-Hans"):
+        with use_language(lang):
+            said = describe(discard, discard.candidates[0].action) + describe(
+                play, play.candidates[-1].action)
+            assert english_words(said) == set(), said
+            for evaluation in (discard, play):  # the page's table: every name and word
+                words = [str(reason_label(n)) + str(reason_value(v))  # the page says yes, no
+                         for candidate in evaluation.candidates for n, v in candidate.reasons
+                         if not isinstance(v, bool)]
+                assert english_words(words) == set(), words
+                assert english_words([note(evaluation.note)]) == set()
+    with use_language("zh-Hans"):
+        assert "教练将它排在 15 个选择中第 11（并列）" in describe(
+            discard, discard.candidates[10].action)[0]
+    assert describe(discard, discard.candidates[10].action)[0].startswith(
+        "You laid away 5♣ K♠: the coach ranks it 11th of 15 (a tie)")

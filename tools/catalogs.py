@@ -46,6 +46,14 @@ DATA_MESSAGES: dict[str, dict[str | None, list[str]]] = {
         "response": ["accept", "muggins", "overcount"],
         "skunk": ["skunk", "double skunk", "triple skunk", "lurch"],
         "pass": ["no cards", "cannot play"],
+        # the coach's reasons (pegline_cribbage.coach): their names, then their words
+        "reason": ["expected hand points", "expected crib points", "crib is",
+                   "expected pegging (you - them)", "pegging", "total", "1 legal count",
+                   "2 exact 15 or 31", "3 same-rank tail", "4 run tail",
+                   "5 reply risk (expected points)", "points now",
+                   "expected pegging, rest of hand (you - them)",
+                   "yours", "the opponents'", "simulated",
+                   "not simulated: the simulated discards' average", "not simulated: no budget"],
         # the page shows these as they come: a settlement's outcome, the phase
         None: ["accepted", "muggins", "false-muggins", "overcount", "false-overcount",
                "cut", "deal", "discard", "starter", "pegging", "show", "over"],

@@ -151,6 +151,7 @@ class CribbageTable:
 
     def compare(self, view: CribbageView, action: Any) -> Json | None:
         from pegline_cribbage.coach import Coach
+        from pegline_cribbage.compare import note, reason_label, reason_value
 
         evaluation = Coach(view.rules).evaluate(view)
         if evaluation is None:
@@ -164,10 +165,12 @@ class CribbageTable:
                 "cards": _cards(cards), "value": value,
                 "rank": 1 + sum(other > value for other in values),
                 "tied": values.count(value) > 1, "chosen": set(cards) == set(mine),
-                "reasons": [{"name": name, "value": reason} for name, reason in candidate.reasons],
+                "reasons": [{"name": name, "value": reason, "label": reason_label(name),
+                             "said": reason_value(reason)}
+                            for name, reason in candidate.reasons],
             })
-        return {"decision": evaluation.decision, "hand": view.hand, "note": evaluation.note,
-                "candidates": candidates}
+        return {"decision": evaluation.decision, "hand": view.hand,
+                "note": note(evaluation.note), "candidates": candidates}
 
     def replay_table(self, game: Game) -> Json:
         machine = game.machine
