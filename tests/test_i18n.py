@@ -585,3 +585,98 @@ def test_the_coachs_reasons_are_translated():
             discard, discard.candidates[10].action)[0]
     assert describe(discard, discard.candidates[10].action)[0].startswith(
         "You laid away 5♣ K♠: the coach ranks it 11th of 15 (a tie)")
+
+
+# -- errors: variants check, the command line, the web API -------------------------------------
+
+
+def test_variants_check_translates_the_message_and_keeps_the_file_and_key_path(tmp_path):
+    bad = tmp_path / "house.toml"
+    bad.write_text('extends = ["two-player"]\ndisable = ["his-nobz"]\n[scoring]\ntarget = "x"\n'
+                   'targt = 5\n[table]\nplayers = 9\n[config.standard]\nfifteen = -2\n')
+    english = run("variants", "check", str(bad)).output.splitlines()
+    ja = run("--lang", "ja", "variants", "check", str(bad)).output.splitlines()
+    zh = run("--lang", "zh-Hans", "variants", "check", str(bad)).output.splitlines()
+    assert len(english) == len(ja) == len(zh) == 5
+    for en_line, ja_line, zh_line in zip(english, ja, zh, strict=True):
+        where = ": ".join(en_line.split(": ")[:2]) + ": "  # the file and the key path
+        assert ja_line.startswith(where) and zh_line.startswith(where)
+        said = [re.sub(r"'[^']*'", "", line[len(where):]) for line in (ja_line, zh_line)]
+        assert english_words(said) == set(), said  # quoted names (keys, rules, plugins) aside
+    assert f"{bad}: scoring.target: 整数が必要です。指定は 文字列 'x'" in ja
+    assert f"{bad}: scoring.targt: 不明なキー（もしかして 'target'？）" in ja
+    assert f"{bad}: table.players: 必须在 2 到 8 之间，实际为 9" in zh
+    assert (f"{bad}: config.standard.fifteen: （插件 'standard'）不能为负，实际为 -2" in zh)
+    assert f"{bad}: scoring.targt: unknown key (did you mean 'target'?)" in english
+
+
+def test_a_variant_naming_unknown_things_reads_in_the_language(tmp_path):
+    bad = tmp_path / "odd.toml"
+    bad.write_text('extends = ["two-playr"]\n')
+    ja = run("--lang", "ja", "variants", "check", str(bad)).output
+    assert "extends[0]: 不明なバリアント 'two-playr'（もしかして 'two-player' または " in ja
+    assert "既知：" in ja
+    other = tmp_path / "plugins.toml"
+    other.write_text('extends = ["two-player"]\nplugins = ["+standrd"]\n[deal]\ncards = 0\n')
+    zh = run("--lang", "zh-Hans", "variants", "check", str(other)).output
+    assert "deal.cards: 必须至少为 1，实际为 0" in zh
+    assert "plugins[1]: 未知的插件 'standrd'（你是不是指 'standard' 或 " in zh
+
+
+@pytest.mark.parametrize(("args", "ja", "en"), [
+    (("play", "--variant", "nosuch"), "エラー：不明なバリアント 'nosuch'（既知：",
+     "Error: unknown variant 'nosuch' (known:"),
+    (("play", "--bots", "genius"),
+     "エラー：'--bots' の値が不正です：不明なボット 'genius'。次から選んでください：random",
+     "Error: Invalid value for '--bots': unknown bot 'genius'; choose from random"),
+    (("score", "5H", "5C", "5D", "JZ", "--starter", "5S"), "エラー：'JZ'：不明なスート 'Z'",
+     "Error: 'JZ': unknown suit 'Z'"),
+    (("score", "5H", "5C", "5D", "JS"),
+     "エラー：スターターを --starter で指定してください。例：--starter 5S",
+     "Error: give the starter with --starter, e.g. --starter 5S"),
+    (("replay", "no-such-record.toml"), "エラー：no-such-record.toml：そのファイルはありません",
+     "Error: no-such-record.toml: no such file"),
+])
+def test_the_command_lines_errors_are_translated(args, ja, en):
+    said = run("--lang", "ja", *args)
+    assert said.exit_code in (1, 2) and ja in said.output and "Traceback" not in said.output
+    english = run(*args)
+    assert english.exit_code == said.exit_code and en in english.output
+
+
+def test_a_usage_error_keeps_clicks_shape_in_the_language():
+    said = run("--lang", "zh-Hans", "play", "--bots", "genius").output
+    assert said.startswith("用法： main play [OPTIONS]\n输入 'main play --help' 查看帮助。\n")
+    english = run("play", "--bots", "genius").output
+    assert english.startswith("Usage: main play [OPTIONS]\nTry 'main play --help' for help.\n")
+
+
+def test_the_web_apis_errors_speak_the_pages_language():
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from pegline_core.app.web import create_app
+
+    ja = {"x-pegline-lang": "ja"}
+    with TestClient(create_app()) as client:
+        wrong = client.post("/api/games", json={"variant": "nosuch"}, headers=ja)
+        assert wrong.status_code == 400
+        assert wrong.json()["error"] == ("不明なバリアント 'nosuch'：/api/options から選んで"
+                                         "ください")
+        missing = client.get("/api/games/nope", headers={"x-pegline-lang": "zh-Hans"})
+        assert missing.status_code == 404
+        assert missing.json()["error"] == "没有对局 'nope'（可能早已结束）"
+        body = {"variant": "two-player", "options": {}, "bots": ["greedy"], "seed": 4}
+        made = client.post("/api/games", json=body).json()
+        path = f"/api/games/{made['id']}/moves"
+        card = client.post(path, json={"type": "play", "card": "ZZ"}, headers=ja)
+        assert card.status_code == 400 and card.json()["error"] == "'ZZ'：不明なスート 'Z'"
+        refused = client.post(path, json={"type": "play", "card": made["table"]["held"][0]},
+                              headers=ja)  # a play while laying away: the rules refuse it
+        assert refused.status_code == 409
+        assert refused.json()["error"].startswith("discard フェーズでは Play はできません")
+        english = client.post(path, json={"type": "play", "card": made["table"]["held"][0]})
+        assert english.json()["error"] == "Play is not allowed in the discard phase"
+        record = client.get(f"/api/games/{made['id']}/record", headers=ja)
+        assert record.status_code == 409
+        assert record.json()["error"].startswith("記録はゲームが終わるか放棄された後に")

@@ -32,6 +32,7 @@ from pegline_core.app.i18n import (
     set_language,
 )
 from pegline_core.app.players import PlayerLeft, bots_for, play_game
+from pegline_core.app.problems import explain
 from pegline_core.cards import Card, format_cards, parse_cards
 from pegline_core.errors import PeglineError, VariantError
 from pegline_core.events import Event
@@ -99,6 +100,32 @@ class _Command(_Translated):
         return translated.split("\n\n")[0] if first else translated
 
 
+class _Failure(click.ClickException):
+    """A mistake of the caller's, said in the chosen language (Click's ``Error:`` too)."""
+
+    def show(self, file: Any = None) -> None:
+        click.echo(_("Error: {message}").format(message=self.format_message()), err=True)
+
+
+class _Usage(click.UsageError):
+    """A command used wrongly, said in the chosen language, with its usage and the --help hint
+    (as Click shows a usage error)."""
+
+    def show(self, file: Any = None) -> None:
+        if self.ctx is not None:
+            hint = _("Try '{command} --help' for help.").format(command=self.ctx.command_path)
+            click.echo(f"{self.ctx.get_usage()}\n{hint}\n", err=True)
+        click.echo(_("Error: {message}").format(message=self.format_message()), err=True)
+
+
+class _BadOption(_Usage):
+    """An option's value refused: ``Invalid value for '--bots': ...`` in the chosen language."""
+
+    def __init__(self, message: str, option: str) -> None:
+        super().__init__(_("Invalid value for '{option}': {message}").format(option=option,
+                                                                             message=message))
+
+
 class _Group(_Translated, click.Group):
     """Turns every caller mistake (a `PeglineError`) into a message and exit code 1."""
 
@@ -112,7 +139,7 @@ class _Group(_Translated, click.Group):
         try:
             return super().invoke(ctx)
         except PeglineError as exc:
-            raise click.ClickException(str(exc)) from None
+            raise _Failure(explain(str(exc))) from None
 
 
 def _speak(_ctx: click.Context, _param: click.Parameter, lang: str | None) -> str:
@@ -196,14 +223,14 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, variant_name:
     optional) and write one JSON object per line.
     """
     if not cards and starter is not None:
-        raise click.UsageError("--starter needs the CARDS of the hand too, e.g. "
-                               "pegline score 5H 5C 5D JS --starter 5S")
+        raise _Usage(_("--starter needs the CARDS of the hand too, e.g. pegline score 5H 5C "
+                       "5D JS --starter 5S"))
     scorer = Scorer(load_variant(variant_name, overlays=overlays))
     if not cards:
         _score_stream(scorer)
         return
     if starter is None:
-        raise click.UsageError("give the starter with --starter, e.g. --starter 5S")
+        raise _Usage(_("give the starter with --starter, e.g. --starter 5S"))
     hand = parse_cards(cards)
     (turned,) = parse_cards([starter])
     result = scorer.show(hand, turned, crib=crib)
@@ -260,7 +287,7 @@ def variants_list() -> None:
         try:
             description = load_variant(path).description
         except VariantError:
-            description = "(invalid: run `pegline variants check` on it)"
+            description = _("(invalid: run `pegline variants check` on it)")
         click.echo(f"{name:<{width}}  {description}")
 
 
@@ -290,19 +317,20 @@ def variants_check(files: tuple[str, ...]) -> None:
         except VariantError as exc:
             failed = True
             for problem in exc.problems:
-                click.echo(problem, err=True)
+                click.echo(explain(problem), err=True)
             continue
         for notice in variant.notices:
-            click.echo(f"{file}: notice: {notice}")
+            click.echo(_("{file}: notice: {notice}").format(file=file, notice=notice))
         try:
             too_long = _too_long(variant)
         except PeglineError as exc:  # a plugin that fails in play, found before a real game
-            too_long = f"a sample game between random players stopped: {_one_line(str(exc))}"
+            too_long = _("a sample game between random players stopped: {error}").format(
+                error=explain(_one_line(str(exc))))
         if too_long:
             failed = True
             click.echo(f"{file}: {too_long}", err=True)
             continue
-        click.echo(f"{file}: ok")
+        click.echo(_("{file}: ok").format(file=file))
     if failed:
         sys.exit(1)
 
@@ -329,9 +357,9 @@ def _too_long(variant: Any) -> str | None:
             game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
     if game.over:
         return None
-    return (f"a sample game between random players did not end within {SAMPLE_HANDS} hands "
-            f"(scores {', '.join(map(str, game.scores))}): its games would take too long to "
-            "play; let more rules score or lower the target")
+    return _("a sample game between random players did not end within {hands} hands (scores "
+             "{scores}): its games would take too long to play; let more rules score or lower "
+             "the target").format(hands=SAMPLE_HANDS, scores=", ".join(map(str, game.scores)))
 
 
 # -- analyze ----------------------------------------------------------------------------------
@@ -425,14 +453,14 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
     if plot_path is not None:  # before the games, not after: a plot that cannot be drawn
         _check_output(plot_path, "--plot")
         if plot_path.suffix.lower() not in PLOT_FORMATS:
-            raise click.BadParameter(f"{plot_path.name}: draw to a file ending in "
-                                     f"{', '.join(sorted(PLOT_FORMATS))}", param_hint="--plot")
+            raise _BadOption(_("{name}: draw to a file ending in {endings}").format(
+                name=plot_path.name, endings=", ".join(sorted(PLOT_FORMATS))), "--plot")
         if importlib.util.find_spec("matplotlib") is None:
-            raise click.ClickException("matplotlib is not installed: pip install "
-                                       "'pegline[scale]' for plots")
+            raise _Failure(_("matplotlib is not installed: pip install 'pegline[scale]' for "
+                             "plots"))
     if scheduler is not None and importlib.util.find_spec("distributed") is None:
-        raise click.ClickException("dask.distributed is not installed: pip install "
-                                   "'pegline[scale]' for clusters")
+        raise _Failure(_("dask.distributed is not installed: pip install 'pegline[scale]' for "
+                         "clusters"))
     columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     stopped: str | None = None
     with _sigterm_as_interrupt:
@@ -491,15 +519,15 @@ _sigterm_as_interrupt = _SigtermAsInterrupt()
 def _check_output(path: Path, option: str) -> None:
     """Refuse an output file that cannot be written, before any work is done."""
     if path.is_dir():
-        raise click.BadParameter(f"{path} is a folder: give a file name", param_hint=option)
+        raise _BadOption(_("{path} is a folder: give a file name").format(path=path), option)
     if path.exists() and not path.is_file():
-        raise click.BadParameter(f"{path} is not a regular file: give a file name",
-                                 param_hint=option)
+        raise _BadOption(_("{path} is not a regular file: give a file name").format(path=path),
+                         option)
     if not path.parent.is_dir():
-        raise click.BadParameter(f"no folder {path.parent} to write {path.name} in",
-                                 param_hint=option)
+        raise _BadOption(_("no folder {folder} to write {name} in").format(
+            folder=path.parent, name=path.name), option)
     if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise click.BadParameter(f"{path} cannot be written", param_hint=option)
+        raise _BadOption(_("{path} cannot be written").format(path=path), option)
 
 
 def _round_robin(variant: Any, names: list[str], games: int, seed: int, as_json: bool) -> None:
@@ -508,7 +536,7 @@ def _round_robin(variant: Any, names: list[str], games: int, seed: int, as_json:
 
     tournament = getattr(game_definition(variant.game), "round_robin", None)
     if tournament is None:
-        raise click.UsageError(f"the game {variant.game!r} has no round robin")
+        raise _Usage(_("the game {game} has no round robin").format(game=repr(variant.game)))
     table = tournament(variant, names, games=games, seed=seed)
     if as_json:
         click.echo(json.dumps([{"entrant": s.entrant, "played": s.played, "won": s.won,
@@ -665,8 +693,8 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
     if as_json and reveal is not None:
         redact = getattr(printer, "redact", None)
         if redact is None:  # never print what a seat may not see
-            raise click.UsageError(f"the game {game.variant.game!r} cannot hide other seats' "
-                                   "cards in JSON: play a human game without --json")
+            raise _Usage(_("the game {game} cannot hide other seats' cards in JSON: play a "
+                           "human game without --json").format(game=repr(game.variant.game)))
     if log_file is not None:  # the JSON Lines log starts with the record's header
         header = GameRecord.of(game, seed=seed, derived=False).header(stream=True)
         log_file.write(json.dumps(header) + "\n")
@@ -723,9 +751,8 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
     resume_match = resume_path is not None and _is_record(resume_path, "pegline-match")
     if best_of is not None or match_to is not None or resume_match:
         if log_file is not None or (resume_path is not None and not resume_match):
-            raise click.UsageError("a match is kept with --save (and carried on with --resume "
-                                   "MATCH.toml); --log and a game's --resume are for single "
-                                   "games")
+            raise _Usage(_("a match is kept with --save (and carried on with --resume "
+                           "MATCH.toml); --log and a game's --resume are for single games"))
         from pegline_core.app.match import MatchRecord, MatchRules
 
         if resume_match:
@@ -741,8 +768,8 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
     if save_path is not None:  # before the game, not after it: a record that cannot be kept
         _check_output(save_path, "--save")
     if human and log_file is not None and getattr(log_file, "name", "") == "<stdout>":
-        raise click.BadParameter("the log keeps every card, the hidden ones too: in a human game "
-                                 "write it to a file", param_hint="--log")
+        raise _BadOption(_("the log keeps every card, the hidden ones too: in a human game "
+                           "write it to a file"), "--log")
     if log_file is not None and getattr(log_file, "name", "").endswith(".gz"):
         name = log_file.name  # a compressed log, flushed event by event all the same
         log_file.close()
@@ -807,11 +834,11 @@ def _players(game: Game, bots: str, seed: int, human: bool) -> tuple[list[Any], 
     known = bots_for(game)
     unknown = [name for name in names if name not in known]
     if unknown or not names:
-        raise click.BadParameter(f"unknown bot {unknown[0] if unknown else bots!r}; "
-                                 f"choose from {', '.join(known)}", param_hint="--bots")
+        raise _BadOption(_("unknown bot {name}; choose from {bots}").format(
+            name=repr(unknown[0] if unknown else bots), bots=", ".join(known)), "--bots")
     if len(names) > game.players:
-        raise click.BadParameter(f"{len(names)} bots for {game.players} seats: name at most "
-                                 f"{game.players}", param_hint="--bots")
+        raise _BadOption(_("{n} bots for {seats} seats: name at most {seats}").format(
+            n=len(names), seats=game.players), "--bots")
     players = [known[names[seat % len(names)]](seed + seat) for seat in range(game.players)]
     labels = {seat: _("seat {n} ({bot})").format(n=seat, bot=names[seat % len(names)])
               for seat in range(game.players)}
@@ -850,7 +877,7 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
     from pegline_core.app.match import Match, MatchRecord
 
     if save_path is not None and save_path.suffix != ".toml":
-        raise click.BadParameter("a match record is a .toml file", param_hint="--save")
+        raise _BadOption(_("a match record is a .toml file"), "--save")
     if save_path is not None:
         _check_output(save_path, "--save")
     playing: Game | None = None
@@ -953,8 +980,8 @@ def serve(host: str, port: int) -> None:
     try:
         from pegline_core.app.web import serve as run
     except ImportError as exc:
-        raise click.ClickException(f"{exc.name} is not installed: pip install "
-                                   "'pegline[web]' for the web page") from None
+        raise _Failure(_("{module} is not installed: pip install 'pegline[web]' for the web "
+                         "page").format(module=exc.name)) from None
     run(host, port, announce=click.echo)
 
 
@@ -969,7 +996,7 @@ def replay(file: Path, as_json: bool, verify: bool, versions: str) -> None:
     """Replay a record (.toml or .jsonl), a match record or a scripted game (docs/records.md)
     and print it."""
     if not file.exists():
-        raise click.ClickException(f"{file}: no such file")
+        raise _Failure(_("{file}: no such file").format(file=file))
     if _is_record(file, "pegline-match"):
         _replay_match(file, as_json, verify)
         return
@@ -979,7 +1006,7 @@ def replay(file: Path, as_json: bool, verify: bool, versions: str) -> None:
         if verify:
             difference = record.verify(versions)
             if difference is not None:
-                raise click.ClickException(str(difference))
+                raise _Failure(explain(str(difference))) from None
             n = len(record.events)
             click.echo(_messages.ngettext("{file}: verified, {n} event",
                                           "{file}: verified, {n} events", n).format(file=file, n=n))
@@ -989,7 +1016,7 @@ def replay(file: Path, as_json: bool, verify: bool, versions: str) -> None:
         from pegline_cribbage.scripts import Script
 
         if verify:
-            raise click.UsageError("--verify needs a game record, not a scripted game")
+            raise _Usage(_("--verify needs a game record, not a scripted game"))
         game = Script.load(file).replay()  # the whole script first: a bad one prints only its error
     emit = _emitter(game, as_json, None, None)
     for event in game.log:
@@ -1005,7 +1032,7 @@ def _version_notices(record: GameRecord, versions: str) -> None:
     """Say which plugin versions differ from the record's (or refuse them, by the policy)."""
     installed = record.new_game(versions).ruleset.versions()
     for notice in record.version_notices(installed, versions):
-        click.echo(f"notice: {notice}", err=True)
+        click.echo(_("notice: {notice}").format(notice=notice), err=True)
 
 
 def _replay_match(file: Path, as_json: bool, verify: bool) -> None:
@@ -1016,8 +1043,12 @@ def _replay_match(file: Path, as_json: bool, verify: bool) -> None:
     if verify:
         found = record.verify()
         if found is not None:
-            raise click.ClickException(f"game {found[0]}: {found[1]}")
-        click.echo(f"{file}: verified, a match of {len(record.games)} game(s)")
+            raise _Failure(_("game {n}: {problem}").format(n=found[0],
+                                                            problem=explain(str(found[1]))))
+        n = len(record.games)
+        click.echo(_messages.ngettext("{file}: verified, a match of {n} game",
+                                      "{file}: verified, a match of {n} games", n).format(
+            file=file, n=n))
         return
     match: Match | None = None
     for number, game_record in enumerate(record.games, 1):

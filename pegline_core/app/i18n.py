@@ -24,7 +24,7 @@ import string
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache
+from functools import cache, partial
 from importlib import resources
 from pathlib import Path
 
@@ -32,7 +32,7 @@ from pegline_core.errors import PeglineError
 
 __all__ = ["LANGUAGES", "LanguageError", "Messages", "choose_language", "current_language",
            "use_language", "set_language", "N_", "catalog_messages", "rule_name", "rule_summary",
-           "rule_name_among", "plugin_domain", "RULE_CONTEXT", "Formatted"]
+           "rule_name_among", "plugin_domain", "RULE_CONTEXT", "Formatted", "explain_known"]
 
 LANGUAGES = {"en": "English", "ja": "日本語", "zh-Hans": "简体中文"}
 """The languages Pegline speaks, by their BCP 47 tag, each named in itself."""
@@ -192,6 +192,23 @@ def plugin_domain(plugin: str) -> str | None:
         return None
 
 
+_KNOWN: list[Formatted] = []
+
+
+def _field(values: Mapping[str, str], match: re.Match[str]) -> str:
+    return values.get(match.group(1), match.group(0))
+
+
+def explain_known(text: str) -> str:
+    """``text`` translated by the first `Formatted` whose templates match it (as it is if
+    none does)."""
+    for formatted in _KNOWN:
+        said = formatted.translate(text)
+        if said != text:
+            return said
+    return text
+
+
 _FIELD = re.compile(r"\{(\w*)(?:![rsa])?(?::[^{}]*)?\}")
 
 
@@ -218,11 +235,12 @@ class Formatted:
                 pattern += re.escape(text)
                 literal += len(text)
                 if field is not None:
-                    pattern += f"(?P<{field}>.+?)" if field and field not in named else ".+?"
+                    pattern += f"(?P<{field}>.*?)" if field and field not in named else ".*?"
                     named.add(field)
             found.append((literal, template, re.compile(pattern, re.DOTALL)))
         found.sort(key=lambda item: -item[0])
         self.templates = [(template, pattern) for _literal, template, pattern in found]
+        _KNOWN.append(self)
 
     def translate(self, text: str, depth: int = 0) -> str:
         if current_language() == "en" or depth > 3:
@@ -234,5 +252,5 @@ class Formatted:
             translated = self.messages.gettext(template)
             values = {name: self.translate(value, depth + 1)
                       for name, value in match.groupdict().items()}
-            return _FIELD.sub(lambda m, v=values: v.get(m.group(1), m.group(0)), translated)
+            return _FIELD.sub(partial(_field, values), translated)
         return text
