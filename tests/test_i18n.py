@@ -680,3 +680,43 @@ def test_the_web_apis_errors_speak_the_pages_language():
         record = client.get(f"/api/games/{made['id']}/record", headers=ja)
         assert record.status_code == 409
         assert record.json()["error"].startswith("記録はゲームが終わるか放棄された後に")
+
+
+def _command_paths(command=main, path=()):
+    import click
+
+    yield path, command
+    if isinstance(command, click.Group):
+        for name in sorted(command.commands):
+            yield from _command_paths(command.commands[name], (*path, name))
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-Hans"])
+def test_every_commands_help_speaks_the_language(lang):
+    """pegline --help, and --help of every group and command, in the language: the command's
+    own text, each option's help, Click's headings and its [default: ...]."""
+    from pegline_core.app.cli import HELP_CONTEXT
+
+    paths = list(_command_paths())
+    assert len(paths) >= 14  # pegline, its commands and groups, the groups' commands
+    messages = Messages("pegline_core.app")
+    for path, command in paths:
+        said = run("--lang", lang, *path, "--help")
+        assert said.exit_code == 0, (path, said.output)
+        english = run(*path, "--help", env={"LANG": "C"}).output
+        assert said.output != english and english.startswith("Usage:")
+        heading = "使い方：" if lang == "ja" else "用法："
+        assert said.output.startswith(heading), path
+        first = " ".join(command.help.split("\n\n")[0].split())
+        assert first not in " ".join(said.output.split()), path  # not left in English
+        with use_language(lang):
+            translated = messages.pgettext(HELP_CONTEXT, command.help)
+        assert translated != command.help and translated.split()[0][:8] in said.output
+        assert "[default:" not in said.output and "Options:" not in said.output
+
+
+def test_help_given_before_the_language_or_with_only_lang_set_speaks_it():
+    assert run("--help", env={"LANG": "ja_JP.UTF-8"}).output.startswith("使い方：")
+    assert run("--help", "--lang", "zh-Hans").output.startswith("用法：")
+    assert run("--help", env={"LANG": "C", "LC_ALL": "", "LANGUAGE": ""}).output.startswith(
+        "Usage:")

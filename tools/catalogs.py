@@ -61,18 +61,20 @@ DATA_MESSAGES: dict[str, dict[str | None, list[str]]] = {
 }
 
 
-HELP_COMMANDS = ("play", "score", "serve")
-"""The commands whose --help is translated (with the top-level help and its options)."""
-
-
 def help_texts() -> list[str]:
-    """The help texts of the top-level command, its options and the `HELP_COMMANDS`."""
+    """The help texts of every command and group of the command line, and of their options."""
     import click
 
     from pegline_core.app.cli import HELP_WORDS
     from pegline_core.app.cli import main as command_line
 
-    commands = [command_line] + [command_line.commands[name] for name in HELP_COMMANDS]
+    commands: list[click.Command] = []
+    waiting: list[click.Command] = [command_line]
+    while waiting:  # the whole tree: pegline, its commands, each group's commands
+        command = waiting.pop(0)
+        commands.append(command)
+        if isinstance(command, click.Group):
+            waiting += [command.commands[name] for name in sorted(command.commands)]
     texts = [thing.help for command in commands
              for thing in [command, *command.get_params(click.Context(command))]
              if getattr(thing, "help", None)]

@@ -8,6 +8,7 @@ import importlib.util
 import json
 import os
 import random
+import re
 import shlex
 import signal
 import sys
@@ -49,7 +50,7 @@ HELP_CONTEXT = "help"
 them from the commands themselves)."""
 
 
-HELP_WORDS = ("Usage:", "Options", "Commands")
+HELP_WORDS = ("Usage:", "Options", "Commands", "default: ", "required")
 """Click's own words in a --help page, translated by `_Formatter`."""
 
 
@@ -63,6 +64,21 @@ class _Formatter(click.HelpFormatter):
 
     def write_heading(self, heading: str) -> None:
         super().write_heading(_messages.pgettext(HELP_CONTEXT, heading))
+
+    def write_dl(self, rows: Any, *args: Any, **kwargs: Any) -> None:
+        """An option's list, with Click's ``[default: ...]`` and ``[required]`` translated."""
+        super().write_dl([(term, _EXTRA.sub(_extra, text)) for term, text in rows],
+                         *args, **kwargs)
+
+
+_EXTRA = re.compile(r"\[([^\[\]]*)\]$")
+
+
+def _extra(match: re.Match[str]) -> str:
+    said = match.group(1)
+    for word in HELP_WORDS[3:]:  # default, required
+        said = said.replace(word, _messages.pgettext(HELP_CONTEXT, word))
+    return f"[{said}]"
 
 
 class _Context(click.Context):
@@ -86,11 +102,8 @@ class _Translated(click.Command):
             for thing, text in zip(texts, originals, strict=True):
                 thing.help = text  # type: ignore[attr-defined]
 
-
-class _Command(_Translated):
-    """A subcommand, listed in its group's --help by its translated first paragraph."""
-
     def get_short_help_str(self, limit: int = 45) -> str:
+        """The first paragraph, translated, for the group's list of commands."""
         if self.short_help or not self.help:
             return super().get_short_help_str(limit)
         first = self.help.split("\n\n")[0]
@@ -98,6 +111,10 @@ class _Command(_Translated):
         if translated == self.help:
             return super().get_short_help_str(limit)
         return translated.split("\n\n")[0] if first else translated
+
+
+class _Command(_Translated):
+    """A subcommand, listed in its group's --help by its translated first paragraph."""
 
 
 class _Failure(click.ClickException):
@@ -130,16 +147,37 @@ class _Group(_Translated, click.Group):
     """Turns every caller mistake (a `PeglineError`) into a message and exit code 1."""
 
     command_class = _Command
+    group_class = type  # subgroups (variants, plugins, analyze) are translated too
 
-    def main(self, *args: Any, **kwargs: Any) -> Any:
-        """Run in a context of its own, so the language --lang chose ends with the command."""
-        return contextvars.copy_context().run(super().main, *args, **kwargs)
+    def main(self, args: Any = None, *rest: Any, **kwargs: Any) -> Any:
+        """Run in a context of its own, so the language --lang chose ends with the command;
+        the language is chosen before Click reads the arguments, so that an eager --help given
+        before --lang (or with only LANG set) speaks it too."""
+        words = [str(word) for word in (sys.argv[1:] if args is None else args)]
+        return contextvars.copy_context().run(self._main, _asked_language(words), args, *rest,
+                                              **kwargs)
+
+    def _main(self, asked: str | None, *args: Any, **kwargs: Any) -> Any:
+        set_language(asked if asked in LANGUAGES else choose_language(None))
+        return super().main(*args, **kwargs)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except PeglineError as exc:
             raise _Failure(explain(str(exc))) from None
+
+
+def _asked_language(words: list[str]) -> str | None:
+    """The value of the first ``--lang`` among the command line's words, if any."""
+    for index, word in enumerate(words):
+        if word == "--":
+            break
+        if word.startswith("--lang="):
+            return word.split("=", 1)[1]
+        if word == "--lang" and index + 1 < len(words):
+            return words[index + 1]
+    return None
 
 
 def _speak(_ctx: click.Context, _param: click.Parameter, lang: str | None) -> str:
