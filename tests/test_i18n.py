@@ -720,3 +720,18 @@ def test_help_given_before_the_language_or_with_only_lang_set_speaks_it():
     assert run("--help", "--lang", "zh-Hans").output.startswith("用法：")
     assert run("--help", env={"LANG": "C", "LC_ALL": "", "LANGUAGE": ""}).output.startswith(
         "Usage:")
+
+
+def test_score_names_the_rules_in_the_language_in_aligned_columns():
+    from rich.cells import cell_len
+
+    args = ("score", "5H", "5C", "5D", "JS", "--starter", "5S")
+    ja = run("--lang", "ja", *args).output.splitlines()
+    assert ja[0] == "ハンド 5♥ 5♣ 5♦ J♠  スターター 5♠  （two-player）"
+    assert ja[-2].startswith("  ノブズ ") and ja[-1].startswith("  合計 ") and ja[-1].endswith("29")
+    assert len({cell_len(line) for line in ja[1:]}) == 1  # the points in one column
+    zh = run("--lang", "zh-Hans", *args).output
+    assert "同花J" in zh and "合计" in zh and english_words(zh.splitlines()[1:]) == set()
+    english = run(*args).output.splitlines()
+    assert english[0] == "hand 5♥ 5♣ 5♦ J♠  starter 5♠  (two-player)"
+    assert english[-2].startswith("  his-nobs ") and english[-1].startswith("  total ")

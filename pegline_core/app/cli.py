@@ -275,13 +275,24 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, variant_name:
     if as_json:
         click.echo(json.dumps(_show_json(result)))
         return
-    what = "crib" if crib else "hand"
-    click.echo(f"{what} {format_cards(hand, symbols=True)}  starter {turned.symbol}  "
-               f"({scorer.variant.name})")
+    text = (_("crib {cards}  starter {starter}  ({variant})") if crib
+            else _("hand {cards}  starter {starter}  ({variant})"))
+    click.echo(text.format(cards=format_cards(hand, symbols=True), starter=turned.symbol,
+                           variant=scorer.variant.name))
     for award in result.awards:
-        click.echo(f"  {award.rule.id:<14} {format_cards(award.score.cards, symbols=True):<22} "
+        name = rule_name(award.rule.id, plugin_domain(award.plugin))
+        click.echo(f"  {_padded(name, 14)} {format_cards(award.score.cards, symbols=True):<22} "
                    f"{award.score.points:>3}")
-    click.echo(f"  {'total':<37} {result.total:>3}")
+    total = _("total")
+    click.echo(f"  {_padded(total, 37)} {result.total:>3}")
+
+
+def _padded(text: str, width: int) -> str:
+    """``text`` left-aligned in ``width`` terminal cells (a Japanese or Chinese character takes
+    two)."""
+    from rich.cells import cell_len
+
+    return text + " " * max(0, width - cell_len(text))
 
 
 def _score_stream(scorer: Scorer) -> None:

@@ -156,9 +156,9 @@ class Table:
         else:
             lines.append(turn + _("Naming trump, round {n}.").format(n=view.round))
         if view.calls:
+            passed = _("pass")
             lines.append(_("Calls: {calls}.").format(calls=_(", ").join(
-                f"{who(s)} {SUIT_SYMBOLS[suit] if suit else _('pass')}"
-                for s, suit in view.calls)))
+                f"{who(s)} {SUIT_SYMBOLS[suit] if suit else passed}" for s, suit in view.calls)))
         if view.phase == "tricks" and view.leader is not None:
             trick = _(", ").join(f"{who((view.leader + i) % PLAYERS)} {card.symbol}"
                                  for i, card in enumerate(view.trick))
