@@ -735,3 +735,18 @@ def test_score_names_the_rules_in_the_language_in_aligned_columns():
     english = run(*args).output.splitlines()
     assert english[0] == "hand 5♥ 5♣ 5♦ J♠  starter 5♠  (two-player)"
     assert english[-2].startswith("  his-nobs ") and english[-1].startswith("  total ")
+
+
+def test_analyze_and_variants_show_speak_the_language():
+    shown = run("--lang", "ja", "variants", "show", "muggins").output
+    assert shown.startswith("# muggins：継承したキーと既定のキーをすべて含めて解決済み\n")
+    assert 'game = "cribbage"' in shown  # the TOML itself is the same in every language
+    analysed = [line for line in run("--lang", "zh-Hans", "analyze", "show").output.splitlines()
+                if line.strip()]  # the progress bar leaves an empty line
+    assert analysed[0].startswith("two-player：连同公共翻牌，对每手 4 张手牌和 4 张牌盒的亮牌总分")
+    assert analysed[1].split() == ["合计", "手牌", "牌盒"] and analysed[-1].split()[0] == "平均"
+    from rich.cells import cell_len
+
+    english = [line for line in run("analyze", "show").output.splitlines() if line.strip()]
+    assert english[1].split() == ["total", "hand", "crib"]
+    assert [cell_len(line) for line in analysed[1:]] == [len(line) for line in english[1:]]

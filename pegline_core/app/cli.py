@@ -287,12 +287,13 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, variant_name:
     click.echo(f"  {_padded(total, 37)} {result.total:>3}")
 
 
-def _padded(text: str, width: int) -> str:
-    """``text`` left-aligned in ``width`` terminal cells (a Japanese or Chinese character takes
-    two)."""
+def _padded(text: str, width: int, *, right: bool = False) -> str:
+    """``text`` aligned in ``width`` terminal cells (a Japanese or Chinese character takes
+    two), on the left or the ``right``."""
     from rich.cells import cell_len
 
-    return text + " " * max(0, width - cell_len(text))
+    space = " " * max(0, width - cell_len(text))
+    return space + text if right else text + space
 
 
 def _score_stream(scorer: Scorer) -> None:
@@ -347,8 +348,9 @@ def variants_show(name: str, overlays: tuple[str, ...]) -> None:
     """Print the resolved variant NAME as TOML."""
     variant = load_variant(name, overlays=overlays)
     for notice in variant.notices:
-        click.echo(f"# notice: {notice}")
-    click.echo(f"# {variant.name}: resolved, with every inherited and default key")
+        click.echo("# " + _("notice: {notice}").format(notice=notice))
+    click.echo("# " + _("{name}: resolved, with every inherited and default key").format(
+        name=variant.name))
     data = variant.to_toml_dict() | {"config": Ruleset(variant).resolved_config()}
     click.echo(tomli_w.dumps(data), nl=False)
 
@@ -433,8 +435,9 @@ def analyze_show(variant_name: str, overlays: tuple[str, ...], as_json: bool) ->
 
     variant = load_variant(variant_name, overlays=overlays)
     if not as_json and importlib.util.find_spec("numpy") is None:
-        click.echo("(numpy is not installed: a variant's tables may be counted hand by hand, "
-                   "a minute or more; pip install 'pegline[scale]' for about a second)", err=True)
+        click.echo(_("(numpy is not installed: a variant's tables may be counted hand by hand, "
+                     "a minute or more; pip install 'pegline[scale]' for about a second)"),
+                   err=True)
     results: dict[str, ShowDistribution] = {}
     start = time.perf_counter()
     with Progress(transient=True, disable=as_json) as bar:
@@ -453,17 +456,22 @@ def analyze_show(variant_name: str, overlays: tuple[str, ...], as_json: bool) ->
                                for name, d in results.items()}))
         return
     hands, cribs = results["hand"], results["crib"]
-    click.echo(f"{variant.name}: show totals over every {hands.cards}-card hand and "
-               f"{cribs.cards}-card crib with a starter ({elapsed:.2f} s, {hands.method})")
-    click.echo(f"{'total':>5} {'hand':>12} {'crib':>12}")
+    click.echo(_("{variant}: show totals over every {hand}-card hand and {crib}-card crib with "
+                 "a starter ({seconds} s, {method})").format(
+        variant=variant.name, hand=hands.cards, crib=cribs.cards, seconds=f"{elapsed:.2f}",
+        method={"plugin": _("plugin"), "enumerated": _("enumerated")}.get(hands.method,
+                                                                          hands.method)))
+    words = [_("total"), _("hand"), _("crib"), _("pairs"), _("mean")]
+    click.echo(f"{_padded(words[0], 5, right=True)} {_padded(words[1], 12, right=True)} "
+               f"{_padded(words[2], 12, right=True)}")
     for total in sorted(set(hands.counts) | set(cribs.counts)):
         click.echo(f"{total:>5} {hands.counts.get(total, 0):>12,} "
                    f"{cribs.counts.get(total, 0):>12,}")
-    click.echo(f"{'pairs':>5} {hands.pairs:>12,} {cribs.pairs:>12,}")
-    click.echo(f"{'mean':>5} {hands.mean:>12.6f} {cribs.mean:>12.6f}")
+    click.echo(f"{_padded(words[3], 5, right=True)} {hands.pairs:>12,} {cribs.pairs:>12,}")
+    click.echo(f"{_padded(words[4], 5, right=True)} {hands.mean:>12.6f} {cribs.mean:>12.6f}")
     if hands.method == "enumerated" and importlib.util.find_spec("numpy") is None:
-        click.echo("(counted hand by hand; with numpy, pip install 'pegline[scale]', the "
-                   "standard rules' tables take about a second)", err=True)
+        click.echo(_("(counted hand by hand; with numpy, pip install 'pegline[scale]', the "
+                     "standard rules' tables take about a second)"), err=True)
 
 
 # -- simulate ---------------------------------------------------------------------------------
