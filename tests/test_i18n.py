@@ -750,3 +750,21 @@ def test_analyze_and_variants_show_speak_the_language():
     english = [line for line in run("analyze", "show").output.splitlines() if line.strip()]
     assert english[1].split() == ["total", "hand", "crib"]
     assert [cell_len(line) for line in analysed[1:]] == [len(line) for line in english[1:]]
+
+
+def test_the_shipped_variants_descriptions_are_translated():
+    from pegline_core.variant import available_variants
+
+    for lang in ("ja", "zh-Hans"):
+        listed = run("--lang", lang, "variants", "list").output.splitlines()
+        assert len(listed) == len(available_variants())
+        said = [line.split(None, 1)[1] for line in listed]  # the name, then its description
+        names = {part for name in available_variants() for part in name.split("-")}
+        assert english_words(said) - names == set(), said  # a variant named by its name aside
+    header = run("--lang", "ja", "play", "--variant", "clabber", "--seed", "3").output
+    assert header.startswith("clabber：エバンズビル・クラバー：4人で2人ずつのパートナー、24枚、"
+                             "500点まで（シード 3）\n")
+    match = run("--lang", "zh-Hans", "play", "--match", "3", "--seed", "2").output
+    assert match.startswith("two-player：标准双人玩法，121 分（种子 2），3 局多胜制比赛\n")
+    assert run("play", "--match", "3", "--seed", "2").output.startswith(
+        "two-player: The standard two-player game to 121 (seed 2), a match best of 3\n")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import sys
+import tomllib
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from html.parser import HTMLParser
@@ -25,7 +26,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 from pegline_core.app.cli import HELP_CONTEXT
-from pegline_core.app.i18n import _FOLDER, LANGUAGES, RULE_CONTEXT
+from pegline_core.app.i18n import _FOLDER, LANGUAGES, RULE_CONTEXT, VARIANT_CONTEXT
 from pegline_core.plugins import describe_plugin, installed_plugins
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -120,6 +121,12 @@ def template(domain: str) -> Catalog:
     for path in sorted(folder.rglob("*.html")):  # the page's data-i18n words
         for line, message in html_messages(path.read_text(encoding="utf-8")):
             catalog.add(message, locations=[(path.relative_to(ROOT).as_posix(), line)])
+    if domain == "pegline_core.app":  # the shipped variants' descriptions
+        for path in sorted((ROOT / "variants").glob("*.toml")):
+            description = tomllib.loads(path.read_text(encoding="utf-8")).get("description")
+            if isinstance(description, str) and description:
+                catalog.add(description, context=VARIANT_CONTEXT,
+                            locations=[(path.relative_to(ROOT).as_posix(), 1)])
     for context, words in DATA_MESSAGES.get(domain, {}).items():
         for word in words:
             catalog.add(word, context=context)

@@ -31,6 +31,7 @@ from pegline_core.app.i18n import (
     rule_name,
     rule_summary,
     set_language,
+    variant_description,
 )
 from pegline_core.app.players import PlayerLeft, bots_for, play_game
 from pegline_core.app.problems import explain
@@ -335,7 +336,7 @@ def variants_list() -> None:
     width = max(map(len, found), default=0)
     for name, path in found.items():
         try:
-            description = load_variant(path).description
+            description = variant_description(load_variant(path).description)
         except VariantError:
             description = _("(invalid: run `pegline variants check` on it)")
         click.echo(f"{name:<{width}}  {description}")
@@ -851,7 +852,8 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
         observe = getattr(players[0], "observe", None)  # a human's screen follows the game
     if not as_json:
         click.echo(_("{name}: {description} (seed {seed})").format(
-            name=variant.name, description=variant.description, seed=seed))
+            name=variant.name, description=variant_description(variant.description),
+            seed=seed))
         for notice in variant.notices:
             click.echo(_("notice: {notice}").format(notice=notice))
     if resume_path is None:
@@ -948,10 +950,15 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
     if seed is None:
         seed = random.SystemRandom().getrandbits(32)
     if not as_json:
-        click.echo(f"{variant.name}: {variant.description} (seed {seed}), a match "
-                   f"{rules.describe()}")
+        text = (_("{name}: {description} (seed {seed}), a match best of {n}")
+                if rules.best_of is not None else
+                _("{name}: {description} (seed {seed}), a match to {n} game points"))
+        click.echo(text.format(name=variant.name, seed=seed, n=rules.best_of or rules.target,
+                               description=variant_description(variant.description)))
         if resumed is not None:
-            click.echo(f"resumed: {len(match.games)} game(s) played")
+            played = len(match.games)
+            click.echo(_messages.ngettext("resumed: {n} game played", "resumed: {n} games played",
+                                          played).format(n=played))
     while not match.over:
         game = playing or match.new_game()
         game_seed = seed + len(match.games)

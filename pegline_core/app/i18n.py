@@ -32,13 +32,17 @@ from pegline_core.errors import PeglineError
 
 __all__ = ["LANGUAGES", "LanguageError", "Messages", "choose_language", "current_language",
            "use_language", "set_language", "N_", "catalog_messages", "rule_name", "rule_summary",
-           "rule_name_among", "plugin_domain", "RULE_CONTEXT", "Formatted", "explain_known"]
+           "rule_name_among", "plugin_domain", "RULE_CONTEXT", "Formatted", "explain_known",
+           "VARIANT_CONTEXT", "variant_description"]
 
 LANGUAGES = {"en": "English", "ja": "日本語", "zh-Hans": "简体中文"}
 """The languages Pegline speaks, by their BCP 47 tag, each named in itself."""
 
 RULE_CONTEXT = "rule"
 """The gettext context of a rule's name: the message id is the rule id."""
+
+VARIANT_CONTEXT = "variant"
+"""The gettext context of a shipped variant's description (in the command line's catalog)."""
 
 _FOLDER = {"en": "en", "ja": "ja", "zh-Hans": "zh_Hans"}  # tag -> the catalog's folder name
 _language: ContextVar[str] = ContextVar("pegline_language", default="en")
@@ -174,6 +178,12 @@ def rule_name_among(rule_id: str, plugins: Iterable[str]) -> str:
         if name != rule_id:
             return name
     return rule_id
+
+
+def variant_description(description: str) -> str:
+    """A variant's description in the current language: the shipped variants' are translated,
+    any other is shown as its file says it."""
+    return Messages("pegline_core.app").pgettext(VARIANT_CONTEXT, description)
 
 
 def rule_summary(summary: str, domain: str | None) -> str:

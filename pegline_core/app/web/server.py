@@ -40,6 +40,7 @@ from pegline_core.app.i18n import (
     plugin_domain,
     rule_name,
     use_language,
+    variant_description,
 )
 from pegline_core.app.players import bots_for
 from pegline_core.app.problems import explain
@@ -94,7 +95,8 @@ class Server:
                                  "problem": "; ".join(exc.problems)})
                 continue
             web = self._web(variant)
-            item = {"name": name, "description": variant.description, "game": variant.game,
+            item = {"name": name, "description": variant_description(variant.description),
+                    "game": variant.game,
                     "players": variant.table.players, "playable": web is not None}
             if web is None:
                 item["problem"] = f"the game {variant.game} has no table in the page yet"
