@@ -455,8 +455,12 @@ def test_a_clabber_table_in_japanese(site, browser, tmp_path):
     browser.get(url + "/")
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#lang option[value='ja']"))
     try:
+        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#variant option[value=clabber]"))
+        Select(browser.find_element(By.ID, "variant")).select_by_value("clabber")
         Select(browser.find_element(By.ID, "lang")).select_by_value("ja")
         wait(browser, lambda d: d.find_element(By.ID, "nav-new").text == "新しいゲーム")
+        wait(browser, lambda d: d.find_element(By.ID, "variant-description").text.startswith(
+            "エバンズビル・クラバー"))  # the options again, in the language chosen
         start_game(browser, url, variant="clabber", muggins=False, seed=18)
         game = current_table(browser, tables).game
         assert browser.find_element(By.ID, "heading").text.startswith("第1ハンド · ")
