@@ -768,3 +768,56 @@ def test_the_shipped_variants_descriptions_are_translated():
     assert match.startswith("two-player：标准双人玩法，121 分（种子 2），3 局多胜制比赛\n")
     assert run("play", "--match", "3", "--seed", "2").output.startswith(
         "two-player: The standard two-player game to 121 (seed 2), a match best of 3\n")
+
+
+def test_the_clabber_table_in_chinese_through_a_pseudo_terminal(tmp_path):
+    """`pegline --lang zh-Hans play --variant clabber --human`: the table, the naming prompt, a
+    refusal, a card the rules refuse with the rule in Chinese, quit."""
+    pexpect = pytest.importorskip("pexpect")
+    from tests.test_terminal_pty import COMMAND, plain, tables
+
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    env.update(TERM="xterm-256color", LANG="C.UTF-8")
+    child = pexpect.spawn(COMMAND[0], [*COMMAND[1:], "--lang", "zh-Hans", "play", "--variant",
+                                       "clabber", "--human", "--seed", "18"],
+                          cwd=str(tmp_path), encoding="utf-8", timeout=60, dimensions=(60, 100),
+                          env=env)
+    prompts = [r"第 1 轮：[^\r\n]*?: ", r"第 2 轮：[^\r\n]*?: ", r"(宣告|亮出)牌组吗？（y/n）: ",
+               r"请出一张牌: "]
+    child.expect(prompts)
+    screen = plain(child.before)
+    table = tables(screen)[-1]
+    for text in ("第 1 手", "翻开的牌 10♥。", "定将牌，第 1 轮。", "你的搭档：2 号座位。",
+                 "目标 500 分。", "你的手牌："):
+        assert text in table, text
+    child.sendline("spades")
+    child.expect(prompts)
+    assert "不允许：第 1 轮将牌只能是翻开那张牌的花色 ♥（或不叫）" in plain(child.before)
+    child.sendline("pass")
+    refused = False
+    for _ in range(40):
+        which = child.expect(prompts)
+        screen = plain(child.before)
+        if which == 1:
+            child.sendline("pass")
+        elif which == 2:
+            child.sendline("y")
+        else:
+            line = next(line for line in tables(screen)[-1].splitlines() if "你的手牌：" in line)
+            numbers = re.findall(r"(\d) (?:10|[AKQJ9])[♣♦♥♠](\*?)", line)
+            unmarked = [n for n, star in numbers if not star]
+            marked = [n for n, star in numbers if star]
+            if unmarked:
+                child.sendline(unmarked[0])
+                child.expect(prompts)
+                said = plain(child.before)
+                assert re.search(r"不允许：必须(跟出同花色|超吃|将吃)：", said), said
+                refused = True
+                break
+            child.sendline(marked[0])
+    assert refused, "no card the rules refuse in the hand's first tricks"
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    said = plain(child.before)
+    child.close()
+    assert child.exitstatus == 0 and "Traceback" not in said
