@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pegline_clabber.actions import CallRenege, CutForDeal, Deal, Name, Pass, Play
+from pegline_clabber.actions import CallRenege, CutForDeal, Deal, LetStand, Name, Pass, Play
 from pegline_clabber.cards import SUIT_SYMBOLS
 from pegline_clabber.events import (
     BellaAnnounced,
@@ -163,4 +163,6 @@ class EventPrinter:
             return [f"  {self.seat(action.seat)} plays {action.card.symbol}"]
         if isinstance(action, CallRenege):
             return [f"  {self.seat(action.seat)} calls a renege on event {action.target}"]
+        if isinstance(action, LetStand):
+            return [f"  {self.seat(action.seat)} calls no renege"]
         return []

@@ -12,7 +12,17 @@ from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Any
 
-from pegline_clabber.actions import Announce, CallRenege, CutForDeal, Deal, Name, Pass, Play, Show
+from pegline_clabber.actions import (
+    Announce,
+    CallRenege,
+    CutForDeal,
+    Deal,
+    LetStand,
+    Name,
+    Pass,
+    Play,
+    Show,
+)
 from pegline_clabber.cards import DECK, SUIT_SYMBOLS, SUITS, legal_plays, trick_winner, why_illegal
 from pegline_clabber.events import (
     BellaAnnounced,
@@ -58,7 +68,8 @@ _BELLA = {suit: (Card.of(QUEEN, suit), Card.of(KING, suit)) for suit in SUITS}
 
 _STATE = ("phase", "hand", "dealer", "scores", "held", "dealt", "turn_card", "trump", "makers",
           "round", "passes", "calls", "turn", "leader", "trick", "tricks", "taken", "offered",
-          "announced", "shown", "table_melds", "bella", "bella_holder", "played", "reneges")
+          "announced", "shown", "table_melds", "bella", "bella_holder", "played", "reneges",
+          "named")
 _snapshot = attrgetter(*_STATE)
 
 
@@ -87,6 +98,7 @@ class Common:
         self.passes = tuple(Pass(seat) for seat in range(PLAYERS))
         self.announces = tuple(Announce(seat) for seat in range(PLAYERS))
         self.shows = tuple(Show(seat) for seat in range(PLAYERS))
+        self.stands = tuple(LetStand(seat) for seat in range(PLAYERS))
 
 
 def common(ruleset: Ruleset) -> Common:
@@ -137,6 +149,8 @@ class ClabberMachine:
         """This hand's plays as (seq, seat, card)."""
         self.reneges: tuple[tuple[int, int, str], ...] = ()
         """With renege calls: this hand's reneges as (seq, seat, the rule broken)."""
+        self.named = -1
+        """The event number of this hand's naming of trump, or -1."""
         self._hand = 0
         self._phase = "cut"
         self._memo: tuple[Any, ...] = ((), (), "", [])
@@ -168,7 +182,7 @@ class ClabberMachine:
 
     def to_act(self) -> str | tuple[int, ...]:
         phase = self.phase
-        if phase in ("tricks", "naming"):
+        if phase in ("tricks", "naming", "calling"):
             return (self.turn,)  # type: ignore[return-value]
         if phase in ("cut", "deal"):
             return "chance"
@@ -176,10 +190,12 @@ class ClabberMachine:
 
     def legal_actions(self, seat: int | None) -> list[Any]:
         phase, turn = self.phase, self.turn
-        if phase not in ("tricks", "naming") or (seat is not None and seat != turn):
+        if phase not in ("tricks", "naming", "calling") or (seat is not None and seat != turn):
             return []
         assert turn is not None
         c, held = self.c, self.held[turn]
+        if phase == "calling":
+            return [c.stands[turn], *self._calls(turn)]
         if phase == "naming":
             turned = self.turn_card.suit  # type: ignore[union-attr]
             names = c.names[turn]
@@ -253,7 +269,8 @@ class ClabberMachine:
             self.leader, self.trick, len(self.tricks), self.taken, self.table_melds,
             self.bella[0] if self.bella else -1, self.tricks if c.show_turned else (),
             c.target, c.undertrump, c.renege_calls,
-            self.played if c.renege_calls or c.show_turned else ())
+            self.played if c.renege_calls or c.show_turned else (),
+            self.named if c.renege_calls else -1)
 
     # -- recording -----------------------------------------------------------------------------
 
@@ -341,7 +358,7 @@ class ClabberMachine:
         self.offered = ((),) * PLAYERS
         self.announced = self.shown = (False,) * PLAYERS
         self.table_melds, self.bella, self.bella_holder = (), None, -1
-        self.played, self.reneges = (), ()
+        self.played, self.reneges, self.named = (), (), -1
 
     # -- naming trump --------------------------------------------------------------------------
 
@@ -363,6 +380,7 @@ class ClabberMachine:
             if not self.c.renege_calls:
                 raise IllegalActionError(renege)
             self.reneges += ((len(self.log), seat, renege),)
+        self.named = len(self.log)
         self._input(seat, action)
         c = self.c
         self._add(TrumpMade, seat, trump=suit, makers=c.side_of[seat], round=self.round)
@@ -474,7 +492,11 @@ class ClabberMachine:
         self.taken = _replace(self.taken, side, self.taken[side] + 1)
         self.trick, self.turn, self.leader = (), winner, winner
         if len(self.tricks) == TRICKS:
-            self._end_hand()
+            if c.renege_calls:  # the last trick lies face up while anyone may call a renege
+                self.phase = "calling"
+                self.turn = self.leader = (self.dealer + 1) % PLAYERS  # type: ignore[operator]
+            else:
+                self._end_hand()
 
     # -- renege calls --------------------------------------------------------------------------
 
@@ -483,7 +505,7 @@ class ClabberMachine:
         if not c.renege_calls:
             raise IllegalActionError("this variant refuses illegal actions: there are no "
                                      "reneges to call")
-        if self.phase not in ("naming", "tricks"):
+        if self.phase not in ("naming", "tricks", "calling"):
             raise IllegalActionError(f"CallRenege is not allowed in the {self.phase} phase")
         seat = self._need_turn(self.phase, action)
         seq = action.target
@@ -513,6 +535,14 @@ class ClabberMachine:
                                                         self.scores, c.variant))
         self._record(awards, side)
         self._next_hand()
+
+    def _let_stand(self, action: LetStand) -> None:
+        seat = self._need_turn("calling", action)
+        self._input(seat, action)
+        if seat == self.dealer:  # the dealer calls last: no call, the last trick is turned
+            self._end_hand()
+        else:
+            self.turn = (seat + 1) % PLAYERS
 
     # -- the count, the settlement, the end ----------------------------------------------------
 
@@ -562,7 +592,7 @@ _HANDLERS: dict[type, Callable[[ClabberMachine, Any], None]] = {
     CutForDeal: ClabberMachine._cut_for_deal, Deal: ClabberMachine._deal,
     Name: ClabberMachine._name, Pass: ClabberMachine._pass,
     Announce: ClabberMachine._announce, Show: ClabberMachine._show, Play: ClabberMachine._play,
-    CallRenege: ClabberMachine._call_renege}
+    CallRenege: ClabberMachine._call_renege, LetStand: ClabberMachine._let_stand}
 """The handler of each action type."""
 
 

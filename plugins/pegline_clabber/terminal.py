@@ -34,7 +34,7 @@ from typing import Any
 
 from rich.console import Console
 
-from pegline_clabber.actions import Announce, CallRenege, Name, Pass, Play, Show
+from pegline_clabber.actions import Announce, CallRenege, LetStand, Name, Pass, Play, Show
 from pegline_clabber.cards import SUIT_SYMBOLS, SUITS, why_illegal
 from pegline_clabber.table import Table, allowed, format_plays
 from pegline_clabber.views import ClabberView
@@ -53,7 +53,8 @@ HELP = [
     "may be taken ('play' takes it too). Playing: type a card's number on the screen, or the",
     "card itself (JH, 10S or TS, A♠). A * marks the cards the rules allow now. Before your",
     "first play you may announce your melds (y/n), and show them before your second.",
-    "Where reneges stand until called: 'renege N' calls one on the other team's play N.",
+    "Where reneges stand until called: 'renege N' calls one on the other team's play N; once",
+    "the last trick is complete, each player in turn calls one or types stand.",
     "These words stand alone:",
     *(f"  {word:<8} {meaning}" for word, meaning in WORDS.items()),
     "Ctrl-D or Ctrl-C save and stop, like quit.",
@@ -92,6 +93,9 @@ class HumanPlayer:
             self._say("  (or 'renege N' to call a renege on the other team's play N: "
                       + ", ".join(f"{seq} ({plays.get(seq, 'a naming')})" for seq in calls)
                       + ")")
+        if isinstance(legal[0], LetStand):
+            return self._loop("the last trick is complete: 'renege N' or stand",
+                              lambda text: _stand(text, legal[0], calls))
         if isinstance(legal[0], Pass):
             return self._loop(self._naming_prompt(view, legal),
                               lambda text: self._name(view, text, legal, calls))
@@ -232,6 +236,16 @@ def _renege(text: str, calls: dict[int, CallRenege]) -> CallRenege | None:
     if len(words) == 2 and words[1].isdigit() and int(words[1]) in calls:
         return calls[int(words[1])]
     raise AnswerError(f"call one of: {', '.join(map(str, calls))}")
+
+
+def _stand(text: str, stand: LetStand, calls: dict[int, CallRenege]) -> CallRenege | LetStand:
+    """The calling window's answer: a call, or ``stand`` (no call)."""
+    call = _renege(text, calls)
+    if call is not None:
+        return call
+    if text.lower() in ("stand", "s", "no", "n", ""):
+        return stand
+    raise AnswerError("type 'renege N' to call a renege, or stand to let the hand stand")
 
 
 def _yes_no(text: str) -> bool:

@@ -27,7 +27,16 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from pegline_clabber.actions import Announce, CallRenege, Deal, Name, Pass, Play, Show
+from pegline_clabber.actions import (
+    Announce,
+    CallRenege,
+    Deal,
+    LetStand,
+    Name,
+    Pass,
+    Play,
+    Show,
+)
 from pegline_clabber.cards import SUITS, legal_plays, power
 from pegline_clabber.events import (
     HandCounted,
@@ -51,7 +60,7 @@ Json = dict[str, Any]
 STATIC = Path(__file__).resolve().parent / "static"
 
 _MOVES = {"pass": set(), "name": {"suit"}, "announce": set(), "show": set(), "play": {"card"},
-          "renege": {"target"}}
+          "renege": {"target"}, "stand": set()}
 
 
 def _cards(cards: Sequence[Card]) -> list[str]:
@@ -105,6 +114,8 @@ class ClabberTable:
         if not legal:
             return {"kind": "wait"}
         calls = _calls(view, [a for a in legal if isinstance(a, CallRenege)])
+        if isinstance(legal[0], LetStand):  # the last trick is complete: call or let it stand
+            return {"kind": "calls", "calls": calls}
         if isinstance(legal[0], Pass):
             return {"kind": "name", "round": view.round,
                     "suits": [a.suit for a in legal if isinstance(a, Name)], "calls": calls}
@@ -132,6 +143,8 @@ class ClabberTable:
             return Announce(seat)
         if kind == "show":
             return Show(seat)
+        if kind == "stand":
+            return LetStand(seat)
         if kind == "name":
             suit = data.get("suit")
             if not isinstance(suit, str) or suit not in SUITS:

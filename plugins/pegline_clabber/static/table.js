@@ -192,6 +192,12 @@
         box.append(el("span", {class: "hint"},
           "Reneges stand until called: the dimmed-gold cards break a rule of play."));
       }
+    } else if (prompt.kind === "calls") {
+      box.append(
+        el("span", {}, "The last trick is complete: call a renege, or let the hand stand."),
+        el("div", {class: "buttons"},
+          el("button", {type: "button", id: "stand", class: "primary",
+                        onclick: () => ctx.send({type: "stand"})}, "Let it stand")));
     } else {
       return null;
     }
