@@ -454,7 +454,7 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
     if as_json:
         click.echo(json.dumps(report | ({"stopped": stopped} if stopped else {})))
     else:
-        _print_report(variant.name, names, report)
+        _print_report(variant.name, names, report, sim.report_lines(variant.game, report))
     if stopped is not None:
         sys.exit(130 if stopped == "interrupted" else 143)
 
@@ -521,7 +521,8 @@ def _round_robin(variant: Any, names: list[str], games: int, seed: int, as_json:
                    f"{s.game_points} game points")
 
 
-def _print_report(name: str, bots: list[str], report: dict[str, Any]) -> None:
+def _print_report(name: str, bots: list[str], report: dict[str, Any],
+                  per_hand: list[str]) -> None:
     click.echo(f"{name}: {report['games']:,} games, bots {', '.join(bots)} (seats rotate)")
     for bot, rate in report["win_rates"].items():
         low, high = rate["ci95"]
@@ -530,9 +531,8 @@ def _print_report(name: str, bots: list[str], report: dict[str, Any]) -> None:
     first = report["first_dealer"]
     click.echo(f"  first dealer's side wins {first['rate']:.1%} "
                f"(95% CI {first['ci95'][0]:.1%} to {first['ci95'][1]:.1%})")
-    click.echo("  points per hand:")
-    for key, value in report["points_per_hand"].items():
-        click.echo(f"    {key:<16} {value:6.2f}")
+    for line in per_hand:  # the game's own figures, or the points per hand by label
+        click.echo(line)
     click.echo(f"  hands per game: {report['hands_per_game']['mean']:.2f}")
     for mark, rate in report["marks"].items():
         click.echo(f"  {mark} rate: {rate:.2%}")

@@ -33,7 +33,8 @@ from pegline_core.game import Game
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant
 
-__all__ = ["SimulationStats", "simulate", "Interrupted", "run_chunk", "wilson", "plot"]
+__all__ = ["SimulationStats", "simulate", "Interrupted", "run_chunk", "wilson", "plot",
+           "report_lines"]
 
 CHUNK = 25
 
@@ -55,8 +56,11 @@ class SimulationStats:
     marks: Counter[str] = field(factory=Counter)
     winner_scores: Counter[int] = field(factory=Counter)
     loser_scores: Counter[int] = field(factory=Counter)
+    game: str = ""
+    """The game played (its definition may give the report's figures), once a game is added."""
 
     def merge(self, other: SimulationStats) -> SimulationStats:
+        self.game = self.game or other.game
         self.games += other.games
         self.hands += other.hands
         self.first_dealer_wins += other.first_dealer_wins
@@ -71,6 +75,7 @@ class SimulationStats:
         assert result is not None
         first_dealer, points = game.ruleset.game.tally(game)
         self.points.update(points)
+        self.game = variant.game
         winner = result.results[0]
         self.games += 1
         self.hands += game.hand
@@ -88,23 +93,54 @@ class SimulationStats:
                 self.marks[loser.mark] += 1
 
     def report(self) -> dict[str, Any]:
-        """The statistics as plain data: rates with 95% intervals, means per hand."""
+        """The statistics as plain data: rates with 95% intervals, means per hand. A game whose
+        definition has ``statistics`` gives its own figures (``game_statistics``) in place of
+        the points per hand by label."""
         rates = {}  # per seat filled: the share of a bot's seats on the winning side
         for name, seats in sorted(self.seats.items()):
             wins = self.wins[name]
             rates[name] = {"wins": wins, "seats": seats, "rate": wins / seats,
                            "ci95": list(wilson(wins, seats))}
         low, high = wilson(self.first_dealer_wins, self.games)
+        own = _statistics(self.game)
+        per_hand: tuple[str, Any] = (
+            ("points_per_hand", {key: value / self.hands
+                                 for key, value in sorted(self.points.items())})
+            if own is None else
+            ("game_statistics", own(dict(self.points), games=self.games, hands=self.hands)))
         return {
             "games": self.games,
             "win_rates": rates,
             "first_dealer": {"rate": self.first_dealer_wins / self.games, "ci95": [low, high]},
-            "points_per_hand": {key: value / self.hands
-                                for key, value in sorted(self.points.items())},
+            per_hand[0]: per_hand[1],
             "hands_per_game": {"mean": self.hands / self.games,
                                "histogram": dict(sorted(self.length.items()))},
             "marks": {mark: n / self.games for mark, n in sorted(self.marks.items())},
         }
+
+
+def _statistics(game: str) -> Callable[..., dict[str, Any]] | None:
+    """The game's own report figures (``statistics`` of its definition), if it gives them."""
+    if not game:
+        return None
+    from pegline_core.plugins import game_definition
+
+    found: Callable[..., dict[str, Any]] | None = getattr(game_definition(game), "statistics",
+                                                          None)
+    return found
+
+
+def report_lines(game: str, report: dict[str, Any]) -> list[str]:
+    """The lines of a report's per-hand part: the game's own (``statistics_lines`` of its
+    definition) for its ``game_statistics``, else the points per hand by label."""
+    section = report.get("game_statistics")
+    if section is not None:
+        from pegline_core.plugins import game_definition
+
+        printed: list[str] = game_definition(game).statistics_lines(section)  # type: ignore[attr-defined]
+        return printed
+    return ["  points per hand:", *(f"    {key:<16} {value:6.2f}"
+                                    for key, value in report["points_per_hand"].items())]
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:

@@ -28,6 +28,8 @@ from pegline_clabber.events import (
     HandDead,
     HandSettled,
     MeldsShown,
+    RenegeCalled,
+    RenegesVoid,
     TrumpMade,
 )
 from pegline_clabber.machine import ClabberMachine
@@ -97,9 +99,11 @@ class Clabber:
     def tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
         """The first dealer, and by label, summed over the game (a report divides them by the
         hands played): ``hands/made``, ``hands/set`` and ``hands/dead`` count hands (so per hand
-        they are the makers' success rate, the set rate, the dead-hand rate); ``melds/shown`` and
-        ``melds/scored`` are meld points (the bella apart); ``points/makers`` and
-        ``points/defenders`` the points scored by each role; ``rule/RULE`` by rule."""
+        they are the makers' success rate, the set rate, the dead-hand rate);
+        ``hands/renege-called`` and ``hands/void`` count renege calls and the hands they voided
+        (both teams reneged); ``melds/shown`` and ``melds/scored`` are meld points (the bella
+        apart); ``points/makers`` and ``points/defenders`` the points scored by each role;
+        ``rule/RULE`` by rule. `statistics` makes the report's figures of them."""
         first_dealer = next(e.dealer for e in game.log if isinstance(e, DealerChosen))
         points: Counter[str] = Counter()
         makers = -1
@@ -110,6 +114,10 @@ class Clabber:
                 points["hands/made" if event.made else "hands/set"] += 1
             elif isinstance(event, HandDead):
                 points["hands/dead"] += 1
+            elif isinstance(event, RenegeCalled):
+                points["hands/renege-called"] += 1
+            elif isinstance(event, RenegesVoid):
+                points["hands/void"] += 1
             elif isinstance(event, MeldsShown):
                 points["melds/shown"] += sum(meld.points for meld in event.melds)
             elif isinstance(event, Scored):
@@ -119,6 +127,20 @@ class Clabber:
                 if event.rule in _MELD_RULES:
                     points["melds/scored"] += event.points
         return first_dealer, points
+
+    def statistics(self, totals: Mapping[str, int], *, games: int,
+                   hands: int) -> dict[str, Any]:
+        """The simulation report's Clabber figures (`pegline_clabber.report.statistics`): the
+        makers' success and set rates, the average meld, points per hand."""
+        from pegline_clabber.report import statistics
+
+        return statistics(totals, games=games, hands=hands)
+
+    def statistics_lines(self, section: Mapping[str, Any]) -> list[str]:
+        """The lines that print `statistics` in the report."""
+        from pegline_clabber.report import lines
+
+        return lines(section)
 
 
 _MELD_RULES = frozenset({"dad", "fifty", "hundred", "four-of-a-kind", "mule"})
