@@ -71,13 +71,16 @@ class Clabber:
         return {"greedy": GreedyBot,
                 "sloppy": lambda seed: GreedyBot(seed, mistakes=0.15)}
 
-    def round_robin(self, variant: Variant, entrants: list[str], *, games: int,
-                    seed: int = 0) -> list[Any]:
+    def round_robin(self, variant: Variant, entrants: list[str], *, games: int, seed: int = 0,
+                    workers: int | None = None, scheduler: str | None = None,
+                    progress: Callable[[int], None] | None = None) -> list[Any]:
         """A round robin between teams of bots (`pegline_clabber.tournament`), for
-        ``pegline simulate --round-robin``."""
+        ``pegline simulate --round-robin``: run like `simulate` (chunks on every core, bounded,
+        stopped by Ctrl-C with `Interrupted` holding the standings so far)."""
         from pegline_clabber.tournament import round_robin
 
-        return round_robin(variant, entrants, games=games, seed=seed)
+        return round_robin(variant, entrants, games=games, seed=seed, workers=workers,
+                           scheduler=scheduler, progress=progress)
 
     def human(self) -> Any:
         from pegline_clabber.terminal import HumanPlayer
