@@ -63,6 +63,12 @@ class Clabber:
     def new_machine(self, ruleset: Ruleset, log: list[Event]) -> ClabberMachine:
         return ClabberMachine(ruleset, log)
 
+    def evaluator(self, ruleset: Ruleset) -> Any:
+        """The coach `Game.compare` asks (`pegline_clabber.coach.ClabberCoach`)."""
+        from pegline_clabber.coach import ClabberCoach
+
+        return ClabberCoach(ruleset)
+
     def bots(self) -> Mapping[str, Callable[[int], Any]]:
         """``greedy``: names trump with strength, wins tricks cheaply, throws low points;
         ``sloppy``: greedy, but where reneges stand until called it sometimes plays any card."""

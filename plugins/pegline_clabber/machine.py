@@ -51,7 +51,7 @@ from pegline_clabber.views import ClabberView, TableMeld
 from pegline_core.cards import DECK as EVERY_CARD
 from pegline_core.cards import Card, format_cards
 from pegline_core.errors import IllegalActionError
-from pegline_core.events import Event, GameEnded, Input, Scored, SideResult
+from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored, SideResult
 from pegline_core.rules import Award
 from pegline_core.ruleset import Ruleset
 
@@ -69,7 +69,7 @@ _BELLA = {suit: (Card.of(QUEEN, suit), Card.of(KING, suit)) for suit in SUITS}
 _STATE = ("phase", "hand", "dealer", "scores", "held", "dealt", "turn_card", "trump", "makers",
           "round", "passes", "calls", "turn", "leader", "trick", "tricks", "taken", "offered",
           "announced", "shown", "table_melds", "bella", "bella_holder", "played", "reneges",
-          "named")
+          "named", "assisted")
 _snapshot = attrgetter(*_STATE)
 
 
@@ -151,6 +151,8 @@ class ClabberMachine:
         """With renege calls: this hand's reneges as (seq, seat, the rule broken)."""
         self.named = -1
         """The event number of this hand's naming of trump, or -1."""
+        self.assisted: frozenset[int] = frozenset()
+        """The seats that asked the coach to compare (the game is then "assist used")."""
         self._hand = 0
         self._phase = "cut"
         self._memo: tuple[Any, ...] = ((), (), "", [])
@@ -544,6 +546,17 @@ class ClabberMachine:
         else:
             self.turn = (seat + 1) % PLAYERS
 
+    def _ask_coach(self, action: AskCoach) -> None:
+        """A compare request (`Game.compare`): it changes nothing in the play, but the seat has
+        used an assist."""
+        seat = action.seat
+        if type(seat) is not int or not 0 <= seat < PLAYERS:
+            raise IllegalActionError(f"no seat {seat!r} at a table of {PLAYERS}")
+        if not any(type(e) is Input and e.actor == seat for e in self.log):
+            raise IllegalActionError(f"seat {seat} has no committed decision to compare yet")
+        self._input(seat, action)
+        self.assisted = self.assisted | {seat}
+
     # -- the count, the settlement, the end ----------------------------------------------------
 
     def _end_hand(self) -> None:
@@ -584,7 +597,8 @@ class ClabberMachine:
         order = sorted(range(len(scores)), key=lambda side: (side != winner, -scores[side], side))
         results = tuple(SideResult(side, c.sides[side], scores[side], place)
                         for place, side in enumerate(order, 1))
-        self._add(GameEnded, None, results=results, game_points=1)
+        self._add(GameEnded, None, results=results, game_points=1,
+                  assist_used=tuple(sorted(self.assisted)))
         self.phase, self.turn, self.leader = "over", None, None
 
 
@@ -592,7 +606,8 @@ _HANDLERS: dict[type, Callable[[ClabberMachine, Any], None]] = {
     CutForDeal: ClabberMachine._cut_for_deal, Deal: ClabberMachine._deal,
     Name: ClabberMachine._name, Pass: ClabberMachine._pass,
     Announce: ClabberMachine._announce, Show: ClabberMachine._show, Play: ClabberMachine._play,
-    CallRenege: ClabberMachine._call_renege, LetStand: ClabberMachine._let_stand}
+    CallRenege: ClabberMachine._call_renege, LetStand: ClabberMachine._let_stand,
+    AskCoach: ClabberMachine._ask_coach}
 """The handler of each action type."""
 
 

@@ -40,11 +40,13 @@ from pegline_clabber.table import Table, allowed, format_plays
 from pegline_clabber.views import ClabberView
 from pegline_core.app.players import PlayerLeft
 from pegline_core.cards import Card, CardError
-from pegline_core.events import Event
+from pegline_core.coaching import Comparison
+from pegline_core.events import AskCoach, Event
 
 __all__ = ["HumanPlayer", "HELP", "WORDS"]
 
 WORDS = {"help": "show this help", "score": "the last hand's count and how it was settled",
+         "compare": "the coach's view of your last move (marks the game 'assist used')",
          "quit": "save the game and stop (it prints the command that resumes it)"}
 SUIT_WORDS = {**{s: s for s in SUITS}, **{sym: s for s, sym in SUIT_SYMBOLS.items()},
               "CLUBS": "C", "DIAMONDS": "D", "HEARTS": "H", "SPADES": "S"}
@@ -79,11 +81,33 @@ class HumanPlayer:
         self.table = Table()
         self._drawn: ClabberView | None = None
         self._hinted = False
+        self._seat = -1
+        self._committed = False
+        """Whether a move was made here (``compare`` needs one)."""
+        self._disclaimed = False
 
     def observe(self, event: Event) -> None:
         self.table.observe(event)
 
     def choose(self, view: ClabberView, legal: Sequence[Any]) -> Any:
+        self._seat = view.seat
+        action = self._choose(view, legal)
+        if not isinstance(action, AskCoach):
+            self._committed = True
+        return action
+
+    def compared(self, comparison: Comparison) -> None:
+        """Print what the coach (`Game.compare`) thought of the last move."""
+        from pegline_clabber.coach import describe
+
+        evaluation = comparison.evaluation
+        if not self._disclaimed:
+            self.console.print(f"(The coach: {evaluation.note}.)", style="dim")
+            self._disclaimed = True
+        for line in describe(evaluation, comparison.action, comparison.rank):
+            self._say(line)
+
+    def _choose(self, view: ClabberView, legal: Sequence[Any]) -> Any:
         if view != self._drawn:
             self.console.print(self.table.render(view))
             self._drawn = view
@@ -124,6 +148,12 @@ class HumanPlayer:
             if word == "score":
                 for line in self.table.last_count():
                     self._say(line)
+                continue
+            if word == "compare":
+                if self._committed:
+                    return AskCoach(self._seat)
+                self._say("  nothing to compare yet: make a move first (a move made before the "
+                          "game was resumed is not kept)")
                 continue
             try:
                 return decide(text)
