@@ -14,8 +14,9 @@ from starlette.testclient import TestClient
 
 from pegline_clabber.actions import CallRenege, CutForDeal, Deal, LetStand, Name, Play
 from pegline_clabber.cards import legal_plays
+from pegline_clabber.coach import move_text
 from pegline_clabber.events import BellaAnnounced, MeldsShown, RenegeCalled, TrickTaken
-from pegline_core import Card, Input
+from pegline_core import AskCoach, Card, Input
 from pegline_core.app.web import create_app
 from pegline_core.app.web.tables import Tables
 from pegline_core.record import GameRecord
@@ -308,6 +309,26 @@ def test_the_calling_window_after_the_last_trick_offers_calls_and_stand(server):
     assert LetStand(0) in [e.action for e in game.log if isinstance(e, Input) and e.hand == hand]
     refused = client.post(f"/api/games/{state['id']}/moves", json={"type": "stand"})
     assert refused.status_code == 409
+
+
+def test_the_coach_compares_the_persons_last_move_and_marks_assist_used(server):
+    client, tables = server
+    state = new_game(client, seed=5)
+    game = tables.get(state["id"]).game
+    move = choose_move(state, 0)
+    state = client.post(f"/api/games/{state['id']}/moves", json=move).json()
+    assert state["can_compare"] and not state["assist_used"]
+    answer = client.post(f"/api/games/{state['id']}/compare")
+    assert answer.status_code == 200, answer.text
+    compare = answer.json()["compare"]
+    chosen = [c for c in compare["candidates"] if c["chosen"]]
+    mine = [e.action for e in game.log if isinstance(e, Input) and e.actor == 0]
+    assert [c["move"] for c in chosen] == [move_text(mine[0])]
+    values = [c["value"] for c in compare["candidates"]]
+    assert values == sorted(values, reverse=True) and compare["candidates"][0]["rank"] == 1
+    assert answer.json()["state"]["assist_used"]
+    asks = [e for e in game.log if isinstance(e, Input) and e.action == AskCoach(0)]
+    assert len(asks) == 1
 
 
 # -- bad requests ------------------------------------------------------------------------------

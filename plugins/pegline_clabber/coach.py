@@ -51,7 +51,7 @@ from pegline_core.events import Scored
 from pegline_core.game import Game
 from pegline_core.ruleset import Ruleset
 
-__all__ = ["ClabberCoach", "DEFAULT_BUDGET", "RENEGE_COST"]
+__all__ = ["ClabberCoach", "DEFAULT_BUDGET", "RENEGE_COST", "describe", "move_text"]
 
 DEFAULT_BUDGET = 16
 """Deals of the unseen cards per decision, each played out once for every candidate."""
@@ -272,17 +272,18 @@ def _calls(view: ClabberView) -> list[Candidate]:
 def describe(evaluation: Evaluation, chosen: Any, rank: int) -> list[str]:
     """The evaluation as lines: where ``chosen`` ranks, then each candidate with its value."""
     ranks = evaluation.ranks
-    lines = [(f"Your move ({_move(chosen)}) ranks {rank} of {len(evaluation.candidates)} for "
-             f"{evaluation.decision}; the coach's best: {_move(evaluation.best.action)}.")]
+    lines = [(f"Your move ({move_text(chosen)}) ranks {rank} of {len(evaluation.candidates)} for "
+             f"{evaluation.decision}; the coach's best: {move_text(evaluation.best.action)}.")]
     for number, candidate in zip(ranks, evaluation.candidates, strict=True):
         mark = "  <- your move" if candidate.action == chosen else ""
         why = "; ".join(f"{reason} {value}" for reason, value in candidate.reasons)
-        lines.append(f"  {number:>2}. {_move(candidate.action)}: {candidate.value:+.2f} "
+        lines.append(f"  {number:>2}. {move_text(candidate.action)}: {candidate.value:+.2f} "
                      f"({why}){mark}")
     return lines
 
 
-def _move(action: Any) -> str:
+def move_text(action: Any) -> str:
+    """A candidate move in words: ``play J♥``, ``name ♠``, ``pass``…"""
     if isinstance(action, Play):
         return f"play {action.card.symbol}"
     if isinstance(action, Name):
