@@ -17,7 +17,7 @@ import pytest
 from pegline_clabber import tournament
 from pegline_core import load_variant
 from pegline_core.app import simulate as sim
-from tests.test_bad_input_and_bounds import _all_gone, _children, pytestmark_linux
+from tests.test_bad_input_and_bounds import _all_gone, _children, _finish, pytestmark_linux
 
 VARIANT = load_variant("clabber")
 
@@ -91,13 +91,14 @@ def _start_round_robin():
     return process, _children(process.pid)
 
 
+@pytest.mark.interface
 @pytestmark_linux
 @pytest.mark.parametrize(("sig", "code", "word"), [(signal.SIGINT, 130, "interrupted"),
                                                    (signal.SIGTERM, 143, "terminated")])
 def test_a_signal_stops_the_round_robin_with_the_standings_so_far(sig, code, word):
     process, workers = _start_round_robin()
     os.kill(process.pid, sig)
-    out, err = process.communicate(timeout=60)
+    out, err = _finish(process)
     assert process.returncode == code, err
     assert "Traceback" not in err
     assert f"{word}: stopped after" in err and "of 1,000,000 games" in err
@@ -109,9 +110,10 @@ def test_a_signal_stops_the_round_robin_with_the_standings_so_far(sig, code, wor
     assert _all_gone(workers)
 
 
+@pytest.mark.interface
 @pytestmark_linux
 def test_sigkill_of_a_round_robin_leaves_no_worker_behind():
     process, workers = _start_round_robin()
     process.kill()
-    process.communicate(timeout=60)
+    _finish(process)
     assert _all_gone(workers), "a worker outlived its killed parent"
