@@ -190,3 +190,18 @@ def test_renege_calls_are_advised_from_what_the_seat_has_seen():
 def test_the_variant_file_loads_the_coach():
     game = Game(load_variant("clabber-renege"))
     assert isinstance(game._evaluator(), ClabberCoach)
+
+
+@pytest.mark.parametrize("variant", ["clabber", "clabber-renege"])
+def test_the_coach_bot_plays_whole_games_by_the_rules(variant):
+    from pegline_clabber.coach import CoachBot
+    from pegline_core import Ruleset, Scored
+
+    ruleset = Ruleset(load_variant(variant))
+    players = [CoachBot(ruleset, budget=2), GreedyBot(1), CoachBot(ruleset, budget=2),
+               GreedyBot(3)]
+    game = play_game(ruleset.variant, players, seed=4, game=Game(ruleset=ruleset))
+    assert game.over and game.result.winner.score >= 500
+    assert all(game.scores[side] == sum(e.points for e in game.log
+                                        if isinstance(e, Scored) and e.side == side)
+               for side in (0, 1))

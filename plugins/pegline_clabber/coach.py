@@ -51,7 +51,7 @@ from pegline_core.events import Scored
 from pegline_core.game import Game
 from pegline_core.ruleset import Ruleset
 
-__all__ = ["ClabberCoach", "DEFAULT_BUDGET", "RENEGE_COST", "describe", "move_text"]
+__all__ = ["ClabberCoach", "CoachBot", "DEFAULT_BUDGET", "RENEGE_COST", "describe", "move_text"]
 
 DEFAULT_BUDGET = 16
 """Deals of the unseen cards per decision, each played out once for every candidate."""
@@ -249,6 +249,22 @@ class ClabberCoach:
         """Best first; equal values keep the order the candidates were listed in."""
         ordered = sorted(candidates, key=lambda c: -c.value)
         return Evaluation(decision, tuple(ordered), self.note)
+
+
+class CoachBot:
+    """Plays the coach's best move (for measuring its strength: benchmarks/clabber_coach.py);
+    built on a ruleset, as the coach needs the rules to play hands out."""
+
+    def __init__(self, ruleset: Ruleset, budget: int = DEFAULT_BUDGET) -> None:
+        self.coach = ClabberCoach(ruleset, budget)
+
+    def choose(self, view: ClabberView, legal: Sequence[Any]) -> Any:
+        evaluation = self.coach.evaluate(view)
+        if evaluation is not None:
+            for candidate in evaluation.candidates:
+                if candidate.action in legal:
+                    return candidate.action
+        return legal[0]
 
 
 def _calls(view: ClabberView) -> list[Candidate]:
