@@ -106,13 +106,12 @@ class Clabber:
         return ClabberTable(variant)
 
     def tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
-        """The first dealer, and by label, summed over the game (a report divides them by the
-        hands played): ``hands/made``, ``hands/set`` and ``hands/dead`` count hands (so per hand
-        they are the makers' success rate, the set rate, the dead-hand rate);
-        ``hands/renege-called`` and ``hands/void`` count renege calls and the hands they voided
-        (both teams reneged); ``melds/shown`` and ``melds/scored`` are meld points (the bella
-        apart); ``points/makers`` and ``points/defenders`` the points scored by each role;
-        ``rule/RULE`` by rule. `statistics` makes the report's figures of them."""
+        """The first dealer, and by label, summed over the game (`statistics` turns the sums
+        over many games into rates and means): ``hands/made``, ``hands/set`` and
+        ``hands/dead`` count hands; ``hands/renege-called`` and ``hands/void`` count renege
+        calls and the hands they voided (both teams reneged); ``melds/shown`` and
+        ``melds/scored`` are meld points (the bella apart); ``points/makers`` and
+        ``points/defenders`` the points scored by each role; ``rule/RULE`` by rule."""
         first_dealer = next(e.dealer for e in game.log if isinstance(e, DealerChosen))
         points: Counter[str] = Counter()
         makers = -1
