@@ -821,3 +821,24 @@ def test_the_clabber_table_in_chinese_through_a_pseudo_terminal(tmp_path):
     said = plain(child.before)
     child.close()
     assert child.exitstatus == 0 and "Traceback" not in said
+
+
+def test_the_clabber_coachs_compare_is_translated():
+    from pegline_clabber.actions import Deal as ClabberDeal
+    from pegline_clabber.coach import ClabberCoach, describe
+
+    game = Game("clabber", dealer=0)
+    game.apply(ClabberDeal(12, [parse_cards(h) for h in (
+        "AH KH JC TC 9C QH", "JH 9H AS KS QS JS", "AD KD QD AC KC TH", "QC 9S TS JD 9D TD")]))
+    coach = ClabberCoach(game.ruleset, budget=8)
+    evaluation = coach.evaluate(game.view(1))
+    assert evaluation is not None and evaluation.decision == "naming trump"  # data: English
+    chosen = evaluation.candidates[-1].action
+    with use_language("ja"):
+        lines = describe(evaluation, chosen, evaluation.ranks[-1])
+        note = coach.note
+    assert "切り札の宣言で2手中" in lines[0] and lines[-1].endswith("<- あなたの手")
+    assert english_words([*lines, note]) == set(), lines
+    with use_language("zh-Hans"):
+        assert english_words(describe(evaluation, chosen, evaluation.ranks[-1])) == set()
+    assert describe(evaluation, chosen, evaluation.ranks[-1])[0].startswith("Your move (")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pegline_clabber.actions import CallRenege, CutForDeal, Deal, Name, Pass, Play
+from pegline_clabber.actions import CallRenege, CutForDeal, Deal, LetStand, Name, Pass, Play
 from pegline_clabber.cards import SUIT_SYMBOLS
 from pegline_clabber.events import (
     BellaAnnounced,
@@ -22,7 +22,7 @@ from pegline_clabber.events import (
 from pegline_clabber.reasons import translate
 from pegline_core.app.i18n import Messages, plugin_domain, rule_name, rule_name_among
 from pegline_core.cards import format_cards
-from pegline_core.events import Event, GameEnded, Input, Scored
+from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored
 from pegline_core.variant import Variant
 
 __all__ = ["EventPrinter"]
@@ -203,4 +203,9 @@ class EventPrinter:
         if isinstance(action, CallRenege):
             return ["  " + _("{seat} calls a renege on event {n}").format(
                 seat=self.seat(action.seat), n=action.target)]
+        if isinstance(action, LetStand):
+            return ["  " + _("{seat} calls no renege").format(seat=self.seat(action.seat))]
+        if isinstance(action, AskCoach):
+            return ["  " + _("{seat} asks the coach to compare (assist used)").format(
+                seat=self.seat(action.seat))]
         return []

@@ -159,6 +159,10 @@ class Table:
             passed = _("pass")
             lines.append(_("Calls: {calls}.").format(calls=_(", ").join(
                 f"{who(s)} {SUIT_SYMBOLS[suit] if suit else passed}" for s, suit in view.calls)))
+        if view.phase == "calling":
+            lines.append(_("Last trick complete: any renege to call?") + "  "
+                         + _("Tricks taken: yours {ours}, theirs {theirs}.").format(
+                             ours=view.taken[side], theirs=view.taken[them]))
         if view.phase == "tricks" and view.leader is not None:
             trick = _(", ").join(f"{who((view.leader + i) % PLAYERS)} {card.symbol}"
                                  for i, card in enumerate(view.trick))

@@ -212,6 +212,12 @@
         box.append(el("span", {class: "hint"},
           _("Reneges stand until called: the dimmed-gold cards break a rule of play.")));
       }
+    } else if (prompt.kind === "calls") {
+      box.append(
+        el("span", {}, "The last trick is complete: call a renege, or let the hand stand."),
+        el("div", {class: "buttons"},
+          el("button", {type: "button", id: "stand", class: "primary",
+                        onclick: () => ctx.send({type: "stand"})}, "Let it stand")));
     } else {
       return null;
     }
@@ -254,7 +260,26 @@
   }
 
   function renderCompare(box, compare, ctx) {
-    box.append(ctx.el("p", {class: "hint"}, _("Clabber has no coach yet.")));
+    const el = ctx.el;
+    const chosen = compare.candidates.find((c) => c.chosen);
+    const best = compare.candidates.filter((c) => c.rank === 1).map((c) => c.move);
+    const verdict = chosen && chosen.rank === 1
+      ? (chosen.tied ? _("Your move ties for the coach's best.") : _("Your move is the coach's best."))
+      : _("The coach prefers {best}; yours ranks {rank}{tied} of {n}.", {
+        best: best.join(_(" or ")), rank: chosen ? chosen.rank : "?",
+        tied: chosen && chosen.tied ? _(" (tied)") : "", n: compare.candidates.length});
+    box.append(
+      el("p", {class: "verdict", id: "verdict"}, verdict),
+      el("table", {class: "compare", id: "compare-table"},
+        el("tr", {}, el("th", {}, _("rank")), el("th", {}, compare.said || compare.decision),
+          el("th", {}, _("value")), el("th", {}, _("why"))),
+        compare.candidates.map((c) => el("tr", {class: c.chosen ? "chosen" : ""},
+          el("td", {}, `${c.tied ? "=" : ""}${c.rank}`),
+          el("td", {}, c.move, c.chosen ? el("span", {class: "badge"}, _("your move")) : null),
+          el("td", {}, c.value.toFixed(2)),
+          el("td", {}, c.reasons.map((r) => `${r.label || r.name}: ${r.value}`).join(_("; ")))))),
+      el("details", {}, el("summary", {}, _("about the coach")), el("p", {class: "hint"}, compare.note)),
+      el("p", {class: "hint"}, _("Asking marks this game \"assist used\".")));
   }
 
   window.Pegline.registerTable("clabber", {render, renderReplay, renderCompare});
