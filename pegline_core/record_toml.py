@@ -49,11 +49,10 @@ def dumps(data: Mapping[str, Any]) -> str:
         return tomli_w.dumps(data)  # tomli-w decides the layout of the whole array from it
     head = tomli_w.dumps({key: value for key, value in data.items() if key != "events"})
     out = [head]
-    for event, chunk in zip(events, chunks, strict=True):
-        if chunk is None:  # a table inside: tomli-w writes this one
-            chunk = tomli_w.dumps({"events": [event]})
-            if not chunk.startswith("[[events]]\n"):
-                return tomli_w.dumps(data)
+    for event, plain in zip(events, chunks, strict=True):
+        chunk = plain if plain is not None else tomli_w.dumps({"events": [event]})
+        if not chunk.startswith("[[events]]\n"):  # a table inside: tomli-w wrote it inline
+            return tomli_w.dumps(data)
         out.append(chunk)
     return "\n".join(out) if head else "\n".join(out[1:])
 

@@ -650,9 +650,9 @@ def _check_hooks(name: str, specs: pluggy.PluginManager) -> None:
 
 
 def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
-             names: dict[int, str] | None = None, seed: int | None = None,
-             save: Callable[[], None] | None = None) -> Callable[[Event], None]:
-    """Print each event (as text or JSON) as ``reveal`` may see it, log it whole, save.
+             names: dict[int, str] | None = None, seed: int | None = None
+             ) -> Callable[[Event], None]:
+    """Print each event (as text or JSON) as ``reveal`` may see it, and log it whole.
 
     What is printed shows only the hidden cards of ``reveal`` (None: everyone's); the
     ``--log`` file and the saved record keep every event whole, for auditing after the game.
@@ -680,8 +680,6 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
         if log_file is not None:
             log_file.write(line + "\n")
             log_file.flush()  # event by event, so a crash loses nothing complete
-        if save is not None:
-            save()
         if as_json:
             click.echo(line if redact is None else json.dumps(redact(data), ensure_ascii=False))
         else:
@@ -780,8 +778,9 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
     if resume_path is not None and not as_json:
         click.echo(_("resumed from {path}: hand {hand}, phase {phase}, scores {scores}").format(
             path=resume_path, hand=game.hand, phase=game.phase, scores=game.scores))
-    emit = _emitter(game, as_json, log_file, {0} if human else None, labels, seed=record_seed,
-                    save=save if save_path is not None and human else None)
+    if save_path is not None and human:
+        _save_before_asking(players[0], save)
+    emit = _emitter(game, as_json, log_file, {0} if human else None, labels, seed=record_seed)
     if observe is not None:
         for event in game.log:  # a resumed game: the screen redraws the table as it stands
             observe(event)
@@ -821,6 +820,19 @@ def _players(game: Game, bots: str, seed: int, human: bool) -> tuple[list[Any], 
         if hasattr(players[0], "read") and not sys.stdin.isatty():
             players[0].read = _bounded_answers(players[0].read, game)
     return players, labels
+
+
+def _save_before_asking(person: Any, save: Callable[[], None]) -> None:
+    """Save the game each time the person is asked to act: where they may leave, or the
+    process be killed, with everything up to their decision kept. Once a decision, not once an
+    event: a game's saves no longer grow with the square of its length."""
+    choose = person.choose
+
+    def saved_then_asked(view: Any, legal: Any) -> Any:
+        save()
+        return choose(view, legal)
+
+    person.choose = saved_then_asked
 
 
 WRONG_ANSWERS = 200
@@ -881,8 +893,9 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
                 MatchRecord.of(match, seeds=match.seeds, playing=(game, game_seed)).save(
                     save_path)
 
-        emit = _emitter(game, as_json, None, {0} if human else None, labels,
-                        save=save if human else None)
+        if human:
+            _save_before_asking(players[0], save)
+        emit = _emitter(game, as_json, None, {0} if human else None, labels)
         try:
             play_game(variant, players, seed=chance_seed, on_event=emit, game=game)
         except (PlayerLeft, KeyboardInterrupt, EOFError) as exc:
