@@ -286,10 +286,7 @@ class GameRecord:
         """Read a TOML record or a JSON Lines log, gzip-compressed or not (by the file's
         suffix: ``.toml``, ``.jsonl``, ``.jsonl.gz``)."""
         path = Path(path)
-        if path.name.endswith(".gz"):
-            text = _read_gzip(path)
-        else:
-            text = read_text(path, RecordError)
+        text = read_record_text(path)
         if is_log_path(path):
             return cls.from_jsonl(text, name=str(path))
         return cls.from_toml(text, name=str(path))
@@ -576,6 +573,11 @@ def is_log_path(path: str | Path) -> bool:
     """Whether ``path`` names a JSON Lines log (``.jsonl`` or ``.jsonl.gz``)."""
     name = Path(path).name
     return name.endswith((".jsonl", ".jsonl.gz"))
+
+
+def read_record_text(path: Path) -> str:
+    """The text of a record or a log, inflated if its name ends in ``.gz``."""
+    return _read_gzip(path) if path.name.endswith(".gz") else read_text(path, RecordError)
 
 
 def _read_gzip(path: Path) -> str:
