@@ -116,3 +116,16 @@ def test_a_version_2_record_of_late_caps_replays_and_verifies():
                         events=old.events, schema=2)
     with pytest.raises(Exception, match="made under other rules"):
         forged.replay()
+
+
+def test_a_house_variant_states_a_cap_its_own_way_over_the_inherited_one(tmp_path):
+    as_score = tmp_path / "as-score.toml"
+    as_score.write_text('extends = ["late-caps"]\n[config.caps]\ngo_from = 100\n')
+    variant = load_variant(as_score)
+    assert variant.config["caps"] == {"go_from": 100, "heels_within": 2}
+    assert first_pegging_point(variant, 99) == (1, "capped-go", 1)
+    assert first_pegging_point(variant, 100) == (0, "capped-last-card", 1)
+    assert heels(variant, 118) == [(1, "capped-heels", 2)] and heels(variant, 119) == []
+    back = tmp_path / "back.toml"  # in the same folder: extends finds as-score by name
+    back.write_text('extends = ["as-score"]\n[config.caps]\ngo_within = 10\n')
+    assert load_variant(back).config["caps"] == {"go_within": 10, "heels_within": 2}

@@ -14,7 +14,7 @@ switches those off: ``disable = ["go", "last-card", "his-heels"]``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 from attrs import frozen
@@ -129,6 +129,10 @@ class LateGameCaps(_LatePoints):
     prefix = "capped"
     name = "caps"
     source = "house rule (late-game caps)"
+    follows: ClassVar[dict[str, tuple[str, ...]]] = {
+        "go_from": ("go_within",), "go_within": ("go_from",),
+        "heels_from": ("heels_within",), "heels_within": ("heels_from",)}
+    """Two ways to say one cap: a file that sets one drops the other it inherited."""
 
     @frozen
     class Config:
