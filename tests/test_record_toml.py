@@ -52,7 +52,7 @@ _values = st.recursive(
 _events = st.dictionaries(_keys, _values, max_size=6)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(head=st.dictionaries(_keys.filter(lambda k: k != "events"), _values, max_size=4),
        events=st.lists(_events, max_size=5))
 def test_any_table_ending_in_events_is_written_as_tomli_w_writes_it(head, events):
