@@ -224,6 +224,8 @@ def _config_follows(plugins: Any, extra: Mapping[str, type] | None) -> dict[str,
     change drops, as two ways of saying one thing replace each other) as dotted paths."""
     found: dict[str, list[str]] = {}
     for name in plugins if isinstance(plugins, list) else []:
+        if not isinstance(name, str):
+            continue  # reported with the variant's other problems
         try:
             cls = plugin_class(name, extra)
         except PeglineError:

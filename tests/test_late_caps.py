@@ -129,3 +129,11 @@ def test_a_house_variant_states_a_cap_its_own_way_over_the_inherited_one(tmp_pat
     back = tmp_path / "back.toml"  # in the same folder: extends finds as-score by name
     back.write_text('extends = ["as-score"]\n[config.caps]\ngo_within = 10\n')
     assert load_variant(back).config["caps"] == {"go_within": 10, "heels_within": 2}
+
+
+def test_a_plugin_list_that_is_not_names_is_an_error_not_a_crash(tmp_path):
+    path = tmp_path / "v.toml"
+    path.write_text('extends = ["late-caps"]\nplugins = [[]]\n')
+    with pytest.raises(VariantError) as info:
+        load_variant(path)
+    assert any(problem.startswith(f"{path}: plugins") for problem in info.value.problems)
