@@ -756,9 +756,9 @@ def _check_hooks(name: str, specs: pluggy.PluginManager) -> None:
 
 
 def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
-             names: dict[int, str] | None = None, seed: int | None = None,
-             save: Callable[[], None] | None = None) -> Callable[[Event], None]:
-    """Print each event (as text or JSON) as ``reveal`` may see it, log it whole, save.
+             names: dict[int, str] | None = None, seed: int | None = None
+             ) -> Callable[[Event], None]:
+    """Print each event (as text or JSON) as ``reveal`` may see it, and log it whole.
 
     What is printed shows only the hidden cards of ``reveal`` (None: everyone's); the
     ``--log`` file and the saved record keep every event whole, for auditing after the game.
@@ -786,8 +786,6 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
         if log_file is not None:
             log_file.write(line + "\n")
             log_file.flush()  # event by event, so a crash loses nothing complete
-        if save is not None:
-            save()
         if as_json:
             click.echo(line if redact is None else json.dumps(redact(data), ensure_ascii=False))
         else:
@@ -827,24 +825,10 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
          versions: str, best_of: int | None, match_to: int | None) -> None:
     """Play a complete game (or a match) and print every event."""
     resume_match = resume_path is not None and _is_record(resume_path, "pegline-match")
-    if best_of is not None or match_to is not None or resume_match:
-        if log_file is not None or (resume_path is not None and not resume_match):
-            raise _Usage(_("a match is kept with --save (and carried on with --resume "
-                           "MATCH.toml); --log and a game's --resume are for single games"))
-        from pegline_core.app.match import MatchRecord, MatchRules
-
-        if resume_match:
-            assert resume_path is not None
-            kept = MatchRecord.load(resume_path)
-            _play_match(None, kept.rules, seed, bots, human, as_json, save_path or resume_path,
-                        kept)
-        else:
-            _play_match(load_variant(variant_name, overlays=overlays),
-                        MatchRules(best_of=best_of, target=match_to), seed, bots, human,
-                        as_json, save_path)
-        return
-    if save_path is not None:  # before the game, not after it: a record that cannot be kept
-        _check_output(save_path, "--save")
+    is_match = best_of is not None or match_to is not None or resume_match
+    if is_match and resume_path is not None and not resume_match:
+        raise _Usage(_("a match is carried on with --resume MATCH.toml; a game's --resume is "
+                       "for a single game"))
     if human and log_file is not None and getattr(log_file, "name", "") == "<stdout>":
         raise _BadOption(_("the log keeps every card, the hidden ones too: in a human game "
                            "write it to a file"), "--log")
@@ -853,6 +837,21 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
         log_file.close()
         log_file = gzip.open(name, "wt", compresslevel=3, encoding="utf-8")
         click.get_current_context().call_on_close(log_file.close)
+    if is_match:
+        from pegline_core.app.match import MatchRecord, MatchRules
+
+        if resume_match:
+            assert resume_path is not None
+            kept = MatchRecord.load(resume_path)
+            _play_match(None, kept.rules, seed, bots, human, as_json, save_path or resume_path,
+                        log_file, kept)
+        else:
+            _play_match(load_variant(variant_name, overlays=overlays),
+                        MatchRules(best_of=best_of, target=match_to), seed, bots, human,
+                        as_json, save_path, log_file)
+        return
+    if save_path is not None:  # before the game, not after it: a record that cannot be kept
+        _check_output(save_path, "--save")
     if resume_path is not None:
         record = GameRecord.load(resume_path)
         _version_notices(record, versions)
@@ -886,8 +885,9 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
     if resume_path is not None and not as_json:
         click.echo(_("resumed from {path}: hand {hand}, phase {phase}, scores {scores}").format(
             path=resume_path, hand=game.hand, phase=game.phase, scores=game.scores))
-    emit = _emitter(game, as_json, log_file, {0} if human else None, labels, seed=record_seed,
-                    save=save if save_path is not None and human else None)
+    if save_path is not None and human:
+        _save_before_asking(players[0], save)
+    emit = _emitter(game, as_json, log_file, {0} if human else None, labels, seed=record_seed)
     if observe is not None:
         for event in game.log:  # a resumed game: the screen redraws the table as it stands
             observe(event)
@@ -929,6 +929,19 @@ def _players(game: Game, bots: str, seed: int, human: bool) -> tuple[list[Any], 
     return players, labels
 
 
+def _save_before_asking(person: Any, save: Callable[[], None]) -> None:
+    """Save the game each time the person is asked to act: where they may leave, or the
+    process be killed, with everything up to their decision kept. Once a decision, not once an
+    event: a game's saves no longer grow with the square of its length."""
+    choose = person.choose
+
+    def saved_then_asked(view: Any, legal: Any) -> Any:
+        save()
+        return choose(view, legal)
+
+    person.choose = saved_then_asked
+
+
 WRONG_ANSWERS = 200
 """The most answers piped (not typed) input may give between two of the person's moves."""
 
@@ -950,9 +963,11 @@ def _bounded_answers(read: Callable[[], str], game: Game) -> Callable[[], str]:
 
 
 def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bool,
-                as_json: bool, save_path: Path | None, resumed: Any = None) -> None:
+                as_json: bool, save_path: Path | None, log_file: Any = None,
+                resumed: Any = None) -> None:
     """Play a match game by game (or carry on the ``resumed`` `MatchRecord`), printing the
-    standings after each game and saving the match (after every action of a human's)."""
+    standings after each game, saving the match (before each decision of a human's) and
+    logging it to ``log_file`` as one stream (the match's header line, then each game's log)."""
     from pegline_core.app.match import Match, MatchRecord
 
     if save_path is not None and save_path.suffix != ".toml":
@@ -979,6 +994,11 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
             played = len(match.games)
             click.echo(_messages.ngettext("resumed: {n} game played", "resumed: {n} games played",
                                           played).format(n=played))
+    if log_file is not None:  # a resumed match's log holds the games played before too
+        log_file.write(json.dumps(MatchRecord.log_header(rules)) + "\n")
+        if resumed is not None:
+            log_file.write("".join(game.to_jsonl() for game in resumed.games[:len(match.games)]))
+        log_file.flush()
     while not match.over:
         game = playing or match.new_game()
         game_seed = seed + len(match.games)
@@ -992,8 +1012,10 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
                 MatchRecord.of(match, seeds=match.seeds, playing=(game, game_seed)).save(
                     save_path)
 
-        emit = _emitter(game, as_json, None, {0} if human else None, labels,
-                        save=save if human else None)
+        if human:
+            _save_before_asking(players[0], save)
+        emit = _emitter(game, as_json, log_file, {0} if human else None, labels,
+                        seed=game_seed)
         try:
             play_game(variant, players, seed=chance_seed, on_event=emit, game=game)
         except (PlayerLeft, KeyboardInterrupt, EOFError) as exc:
@@ -1153,9 +1175,11 @@ def _is_record(file: Path, form: str = FORMAT) -> bool:
     if file.is_fifo():  # never opened here: that waits for a writer
         return False
     try:
-        with file.open("rb") as handle:
+        with (gzip.open(file) if file.name.endswith(".gz") else file.open("rb")) as handle:
             head = handle.read(4096).decode("utf-8", errors="replace")  # never a whole line
-    except OSError:
+    except (OSError, EOFError):
         return False
+    if head.startswith("{"):  # a log: its header line (json.dumps writes format first)
+        return head.startswith(f'{{"format": "{form}"')
     return any(line.startswith("format = ") and f'"{form}"' in line
                for line in head.splitlines()[:3])
