@@ -107,6 +107,7 @@ def test_a_source_edited_after_compiling_runs_from_source(tmp_path, monkeypatch)
     import importlib.machinery
     import importlib.util
 
+    from pegline_core.app import build
     from pegline_core.app.build import stale_sources
 
     package = tmp_path / "pegline_cribbage"
@@ -122,6 +123,11 @@ def test_a_source_edited_after_compiling_runs_from_source(tmp_path, monkeypatch)
 
     monkeypatch.setattr(importlib.util, "find_spec", find_spec)
     assert stale_sources() == [str(source)]
+    # installed from a wheel, the files' times say when they were unpacked: never stale
+    monkeypatch.setattr(build, "installed_roots", lambda: [os.path.realpath(tmp_path)])
+    assert stale_sources() == []
+    monkeypatch.undo()
+    monkeypatch.setattr(importlib.util, "find_spec", find_spec)
     os.utime(built, None)
     os.utime(source, (1_000_000, 1_000_000))  # compiled after the last edit
     assert stale_sources() == []

@@ -15,7 +15,9 @@ from __future__ import annotations
 import importlib.machinery
 import importlib.util
 import os
+import site
 import sys
+import sysconfig
 from collections.abc import Sequence
 from importlib.machinery import ModuleSpec
 
@@ -74,16 +76,28 @@ class _SourceOnly:
 pure_python_finder = _SourceOnly()
 
 
+def installed_roots() -> list[str]:
+    """The folders packages are installed into (site-packages), as real paths."""
+    roots = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib"),
+             *site.getsitepackages(), site.getusersitepackages()}
+    return [os.path.realpath(root) for root in roots if root]
+
+
 def stale_sources() -> list[str]:
     """Sources of `COMPILED` modules edited after they were compiled (an editable install).
 
     A compiled extension would hide the edit: while any is stale, every compiled module runs
-    from its source (they are compiled together, so all or none)."""
+    from its source (they are compiled together, so all or none). An installed package (from a
+    wheel or an sdist) is never stale: its files' times say when they were unpacked, not
+    when they were written."""
     stale = []
+    installed = tuple(root + os.sep for root in installed_roots())
     for name in COMPILED:
         top, *middle, tail = name.split(".")
         spec = importlib.util.find_spec(top)  # a top-level name: found, not imported
         for folder in (spec.submodule_search_locations or []) if spec else []:
+            if os.path.realpath(folder).startswith(installed):
+                continue
             source = os.path.join(folder, *middle, f"{tail}.py")
             built = [os.path.join(folder, *middle, tail + suffix)
                      for suffix in importlib.machinery.EXTENSION_SUFFIXES]
