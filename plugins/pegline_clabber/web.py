@@ -41,6 +41,8 @@ from pegline_clabber.machine import ClabberMachine
 from pegline_clabber.views import ClabberView
 from pegline_core.app.web.protocol import RequestError
 from pegline_core.cards import Card
+from pegline_core.coaching import Comparison
+from pegline_core.errors import IllegalActionError
 from pegline_core.events import Event, Input, Scored
 from pegline_core.game import Game
 from pegline_core.variant import Variant
@@ -150,8 +152,8 @@ class ClabberTable:
     def committed(self, action: Any) -> bool:
         return False  # Clabber has no coach yet
 
-    def compare(self, view: ClabberView, action: Any) -> Json | None:
-        return None
+    def compare(self, comparison: Comparison) -> Json:
+        raise IllegalActionError("Clabber has no coach yet")
 
     def replay_table(self, game: Game) -> Json:
         machine = game.machine
