@@ -19,6 +19,7 @@ finer measure than wins for comparing budgets.
 
 Run: python benchmarks/coach_strength.py [--budget N] [--games 4000] [--workers 2]
      [--figures two,three,partners,previous] [--latency-samples 200] [--hands 0]
+     [--progress 0]
 """
 
 from __future__ import annotations
@@ -131,6 +132,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--figures", default="two,three,partners,previous")
     parser.add_argument("--latency-samples", type=int, default=200)
+    parser.add_argument("--progress", type=int, default=0,
+                        help="print the running figure every N games (0: only at the end)")
     parser.add_argument("--hands", type=int, default=0,
                         help="deals for the points-a-hand figure (0: skip it)")
     args = parser.parse_args()
@@ -154,13 +157,16 @@ def main() -> None:
             name, seatings, target = FIGURES[figure]
             deals = max(1, args.games // len(seatings))
             start = time.perf_counter()
-            results = list(pool.map(partial(deal, figure, args.budget), range(deals),
-                                    chunksize=10))
-            wins, games = sum(w for w, _ in results), sum(g for _, g in results)
+            wins = games = 0
+            for won, played in pool.map(partial(deal, figure, args.budget), range(deals),
+                                        chunksize=10):
+                wins, games = wins + won, games + played
+                if args.progress and games % args.progress < len(seatings):
+                    print(f"  ... {figure}: {wins / games:.1%} of {games} games", flush=True)
             low, high = wilson(wins, games)
             print(f"{figure:<8} ({name}): coach won {wins / games:6.1%} of {games} games "
                   f"(95% CI {low:.1%} to {high:.1%}; target {target:.0%}) "
-                  f"in {time.perf_counter() - start:.0f} s")
+                  f"in {time.perf_counter() - start:.0f} s", flush=True)
 
 
 if __name__ == "__main__":

@@ -149,11 +149,13 @@ class Coach:
             worlds.append((hands, drawn))
         return worlds
 
-    def _margin(self, view: CribbageView, points: Sequence[int]) -> float:
-        """The seat's side's points less the other sides' average."""
+    @staticmethod
+    def _margin(view: CribbageView, points: Sequence[int]) -> float:
+        """The seat's side's points less the other sides' average (hot: no `fmean`)."""
         mine = points[view.side]
-        others = [p for side, p in enumerate(points) if side != view.side]
-        return mine - (fmean(others) if others else 0.0)
+        if len(points) == 2:
+            return mine - points[1 - view.side]
+        return mine - (sum(points) - mine) / max(1, len(points) - 1)
 
     def _needs(self, view: CribbageView) -> list[int] | None:
         """The points each side lacks of the target, when one may get them this hand (None

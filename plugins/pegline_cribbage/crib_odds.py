@@ -26,7 +26,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import combinations
-from statistics import fmean
 
 from pegline_core.cards import DECK, SUITS, Card
 from pegline_cribbage.scorer import Scorer
@@ -87,7 +86,7 @@ class CribOdds:
         best, best_value = (), -1.0
         for thrown in combinations(hand, self.discard):
             keep = [c for c in hand if c not in thrown]
-            value = fmean(total(keep, s, crib=False) for s in starters)
+            value = sum(total(keep, s, crib=False) for s in starters) / len(starters)
             if self.scorer.settings.scoring.lowball:
                 value = -value
             if not best or value > best_value:
@@ -95,12 +94,13 @@ class CribOdds:
         return best
 
     def _count(self, thrown: tuple[Card, ...]) -> float:
-        total, points = self.scorer.show_total, []
+        total, points, counted = self.scorer.show_total, 0, 0
         mine = set(thrown)
         for others, starter in self._others:
             if mine.isdisjoint(others) and starter not in mine:
-                points.append(total((*thrown, *others), starter, crib=True))
-        return fmean(points)
+                points += total((*thrown, *others), starter, crib=True)
+                counted += 1
+        return points / counted
 
 
 def _representative(ranks: tuple[int, ...], suited: bool) -> tuple[Card, ...]:
