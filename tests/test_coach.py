@@ -438,7 +438,8 @@ def test_near_the_end_the_coach_values_the_game_not_the_points():
     assert all(c.value > 0.9 * WIN for c in winning.candidates)
     losing = coach.evaluate(view._replace(scores=(60, 120)))  # they peg or count out first
     assert all(c.value < -0.9 * WIN for c in losing.candidates)
-    # needing 3, seat 0 takes the card that makes 15 (2 points) and pairs nothing: the
-    # 3-point KS? No: count 12 + 5 = 17, 12 + 10 = 22; it must peg out through the play
-    close = coach.evaluate(view._replace(scores=(118, 100)))
-    assert close.best.value > far.best.value
+    # needing 2 as pone, seat 0 counts first: its hand (5H 5C JD KS, 10 with the starter AH)
+    # wins whatever the play, and seat 1 cannot peg 21 first; every card is worth the game
+    # (WIN) plus its pegging margin, which is negative here
+    close = coach.evaluate(view._replace(scores=(119, 100)))
+    assert all(far.best.value + 5 < c.value < WIN for c in close.candidates)
