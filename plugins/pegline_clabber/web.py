@@ -27,7 +27,16 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from pegline_clabber.actions import Announce, CallRenege, Deal, Name, Pass, Play, Show
+from pegline_clabber.actions import (
+    Announce,
+    CallRenege,
+    Deal,
+    LetStand,
+    Name,
+    Pass,
+    Play,
+    Show,
+)
 from pegline_clabber.cards import SUITS, legal_plays, power
 from pegline_clabber.events import (
     HandCounted,
@@ -42,7 +51,6 @@ from pegline_clabber.views import ClabberView
 from pegline_core.app.web.protocol import RequestError
 from pegline_core.cards import Card
 from pegline_core.coaching import Comparison
-from pegline_core.errors import IllegalActionError
 from pegline_core.events import Event, Input, Scored
 from pegline_core.game import Game
 from pegline_core.variant import Variant
@@ -53,7 +61,7 @@ Json = dict[str, Any]
 STATIC = Path(__file__).resolve().parent / "static"
 
 _MOVES = {"pass": set(), "name": {"suit"}, "announce": set(), "show": set(), "play": {"card"},
-          "renege": {"target"}}
+          "renege": {"target"}, "stand": set()}
 
 
 def _cards(cards: Sequence[Card]) -> list[str]:
@@ -107,6 +115,8 @@ class ClabberTable:
         if not legal:
             return {"kind": "wait"}
         calls = _calls(view, [a for a in legal if isinstance(a, CallRenege)])
+        if isinstance(legal[0], LetStand):  # the last trick is complete: call or let it stand
+            return {"kind": "calls", "calls": calls}
         if isinstance(legal[0], Pass):
             return {"kind": "name", "round": view.round,
                     "suits": [a.suit for a in legal if isinstance(a, Name)], "calls": calls}
@@ -134,6 +144,8 @@ class ClabberTable:
             return Announce(seat)
         if kind == "show":
             return Show(seat)
+        if kind == "stand":
+            return LetStand(seat)
         if kind == "name":
             suit = data.get("suit")
             if not isinstance(suit, str) or suit not in SUITS:
@@ -150,10 +162,23 @@ class ClabberTable:
         return CallRenege(seat, target)
 
     def committed(self, action: Any) -> bool:
-        return False  # Clabber has no coach yet
+        return True  # every move of the person's is a decision the coach can judge
 
     def compare(self, comparison: Comparison) -> Json:
-        raise IllegalActionError("Clabber has no coach yet")
+        """`Game.compare`'s answer (the coach, `pegline_clabber.coach.ClabberCoach`, on the
+        person's last committed move) for the page: each candidate's text, value, rank (ties
+        share one) and reasons."""
+        from pegline_clabber.coach import move_text
+
+        evaluation = comparison.evaluation
+        candidates = [{"move": move_text(c.action), "value": round(c.value, 2), "rank": rank,
+                       "tied": evaluation.ranks.count(rank) > 1,
+                       "chosen": index == comparison.chosen,
+                       "reasons": [{"name": name, "value": value} for name, value in c.reasons]}
+                      for index, (rank, c) in enumerate(zip(evaluation.ranks,
+                                                            evaluation.candidates, strict=True))]
+        return {"decision": evaluation.decision, "hand": comparison.hand, "note": evaluation.note,
+                "candidates": candidates}
 
     def replay_table(self, game: Game) -> Json:
         machine = game.machine

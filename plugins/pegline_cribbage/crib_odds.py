@@ -83,7 +83,8 @@ class CribOdds:
         one starter of each rank not in the hand (suits matter little here)."""
         total = self.scorer.show_total
         starters = _starters(hand)
-        best, best_value = (), -1.0
+        best: tuple[Card, ...] = ()
+        best_value = -1.0
         for thrown in combinations(hand, self.discard):
             keep = [c for c in hand if c not in thrown]
             value = sum(total(keep, s, crib=False) for s in starters) / len(starters)
@@ -100,7 +101,7 @@ class CribOdds:
             if mine.isdisjoint(others) and starter not in mine:
                 points += total((*thrown, *others), starter, crib=True)
                 counted += 1
-        return points / counted
+        return points / max(1, counted)
 
 
 def _representative(ranks: tuple[int, ...], suited: bool) -> tuple[Card, ...]:
