@@ -317,13 +317,13 @@ def test_compare_asks_the_game_marks_the_move_and_shows_the_disclaimer_once():
     player, console = _player(["compare", "4 6", "compare", "compare", "1", EOFError()])
     with pytest.raises(PlayerLeft):  # the answers run out at the second pegging turn
         play_game("two-player", [player, GreedyBot()], seed=1, game=game)
-    move = next(e.action for e in game.log if isinstance(e.action, Discard)
-                and e.action.seat == 0)  # sorted: 2♣ 5♣ 5♥ 9♥ J♦ K♠
-    assert set(move.cards) == set(parse_cards("9H KS"))
-    asked = [e for e in game.log if isinstance(e.action, AskCoach)]
+    inputs = game.inputs()
+    move = next(a for a in inputs if isinstance(a, Discard) and a.seat == 0)
+    assert set(move.cards) == set(parse_cards("9H KS"))  # sorted: 2♣ 5♣ 5♥ 9♥ J♦ K♠
+    asked = [a for a in inputs if isinstance(a, AskCoach)]
     assert len(asked) == 2, "the refused compare changed nothing; each answered one is logged"
     assert game.machine.assisted == frozenset({0})
-    assert isinstance(game.log[-1].action, Play) and game.log[-1].action.seat == 0
+    assert Play(0, Card.parse("2C")) in inputs  # "1" after the compares: its first card
     text = console.export_text()
     assert "nothing to compare yet: commit a move first" in text
     assert text.count("The coach: A searching evaluator") == 1, "the disclaimer is shown once"
@@ -331,7 +331,8 @@ def test_compare_asks_the_game_marks_the_move_and_shows_the_disclaimer_once():
     assert lines[0].startswith("You laid away K♠ 9♥: the coach ranks it ")
     assert text.count(lines[0]) == 2
     assert text.count("<- your move") == 2
-    assert text.count("hand 1") == 2, "the table is drawn once per decision, not per answer"
+    # three decisions (the discard, two pegging turns), five answers: one table each
+    assert text.count("hand 1") == 3, "the table is drawn once per decision, not per answer"
     marked = [line for line in lines if line.endswith("<- your move")]
     assert marked == [MARKED]
 
