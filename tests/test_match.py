@@ -160,7 +160,7 @@ def test_a_match_cut_off_in_its_second_game_resumes_to_the_end(tmp_path):
                               "over": False}
     result = CliRunner().invoke(main, ["play", "--resume", str(saved)])
     assert result.exit_code == 0, result.output
-    assert "resumed: 1 game(s) played" in result.output
+    assert "resumed: 1 game played" in result.output
     done = MatchRecord.load(saved)
     assert done.summary()["over"] and done.verify() is None
     assert done.games[0] == kept.games[0]
