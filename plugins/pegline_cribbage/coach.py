@@ -66,11 +66,12 @@ REACH = 2.5
 
 
 def _note(budget: int) -> str:
+    # the wording is translated as a pattern (pegline_cribbage.compare._NOTES): keep its shape;
+    # the crib's completions are the discard table's (others' throws from a model of players)
     return (f"A searching evaluator with a fixed budget of {budget} simulated hands per "
-            f"decision: exact expected hand points over every starter, the crib from a "
-            "table of what players throw, the pegging played out against imagined hands "
-            "(and, near the end, the game's finish). It sees only your own cards and the "
-            "table, and is not perfect play.")
+            f"decision: exact expected hand points over every starter, the crib from "
+            f"{CRIB_DEALS} sampled completions, the pegging played out against imagined "
+            "hands. It sees only your own cards and the table, and is not perfect play.")
 
 
 class Coach:
