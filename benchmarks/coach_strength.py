@@ -9,14 +9,17 @@ the coach in each of its seats), with a 95 % Wilson interval:
 - two: two-player, the coach bot against the greedy bot (target at least 65 %);
 - three: three-player, the coach in one seat against two greedy bots (at least 40 % of its
   seats; chance is 33.3 %);
-- partners: a coach team against a greedy team (at least 58 %).
+- partners: a coach team against a greedy team (at least 58 %);
+- previous: two-player, the coach bot against the coach as it was before coach v2 (a copy kept
+  beside this script, `previous_coach.py`; at least 55 %).
 
 With ``--hands N``, also the coach's points a hand ahead of the greedy bot (two-player, one hand
 from each of N deals, each dealt hand played from both seats, so the cards' luck cancels): a
 finer measure than wins for comparing budgets.
 
 Run: python benchmarks/coach_strength.py [--budget N] [--games 4000] [--workers 2]
-     [--figures two,three,partners] [--latency-samples 200] [--hands 0]
+     [--figures two,three,partners,previous] [--latency-samples 200] [--hands 0]
+     [--progress 0]
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
+from previous_coach import PreviousCoachBot
+
 from pegline_core import Game, Ruleset, load_variant, play_game
 from pegline_core.app.simulate import wilson
 from pegline_cribbage.bots import GreedyBot
@@ -38,6 +43,7 @@ FIGURES = {  # name: (variant, coach seats in each seating, target)
     "two": ("two-player", ((0,), (1,)), 0.65),
     "three": ("three-player", ((0,), (1,), (2,)), 0.40),
     "partners": ("partner", ((0, 2), (1, 3)), 0.58),
+    "previous": ("two-player", ((0,), (1,)), 0.55),
 }
 _RULESETS: dict[str, Ruleset] = {}
 
@@ -80,12 +86,19 @@ def deal(figure: str, budget: int, seed: int) -> tuple[int, int]:
     players = ruleset.variant.table.players
     wins = 0
     for coached in seatings:
-        bots = [CoachBot(seed, budget=budget) if seat in coached else GreedyBot(seed=seed)
+        bots = [CoachBot(seed, budget=budget) if seat in coached else _opponent(figure, seed)
                 for seat in range(players)]
         game = play_game(ruleset.variant, bots, seed=seed, game=Game(ruleset=ruleset))
         assert game.result is not None
         wins += coached[0] in game.result.winner.seats
     return wins, len(seatings)
+
+
+def _opponent(figure: str, seed: int) -> GreedyBot | PreviousCoachBot:
+    """The bot the coach plays against in ``figure``."""
+    if figure == "previous":
+        return PreviousCoachBot(seed)
+    return GreedyBot(seed=seed)
 
 
 def hand_margin(budget: int, seed: int) -> float:
@@ -117,8 +130,10 @@ def main() -> None:
                         help="simulated hands per decision")
     parser.add_argument("--games", type=int, default=4000, help="games per figure (about)")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--figures", default="two,three,partners")
+    parser.add_argument("--figures", default="two,three,partners,previous")
     parser.add_argument("--latency-samples", type=int, default=200)
+    parser.add_argument("--progress", type=int, default=0,
+                        help="print the running figure every N games (0: only at the end)")
     parser.add_argument("--hands", type=int, default=0,
                         help="deals for the points-a-hand figure (0: skip it)")
     args = parser.parse_args()
@@ -142,13 +157,16 @@ def main() -> None:
             name, seatings, target = FIGURES[figure]
             deals = max(1, args.games // len(seatings))
             start = time.perf_counter()
-            results = list(pool.map(partial(deal, figure, args.budget), range(deals),
-                                    chunksize=10))
-            wins, games = sum(w for w, _ in results), sum(g for _, g in results)
+            wins = games = 0
+            for won, played in pool.map(partial(deal, figure, args.budget), range(deals),
+                                        chunksize=10):
+                wins, games = wins + won, games + played
+                if args.progress and games % args.progress < len(seatings):
+                    print(f"  ... {figure}: {wins / games:.1%} of {games} games", flush=True)
             low, high = wilson(wins, games)
             print(f"{figure:<8} ({name}): coach won {wins / games:6.1%} of {games} games "
                   f"(95% CI {low:.1%} to {high:.1%}; target {target:.0%}) "
-                  f"in {time.perf_counter() - start:.0f} s")
+                  f"in {time.perf_counter() - start:.0f} s", flush=True)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,9 @@ from pegline_core.cards import DECK, parse_cards
 from pegline_core.record import GameRecord
 from pegline_cribbage.actions import CutStarter, Deal, Discard, Play
 from pegline_cribbage.bots import GreedyBot
-from pegline_cribbage.coach import SHORTLIST, Coach, CoachBot
+from pegline_cribbage.coach import SHORTLIST, WIN, Coach, CoachBot
+from pegline_cribbage.crib_odds import CribOdds
+from pegline_cribbage.playout import Pegging
 from pegline_cribbage.scorer import Scorer
 from pegline_cribbage.testing import play
 
@@ -386,3 +388,58 @@ def test_with_muggins_the_coach_counts_exactly_and_claims_every_missed_point():
     assert mine and missed, "the game has counts of both kinds"
     assert all(e.declared == e.points for e in mine)
     assert all(e.outcome == "muggins" and e.claimant == 0 for e in missed)
+
+
+# -- the model: the crib table, the race to the target -----------------------------------------
+
+
+def test_the_crib_table_counts_against_what_players_throw_and_depends_on_ranks_only():
+    odds = CribOdds(Scorer.for_variant("two-player"))
+    fives, balk = odds.expected(parse_cards("5H 5C")), odds.expected(parse_cards("KH TC"))
+    assert fives > balk + 4  # a pair of fives is the best gift to a crib, king-ten the worst
+    # any two fives of different suits, in either order, and a suited pair the same way
+    assert odds.expected(parse_cards("5D 5S")) == odds.expected(parse_cards("5C 5H")) == fives
+    assert odds.expected(parse_cards("TC KH")) == balk
+    assert odds.expected(parse_cards("KS TS")) == odds.expected(parse_cards("KH TH"))
+    # the same fixed seed in every process: a fresh table gives the same figures
+    assert CribOdds(Scorer.for_variant("two-player")).expected(parse_cards("5H 5C")) == fives
+    # the other throws are a hand-keeper's: a hand of 5-5-J-K-2-9 keeps 5-5-J-K
+    assert set(odds._throw(parse_cards("5H 5C JD KS 2C 9H"))) == set(parse_cards("2C 9H"))
+
+
+def test_the_crib_counts_for_the_dealer_and_against_the_pone():
+    for dealer, sign in ((0, 1), (1, -1)):
+        game = Game("two-player", dealer=dealer)
+        game.apply(Deal([parse_cards(MINE), parse_cards("AS 2S 3S 4S 6S 7S")]))
+        coach = Coach(Scorer(game.ruleset), budget=0)
+        for candidate in coach.evaluate(game.view(0)).candidates:
+            reasons = dict(candidate.reasons)
+            crib = coach.crib.expected(candidate.action.cards)
+            assert reasons["expected crib points"] == round(crib, 2)
+            assert reasons["total"] == pytest.approx(reasons["expected hand points"] + sign * crib,
+                                                     abs=0.01)  # no budget: no pegging
+
+
+def test_a_race_stops_when_a_side_pegs_what_it_needs():
+    pegging = Pegging(Scorer.for_variant("two-player"))
+    hands = [parse_cards("5H 5C"), parse_cards("TS 5D")]
+    assert pegging.race(hands, 1, 0) == ((9, 2), None)      # the whole play: as playout
+    assert pegging.race(hands, 1, 0, needs=[2, 50]) == ((2, 0), 0)   # 5H makes 15: out
+    assert pegging.race(hands, 1, 0, needs=[50, 2]) == ((2, 2), 1)   # 5D pairs 5H: out
+
+
+def test_near_the_end_the_coach_values_the_game_not_the_points():
+    game = pegging_game()  # seat 0 holds 5C JD KS after 5H 7S: the count is 12
+    coach = Coach(Scorer(game.ruleset), budget=120)
+    view = game.view(0)
+    far = coach.evaluate(view)
+    assert all(abs(c.value) < 15 for c in far.candidates)  # mid-game: points
+    winning = coach.evaluate(view._replace(scores=(120, 90)))  # any point wins: the go, the last
+    assert all(c.value > 0.9 * WIN for c in winning.candidates)
+    losing = coach.evaluate(view._replace(scores=(60, 120)))  # they peg or count out first
+    assert all(c.value < -0.9 * WIN for c in losing.candidates)
+    # needing 2 as pone, seat 0 counts first: its hand (5H 5C JD KS, 10 with the starter AH)
+    # wins whatever the play, and seat 1 cannot peg 21 first; every card is worth the game
+    # (WIN) plus its pegging margin, which is negative here
+    close = coach.evaluate(view._replace(scores=(119, 100)))
+    assert all(far.best.value + 5 < c.value < WIN for c in close.candidates)

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
-from pegline_core import Game, load_variant, parse_cards
+from pegline_core import Game, load_variant, parse_cards, play_game
 from pegline_core.app.cli import main
 from pegline_core.app.players import PlayerLeft
 from pegline_core.cards import Card
@@ -23,6 +23,7 @@ from pegline_cribbage.answers import (
     read_word,
 )
 from pegline_cribbage.board import BACK, FRONT, HOLE, Pegs, draw_board
+from pegline_cribbage.bots import GreedyBot
 from pegline_cribbage.coach import Coach
 from pegline_cribbage.compare import describe, ranks
 from pegline_cribbage.table import Table, numbered_hand
@@ -309,31 +310,35 @@ def test_leaving_raises_player_left_with_nothing_applied():
     assert game.phase == "discard" and not game.machine.discarded[0]
 
 
-def test_compare_marks_the_move_and_shows_the_disclaimer_once():
+def test_compare_asks_the_game_marks_the_move_and_shows_the_disclaimer_once():
     game = Game("two-player", dealer=1)
     game.apply(Deal([parse_cards("5H 5C JD KS 2C 9H"), parse_cards("AS 2S 3S 4S 6S 7S")]))
-    player, console = _player(["compare", "4 6", "compare", "compare", "1"])
     view = game.view(0)
-    move = player.choose(view, game.legal_actions(0))  # sorted: 2♣ 5♣ 5♥ 9♥ J♦ K♠
-    assert move in game.legal_actions(0) and set(move.cards) == set(parse_cards("9H KS"))
-    game.apply(move)
-    game.apply(Discard(1, parse_cards("AS 2S")))
-    game.apply(CutStarter(Card.parse("5D")))
-    legal = game.legal_actions(0)
-    assert player.choose(game.view(0), legal) == AskCoach(0)
-    assert player.choose(game.view(0), legal) == AskCoach(0)
-    assert player.choose(game.view(0), legal) == Play(0, Card.parse("2C"))
+    player, console = _player(["compare", "4 6", "compare", "compare", "1", EOFError()])
+    with pytest.raises(PlayerLeft):  # the answers run out at the second pegging turn
+        play_game("two-player", [player, GreedyBot()], seed=1, game=game)
+    inputs = game.inputs()
+    move = next(a for a in inputs if isinstance(a, Discard) and a.seat == 0)
+    assert set(move.cards) == set(parse_cards("9H KS"))  # sorted: 2♣ 5♣ 5♥ 9♥ J♦ K♠
+    asked = [a for a in inputs if isinstance(a, AskCoach)]
+    assert len(asked) == 2, "the refused compare changed nothing; each answered one is logged"
+    assert game.machine.assisted == frozenset({0})
+    assert Play(0, Card.parse("2C")) in inputs  # "1" after the compares: its first card
     text = console.export_text()
     assert "nothing to compare yet: commit a move first" in text
     assert text.count("The coach: A searching evaluator") == 1, "the disclaimer is shown once"
-    assert text.count("You laid away K♠ 9♥: the coach ranks it 2nd of 15; its best is to lay "
-                      "away 2♣ 9♥.") == 2
+    lines = describe(Coach(view.rules).evaluate(view), move)  # the coach on the view it had
+    assert lines[0].startswith("You laid away K♠ 9♥: the coach ranks it ")
+    assert text.count(lines[0]) == 2
     assert text.count("<- your move") == 2
-    assert text.count("hand 1") == 2, "the table is drawn once per decision, not per answer"
-    marked = [line for line in describe(Coach(view.rules).evaluate(view), move)
-              if line.endswith("<- your move")]
-    assert marked == ["    2.  lay away K♠ 9♥: expect 8.78 in hand and 3.48 in the opponents' "
-                      "crib, -0.51 pegging; 4.79 net.  <- your move"]
+    # three decisions (the discard, two pegging turns), five answers: one table each
+    assert text.count("hand 1") == 3, "the table is drawn once per decision, not per answer"
+    marked = [line for line in lines if line.endswith("<- your move")]
+    assert marked == [MARKED]
+
+
+MARKED = ("    2.  lay away K♠ 9♥: expect 8.78 in hand and 3.27 in the opponents' crib, -0.41 "
+          "pegging; 5.11 net.  <- your move")
 
 
 def test_ties_share_a_rank():

@@ -139,6 +139,11 @@ def test_a_hand_at_the_terminal_then_quit_and_resume_redraws_the_table(tmp_path)
     assert which == DISCARD and "resumed from" in screen
     assert tables(screen)[0] == table, "the resumed game draws the table as it stood"
 
+    resumed.sendline("compare")  # the game itself compares a move made before the resume
+    which, screen = prompt(resumed)
+    assert which == DISCARD and "The coach: A searching evaluator" in screen
+    assert re.search(r"You played \S+: ", screen) and screen.count("<- your move") == 1
+
     resumed.sendeof()  # Ctrl-D saves the same way
     resumed.expect(pexpect.EOF)
     out = plain(resumed.before)
@@ -146,6 +151,7 @@ def test_a_hand_at_the_terminal_then_quit_and_resume_redraws_the_table(tmp_path)
     assert resumed.exitstatus == 1
     assert f"end of input: the game is saved in {saved.name}" in out and "Aborted" not in out
     assert f"to go on: {command}" in out
+    assert GameRecord.load(saved).assist_used, "the compare is in the saved record"
 
 
 def test_ctrl_c_saves_the_game_too(tmp_path):

@@ -21,7 +21,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed: pip ins
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
-from pegline_core import Card, Input, Scored, available_variants
+from pegline_core import AskCoach, Card, Input, Scored, available_variants
 from pegline_core.app import cli
 from pegline_core.app.players import bots_for
 from pegline_core.app.web import create_app
@@ -280,6 +280,26 @@ def test_compare_after_a_discard_marks_the_move_and_the_game_assist_used(server)
     assert answer["state"]["events"][-1]["type"] == "ask-coach"
     game = tables.get(state["id"]).game
     assert GameRecord.of(game).assist_used
+
+
+def test_compare_works_after_the_games_last_move_through_game_compare(server):
+    """The page's compare is `Game.compare`: the same comparison, the person's last committed
+    decision (here the last one of the game), the game marked "assist used" in its result."""
+    client, tables = server
+    state = play_out(client, tables, new_game(client, variant="two-player-61", seed=5))
+    assert state["over"] and state["can_compare"] and not state["result"]["assist_used"]
+    game = tables.get(state["id"]).game
+    expected = game.copy().compare(0)
+    answer = client.post(f"/api/games/{state['id']}/compare")
+    assert answer.status_code == 200, answer.text
+    compare, after = answer.json()["compare"], answer.json()["state"]
+    assert compare["decision"] == expected.evaluation.decision
+    assert compare["hand"] == expected.hand
+    assert [c["rank"] for c in compare["candidates"]] == list(expected.evaluation.ranks)
+    assert [c["chosen"] for c in compare["candidates"]].index(True) == expected.chosen
+    assert after["assist_used"] and after["result"]["assist_used"] == [0]
+    assert after["events"][-1]["type"] == "ask-coach"
+    assert isinstance(game.log[-1].action, AskCoach) and game.result.assist_used == (0,)
 
 
 def test_a_finished_game_is_downloaded_and_replayed_step_by_step(server):

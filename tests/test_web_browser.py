@@ -164,6 +164,11 @@ def test_a_whole_hand_with_muggins_and_the_coach(site, browser, tmp_path):
     assert len(chosen) == 1 and "your move" in chosen[0].text
     assert browser.find_element(By.ID, "assist").is_displayed()
     assert 0 in game.machine.assisted
+    # the page shows what Game.compare says (asked again on a copy: the same decision)
+    expected = game.copy().compare(0)
+    shown = [row.find_elements(By.TAG_NAME, "td")[0].text.lstrip("=") for row in rows[1:]]
+    assert shown == [str(rank) for rank in expected.evaluation.ranks]
+    assert rows[1:].index(chosen[0]) == expected.chosen
     screenshot(browser, "web-coach.png", tmp_path)
 
     # pegging, then counting by hand: declare our count, answer the other's with muggins

@@ -2,7 +2,9 @@
 
 A player sees only its own view and its legal actions, and returns one of them; it never gets
 the `Game`. A player may also return `AskCoach` for its own seat after committing a move: if it
-has a ``compared(comparison)`` method, the loop asks `Game.compare` and hands it the result.
+has a ``compared(comparison)`` method, the loop asks `Game.compare` and hands it the result
+(and, if the game refuses because the seat has committed nothing yet, tells its
+``compare_refused(reason)`` when it has one).
 
 >>> game = play_game("two-player", [RandomBot(1), RandomBot(2)], seed=5)
 >>> game.over, game.result.winner.place
@@ -18,7 +20,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from pegline_core.definition import Player
-from pegline_core.errors import PeglineError
+from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.events import AskCoach, Event
 from pegline_core.game import Game
 from pegline_core.plugins import game_definition
@@ -90,7 +92,15 @@ def play_game(
             compared = getattr(players[seat], "compared", None)
             if isinstance(action, AskCoach) and action.seat == seat and callable(compared):
                 start = len(game.log)
-                compared(game.compare(seat))
+                try:
+                    comparison = game.compare(seat)
+                except IllegalActionError as exc:  # nothing committed yet: the game unchanged
+                    refused = getattr(players[seat], "compare_refused", None)
+                    if not callable(refused):
+                        raise
+                    refused(str(exc))
+                    continue
+                compared(comparison)
                 _emit(game.log[start:], on_event)
                 continue
         else:  # nobody is to act: the game is over

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pegline_clabber.actions import (
     Announce,
@@ -52,13 +52,10 @@ from pegline_clabber.views import ClabberView
 from pegline_core.app.i18n import Messages
 from pegline_core.app.web.protocol import RequestError
 from pegline_core.cards import Card
+from pegline_core.coaching import Comparison
 from pegline_core.events import Event, Input, Scored
 from pegline_core.game import Game
-from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant
-
-if TYPE_CHECKING:
-    from pegline_clabber.coach import ClabberCoach
 
 __all__ = ["ClabberTable"]
 
@@ -90,7 +87,6 @@ class ClabberTable:
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
-        self._coach: ClabberCoach | None = None
 
     # -- what the page shows -------------------------------------------------------------------
 
@@ -175,22 +171,21 @@ class ClabberTable:
     def committed(self, action: Any) -> bool:
         return True  # every move of the person's is a decision the coach can judge
 
-    def compare(self, view: ClabberView, action: Any) -> Json | None:
-        """The coach (`pegline_clabber.coach.ClabberCoach`) on the move ``action`` made at
-        ``view``: each candidate's text, value, rank (ties share one) and reasons."""
-        from pegline_clabber.coach import ClabberCoach, move_text
+    def compare(self, comparison: Comparison) -> Json:
+        """`Game.compare`'s answer (the coach, `pegline_clabber.coach.ClabberCoach`, on the
+        person's last committed move) for the page: each candidate's text, value, rank (ties
+        share one) and reasons."""
+        from pegline_clabber.coach import move_text
 
-        if self._coach is None:
-            self._coach = ClabberCoach(Ruleset(self.variant))
-        evaluation = self._coach.evaluate(view)
-        if evaluation is None:
-            return None
+        evaluation = comparison.evaluation
         candidates = [{"move": move_text(c.action), "value": round(c.value, 2), "rank": rank,
-                       "tied": evaluation.ranks.count(rank) > 1, "chosen": c.action == action,
+                       "tied": evaluation.ranks.count(rank) > 1,
+                       "chosen": index == comparison.chosen,
                        "reasons": [{"name": name, "value": value, "label": _(str(name))}
                                    for name, value in c.reasons]}
-                      for rank, c in zip(evaluation.ranks, evaluation.candidates, strict=True)]
-        return {"decision": evaluation.decision, "hand": view.hand, "note": evaluation.note,
+                      for index, (rank, c) in enumerate(zip(evaluation.ranks,
+                                                            evaluation.candidates, strict=True))]
+        return {"decision": evaluation.decision, "hand": comparison.hand, "note": evaluation.note,
                 "candidates": candidates,
                 "said": _(evaluation.decision)}  # the decision, in the request's language
 

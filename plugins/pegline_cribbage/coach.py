@@ -6,10 +6,15 @@ the hidden cards from what the seat cannot see, plays the rest of the hand out o
 the pegging (`pegline_cribbage.playout`) and adds the exact expected value of the hand:
 
 - a discard: the expected hand points (exact, over every starter the seat cannot see), the
-  expected crib points (over ``crib_samples`` completions of the crib) and, for the discards
-  within reach of the best, the expected pegging of the hand (simulated);
+  expected crib points (from a discard table: the crib beside what other players throw,
+  `pegline_cribbage.crib_odds`) and, for the discards within reach of the best, the expected
+  pegging of the hand (simulated);
 - a pegging play: five checks (legal count, exact 15 or 31, same-rank tail, run
   tail, the risk of the best-scoring reply) and the expected pegging for the rest of the hand.
+
+Near the end of the game points are not what counts: when a side may reach the target this
+hand, each simulated hand is played on to its counting (in the order the rules count) and a won
+or lost game is worth `WIN` points, so the coach races, or holds back, as the score asks.
 
 ``budget`` is the number of simulated hands per decision, shared by its candidates. Everything
 is drawn from a generator seeded by the view, so the same view and budget give the same answer
@@ -40,16 +45,20 @@ from pegline_core.errors import PeglineError
 from pegline_cribbage.actions import Discard, Play
 from pegline_cribbage.bots import GreedyBot
 from pegline_cribbage.combinations import PIPS, run_tail, same_rank_tail
+from pegline_cribbage.crib_odds import CRIB_DEALS, CribOdds
 from pegline_cribbage.playout import Pegging
 from pegline_cribbage.scorer import Scorer
 from pegline_cribbage.views import CribbageView
 
-__all__ = ["Coach", "Evaluation", "Candidate", "CoachBot", "DEFAULT_BUDGET", "CRIB_SAMPLES"]
+__all__ = ["Coach", "Evaluation", "Candidate", "CoachBot", "DEFAULT_BUDGET", "WIN"]
 
 DEFAULT_BUDGET = 240
 """Simulated hands per decision when none is given (docs/coach.md: budget, strength, latency)."""
-CRIB_SAMPLES = 200
-"""Completions of the crib sampled per discard decision (each costs one count, no playout)."""
+WIN = 30.0
+"""What a won (or lost) game is worth in points, when a simulated hand decides the game."""
+RACE = 60
+"""A side within this many points of the target may win this hand: the hands are then played
+on to their counting."""
 SHORTLIST = 5
 """At most this many discards get their pegging simulated: those within `REACH` of the best."""
 REACH = 2.5
@@ -57,9 +66,11 @@ REACH = 2.5
 
 
 def _note(budget: int) -> str:
+    # the wording is translated as a pattern (pegline_cribbage.compare._NOTES): keep its shape;
+    # the crib's completions are the discard table's (others' throws from a model of players)
     return (f"A searching evaluator with a fixed budget of {budget} simulated hands per "
             f"decision: exact expected hand points over every starter, the crib from "
-            f"{CRIB_SAMPLES} sampled completions, the pegging played out against imagined "
+            f"{CRIB_DEALS} sampled completions, the pegging played out against imagined "
             "hands. It sees only your own cards and the table, and is not perfect play.")
 
 
@@ -70,16 +81,19 @@ class Coach:
     decision).
     """
 
-    def __init__(self, scorer: Scorer, *, budget: int = DEFAULT_BUDGET,
-                 crib_samples: int = CRIB_SAMPLES) -> None:
+    def __init__(self, scorer: Scorer, *, budget: int = DEFAULT_BUDGET) -> None:
         if type(budget) is not int or budget < 0:
             raise PeglineError(f"the coach's budget is a whole number of simulations, "
                              f"not {budget!r}")
         self.scorer = scorer
         self.variant = scorer.variant
         self.budget = budget
-        self.crib_samples = crib_samples
         self.simulations = 0
+        cache = scorer.ruleset.cache  # one table per ruleset: every coach of it shares it
+        odds = cache.get(f"crib-odds-{CRIB_DEALS}")
+        if not isinstance(odds, CribOdds):
+            odds = cache[f"crib-odds-{CRIB_DEALS}"] = CribOdds(scorer)
+        self.crib = odds
         self.pegging = Pegging(scorer)
         self._sign = -1 if scorer.settings.scoring.lowball else 1
         self._note = _note(budget)
@@ -116,29 +130,64 @@ class Coach:
             seen.add(view.starter)
         return [c for c in DECK if c not in seen]
 
-    def _worlds(self, view: CribbageView, unseen: list[Card], n: int,
-                rng: random.Random) -> list[list[tuple[Card, ...]]]:
-        """``n`` guesses of every other seat's cards still in hand, from the unseen cards."""
-        size = self.scorer.settings.hand_size()
+    def _worlds(self, view: CribbageView, unseen: list[Card], n: int, rng: random.Random,
+                size: int, spare: int) -> list[tuple[list[tuple[Card, ...]], list[Card]]]:
+        """``n`` guesses of every other seat's cards still in hand (``size`` less what it has
+        played), from the unseen cards, each with ``spare`` more unseen cards (the starter and
+        the crib's hidden cards, where the finish is counted)."""
         played = [0] * view.players
         for seat, _card in view.played:
             played[seat] += 1
         others = [s for s in range(view.players) if s != view.seat]
+        take_all = sum(size - played[s] for s in others) + spare
         worlds = []
         for _ in range(n):
-            drawn = rng.sample(unseen, sum(size - played[s] for s in others))
+            drawn = rng.sample(unseen, take_all)
             hands: list[tuple[Card, ...]] = [()] * view.players
             for s in others:
                 take = size - played[s]
                 hands[s], drawn = tuple(drawn[:take]), drawn[take:]
-            worlds.append(hands)
+            worlds.append((hands, drawn))
         return worlds
 
-    def _margin(self, view: CribbageView, points: Sequence[int]) -> float:
-        """The seat's side's points less the other sides' average."""
+    @staticmethod
+    def _margin(view: CribbageView, points: Sequence[int]) -> float:
+        """The seat's side's points less the other sides' average (hot: no `fmean`)."""
         mine = points[view.side]
-        others = [p for side, p in enumerate(points) if side != view.side]
-        return mine - (fmean(others) if others else 0.0)
+        if len(points) == 2:
+            return mine - points[1 - view.side]
+        return mine - (sum(points) - mine) / max(1, len(points) - 1)
+
+    def _needs(self, view: CribbageView) -> list[int] | None:
+        """The points each side lacks of the target, when one may get them this hand (None
+        otherwise, and in lowball, where reaching the target is not a win)."""
+        if self._sign < 0 or max(view.scores) + RACE < view.target:
+            return None
+        return [view.target - score for score in view.scores]
+
+    def _finish(self, view: CribbageView, needs: list[int], pegged: Sequence[int],
+                shows: Sequence[tuple[Card, ...]], crib: tuple[Card, ...], starter: Card,
+                dealer: int) -> int | None:
+        """The side that reaches the target in the counting after the pegging, or None: the
+        hands count from the dealer's left, the dealer's last, then the crib."""
+        total = self.scorer.show_total
+        side_of = self.pegging.side_of
+        have = [p - n for p, n in zip(pegged, needs, strict=True)]  # >= 0: reached
+        players = view.players
+        for offset in range(1, players + 1):
+            seat = (dealer + offset) % players
+            side = side_of[seat]
+            have[side] += total(shows[seat], starter, crib=False)
+            if have[side] >= 0:
+                return side
+        side = side_of[dealer]
+        have[side] += total(crib, starter, crib=True)
+        return side if have[side] >= 0 else None
+
+    def _won(self, view: CribbageView, winner: int | None) -> float:
+        if winner is None:
+            return 0.0
+        return WIN if winner == view.side else -WIN
 
     # -- discards ------------------------------------------------------------------------------
 
@@ -146,22 +195,23 @@ class Coach:
         unseen = self._unseen(view)
         scorer, settings = self.scorer, self.scorer.settings
         total = scorer.show_total
-        need = settings.crib_size(scorer.players) - settings.deal.discard
         mine = view.dealer is not None and self.variant.side_of(view.dealer) == view.side
+        sides = len(view.scores)
+        # the crib goes to one side: against the others' average, a rival's crib counts 1/(n-1)
+        share = 1.0 if mine else -1.0 / max(1, sides - 1)
         rng = self._rng(view)
-        samples = [rng.sample(unseen, need + 1) for _ in range(self.crib_samples)]
         sign = self._sign
         rows = []
         for laid in combinations(view.held, settings.deal.discard):
             keep = tuple(c for c in view.held if c not in laid)
             hand = sum(total(keep, starter, crib=False) for starter in unseen) / len(unseen)
-            crib = sum(total((*laid, *others), starter, crib=True)
-                       for *others, starter in samples) / max(1, len(samples))
-            rows.append((laid, keep, hand, crib if mine else -crib))
+            crib = self.crib.expected(laid) if laid else 0.0
+            rows.append((laid, keep, hand, crib * share))
         rows.sort(key=lambda row: -sign * (row[2] + row[3]))
         top = sign * (rows[0][2] + rows[0][3])
         shortlist = [row for row in rows if top - sign * (row[2] + row[3]) <= REACH][:SHORTLIST]
-        pegging = self._discard_pegging(view, [row[1] for row in shortlist], unseen, rng)
+        pegging = self._discard_pegging(view, [(row[0], row[1]) for row in shortlist], unseen,
+                                        rng)
         simulated = fmean(pegging) if pegging else 0.0
         candidates = []
         skipped = "not simulated: the simulated discards' average" if pegging else \
@@ -170,7 +220,7 @@ class Coach:
             peg = pegging[i] if i < len(pegging) else simulated
             value = hand + crib + peg
             reasons = (("expected hand points", round(hand, 2)),
-                       ("expected crib points", round(abs(crib), 2)),
+                       ("expected crib points", round(abs(crib / share), 2)),
                        ("crib is", "yours" if mine else "the opponents'"),
                        ("expected pegging (you - them)", round(peg, 2)),
                        ("pegging", "simulated" if i < len(pegging) else skipped),
@@ -178,25 +228,38 @@ class Coach:
             candidates.append(Candidate(Discard(view.seat, laid), sign * value, reasons))
         return Evaluation("discard", _ranked(candidates), self._note)
 
-    def _discard_pegging(self, view: CribbageView, keeps: list[tuple[Card, ...]],
+    def _discard_pegging(self, view: CribbageView,
+                         choices: list[tuple[tuple[Card, ...], tuple[Card, ...]]],
                          unseen: list[Card], rng: random.Random) -> list[float]:
-        """Each kept hand's expected pegging margin, over the same imagined hands."""
-        if not keeps or view.dealer is None:
+        """Each (laid, kept) choice's expected pegging margin over the same imagined hands;
+        near the end, with the game's finish counted in."""
+        if not choices or view.dealer is None:
             return []
-        n = self.budget // len(keeps)
+        n = self.budget // len(choices)
         if n == 0:
             return []
-        worlds = self._worlds(view, unseen, n, rng)
-        first = (view.dealer + 1) % view.players
+        dealer = view.dealer
+        first = (dealer + 1) % view.players
+        needs = self._needs(view)
+        crib_others = self.scorer.settings.crib_size(view.players) - \
+            self.scorer.settings.deal.discard
+        worlds = self._worlds(view, unseen, n, rng, self.scorer.settings.hand_size(),
+                              0 if needs is None else 1 + crib_others)
         out = []
-        for keep in keeps:
+        for laid, keep in choices:
             margins = []
-            for hands in worlds:
+            for hands, rest in worlds:
                 hands[view.seat] = keep
-                margins.append(self._margin(view, self.pegging.playout(hands, first,
-                                                                       view.dealer)))
+                pegged, winner = self.pegging.race(hands, first, dealer, needs=needs)
+                if needs is None:
+                    margins.append(self._margin(view, pegged))
+                    continue
+                if winner is None:
+                    starter, crib = rest[0], (*laid, *rest[1:1 + crib_others])
+                    winner = self._finish(view, needs, pegged, hands, crib, starter, dealer)
+                margins.append(self._margin(view, pegged) + self._won(view, winner))
             out.append(fmean(margins))
-        self.simulations += n * len(keeps)
+        self.simulations += n * len(choices)
         return out
 
     # -- pegging -------------------------------------------------------------------------------
@@ -207,28 +270,42 @@ class Coach:
             return None
         rng = self._rng(view)
         n = self.budget // len(playable)
-        worlds = self._worlds(view, self._unseen(view), n, rng)
         players, seat = view.players, view.seat
+        needs = self._needs(view)
+        crib_hidden = self.scorer.settings.crib_size(players) - len(view.laid)
+        worlds = self._worlds(view, self._unseen(view), n, rng,
+                              self.scorer.settings.hand_size(),
+                              0 if needs is None else crib_hidden)
         last_player = view.played[-1][0] if view.series else None
         # a seat that plays again after its own card heard every other seat say go
         said_go = frozenset(s for s in range(players) if s != seat) \
             if last_player == seat else frozenset()
         peg = self.pegging
         sign = self._sign
+        shows: list[list[Card]] = [[] for _ in range(players)]
+        for s, card in view.played:
+            shows[s].append(card)
         candidates = []
         for card in playable:
             series = (*view.series, card)
             count = view.count + PIPS[card.index]
             now = peg.play_points(series, seat, view.dealer)
             margins, risks = [], []
-            for hands in worlds:
+            for hands, rest in worlds:
                 hands[seat] = view.held
                 risks.append(self._best_reply(hands, series, count, seat, said_go,
                                               view.dealer))
-                margins.append(self._margin(view, peg.playout(
+                pegged, winner = peg.race(
                     hands, seat, view.dealer, count=view.count, series=view.series,
                     said_go=said_go, last_player=last_player, last_was_go=bool(said_go),
-                    first=card)))
+                    first=card, needs=needs)
+                if needs is not None and winner is None and view.starter is not None:
+                    full = [(*shows[s], *hands[s]) if s != seat else view.kept
+                            for s in range(players)]
+                    winner = self._finish(view, needs, pegged, full,
+                                          (*view.laid, *rest[:crib_hidden]), view.starter,
+                                          view.dealer)
+                margins.append(self._margin(view, pegged) + self._won(view, winner))
             expected = fmean(margins) if margins else float(now)
             risk = fmean(risks) if risks else 0.0
             reasons = (
@@ -288,7 +365,7 @@ class CoachBot:
             if coach is None or coach.scorer is not view.rules:
                 coach = cache[key] = Coach(view.rules, budget=self.budget)
             self._coach = coach
-        if isinstance(legal[0], Discard | Play):
+        if isinstance(legal[0], Discard | Play) and len(legal) > 1:  # a forced card: no search
             evaluation = self._coach.evaluate(view)
             if evaluation is not None:
                 return evaluation.best.action

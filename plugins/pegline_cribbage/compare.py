@@ -27,7 +27,7 @@ from __future__ import annotations
 from pegline_core.app.i18n import N_, Formatted, Messages
 from pegline_core.cards import format_cards
 from pegline_cribbage.actions import Discard, Play
-from pegline_cribbage.coach import Candidate, Evaluation
+from pegline_cribbage.coach import Candidate, Coach, Evaluation
 
 __all__ = ["describe", "ranks", "reason_label", "reason_value", "note"]
 
@@ -71,7 +71,8 @@ def ranks(evaluation: Evaluation) -> list[tuple[int, bool]]:
 def describe(evaluation: Evaluation, chosen: Discard | Play) -> list[str]:
     """A headline saying where ``chosen`` ranks, then one sentence per candidate."""
     ranked = ranks(evaluation)
-    mine = next((i for i, c in enumerate(evaluation.candidates) if c.action == chosen), None)
+    mine = next((i for i, c in enumerate(evaluation.candidates) if Coach.same(c.action, chosen)),
+                None)  # a discard's cards in any order
     best = _move(evaluation.candidates[0].action)
     cards = chosen.cards if isinstance(chosen, Discard) else (chosen.card,)
     head = (_("You laid away {cards}: ") if isinstance(chosen, Discard)

@@ -104,6 +104,17 @@ class Pegging:
                 last_was_go: bool = False, first: Card | None = None) -> tuple[int, ...]:
         """Each side's pegging points for the rest of the hand from this state, every seat
         playing the fast policy (``first``: the card ``turn`` plays now, if given)."""
+        return self.race(hands, turn, dealer, count=count, series=series, said_go=said_go,
+                         last_player=last_player, last_was_go=last_was_go, first=first)[0]
+
+    def race(self, hands: Sequence[Sequence[Card]], turn: int, dealer: int, *,
+             count: int = 0, series: tuple[Card, ...] = (),
+             said_go: frozenset[int] = frozenset(), last_player: int | None = None,
+             last_was_go: bool = False, first: Card | None = None,
+             needs: Sequence[int] | None = None) -> tuple[tuple[int, ...], int | None]:
+        """`playout`, stopping when a side has pegged what it ``needs`` to win (the points
+        each side lacks of the target): each side's points, and the side that pegged out or
+        None."""
         held = [list(hand) for hand in hands]
         points = [0] * self.sides
         limit, side_of = self.limit, self.side_of
@@ -120,7 +131,10 @@ class Pegging:
                 cards.remove(card)
                 series = (*series, card)
                 count += PIPS[card.index]
-                points[side_of[turn]] += self.play_points(series, turn, dealer)
+                side = side_of[turn]
+                points[side] += self.play_points(series, turn, dealer)
+                if needs is not None and points[side] >= needs[side]:
+                    return tuple(points), side
                 last_player, consecutive, last_was_go = turn, False, False
             else:
                 said_go = said_go | {turn}
@@ -133,16 +147,18 @@ class Pegging:
                 turn = nxt
                 continue
             if last_player is None:  # nobody played in this series: nothing to score
-                return tuple(points)
+                return tuple(points), None
             last_of_hand = not any(held)
-            points[side_of[last_player]] += self.end_points(last_player, count, series,
-                                                            last_of_hand, dealer)
+            side = side_of[last_player]
+            points[side] += self.end_points(last_player, count, series, last_of_hand, dealer)
+            if needs is not None and points[side] >= needs[side]:
+                return tuple(points), side
             if last_of_hand or self.single_series:
-                return tuple(points)
+                return tuple(points), None
             count, series, said_go, last_was_go = 0, (), frozenset(), False
             nxt = self._next_seat(held, last_player, frozenset())
             if nxt is None:
-                return tuple(points)
+                return tuple(points), None
             turn = nxt
 
     def _next_seat(self, held: list[list[Card]], after: int, skip: frozenset[int]) -> int | None:

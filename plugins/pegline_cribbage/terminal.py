@@ -33,6 +33,7 @@ from rich.console import Console
 from pegline_core.app.i18n import N_, Messages
 from pegline_core.app.players import PlayerLeft
 from pegline_core.cards import format_cards
+from pegline_core.coaching import Comparison
 from pegline_core.events import AskCoach, Event, GameEnded
 from pegline_cribbage.actions import Declare, Discard, Go, Play, Respond
 from pegline_cribbage.answers import (
@@ -84,9 +85,6 @@ class HumanPlayer:
         self.console = console or Console(stderr=True, highlight=False)
         self.read = read
         self.table = Table()
-        self.last: CribbageView | None = None
-        """The view at the last committed move, and that move, for ``compare``."""
-        self.last_move: Discard | Play | None = None
         self._drawn: CribbageView | None = None
         self._disclaimed = False
         self._hinted = False
@@ -103,10 +101,7 @@ class HumanPlayer:
         if view != self._drawn:
             self.console.print(self.table.render(view))
             self._drawn = view
-        action = self._choose(view, legal)
-        if isinstance(action, Discard | Play):
-            self.last, self.last_move = view, action
-        return action
+        return self._choose(view, legal)
 
     # -- one decision --------------------------------------------------------------------------
 
@@ -180,28 +175,23 @@ class HumanPlayer:
             for line in self.table.last_show(view.seat, variant.sides, variant.plugins):
                 self._say(line)
         elif word == "compare":
-            if self.last is None:
-                self._say("  " + _("nothing to compare yet: commit a move first (a move made "
-                                   "before the game was resumed is not kept)"))
-                return None
-            self._compare()
-            return AskCoach(view.seat)
+            return AskCoach(view.seat)  # the game compares (`Game.compare`): see `compared`
         return None
 
-    def _compare(self) -> None:
-        from pegline_cribbage.coach import Coach
+    def compared(self, comparison: Comparison) -> None:
+        """Show what `Game.compare` said of this seat's last committed decision."""
         from pegline_cribbage.compare import describe
 
-        assert self.last is not None and self.last_move is not None
-        evaluation = Coach(self.last.rules).evaluate(self.last)
-        if evaluation is None:
-            self._say("  " + _("the coach had nothing to compare at that decision"))
-            return
+        evaluation = comparison.evaluation
         if not self._disclaimed:
             self._say(f"(The coach: {evaluation.note})", style="dim")
             self._disclaimed = True
-        for line in describe(evaluation, self.last_move):
+        for line in describe(evaluation, comparison.action):
             self._say(line)
+
+    def compare_refused(self, reason: str) -> None:
+        """`Game.compare` refused: this seat has committed nothing the coach can judge yet."""
+        self._say("  " + _("nothing to compare yet: commit a move first"))
 
     # -- reading moves -------------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ from typing import Any
 from pegline_core.app.i18n import N_, Messages
 from pegline_core.app.web.protocol import RequestError
 from pegline_core.cards import Card, parse_cards
+from pegline_core.coaching import Comparison
 from pegline_core.events import Event, Input, Scored
 from pegline_core.game import Game
 from pegline_core.variant import Variant
@@ -154,27 +155,22 @@ class CribbageTable:
     def committed(self, action: Any) -> bool:
         return isinstance(action, Discard | Play)
 
-    def compare(self, view: CribbageView, action: Any) -> Json | None:
-        from pegline_cribbage.coach import Coach
+    def compare(self, comparison: Comparison) -> Json:
         from pegline_cribbage.compare import note, reason_label, reason_value
 
-        evaluation = Coach(view.rules).evaluate(view)
-        if evaluation is None:
-            return None
-        mine = _chosen(action)
-        values = [round(c.value, 6) for c in evaluation.candidates]
+        evaluation = comparison.evaluation
+        ranks = evaluation.ranks
         candidates = []
-        for candidate, value in zip(evaluation.candidates, values, strict=True):
-            cards = _chosen(candidate.action)
+        for index, (candidate, rank) in enumerate(zip(evaluation.candidates, ranks,
+                                                      strict=True)):
             candidates.append({
-                "cards": _cards(cards), "value": value,
-                "rank": 1 + sum(other > value for other in values),
-                "tied": values.count(value) > 1, "chosen": set(cards) == set(mine),
+                "cards": _cards(_chosen(candidate.action)), "value": round(candidate.value, 6),
+                "rank": rank, "tied": ranks.count(rank) > 1, "chosen": index == comparison.chosen,
                 "reasons": [{"name": name, "value": reason, "label": reason_label(name),
                              "said": reason_value(reason)}
                             for name, reason in candidate.reasons],
             })
-        return {"decision": evaluation.decision, "hand": view.hand,
+        return {"decision": evaluation.decision, "hand": comparison.hand,
                 "note": note(evaluation.note), "candidates": candidates}
 
     def replay_table(self, game: Game) -> Json:

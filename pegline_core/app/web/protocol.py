@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from pegline_core.coaching import Comparison
 from pegline_core.errors import PeglineError
 from pegline_core.events import Event
 from pegline_core.game import Game
@@ -52,9 +53,9 @@ class WebTable(Protocol):
     def committed(self, action: Any) -> bool:
         """Whether ``action`` is a decision the coach can compare afterwards."""
 
-    def compare(self, view: Any, action: Any) -> Json | None:
-        """The coach's evaluation of the decision at ``view``, marking ``action`` as the one
-        made; None if there was nothing to choose."""
+    def compare(self, comparison: Comparison) -> Json:
+        """The page's form of `Game.compare`'s answer: the coach's candidates for the seat's
+        last committed decision, its own move marked."""
 
     def replay_table(self, game: Game) -> Json:
         """The table with every seat's cards, for replaying a finished record."""

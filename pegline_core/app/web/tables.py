@@ -21,7 +21,7 @@ from pegline_core.app.players import bots_for
 from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_table
 from pegline_core.definition import Player
 from pegline_core.errors import IllegalActionError, PeglineError
-from pegline_core.events import AskCoach, Event, GameEnded
+from pegline_core.events import AskCoach, Event, GameEnded, Input
 from pegline_core.game import Game
 from pegline_core.record import GameRecord
 from pegline_core.variant import Variant
@@ -82,8 +82,6 @@ class Table:
         self.entries: list[Json] = []
         self.recorded: list[Event] = []
         """The events in ``entries``, to print again in the language of each request."""
-        self.last: tuple[Any, Any] | None = None
-        """The person's last committed decision: the view it was made at, and the action."""
         self._advance([])
 
     # -- moving the game -----------------------------------------------------------------------
@@ -138,27 +136,29 @@ class Table:
             game = self.game
             if self.human not in game.to_act:
                 raise IllegalActionError(_("it is not your turn"))
-            view = game.view(self.human)
-            action = self.web.action(self.human, move, view)
-            events = game.apply(action)
-            if self.web.committed(action):
-                self.last = (view, action)
-            self._advance(events)
+            action = self.web.action(self.human, move, game.view(self.human))
+            self._advance(game.apply(action))
             return self._state()
 
     def compare(self) -> Json:
-        """The coach's evaluation of the person's last committed decision (marks the game
-        "assist used")."""
+        """The coach's evaluation of the person's last committed decision, from
+        `Game.compare` (which marks the game "assist used"); after the game's last move too."""
         with self.lock:
-            self._check_open()
-            if self.last is None:
+            if self.abandoned:
+                raise IllegalActionError(_("this game was abandoned"))
+            if not self._can_compare():
                 raise IllegalActionError(_("nothing to compare yet: make a move first"))
-            view, action = self.last
-            evaluation = self.web.compare(view, action)
-            if evaluation is None:
-                raise IllegalActionError(_("the coach had nothing to compare at that decision"))
-            self._record(self.game.apply(AskCoach(self.human)))
-            return {"compare": evaluation, "state": self._state()}
+            game = self.game
+            start = len(game.log)
+            comparison = game.compare(self.human)
+            self._record(game.log[start:])
+            return {"compare": self.web.compare(comparison), "state": self._state()}
+
+    def _can_compare(self) -> bool:
+        """Whether the person has committed a decision the coach can judge (in the log, so a
+        resumed game's earlier moves count too)."""
+        return any(isinstance(event, Input) and event.actor == self.human
+                   and self.web.committed(event.action) for event in self.game.log)
 
     def abandon(self) -> Json:
         with self.lock:
@@ -189,7 +189,7 @@ class Table:
             "sides": [printer.side(side) for side in range(len(variant.sides))],
             "over": game.over, "abandoned": self.abandoned,
             "assist_used": any(e["type"] == AskCoach.TAG for e in self.entries),
-            "can_compare": self.last is not None,
+            "can_compare": not self.abandoned and self._can_compare(),
             "table": self.web.table(view, game.log),
             "prompt": self.web.prompt(view, legal),
             "events": events,

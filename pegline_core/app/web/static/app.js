@@ -214,7 +214,7 @@ const Pegline = (() => {
     $("notices").textContent = state.variant.notices.join("; ");
     $("assist").hidden = !state.assist_used;
     const open = !state.over && !state.abandoned;
-    $("compare").disabled = !(open && state.can_compare);
+    $("compare").disabled = !state.can_compare;  // after the last move too
     $("abandon").disabled = !open;
     $("download").disabled = open;
     $("replay-this").disabled = open;
