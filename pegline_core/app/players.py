@@ -47,7 +47,16 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
-        return legal[self.rng.randrange(len(legal))]
+        rng, count = self.rng, len(legal)
+        if type(rng) is not random.Random or count == 0:
+            return legal[rng.randrange(count)]
+        # rng.randrange(count), step for step as random.Random draws it (getrandbits of
+        # count's bit length until below count), without its three interpreted calls
+        bits = count.bit_length()
+        drawn = rng.getrandbits(bits)
+        while drawn >= count:
+            drawn = rng.getrandbits(bits)
+        return legal[drawn]
 
 
 def bots_for(game: Game | Variant | str) -> Mapping[str, Callable[[int], Player]]:
@@ -87,12 +96,13 @@ def play_game(
         elif to_act:
             seat = to_act[0]
             action = players[seat].choose(machine.view(seat), choices(seat))
-            compared = getattr(players[seat], "compared", None)
-            if isinstance(action, AskCoach) and action.seat == seat and callable(compared):
-                start = len(game.log)
-                compared(game.compare(seat))
-                _emit(game.log[start:], on_event)
-                continue
+            if isinstance(action, AskCoach) and action.seat == seat:
+                compared = getattr(players[seat], "compared", None)
+                if callable(compared):
+                    start = len(game.log)
+                    compared(game.compare(seat))
+                    _emit(game.log[start:], on_event)
+                    continue
         else:  # nobody is to act: the game is over
             break
         _emit(game.apply(action), on_event)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from operator import attrgetter
 from typing import Any
 
 from pegline_clabber.actions import Announce, CallRenege, CutForDeal, Deal, Name, Pass, Play, Show
@@ -59,7 +58,6 @@ _BELLA = {suit: (Card.of(QUEEN, suit), Card.of(KING, suit)) for suit in SUITS}
 _STATE = ("phase", "hand", "dealer", "scores", "held", "dealt", "turn_card", "trump", "makers",
           "round", "passes", "calls", "turn", "leader", "trick", "tricks", "taken", "offered",
           "announced", "shown", "table_melds", "bella", "bella_holder", "played", "reneges")
-_snapshot = attrgetter(*_STATE)
 
 
 class Common:
@@ -146,11 +144,19 @@ class ClabberMachine:
     # -- the Machine protocol ------------------------------------------------------------------
 
     def snapshot(self) -> tuple[Any, ...]:
-        return _snapshot(self)
+        # the fields of _STATE, in its order, spelt out: compiled, that is a few loads
+        return (self.phase, self.hand, self.dealer, self.scores, self.held, self.dealt,
+                self.turn_card, self.trump, self.makers, self.round, self.passes, self.calls,
+                self.turn, self.leader, self.trick, self.tricks, self.taken, self.offered,
+                self.announced, self.shown, self.table_melds, self.bella, self.bella_holder,
+                self.played, self.reneges)
 
     def restore(self, snapshot: tuple[Any, ...]) -> None:
-        for name, value in zip(_STATE, snapshot, strict=True):
-            setattr(self, name, value)
+        (self.phase, self.hand, self.dealer, self.scores, self.held, self.dealt,
+         self.turn_card, self.trump, self.makers, self.round, self.passes, self.calls,
+         self.turn, self.leader, self.trick, self.tricks, self.taken, self.offered,
+         self.announced, self.shown, self.table_melds, self.bella, self.bella_holder,
+         self.played, self.reneges) = snapshot
 
     def begin(self, dealer: int | None) -> None:
         if dealer is not None:
@@ -247,13 +253,15 @@ class ClabberMachine:
 
     def view(self, seat: int) -> ClabberView:
         c = self.c
-        return ClabberView(  # by position, in the field order of ClabberView
+        # by position, in the field order of ClabberView; tuple.__new__ skips the named tuple's
+        # interpreted __new__ (one is built for every decision)
+        return tuple.__new__(ClabberView, (
             seat, self.phase, self.hand, self.dealer, self.scores, c.side_of[seat],
             self.held[seat], self.turn_card, self.trump, self.makers, self.round, self.calls,
             self.leader, self.trick, len(self.tricks), self.taken, self.table_melds,
             self.bella[0] if self.bella else -1, self.tricks if c.show_turned else (),
             c.target, c.undertrump, c.renege_calls,
-            self.played if c.renege_calls or c.show_turned else ())
+            self.played if c.renege_calls or c.show_turned else ()))
 
     # -- recording -----------------------------------------------------------------------------
 
