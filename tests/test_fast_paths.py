@@ -43,3 +43,31 @@ def test_clabber_snapshot_lists_the_state_fields_in_order():
     assert snapshot == tuple(getattr(machine, name) for name in _STATE)
     twin = game.copy()
     assert twin.machine.snapshot() == snapshot and twin.log == game.log
+
+
+def test_draws_are_the_standard_librarys():
+    from pegline_core import draws
+
+    for seed in range(30):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for size, count in [(52, 12), (52, 16), (52, 20), (52, 4), (24, 24), (24, 4), (52, 52),
+                            (300, 7), (8, 0)]:
+            population = list(range(size))
+            assert draws.sample(ours, population, count) == theirs.sample(population, count)
+        assert draws.choice(ours, "abcdefg") == theirs.choice("abcdefg")
+        assert draws.between(ours, 4, 20) == theirs.randint(4, 20)
+        assert draws.below(ours, 1) == theirs.randrange(1) == 0
+        assert ours.random() == theirs.random()  # and both generators are in the same state
+
+
+def test_draws_refuse_what_the_standard_library_refuses():
+    import pytest
+
+    from pegline_core import draws
+
+    with pytest.raises(ValueError):
+        draws.sample(random.Random(1), [1, 2], 3)
+    with pytest.raises(ValueError):
+        draws.below(random.Random(1), 0)
+    with pytest.raises(IndexError):
+        draws.choice(random.Random(1), [])

@@ -18,6 +18,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from pegline_core.definition import Player
+from pegline_core.draws import below
 from pegline_core.errors import PeglineError
 from pegline_core.events import AskCoach, Event
 from pegline_core.game import Game
@@ -47,16 +48,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
-        rng, count = self.rng, len(legal)
-        if type(rng) is not random.Random or count == 0:
-            return legal[rng.randrange(count)]
-        # rng.randrange(count), step for step as random.Random draws it (getrandbits of
-        # count's bit length until below count), without its three interpreted calls
-        bits = count.bit_length()
-        drawn = rng.getrandbits(bits)
-        while drawn >= count:
-            drawn = rng.getrandbits(bits)
-        return legal[drawn]
+        return legal[below(self.rng, len(legal))]  # rng.randrange(len(legal)), compiled
 
 
 def bots_for(game: Game | Variant | str) -> Mapping[str, Callable[[int], Player]]:

@@ -37,6 +37,7 @@ from pegline_clabber.snapshots import (
     Trick,
 )
 from pegline_clabber.views import ClabberView, TableMeld
+from pegline_core import draws
 from pegline_core.cards import DECK as EVERY_CARD
 from pegline_core.cards import Card, format_cards
 from pegline_core.errors import IllegalActionError
@@ -237,18 +238,18 @@ class ClabberMachine:
     def chance_action(self, rng: random.Random) -> Any:
         if self.phase == "cut":
             if self.c.settings.deal.first_dealer == "cut":
-                return CutForDeal(rng.sample(DECK, PLAYERS))
-            deck = rng.sample(DECK, len(DECK))
+                return CutForDeal(draws.sample(rng, DECK, PLAYERS))
+            deck = draws.sample(rng, DECK, len(DECK))
             first = next(i for i, card in enumerate(deck) if card.rank == JACK)
             return CutForDeal(deck[:first + 1])
         if self.phase == "deal":
-            deck = rng.sample(DECK, len(DECK))
+            deck = draws.sample(rng, DECK, len(DECK))
             hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
             dealer = self.dealer or 0
             for _round in range(HAND_SIZE):  # one at a time, from the dealer's left
                 for offset in range(1, PLAYERS + 1):
                     hands[(dealer + offset) % PLAYERS].append(deck.pop())
-            return Deal(rng.randint(CUT_MIN, len(DECK) - CUT_MIN), hands)
+            return Deal(draws.between(rng, CUT_MIN, len(DECK) - CUT_MIN), hands)
         raise IllegalActionError(f"no chance action is due in the {self.phase} phase")
 
     def view(self, seat: int) -> ClabberView:

@@ -14,6 +14,7 @@ from itertools import combinations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
 
+from pegline_core import draws
 from pegline_core.cards import DECK, Card, format_cards
 from pegline_core.errors import IllegalActionError, PluginError
 from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored, SideResult
@@ -253,11 +254,11 @@ class CribbageMachine:
     def chance_action(self, rng: random.Random) -> Any:
         n = self.c.players
         if self.phase == "cut":
-            return CutForDeal(rng.sample(DECK, n))
+            return CutForDeal(draws.sample(rng, DECK, n))
         if self.phase == "deal":
             deal = self.c.settings.deal
             # a random ordered draw of just the cards needed: the same as shuffling the whole deck
-            deck = rng.sample(DECK, n * deal.cards + deal.crib_from_deck)
+            deck = draws.sample(rng, DECK, n * deal.cards + deal.crib_from_deck)
             hands: list[list[Card]] = [[] for _ in range(n)]
             dealer = self.dealer or 0
             for _round in range(deal.cards):  # one at a time, from the dealer's left
@@ -266,7 +267,7 @@ class CribbageMachine:
             return Deal(hands, deck)
         if self.phase == "starter":
             dealt = self._dealt()
-            return CutStarter(rng.choice([c for c in DECK if c not in dealt]))
+            return CutStarter(draws.choice(rng, [c for c in DECK if c not in dealt]))
         raise IllegalActionError(f"no chance action is due in the {self.phase} phase")
 
     def view(self, seat: int) -> CribbageView:
