@@ -71,3 +71,66 @@ def test_draws_refuse_what_the_standard_library_refuses():
         draws.below(random.Random(1), 0)
     with pytest.raises(IndexError):
         draws.choice(random.Random(1), [])
+
+
+def test_cribbage_snapshots_built_positionally_equal_those_built_by_keyword():
+    from pegline_core import load_variant, parse_cards
+    from pegline_cribbage.snapshots import PlayMade, SeriesEnded, ShowCounted, Snapshots, \
+        StarterTurned
+
+    variant = load_variant("partner")
+    build = Snapshots(variant)
+    five, jack, *more = parse_cards("5H JS 4C 6D")
+    assert build.starter(jack, 3, (4, 9)) == StarterTurned(
+        starter=jack, dealer=3, players=4, scores=(4, 9), side=1, variant=variant)
+    assert build.play(2, five, (jack, five), 15, (4, 9), 3) == PlayMade(
+        seat=2, card=five, series=(jack, five), count=15, players=4, scores=(4, 9), side=0,
+        dealer=3, variant=variant)
+    assert build.series_end(1, 15, (jack, five), True, (4, 9), 3) == SeriesEnded(
+        seat=1, count=15, series=(jack, five), last_of_hand=True, players=4, scores=(4, 9),
+        side=1, dealer=3, variant=variant)
+    assert build.show(3, tuple(more), jack, True, (4, 9), 3) == ShowCounted(
+        seat=3, cards=tuple(more), starter=jack, crib=True, players=4, scores=(4, 9), side=1,
+        dealer=3, variant=variant)
+    assert type(build.play(2, five, (five,), 5, (0, 0), 3)) is PlayMade
+
+
+def test_cribbage_snapshot_lists_the_state_fields_in_order():
+    from pegline_cribbage.machine import _STATE
+
+    game = Game("two-player")
+    rng = random.Random(5)
+    bots = [RandomBot(seat) for seat in range(2)]
+    for _ in range(20):  # the deal, the discards, the starter: into the pegging
+        if game.machine.phase == "pegging":
+            break
+        machine = game.machine
+        to_act = machine.to_act()
+        if isinstance(to_act, str):
+            game.apply(machine.chance_action(rng))
+        else:
+            for seat in to_act:
+                game.apply(bots[seat].choose(None, machine.legal_actions(seat)))
+    assert game.machine.phase == "pegging"
+    game.apply(bots[game.machine.to_act()[0]].choose(None, game.machine.legal_actions(None)))
+    machine = game.machine
+    assert machine.snapshot() == tuple(getattr(machine, name) for name in _STATE)
+    twin = game.copy()
+    assert twin.machine.snapshot() == machine.snapshot() and twin.log == game.log
+
+
+def test_a_claim_naming_a_card_outside_the_step_is_refused_in_a_tuple_and_a_set():
+    import pytest
+
+    from pegline_core import Ruleset, load_variant, parse_cards
+    from pegline_core.errors import PluginError
+    from pegline_core.rules import Score
+
+    ruleset = Ruleset(load_variant("two-player"))
+    five, ten, king = parse_cards("5H TD KS")
+    claim = Score("peg-fifteen", 2, (five, ten))
+    for allowed in ((five, ten), frozenset((five, ten)), [ten, five]):
+        assert ruleset.check_claim("standard", "pegline_score_play", claim, allowed) is not None
+    for allowed in ((five, king), frozenset((five, king)), (), [king]):
+        with pytest.raises(PluginError, match="not among the cards of this step"):
+            ruleset.check_claim("standard", "pegline_score_play", claim, allowed)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
 
 from pegline_core import draws
@@ -58,7 +57,6 @@ MAX_PIP = max(PIPS)
 _STATE = ("phase", "hand", "dealer", "scores", "held", "kept", "discarded", "crib", "starter",
           "count", "series", "turn", "last_player", "said_go", "last_was_go", "played", "counts",
           "declared", "responders", "assisted")
-_snapshot = attrgetter(*_STATE)
 _new_view = cast(Callable[..., CribbageView], tuple.__new__)
 """A view from its fields, all given in order (three times faster than its keyword `__new__`)."""
 
@@ -171,11 +169,17 @@ class CribbageMachine:
     # -- the Machine protocol ------------------------------------------------------------------
 
     def snapshot(self) -> tuple[Any, ...]:
-        return _snapshot(self)
+        # the fields of _STATE, in its order, spelt out: compiled, that is a few loads
+        return (self.phase, self.hand, self.dealer, self.scores, self.held, self.kept,
+                self.discarded, self.crib, self.starter, self.count, self.series, self.turn,
+                self.last_player, self.said_go, self.last_was_go, self.played, self.counts,
+                self.declared, self.responders, self.assisted)
 
     def restore(self, snapshot: tuple[Any, ...]) -> None:
-        for name, value in zip(_STATE, snapshot, strict=True):
-            setattr(self, name, value)
+        (self.phase, self.hand, self.dealer, self.scores, self.held, self.kept,
+         self.discarded, self.crib, self.starter, self.count, self.series, self.turn,
+         self.last_player, self.said_go, self.last_was_go, self.played, self.counts,
+         self.declared, self.responders, self.assisted) = snapshot
 
     def begin(self, dealer: int | None) -> None:
         if dealer is not None:
