@@ -75,8 +75,13 @@ def test_draws_refuse_what_the_standard_library_refuses():
 
 def test_cribbage_snapshots_built_positionally_equal_those_built_by_keyword():
     from pegline_core import load_variant, parse_cards
-    from pegline_cribbage.snapshots import PlayMade, SeriesEnded, ShowCounted, Snapshots, \
-        StarterTurned
+    from pegline_cribbage.snapshots import (
+        PlayMade,
+        SeriesEnded,
+        ShowCounted,
+        Snapshots,
+        StarterTurned,
+    )
 
     variant = load_variant("partner")
     build = Snapshots(variant)
