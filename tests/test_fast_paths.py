@@ -139,3 +139,36 @@ def test_a_claim_naming_a_card_outside_the_step_is_refused_in_a_tuple_and_a_set(
     for allowed in ((five, king), frozenset((five, king)), (), [king]):
         with pytest.raises(PluginError, match="not among the cards of this step"):
             ruleset.check_claim("standard", "pegline_score_play", claim, allowed)
+
+
+def test_a_card_not_held_is_refused_whatever_it_is():
+    """The machines find a played card by identity: anything else held is still refused
+    cleanly (compiled code trusts declared types, so they take it untyped)."""
+    import pytest
+
+    from pegline_core import parse_cards
+    from pegline_core.errors import IllegalActionError
+
+    for variant, play_class in (("two-player", "pegline_cribbage.actions"),
+                                ("clabber", "pegline_clabber.actions")):
+        game = Game(variant)
+        rng = random.Random(2)
+        bots = [RandomBot(seat) for seat in range(game.players)]
+        while game.phase not in ("pegging", "tricks"):
+            to_act = game.to_act
+            if isinstance(to_act, str):
+                game.apply(game.chance_action(rng))
+            else:
+                for seat in to_act:
+                    if game.phase not in ("pegging", "tricks"):
+                        game.apply(bots[seat].choose(None, game.legal_actions(seat)))
+        seat = game.to_act[0]
+        held = game.view(seat).held
+        outside = next(card for card in parse_cards("AS AH AD AC 9S 9H 9D 9C")
+                       if card not in held)
+        Play = __import__(play_class, fromlist=["Play"]).Play
+        before = game.log
+        for card in (outside, "AS", None, 3):
+            with pytest.raises(IllegalActionError, match="does not hold"):
+                game.apply(Play(seat, card))
+            assert game.log == before

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from pegline_clabber.actions import Announce, CallRenege, CutForDeal, Deal, Name, Pass, Play, Show
 from pegline_clabber.cards import DECK, SUIT_SYMBOLS, SUITS, legal_plays, trick_winner, why_illegal
@@ -55,6 +55,12 @@ CUT_MIN = 4
 _IN_DECK = frozenset(DECK)
 _BELLA = {suit: (Card.of(QUEEN, suit), Card.of(KING, suit)) for suit in SUITS}
 """The trump Q and K, by trump suit."""
+
+# named tuples built from their fields in order by tuple.__new__, skipping their interpreted
+# __new__ (hooks get one per seat or side every hand, and a Trick is made for every trick)
+_new_held = cast(Callable[..., HandHeld], tuple.__new__)
+_new_played = cast(Callable[..., HandPlayed], tuple.__new__)
+_new_trick = cast(Callable[..., Trick], tuple.__new__)
 
 _STATE = ("phase", "hand", "dealer", "scores", "held", "dealt", "turn_card", "trump", "makers",
           "round", "passes", "calls", "turn", "leader", "trick", "tricks", "taken", "offered",
@@ -380,8 +386,8 @@ class ClabberMachine:
         self.phase = "tricks"
         self.turn = self.leader = (self.dealer + 1) % PLAYERS  # type: ignore[operator]
         self.offered = tuple(
-            tuple(c.score_melds(self.dealt[s], HandHeld(s, self.dealt[s], suit, c.side_of[s],
-                                                        c.variant)))
+            tuple(c.score_melds(self.dealt[s], _new_held(HandHeld, (s, self.dealt[s], suit,
+                                                                     c.side_of[s], c.variant))))
             for s in range(PLAYERS))
         pair = _BELLA[suit]
         self.bella_holder = next((s for s in range(PLAYERS)
@@ -450,9 +456,10 @@ class ClabberMachine:
         if self.phase != "tricks" or seat != self.turn or type(seat) is not int:
             seat = self._need_turn("tricks", action)
         card, held, c = action.card, self.held[seat], self.c
-        if card not in held:
+        at = _position(held, card)
+        if at < 0:
             raise IllegalActionError(f"seat {seat} does not hold {card!r}")
-        if self.trick and card not in self._legal_cards(held):
+        if self.trick and _position(self._legal_cards(held), card) < 0:
             why = why_illegal(held, self.trick, self.trump, card, c.undertrump)
             reason = f"{card.symbol} may not be played: {why}"
             if not c.renege_calls:
@@ -462,7 +469,6 @@ class ClabberMachine:
         seq = len(log)
         self.played += ((seq, seat, card),)
         log.append(Input(seq, self._hand, self._phase, seat, action))
-        at = held.index(card)
         held = held[:at] + held[at + 1:]
         hands = self.held
         self.held = (*hands[:seat], held, *hands[seat + 1:])
@@ -477,7 +483,7 @@ class ClabberMachine:
         leader = self.leader
         assert leader is not None
         winner = (leader + trick_winner(trick, self.trump)) % PLAYERS
-        self.tricks = (*self.tricks, Trick(leader, trick, winner))
+        self.tricks = (*self.tricks, _new_trick(Trick, (leader, trick, winner)))
         self._add(TrickTaken, winner, number=len(self.tricks), leader=leader, cards=trick)
         side = c.side_of[winner]
         self.taken = _replace(self.taken, side, self.taken[side] + 1)
@@ -532,8 +538,9 @@ class ClabberMachine:
                       for seat in range(PLAYERS) if self.shown[seat] for a in self.offered[seat])
         counts = []
         for side in range(len(c.sides)):
-            snapshot = HandPlayed(side, self.makers, self.trump, self.tricks, shown, self.bella,
-                                  c.sides, self.scores, c.variant)
+            snapshot = _new_played(HandPlayed, (side, self.makers, self.trump, self.tricks,
+                                                shown, self.bella, c.sides, self.scores,
+                                                c.variant))
             awards = c.count_hand(_IN_DECK, snapshot)
             counts.append(awards)
             self._add(HandCounted, None, side=side, tricks=self.taken[side],
@@ -573,6 +580,15 @@ _HANDLERS: dict[type, Callable[[ClabberMachine, Any], None]] = {
     Announce: ClabberMachine._announce, Show: ClabberMachine._show, Play: ClabberMachine._play,
     CallRenege: ClabberMachine._call_renege}
 """The handler of each action type."""
+
+
+def _position(cards: Sequence[Any], card: object) -> int:
+    """Where ``card`` is in ``cards``, or -1. Cards are interned and equal only to themselves:
+    an identity scan, which skips the comparison slot `Card`'s ``__lt__`` gives its type."""
+    for index, other in enumerate(cards):
+        if other is card:
+            return index
+    return -1
 
 
 def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -461,7 +461,8 @@ class CribbageMachine:
         if self.phase != "pegging" or seat != self.turn or type(seat) is not int:
             self._need_turn(action)
         held = self.held[seat]
-        if card not in held:
+        at = _position(held, card)
+        if at < 0:
             raise IllegalActionError(f"seat {seat} does not hold {card}")
         c = self.c
         count = self.count + PIPS[card.index]
@@ -473,7 +474,6 @@ class CribbageMachine:
                     c.snapshots.play(seat, card, series, count, self.scores,
                                      self.dealer),  # type: ignore[arg-type]
                     seat)
-        at = held.index(card)
         self.held = _replace(self.held, seat, held[:at] + held[at + 1:])
         self.count, self.series, self.last_player = count, series, seat
         self.played = self.played + ((seat, card),)
@@ -723,6 +723,15 @@ def _awarded(awards: Sequence[Award], score: int, target: int, points: int) -> i
         if score + recorded >= target:
             return recorded if recorded < points else None
     return None
+
+
+def _position(cards: Sequence[Any], card: object) -> int:
+    """Where ``card`` is in ``cards``, or -1. Cards are interned and equal only to themselves:
+    an identity scan, which skips the comparison slot `Card`'s ``__lt__`` gives its type."""
+    for index, other in enumerate(cards):
+        if other is card:
+            return index
+    return -1
 
 
 def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
