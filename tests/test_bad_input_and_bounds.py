@@ -286,6 +286,17 @@ def _start_simulation():
     return process, _children(process.pid)
 
 
+def _finish(process):
+    """Its output once it ends; if it does not end in time, its whole group is killed first,
+    so a failing run leaves nothing running into the next test."""
+    try:
+        return process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        pytest.fail("simulate did not end within 60 s of the signal")
+
+
 def _all_gone(pids, within=10.0):
     deadline = time.monotonic() + within
     while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
@@ -302,7 +313,7 @@ pytestmark_linux = pytest.mark.skipif(not Path("/proc/self/task").exists(), reas
 def test_a_signal_stops_simulate_with_a_partial_report_and_no_worker_left(sig, code, word):
     process, workers = _start_simulation()
     os.kill(process.pid, sig)
-    out, err = process.communicate(timeout=60)
+    out, err = _finish(process)
     assert process.returncode == code, err
     assert "Traceback" not in err
     assert f"{word}: stopped after" in err and "of 1,000,000 games" in err
@@ -316,7 +327,7 @@ def test_a_signal_stops_simulate_with_a_partial_report_and_no_worker_left(sig, c
 def test_sigkill_of_simulate_leaves_no_worker_behind():
     process, workers = _start_simulation()
     process.kill()
-    process.communicate(timeout=60)
+    _finish(process)
     assert _all_gone(workers), "a worker outlived its killed parent"
 
 

@@ -212,13 +212,13 @@ def test_merging_is_linear_in_the_number_of_tables(tmp_path):
     """16,000 tables took about 100 s (quadratic); each is one unknown key, reported."""
     def timed(count):
         path = write(tmp_path, f"many{count}", "".join(f"[x{i}]\na = 1\n" for i in range(count)))
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: other work on the machine does not count
         found = problems(path)
         assert len(found) == count and found[0] == f"{path}: x0: unknown key"
-        return time.perf_counter() - start
+        return time.process_time() - start
 
     small, large = timed(2000), timed(16000)
-    assert large < 5 and large < small * 8 * 3, (small, large)
+    assert large < small * 8 * 3, (small, large)  # quadratic would be 64 times
 
 
 # -- (4) did you mean, clearer messages, what is not inherited ---------------------------------
