@@ -432,12 +432,14 @@ def test_simulate_reports_clabber():
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     assert report["games"] == 4 and set(report["win_rates"]) == {"greedy", "random"}
-    per_hand = report["points_per_hand"]
-    assert {"hands/made", "hands/set", "melds/scored", "points/makers", "rule/card-points"} \
-        <= set(per_hand)
-    made, set_, dead = (per_hand.get(f"hands/{k}", 0) for k in ("made", "set", "dead"))
-    assert made + set_ + dead == pytest.approx(1)   # each hand is made, set or dead
-    assert per_hand["rule/card-points"] + per_hand.get("rule/last-trick", 0) <= 162
+    assert "points_per_hand" not in report
+    own = report["game_statistics"]
+    hands = own["hands"]
+    assert hands["made"] + hands["set"] + hands["dead"] + hands["renege"] + hands["void"] \
+        == hands["dealt"] == report["hands_per_game"]["mean"] * 4
+    assert own["makers"]["success_rate"] + own["makers"]["set_rate"] == pytest.approx(1)
+    per_hand = own["points_per_hand"]
+    assert per_hand["card-points"] + per_hand.get("last-trick", 0) <= 162
 
 
 def test_a_saved_game_resumes_to_the_end(tmp_path):

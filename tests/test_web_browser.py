@@ -397,6 +397,41 @@ def test_clabber_renege_calls_are_buttons(site, browser, tmp_path):
     assert "called a renege" in text and ("not proved" in text) == (not called.proved)
 
 
+def test_clabber_calling_window_and_the_coach(site, browser, tmp_path):
+    """Where reneges stand: after the last trick the page offers "Let it stand" beside the
+    renege calls; the coach compares the person's last move in a table with it marked."""
+    url, tables = site
+    start_game(browser, url, variant="clabber-renege", muggins=False, seed=11)
+    game = current_table(browser, tables).game
+    for _turn in range(200):
+        kind = prompt_kind(browser)
+        if kind == "calls":
+            break
+        if kind == "name":
+            act(browser, lambda: browser.find_element(By.ID, "pass").click())
+            continue
+        assert kind == "play"
+        for button in ("announce", "show"):
+            found = browser.find_elements(By.ID, button)
+            if found:
+                act(browser, found[0].click)
+        act(browser, browser.find_element(By.CSS_SELECTOR, "#hand .card.playable").click)
+    assert prompt_kind(browser) == "calls" and game.phase == "calling" and game.to_act == (0,)
+    buttons = browser.find_elements(By.CSS_SELECTOR, ".renege-call")
+    assert [int(b.get_attribute("data-target")) for b in buttons] == [
+        a.target for a in game.legal_actions(0) if hasattr(a, "target")]
+    screenshot(browser, "web-clabber-calling.png", tmp_path)
+    hand = game.hand
+    act(browser, lambda: browser.find_element(By.ID, "stand").click())
+    assert any(isinstance(e, Input) and e.hand == hand and type(e.action).__name__ == "LetStand"
+               and e.actor == 0 for e in game.log)
+    act(browser, lambda: browser.find_element(By.ID, "compare").click())
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#compare-table tr.chosen"))
+    chosen = browser.find_element(By.CSS_SELECTOR, "#compare-table tr.chosen").text
+    assert "let the hand stand" in chosen and "your move" in chosen
+    assert "whether to call a renege" in browser.find_element(By.ID, "compare-table").text
+
+
 def test_an_abandoned_clabber_game_is_replayed_with_every_hand(site, browser):
     url, tables = site
     start_game(browser, url, variant="clabber", muggins=False, seed=18)

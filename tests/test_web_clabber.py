@@ -12,10 +12,11 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]'")
 from starlette.testclient import TestClient
 
-from pegline_clabber.actions import CallRenege, CutForDeal, Deal, Name, Play
+from pegline_clabber.actions import CallRenege, CutForDeal, Deal, LetStand, Name, Play
 from pegline_clabber.cards import legal_plays
+from pegline_clabber.coach import move_text
 from pegline_clabber.events import BellaAnnounced, MeldsShown, RenegeCalled, TrickTaken
-from pegline_core import Card, Input
+from pegline_core import AskCoach, Card, Input
 from pegline_core.app.web import create_app
 from pegline_core.app.web.tables import Tables
 from pegline_core.record import GameRecord
@@ -123,6 +124,8 @@ def choose_move(state: dict[str, Any], turn: int) -> dict[str, Any]:
     prompt = state["prompt"]
     if prompt["calls"] and turn % 7 == 3:
         return {"type": "renege", "target": prompt["calls"][-1]["target"]}
+    if prompt["kind"] == "calls":
+        return {"type": "stand"}
     if prompt["kind"] == "name":
         if prompt["suits"] and turn % 2:
             return {"type": "name", "suit": prompt["suits"][0]}
@@ -286,6 +289,46 @@ def test_renege_calls_are_offered_one_per_callable_play(server):
     assert state["table"]["settlement"]["outcome"] == {
         "kind": "renege", "caller": 0, "proved": verdict.proved, "offender": verdict.offender,
         "reason": verdict.reason}
+
+
+def test_the_calling_window_after_the_last_trick_offers_calls_and_stand(server):
+    client, tables = server
+    state = new_game(client, variant="clabber-renege", bots=["greedy"], seed=2)
+    game = tables.get(state["id"]).game
+    turn = 1
+    while state["prompt"]["kind"] != "calls":
+        move = choose_move({**state, "prompt": {**state["prompt"], "calls": []}}, 0)  # legal
+        state = client.post(f"/api/games/{state['id']}/moves", json=move).json()
+        turn += 1
+        assert turn < 200 and not state["over"]
+    assert game.phase == "calling" and game.to_act == (0,)
+    assert [c["target"] for c in state["prompt"]["calls"]] == [
+        a.target for a in game.legal_actions(0) if isinstance(a, CallRenege)]
+    hand = game.hand
+    state = client.post(f"/api/games/{state['id']}/moves", json={"type": "stand"}).json()
+    assert LetStand(0) in [e.action for e in game.log if isinstance(e, Input) and e.hand == hand]
+    refused = client.post(f"/api/games/{state['id']}/moves", json={"type": "stand"})
+    assert refused.status_code == 409
+
+
+def test_the_coach_compares_the_persons_last_move_and_marks_assist_used(server):
+    client, tables = server
+    state = new_game(client, seed=5)
+    game = tables.get(state["id"]).game
+    move = choose_move(state, 0)
+    state = client.post(f"/api/games/{state['id']}/moves", json=move).json()
+    assert state["can_compare"] and not state["assist_used"]
+    answer = client.post(f"/api/games/{state['id']}/compare")
+    assert answer.status_code == 200, answer.text
+    compare = answer.json()["compare"]
+    chosen = [c for c in compare["candidates"] if c["chosen"]]
+    mine = [e.action for e in game.log if isinstance(e, Input) and e.actor == 0]
+    assert [c["move"] for c in chosen] == [move_text(mine[0])]
+    values = [c["value"] for c in compare["candidates"]]
+    assert values == sorted(values, reverse=True) and compare["candidates"][0]["rank"] == 1
+    assert answer.json()["state"]["assist_used"]
+    asks = [e for e in game.log if isinstance(e, Input) and e.action == AskCoach(0)]
+    assert len(asks) == 1
 
 
 # -- bad requests ------------------------------------------------------------------------------

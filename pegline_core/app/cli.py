@@ -413,15 +413,10 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
              workers: int | None, scheduler: str | None, as_json: bool,
              plot_path: Path | None, round_robin: bool) -> None:
     """Play many games and report win rates, the dealer's edge, points per phase, lengths."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
     from pegline_core.app import simulate as sim
 
     variant = load_variant(variant_name, overlays=overlays)
     names = [name.strip() for name in bots.split(",") if name.strip()]
-    if round_robin:
-        _round_robin(variant, names, games, seed, as_json)
-        return
     if plot_path is not None:  # before the games, not after: a plot that cannot be drawn
         _check_output(plot_path, "--plot")
         if plot_path.suffix.lower() not in PLOT_FORMATS:
@@ -433,17 +428,12 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
     if scheduler is not None and importlib.util.find_spec("distributed") is None:
         raise click.ClickException("dask.distributed is not installed: pip install "
                                    "'pegline[scale]' for clusters")
-    columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    stopped: str | None = None
-    with _sigterm_as_interrupt:
-        try:
-            with Progress(*columns, transient=True, disable=as_json) as bar:
-                task = bar.add_task(f"{variant.name}", total=games)
-                stats = sim.simulate(variant, names, games=games, seed=seed, workers=workers,
-                                     scheduler=scheduler,
-                                     progress=lambda done: bar.update(task, completed=done))
-        except sim.Interrupted as exc:
-            stats, stopped = exc.stats, _sigterm_as_interrupt.how
+    if round_robin:
+        _round_robin(variant, names, games, seed, as_json, workers, scheduler)
+        return
+    stats, stopped = _stoppable(variant.name, games, as_json, lambda progress: sim.simulate(
+        variant, names, games=games, seed=seed, workers=workers, scheduler=scheduler,
+        progress=progress))
     if stopped is not None:
         click.echo(f"{stopped}: stopped after {stats.games:,} of {games:,} games", err=True)
         if stats.games == 0:
@@ -454,9 +444,27 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
     if as_json:
         click.echo(json.dumps(report | ({"stopped": stopped} if stopped else {})))
     else:
-        _print_report(variant.name, names, report)
+        _print_report(variant.name, names, report, sim.report_lines(variant.game, report))
     if stopped is not None:
         sys.exit(130 if stopped == "interrupted" else 143)
+
+
+def _stoppable(label: str, games: int, as_json: bool,
+               run: Callable[[Callable[[int], None]], Any]) -> tuple[Any, str | None]:
+    """``run(progress)`` under a progress bar, stopped by Ctrl-C or SIGTERM: its result, or
+    what it had finished when stopped (`Interrupted`), and how it was stopped (None if not)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from pegline_core.app import simulate as sim
+
+    columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with _sigterm_as_interrupt:
+        try:
+            with Progress(*columns, transient=True, disable=as_json) as bar:
+                task = bar.add_task(label, total=games)
+                return run(lambda done: bar.update(task, completed=done)), None
+        except sim.Interrupted as exc:
+            return exc.stats, _sigterm_as_interrupt.how
 
 
 PLOT_FORMATS = frozenset({".png", ".svg", ".pdf", ".jpg", ".jpeg", ".webp", ".tif", ".tiff"})
@@ -502,26 +510,39 @@ def _check_output(path: Path, option: str) -> None:
         raise click.BadParameter(f"{path} cannot be written", param_hint=option)
 
 
-def _round_robin(variant: Any, names: list[str], games: int, seed: int, as_json: bool) -> None:
-    """The game's own round robin (``round_robin`` of its definition), printed as a table."""
+def _round_robin(variant: Any, names: list[str], games: int, seed: int, as_json: bool,
+                 workers: int | None, scheduler: str | None) -> None:
+    """The game's own round robin (``round_robin`` of its definition), printed as a table; run
+    and stopped as `simulate` is (the standings so far when stopped)."""
     from pegline_core.plugins import game_definition
 
     tournament = getattr(game_definition(variant.game), "round_robin", None)
     if tournament is None:
         raise click.UsageError(f"the game {variant.game!r} has no round robin")
-    table = tournament(variant, names, games=games, seed=seed)
+    teams = len(dict.fromkeys(names))
+    total = teams * (teams - 1) // 2 * games
+    table, stopped = _stoppable(f"{variant.name} round robin", total, as_json,
+                                lambda progress: tournament(
+                                    variant, names, games=games, seed=seed, workers=workers,
+                                    scheduler=scheduler, progress=progress))
+    if stopped is not None:
+        done = sum(s.played for s in table) // 2
+        click.echo(f"{stopped}: stopped after {done:,} of {total:,} games", err=True)
     if as_json:
         click.echo(json.dumps([{"entrant": s.entrant, "played": s.played, "won": s.won,
                                 "game_points": s.game_points} for s in table]))
-        return
-    click.echo(f"{variant.name}: round robin, {games} game(s) a pair, standings by "
-               f"{variant.settings.tournament.standings}")
-    for place, s in enumerate(table, 1):
-        click.echo(f"  {place}. {s.entrant:<8} won {s.won} of {s.played}, "
-                   f"{s.game_points} game points")
+    else:
+        click.echo(f"{variant.name}: round robin, {games} game(s) a pair, standings by "
+                   f"{variant.settings.tournament.standings}")
+        for place, s in enumerate(table, 1):
+            click.echo(f"  {place}. {s.entrant:<8} won {s.won} of {s.played}, "
+                       f"{s.game_points} game points")
+    if stopped is not None:
+        sys.exit(130 if stopped == "interrupted" else 143)
 
 
-def _print_report(name: str, bots: list[str], report: dict[str, Any]) -> None:
+def _print_report(name: str, bots: list[str], report: dict[str, Any],
+                  per_hand: list[str]) -> None:
     click.echo(f"{name}: {report['games']:,} games, bots {', '.join(bots)} (seats rotate)")
     for bot, rate in report["win_rates"].items():
         low, high = rate["ci95"]
@@ -530,9 +551,8 @@ def _print_report(name: str, bots: list[str], report: dict[str, Any]) -> None:
     first = report["first_dealer"]
     click.echo(f"  first dealer's side wins {first['rate']:.1%} "
                f"(95% CI {first['ci95'][0]:.1%} to {first['ci95'][1]:.1%})")
-    click.echo("  points per hand:")
-    for key, value in report["points_per_hand"].items():
-        click.echo(f"    {key:<16} {value:6.2f}")
+    for line in per_hand:  # the game's own figures, or the points per hand by label
+        click.echo(line)
     click.echo(f"  hands per game: {report['hands_per_game']['mean']:.2f}")
     for mark, rate in report["marks"].items():
         click.echo(f"  {mark} rate: {rate:.2%}")

@@ -13,6 +13,7 @@ memory stays flat however many games are played.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import multiprocessing
@@ -23,7 +24,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from attrs import define, field
 
@@ -33,9 +34,11 @@ from pegline_core.game import Game
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant
 
-__all__ = ["SimulationStats", "simulate", "Interrupted", "run_chunk", "wilson", "plot"]
+__all__ = ["SimulationStats", "simulate", "Interrupted", "run_chunk", "run_chunks", "wilson",
+           "plot", "report_lines"]
 
 CHUNK = 25
+T = TypeVar("T")
 
 
 @define
@@ -55,8 +58,11 @@ class SimulationStats:
     marks: Counter[str] = field(factory=Counter)
     winner_scores: Counter[int] = field(factory=Counter)
     loser_scores: Counter[int] = field(factory=Counter)
+    game: str = ""
+    """The game played (its definition may give the report's figures), once a game is added."""
 
     def merge(self, other: SimulationStats) -> SimulationStats:
+        self.game = self.game or other.game
         self.games += other.games
         self.hands += other.hands
         self.first_dealer_wins += other.first_dealer_wins
@@ -71,6 +77,7 @@ class SimulationStats:
         assert result is not None
         first_dealer, points = game.ruleset.game.tally(game)
         self.points.update(points)
+        self.game = variant.game
         winner = result.results[0]
         self.games += 1
         self.hands += game.hand
@@ -88,23 +95,54 @@ class SimulationStats:
                 self.marks[loser.mark] += 1
 
     def report(self) -> dict[str, Any]:
-        """The statistics as plain data: rates with 95% intervals, means per hand."""
+        """The statistics as plain data: rates with 95% intervals, means per hand. A game whose
+        definition has ``statistics`` gives its own figures (``game_statistics``) in place of
+        the points per hand by label."""
         rates = {}  # per seat filled: the share of a bot's seats on the winning side
         for name, seats in sorted(self.seats.items()):
             wins = self.wins[name]
             rates[name] = {"wins": wins, "seats": seats, "rate": wins / seats,
                            "ci95": list(wilson(wins, seats))}
         low, high = wilson(self.first_dealer_wins, self.games)
+        own = _statistics(self.game)
+        per_hand: tuple[str, Any] = (
+            ("points_per_hand", {key: value / self.hands
+                                 for key, value in sorted(self.points.items())})
+            if own is None else
+            ("game_statistics", own(dict(self.points), games=self.games, hands=self.hands)))
         return {
             "games": self.games,
             "win_rates": rates,
             "first_dealer": {"rate": self.first_dealer_wins / self.games, "ci95": [low, high]},
-            "points_per_hand": {key: value / self.hands
-                                for key, value in sorted(self.points.items())},
+            per_hand[0]: per_hand[1],
             "hands_per_game": {"mean": self.hands / self.games,
                                "histogram": dict(sorted(self.length.items()))},
             "marks": {mark: n / self.games for mark, n in sorted(self.marks.items())},
         }
+
+
+def _statistics(game: str) -> Callable[..., dict[str, Any]] | None:
+    """The game's own report figures (``statistics`` of its definition), if it gives them."""
+    if not game:
+        return None
+    from pegline_core.plugins import game_definition
+
+    found: Callable[..., dict[str, Any]] | None = getattr(game_definition(game), "statistics",
+                                                          None)
+    return found
+
+
+def report_lines(game: str, report: dict[str, Any]) -> list[str]:
+    """The lines of a report's per-hand part: the game's own (``statistics_lines`` of its
+    definition) for its ``game_statistics``, else the points per hand by label."""
+    section = report.get("game_statistics")
+    if section is not None:
+        from pegline_core.plugins import game_definition
+
+        printed: list[str] = game_definition(game).statistics_lines(section)  # type: ignore[attr-defined]
+        return printed
+    return ["  points per hand:", *(f"    {key:<16} {value:6.2f}"
+                                    for key, value in report["points_per_hand"].items())]
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -142,10 +180,12 @@ def run_chunk(variant: Variant, names: Sequence[str], seed: int, start: int,
 
 class Interrupted(KeyboardInterrupt):
     """The simulation was stopped (Ctrl-C, or SIGTERM turned into one) before every game was
-    played: ``stats`` holds the games that finished, every worker is gone."""
+    played: ``stats`` holds the games that finished (a `SimulationStats`, or what the work being
+    stopped sums, as a round robin's standings), ``games`` how many; every worker is gone."""
 
-    def __init__(self, stats: SimulationStats) -> None:
-        super().__init__(f"stopped after {stats.games} game(s)")
+    def __init__(self, stats: Any, games: int | None = None) -> None:
+        self.games: int = stats.games if games is None else games
+        super().__init__(f"stopped after {self.games} game(s)")
         self.stats = stats
 
 
@@ -196,36 +236,47 @@ def simulate(
         if progress is not None:
             progress(done)
 
-    chunks = _chunks(games)
     try:
-        if scheduler is not None:
-            _on_cluster(scheduler, variant, list(bots), seed, chunks, collect)
-            return total
-        count = -(-games // CHUNK)
-        workers = min(workers or os.cpu_count() or 1, count)
-        if workers == 1:
-            for start, size in chunks:
-                collect(run_chunk(variant, bots, seed, start, size))
-            return total
-        _on_processes(workers, variant, list(bots), seed, chunks, collect)
+        run_chunks(functools.partial(run_chunk, variant, list(bots), seed), games, collect,
+                   workers=workers, scheduler=scheduler)
     except KeyboardInterrupt:
         raise Interrupted(total) from None
     return total
 
 
-def _on_processes(workers: int, variant: Variant, bots: list[str], seed: int,
-                  chunks: Iterator[tuple[int, int]],
-                  collect: Callable[[SimulationStats], None]) -> None:
+def run_chunks(work: Callable[[int, int], T], games: int, collect: Callable[[T], None], *,
+               workers: int | None = None, scheduler: str | None = None) -> None:
+    """Play games 0 .. ``games - 1`` in chunks: ``work(start, count)`` plays one chunk (it must
+    pickle, for processes or a cluster: a module's function, or a `functools.partial` of one)
+    and ``collect`` takes each result as it comes, in the order chunks finish. Chunks are made
+    as needed, at most `WINDOW` per worker in flight, so memory stays flat whatever ``games``
+    is; ``workers`` local processes (default: every core, never more than chunks) or a dask
+    ``scheduler``. A Ctrl-C (`KeyboardInterrupt`) passes through once every worker is ended."""
+    chunks = _chunks(games)
+    if scheduler is not None:
+        _on_cluster(scheduler, work, chunks, collect)
+        return
+    count = -(-games // CHUNK)
+    workers = min(workers or os.cpu_count() or 1, count)
+    if workers == 1:
+        for start, size in chunks:
+            collect(work(start, size))
+        return
+    _on_processes(workers, work, chunks, collect)
+
+
+def _on_processes(workers: int, work: Callable[[int, int], T],
+                  chunks: Iterator[tuple[int, int]], collect: Callable[[T], None]) -> None:
     """Run the chunks on ``workers`` local processes, at most `WINDOW` per worker in flight;
     whatever happens (an error, Ctrl-C), every worker is ended before this returns."""
     context = multiprocessing.get_context()
     pool = context.Pool(workers, initializer=_worker_start, initargs=(os.getpid(),))
-    finished: queue.Queue[SimulationStats | BaseException] = queue.Queue()
+    finished: queue.Queue[Any] = queue.Queue()
     try:
         in_flight = 0
         for start, size in itertools.islice(chunks, workers * WINDOW):
-            pool.apply_async(run_chunk, (variant, bots, seed, start, size),
-                             callback=finished.put, error_callback=finished.put)
+            pool.apply_async(work, (start, size), callback=finished.put,
+                             error_callback=finished.put)
             in_flight += 1
         while in_flight:
             outcome = finished.get()  # in the order chunks finish: no worker waits on another
@@ -234,8 +285,8 @@ def _on_processes(workers: int, variant: Variant, bots: list[str], seed: int,
                 raise outcome
             collect(outcome)
             for start, size in itertools.islice(chunks, 1):
-                pool.apply_async(run_chunk, (variant, bots, seed, start, size),
-                                 callback=finished.put, error_callback=finished.put)
+                pool.apply_async(work, (start, size), callback=finished.put,
+                                 error_callback=finished.put)
                 in_flight += 1
         pool.close()
     finally:
@@ -257,9 +308,8 @@ def _worker_start(parent: int) -> None:
     threading.Thread(target=watch, daemon=True, name="pegline-parent-watch").start()
 
 
-def _on_cluster(scheduler: str, variant: Variant, bots: list[str], seed: int,
-                chunks: Iterator[tuple[int, int]],
-                collect: Callable[[SimulationStats], None]) -> None:
+def _on_cluster(scheduler: str, work: Callable[[int, int], T],
+                chunks: Iterator[tuple[int, int]], collect: Callable[[T], None]) -> None:
     """Run the chunks on a dask.distributed cluster, a bounded number in flight."""
     scheme, _, rest = scheduler.partition("://")
     host, _, port = rest.rpartition(":")
@@ -275,14 +325,14 @@ def _on_cluster(scheduler: str, variant: Variant, bots: list[str], seed: int,
         raise PeglineError(f"cannot reach the scheduler at {scheduler}: {exc}") from None
     with client:
         window = max(1, sum(client.nthreads().values())) * WINDOW  # type: ignore[no-untyped-call]
-        futures = [client.submit(run_chunk, variant, bots, seed, start, size, pure=False)
+        futures = [client.submit(work, start, size, pure=False)
                    for start, size in itertools.islice(chunks, window)]
         running = dask_completed(futures)  # type: ignore[no-untyped-call]
         for future in running:
             collect(future.result())
             for start, size in itertools.islice(chunks, 1):
                 running.add(client.submit(  # type: ignore[no-untyped-call]
-                    run_chunk, variant, bots, seed, start, size, pure=False))
+                    work, start, size, pure=False))
 
 
 def plot(stats: SimulationStats, path: str) -> None:

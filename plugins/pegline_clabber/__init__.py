@@ -28,6 +28,8 @@ from pegline_clabber.events import (
     HandDead,
     HandSettled,
     MeldsShown,
+    RenegeCalled,
+    RenegesVoid,
     TrumpMade,
 )
 from pegline_clabber.machine import ClabberMachine
@@ -61,6 +63,12 @@ class Clabber:
     def new_machine(self, ruleset: Ruleset, log: list[Event]) -> ClabberMachine:
         return ClabberMachine(ruleset, log)
 
+    def evaluator(self, ruleset: Ruleset) -> Any:
+        """The coach `Game.compare` asks (`pegline_clabber.coach.ClabberCoach`)."""
+        from pegline_clabber.coach import ClabberCoach
+
+        return ClabberCoach(ruleset)
+
     def bots(self) -> Mapping[str, Callable[[int], Any]]:
         """``greedy``: names trump with strength, wins tricks cheaply, throws low points;
         ``sloppy``: greedy, but where reneges stand until called it sometimes plays any card."""
@@ -69,13 +77,16 @@ class Clabber:
         return {"greedy": GreedyBot,
                 "sloppy": lambda seed: GreedyBot(seed, mistakes=0.15)}
 
-    def round_robin(self, variant: Variant, entrants: list[str], *, games: int,
-                    seed: int = 0) -> list[Any]:
+    def round_robin(self, variant: Variant, entrants: list[str], *, games: int, seed: int = 0,
+                    workers: int | None = None, scheduler: str | None = None,
+                    progress: Callable[[int], None] | None = None) -> list[Any]:
         """A round robin between teams of bots (`pegline_clabber.tournament`), for
-        ``pegline simulate --round-robin``."""
+        ``pegline simulate --round-robin``: run like `simulate` (chunks on every core, bounded,
+        stopped by Ctrl-C with `Interrupted` holding the standings so far)."""
         from pegline_clabber.tournament import round_robin
 
-        return round_robin(variant, entrants, games=games, seed=seed)
+        return round_robin(variant, entrants, games=games, seed=seed, workers=workers,
+                           scheduler=scheduler, progress=progress)
 
     def human(self) -> Any:
         from pegline_clabber.terminal import HumanPlayer
@@ -95,9 +106,10 @@ class Clabber:
         return ClabberTable(variant)
 
     def tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
-        """The first dealer, and by label, summed over the game (a report divides them by the
-        hands played): ``hands/made``, ``hands/set`` and ``hands/dead`` count hands (so per hand
-        they are the makers' success rate, the set rate, the dead-hand rate); ``melds/shown`` and
+        """The first dealer, and by label, summed over the game (`statistics` turns the sums
+        over many games into rates and means): ``hands/made``, ``hands/set`` and
+        ``hands/dead`` count hands; ``hands/renege-called`` and ``hands/void`` count renege
+        calls and the hands they voided (both teams reneged); ``melds/shown`` and
         ``melds/scored`` are meld points (the bella apart); ``points/makers`` and
         ``points/defenders`` the points scored by each role; ``rule/RULE`` by rule."""
         first_dealer = next(e.dealer for e in game.log if isinstance(e, DealerChosen))
@@ -110,6 +122,10 @@ class Clabber:
                 points["hands/made" if event.made else "hands/set"] += 1
             elif isinstance(event, HandDead):
                 points["hands/dead"] += 1
+            elif isinstance(event, RenegeCalled):
+                points["hands/renege-called"] += 1
+            elif isinstance(event, RenegesVoid):
+                points["hands/void"] += 1
             elif isinstance(event, MeldsShown):
                 points["melds/shown"] += sum(meld.points for meld in event.melds)
             elif isinstance(event, Scored):
@@ -119,6 +135,20 @@ class Clabber:
                 if event.rule in _MELD_RULES:
                     points["melds/scored"] += event.points
         return first_dealer, points
+
+    def statistics(self, totals: Mapping[str, int], *, games: int,
+                   hands: int) -> dict[str, Any]:
+        """The simulation report's Clabber figures (`pegline_clabber.report.statistics`): the
+        makers' success and set rates, the average meld, points per hand."""
+        from pegline_clabber.report import statistics
+
+        return statistics(totals, games=games, hands=hands)
+
+    def statistics_lines(self, section: Mapping[str, Any]) -> list[str]:
+        """The lines that print `statistics` in the report."""
+        from pegline_clabber.report import lines
+
+        return lines(section)
 
 
 _MELD_RULES = frozenset({"dad", "fifty", "hundred", "four-of-a-kind", "mule"})

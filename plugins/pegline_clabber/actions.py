@@ -15,7 +15,7 @@ from attrs import field, frozen
 from pegline_core.cards import Card
 
 __all__ = ["CutForDeal", "Deal", "Name", "Pass", "Announce", "Show", "Play", "CallRenege",
-           "ACTIONS",
+           "LetStand", "ACTIONS",
            "CHANCE_ACTIONS"]
 
 
@@ -100,6 +100,16 @@ class CallRenege:
     target: int
 
 
+@frozen
+class LetStand:
+    """With renege calls, once the last trick is complete and before it is turned: ``seat``
+    calls no renege (each seat in turn from the dealer's left calls one or lets the hand stand;
+    when all four let it stand, the hand is counted)."""
+
+    TAG: ClassVar[str] = "let-stand"
+    seat: int
+
+
 ACTIONS: dict[str, type] = {cls.TAG: cls for cls in (CutForDeal, Deal, Name, Pass, Announce,
-                                                      Show, Play, CallRenege)}
+                                                      Show, Play, CallRenege, LetStand)}
 CHANCE_ACTIONS = (CutForDeal, Deal)

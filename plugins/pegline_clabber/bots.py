@@ -28,6 +28,7 @@ from pegline_core.cards import Card
 __all__ = ["GreedyBot", "strength", "provable_reneges"]
 
 ACE, JACK = 1, 11
+HAND_SIZE = 6
 NAMING_THRESHOLD = 50
 """The strength a suit needs for the greedy bot to name it trump."""
 
@@ -42,8 +43,10 @@ def strength(held: Sequence[Card], suit: str) -> int:
 
 
 def provable_reneges(view: ClabberView) -> list[int]:
-    """The plays of this hand by the other team that its own later plays prove were reneges (it
-    held, and later played, a card it had to play then): their event numbers."""
+    """The plays and the naming of this hand by the other team that the seat can prove were
+    reneges: a play when the offender's own later plays show it held a card it had to play then;
+    a naming of the suit passed in round 1; a naming of a suit the namer, once it has played all
+    six cards, never played. Their event numbers."""
     played, found = view.played, []
     for index, (seq, seat, card) in enumerate(played):
         if seat % 2 == view.seat % 2:
@@ -54,7 +57,15 @@ def provable_reneges(view: ClabberView) -> list[int]:
         if trick and why_illegal((card, *later), trick, view.trump, card,
                                  view.undertrump) is not None:
             found.append(seq)
-    return found
+    namer = next((seat for seat, suit in reversed(view.calls) if suit), None)
+    if view.named >= 0 and namer is not None and namer % 2 != view.seat % 2:
+        assert view.turn_card is not None
+        cards = [card for _s, who, card in played if who == namer]
+        passed = view.round == 2 and view.trump == view.turn_card.suit
+        never_held = len(cards) == HAND_SIZE and all(c.suit != view.trump for c in cards)
+        if passed or never_held:
+            found.append(view.named)
+    return sorted(found)
 
 
 class GreedyBot:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pegline_clabber.actions import CallRenege, CutForDeal, Deal, Name, Pass, Play
+from pegline_clabber.actions import CallRenege, CutForDeal, Deal, LetStand, Name, Pass, Play
 from pegline_clabber.cards import SUIT_SYMBOLS
 from pegline_clabber.events import (
     BellaAnnounced,
@@ -20,7 +20,7 @@ from pegline_clabber.events import (
     TrumpMade,
 )
 from pegline_core.cards import format_cards
-from pegline_core.events import Event, GameEnded, Input, Scored
+from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored
 from pegline_core.variant import Variant
 
 __all__ = ["EventPrinter"]
@@ -163,4 +163,8 @@ class EventPrinter:
             return [f"  {self.seat(action.seat)} plays {action.card.symbol}"]
         if isinstance(action, CallRenege):
             return [f"  {self.seat(action.seat)} calls a renege on event {action.target}"]
+        if isinstance(action, LetStand):
+            return [f"  {self.seat(action.seat)} calls no renege"]
+        if isinstance(action, AskCoach):
+            return [f"  {self.seat(action.seat)} asks the coach to compare (assist used)"]
         return []

@@ -11,7 +11,17 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-from pegline_clabber.actions import Announce, CallRenege, CutForDeal, Deal, Name, Pass, Play, Show
+from pegline_clabber.actions import (
+    Announce,
+    CallRenege,
+    CutForDeal,
+    Deal,
+    LetStand,
+    Name,
+    Pass,
+    Play,
+    Show,
+)
 from pegline_clabber.cards import DECK, SUIT_SYMBOLS, SUITS, legal_plays, trick_winner, why_illegal
 from pegline_clabber.events import (
     BellaAnnounced,
@@ -41,7 +51,7 @@ from pegline_core import draws
 from pegline_core.cards import DECK as EVERY_CARD
 from pegline_core.cards import Card, format_cards
 from pegline_core.errors import IllegalActionError
-from pegline_core.events import Event, GameEnded, Input, Scored, SideResult
+from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored, SideResult
 from pegline_core.rules import Award
 from pegline_core.ruleset import Ruleset
 
@@ -64,7 +74,8 @@ _new_trick = cast(Callable[..., Trick], tuple.__new__)
 
 _STATE = ("phase", "hand", "dealer", "scores", "held", "dealt", "turn_card", "trump", "makers",
           "round", "passes", "calls", "turn", "leader", "trick", "tricks", "taken", "offered",
-          "announced", "shown", "table_melds", "bella", "bella_holder", "played", "reneges")
+          "announced", "shown", "table_melds", "bella", "bella_holder", "played", "reneges",
+          "named", "assisted")
 
 
 class Common:
@@ -92,6 +103,7 @@ class Common:
         self.passes = tuple(Pass(seat) for seat in range(PLAYERS))
         self.announces = tuple(Announce(seat) for seat in range(PLAYERS))
         self.shows = tuple(Show(seat) for seat in range(PLAYERS))
+        self.stands = tuple(LetStand(seat) for seat in range(PLAYERS))
 
 
 def common(ruleset: Ruleset) -> Common:
@@ -142,6 +154,10 @@ class ClabberMachine:
         """This hand's plays as (seq, seat, card)."""
         self.reneges: tuple[tuple[int, int, str], ...] = ()
         """With renege calls: this hand's reneges as (seq, seat, the rule broken)."""
+        self.named = -1
+        """The event number of this hand's naming of trump, or -1."""
+        self.assisted: frozenset[int] = frozenset()
+        """The seats that asked the coach to compare (the game is then "assist used")."""
         self._hand = 0
         self._phase = "cut"
         self._memo: tuple[Any, ...] = ((), (), "", [])
@@ -156,14 +172,14 @@ class ClabberMachine:
                 self.turn_card, self.trump, self.makers, self.round, self.passes, self.calls,
                 self.turn, self.leader, self.trick, self.tricks, self.taken, self.offered,
                 self.announced, self.shown, self.table_melds, self.bella, self.bella_holder,
-                self.played, self.reneges)
+                self.played, self.reneges, self.named, self.assisted)
 
     def restore(self, snapshot: tuple[Any, ...]) -> None:
         (self.phase, self.hand, self.dealer, self.scores, self.held, self.dealt,
          self.turn_card, self.trump, self.makers, self.round, self.passes, self.calls,
          self.turn, self.leader, self.trick, self.tricks, self.taken, self.offered,
          self.announced, self.shown, self.table_melds, self.bella, self.bella_holder,
-         self.played, self.reneges) = snapshot
+         self.played, self.reneges, self.named, self.assisted) = snapshot
 
     def begin(self, dealer: int | None) -> None:
         if dealer is not None:
@@ -181,7 +197,7 @@ class ClabberMachine:
 
     def to_act(self) -> str | tuple[int, ...]:
         phase = self.phase
-        if phase in ("tricks", "naming"):
+        if phase in ("tricks", "naming", "calling"):
             return (self.turn,)  # type: ignore[return-value]
         if phase in ("cut", "deal"):
             return "chance"
@@ -189,10 +205,12 @@ class ClabberMachine:
 
     def legal_actions(self, seat: int | None) -> list[Any]:
         phase, turn = self.phase, self.turn
-        if phase not in ("tricks", "naming") or (seat is not None and seat != turn):
+        if phase not in ("tricks", "naming", "calling") or (seat is not None and seat != turn):
             return []
         assert turn is not None
         c, held = self.c, self.held[turn]
+        if phase == "calling":
+            return [c.stands[turn], *self._calls(turn)]
         if phase == "naming":
             turned = self.turn_card.suit  # type: ignore[union-attr]
             names = c.names[turn]
@@ -268,7 +286,8 @@ class ClabberMachine:
             self.leader, self.trick, len(self.tricks), self.taken, self.table_melds,
             self.bella[0] if self.bella else -1, self.tricks if c.show_turned else (),
             c.target, c.undertrump, c.renege_calls,
-            self.played if c.renege_calls or c.show_turned else ()))
+            self.played if c.renege_calls or c.show_turned else (),
+            self.named if c.renege_calls else -1))
 
     # -- recording -----------------------------------------------------------------------------
 
@@ -356,7 +375,7 @@ class ClabberMachine:
         self.offered = ((),) * PLAYERS
         self.announced = self.shown = (False,) * PLAYERS
         self.table_melds, self.bella, self.bella_holder = (), None, -1
-        self.played, self.reneges = (), ()
+        self.played, self.reneges, self.named = (), (), -1
 
     # -- naming trump --------------------------------------------------------------------------
 
@@ -378,6 +397,7 @@ class ClabberMachine:
             if not self.c.renege_calls:
                 raise IllegalActionError(renege)
             self.reneges += ((len(self.log), seat, renege),)
+        self.named = len(self.log)
         self._input(seat, action)
         c = self.c
         self._add(TrumpMade, seat, trump=suit, makers=c.side_of[seat], round=self.round)
@@ -489,7 +509,11 @@ class ClabberMachine:
         self.taken = _replace(self.taken, side, self.taken[side] + 1)
         self.trick, self.turn, self.leader = (), winner, winner
         if len(self.tricks) == TRICKS:
-            self._end_hand()
+            if c.renege_calls:  # the last trick lies face up while anyone may call a renege
+                self.phase = "calling"
+                self.turn = self.leader = (self.dealer + 1) % PLAYERS  # type: ignore[operator]
+            else:
+                self._end_hand()
 
     # -- renege calls --------------------------------------------------------------------------
 
@@ -498,7 +522,7 @@ class ClabberMachine:
         if not c.renege_calls:
             raise IllegalActionError("this variant refuses illegal actions: there are no "
                                      "reneges to call")
-        if self.phase not in ("naming", "tricks"):
+        if self.phase not in ("naming", "tricks", "calling"):
             raise IllegalActionError(f"CallRenege is not allowed in the {self.phase} phase")
         seat = self._need_turn(self.phase, action)
         seq = action.target
@@ -528,6 +552,25 @@ class ClabberMachine:
                                                         self.scores, c.variant))
         self._record(awards, side)
         self._next_hand()
+
+    def _let_stand(self, action: LetStand) -> None:
+        seat = self._need_turn("calling", action)
+        self._input(seat, action)
+        if seat == self.dealer:  # the dealer calls last: no call, the last trick is turned
+            self._end_hand()
+        else:
+            self.turn = (seat + 1) % PLAYERS
+
+    def _ask_coach(self, action: AskCoach) -> None:
+        """A compare request (`Game.compare`): it changes nothing in the play, but the seat has
+        used an assist."""
+        seat = action.seat
+        if type(seat) is not int or not 0 <= seat < PLAYERS:
+            raise IllegalActionError(f"no seat {seat!r} at a table of {PLAYERS}")
+        if not any(type(e) is Input and e.actor == seat for e in self.log):
+            raise IllegalActionError(f"seat {seat} has no committed decision to compare yet")
+        self._input(seat, action)
+        self.assisted = self.assisted | {seat}
 
     # -- the count, the settlement, the end ----------------------------------------------------
 
@@ -570,7 +613,8 @@ class ClabberMachine:
         order = sorted(range(len(scores)), key=lambda side: (side != winner, -scores[side], side))
         results = tuple(SideResult(side, c.sides[side], scores[side], place)
                         for place, side in enumerate(order, 1))
-        self._add(GameEnded, None, results=results, game_points=1)
+        self._add(GameEnded, None, results=results, game_points=1,
+                  assist_used=tuple(sorted(self.assisted)))
         self.phase, self.turn, self.leader = "over", None, None
 
 
@@ -578,7 +622,8 @@ _HANDLERS: dict[type, Callable[[ClabberMachine, Any], None]] = {
     CutForDeal: ClabberMachine._cut_for_deal, Deal: ClabberMachine._deal,
     Name: ClabberMachine._name, Pass: ClabberMachine._pass,
     Announce: ClabberMachine._announce, Show: ClabberMachine._show, Play: ClabberMachine._play,
-    CallRenege: ClabberMachine._call_renege}
+    CallRenege: ClabberMachine._call_renege, LetStand: ClabberMachine._let_stand,
+    AskCoach: ClabberMachine._ask_coach}
 """The handler of each action type."""
 
 

@@ -134,6 +134,9 @@ class Table:
             lines.append("Calls: " + ", ".join(
                 f"{who(s)} {SUIT_SYMBOLS[suit] if suit else 'pass'}" for s, suit in view.calls)
                 + ".")
+        if view.phase == "calling":
+            lines.append(f"Last trick complete: any renege to call?  Tricks taken: yours "
+                         f"{view.taken[side]}, theirs {view.taken[them]}.")
         if view.phase == "tricks" and view.leader is not None:
             trick = ", ".join(f"{who((view.leader + i) % PLAYERS)} {card.symbol}"
                               for i, card in enumerate(view.trick))

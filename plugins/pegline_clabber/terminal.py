@@ -34,17 +34,19 @@ from typing import Any
 
 from rich.console import Console
 
-from pegline_clabber.actions import Announce, CallRenege, Name, Pass, Play, Show
+from pegline_clabber.actions import Announce, CallRenege, LetStand, Name, Pass, Play, Show
 from pegline_clabber.cards import SUIT_SYMBOLS, SUITS, why_illegal
 from pegline_clabber.table import Table, allowed, format_plays
 from pegline_clabber.views import ClabberView
 from pegline_core.app.players import PlayerLeft
 from pegline_core.cards import Card, CardError
-from pegline_core.events import Event
+from pegline_core.coaching import Comparison
+from pegline_core.events import AskCoach, Event
 
 __all__ = ["HumanPlayer", "HELP", "WORDS"]
 
 WORDS = {"help": "show this help", "score": "the last hand's count and how it was settled",
+         "compare": "the coach's view of your last move (marks the game 'assist used')",
          "quit": "save the game and stop (it prints the command that resumes it)"}
 SUIT_WORDS = {**{s: s for s in SUITS}, **{sym: s for s, sym in SUIT_SYMBOLS.items()},
               "CLUBS": "C", "DIAMONDS": "D", "HEARTS": "H", "SPADES": "S"}
@@ -53,7 +55,8 @@ HELP = [
     "may be taken ('play' takes it too). Playing: type a card's number on the screen, or the",
     "card itself (JH, 10S or TS, A♠). A * marks the cards the rules allow now. Before your",
     "first play you may announce your melds (y/n), and show them before your second.",
-    "Where reneges stand until called: 'renege N' calls one on the other team's play N.",
+    "Where reneges stand until called: 'renege N' calls one on the other team's play N; once",
+    "the last trick is complete, each player in turn calls one or types stand.",
     "These words stand alone:",
     *(f"  {word:<8} {meaning}" for word, meaning in WORDS.items()),
     "Ctrl-D or Ctrl-C save and stop, like quit.",
@@ -78,11 +81,33 @@ class HumanPlayer:
         self.table = Table()
         self._drawn: ClabberView | None = None
         self._hinted = False
+        self._seat = -1
+        self._committed = False
+        """Whether a move was made here (``compare`` needs one)."""
+        self._disclaimed = False
 
     def observe(self, event: Event) -> None:
         self.table.observe(event)
 
     def choose(self, view: ClabberView, legal: Sequence[Any]) -> Any:
+        self._seat = view.seat
+        action = self._choose(view, legal)
+        if not isinstance(action, AskCoach):
+            self._committed = True
+        return action
+
+    def compared(self, comparison: Comparison) -> None:
+        """Print what the coach (`Game.compare`) thought of the last move."""
+        from pegline_clabber.coach import describe
+
+        evaluation = comparison.evaluation
+        if not self._disclaimed:
+            self.console.print(f"(The coach: {evaluation.note}.)", style="dim")
+            self._disclaimed = True
+        for line in describe(evaluation, comparison.action, comparison.rank):
+            self._say(line)
+
+    def _choose(self, view: ClabberView, legal: Sequence[Any]) -> Any:
         if view != self._drawn:
             self.console.print(self.table.render(view))
             self._drawn = view
@@ -92,6 +117,9 @@ class HumanPlayer:
             self._say("  (or 'renege N' to call a renege on the other team's play N: "
                       + ", ".join(f"{seq} ({plays.get(seq, 'a naming')})" for seq in calls)
                       + ")")
+        if isinstance(legal[0], LetStand):
+            return self._loop("the last trick is complete: 'renege N' or stand",
+                              lambda text: _stand(text, legal[0], calls))
         if isinstance(legal[0], Pass):
             return self._loop(self._naming_prompt(view, legal),
                               lambda text: self._name(view, text, legal, calls))
@@ -120,6 +148,12 @@ class HumanPlayer:
             if word == "score":
                 for line in self.table.last_count():
                     self._say(line)
+                continue
+            if word == "compare":
+                if self._committed:
+                    return AskCoach(self._seat)
+                self._say("  nothing to compare yet: make a move first (a move made before the "
+                          "game was resumed is not kept)")
                 continue
             try:
                 return decide(text)
@@ -232,6 +266,16 @@ def _renege(text: str, calls: dict[int, CallRenege]) -> CallRenege | None:
     if len(words) == 2 and words[1].isdigit() and int(words[1]) in calls:
         return calls[int(words[1])]
     raise AnswerError(f"call one of: {', '.join(map(str, calls))}")
+
+
+def _stand(text: str, stand: LetStand, calls: dict[int, CallRenege]) -> CallRenege | LetStand:
+    """The calling window's answer: a call, or ``stand`` (no call)."""
+    call = _renege(text, calls)
+    if call is not None:
+        return call
+    if text.lower() in ("stand", "s", "no", "n", ""):
+        return stand
+    raise AnswerError("type 'renege N' to call a renege, or stand to let the hand stand")
 
 
 def _yes_no(text: str) -> bool:

@@ -3,6 +3,11 @@ each entrant's bot in both of its team's seats, the two teams taking side 0 in t
 follow the variant's ``tournament.standings``: by games won with game points (the points scored
 in every game) breaking ties, or by game points alone.
 
+The games run as `pegline simulate`'s do (`pegline_core.app.simulate.run_chunks`): in chunks,
+on every core, a bounded number in flight, each chunk's sums merged as it finishes; a Ctrl-C
+stops it with the standings of the games finished (`Interrupted`). Game ``i`` always gets the
+same seed, so the standings do not depend on the number of workers.
+
 >>> from pegline_core import load_variant
 >>> table = round_robin(load_variant("clabber"), ["greedy", "random"], games=2, seed=1)
 >>> [(s.entrant, s.played) for s in table]
@@ -11,18 +16,21 @@ in every game) breaking ties, or by game points alone.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections import Counter
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from attrs import frozen
+from attrs import define, field, frozen
 
 from pegline_core.app.players import bots_for, play_game
+from pegline_core.app.simulate import Interrupted, run_chunks
 from pegline_core.errors import PeglineError
 from pegline_core.game import Game
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant
 
-__all__ = ["Standing", "round_robin"]
+__all__ = ["Standing", "RoundRobinTally", "round_robin", "play_chunk", "standings"]
 
 
 @frozen
@@ -35,34 +43,84 @@ class Standing:
     game_points: int
 
 
-def round_robin(variant: Variant, entrants: Sequence[str], *, games: int,
-                seed: int = 0) -> list[Standing]:
-    """Play every pair of ``entrants`` (bot names) ``games`` times; the standings, best first."""
+@define
+class RoundRobinTally:
+    """Sums over games by entrant; `merge` adds another chunk's."""
+
+    games: int = 0
+    played: Counter[str] = field(factory=Counter)
+    won: Counter[str] = field(factory=Counter)
+    points: Counter[str] = field(factory=Counter)
+
+    def merge(self, other: RoundRobinTally) -> RoundRobinTally:
+        self.games += other.games
+        self.played.update(other.played)
+        self.won.update(other.won)
+        self.points.update(other.points)
+        return self
+
+
+def play_chunk(variant: Variant, entrants: Sequence[str], games: int, seed: int, start: int,
+               count: int) -> RoundRobinTally:
+    """Play games ``start`` .. ``start + count - 1`` of the round robin: game ``i`` is game
+    ``i % games`` of pair ``i // games``."""
+    ruleset = Ruleset(variant)
+    known = bots_for(variant)
+    pairs = list(combinations(entrants, 2))
+    tally = RoundRobinTally()
+    for index in range(start, start + count):
+        match, number = divmod(index, games)
+        pair = pairs[match]
+        first, second = pair if number % 2 == 0 else pair[::-1]
+        game_seed = (seed << 32) + index
+        players = [known[first if seat % 2 == 0 else second](game_seed + seat)
+                   for seat in range(variant.table.players)]
+        game = play_game(variant, players, seed=game_seed, game=Game(variant, ruleset=ruleset))
+        assert game.result is not None
+        for side, name in enumerate((first, second)):
+            tally.played[name] += 1
+            tally.points[name] += game.scores[side]
+        tally.won[(first, second)[game.result.winner.side]] += 1
+        tally.games += 1
+    return tally
+
+
+def standings(variant: Variant, entrants: Sequence[str],
+              tally: RoundRobinTally) -> list[Standing]:
+    """The table of ``tally``, best first, by the variant's ``tournament.standings``."""
+    by_points = variant.settings.tournament.standings == "game-points"
+    table = [Standing(name, tally.played[name], tally.won[name], tally.points[name])
+             for name in entrants]
+    return sorted(table, key=lambda s: ((0 if by_points else -s.won), -s.game_points,
+                                        s.entrant))
+
+
+def round_robin(variant: Variant, entrants: Sequence[str], *, games: int, seed: int = 0,
+                workers: int | None = None, scheduler: str | None = None,
+                progress: Callable[[int], None] | None = None) -> list[Standing]:
+    """Play every pair of ``entrants`` (bot names) ``games`` times; the standings, best first.
+    ``workers``, ``scheduler`` and ``progress(games_done)`` as for `simulate`; a Ctrl-C raises
+    `Interrupted` whose ``stats`` are the standings of the games finished."""
     known = bots_for(variant)
     unknown = [name for name in entrants if name not in known]
     if unknown or len(set(entrants)) < 2:
         raise PeglineError(f"a round robin needs two or more different bots of {', '.join(known)}"
                            f"{f', not {unknown[0]!r}' if unknown else ''}")
-    if games < 1:
+    if type(games) is not int or games < 1:
         raise PeglineError("each pair plays at least one game")
-    ruleset = Ruleset(variant)
-    played = dict.fromkeys(entrants, 0)
-    won = dict.fromkeys(entrants, 0)
-    points = dict.fromkeys(entrants, 0)
-    for match, pair in enumerate(combinations(dict.fromkeys(entrants), 2)):
-        for number in range(games):
-            first, second = pair if number % 2 == 0 else pair[::-1]
-            game_seed = (seed << 32) + match * games + number
-            players = [known[first if seat % 2 == 0 else second](game_seed + seat)
-                       for seat in range(variant.table.players)]
-            game = play_game(variant, players, seed=game_seed,
-                             game=Game(variant, ruleset=ruleset))
-            assert game.result is not None
-            for side, name in enumerate((first, second)):
-                played[name] += 1
-                points[name] += game.scores[side]
-            won[(first, second)[game.result.winner.side]] += 1
-    by_points = variant.settings.tournament.standings == "game-points"
-    table = [Standing(name, played[name], won[name], points[name]) for name in played]
-    return sorted(table, key=lambda s: ((0 if by_points else -s.won), -s.game_points,
-                                        s.entrant))
+    names = list(dict.fromkeys(entrants))
+    total = RoundRobinTally()
+
+    def collect(tally: RoundRobinTally) -> None:
+        total.merge(tally)
+        if progress is not None:
+            progress(total.games)
+
+    pairs = len(names) * (len(names) - 1) // 2
+    try:
+        run_chunks(functools.partial(play_chunk, variant, names, games, seed), pairs * games,
+                   collect, workers=workers, scheduler=scheduler)
+    except KeyboardInterrupt:
+        raise Interrupted(standings(variant, names, total), games=total.games) from None
+    return standings(variant, names, total)
+

@@ -55,3 +55,6 @@ class ClabberView(NamedTuple):
     played: tuple[tuple[int, int, Card], ...]
     """This hand's plays as (seq, seat, card), where a player may call reneges or the variant
     shows turned tricks; else ()."""
+    named: int
+    """Where a player may call reneges, the event number of this hand's naming of trump (a call
+    may name it); else -1."""

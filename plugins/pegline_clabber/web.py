@@ -25,9 +25,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pegline_clabber.actions import Announce, CallRenege, Deal, Name, Pass, Play, Show
+from pegline_clabber.actions import (
+    Announce,
+    CallRenege,
+    Deal,
+    LetStand,
+    Name,
+    Pass,
+    Play,
+    Show,
+)
 from pegline_clabber.cards import SUITS, legal_plays, power
 from pegline_clabber.events import (
     HandCounted,
@@ -43,7 +52,11 @@ from pegline_core.app.web.protocol import RequestError
 from pegline_core.cards import Card
 from pegline_core.events import Event, Input, Scored
 from pegline_core.game import Game
+from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant
+
+if TYPE_CHECKING:
+    from pegline_clabber.coach import ClabberCoach
 
 __all__ = ["ClabberTable"]
 
@@ -51,7 +64,7 @@ Json = dict[str, Any]
 STATIC = Path(__file__).resolve().parent / "static"
 
 _MOVES = {"pass": set(), "name": {"suit"}, "announce": set(), "show": set(), "play": {"card"},
-          "renege": {"target"}}
+          "renege": {"target"}, "stand": set()}
 
 
 def _cards(cards: Sequence[Card]) -> list[str]:
@@ -74,6 +87,7 @@ class ClabberTable:
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
+        self._coach: ClabberCoach | None = None
 
     # -- what the page shows -------------------------------------------------------------------
 
@@ -105,6 +119,8 @@ class ClabberTable:
         if not legal:
             return {"kind": "wait"}
         calls = _calls(view, [a for a in legal if isinstance(a, CallRenege)])
+        if isinstance(legal[0], LetStand):  # the last trick is complete: call or let it stand
+            return {"kind": "calls", "calls": calls}
         if isinstance(legal[0], Pass):
             return {"kind": "name", "round": view.round,
                     "suits": [a.suit for a in legal if isinstance(a, Name)], "calls": calls}
@@ -132,6 +148,8 @@ class ClabberTable:
             return Announce(seat)
         if kind == "show":
             return Show(seat)
+        if kind == "stand":
+            return LetStand(seat)
         if kind == "name":
             suit = data.get("suit")
             if not isinstance(suit, str) or suit not in SUITS:
@@ -148,10 +166,24 @@ class ClabberTable:
         return CallRenege(seat, target)
 
     def committed(self, action: Any) -> bool:
-        return False  # Clabber has no coach yet
+        return True  # every move of the person's is a decision the coach can judge
 
     def compare(self, view: ClabberView, action: Any) -> Json | None:
-        return None
+        """The coach (`pegline_clabber.coach.ClabberCoach`) on the move ``action`` made at
+        ``view``: each candidate's text, value, rank (ties share one) and reasons."""
+        from pegline_clabber.coach import ClabberCoach, move_text
+
+        if self._coach is None:
+            self._coach = ClabberCoach(Ruleset(self.variant))
+        evaluation = self._coach.evaluate(view)
+        if evaluation is None:
+            return None
+        candidates = [{"move": move_text(c.action), "value": round(c.value, 2), "rank": rank,
+                       "tied": evaluation.ranks.count(rank) > 1, "chosen": c.action == action,
+                       "reasons": [{"name": name, "value": value} for name, value in c.reasons]}
+                      for rank, c in zip(evaluation.ranks, evaluation.candidates, strict=True)]
+        return {"decision": evaluation.decision, "hand": view.hand, "note": evaluation.note,
+                "candidates": candidates}
 
     def replay_table(self, game: Game) -> Json:
         machine = game.machine

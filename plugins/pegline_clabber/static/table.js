@@ -192,6 +192,12 @@
         box.append(el("span", {class: "hint"},
           "Reneges stand until called: the dimmed-gold cards break a rule of play."));
       }
+    } else if (prompt.kind === "calls") {
+      box.append(
+        el("span", {}, "The last trick is complete: call a renege, or let the hand stand."),
+        el("div", {class: "buttons"},
+          el("button", {type: "button", id: "stand", class: "primary",
+                        onclick: () => ctx.send({type: "stand"})}, "Let it stand")));
     } else {
       return null;
     }
@@ -234,7 +240,25 @@
   }
 
   function renderCompare(box, compare, ctx) {
-    box.append(ctx.el("p", {class: "hint"}, "Clabber has no coach yet."));
+    const el = ctx.el;
+    const chosen = compare.candidates.find((c) => c.chosen);
+    const best = compare.candidates.filter((c) => c.rank === 1).map((c) => c.move);
+    const verdict = chosen && chosen.rank === 1
+      ? (chosen.tied ? "Your move ties for the coach's best." : "Your move is the coach's best.")
+      : `The coach prefers ${best.join(" or ")}; yours ranks ${chosen ? chosen.rank : "?"}`
+        + `${chosen && chosen.tied ? " (tied)" : ""} of ${compare.candidates.length}.`;
+    box.append(
+      el("p", {class: "verdict", id: "verdict"}, verdict),
+      el("table", {class: "compare", id: "compare-table"},
+        el("tr", {}, el("th", {}, "rank"), el("th", {}, compare.decision),
+          el("th", {}, "value"), el("th", {}, "why")),
+        compare.candidates.map((c) => el("tr", {class: c.chosen ? "chosen" : ""},
+          el("td", {}, `${c.tied ? "=" : ""}${c.rank}`),
+          el("td", {}, c.move, c.chosen ? el("span", {class: "badge"}, "your move") : null),
+          el("td", {}, c.value.toFixed(2)),
+          el("td", {}, c.reasons.map((r) => `${r.name}: ${r.value}`).join("; "))))),
+      el("details", {}, el("summary", {}, "about the coach"), el("p", {class: "hint"}, compare.note)),
+      el("p", {class: "hint"}, "Asking marks this game \"assist used\"."));
   }
 
   window.Pegline.registerTable("clabber", {render, renderReplay, renderCompare});

@@ -1,0 +1,114 @@
+"""`pegline simulate` reports: each game's own figures, checked against the same games played
+here and counted straight from their logs."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from click.testing import CliRunner
+
+from pegline_clabber.events import (
+    HandDead,
+    HandSettled,
+    MeldsShown,
+    RenegeCalled,
+    RenegesVoid,
+    TrumpMade,
+)
+from pegline_core import Scored, load_variant
+from pegline_core.app import simulate as sim
+from pegline_core.app.cli import main
+from pegline_core.app.players import bots_for, play_game
+
+pytestmark = pytest.mark.interface  # the command line's report (tests/conftest.py)
+
+
+def games_of(variant, names, games, seed):
+    """The games `simulate` plays for ``seed``: game i gets seed (seed << 32) + i and the bots
+    rotated by i."""
+    bots = bots_for(variant)
+    for index in range(games):
+        game_seed = (seed << 32) + index
+        seating = sim._seating(names, variant.table.players, index)
+        yield play_game(variant, [bots[name](game_seed + seat)
+                                  for seat, name in enumerate(seating)], seed=game_seed)
+
+
+def simulated(*args):
+    result = CliRunner().invoke(main, ["simulate", "--workers", "1", *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.mark.parametrize(("variant", "bots"), [("clabber", "greedy,random"),
+                                               ("clabber-renege", "sloppy,greedy")])
+def test_clabbers_figures_match_the_logs(variant, bots):
+    names, games, seed = bots.split(","), 6, 4
+    count, melds, points = Counter(), 0, Counter()
+    hands = 0
+    for game in games_of(load_variant(variant), names, games, seed):
+        hands += game.hand
+        makers = -1
+        for event in game.log:
+            if isinstance(event, TrumpMade):
+                makers = event.makers
+            elif isinstance(event, HandSettled):
+                count["made" if event.made else "set"] += 1
+            elif isinstance(event, HandDead):
+                count["dead"] += 1
+            elif isinstance(event, RenegeCalled):
+                count["called"] += 1
+            elif isinstance(event, RenegesVoid):
+                count["void"] += 1
+            elif isinstance(event, MeldsShown):
+                melds += sum(m.points for m in event.melds)
+            elif isinstance(event, Scored):
+                points["makers" if event.side == makers else "defenders"] += event.points
+                points[event.rule] += event.points
+    report = json.loads(simulated("--variant", variant, "--bots", bots, "--games", str(games),
+                                  "--seed", str(seed), "--json"))
+    own = report["game_statistics"]
+    played = count["made"] + count["set"]
+    assert own["hands"] == {"dealt": hands, "made": count["made"], "set": count["set"],
+                            "dead": count["dead"], "renege": count["called"] - count["void"],
+                            "void": count["void"]}
+    assert own["makers"]["success_rate"] == pytest.approx(count["made"] / played)
+    assert own["makers"]["set_rate"] == pytest.approx(count["set"] / played)
+    low, high = own["makers"]["ci95"]
+    assert low <= count["made"] / played <= high
+    assert own["meld_per_hand"]["shown"] == pytest.approx(melds / hands)
+    for role in ("makers", "defenders"):
+        assert own["points_per_hand"][role] == pytest.approx(points[role] / hands)
+    assert own["points_per_hand"]["card-points"] == pytest.approx(points["card-points"] / hands)
+    assert report["hands_per_game"]["mean"] == pytest.approx(hands / games)
+    if variant == "clabber-renege":
+        assert count["called"] > 0 and own["points_per_hand"]["renege"] > 0
+    text = simulated("--variant", variant, "--bots", bots, "--games", str(games),
+                     "--seed", str(seed))
+    assert (f"makers' success rate {count['made'] / played:.1%} of the {played} hands played "
+            "out") in text
+    assert f"average meld per hand: {melds / hands:.2f} points shown" in text
+    assert f"points per hand: makers {points['makers'] / hands:.2f}" in text
+    assert "dealer/" not in text and "hands/" not in text
+
+
+def test_cribbages_report_is_the_points_per_hand_by_role_and_phase():
+    names, games, seed = ["greedy", "random"], 8, 2
+    variant = load_variant("two-player")
+    total = sum(e.points for game in games_of(variant, names, games, seed)
+                for e in game.log if isinstance(e, Scored))
+    hands = sum(game.hand for game in games_of(variant, names, games, seed))
+    report = json.loads(simulated("--games", str(games), "--seed", str(seed), "--json"))
+    assert list(report) == ["games", "win_rates", "first_dealer", "points_per_hand",
+                            "hands_per_game", "marks"]
+    assert set(report["points_per_hand"]) <= {f"{role}/{phase}" for role in ("dealer", "pone")
+                                              for phase in ("pegging", "hand", "crib", "heels",
+                                                            "start")}
+    assert sum(report["points_per_hand"].values()) * hands == pytest.approx(total)
+    text = simulated("--games", str(games), "--seed", str(seed)).splitlines()
+    at = text.index("  points per hand:")
+    assert [line.split()[0] for line in text[at + 1:at + 1 + len(report["points_per_hand"])]] \
+        == list(report["points_per_hand"])
+    assert text[at + 1 + len(report["points_per_hand"])].startswith("  hands per game: ")
