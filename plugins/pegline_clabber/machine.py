@@ -327,7 +327,7 @@ class ClabberMachine:
 
     # -- the cut and the deal ------------------------------------------------------------------
 
-    def _cut_for_deal(self, action: CutForDeal) -> None:
+    def _cut_for_deal(self, action: Any) -> None:
         self._need_phase("cut", action)
         cards = action.cards
         _check_cards(cards)
@@ -352,7 +352,7 @@ class ClabberMachine:
         self._add(DealerChosen, None, dealer=dealer)
         self.phase, self.dealer = "deal", dealer
 
-    def _deal(self, action: Deal) -> None:
+    def _deal(self, action: Any) -> None:
         self._need_phase("deal", action)
         cut, hands = action.cut, action.hands
         if type(cut) is not int or not CUT_MIN <= cut <= len(DECK) - CUT_MIN:
@@ -379,7 +379,7 @@ class ClabberMachine:
 
     # -- naming trump --------------------------------------------------------------------------
 
-    def _name(self, action: Name) -> None:
+    def _name(self, action: Any) -> None:
         seat = self._need_turn("naming", action)
         suit, turned = action.suit, self.turn_card.suit  # type: ignore[union-attr]
         if suit not in SUITS or type(suit) is not str:
@@ -413,7 +413,7 @@ class ClabberMachine:
         self.bella_holder = next((s for s in range(PLAYERS)
                                   if pair[0] in self.dealt[s] and pair[1] in self.dealt[s]), -1)
 
-    def _pass(self, action: Pass) -> None:
+    def _pass(self, action: Any) -> None:
         seat = self._need_turn("naming", action)
         self._input(seat, action)
         self.calls = (*self.calls, (seat, ""))
@@ -430,7 +430,7 @@ class ClabberMachine:
 
     # -- melds ---------------------------------------------------------------------------------
 
-    def _announce(self, action: Announce) -> None:
+    def _announce(self, action: Any) -> None:
         seat = self._need_turn("tricks", action)
         if self.tricks:
             raise IllegalActionError("melds are announced before one's play to the first trick")
@@ -445,7 +445,7 @@ class ClabberMachine:
         self.announced = _replace(self.announced, seat, True)
         self.table_melds += tuple((seat, a.rule.id, a.score.points, ()) for a in melds)
 
-    def _show(self, action: Show) -> None:
+    def _show(self, action: Any) -> None:
         seat = self._need_turn("tricks", action)
         if len(self.tricks) != 1:
             raise IllegalActionError("melds are shown before one's play to the second trick")
@@ -471,7 +471,7 @@ class ClabberMachine:
 
     # -- the tricks ----------------------------------------------------------------------------
 
-    def _play(self, action: Play) -> None:
+    def _play(self, action: Any) -> None:
         seat = action.seat
         if self.phase != "tricks" or seat != self.turn or type(seat) is not int:
             seat = self._need_turn("tricks", action)
@@ -517,7 +517,7 @@ class ClabberMachine:
 
     # -- renege calls --------------------------------------------------------------------------
 
-    def _call_renege(self, action: CallRenege) -> None:
+    def _call_renege(self, action: Any) -> None:
         c = self.c
         if not c.renege_calls:
             raise IllegalActionError("this variant refuses illegal actions: there are no "
@@ -553,7 +553,7 @@ class ClabberMachine:
         self._record(awards, side)
         self._next_hand()
 
-    def _let_stand(self, action: LetStand) -> None:
+    def _let_stand(self, action: Any) -> None:
         seat = self._need_turn("calling", action)
         self._input(seat, action)
         if seat == self.dealer:  # the dealer calls last: no call, the last trick is turned
@@ -561,7 +561,7 @@ class ClabberMachine:
         else:
             self.turn = (seat + 1) % PLAYERS
 
-    def _ask_coach(self, action: AskCoach) -> None:
+    def _ask_coach(self, action: Any) -> None:
         """A compare request (`Game.compare`): it changes nothing in the play, but the seat has
         used an assist."""
         seat = action.seat
@@ -618,6 +618,8 @@ class ClabberMachine:
         self.phase, self.turn, self.leader = "over", None, None
 
 
+# The handlers take their action untyped: compiled, a declared field type would be trusted, so
+# a bad field (a seat or a target that is no integer) would be a TypeError, not the engine's error.
 _HANDLERS: dict[type, Callable[[ClabberMachine, Any], None]] = {
     CutForDeal: ClabberMachine._cut_for_deal, Deal: ClabberMachine._deal,
     Name: ClabberMachine._name, Pass: ClabberMachine._pass,
