@@ -73,11 +73,12 @@ class GameDefinition(Protocol):
     when a later file changes a key it follows (cribbage's skunk lines follow the target).
 
     Seven more members are optional, looked up when needed: ``legacy_digest(version, ruleset)``,
-    the rules digest an older record schema wrote (so a migrated record is still refused under
-    other rules); ``legacy_events(version, events)``, event dicts as an older record schema wrote
-    them (so a migrated record's derived events are verified against a replay); the printer's
-    ``redact(event_dict)``, which hides what a seat may not see in a player's ``--json`` stream (a
-    game without it cannot be played ``--human --json``); ``web_table(variant)``, the game's
+    the rules digest an older record schema wrote where it differs from today's, else None (so a
+    migrated record is still refused under other rules, and accepted under the same ones);
+    ``legacy_events(version, events)``, event dicts as an older record schema wrote them (so a
+    migrated record's derived events are verified against a replay); the printer's
+    ``redact(event_dict)``, which hides what a seat may not see in a player's ``--json`` stream
+    (a game without it cannot be played ``--human --json``); ``web_table(variant)``, the game's
     table in the browser (`pegline_core.app.web.protocol`); and ``evaluator(ruleset)``, the
     game's coach (a `pegline_core.coaching.Evaluator`) that `Game.compare` asks about a seat's
     committed decision (a game without one cannot compare). For `pegline simulate`, a game may

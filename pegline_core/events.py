@@ -14,6 +14,7 @@ a game defines its own actions and events. Each class names its ``type`` tag in 
 from __future__ import annotations
 
 import functools
+import typing
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
@@ -115,11 +116,22 @@ def _card_from(value: Any, _type: Any) -> Card:
     return Card.parse(value)
 
 
+def _is_cards(cls: Any) -> bool:
+    """``tuple[Card, ...]``: most of a record's values, unstructured without cattrs' general
+    iterable path (a record is written at most as slowly as its game is played)."""
+    return typing.get_origin(cls) is tuple and typing.get_args(cls) == (Card, ...)
+
+
+def _card_names(cards: tuple[Card, ...]) -> list[str]:
+    return [str(card) for card in cards]
+
+
 @functools.cache
 def _converter() -> cattrs.Converter:
     """One converter for every codec: its hooks are generated once per class, not per game."""
     conv = strict_converter.copy()
     conv.register_unstructure_hook(Card, str)
+    conv.register_unstructure_hook_func(_is_cards, _card_names)
     conv.register_structure_hook(Card, _card_from)
     conv.register_unstructure_hook(Scored, make_dict_unstructure_fn(
         Scored, conv, pending=override(omit_if_default=True)))
@@ -147,6 +159,7 @@ class EventCodec:
         self.actions: dict[str, type] = {**KERNEL_ACTIONS, **getattr(game, "actions", {})}
         self.events: dict[str, type] = {**KERNEL_EVENTS, **getattr(game, "events", {})}
         self.converter = _converter()
+        self._unstructurers: dict[type, Any] = {}
         for tag, cls in self.actions.items():  # an action's fields share one table with the head
             clash = sorted(set(_HEAD) & {field.name for field in fields(cls)})
             if clash:
@@ -159,19 +172,26 @@ class EventCodec:
         return frozenset(self.actions)
 
     def to_dict(self, event: Event) -> dict[str, Any]:
-        conv = self.converter
-        head = {"seq": event.seq, "hand": event.hand, "phase": event.phase, "actor": event.actor,
-                "cause": event.cause}
         if isinstance(event, Input):
-            body = conv.unstructure(event.action)
-            tag = type(event.action).TAG
+            subject: Any = event.action
+            body = self._unstructurer(type(subject))(subject)
         else:
-            body = conv.unstructure(event)
+            subject = event
+            body = self._unstructurer(type(event))(event)
             for key in _HEAD:
-                body.pop(key)
-            tag = type(event).TAG
-        out = head | {"type": tag} | body
+                del body[key]
+        out = {"seq": event.seq, "hand": event.hand, "phase": event.phase, "actor": event.actor,
+               "cause": event.cause, "type": type(subject).TAG}
+        out.update(body)
         return {key: value for key, value in out.items() if value is not None}
+
+    def _unstructurer(self, cls: type) -> Any:
+        """The converter's unstructure function for ``cls``, found once (writing a record
+        unstructures every event)."""
+        found = self._unstructurers.get(cls)
+        if found is None:
+            found = self._unstructurers[cls] = self.converter.get_unstructure_hook(cls)
+        return found
 
     def from_dict(self, data: Mapping[str, Any]) -> Event:
         """The event, or `PeglineError` naming what is wrong."""

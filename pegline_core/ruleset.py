@@ -252,7 +252,10 @@ class Ruleset:
             return []
         plugins = ", ".join(self.variant.plugins) or "none"
         disabled = f"; disabled: {', '.join(self.variant.disable)}" if self.variant.disable else ""
-        where = ("disable",) if self.variant.disable else ("plugins",)
+        configured = [name for name in self.variant.plugins if name in self.variant.config]
+        where: tuple[str, ...] = (  # the key that took the points away, in the file that set it
+            ("disable",) if self.variant.disable else
+            ("config", configured[0]) if configured else ("plugins",))
         message = (f"no rule can score a point (plugins: {plugins}{disabled}), so a game could "
                    "never end")
         return [(where, message, None, None)]

@@ -28,7 +28,7 @@ from attrs import field, frozen
 
 from pegline_core.errors import PeglineError, VariantError
 from pegline_core.files import parse_toml, read_text
-from pegline_core.plugins import game_definition
+from pegline_core.plugins import game_definition, plugin_class
 from pegline_core.ruleset import Ruleset
 from pegline_core.strict import (
     StructureProblems,
@@ -198,6 +198,7 @@ def load_variant(
     for file in files:
         merger.add(file)
     merger.follow(getattr(definition, "follows", {}))
+    merger.follow(_config_follows(merger.data.get("plugins"), extra_plugins))
     merger.data["extends"] = [*map(_stem, (name_or_path, *overlays))] if overlays else \
         list(top.bases)
     for key in ("name", "notices", "settings"):  # set by loading, never by a file
@@ -216,6 +217,23 @@ def load_variant(
     if found:
         raise VariantError([locate(p, m) for p, m in found])
     return attrs.evolve(variant, name=name, notices=(*resolver.notices, *notices))
+
+
+def _config_follows(plugins: Any, extra: Mapping[str, type] | None) -> dict[str, list[str]]:
+    """Each plugin's ``follows`` (keys of its ``[config.NAME]`` table that another key's later
+    change drops, as two ways of saying one thing replace each other) as dotted paths."""
+    found: dict[str, list[str]] = {}
+    for name in plugins if isinstance(plugins, list) else []:
+        if not isinstance(name, str):
+            continue  # reported with the variant's other problems
+        try:
+            cls = plugin_class(name, extra)
+        except PeglineError:
+            continue  # an unknown plugin is reported with the variant's other problems
+        follows = getattr(cls, "follows", {})
+        for key, followed in follows.items() if isinstance(follows, Mapping) else ():
+            found[f"config.{name}.{key}"] = [f"config.{name}.{other}" for other in followed]
+    return found
 
 
 def _variant_hint(variant: Variant, path: tuple[str | int, ...], message: str) -> str:

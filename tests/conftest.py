@@ -29,7 +29,8 @@ def cards(text: str):
 INTERFACE_MODULES = frozenset({
     "test_web_browser.py", "test_web_api.py", "test_web_clabber.py", "test_terminal_pty.py",
     "test_terminal_pty_clabber.py", "test_terminal.py", "test_i18n.py", "test_docs_examples.py",
-    "test_writing_plugins.py", "test_cli_fuzz.py", "test_scale.py",
+    "test_writing_plugins.py", "test_cli_fuzz.py", "test_scale.py", "test_human_saves.py",
+    "test_simulate_cluster_signals.py",
 })
 
 

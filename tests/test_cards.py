@@ -1,4 +1,5 @@
-"""Card notation (RULES.md §1): what Pegline reads, what it prints, and what it refuses."""
+"""Card notation (docs/rules-of-play.md, "Cards"): what Pegline reads, what it prints, and what
+it refuses."""
 
 import pickle
 

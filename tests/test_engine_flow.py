@@ -1,4 +1,5 @@
-"""The game flow (RULES.md §2): cut, deal, discard, starter, show order, the end, the result."""
+"""The game flow (docs/rules-of-play.md, "The standard game"): cut, deal, discard, starter, show
+order, the end, the result."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""Pegging through the engine (RULES.md §3), from scripted deals."""
+"""Pegging through the engine (docs/rules-of-play.md, "Pegging"), from scripted deals."""
 
 from pathlib import Path
 

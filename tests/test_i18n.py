@@ -129,7 +129,7 @@ def test_the_glossary_is_generated_from_the_catalogs_and_lists_every_rule():
     assert text == catalogs.glossary()
     from pegline_core.plugins import describe_plugin, installed_plugins
 
-    translated = catalogs.packages()  # every plugin that ships a catalog (Clabber: not yet)
+    translated = catalogs.packages()  # every plugin that ships a catalog
     ids = {rule.id for name, entry in installed_plugins().items()
            if entry.value.split(":")[0].split(".")[0] in translated
            for rule in describe_plugin(name)[1]}
@@ -140,6 +140,7 @@ def test_the_glossary_is_generated_from_the_catalogs_and_lists_every_rule():
     assert ids <= listed and "three-for-last" in listed
     assert "| `his-nobs` | pegline_standard | ノブズ | 同花J |" in text
     assert "| `muggins` | pegline_muggins | マギンズ | 抢分 |" in text
+    assert "| `dad` | pegline_clabber_standard | ダッド | 三连顺 |" in text
 
 
 def test_the_wheel_carries_the_compiled_catalogs(tmp_path):
@@ -422,3 +423,422 @@ def test_the_terminal_board_keeps_its_columns_with_wide_names(lang):
     column = starts.pop()
     ones = cell_len(head[:head.index("  1 ")]) + 2  # the "1" over the first hole
     assert ones == column + 5
+
+
+# -- Clabber -----------------------------------------------------------------------------------
+
+# "XXX" is the score sheet's mark for a set, in every language (the Japanese seed writes it so).
+CLABBER_LATIN = ALLOWED_LATIN | {"XXX"}
+
+
+def clabber_english(lines: list[str]) -> set[str]:
+    return {w for line in lines for w in re.findall(r"[A-Za-z]{2,}", line)} - CLABBER_LATIN
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-Hans"])
+@pytest.mark.parametrize("args", [
+    ("--variant", "clabber", "--seed", "3"),
+    ("--variant", "clabber", "--seed", "8", "--bots", "random"),
+    ("--variant", "clabber-renege", "--seed", "1", "--bots", "random"),
+    ("--variant", "clabber-renege", "--seed", "2", "--bots", "random"),
+])
+def test_a_seeded_clabber_game_in_japanese_or_chinese_has_no_english_words(lang, args):
+    result = run("--lang", lang, "play", *args)
+    assert result.exit_code == 0, result.output
+    _header, *lines = result.output.splitlines()  # the header quotes the variant's description
+    assert clabber_english(lines) == set()
+    english = run("play", *args).output.splitlines()
+    assert len(lines) == len(english) - 1  # the same events, line for line
+    if "renege" in args[1]:  # reneges, proved and false, with their reasons
+        assert any("renege proved" in line for line in english)
+        assert any("a false call" in line for line in english)
+
+
+def test_a_clabber_game_in_japanese_uses_the_seeds_words():
+    out = run("--lang", "ja", "play", "--variant", "clabber", "--seed", "3").output
+    for text in ("表向きのカード：Q♥", "切り札は♥", "がメルドを宣言：ダッド（20）", "はパス",
+                 "-- トリック1は1番席（greedy）", "カードの点数 97", "最後のトリック 10",
+                 "セット：XXX", "+0 セット", "メイキング", "（トリック4）"):
+        assert text in out, text
+    zh = run("--lang", "zh-Hans", "play", "--variant", "clabber", "--seed", "3").output
+    for text in ("翻开的牌：Q♥", "将牌是 ♥", "宣告牌组：三连顺（20）", "不叫", "牌分 97",
+                 "末墩 10", "失约：XXX", "成约"):
+        assert text in zh, text
+
+
+def test_every_reason_the_clabber_rules_give_is_translated():
+    """Every refusal why_illegal can give, over many random tricks, reads with no English."""
+    import random
+
+    from pegline_clabber.cards import DECK, SUITS, legal_plays, why_illegal
+    from pegline_clabber.reasons import translate
+
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(3000):
+        cards = rng.sample(DECK, 9)
+        hand, trick, trump = cards[:6], cards[6:6 + rng.randint(1, 3)], rng.choice(SUITS)
+        undertrump = rng.random() < 0.5
+        for card in set(hand) - set(legal_plays(hand, trick, trump, undertrump)):
+            reason = why_illegal(hand, trick, trump, card, undertrump)
+            assert reason is not None
+            seen.add(reason.split(":")[0] + reason.split(" ")[-3])
+            said = f"{card.symbol} may not be played: {reason}"
+            for lang in ("ja", "zh-Hans"):
+                with use_language(lang):
+                    assert clabber_english([translate(said)]) == set(), translate(said)
+    assert len(seen) >= 5  # follow, overtrump (one card, more), trump led, trump in
+    with use_language("ja"):
+        assert translate("you must overtrump: J♥ beats the 9♥ in the trick") == \
+            "オーバートランプしなければなりません：J♥ がトリックの 9♥ に勝ちます"
+        assert translate("seat 2 called a renege that the log disproves") == \
+            "2番席がコールしたリネッジは記録により否定されました"
+    assert translate("you must overtrump: J♥ beats the 9♥ in the trick").startswith("you must")
+
+
+def test_the_clabber_terminal_speaks_the_language():
+    from pegline_clabber.actions import CutForDeal
+    from pegline_clabber.actions import Deal as ClabberDeal
+    from pegline_clabber.terminal import HumanPlayer as ClabberHuman
+
+    game = Game("clabber")
+    game.apply(CutForDeal(parse_cards("9C JD AH KS")))
+    game.apply(ClabberDeal(10, [parse_cards(h) for h in (
+        "JH 9H AS TS KC 9D", "QC QD AD TD KD 9S", "JC 9C AC TC QS JS", "AH TH KH QH KS JD")]))
+    game.apply(game.legal_actions(3)[0])  # seat 3 passes
+    answers = iter(["help", "hearts", "clubs", "pass"])
+    console = Console(width=100, color_system=None)
+    player = ClabberHuman(console, read=lambda: next(answers))
+    with use_language("ja"), console.capture() as screen:
+        move = player.choose(game.view(0), game.legal_actions(0))
+    assert move == game.legal_actions(0)[0]  # the pass
+    shown = screen.get()
+    for text in ("第1ハンド", "2番席がディーラー。", "表向きのカード J♠。", "切り札の宣言、第1ラウンド。",
+                 "宣言：3番席 パス。", "あなたのハンド：", "第1ラウンド：パスか ♠ をプレイ: ",
+                 "できません：第1ラウンドで切り札にできるのは表向きのカードのスート ♠ だけです",
+                 "切り札の宣言：pass か、スート"):
+        assert text in shown, text
+    panel = [line for line in shown.splitlines() if line.startswith("│")]
+    assert len(panel) >= 5 and clabber_english(panel) == set()  # the table: no English
+
+
+def test_the_clabber_web_table_speaks_the_requested_language():
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from pegline_core.app.web import create_app
+
+    with TestClient(create_app()) as client:
+        words = client.get("/api/messages?lang=ja").json()
+        assert words["messages"]["turn card"] == "表向きのカード"  # Clabber's table words
+        assert words["messages"]["Announce your melds"] == "メルドを宣言する"
+        assert words["rules"]["dad"] == "ダッド" and words["rules"]["set"] == "セット"
+        body = {"variant": "clabber", "options": {}, "bots": ["greedy"], "seed": 4}
+        made = client.post("/api/games", json=body, headers={"x-pegline-lang": "zh-Hans"})
+        assert made.status_code == 201, made.text
+        texts = [line for entry in made.json()["events"] for line in entry["text"]]
+        assert any("翻开的牌：" in line for line in texts)
+        assert clabber_english(texts) == set()
+        wrong = client.post(f"/api/games/{made.json()['id']}/moves", json={"type": "hop"},
+                            headers={"x-pegline-lang": "ja"})
+        assert wrong.status_code == 400
+        assert wrong.json()["error"].startswith("手の type は pass, name,")
+
+
+# -- the coach ---------------------------------------------------------------------------------
+
+
+def test_the_coachs_reasons_are_translated():
+    from pegline_cribbage.actions import CutStarter, Discard
+    from pegline_cribbage.coach import Coach
+    from pegline_cribbage.compare import describe, note, reason_label, reason_value
+
+    game = Game("two-player", dealer=1)
+    game.apply(Deal([parse_cards("5H 5C JD KS 2C 9H"), parse_cards("AS 2S 3S 4S 6S 7S")]))
+    discard = Coach(game.view(0).rules).evaluate(game.view(0))
+    assert discard is not None
+    with use_language("ja"):
+        lines = describe(discard, discard.candidates[10].action)
+    assert lines[0] == ("あなたはクリブへ5♣ K♠を送りました：コーチの評価は15手中11位（同点）。"
+                        "最善手は「クリブへ2♣ 9♥を送る」。")
+    assert lines[1].endswith("クリブへ2♣ 9♥を送る：ハンドで12.43、相手のクリブに4.25の見込み、"
+                             "ペギング -0.51。差し引き7.68。")
+    assert lines[11].endswith("<- あなたの手")
+    game.apply(discard.candidates[0].action)
+    game.apply(Discard(1, parse_cards("AS 2S")))
+    game.apply(CutStarter(parse_cards("JS")[0]))
+    play = Coach(game.view(0).rules).evaluate(game.view(0))
+    assert play is not None
+    for lang in ("ja", "zh-Hans"):
+        with use_language(lang):
+            said = describe(discard, discard.candidates[0].action) + describe(
+                play, play.candidates[-1].action)
+            assert english_words(said) == set(), said
+            for evaluation in (discard, play):  # the page's table: every name and word
+                words = [str(reason_label(n)) + str(reason_value(v))  # the page says yes, no
+                         for candidate in evaluation.candidates for n, v in candidate.reasons
+                         if not isinstance(v, bool)]
+                assert english_words(words) == set(), words
+                assert english_words([note(evaluation.note)]) == set()
+    with use_language("zh-Hans"):
+        assert "教练将它排在 15 个选择中第 11（并列）" in describe(
+            discard, discard.candidates[10].action)[0]
+    assert describe(discard, discard.candidates[10].action)[0].startswith(
+        "You laid away 5♣ K♠: the coach ranks it 11th of 15 (a tie)")
+
+
+# -- errors: variants check, the command line, the web API -------------------------------------
+
+
+def test_variants_check_translates_the_message_and_keeps_the_file_and_key_path(tmp_path):
+    bad = tmp_path / "house.toml"
+    bad.write_text('extends = ["two-player"]\ndisable = ["his-nobz"]\n[scoring]\ntarget = "x"\n'
+                   'targt = 5\n[table]\nplayers = 9\n[config.standard]\nfifteen = -2\n')
+    english = run("variants", "check", str(bad)).output.splitlines()
+    ja = run("--lang", "ja", "variants", "check", str(bad)).output.splitlines()
+    zh = run("--lang", "zh-Hans", "variants", "check", str(bad)).output.splitlines()
+    assert len(english) == len(ja) == len(zh) == 5
+    for en_line, ja_line, zh_line in zip(english, ja, zh, strict=True):
+        where = ": ".join(en_line.split(": ")[:2]) + ": "  # the file and the key path
+        assert ja_line.startswith(where) and zh_line.startswith(where)
+        said = [re.sub(r"'[^']*'", "", line[len(where):]) for line in (ja_line, zh_line)]
+        assert english_words(said) == set(), said  # quoted names (keys, rules, plugins) aside
+    assert f"{bad}: scoring.target: 整数が必要です。指定は 文字列 'x'" in ja
+    assert f"{bad}: scoring.targt: 不明なキー（もしかして 'target'？）" in ja
+    assert f"{bad}: table.players: 必须在 2 到 8 之间，实际为 9" in zh
+    assert (f"{bad}: config.standard.fifteen: （插件 'standard'）不能为负，实际为 -2" in zh)
+    assert f"{bad}: scoring.targt: unknown key (did you mean 'target'?)" in english
+
+
+def test_a_variant_naming_unknown_things_reads_in_the_language(tmp_path):
+    bad = tmp_path / "odd.toml"
+    bad.write_text('extends = ["two-playr"]\n')
+    ja = run("--lang", "ja", "variants", "check", str(bad)).output
+    assert "extends[0]: 不明なバリアント 'two-playr'（もしかして 'two-player' または " in ja
+    assert "既知：" in ja
+    other = tmp_path / "plugins.toml"
+    other.write_text('extends = ["two-player"]\nplugins = ["+standrd"]\n[deal]\ncards = 0\n')
+    zh = run("--lang", "zh-Hans", "variants", "check", str(other)).output
+    assert "deal.cards: 必须至少为 1，实际为 0" in zh
+    assert "plugins[1]: 未知的插件 'standrd'（你是不是指 'standard' 或 " in zh
+
+
+@pytest.mark.parametrize(("args", "ja", "en"), [
+    (("play", "--variant", "nosuch"), "エラー：不明なバリアント 'nosuch'（既知：",
+     "Error: unknown variant 'nosuch' (known:"),
+    (("play", "--bots", "genius"),
+     "エラー：'--bots' の値が不正です：不明なボット 'genius'。次から選んでください：random",
+     "Error: Invalid value for '--bots': unknown bot 'genius'; choose from random"),
+    (("score", "5H", "5C", "5D", "JZ", "--starter", "5S"), "エラー：'JZ'：不明なスート 'Z'",
+     "Error: 'JZ': unknown suit 'Z'"),
+    (("score", "5H", "5C", "5D", "JS"),
+     "エラー：スターターを --starter で指定してください。例：--starter 5S",
+     "Error: give the starter with --starter, e.g. --starter 5S"),
+    (("replay", "no-such-record.toml"), "エラー：no-such-record.toml：そのファイルはありません",
+     "Error: no-such-record.toml: no such file"),
+])
+def test_the_command_lines_errors_are_translated(args, ja, en):
+    said = run("--lang", "ja", *args)
+    assert said.exit_code in (1, 2) and ja in said.output and "Traceback" not in said.output
+    english = run(*args)
+    assert english.exit_code == said.exit_code and en in english.output
+
+
+def test_a_usage_error_keeps_clicks_shape_in_the_language():
+    said = run("--lang", "zh-Hans", "play", "--bots", "genius").output
+    assert said.startswith("用法： main play [OPTIONS]\n输入 'main play --help' 查看帮助。\n")
+    english = run("play", "--bots", "genius").output
+    assert english.startswith("Usage: main play [OPTIONS]\nTry 'main play --help' for help.\n")
+
+
+def test_the_web_apis_errors_speak_the_pages_language():
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from pegline_core.app.web import create_app
+
+    ja = {"x-pegline-lang": "ja"}
+    with TestClient(create_app()) as client:
+        wrong = client.post("/api/games", json={"variant": "nosuch"}, headers=ja)
+        assert wrong.status_code == 400
+        assert wrong.json()["error"] == ("不明なバリアント 'nosuch'：/api/options から選んで"
+                                         "ください")
+        missing = client.get("/api/games/nope", headers={"x-pegline-lang": "zh-Hans"})
+        assert missing.status_code == 404
+        assert missing.json()["error"] == "没有对局 'nope'（可能早已结束）"
+        body = {"variant": "two-player", "options": {}, "bots": ["greedy"], "seed": 4}
+        made = client.post("/api/games", json=body).json()
+        path = f"/api/games/{made['id']}/moves"
+        card = client.post(path, json={"type": "play", "card": "ZZ"}, headers=ja)
+        assert card.status_code == 400 and card.json()["error"] == "'ZZ'：不明なスート 'Z'"
+        refused = client.post(path, json={"type": "play", "card": made["table"]["held"][0]},
+                              headers=ja)  # a play while laying away: the rules refuse it
+        assert refused.status_code == 409
+        assert refused.json()["error"].startswith("discard フェーズでは Play はできません")
+        english = client.post(path, json={"type": "play", "card": made["table"]["held"][0]})
+        assert english.json()["error"] == "Play is not allowed in the discard phase"
+        record = client.get(f"/api/games/{made['id']}/record", headers=ja)
+        assert record.status_code == 409
+        assert record.json()["error"].startswith("記録はゲームが終わるか放棄された後に")
+
+
+def _command_paths(command=main, path=()):
+    import click
+
+    yield path, command
+    if isinstance(command, click.Group):
+        for name in sorted(command.commands):
+            yield from _command_paths(command.commands[name], (*path, name))
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-Hans"])
+def test_every_commands_help_speaks_the_language(lang):
+    """pegline --help, and --help of every group and command, in the language: the command's
+    own text, each option's help, Click's headings and its [default: ...]."""
+    from pegline_core.app.cli import HELP_CONTEXT
+
+    paths = list(_command_paths())
+    assert len(paths) >= 14  # pegline, its commands and groups, the groups' commands
+    messages = Messages("pegline_core.app")
+    for path, command in paths:
+        said = run("--lang", lang, *path, "--help")
+        assert said.exit_code == 0, (path, said.output)
+        english = run(*path, "--help", env={"LANG": "C"}).output
+        assert said.output != english and english.startswith("Usage:")
+        heading = "使い方：" if lang == "ja" else "用法："
+        assert said.output.startswith(heading), path
+        first = " ".join(command.help.split("\n\n")[0].split())
+        assert first not in " ".join(said.output.split()), path  # not left in English
+        with use_language(lang):
+            translated = messages.pgettext(HELP_CONTEXT, command.help)
+        assert translated != command.help and translated.split()[0][:8] in said.output
+        assert "[default:" not in said.output and "Options:" not in said.output
+
+
+def test_help_given_before_the_language_or_with_only_lang_set_speaks_it():
+    assert run("--help", env={"LANG": "ja_JP.UTF-8"}).output.startswith("使い方：")
+    assert run("--help", "--lang", "zh-Hans").output.startswith("用法：")
+    assert run("--help", env={"LANG": "C", "LC_ALL": "", "LANGUAGE": ""}).output.startswith(
+        "Usage:")
+
+
+def test_score_names_the_rules_in_the_language_in_aligned_columns():
+    from rich.cells import cell_len
+
+    args = ("score", "5H", "5C", "5D", "JS", "--starter", "5S")
+    ja = run("--lang", "ja", *args).output.splitlines()
+    assert ja[0] == "ハンド 5♥ 5♣ 5♦ J♠  スターター 5♠  （two-player）"
+    assert ja[-2].startswith("  ノブズ ") and ja[-1].startswith("  合計 ") and ja[-1].endswith("29")
+    assert len({cell_len(line) for line in ja[1:]}) == 1  # the points in one column
+    zh = run("--lang", "zh-Hans", *args).output
+    assert "同花J" in zh and "合计" in zh and english_words(zh.splitlines()[1:]) == set()
+    english = run(*args).output.splitlines()
+    assert english[0] == "hand 5♥ 5♣ 5♦ J♠  starter 5♠  (two-player)"
+    assert english[-2].startswith("  his-nobs ") and english[-1].startswith("  total ")
+
+
+def test_analyze_and_variants_show_speak_the_language():
+    shown = run("--lang", "ja", "variants", "show", "muggins").output
+    assert shown.startswith("# muggins：継承したキーと既定のキーをすべて含めて解決済み\n")
+    assert 'game = "cribbage"' in shown  # the TOML itself is the same in every language
+    analysed = [line for line in run("--lang", "zh-Hans", "analyze", "show").output.splitlines()
+                if line.strip()]  # the progress bar leaves an empty line
+    assert analysed[0].startswith("two-player：连同公共翻牌，对每手 4 张手牌和 4 张牌盒的亮牌总分")
+    assert analysed[1].split() == ["合计", "手牌", "牌盒"] and analysed[-1].split()[0] == "平均"
+    from rich.cells import cell_len
+
+    english = [line for line in run("analyze", "show").output.splitlines() if line.strip()]
+    assert english[1].split() == ["total", "hand", "crib"]
+    assert [cell_len(line) for line in analysed[1:]] == [len(line) for line in english[1:]]
+
+
+def test_the_shipped_variants_descriptions_are_translated():
+    from pegline_core.variant import available_variants
+
+    for lang in ("ja", "zh-Hans"):
+        listed = run("--lang", lang, "variants", "list").output.splitlines()
+        assert len(listed) == len(available_variants())
+        said = [line.split(None, 1)[1] for line in listed]  # the name, then its description
+        names = {part for name in available_variants() for part in name.split("-")}
+        assert english_words(said) - names == set(), said  # a variant named by its name aside
+    header = run("--lang", "ja", "play", "--variant", "clabber", "--seed", "3").output
+    assert header.startswith("clabber：エバンズビル・クラバー：4人で2人ずつのパートナー、24枚、"
+                             "500点まで（シード 3）\n")
+    match = run("--lang", "zh-Hans", "play", "--match", "3", "--seed", "2").output
+    assert match.startswith("two-player：标准双人玩法，121 分（种子 2），3 局多胜制比赛\n")
+    assert run("play", "--match", "3", "--seed", "2").output.startswith(
+        "two-player: The standard two-player game to 121 (seed 2), a match best of 3\n")
+
+
+def test_the_clabber_table_in_chinese_through_a_pseudo_terminal(tmp_path):
+    """`pegline --lang zh-Hans play --variant clabber --human`: the table, the naming prompt, a
+    refusal, a card the rules refuse with the rule in Chinese, quit."""
+    pexpect = pytest.importorskip("pexpect")
+    from tests.test_terminal_pty import COMMAND, plain, tables
+
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    env.update(TERM="xterm-256color", LANG="C.UTF-8")
+    child = pexpect.spawn(COMMAND[0], [*COMMAND[1:], "--lang", "zh-Hans", "play", "--variant",
+                                       "clabber", "--human", "--seed", "18"],
+                          cwd=str(tmp_path), encoding="utf-8", timeout=60, dimensions=(60, 100),
+                          env=env)
+    prompts = [r"第 1 轮：[^\r\n]*?: ", r"第 2 轮：[^\r\n]*?: ", r"(宣告|亮出)牌组吗？（y/n）: ",
+               r"请出一张牌: "]
+    child.expect(prompts)
+    screen = plain(child.before)
+    table = tables(screen)[-1]
+    for text in ("第 1 手", "翻开的牌 10♥。", "定将牌，第 1 轮。", "你的搭档：2 号座位。",
+                 "目标 500 分。", "你的手牌："):
+        assert text in table, text
+    child.sendline("spades")
+    child.expect(prompts)
+    assert "不允许：第 1 轮将牌只能是翻开那张牌的花色 ♥（或不叫）" in plain(child.before)
+    child.sendline("pass")
+    refused = False
+    for _ in range(40):
+        which = child.expect(prompts)
+        screen = plain(child.before)
+        if which == 1:
+            child.sendline("pass")
+        elif which == 2:
+            child.sendline("y")
+        else:
+            line = next(line for line in tables(screen)[-1].splitlines() if "你的手牌：" in line)
+            numbers = re.findall(r"(\d) (?:10|[AKQJ9])[♣♦♥♠](\*?)", line)
+            unmarked = [n for n, star in numbers if not star]
+            marked = [n for n, star in numbers if star]
+            if unmarked:
+                child.sendline(unmarked[0])
+                child.expect(prompts)
+                said = plain(child.before)
+                assert re.search(r"不允许：必须(跟出同花色|超吃|将吃)：", said), said
+                refused = True
+                break
+            child.sendline(marked[0])
+    assert refused, "no card the rules refuse in the hand's first tricks"
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    said = plain(child.before)
+    child.close()
+    assert child.exitstatus == 0 and "Traceback" not in said
+
+
+def test_the_clabber_coachs_compare_is_translated():
+    from pegline_clabber.actions import Deal as ClabberDeal
+    from pegline_clabber.coach import ClabberCoach, describe
+
+    game = Game("clabber", dealer=0)
+    game.apply(ClabberDeal(12, [parse_cards(h) for h in (
+        "AH KH JC TC 9C QH", "JH 9H AS KS QS JS", "AD KD QD AC KC TH", "QC 9S TS JD 9D TD")]))
+    coach = ClabberCoach(game.ruleset, budget=8)
+    evaluation = coach.evaluate(game.view(1))
+    assert evaluation is not None and evaluation.decision == "naming trump"  # data: English
+    chosen = evaluation.candidates[-1].action
+    with use_language("ja"):
+        lines = describe(evaluation, chosen, evaluation.ranks[-1])
+        note = coach.note
+    assert "切り札の宣言で2手中" in lines[0] and lines[-1].endswith("<- あなたの手")
+    assert english_words([*lines, note]) == set(), lines
+    with use_language("zh-Hans"):
+        assert english_words(describe(evaluation, chosen, evaluation.ranks[-1])) == set()
+    assert describe(evaluation, chosen, evaluation.ranks[-1])[0].startswith("Your move (")

@@ -129,9 +129,8 @@ def test_the_cli_plays_saves_replays_and_verifies_a_match(tmp_path):
     assert verified.exit_code == 0 and "verified, a match of" in verified.output
     game = tmp_path / "game.toml"
     assert runner.invoke(main, ["play", "--seed", "1", "--save", str(game)]).exit_code == 0
-    for extra in (["--log", str(tmp_path / "x.jsonl")], ["--resume", str(game)]):
-        refused = runner.invoke(main, ["play", "--match", "3", *extra])
-        assert refused.exit_code == 2 and "single games" in refused.output
+    refused = runner.invoke(main, ["play", "--match", "3", "--resume", str(game)])
+    assert refused.exit_code == 2 and "a game's --resume is for a single game" in refused.output
     finished = runner.invoke(main, ["play", "--resume", str(saved)])  # nothing left to play
     assert finished.exit_code == 0 and MatchRecord.load(saved) == record
     refused = runner.invoke(main, ["play", "--match", "3", "--save", str(tmp_path / "m.jsonl")])
@@ -160,7 +159,7 @@ def test_a_match_cut_off_in_its_second_game_resumes_to_the_end(tmp_path):
                               "over": False}
     result = CliRunner().invoke(main, ["play", "--resume", str(saved)])
     assert result.exit_code == 0, result.output
-    assert "resumed: 1 game(s) played" in result.output
+    assert "resumed: 1 game played" in result.output
     done = MatchRecord.load(saved)
     assert done.summary()["over"] and done.verify() is None
     assert done.games[0] == kept.games[0]
@@ -168,3 +167,58 @@ def test_a_match_cut_off_in_its_second_game_resumes_to_the_end(tmp_path):
     replayed = done.games[1].replay()
     assert replayed.inputs()[:len(inputs)] == inputs and replayed.first_dealer == \
         loser_seat(first.result)
+
+
+# -- a match's log: one JSON Lines stream --------------------------------------------------------
+
+
+@pytest.mark.parametrize("log", ["m.jsonl", "m.jsonl.gz"])
+def test_a_match_is_logged_as_one_stream_that_replays_and_verifies(tmp_path, monkeypatch, log):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["play", "--variant", "two-player-61", "--match", "3",
+                                       "--seed", "5", "--log", log, "--save", "m.toml"])
+    assert result.exit_code == 0, result.output
+    logged, saved = MatchRecord.load(tmp_path / log), MatchRecord.load(tmp_path / "m.toml")
+    assert logged.rules == saved.rules == MatchRules(best_of=3)
+    assert [g.events for g in logged.games] == [g.events for g in saved.games]
+    assert logged.summary() == saved.summary() and logged.verify() is None
+    replayed = CliRunner().invoke(main, ["replay", log])
+    assert replayed.exit_code == 0, replayed.output
+    assert replayed.output.count("match after game") == len(saved.games)
+    verified = CliRunner().invoke(main, ["replay", log, "--verify"])
+    assert f"{log}: verified, a match of {len(saved.games)} games" in verified.output
+
+
+def test_a_resumed_match_logs_the_games_played_before_too(tmp_path):
+    match = Match("two-player-61", MatchRules(best_of=3))
+    match.add(play_game("two-player-61", bots(2), seed=11, game=match.new_game()), 11)
+    saved = tmp_path / "match.toml"
+    MatchRecord.of(match, seeds=match.seeds).save(saved)
+    log = tmp_path / "rest.jsonl"
+    result = CliRunner().invoke(main, ["play", "--resume", str(saved), "--log", str(log)])
+    assert result.exit_code == 0, result.output
+    logged, done = MatchRecord.load(log), MatchRecord.load(saved)
+    assert [g.events for g in logged.games] == [g.events for g in done.games]
+    assert len(logged.games) >= 2 and logged.verify() is None
+
+
+def test_a_match_log_that_is_not_one_is_a_clear_error(tmp_path):
+    game_log = tmp_path / "game.jsonl"
+    game_log.write_text('{"format": "pegline-record", "version": 3}\n')
+    with pytest.raises(RecordError, match="line 1: not the header of a Pegline match log"):
+        MatchRecord.load(game_log)
+    bare = tmp_path / "bare.jsonl"
+    bare.write_text('{"format": "pegline-match", "version": 1, "match": {"best_of": 3}, '
+                    '"stream": true}\n')
+    with pytest.raises(RecordError, match="the log holds no game"):
+        MatchRecord.load(bare)
+    odd = tmp_path / "odd.jsonl"
+    odd.write_text('{"format": "pegline-match", "version": 1, "match": {"best_of": 3}}\n')
+    with pytest.raises(RecordError, match="stream = true"):
+        MatchRecord.load(odd)
+
+
+def test_a_human_match_never_logs_to_the_screen():
+    result = CliRunner().invoke(main, ["play", "--human", "--match", "3", "--log", "-"],
+                                input="quit\n")
+    assert result.exit_code == 2 and "in a human game write it to a file" in result.output

@@ -1,4 +1,5 @@
-"""Muggins (RULES.md §6): declarations, responses, settlements and the end of the game."""
+"""Muggins (docs/rules-of-play.md, "muggins"): declarations, responses, settlements and the end of
+the game."""
 
 from functools import cache
 from pathlib import Path

@@ -1,4 +1,5 @@
-"""Scoring one pegging play (RULES.md §3), at the function level; the engine tests play them."""
+"""Scoring one pegging play (docs/rules-of-play.md, "Pegging"), at the function level; the engine
+tests play them."""
 
 import pytest
 from hypothesis import given

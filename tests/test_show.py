@@ -1,4 +1,5 @@
-"""The show (RULES.md §4): fifteens, pairs, runs, flushes and nobs, for hands and the crib."""
+"""The show (docs/rules-of-play.md, "The show"): fifteens, pairs, runs, flushes and nobs, for hands
+and the crib."""
 
 from collections import Counter
 

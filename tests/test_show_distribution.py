@@ -1,4 +1,5 @@
-"""The exact show distribution (RULES.md §4, shared/data/show_distribution.json).
+"""The exact show distribution (docs/rules-of-play.md, "The show";
+published counts in tests/data/show_distribution.json).
 
 Every (4-card hand, starter) pair goes through the real scoring path, `Scorer.show_total`, which
 the suite checks against the itemised `Scorer.show`. The fast test counts the 13 starters of one

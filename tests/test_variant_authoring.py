@@ -65,7 +65,10 @@ def test_a_list_mixing_edits_and_names_is_refused(tmp_path):
     ('extends = ["two-player"]\nplugins = ["-standard"]\n', "plugins"),
     ("[config.standard]\n" + "".join(f"{key} = 0\n" for key in (
         "fifteen", "thirty_one", "go", "pair", "pair_royal", "double_pair_royal",
-        "run_per_card", "flush_per_card", "nobs", "heels")), "plugins"),
+        "run_per_card", "flush_per_card", "nobs", "heels")), "config.standard"),
+    ('extends = ["two-player"]\n[config.standard]\n' + "".join(f"{key} = 0\n" for key in (
+        "fifteen", "thirty_one", "go", "pair", "pair_royal", "double_pair_royal",
+        "run_per_card", "flush_per_card", "nobs", "heels")), "config.standard"),
     ('extends = ["two-player"]\ndisable = ["his-heels", "peg-fifteen", "peg-thirty-one", '
      '"peg-pair", "peg-pair-royal", "peg-double-pair-royal", "peg-run", "go", "last-card", '
      '"show-fifteen", "show-pair", "show-run", "show-flush", "his-nobs"]\n', "disable"),
@@ -530,7 +533,9 @@ def test_no_citation_leads_outside_the_repository():
 
     root = Path(__file__).parents[1]
     files = [*root.glob("*.md"), *(root / "docs").rglob("*.md"), *(root / "variants").glob("*"),
-             *(root / "pegline_core").rglob("*.py"), *(root / "plugins").rglob("*.py")]
+             *(root / "docs" / "examples").glob("*"), *(root / "pegline_core").rglob("*.py"),
+             *(root / "plugins").rglob("*.py"),
+             *(p for p in (root / "tests").glob("*.py") if p.name != Path(__file__).name)]
     cited = [f"{path.relative_to(root)}" for path in files
              if re.search(r"RULES\.md|seed 00\d|seeds/", path.read_text())]
     assert cited == []

@@ -1,4 +1,5 @@
-"""Every shipped variant played (RULES.md §5, §7): scripted deals for its rules, bots to the end."""
+"""Every shipped variant played (docs/rules-of-play.md, "Variants"): scripted deals for its rules,
+bots to the end."""
 
 from pathlib import Path
 

@@ -8,6 +8,7 @@ Set ``PEGLINE_SCREENSHOTS=docs`` to write the screenshots docs/playing.md shows.
 from __future__ import annotations
 
 import os
+import re
 import socket
 import threading
 import time
@@ -477,6 +478,47 @@ def test_the_language_menu_translates_the_page_and_is_remembered(site, browser, 
         assert browser.find_element(By.ID, "heading").text.startswith("第 1 手 · ")
         assert "に配られた" not in browser.find_element(By.ID, "log").text
         assert current_table(browser, tables).game.hand == 1  # the game itself is untouched
+    finally:
+        Select(browser.find_element(By.ID, "lang")).select_by_value("en")
+        wait(browser, lambda d: d.find_element(By.ID, "nav-new").text == "New game")
+
+
+def test_a_clabber_table_in_japanese(site, browser, tmp_path):
+    """Clabber's table through the language menu: the heading, the turn card and trump, the
+    naming buttons, the log and the hand's count speak Japanese, with no English word left."""
+    url, tables = site
+    browser.get(url + "/")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#lang option[value='ja']"))
+    try:
+        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#variant option[value=clabber]"))
+        Select(browser.find_element(By.ID, "variant")).select_by_value("clabber")
+        Select(browser.find_element(By.ID, "lang")).select_by_value("ja")
+        wait(browser, lambda d: d.find_element(By.ID, "nav-new").text == "新しいゲーム")
+        wait(browser, lambda d: d.find_element(By.ID, "variant-description").text.startswith(
+            "エバンズビル・クラバー"))  # the options again, in the language chosen
+        start_game(browser, url, variant="clabber", muggins=False, seed=18)
+        game = current_table(browser, tables).game
+        assert browser.find_element(By.ID, "heading").text.startswith("第1ハンド · ")
+        felt = browser.find_element(By.CSS_SELECTOR, ".felt").text
+        assert "表向きのカード" in felt and "切り札" in felt
+        while game.machine.trump == "":
+            assert browser.find_element(By.ID, "pass").text == "パス"
+            assert "ラウンド" in browser.find_element(By.ID, "prompt").text
+            act(browser, lambda: browser.find_element(By.ID, "pass").click())
+        while game.hand == 1:  # the whole hand, to its count
+            for button, word in (("announce", "メルドを宣言する"), ("show", "メルドを見せる")):
+                found = browser.find_elements(By.ID, button)
+                if found:
+                    assert found[0].text == word
+                    act(browser, found[0].click)
+            act(browser, browser.find_element(By.CSS_SELECTOR, "#hand .card.playable").click)
+        wait(browser, lambda d: d.find_elements(By.ID, "settlement"))
+        box = browser.find_element(By.ID, "settlement").text
+        assert "第1ハンドの計算" in box and "カードの点数" in box
+        page = browser.find_element(By.ID, "table").text + browser.find_element(By.ID, "log").text
+        words = set(re.findall(r"[A-Za-z]{2,}", page)) - {"greedy", "XXX"}
+        assert words == set(), words
+        screenshot(browser, "web-clabber-ja.png", tmp_path)
     finally:
         Select(browser.find_element(By.ID, "lang")).select_by_value("en")
         wait(browser, lambda d: d.find_element(By.ID, "nav-new").text == "New game")

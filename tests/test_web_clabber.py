@@ -288,7 +288,7 @@ def test_renege_calls_are_offered_one_per_callable_play(server):
     verdict = next(e for e in game.log[before:] if isinstance(e, RenegeCalled))
     assert state["table"]["settlement"]["outcome"] == {
         "kind": "renege", "caller": 0, "proved": verdict.proved, "offender": verdict.offender,
-        "reason": verdict.reason}
+        "reason": verdict.reason, "said": verdict.reason}  # said: in the request's language
 
 
 def test_the_calling_window_after_the_last_trick_offers_calls_and_stand(server):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import sys
+import tomllib
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from html.parser import HTMLParser
@@ -25,7 +26,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 from pegline_core.app.cli import HELP_CONTEXT
-from pegline_core.app.i18n import _FOLDER, LANGUAGES, RULE_CONTEXT
+from pegline_core.app.i18n import _FOLDER, LANGUAGES, RULE_CONTEXT, VARIANT_CONTEXT
 from pegline_core.plugins import describe_plugin, installed_plugins
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,6 +47,14 @@ DATA_MESSAGES: dict[str, dict[str | None, list[str]]] = {
         "response": ["accept", "muggins", "overcount"],
         "skunk": ["skunk", "double skunk", "triple skunk", "lurch"],
         "pass": ["no cards", "cannot play"],
+        # the coach's reasons (pegline_cribbage.coach): their names, then their words
+        "reason": ["expected hand points", "expected crib points", "crib is",
+                   "expected pegging (you - them)", "pegging", "total", "1 legal count",
+                   "2 exact 15 or 31", "3 same-rank tail", "4 run tail",
+                   "5 reply risk (expected points)", "points now",
+                   "expected pegging, rest of hand (you - them)",
+                   "yours", "the opponents'", "simulated",
+                   "not simulated: the simulated discards' average", "not simulated: no budget"],
         # the page shows these as they come: a settlement's outcome, the phase
         None: ["accepted", "muggins", "false-muggins", "overcount", "false-overcount",
                "cut", "deal", "discard", "starter", "pegging", "show", "over"],
@@ -53,18 +62,20 @@ DATA_MESSAGES: dict[str, dict[str | None, list[str]]] = {
 }
 
 
-HELP_COMMANDS = ("play", "score", "serve")
-"""The commands whose --help is translated (with the top-level help and its options)."""
-
-
 def help_texts() -> list[str]:
-    """The help texts of the top-level command, its options and the `HELP_COMMANDS`."""
+    """The help texts of every command and group of the command line, and of their options."""
     import click
 
     from pegline_core.app.cli import HELP_WORDS
     from pegline_core.app.cli import main as command_line
 
-    commands = [command_line] + [command_line.commands[name] for name in HELP_COMMANDS]
+    commands: list[click.Command] = []
+    waiting: list[click.Command] = [command_line]
+    while waiting:  # the whole tree: pegline, its commands, each group's commands
+        command = waiting.pop(0)
+        commands.append(command)
+        if isinstance(command, click.Group):
+            waiting += [command.commands[name] for name in sorted(command.commands)]
     texts = [thing.help for command in commands
              for thing in [command, *command.get_params(click.Context(command))]
              if getattr(thing, "help", None)]
@@ -110,6 +121,12 @@ def template(domain: str) -> Catalog:
     for path in sorted(folder.rglob("*.html")):  # the page's data-i18n words
         for line, message in html_messages(path.read_text(encoding="utf-8")):
             catalog.add(message, locations=[(path.relative_to(ROOT).as_posix(), line)])
+    if domain == "pegline_core.app":  # the shipped variants' descriptions
+        for path in sorted((ROOT / "variants").glob("*.toml")):
+            description = tomllib.loads(path.read_text(encoding="utf-8")).get("description")
+            if isinstance(description, str) and description:
+                catalog.add(description, context=VARIANT_CONTEXT,
+                            locations=[(path.relative_to(ROOT).as_posix(), 1)])
     for context, words in DATA_MESSAGES.get(domain, {}).items():
         for word in words:
             catalog.add(word, context=context)
@@ -232,9 +249,9 @@ def glossary() -> str:
         "# Glossary: rule names in English, Japanese and Chinese",
         "",
         "Every rule id declared by the plugins that ship a message catalog (the scoring rules",
-        "of cribbage), with its name in each language Pegline speaks. In English a rule's name",
-        "is its id. This page is generated from the catalogs (`python tools/catalogs.py",
-        "glossary`); a test keeps it in step with them.",
+        "of cribbage and of Clabber), with its name in each language Pegline speaks. In English",
+        "a rule's name is its id. This page is generated from the catalogs",
+        "(`python tools/catalogs.py glossary`); a test keeps it in step with them.",
         "See [i18n.md](i18n.md) for choosing a language and translating a plugin.",
         "",
         "| rule id | plugin | 日本語 | 中文 | what it scores |",

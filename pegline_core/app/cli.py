@@ -8,6 +8,7 @@ import importlib.util
 import json
 import os
 import random
+import re
 import shlex
 import signal
 import sys
@@ -30,8 +31,10 @@ from pegline_core.app.i18n import (
     rule_name,
     rule_summary,
     set_language,
+    variant_description,
 )
 from pegline_core.app.players import PlayerLeft, bots_for, play_game
+from pegline_core.app.problems import explain
 from pegline_core.cards import Card, format_cards, parse_cards
 from pegline_core.errors import PeglineError, VariantError
 from pegline_core.events import Event
@@ -48,7 +51,7 @@ HELP_CONTEXT = "help"
 them from the commands themselves)."""
 
 
-HELP_WORDS = ("Usage:", "Options", "Commands")
+HELP_WORDS = ("Usage:", "Options", "Commands", "default: ", "required")
 """Click's own words in a --help page, translated by `_Formatter`."""
 
 
@@ -62,6 +65,21 @@ class _Formatter(click.HelpFormatter):
 
     def write_heading(self, heading: str) -> None:
         super().write_heading(_messages.pgettext(HELP_CONTEXT, heading))
+
+    def write_dl(self, rows: Any, *args: Any, **kwargs: Any) -> None:
+        """An option's list, with Click's ``[default: ...]`` and ``[required]`` translated."""
+        super().write_dl([(term, _EXTRA.sub(_extra, text)) for term, text in rows],
+                         *args, **kwargs)
+
+
+_EXTRA = re.compile(r"\[([^\[\]]*)\]$")
+
+
+def _extra(match: re.Match[str]) -> str:
+    said = match.group(1)
+    for word in HELP_WORDS[3:]:  # default, required
+        said = said.replace(word, _messages.pgettext(HELP_CONTEXT, word))
+    return f"[{said}]"
 
 
 class _Context(click.Context):
@@ -85,11 +103,8 @@ class _Translated(click.Command):
             for thing, text in zip(texts, originals, strict=True):
                 thing.help = text  # type: ignore[attr-defined]
 
-
-class _Command(_Translated):
-    """A subcommand, listed in its group's --help by its translated first paragraph."""
-
     def get_short_help_str(self, limit: int = 45) -> str:
+        """The first paragraph, translated, for the group's list of commands."""
         if self.short_help or not self.help:
             return super().get_short_help_str(limit)
         first = self.help.split("\n\n")[0]
@@ -99,20 +114,71 @@ class _Command(_Translated):
         return translated.split("\n\n")[0] if first else translated
 
 
+class _Command(_Translated):
+    """A subcommand, listed in its group's --help by its translated first paragraph."""
+
+
+class _Failure(click.ClickException):
+    """A mistake of the caller's, said in the chosen language (Click's ``Error:`` too)."""
+
+    def show(self, file: Any = None) -> None:
+        click.echo(_("Error: {message}").format(message=self.format_message()), err=True)
+
+
+class _Usage(click.UsageError):
+    """A command used wrongly, said in the chosen language, with its usage and the --help hint
+    (as Click shows a usage error)."""
+
+    def show(self, file: Any = None) -> None:
+        if self.ctx is not None:
+            hint = _("Try '{command} --help' for help.").format(command=self.ctx.command_path)
+            click.echo(f"{self.ctx.get_usage()}\n{hint}\n", err=True)
+        click.echo(_("Error: {message}").format(message=self.format_message()), err=True)
+
+
+class _BadOption(_Usage):
+    """An option's value refused: ``Invalid value for '--bots': ...`` in the chosen language."""
+
+    def __init__(self, message: str, option: str) -> None:
+        super().__init__(_("Invalid value for '{option}': {message}").format(option=option,
+                                                                             message=message))
+
+
 class _Group(_Translated, click.Group):
     """Turns every caller mistake (a `PeglineError`) into a message and exit code 1."""
 
     command_class = _Command
+    group_class = type  # subgroups (variants, plugins, analyze) are translated too
 
-    def main(self, *args: Any, **kwargs: Any) -> Any:
-        """Run in a context of its own, so the language --lang chose ends with the command."""
-        return contextvars.copy_context().run(super().main, *args, **kwargs)
+    def main(self, args: Any = None, *rest: Any, **kwargs: Any) -> Any:
+        """Run in a context of its own, so the language --lang chose ends with the command;
+        the language is chosen before Click reads the arguments, so that an eager --help given
+        before --lang (or with only LANG set) speaks it too."""
+        words = [str(word) for word in (sys.argv[1:] if args is None else args)]
+        return contextvars.copy_context().run(self._main, _asked_language(words), args, *rest,
+                                              **kwargs)
+
+    def _main(self, asked: str | None, *args: Any, **kwargs: Any) -> Any:
+        set_language(asked if asked in LANGUAGES else choose_language(None))
+        return super().main(*args, **kwargs)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except PeglineError as exc:
-            raise click.ClickException(str(exc)) from None
+            raise _Failure(explain(str(exc))) from None
+
+
+def _asked_language(words: list[str]) -> str | None:
+    """The value of the first ``--lang`` among the command line's words, if any."""
+    for index, word in enumerate(words):
+        if word == "--":
+            break
+        if word.startswith("--lang="):
+            return word.split("=", 1)[1]
+        if word == "--lang" and index + 1 < len(words):
+            return words[index + 1]
+    return None
 
 
 def _speak(_ctx: click.Context, _param: click.Parameter, lang: str | None) -> str:
@@ -196,27 +262,39 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, variant_name:
     optional) and write one JSON object per line.
     """
     if not cards and starter is not None:
-        raise click.UsageError("--starter needs the CARDS of the hand too, e.g. "
-                               "pegline score 5H 5C 5D JS --starter 5S")
+        raise _Usage(_("--starter needs the CARDS of the hand too, e.g. pegline score 5H 5C "
+                       "5D JS --starter 5S"))
     scorer = Scorer(load_variant(variant_name, overlays=overlays))
     if not cards:
         _score_stream(scorer)
         return
     if starter is None:
-        raise click.UsageError("give the starter with --starter, e.g. --starter 5S")
+        raise _Usage(_("give the starter with --starter, e.g. --starter 5S"))
     hand = parse_cards(cards)
     (turned,) = parse_cards([starter])
     result = scorer.show(hand, turned, crib=crib)
     if as_json:
         click.echo(json.dumps(_show_json(result)))
         return
-    what = "crib" if crib else "hand"
-    click.echo(f"{what} {format_cards(hand, symbols=True)}  starter {turned.symbol}  "
-               f"({scorer.variant.name})")
+    text = (_("crib {cards}  starter {starter}  ({variant})") if crib
+            else _("hand {cards}  starter {starter}  ({variant})"))
+    click.echo(text.format(cards=format_cards(hand, symbols=True), starter=turned.symbol,
+                           variant=scorer.variant.name))
     for award in result.awards:
-        click.echo(f"  {award.rule.id:<14} {format_cards(award.score.cards, symbols=True):<22} "
+        name = rule_name(award.rule.id, plugin_domain(award.plugin))
+        click.echo(f"  {_padded(name, 14)} {format_cards(award.score.cards, symbols=True):<22} "
                    f"{award.score.points:>3}")
-    click.echo(f"  {'total':<37} {result.total:>3}")
+    total = _("total")
+    click.echo(f"  {_padded(total, 37)} {result.total:>3}")
+
+
+def _padded(text: str, width: int, *, right: bool = False) -> str:
+    """``text`` aligned in ``width`` terminal cells (a Japanese or Chinese character takes
+    two), on the left or the ``right``."""
+    from rich.cells import cell_len
+
+    space = " " * max(0, width - cell_len(text))
+    return space + text if right else text + space
 
 
 def _score_stream(scorer: Scorer) -> None:
@@ -258,9 +336,9 @@ def variants_list() -> None:
     width = max(map(len, found), default=0)
     for name, path in found.items():
         try:
-            description = load_variant(path).description
+            description = variant_description(load_variant(path).description)
         except VariantError:
-            description = "(invalid: run `pegline variants check` on it)"
+            description = _("(invalid: run `pegline variants check` on it)")
         click.echo(f"{name:<{width}}  {description}")
 
 
@@ -271,8 +349,9 @@ def variants_show(name: str, overlays: tuple[str, ...]) -> None:
     """Print the resolved variant NAME as TOML."""
     variant = load_variant(name, overlays=overlays)
     for notice in variant.notices:
-        click.echo(f"# notice: {notice}")
-    click.echo(f"# {variant.name}: resolved, with every inherited and default key")
+        click.echo("# " + _("notice: {notice}").format(notice=notice))
+    click.echo("# " + _("{name}: resolved, with every inherited and default key").format(
+        name=variant.name))
     data = variant.to_toml_dict() | {"config": Ruleset(variant).resolved_config()}
     click.echo(tomli_w.dumps(data), nl=False)
 
@@ -290,19 +369,20 @@ def variants_check(files: tuple[str, ...]) -> None:
         except VariantError as exc:
             failed = True
             for problem in exc.problems:
-                click.echo(problem, err=True)
+                click.echo(explain(problem), err=True)
             continue
         for notice in variant.notices:
-            click.echo(f"{file}: notice: {notice}")
+            click.echo(_("{file}: notice: {notice}").format(file=file, notice=notice))
         try:
             too_long = _too_long(variant)
         except PeglineError as exc:  # a plugin that fails in play, found before a real game
-            too_long = f"a sample game between random players stopped: {_one_line(str(exc))}"
+            too_long = _("a sample game between random players stopped: {error}").format(
+                error=explain(_one_line(str(exc))))
         if too_long:
             failed = True
             click.echo(f"{file}: {too_long}", err=True)
             continue
-        click.echo(f"{file}: ok")
+        click.echo(_("{file}: ok").format(file=file))
     if failed:
         sys.exit(1)
 
@@ -329,9 +409,9 @@ def _too_long(variant: Any) -> str | None:
             game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
     if game.over:
         return None
-    return (f"a sample game between random players did not end within {SAMPLE_HANDS} hands "
-            f"(scores {', '.join(map(str, game.scores))}): its games would take too long to "
-            "play; let more rules score or lower the target")
+    return _("a sample game between random players did not end within {hands} hands (scores "
+             "{scores}): its games would take too long to play; let more rules score or lower "
+             "the target").format(hands=SAMPLE_HANDS, scores=", ".join(map(str, game.scores)))
 
 
 # -- analyze ----------------------------------------------------------------------------------
@@ -356,8 +436,9 @@ def analyze_show(variant_name: str, overlays: tuple[str, ...], as_json: bool) ->
 
     variant = load_variant(variant_name, overlays=overlays)
     if not as_json and importlib.util.find_spec("numpy") is None:
-        click.echo("(numpy is not installed: a variant's tables may be counted hand by hand, "
-                   "a minute or more; pip install 'pegline[scale]' for about a second)", err=True)
+        click.echo(_("(numpy is not installed: a variant's tables may be counted hand by hand, "
+                     "a minute or more; pip install 'pegline[scale]' for about a second)"),
+                   err=True)
     results: dict[str, ShowDistribution] = {}
     start = time.perf_counter()
     with Progress(transient=True, disable=as_json) as bar:
@@ -376,17 +457,22 @@ def analyze_show(variant_name: str, overlays: tuple[str, ...], as_json: bool) ->
                                for name, d in results.items()}))
         return
     hands, cribs = results["hand"], results["crib"]
-    click.echo(f"{variant.name}: show totals over every {hands.cards}-card hand and "
-               f"{cribs.cards}-card crib with a starter ({elapsed:.2f} s, {hands.method})")
-    click.echo(f"{'total':>5} {'hand':>12} {'crib':>12}")
+    click.echo(_("{variant}: show totals over every {hand}-card hand and {crib}-card crib with "
+                 "a starter ({seconds} s, {method})").format(
+        variant=variant.name, hand=hands.cards, crib=cribs.cards, seconds=f"{elapsed:.2f}",
+        method={"plugin": _("plugin"), "enumerated": _("enumerated")}.get(hands.method,
+                                                                          hands.method)))
+    words = [_("total"), _("hand"), _("crib"), _("pairs"), _("mean")]
+    click.echo(f"{_padded(words[0], 5, right=True)} {_padded(words[1], 12, right=True)} "
+               f"{_padded(words[2], 12, right=True)}")
     for total in sorted(set(hands.counts) | set(cribs.counts)):
         click.echo(f"{total:>5} {hands.counts.get(total, 0):>12,} "
                    f"{cribs.counts.get(total, 0):>12,}")
-    click.echo(f"{'pairs':>5} {hands.pairs:>12,} {cribs.pairs:>12,}")
-    click.echo(f"{'mean':>5} {hands.mean:>12.6f} {cribs.mean:>12.6f}")
+    click.echo(f"{_padded(words[3], 5, right=True)} {hands.pairs:>12,} {cribs.pairs:>12,}")
+    click.echo(f"{_padded(words[4], 5, right=True)} {hands.mean:>12.6f} {cribs.mean:>12.6f}")
     if hands.method == "enumerated" and importlib.util.find_spec("numpy") is None:
-        click.echo("(counted hand by hand; with numpy, pip install 'pegline[scale]', the "
-                   "standard rules' tables take about a second)", err=True)
+        click.echo(_("(counted hand by hand; with numpy, pip install 'pegline[scale]', the "
+                     "standard rules' tables take about a second)"), err=True)
 
 
 # -- simulate ---------------------------------------------------------------------------------
@@ -420,14 +506,14 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
     if plot_path is not None:  # before the games, not after: a plot that cannot be drawn
         _check_output(plot_path, "--plot")
         if plot_path.suffix.lower() not in PLOT_FORMATS:
-            raise click.BadParameter(f"{plot_path.name}: draw to a file ending in "
-                                     f"{', '.join(sorted(PLOT_FORMATS))}", param_hint="--plot")
+            raise _BadOption(_("{name}: draw to a file ending in {endings}").format(
+                name=plot_path.name, endings=", ".join(sorted(PLOT_FORMATS))), "--plot")
         if importlib.util.find_spec("matplotlib") is None:
-            raise click.ClickException("matplotlib is not installed: pip install "
-                                       "'pegline[scale]' for plots")
+            raise _Failure(_("matplotlib is not installed: pip install 'pegline[scale]' for "
+                             "plots"))
     if scheduler is not None and importlib.util.find_spec("distributed") is None:
-        raise click.ClickException("dask.distributed is not installed: pip install "
-                                   "'pegline[scale]' for clusters")
+        raise _Failure(_("dask.distributed is not installed: pip install 'pegline[scale]' for "
+                         "clusters"))
     if round_robin:
         _round_robin(variant, names, games, seed, as_json, workers, scheduler)
         return
@@ -499,15 +585,15 @@ _sigterm_as_interrupt = _SigtermAsInterrupt()
 def _check_output(path: Path, option: str) -> None:
     """Refuse an output file that cannot be written, before any work is done."""
     if path.is_dir():
-        raise click.BadParameter(f"{path} is a folder: give a file name", param_hint=option)
+        raise _BadOption(_("{path} is a folder: give a file name").format(path=path), option)
     if path.exists() and not path.is_file():
-        raise click.BadParameter(f"{path} is not a regular file: give a file name",
-                                 param_hint=option)
+        raise _BadOption(_("{path} is not a regular file: give a file name").format(path=path),
+                         option)
     if not path.parent.is_dir():
-        raise click.BadParameter(f"no folder {path.parent} to write {path.name} in",
-                                 param_hint=option)
+        raise _BadOption(_("no folder {folder} to write {name} in").format(
+            folder=path.parent, name=path.name), option)
     if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise click.BadParameter(f"{path} cannot be written", param_hint=option)
+        raise _BadOption(_("{path} cannot be written").format(path=path), option)
 
 
 def _round_robin(variant: Any, names: list[str], games: int, seed: int, as_json: bool,
@@ -518,7 +604,7 @@ def _round_robin(variant: Any, names: list[str], games: int, seed: int, as_json:
 
     tournament = getattr(game_definition(variant.game), "round_robin", None)
     if tournament is None:
-        raise click.UsageError(f"the game {variant.game!r} has no round robin")
+        raise _Usage(_("the game {game} has no round robin").format(game=repr(variant.game)))
     teams = len(dict.fromkeys(names))
     total = teams * (teams - 1) // 2 * games
     table, stopped = _stoppable(f"{variant.name} round robin", total, as_json,
@@ -670,9 +756,9 @@ def _check_hooks(name: str, specs: pluggy.PluginManager) -> None:
 
 
 def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
-             names: dict[int, str] | None = None, seed: int | None = None,
-             save: Callable[[], None] | None = None) -> Callable[[Event], None]:
-    """Print each event (as text or JSON) as ``reveal`` may see it, log it whole, save.
+             names: dict[int, str] | None = None, seed: int | None = None
+             ) -> Callable[[Event], None]:
+    """Print each event (as text or JSON) as ``reveal`` may see it, and log it whole.
 
     What is printed shows only the hidden cards of ``reveal`` (None: everyone's); the
     ``--log`` file and the saved record keep every event whole, for auditing after the game.
@@ -685,8 +771,8 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
     if as_json and reveal is not None:
         redact = getattr(printer, "redact", None)
         if redact is None:  # never print what a seat may not see
-            raise click.UsageError(f"the game {game.variant.game!r} cannot hide other seats' "
-                                   "cards in JSON: play a human game without --json")
+            raise _Usage(_("the game {game} cannot hide other seats' cards in JSON: play a "
+                           "human game without --json").format(game=repr(game.variant.game)))
     if log_file is not None:  # the JSON Lines log starts with the record's header
         header = GameRecord.of(game, seed=seed, derived=False).header(stream=True)
         log_file.write(json.dumps(header) + "\n")
@@ -700,8 +786,6 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
         if log_file is not None:
             log_file.write(line + "\n")
             log_file.flush()  # event by event, so a crash loses nothing complete
-        if save is not None:
-            save()
         if as_json:
             click.echo(line if redact is None else json.dumps(redact(data), ensure_ascii=False))
         else:
@@ -741,33 +825,33 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
          versions: str, best_of: int | None, match_to: int | None) -> None:
     """Play a complete game (or a match) and print every event."""
     resume_match = resume_path is not None and _is_record(resume_path, "pegline-match")
-    if best_of is not None or match_to is not None or resume_match:
-        if log_file is not None or (resume_path is not None and not resume_match):
-            raise click.UsageError("a match is kept with --save (and carried on with --resume "
-                                   "MATCH.toml); --log and a game's --resume are for single "
-                                   "games")
+    is_match = best_of is not None or match_to is not None or resume_match
+    if is_match and resume_path is not None and not resume_match:
+        raise _Usage(_("a match is carried on with --resume MATCH.toml; a game's --resume is "
+                       "for a single game"))
+    if human and log_file is not None and getattr(log_file, "name", "") == "<stdout>":
+        raise _BadOption(_("the log keeps every card, the hidden ones too: in a human game "
+                           "write it to a file"), "--log")
+    if log_file is not None and getattr(log_file, "name", "").endswith(".gz"):
+        name = log_file.name  # a compressed log, flushed event by event all the same
+        log_file.close()
+        log_file = gzip.open(name, "wt", compresslevel=3, encoding="utf-8")
+        click.get_current_context().call_on_close(log_file.close)
+    if is_match:
         from pegline_core.app.match import MatchRecord, MatchRules
 
         if resume_match:
             assert resume_path is not None
             kept = MatchRecord.load(resume_path)
             _play_match(None, kept.rules, seed, bots, human, as_json, save_path or resume_path,
-                        kept)
+                        log_file, kept)
         else:
             _play_match(load_variant(variant_name, overlays=overlays),
                         MatchRules(best_of=best_of, target=match_to), seed, bots, human,
-                        as_json, save_path)
+                        as_json, save_path, log_file)
         return
     if save_path is not None:  # before the game, not after it: a record that cannot be kept
         _check_output(save_path, "--save")
-    if human and log_file is not None and getattr(log_file, "name", "") == "<stdout>":
-        raise click.BadParameter("the log keeps every card, the hidden ones too: in a human game "
-                                 "write it to a file", param_hint="--log")
-    if log_file is not None and getattr(log_file, "name", "").endswith(".gz"):
-        name = log_file.name  # a compressed log, flushed event by event all the same
-        log_file.close()
-        log_file = gzip.open(name, "wt", compresslevel=3, encoding="utf-8")
-        click.get_current_context().call_on_close(log_file.close)
     if resume_path is not None:
         record = GameRecord.load(resume_path)
         _version_notices(record, versions)
@@ -787,7 +871,8 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
         observe = getattr(players[0], "observe", None)  # a human's screen follows the game
     if not as_json:
         click.echo(_("{name}: {description} (seed {seed})").format(
-            name=variant.name, description=variant.description, seed=seed))
+            name=variant.name, description=variant_description(variant.description),
+            seed=seed))
         for notice in variant.notices:
             click.echo(_("notice: {notice}").format(notice=notice))
     if resume_path is None:
@@ -800,8 +885,9 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
     if resume_path is not None and not as_json:
         click.echo(_("resumed from {path}: hand {hand}, phase {phase}, scores {scores}").format(
             path=resume_path, hand=game.hand, phase=game.phase, scores=game.scores))
-    emit = _emitter(game, as_json, log_file, {0} if human else None, labels, seed=record_seed,
-                    save=save if save_path is not None and human else None)
+    if save_path is not None and human:
+        _save_before_asking(players[0], save)
+    emit = _emitter(game, as_json, log_file, {0} if human else None, labels, seed=record_seed)
     if observe is not None:
         for event in game.log:  # a resumed game: the screen redraws the table as it stands
             observe(event)
@@ -827,11 +913,11 @@ def _players(game: Game, bots: str, seed: int, human: bool) -> tuple[list[Any], 
     known = bots_for(game)
     unknown = [name for name in names if name not in known]
     if unknown or not names:
-        raise click.BadParameter(f"unknown bot {unknown[0] if unknown else bots!r}; "
-                                 f"choose from {', '.join(known)}", param_hint="--bots")
+        raise _BadOption(_("unknown bot {name}; choose from {bots}").format(
+            name=repr(unknown[0] if unknown else bots), bots=", ".join(known)), "--bots")
     if len(names) > game.players:
-        raise click.BadParameter(f"{len(names)} bots for {game.players} seats: name at most "
-                                 f"{game.players}", param_hint="--bots")
+        raise _BadOption(_("{n} bots for {seats} seats: name at most {seats}").format(
+            n=len(names), seats=game.players), "--bots")
     players = [known[names[seat % len(names)]](seed + seat) for seat in range(game.players)]
     labels = {seat: _("seat {n} ({bot})").format(n=seat, bot=names[seat % len(names)])
               for seat in range(game.players)}
@@ -841,6 +927,19 @@ def _players(game: Game, bots: str, seed: int, human: bool) -> tuple[list[Any], 
         if hasattr(players[0], "read") and not sys.stdin.isatty():
             players[0].read = _bounded_answers(players[0].read, game)
     return players, labels
+
+
+def _save_before_asking(person: Any, save: Callable[[], None]) -> None:
+    """Save the game each time the person is asked to act: where they may leave, or the
+    process be killed, with everything up to their decision kept. Once a decision, not once an
+    event: a game's saves no longer grow with the square of its length."""
+    choose = person.choose
+
+    def saved_then_asked(view: Any, legal: Any) -> Any:
+        save()
+        return choose(view, legal)
+
+    person.choose = saved_then_asked
 
 
 WRONG_ANSWERS = 200
@@ -864,13 +963,15 @@ def _bounded_answers(read: Callable[[], str], game: Game) -> Callable[[], str]:
 
 
 def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bool,
-                as_json: bool, save_path: Path | None, resumed: Any = None) -> None:
+                as_json: bool, save_path: Path | None, log_file: Any = None,
+                resumed: Any = None) -> None:
     """Play a match game by game (or carry on the ``resumed`` `MatchRecord`), printing the
-    standings after each game and saving the match (after every action of a human's)."""
+    standings after each game, saving the match (before each decision of a human's) and
+    logging it to ``log_file`` as one stream (the match's header line, then each game's log)."""
     from pegline_core.app.match import Match, MatchRecord
 
     if save_path is not None and save_path.suffix != ".toml":
-        raise click.BadParameter("a match record is a .toml file", param_hint="--save")
+        raise _BadOption(_("a match record is a .toml file"), "--save")
     if save_path is not None:
         _check_output(save_path, "--save")
     playing: Game | None = None
@@ -884,10 +985,20 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
     if seed is None:
         seed = random.SystemRandom().getrandbits(32)
     if not as_json:
-        click.echo(f"{variant.name}: {variant.description} (seed {seed}), a match "
-                   f"{rules.describe()}")
+        text = (_("{name}: {description} (seed {seed}), a match best of {n}")
+                if rules.best_of is not None else
+                _("{name}: {description} (seed {seed}), a match to {n} game points"))
+        click.echo(text.format(name=variant.name, seed=seed, n=rules.best_of or rules.target,
+                               description=variant_description(variant.description)))
         if resumed is not None:
-            click.echo(f"resumed: {len(match.games)} game(s) played")
+            played = len(match.games)
+            click.echo(_messages.ngettext("resumed: {n} game played", "resumed: {n} games played",
+                                          played).format(n=played))
+    if log_file is not None:  # a resumed match's log holds the games played before too
+        log_file.write(json.dumps(MatchRecord.log_header(rules)) + "\n")
+        if resumed is not None:
+            log_file.write("".join(game.to_jsonl() for game in resumed.games[:len(match.games)]))
+        log_file.flush()
     while not match.over:
         game = playing or match.new_game()
         game_seed = seed + len(match.games)
@@ -901,8 +1012,10 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
                 MatchRecord.of(match, seeds=match.seeds, playing=(game, game_seed)).save(
                     save_path)
 
-        emit = _emitter(game, as_json, None, {0} if human else None, labels,
-                        save=save if human else None)
+        if human:
+            _save_before_asking(players[0], save)
+        emit = _emitter(game, as_json, log_file, {0} if human else None, labels,
+                        seed=game_seed)
         try:
             play_game(variant, players, seed=chance_seed, on_event=emit, game=game)
         except (PlayerLeft, KeyboardInterrupt, EOFError) as exc:
@@ -973,8 +1086,8 @@ def serve(host: str, port: int) -> None:
     try:
         from pegline_core.app.web import serve as run
     except ImportError as exc:
-        raise click.ClickException(f"{exc.name} is not installed: pip install "
-                                   "'pegline[web]' for the web page") from None
+        raise _Failure(_("{module} is not installed: pip install 'pegline[web]' for the web "
+                         "page").format(module=exc.name)) from None
     run(host, port, announce=click.echo)
 
 
@@ -989,7 +1102,7 @@ def replay(file: Path, as_json: bool, verify: bool, versions: str) -> None:
     """Replay a record (.toml or .jsonl), a match record or a scripted game (docs/records.md)
     and print it."""
     if not file.exists():
-        raise click.ClickException(f"{file}: no such file")
+        raise _Failure(_("{file}: no such file").format(file=file))
     if _is_record(file, "pegline-match"):
         _replay_match(file, as_json, verify)
         return
@@ -999,7 +1112,7 @@ def replay(file: Path, as_json: bool, verify: bool, versions: str) -> None:
         if verify:
             difference = record.verify(versions)
             if difference is not None:
-                raise click.ClickException(str(difference))
+                raise _Failure(explain(str(difference))) from None
             n = len(record.events)
             click.echo(_messages.ngettext("{file}: verified, {n} event",
                                           "{file}: verified, {n} events", n).format(file=file, n=n))
@@ -1009,7 +1122,7 @@ def replay(file: Path, as_json: bool, verify: bool, versions: str) -> None:
         from pegline_cribbage.scripts import Script
 
         if verify:
-            raise click.UsageError("--verify needs a game record, not a scripted game")
+            raise _Usage(_("--verify needs a game record, not a scripted game"))
         game = Script.load(file).replay()  # the whole script first: a bad one prints only its error
     emit = _emitter(game, as_json, None, None)
     for event in game.log:
@@ -1025,7 +1138,7 @@ def _version_notices(record: GameRecord, versions: str) -> None:
     """Say which plugin versions differ from the record's (or refuse them, by the policy)."""
     installed = record.new_game(versions).ruleset.versions()
     for notice in record.version_notices(installed, versions):
-        click.echo(f"notice: {notice}", err=True)
+        click.echo(_("notice: {notice}").format(notice=notice), err=True)
 
 
 def _replay_match(file: Path, as_json: bool, verify: bool) -> None:
@@ -1036,8 +1149,12 @@ def _replay_match(file: Path, as_json: bool, verify: bool) -> None:
     if verify:
         found = record.verify()
         if found is not None:
-            raise click.ClickException(f"game {found[0]}: {found[1]}")
-        click.echo(f"{file}: verified, a match of {len(record.games)} game(s)")
+            raise _Failure(_("game {n}: {problem}").format(n=found[0],
+                                                            problem=explain(str(found[1]))))
+        n = len(record.games)
+        click.echo(_messages.ngettext("{file}: verified, a match of {n} game",
+                                      "{file}: verified, a match of {n} games", n).format(
+            file=file, n=n))
         return
     match: Match | None = None
     for number, game_record in enumerate(record.games, 1):
@@ -1058,9 +1175,11 @@ def _is_record(file: Path, form: str = FORMAT) -> bool:
     if file.is_fifo():  # never opened here: that waits for a writer
         return False
     try:
-        with file.open("rb") as handle:
+        with (gzip.open(file) if file.name.endswith(".gz") else file.open("rb")) as handle:
             head = handle.read(4096).decode("utf-8", errors="replace")  # never a whole line
-    except OSError:
+    except (OSError, EOFError):
         return False
+    if head.startswith("{"):  # a log: its header line (json.dumps writes format first)
+        return head.startswith(f'{{"format": "{form}"')
     return any(line.startswith("format = ") and f'"{form}"' in line
                for line in head.splitlines()[:3])

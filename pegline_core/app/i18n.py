@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
+import string
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache
+from functools import cache, partial
 from importlib import resources
 from pathlib import Path
 
@@ -30,13 +32,17 @@ from pegline_core.errors import PeglineError
 
 __all__ = ["LANGUAGES", "LanguageError", "Messages", "choose_language", "current_language",
            "use_language", "set_language", "N_", "catalog_messages", "rule_name", "rule_summary",
-           "rule_name_among", "plugin_domain", "RULE_CONTEXT"]
+           "rule_name_among", "plugin_domain", "RULE_CONTEXT", "Formatted", "explain_known",
+           "VARIANT_CONTEXT", "variant_description"]
 
 LANGUAGES = {"en": "English", "ja": "日本語", "zh-Hans": "简体中文"}
 """The languages Pegline speaks, by their BCP 47 tag, each named in itself."""
 
 RULE_CONTEXT = "rule"
 """The gettext context of a rule's name: the message id is the rule id."""
+
+VARIANT_CONTEXT = "variant"
+"""The gettext context of a shipped variant's description (in the command line's catalog)."""
 
 _FOLDER = {"en": "en", "ja": "ja", "zh-Hans": "zh_Hans"}  # tag -> the catalog's folder name
 _language: ContextVar[str] = ContextVar("pegline_language", default="en")
@@ -174,6 +180,12 @@ def rule_name_among(rule_id: str, plugins: Iterable[str]) -> str:
     return rule_id
 
 
+def variant_description(description: str) -> str:
+    """A variant's description in the current language: the shipped variants' are translated,
+    any other is shown as its file says it."""
+    return Messages("pegline_core.app").pgettext(VARIANT_CONTEXT, description)
+
+
 def rule_summary(summary: str, domain: str | None) -> str:
     """A rule's summary in the current language (the English text where none is shipped)."""
     return summary if domain is None else Messages(domain).gettext(summary)
@@ -188,3 +200,67 @@ def plugin_domain(plugin: str) -> str | None:
         return plugin_class(plugin).__module__.split(".")[0]
     except PeglineError:
         return None
+
+
+_KNOWN: list[Formatted] = []
+
+
+def _field(values: Mapping[str, str], match: re.Match[str]) -> str:
+    return values.get(match.group(1), match.group(0))
+
+
+def explain_known(text: str) -> str:
+    """``text`` translated by the first `Formatted` whose templates match it (as it is if
+    none does)."""
+    for formatted in _KNOWN:
+        said = formatted.translate(text)
+        if said != text:
+            return said
+    return text
+
+
+_FIELD = re.compile(r"\{(\w*)(?:![rsa])?(?::[^{}]*)?\}")
+
+
+class Formatted:
+    """Translates English text already formatted from one of ``templates`` (format strings
+    marked with `N_` and translated in ``domain``'s catalog): a message the game's rules or the
+    kernel put into words in English (a record keeps it so), shown in the current language.
+
+    The text is matched against each template, the most specific first; the values of its
+    fields are carried into the translation, each one translated too if it is itself formatted
+    from a template. Text no template matches is returned as it is.
+
+    >>> reasons = Formatted("pegline_core.app", [N_("unknown bot {name}")])
+    >>> reasons.translate("unknown bot 'x'"), reasons.translate("something else")
+    ("unknown bot 'x'", 'something else')
+    """
+
+    def __init__(self, domain: str, templates: Iterable[str]) -> None:
+        self.messages = Messages(domain)
+        found = []
+        for template in dict.fromkeys(templates):
+            pattern, literal, named = "", 0, set()
+            for text, field, _spec, _conversion in string.Formatter().parse(template):
+                pattern += re.escape(text)
+                literal += len(text)
+                if field is not None:
+                    pattern += f"(?P<{field}>.*?)" if field and field not in named else ".*?"
+                    named.add(field)
+            found.append((literal, template, re.compile(pattern, re.DOTALL)))
+        found.sort(key=lambda item: -item[0])
+        self.templates = [(template, pattern) for _literal, template, pattern in found]
+        _KNOWN.append(self)
+
+    def translate(self, text: str, depth: int = 0) -> str:
+        if current_language() == "en" or depth > 3:
+            return text
+        for template, pattern in self.templates:
+            match = pattern.fullmatch(text)
+            if match is None:
+                continue
+            translated = self.messages.gettext(template)
+            values = {name: self.translate(value, depth + 1)
+                      for name, value in match.groupdict().items()}
+            return _FIELD.sub(partial(_field, values), translated)
+        return text

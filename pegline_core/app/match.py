@@ -4,7 +4,9 @@ The first game starts with a cut for deal; in every later game the loser of the 
 deals first (the first seat of the side placed last). A match is won by the side that first
 wins more than half of ``best_of`` games, or that first reaches ``target`` game points. One
 `MatchRecord` holds every game's record, and is checked like them: every game is verified, each
-first dealer must be the previous loser, and the stated standings must add up.
+first dealer must be the previous loser, and the stated standings must add up. A match is
+logged as it is played as one JSON Lines stream (`MatchRecord.log_header`, then each game's log
+in turn), read back by `MatchRecord.from_jsonl`.
 
 >>> from pegline_core.app.players import RandomBot
 >>> match = play_match("two-player-61", [RandomBot(1), RandomBot(2)], MatchRules(best_of=3),
@@ -18,19 +20,28 @@ True
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
 import tomli_w
 from attrs import frozen
 
 from pegline_core.definition import Player
 from pegline_core.errors import PeglineError, RecordError
-from pegline_core.events import Event, GameEnded
-from pegline_core.files import parse_toml, read_text, write_atomically
+from pegline_core.events import Event, EventCodec, GameEnded
+from pegline_core.files import parse_toml, write_atomically
 from pegline_core.game import Game
-from pegline_core.record import Difference, GameRecord
+from pegline_core.plugins import game_definition
+from pegline_core.record import (
+    Difference,
+    GameRecord,
+    is_log_path,
+    read_record_text,
+    summary_of,
+)
 from pegline_core.variant import Variant, load_variant
 
 __all__ = ["MatchRules", "Match", "MatchRecord", "play_match", "MATCH_FORMAT"]
@@ -124,6 +135,35 @@ class Match:
         self.seeds.append(seed)
 
 
+def _rules_of(head: dict[str, Any], name: str) -> MatchRules:
+    """The match rules a match record's (or log's) header states, or `RecordError`."""
+    if head.get("format") != MATCH_FORMAT:
+        raise RecordError(f"{name}: not a Pegline match record (format should be "
+                          f"{MATCH_FORMAT!r})")
+    if head.get("version") != MATCH_VERSION:
+        raise RecordError(f"{name}: match record version {head.get('version')!r} is not "
+                          f"supported (this Pegline reads version {MATCH_VERSION})")
+    table = head.get("match")
+    if not isinstance(table, dict) or set(table) - {"best_of", "target"}:
+        raise RecordError(f"{name}: match: expected a table with best_of or target")
+    try:
+        return MatchRules(**table)
+    except PeglineError as exc:
+        raise RecordError(f"{name}: match: {exc}") from None
+
+
+def _summarised(record: GameRecord) -> GameRecord:
+    """A game's record from a log (which states no summary) with the summary its events add
+    up to."""
+    if record.summary is not None:
+        return record
+    variant = record.variant_here()
+    codec = EventCodec(game_definition(record.game))
+    events = [codec.from_dict(event) for event in record.events]
+    return attrs.evolve(record, summary=summary_of(events, variant.table.players,
+                                                   len(variant.sides)))
+
+
 def loser_seat(result: GameEnded) -> int:
     """The seat that deals first in the next game: the first seat of the side placed last."""
     return result.results[-1].seats[0]
@@ -189,11 +229,25 @@ class MatchRecord:
         return {"wins": wins, "points": points, "over": over}
 
     def to_toml(self) -> str:
-        head = {"format": MATCH_FORMAT, "version": MATCH_VERSION,
-                "match": {k: v for k, v in (("best_of", self.rules.best_of),
-                                            ("target", self.rules.target)) if v is not None},
+        head = {"format": MATCH_FORMAT, "version": MATCH_VERSION, "match": self._rules_table(),
                 "summary": self.summary()}
         return tomli_w.dumps(head | {"games": [game.to_dict() for game in self.games]})
+
+    def _rules_table(self) -> dict[str, int]:
+        return {k: v for k, v in (("best_of", self.rules.best_of),
+                                  ("target", self.rules.target)) if v is not None}
+
+    @staticmethod
+    def log_header(rules: MatchRules) -> dict[str, Any]:
+        """The first line of a match's log (``stream = true``: a log states no summary); each
+        game's log follows in turn, its header line first (`GameRecord.header`)."""
+        return {"format": MATCH_FORMAT, "version": MATCH_VERSION,
+                "match": MatchRecord(rules, ())._rules_table(), "stream": True}
+
+    def to_jsonl(self) -> str:
+        """The match's log: `log_header`, then each game's log."""
+        head = json.dumps(self.log_header(self.rules), ensure_ascii=False) + "\n"
+        return head + "".join(game.to_jsonl() for game in self.games)
 
     def save(self, path: str | Path) -> None:
         """Write atomically, as a game record is."""
@@ -204,25 +258,47 @@ class MatchRecord:
 
     @classmethod
     def load(cls, path: str | Path) -> MatchRecord:
-        return cls.from_toml(read_text(path, RecordError), name=str(path))
+        """Read a match record (``.toml``) or a match's log (``.jsonl``, ``.jsonl.gz``)."""
+        path = Path(path)
+        text = read_record_text(path)
+        if is_log_path(path):
+            return cls.from_jsonl(text, name=str(path))
+        return cls.from_toml(text, name=str(path))
+
+    @classmethod
+    def from_jsonl(cls, text: str, *, name: str = "<match log>") -> MatchRecord:
+        """Read a match's log: its header line, then each game's log (a line whose ``format``
+        is a game record's starts the next game). Each game's summary is what its events add
+        up to; the games are checked as a match record's are."""
+        first, _, rest = text.partition("\n")
+        try:
+            head = json.loads(first)
+        except json.JSONDecodeError:
+            head = None
+        if not isinstance(head, dict) or head.get("format") != MATCH_FORMAT:
+            raise RecordError(f"{name}: line 1: not the header of a Pegline match log")
+        if head.get("stream") is not True or set(head) - {"format", "version", "match",
+                                                          "stream"}:
+            raise RecordError(f"{name}: line 1: a match log's header has format, version, "
+                              "match and stream = true")
+        rules = _rules_of(head, name)
+        games: list[list[str]] = []
+        for line in rest.split("\n"):
+            if line.startswith('{"format": ') or not games:
+                games.append([])
+            games[-1].append(line)
+        records = [_summarised(GameRecord.from_jsonl("\n".join(lines),
+                                                     name=f"{name}: game {number}"))
+                   for number, lines in enumerate(games, 1) if "".join(lines).strip()]
+        if not records:
+            raise RecordError(f"{name}: the log holds no game")
+        return cls(rules, tuple(records))
 
     @classmethod
     def from_toml(cls, text: str, *, name: str = "<match>") -> MatchRecord:
         """Read a match record; its stated summary must add up to its games (`RecordError`)."""
         data = parse_toml(text, name, RecordError)
-        if data.get("format") != MATCH_FORMAT:
-            raise RecordError(f"{name}: not a Pegline match record (format should be "
-                              f"{MATCH_FORMAT!r})")
-        if data.get("version") != MATCH_VERSION:
-            raise RecordError(f"{name}: match record version {data.get('version')!r} is not "
-                              f"supported (this Pegline reads version {MATCH_VERSION})")
-        table = data.get("match")
-        if not isinstance(table, dict) or set(table) - {"best_of", "target"}:
-            raise RecordError(f"{name}: match: expected a table with best_of or target")
-        try:
-            rules = MatchRules(**table)
-        except PeglineError as exc:
-            raise RecordError(f"{name}: match: {exc}") from None
+        rules = _rules_of(data, name)
         games = data.get("games")
         if not isinstance(games, list) or not games:
             raise RecordError(f"{name}: games: expected an array of game records")

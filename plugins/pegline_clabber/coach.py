@@ -45,11 +45,14 @@ from pegline_clabber.bots import GreedyBot, provable_reneges
 from pegline_clabber.cards import DECK, SUIT_SYMBOLS, SUITS, legal_plays, points, trick_winner
 from pegline_clabber.snapshots import HandHeld
 from pegline_clabber.views import ClabberView
+from pegline_core.app.i18n import N_, Messages
 from pegline_core.cards import Card
 from pegline_core.coaching import Candidate, Evaluation
 from pegline_core.events import Scored
 from pegline_core.game import Game
 from pegline_core.ruleset import Ruleset
+
+_ = Messages("pegline_clabber").gettext
 
 __all__ = ["ClabberCoach", "CoachBot", "DEFAULT_BUDGET", "RENEGE_COST", "describe", "move_text"]
 
@@ -73,8 +76,8 @@ class ClabberCoach:
 
     @property
     def note(self) -> str:
-        return (f"{self.budget} deals of the cards you cannot see, played on by the greedy "
-                "policy; not perfect play")
+        return _("{n} deals of the cards you cannot see, played on by the greedy policy; not "
+                 "perfect play").format(n=self.budget)
 
     def evaluate(self, view: ClabberView) -> Evaluation | None:
         """The decision the view is at, every candidate valued, best first; None outside the
@@ -85,7 +88,7 @@ class ClabberCoach:
         if view.phase == "tricks":
             return self._tricks(view, rng)
         if view.phase == "calling":
-            return self._ranked("whether to call a renege",
+            return self._ranked(N_("whether to call a renege"),
                                 [Candidate(LetStand(view.seat), 0.0,
                                            (("let the hand stand", 0),)), *_calls(view)])
         return None
@@ -104,14 +107,14 @@ class ClabberCoach:
         candidates = []
         for action in options:
             value = fmean(self._hand_played(view, hands, action) for hands in deals)
-            reasons: list[tuple[str, object]] = [("the hand's score, yours minus theirs",
+            reasons: list[tuple[str, object]] = [(N_("the hand's score, yours minus theirs"),
                                                   round(value, 2))]
             if isinstance(action, Name) and (action.suit not in held or
                                              (view.round == 2 and action.suit == turned)):
-                reasons.append(("a renege (played out: the others call what they can prove)",
+                reasons.append((N_("a renege (played out: the others call what they can prove)"),
                                 0))
             candidates.append(Candidate(action, value, tuple(reasons)))
-        return self._ranked("naming trump", [*candidates, *_calls(view)])
+        return self._ranked(N_("naming trump"), [*candidates, *_calls(view)])
 
     def _deal(self, view: ClabberView, rng: random.Random) -> list[tuple[Card, ...]]:
         """The seats' hands as dealt: the seat's own, the turn card with the dealer, the rest
@@ -160,10 +163,10 @@ class ClabberCoach:
         for card in cards:
             value = fmean(self._rest_played(view, hands, card) for hands in deals)
             reasons: list[tuple[str, object]] = [
-                ("card points from here on, yours minus theirs", round(value, 2))]
+                (N_("card points from here on, yours minus theirs"), round(value, 2))]
             if card not in allowed:
                 value -= RENEGE_COST
-                reasons.append(("a renege: if it is called, the other team scores 162",
+                reasons.append((N_("a renege: if it is called, the other team scores 162"),
                                 -RENEGE_COST))
             candidates.append(Candidate(Play(view.seat, card), value, tuple(reasons)))
         best = max(c.value for c in candidates)
@@ -174,7 +177,7 @@ class ClabberCoach:
             candidates.append(Candidate(action, best + meld_points, (
                 (f"{verb} your melds first: they count only if announced and shown",
                  meld_points),)))
-        return self._ranked("a play", [*candidates, *_calls(view)])
+        return self._ranked(N_("a play"), [*candidates, *_calls(view)])
 
     def _melds_due(self, view: ClabberView) -> tuple[Announce | Show, int] | None:
         """Announcing (before one's first play) or showing (before one's second), when due:
@@ -279,8 +282,8 @@ def _calls(view: ClabberView) -> list[Candidate]:
     if view.named >= 0 and namer is not None and namer % 2 != ours:
         targets.append(view.named)
     return [Candidate(CallRenege(view.seat, seq), RENEGE_COST if seq in proved else -RENEGE_COST,
-                      (("a renege you have seen proved" if seq in proved else
-                        "nothing you have seen proves it: a false call costs 162",
+                      ((N_("a renege you have seen proved") if seq in proved else
+                        N_("nothing you have seen proves it: a false call costs 162"),
                         RENEGE_COST if seq in proved else -RENEGE_COST),))
             for seq in sorted(targets)]
 
@@ -288,11 +291,13 @@ def _calls(view: ClabberView) -> list[Candidate]:
 def describe(evaluation: Evaluation, chosen: Any, rank: int) -> list[str]:
     """The evaluation as lines: where ``chosen`` ranks, then each candidate with its value."""
     ranks = evaluation.ranks
-    lines = [(f"Your move ({move_text(chosen)}) ranks {rank} of {len(evaluation.candidates)} for "
-             f"{evaluation.decision}; the coach's best: {move_text(evaluation.best.action)}.")]
+    lines = [_("Your move ({move}) ranks {rank} of {n} for {decision}; the coach's best: "
+               "{best}.").format(move=move_text(chosen), rank=rank, n=len(evaluation.candidates),
+                                 decision=_(evaluation.decision),
+                                 best=move_text(evaluation.best.action))]
     for number, candidate in zip(ranks, evaluation.candidates, strict=True):
-        mark = "  <- your move" if candidate.action == chosen else ""
-        why = "; ".join(f"{reason} {value}" for reason, value in candidate.reasons)
+        mark = "  " + _("<- your move") if candidate.action == chosen else ""
+        why = _("; ").join(f"{_(str(reason))} {value}" for reason, value in candidate.reasons)
         lines.append(f"  {number:>2}. {move_text(candidate.action)}: {candidate.value:+.2f} "
                      f"({why}){mark}")
     return lines
@@ -301,13 +306,13 @@ def describe(evaluation: Evaluation, chosen: Any, rank: int) -> list[str]:
 def move_text(action: Any) -> str:
     """A candidate move in words: ``play J♥``, ``name ♠``, ``pass``…"""
     if isinstance(action, Play):
-        return f"play {action.card.symbol}"
+        return _("play {card}").format(card=action.card.symbol)
     if isinstance(action, Name):
-        return f"name {SUIT_SYMBOLS[action.suit]}"
+        return _("name {suit}").format(suit=SUIT_SYMBOLS[action.suit])
     if isinstance(action, Pass):
-        return "pass"
+        return _("pass")
     if isinstance(action, CallRenege):
-        return f"call a renege on event {action.target}"
+        return _("call a renege on event {n}").format(n=action.target)
     if isinstance(action, LetStand):
-        return "let the hand stand"
-    return "announce your melds" if isinstance(action, Announce) else "show your melds"
+        return _("let the hand stand")
+    return _("announce your melds") if isinstance(action, Announce) else _("show your melds")

@@ -19,11 +19,17 @@ from pegline_clabber.events import (
     TrickTaken,
     TrumpMade,
 )
+from pegline_clabber.reasons import translate
+from pegline_core.app.i18n import Messages, plugin_domain, rule_name, rule_name_among
 from pegline_core.cards import format_cards
 from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored
 from pegline_core.variant import Variant
 
 __all__ = ["EventPrinter"]
+
+_messages = Messages("pegline_clabber")
+_ = _messages.gettext
+ngettext = _messages.ngettext
 
 
 class EventPrinter:
@@ -42,11 +48,18 @@ class EventPrinter:
         """The last event followed for the dealer: `lines` and `redact` may both see an event."""
 
     def seat(self, seat: int | None) -> str:
-        return self.names.get(seat, f"seat {seat}") if seat is not None else "the table"
+        if seat is None:
+            return _("the table")
+        return self.names.get(seat) or _("seat {n}").format(n=seat)
 
     def side(self, side: int) -> str:
         seats = self.variant.sides[side]
-        return f"team {side} ({' & '.join(self.seat(s) for s in seats)})"
+        members = _(" & ").join(self.seat(s) for s in seats)
+        return _("team {side} ({members})").format(side=side, members=members)
+
+    def _rule(self, rule: str) -> str:
+        """A rule by name (a meld, a count's line): the variant's plugins are searched in turn."""
+        return rule_name_among(rule, self.variant.plugins)
 
     def redact(self, data: dict[str, Any]) -> dict[str, Any]:
         """An event as a plain dict (`EventCodec` form), as the ``reveal`` seats may see it: other
@@ -89,51 +102,68 @@ class EventPrinter:
         if isinstance(event, Input):
             return self._input(event)
         if isinstance(event, DealerChosen):
-            return [f"{self.seat(event.dealer)} deals first"]
+            return [_("{seat} deals first").format(seat=self.seat(event.dealer))]
         if isinstance(event, TrumpMade):
-            return [f"  trump is {SUIT_SYMBOLS[event.trump]}: {self.side(event.makers)} make it"]
+            return ["  " + _("trump is {suit}: {side} make it").format(
+                suit=SUIT_SYMBOLS[event.trump], side=self.side(event.makers))]
         if isinstance(event, HandDead):
             self.passes = 0
-            return [f"  all pass twice: the hand is dead; {self.seat(event.dealer)} deals again"]
+            return ["  " + _("all pass twice: the hand is dead; {seat} deals again").format(
+                seat=self.seat(event.dealer))]
         if isinstance(event, MeldsAnnounced):
-            melds = ", ".join(f"{m.rule} ({m.points})" for m in event.melds)
-            return [f"  {self.seat(event.actor)} announces {melds}"]
+            melds = _(", ").join(_("{meld} ({points})").format(meld=self._rule(m.rule),
+                                                                points=m.points)
+                                 for m in event.melds)
+            return ["  " + _("{seat} announces {melds}").format(seat=self.seat(event.actor),
+                                                                melds=melds)]
         if isinstance(event, MeldsShown):
-            melds = ", ".join(f"{m.rule} {format_cards(m.cards, symbols=True)}"
-                              for m in event.melds)
-            return [f"  {self.seat(event.actor)} shows {melds}"]
+            melds = _(", ").join(f"{self._rule(m.rule)} {format_cards(m.cards, symbols=True)}"
+                                 for m in event.melds)
+            return ["  " + _("{seat} shows {melds}").format(seat=self.seat(event.actor),
+                                                            melds=melds)]
         if isinstance(event, BellaAnnounced):
-            return [(f"  {self.seat(event.actor)}: bella "
-                    f"({format_cards(event.cards, symbols=True)})")]
+            return ["  " + _("{seat}: {bella} ({cards})").format(
+                seat=self.seat(event.actor), bella=self._rule("bella"),
+                cards=format_cards(event.cards, symbols=True))]
         if isinstance(event, TrickTaken):
-            return [(f"  -- trick {event.number} to {self.seat(event.actor)}: "
-                    f"{format_cards(event.cards, symbols=True)}")]
+            return ["  -- " + _("trick {n} to {seat}: {cards}").format(
+                n=event.number, seat=self.seat(event.actor),
+                cards=format_cards(event.cards, symbols=True))]
         if isinstance(event, HandCounted):
-            parts = [f"{c.rule} {c.points}" for c in event.breakdown]
+            parts = [f"{self._rule(c.rule)} {c.points}" for c in event.breakdown]
             card_points = sum(c.points for c in event.breakdown if c.rule == "card-points")
             if event.tricks and card_points == 0:
-                parts.append("-- (tricks worth nothing)")
-            return [(f"  {self.side(event.side)} counts {event.total}: "
-                    f"{', '.join(parts) or 'nothing'} ({event.tricks} trick(s))")]
+                parts.append("-- " + _("(tricks worth nothing)"))
+            tricks = ngettext("{n} trick", "{n} tricks", event.tricks).format(n=event.tricks)
+            return ["  " + _("{side} counts {total}: {parts} ({tricks})").format(
+                side=self.side(event.side), total=event.total,
+                parts=_(", ").join(parts) or _("nothing"), tricks=tricks)]
         if isinstance(event, HandSettled):
             makers = event.totals[event.makers]
             others = max(t for s, t in enumerate(event.totals) if s != event.makers)
-            verdict = "made" if event.made else "set: XXX"
-            return [f"  makers {self.side(event.makers)} {makers} against {others}: {verdict}"]
+            text = (_("makers {side} {points} against {others}: made") if event.made
+                    else _("makers {side} {points} against {others}: set: XXX"))
+            return ["  " + text.format(side=self.side(event.makers), points=makers,
+                                       others=others)]
         if isinstance(event, RenegeCalled):
-            verdict = "proved" if event.proved else "not proved: a false call"
-            return [(f"  renege {verdict} ({event.reason}); {self.side(event.offender)} "
-                     "reneged, play ends")]
+            text = (_("renege proved ({reason}); {side} reneged, play ends") if event.proved
+                    else _("renege not proved: a false call ({reason}); {side} reneged, "
+                           "play ends"))
+            return ["  " + text.format(reason=translate(event.reason),
+                                       side=self.side(event.offender))]
         if isinstance(event, RenegesVoid):
             self.passes = 0
-            return [f"  both teams reneged: no score; {self.seat(event.dealer)} deals again"]
+            return ["  " + _("both teams reneged: no score; {seat} deals again").format(
+                seat=self.seat(event.dealer))]
         if isinstance(event, Scored):
             cards = f" {format_cards(event.cards, symbols=True)}" if event.cards and \
                 len(event.cards) <= 4 else ""
-            return [f"    {event.points:+d} {event.rule}{cards} (team {event.side}: {event.total})"]
+            name = rule_name(event.rule, plugin_domain(event.plugin))
+            team = _("team {side}: {total}").format(side=event.side, total=event.total)
+            return [f"    {event.points:+d} {name}{cards} ({team})"]
         if isinstance(event, GameEnded):
             winner = event.results[0]
-            out = [f"== {self.side(winner.side)} wins =="]
+            out = ["== " + _("{side} wins").format(side=self.side(winner.side)) + " =="]
             out += [f"  {r.place}. {self.side(r.side)}: {r.score}" for r in event.results]
             return out
         return []
@@ -141,30 +171,41 @@ class EventPrinter:
     def _input(self, event: Input) -> list[str]:
         action = event.action
         if isinstance(action, CutForDeal):
-            cut = ", ".join(f"{self.seat(s % 4)} {c.symbol}" for s, c in enumerate(action.cards))
-            return [f"cut for deal: {cut}"]
+            cut = _(", ").join(f"{self.seat(s % 4)} {c.symbol}"
+                               for s, c in enumerate(action.cards))
+            return [_("cut for deal: {cuts}").format(cuts=cut)]
         if isinstance(action, Deal):
             players, self.passes = len(action.hands), 0
-            out = [f"== hand {event.hand}: {self.seat(self.dealer)} deals ==",
-                   f"  {self.seat((self.dealer - 1) % players)} cuts {action.cut} cards"]
+            out = ["== " + _("hand {n}: {seat} deals").format(n=event.hand,
+                                                             seat=self.seat(self.dealer)) + " ==",
+                   "  " + ngettext("{seat} cuts {n} card", "{seat} cuts {n} cards",
+                                   action.cut).format(
+                       seat=self.seat((self.dealer - 1) % players), n=action.cut)]
             for seat, hand in enumerate(action.hands):
                 shown = (format_cards(hand, symbols=True)
-                         if self.reveal is None or seat in self.reveal else "(hidden)")
-                out.append(f"  {self.seat(seat)} is dealt {shown}")
-            out.append(f"  turn card: {action.hands[self.dealer][-1].symbol}")
+                         if self.reveal is None or seat in self.reveal else _("(hidden)"))
+                out.append("  " + _("{seat} is dealt {cards}").format(seat=self.seat(seat),
+                                                                       cards=shown))
+            out.append("  " + _("turn card: {card}").format(
+                card=action.hands[self.dealer][-1].symbol))
             return out
         if isinstance(action, Pass):
             self.passes += 1
-            return [f"  {self.seat(action.seat)} passes"]
+            return ["  " + _("{seat} passes").format(seat=self.seat(action.seat))]
         if isinstance(action, Name):
-            verb = "plays" if self.passes < self.variant.table.players else "names"
-            return [f"  {self.seat(action.seat)} {verb} {SUIT_SYMBOLS.get(action.suit, '?')}"]
+            text = (_("{seat} plays {suit}") if self.passes < self.variant.table.players
+                    else _("{seat} names {suit}"))
+            return ["  " + text.format(seat=self.seat(action.seat),
+                                       suit=SUIT_SYMBOLS.get(action.suit, "?"))]
         if isinstance(action, Play):
-            return [f"  {self.seat(action.seat)} plays {action.card.symbol}"]
+            return ["  " + _("{seat} plays {card}").format(seat=self.seat(action.seat),
+                                                           card=action.card.symbol)]
         if isinstance(action, CallRenege):
-            return [f"  {self.seat(action.seat)} calls a renege on event {action.target}"]
+            return ["  " + _("{seat} calls a renege on event {n}").format(
+                seat=self.seat(action.seat), n=action.target)]
         if isinstance(action, LetStand):
-            return [f"  {self.seat(action.seat)} calls no renege"]
+            return ["  " + _("{seat} calls no renege").format(seat=self.seat(action.seat))]
         if isinstance(action, AskCoach):
-            return [f"  {self.seat(action.seat)} asks the coach to compare (assist used)"]
+            return ["  " + _("{seat} asks the coach to compare (assist used)").format(
+                seat=self.seat(action.seat))]
         return []

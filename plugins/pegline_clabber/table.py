@@ -42,11 +42,19 @@ from pegline_clabber.events import (
     RenegeCalled,
     RenegesVoid,
 )
+from pegline_clabber.reasons import translate
 from pegline_clabber.views import ClabberView
+from pegline_core.app.i18n import Messages, plugin_domain, rule_name, rule_name_among
 from pegline_core.cards import Card, format_cards
 from pegline_core.events import Event, Scored
+from pegline_core.plugins import installed_plugins
 
 __all__ = ["Table", "allowed", "WIDTH"]
+
+_messages = Messages("pegline_clabber")
+_ = _messages.gettext
+ngettext = _messages.ngettext
+pgettext = _messages.pgettext
 
 WIDTH = 80
 """The table's width on a wider terminal (a narrower one gets its own width)."""
@@ -84,30 +92,39 @@ class Table:
         """Follow one public event: the counts, the settlement, a renege, a dead hand."""
         if isinstance(event, HandCounted | RenegeCalled | RenegesVoid | HandDead) \
                 and event.hand != self._hand:
-            self.count, self._hand = [f"The count, hand {event.hand}:"], event.hand
+            self.count, self._hand = [_("The count, hand {n}:").format(n=event.hand)], event.hand
         if isinstance(event, HandCounted):
-            parts = ", ".join(f"{c.rule} {c.points}" for c in event.breakdown) or "nothing"
-            self.count.append(f"  team {event.side} counts {event.total} ({event.tricks} "
-                              f"trick(s)): {parts}")
+            parts = _(", ").join(f"{_rule_name(c.rule)} {c.points}"
+                                 for c in event.breakdown) or _("nothing")
+            tricks = ngettext("{n} trick", "{n} tricks", event.tricks).format(n=event.tricks)
+            self.count.append("  " + _("team {side} counts {total} ({tricks}): {parts}").format(
+                side=event.side, total=event.total, tricks=tricks, parts=parts))
         elif isinstance(event, HandSettled):
             others = max(t for s, t in enumerate(event.totals) if s != event.makers)
-            verdict = "made" if event.made else "set: their count is lost"
-            self.count.append(f"  the makers, team {event.makers}, "
-                              f"{event.totals[event.makers]} against {others}: {verdict}")
+            text = (_("the makers, team {side}, {points} against {others}: made") if event.made
+                    else _("the makers, team {side}, {points} against {others}: set: their "
+                           "count is lost"))
+            self.count.append("  " + text.format(side=event.makers,
+                                                 points=event.totals[event.makers],
+                                                 others=others))
         elif isinstance(event, RenegeCalled):
-            verdict = "proved" if event.proved else "not proved, a false call"
-            self.count.append(f"  seat {event.actor} called a renege: {verdict} "
-                              f"({event.reason}); team {event.offender} reneged")
+            text = (_("seat {seat} called a renege: proved ({reason}); team {side} reneged")
+                    if event.proved else
+                    _("seat {seat} called a renege: not proved, a false call ({reason}); team "
+                      "{side} reneged"))
+            self.count.append("  " + text.format(seat=event.actor, reason=translate(event.reason),
+                                                 side=event.offender))
         elif isinstance(event, RenegesVoid):
-            self.count.append("  both teams reneged: no score")
+            self.count.append("  " + _("both teams reneged: no score"))
         elif isinstance(event, HandDead):
-            self.count.append("  all passed twice: the hand is dead")
+            self.count.append("  " + _("all passed twice: the hand is dead"))
         elif isinstance(event, Scored) and event.hand == self._hand:
-            self.count.append(f"  {event.points:+d} {event.rule} to team {event.side} "
-                              f"({event.total})")
+            name = rule_name(event.rule, plugin_domain(event.plugin))
+            self.count.append("  " + _("{points} {rule} to team {side} ({total})").format(
+                points=f"{event.points:+d}", rule=name, side=event.side, total=event.total))
 
     def last_count(self) -> list[str]:
-        return self.count or ["no hand has been counted yet"]
+        return self.count or [_("no hand has been counted yet")]
 
     def render(self, view: ClabberView, *, variant: str = "clabber") -> Panel:
         seat, side = view.seat, view.side
@@ -115,53 +132,76 @@ class Table:
         them = 1 - side
 
         def who(other: int | None) -> str:
-            return "you" if other == seat else f"seat {other}"
+            return _("you") if other == seat else _("seat {n}").format(n=other)
 
-        others = " & ".join(str(s) for s in range(PLAYERS) if s % 2 != seat % 2)
-        lines = [(f"{who(view.dealer).capitalize()} deal{'s' * (view.dealer != seat)}.  "
-                  f"Your partner: seat {partner}.  Game to {view.target}."),
-                 (f"Score: your team ({seat} & {partner}) {view.scores[side]}, the others "
-                  f"({others}) {view.scores[them]}.")]
-        turn = f"Turn card {view.turn_card.symbol}.  " if view.turn_card is not None else ""
+        others = _(" & ").join(str(s) for s in range(PLAYERS) if s % 2 != seat % 2)
+        dealer = (_("You deal.") if view.dealer == seat
+                  else _("Seat {n} deals.").format(n=view.dealer))
+        lines = [dealer + "  " + _("Your partner: seat {n}.").format(n=partner) + "  "
+                 + _("Game to {target}.").format(target=view.target),
+                 _("Score: your team ({seat} & {partner}) {ours}, the others ({others}) "
+                   "{theirs}.").format(seat=seat, partner=partner, ours=view.scores[side],
+                                       others=others, theirs=view.scores[them])]
+        turn = (_("Turn card {card}.").format(card=view.turn_card.symbol) + "  "
+                if view.turn_card is not None else "")
         if view.trump:
-            makers = "your team" if view.makers == side else "the others"
             maker = next((s for s, suit in reversed(view.calls) if suit), None)
-            lines.append(f"{turn}Trump {SUIT_SYMBOLS[view.trump]}, made by {makers} "
-                         f"({who(maker)} {'played' if view.round == 1 else 'named'} it).")
+            text = (_("Trump {suit}, made by your team ({seat} played it).") if view.makers == side
+                    and view.round == 1 else
+                    _("Trump {suit}, made by your team ({seat} named it).") if view.makers == side
+                    else _("Trump {suit}, made by the others ({seat} played it).")
+                    if view.round == 1 else
+                    _("Trump {suit}, made by the others ({seat} named it)."))
+            lines.append(turn + text.format(suit=SUIT_SYMBOLS[view.trump], seat=who(maker)))
         else:
-            lines.append(f"{turn}Naming trump, round {view.round}.")
+            lines.append(turn + _("Naming trump, round {n}.").format(n=view.round))
         if view.calls:
-            lines.append("Calls: " + ", ".join(
-                f"{who(s)} {SUIT_SYMBOLS[suit] if suit else 'pass'}" for s, suit in view.calls)
-                + ".")
+            passed = _("pass")
+            lines.append(_("Calls: {calls}.").format(calls=_(", ").join(
+                f"{who(s)} {SUIT_SYMBOLS[suit] if suit else passed}" for s, suit in view.calls)))
         if view.phase == "calling":
-            lines.append(f"Last trick complete: any renege to call?  Tricks taken: yours "
-                         f"{view.taken[side]}, theirs {view.taken[them]}.")
+            lines.append(_("Last trick complete: any renege to call?") + "  "
+                         + _("Tricks taken: yours {ours}, theirs {theirs}.").format(
+                             ours=view.taken[side], theirs=view.taken[them]))
         if view.phase == "tricks" and view.leader is not None:
-            trick = ", ".join(f"{who((view.leader + i) % PLAYERS)} {card.symbol}"
-                              for i, card in enumerate(view.trick))
-            lines.append(f"Trick {view.tricks_played + 1} of 6: "
-                         f"{trick or who(view.leader) + ' lead' + 's' * (view.leader != seat)}."
-                         f"  Tricks taken: yours {view.taken[side]}, theirs {view.taken[them]}.")
+            trick = _(", ").join(f"{who((view.leader + i) % PLAYERS)} {card.symbol}"
+                                 for i, card in enumerate(view.trick))
+            if not trick:
+                trick = (_("you lead") if view.leader == seat
+                         else _("{seat} leads").format(seat=who(view.leader)))
+            lines.append(_("Trick {n} of 6: {trick}.").format(n=view.tricks_played + 1,
+                                                              trick=trick) + "  "
+                         + _("Tricks taken: yours {ours}, theirs {theirs}.").format(
+                             ours=view.taken[side], theirs=view.taken[them]))
         for meld_seat, rule, points, cards in view.melds:
-            shown = f"shown {format_cards(cards, symbols=True)}" if cards else "announced"
-            lines.append(f"Meld: {who(meld_seat)} {rule} ({points}), {shown}.")
+            name = _rule_name(rule)
+            text = (_("Meld: {seat} {meld} ({points}), shown {cards}.") if cards
+                    else _("Meld: {seat} {meld} ({points}), announced."))
+            lines.append(text.format(seat=who(meld_seat), meld=name, points=points,
+                                     cards=format_cards(cards, symbols=True)))
         if view.bella >= 0:
-            lines.append(f"Bella: {who(view.bella)}.")
+            lines.append(_("Bella: {seat}.").format(seat=who(view.bella)))
         lines.append(self._hand_line(view))
         body = Group(*(Text(line) for line in lines))
-        return Panel(body, title=f"hand {view.hand}", subtitle=variant, subtitle_align="right",
-                     width=WIDTH, expand=True)
+        return Panel(body, title=_("hand {n}").format(n=view.hand), subtitle=variant,
+                     subtitle_align="right", width=WIDTH, expand=True)
 
 
     def _hand_line(self, view: ClabberView) -> str:
         marked = set(allowed(view))
         cards = "  ".join(f"{number} {card.symbol}{'*' * (card in marked)}"
                           for number, card in self.numbered(view))
-        note = "   (* may be played)" if marked else ""
-        return f"Your hand:  {cards}{note}"
+        note = "   " + _("(* may be played)") if marked else ""
+        return _("Your hand:") + f"  {cards}{note}"
+
+
+def _rule_name(rule: str) -> str:
+    """A rule by name, from whichever installed plugin translates it (the view and the count's
+    breakdown name the rule, not its plugin)."""
+    return rule_name_among(rule, installed_plugins())
 
 
 def format_plays(plays: Sequence[tuple[int, int, Card]]) -> dict[int, str]:
     """Each play a renege may be called on, by event number: ``seat 1 played K♥``."""
-    return {seq: f"seat {seat} played {card.symbol}" for seq, seat, card in plays}
+    return {seq: _("seat {n} played {card}").format(n=seat, card=card.symbol)
+            for seq, seat, card in plays}

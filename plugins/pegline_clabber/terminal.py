@@ -36,8 +36,10 @@ from rich.console import Console
 
 from pegline_clabber.actions import Announce, CallRenege, LetStand, Name, Pass, Play, Show
 from pegline_clabber.cards import SUIT_SYMBOLS, SUITS, why_illegal
+from pegline_clabber.reasons import translate
 from pegline_clabber.table import Table, allowed, format_plays
 from pegline_clabber.views import ClabberView
+from pegline_core.app.i18n import N_, Messages
 from pegline_core.app.players import PlayerLeft
 from pegline_core.cards import Card, CardError
 from pegline_core.coaching import Comparison
@@ -45,22 +47,34 @@ from pegline_core.events import AskCoach, Event
 
 __all__ = ["HumanPlayer", "HELP", "WORDS"]
 
-WORDS = {"help": "show this help", "score": "the last hand's count and how it was settled",
-         "compare": "the coach's view of your last move (marks the game 'assist used')",
-         "quit": "save the game and stop (it prints the command that resumes it)"}
+WORDS = {"help": N_("show this help"),
+         "score": N_("the last hand's count and how it was settled"),
+         "compare": N_("the coach's view of your last move (marks the game 'assist used')"),
+         "quit": N_("save the game and stop (it prints the command that resumes it)")}
 SUIT_WORDS = {**{s: s for s in SUITS}, **{sym: s for s, sym in SUIT_SYMBOLS.items()},
               "CLUBS": "C", "DIAMONDS": "D", "HEARTS": "H", "SPADES": "S"}
 HELP = [
-    "Naming trump: type pass, or a suit (H, hearts or ♥); in round 1 only the turn card's suit",
-    "may be taken ('play' takes it too). Playing: type a card's number on the screen, or the",
-    "card itself (JH, 10S or TS, A♠). A * marks the cards the rules allow now. Before your",
-    "first play you may announce your melds (y/n), and show them before your second.",
-    "Where reneges stand until called: 'renege N' calls one on the other team's play N; once",
-    "the last trick is complete, each player in turn calls one or types stand.",
-    "These words stand alone:",
+    N_("Naming trump: type pass, or a suit (H, hearts or ♥); in round 1 only the turn card's "
+       "suit may be taken ('play' takes it too)."),
+    N_("Playing: type a card's number on the screen, or the card itself (JH, 10S or TS, A♠). "
+       "A * marks the cards the rules allow now."),
+    N_("Before your first play you may announce your melds (y/n), and show them before your "
+       "second."),
+    N_("Where reneges stand until called: 'renege N' calls one on the other team's play N; once "
+       "the last trick is complete, each player in turn calls one or types stand."),
+    N_("These words stand alone:"),
     *(f"  {word:<8} {meaning}" for word, meaning in WORDS.items()),
-    "Ctrl-D or Ctrl-C save and stop, like quit.",
+    N_("Ctrl-D or Ctrl-C save and stop, like quit."),
 ]
+"""The help's lines in English (`help_lines` gives them in the current language)."""
+
+_ = Messages("pegline_clabber").gettext
+
+
+def help_lines() -> list[str]:
+    """What ``help`` prints, in the current language."""
+    words = [f"  {word:<8} {_(meaning)}" for word, meaning in WORDS.items()]
+    return [_(line) for line in HELP[:5]] + words + [_(HELP[-1])]
 
 
 class AnswerError(ValueError):
@@ -102,7 +116,8 @@ class HumanPlayer:
 
         evaluation = comparison.evaluation
         if not self._disclaimed:
-            self.console.print(f"(The coach: {evaluation.note}.)", style="dim")
+            self.console.print(_("(The coach: {note}.)").format(note=evaluation.note),
+                               style="dim")
             self._disclaimed = True
         for line in describe(evaluation, comparison.action, comparison.rank):
             self._say(line)
@@ -114,22 +129,25 @@ class HumanPlayer:
         calls = {a.target: a for a in legal if isinstance(a, CallRenege)}
         if calls:
             plays = format_plays(view.played)
-            self._say("  (or 'renege N' to call a renege on the other team's play N: "
-                      + ", ".join(f"{seq} ({plays.get(seq, 'a naming')})" for seq in calls)
-                      + ")")
+            listed = _(", ").join(_("{n} ({play})").format(n=seq,
+                                                           play=plays.get(seq, _("a naming")))
+                                  for seq in calls)
+            self._say("  " + _("(or 'renege N' to call a renege on the other team's play N: "
+                               "{plays})").format(plays=listed))
         if isinstance(legal[0], LetStand):
-            return self._loop("the last trick is complete: 'renege N' or stand",
+            return self._loop(_("the last trick is complete: 'renege N' or stand"),
                               lambda text: _stand(text, legal[0], calls))
         if isinstance(legal[0], Pass):
             return self._loop(self._naming_prompt(view, legal),
                               lambda text: self._name(view, text, legal, calls))
         for action in legal:
             if isinstance(action, Announce | Show):
-                verb = "announce" if isinstance(action, Announce) else "show"
-                answer = self._loop(f"{verb} your melds? (y/n)", _yes_no)
+                prompt = (_("announce your melds? (y/n)") if isinstance(action, Announce)
+                          else _("show your melds? (y/n)"))
+                answer = self._loop(prompt, _yes_no)
                 if answer:
                     return action
-        return self._loop("play a card", lambda text: self._play(view, text, legal, calls,
+        return self._loop(_("play a card"), lambda text: self._play(view, text, legal, calls,
                                                                  self.table.numbered(view)))
 
     # -- asking --------------------------------------------------------------------------------
@@ -142,7 +160,7 @@ class HumanPlayer:
             if word == "quit":
                 raise PlayerLeft("quit")
             if word == "help":
-                for line in HELP:
+                for line in help_lines():
                     self._say(line)
                 continue
             if word == "score":
@@ -152,8 +170,8 @@ class HumanPlayer:
             if word == "compare":
                 if self._committed:
                     return AskCoach(self._seat)
-                self._say("  nothing to compare yet: make a move first (a move made before the "
-                          "game was resumed is not kept)")
+                self._say("  " + _("nothing to compare yet: make a move first (a move made "
+                                   "before the game was resumed is not kept)"))
                 continue
             try:
                 return decide(text)
@@ -161,11 +179,11 @@ class HumanPlayer:
                 self._say(f"  {exc}")
                 return exc.play
             except AnswerError as exc:
-                self._say(f"  not allowed: {exc}")
+                self._say("  " + _("not allowed: {reason}").format(reason=exc))
 
     def _ask(self, prompt: str) -> str:
         if not self._hinted:
-            self.console.print("(type help to see what you can type)", style="dim")
+            self.console.print(_("(type help to see what you can type)"), style="dim")
             self._hinted = True
         self._say(f"{prompt}: ", end="")
         self.console.file.flush()
@@ -188,9 +206,10 @@ class HumanPlayer:
     def _naming_prompt(view: ClabberView, legal: Sequence[Any]) -> str:
         suits = [SUIT_SYMBOLS[a.suit] for a in legal if isinstance(a, Name)]
         if view.round == 1:
-            take = f" or play {suits[0]}" if suits else ""
-            return f"round 1: pass{take}"
-        return f"round 2: pass or name {' '.join(suits)}" if suits else "round 2: pass"
+            return (_("round 1: pass or play {suit}").format(suit=suits[0]) if suits
+                    else _("round 1: pass"))
+        return (_("round 2: pass or name {suits}").format(suits=" ".join(suits)) if suits
+                else _("round 2: pass"))
 
     @staticmethod
     def _name(view: ClabberView, text: str, legal: Sequence[Any],
@@ -207,18 +226,19 @@ class HumanPlayer:
             word = turned
         suit = SUIT_WORDS.get(word)
         if suit is None:
-            raise AnswerError(f"type pass or a suit (H, hearts or ♥), not {text!r}")
+            raise AnswerError(_("type pass or a suit (H, hearts or ♥), not {text}").format(
+                text=repr(text)))
         names = {a.suit: a for a in legal if isinstance(a, Name)}
         if suit in names:
             return names[suit]
         if view.round == 1 and suit != turned:
-            raise AnswerError(f"in round 1 trump can only be the turn card's suit, "
-                              f"{SUIT_SYMBOLS[turned]} (or pass)")
+            raise AnswerError(_("in round 1 trump can only be the turn card's suit, {suit} "
+                                "(or pass)").format(suit=SUIT_SYMBOLS[turned]))
         if suit == turned and view.round == 2:
-            raise AnswerError(f"in round 2 the turn card's suit, {SUIT_SYMBOLS[turned]}, was "
-                              "refused: name another suit or pass")
-        raise AnswerError(f"you may name only a suit you hold, and you hold no "
-                          f"{SUIT_SYMBOLS[suit]}")
+            raise AnswerError(_("in round 2 the turn card's suit, {suit}, was refused: name "
+                                "another suit or pass").format(suit=SUIT_SYMBOLS[turned]))
+        raise AnswerError(_("you may name only a suit you hold, and you hold no {suit}").format(
+            suit=SUIT_SYMBOLS[suit]))
 
     @staticmethod
     def _play(view: ClabberView, text: str, legal: Sequence[Any], calls: dict[int, CallRenege],
@@ -229,24 +249,27 @@ class HumanPlayer:
         if text.isdigit():
             hand = dict(numbered)
             if int(text) not in hand:
-                raise AnswerError(f"there is no card number {text}: your cards are "
-                                  f"{' '.join(str(n) for n in hand)}")
+                raise AnswerError(_("there is no card number {n}: your cards are "
+                                    "{numbers}").format(
+                    n=text, numbers=" ".join(str(n) for n in hand)))
             card = hand[int(text)]
         else:
             try:
                 card = Card.parse(text)
-            except CardError as exc:
-                raise AnswerError(f"not a card: {exc}") from None
+            except CardError:
+                raise AnswerError(_("'{text}' is not a card (such as JH, 10S or TS, A♠)")
+                                  .format(text=text)) from None
         if card not in view.held:
-            raise AnswerError(f"you do not hold {card.symbol}")
+            raise AnswerError(_("you do not hold {card}").format(card=card.symbol))
         plays = {a.card: a for a in legal if isinstance(a, Play)}
         if card in allowed(view):
             return plays[card]
-        reason = why_illegal(view.held, view.trick, view.trump, card, view.undertrump)
+        reason = translate(str(why_illegal(view.held, view.trick, view.trump, card,
+                                           view.undertrump)))
         if view.renege_calls and card in plays:
-            raise _Renege(plays[card], f"a renege ({reason}): it stands unless the other team "
-                                       "calls it")
-        raise AnswerError(str(reason))
+            raise _Renege(plays[card], _("a renege ({reason}): it stands unless the other team "
+                                         "calls it").format(reason=reason))
+        raise AnswerError(reason)
 
 
 class _Renege(AnswerError):
@@ -262,10 +285,10 @@ def _renege(text: str, calls: dict[int, CallRenege]) -> CallRenege | None:
     if words[:1] != ["renege"]:
         return None
     if not calls:
-        raise AnswerError("there is no play of the other team's to call a renege on")
+        raise AnswerError(_("there is no play of the other team's to call a renege on"))
     if len(words) == 2 and words[1].isdigit() and int(words[1]) in calls:
         return calls[int(words[1])]
-    raise AnswerError(f"call one of: {', '.join(map(str, calls))}")
+    raise AnswerError(_("call one of: {numbers}").format(numbers=_(", ").join(map(str, calls))))
 
 
 def _stand(text: str, stand: LetStand, calls: dict[int, CallRenege]) -> CallRenege | LetStand:
@@ -275,7 +298,7 @@ def _stand(text: str, stand: LetStand, calls: dict[int, CallRenege]) -> CallRene
         return call
     if text.lower() in ("stand", "s", "no", "n", ""):
         return stand
-    raise AnswerError("type 'renege N' to call a renege, or stand to let the hand stand")
+    raise AnswerError(_("type 'renege N' to call a renege, or stand to let the hand stand"))
 
 
 def _yes_no(text: str) -> bool:
@@ -284,4 +307,4 @@ def _yes_no(text: str) -> bool:
         return True
     if word in ("n", "no"):
         return False
-    raise AnswerError("answer y or n")
+    raise AnswerError(_("answer y or n"))

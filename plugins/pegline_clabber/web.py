@@ -47,7 +47,9 @@ from pegline_clabber.events import (
     TrickTaken,
 )
 from pegline_clabber.machine import ClabberMachine
+from pegline_clabber.reasons import translate
 from pegline_clabber.views import ClabberView
+from pegline_core.app.i18n import Messages
 from pegline_core.app.web.protocol import RequestError
 from pegline_core.cards import Card
 from pegline_core.events import Event, Input, Scored
@@ -61,6 +63,7 @@ if TYPE_CHECKING:
 __all__ = ["ClabberTable"]
 
 Json = dict[str, Any]
+_ = Messages("pegline_clabber").gettext
 STATIC = Path(__file__).resolve().parent / "static"
 
 _MOVES = {"pass": set(), "name": {"suit"}, "announce": set(), "show": set(), "play": {"card"},
@@ -138,10 +141,12 @@ class ClabberTable:
     def action(self, seat: int, data: Mapping[str, Any], view: ClabberView) -> Any:
         kind = data.get("type")
         if not isinstance(kind, str) or kind not in _MOVES:
-            raise RequestError(f"a move's type is one of {', '.join(_MOVES)}, not {kind!r}")
+            raise RequestError(_("a move's type is one of {types}, not {kind}").format(
+                types=", ".join(_MOVES), kind=repr(kind)))
         extra = set(data) - _MOVES[kind] - {"type"}
         if extra:
-            raise RequestError(f"a {kind} move has no field {min(extra)!r}")
+            raise RequestError(_("a {kind} move has no field {field}").format(
+                kind=kind, field=repr(min(extra))))
         if kind == "pass":
             return Pass(seat)
         if kind == "announce":
@@ -153,16 +158,18 @@ class ClabberTable:
         if kind == "name":
             suit = data.get("suit")
             if not isinstance(suit, str) or suit not in SUITS:
-                raise RequestError(f"a suit is one of {', '.join(SUITS)}, not {suit!r}")
+                raise RequestError(_("a suit is one of {suits}, not {suit}").format(
+                    suits=", ".join(SUITS), suit=repr(suit)))
             return Name(seat, suit)
         if kind == "play":
             card = data.get("card")
             if not isinstance(card, str):
-                raise RequestError("a play's card is one card like 'JH'")
+                raise RequestError(_("a play's card is one card like 'JH'"))
             return Play(seat, Card.parse(card))
         target = data.get("target")
         if type(target) is not int:
-            raise RequestError(f"a renege call's target is an event number, not {target!r}")
+            raise RequestError(_("a renege call's target is an event number, not {target}")
+                               .format(target=repr(target)))
         return CallRenege(seat, target)
 
     def committed(self, action: Any) -> bool:
@@ -180,10 +187,12 @@ class ClabberTable:
             return None
         candidates = [{"move": move_text(c.action), "value": round(c.value, 2), "rank": rank,
                        "tied": evaluation.ranks.count(rank) > 1, "chosen": c.action == action,
-                       "reasons": [{"name": name, "value": value} for name, value in c.reasons]}
+                       "reasons": [{"name": name, "value": value, "label": _(str(name))}
+                                   for name, value in c.reasons]}
                       for rank, c in zip(evaluation.ranks, evaluation.candidates, strict=True)]
         return {"decision": evaluation.decision, "hand": view.hand, "note": evaluation.note,
-                "candidates": candidates}
+                "candidates": candidates,
+                "said": _(evaluation.decision)}  # the decision, in the request's language
 
     def replay_table(self, game: Game) -> Json:
         machine = game.machine
@@ -245,7 +254,8 @@ def _settlement(log: Sequence[Event]) -> Json | None:
         elif isinstance(event, RenegeCalled):
             found = {"hand": event.hand, "counts": [], "scored": [], "outcome": {
                 "kind": "renege", "caller": event.actor, "proved": event.proved,
-                "offender": event.offender, "reason": event.reason}}
+                "offender": event.offender, "reason": event.reason,
+                "said": translate(event.reason)}}
         elif isinstance(event, RenegesVoid | HandDead):
             found = {"hand": event.hand, "counts": [], "scored": [], "outcome": {
                 "kind": "void" if isinstance(event, RenegesVoid) else "dead"}}

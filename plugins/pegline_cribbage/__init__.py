@@ -88,12 +88,13 @@ class Cribbage:
 
     def legacy_digest(self, version: int, ruleset: Ruleset) -> str | None:
         """The rules digest a record of schema ``version`` held for these rules (records read a
-        migrated version-1 record's digest this way), or None for a version it never wrote."""
-        if version == 1:
-            from pegline_cribbage.legacy import rules_digest_v1
+        migrated version-1 record's digest this way, and a version-2 one's where it differs from
+        today's), or None for a version it never wrote."""
+        from pegline_cribbage.legacy import rules_digest_v1, rules_digest_v2
 
+        if version == 1:
             return rules_digest_v1(ruleset)
-        return None
+        return rules_digest_v2(ruleset) if version == 2 else None
 
     def legacy_events(self, version: int, events: list[dict[str, Any]]
                       ) -> list[dict[str, Any]]:

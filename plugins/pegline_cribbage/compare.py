@@ -24,13 +24,38 @@ You laid away 5♣ K♠: the coach ranks it 11th of 15 (a tie); its best is to l
 
 from __future__ import annotations
 
+from pegline_core.app.i18n import N_, Formatted, Messages
 from pegline_core.cards import format_cards
 from pegline_cribbage.actions import Discard, Play
 from pegline_cribbage.coach import Candidate, Evaluation
 
-__all__ = ["describe", "ranks"]
+__all__ = ["describe", "ranks", "reason_label", "reason_value", "note"]
 
-YOURS = "  <- your move"
+_messages = Messages("pegline_cribbage")
+_ = _messages.gettext
+REASON = "reason"
+"""The gettext context of the coach's reasons: their names and their words (tools/catalogs.py
+lists them)."""
+_NOTES = Formatted("pegline_cribbage", [N_(
+    "A searching evaluator with a fixed budget of {budget} simulated hands per decision: exact "
+    "expected hand points over every starter, the crib from {samples} sampled completions, the "
+    "pegging played out against imagined hands. It sees only your own cards and the table, and "
+    "is not perfect play.")])
+
+
+def reason_label(name: str) -> str:
+    """A reason's name (``expected hand points``) in the current language."""
+    return _messages.pgettext(REASON, name)
+
+
+def reason_value(value: object) -> object:
+    """A reason's value: a word (``yours``) in the current language, a number as it is."""
+    return _messages.pgettext(REASON, value) if isinstance(value, str) else value
+
+
+def note(text: str) -> str:
+    """The coach's note on itself (`Evaluation.note`) in the current language."""
+    return _NOTES.translate(text)
 
 
 def ranks(evaluation: Evaluation) -> list[tuple[int, bool]]:
@@ -48,33 +73,35 @@ def describe(evaluation: Evaluation, chosen: Discard | Play) -> list[str]:
     ranked = ranks(evaluation)
     mine = next((i for i, c in enumerate(evaluation.candidates) if c.action == chosen), None)
     best = _move(evaluation.candidates[0].action)
-    verb = "laid away" if isinstance(chosen, Discard) else "played"
     cards = chosen.cards if isinstance(chosen, Discard) else (chosen.card,)
-    head = f"You {verb} {format_cards(cards, symbols=True)}: "
+    head = (_("You laid away {cards}: ") if isinstance(chosen, Discard)
+            else _("You played {cards}: ")).format(cards=format_cards(cards, symbols=True))
     if mine is None:
-        head += "the coach did not list that move."
+        head += _("the coach did not list that move.")
     else:
         rank, tied = ranked[mine]
         of = len(evaluation.candidates)
         if rank == 1:
-            head += ("one of the coach's best moves (a tie)." if tied
-                     else "the coach's best move.")
+            head += (_("one of the coach's best moves (a tie).") if tied
+                     else _("the coach's best move."))
         else:
-            head += (f"the coach ranks it {_ordinal(rank)} of {of}{' (a tie)' if tied else ''}; "
-                     f"its best is to {best}.")
+            text = (_("the coach ranks it {ordinal} of {of} (a tie); its best is to {best}.")
+                    if tied else _("the coach ranks it {ordinal} of {of}; its best is to {best}."))
+            # {ordinal} is the English ordinal (11th); a translation may use {rank} (11)
+            head += text.format(ordinal=_ordinal(rank), rank=rank, of=of, best=best)
     lines = [head]
     for index, (candidate, (rank, tied)) in enumerate(zip(evaluation.candidates, ranked,
                                                           strict=True)):
         place = f"{'=' if tied else ''}{rank}."
         line = f"  {place:>4}  {_sentence(candidate)}"
-        lines.append(line + (YOURS if index == mine else ""))
+        lines.append(line + ("  " + _("<- your move") if index == mine else ""))
     return lines
 
 
 def _move(action: Discard | Play) -> str:
     if isinstance(action, Discard):
-        return f"lay away {format_cards(action.cards, symbols=True)}"
-    return f"play {action.card.symbol}"
+        return _("lay away {cards}").format(cards=format_cards(action.cards, symbols=True))
+    return _("play {card}").format(card=action.card.symbol)
 
 
 def _sentence(candidate: Candidate) -> str:
@@ -84,27 +111,31 @@ def _sentence(candidate: Candidate) -> str:
         hand, crib = _number(reasons, "expected hand points"), _number(reasons,
                                                                          "expected crib points")
         total = _number(reasons, "total")
-        expect = f"{_move(action)}: expect {hand:.2f} in hand and {crib:.2f} in"
         pegging = reasons.get("expected pegging (you - them)")
-        pegs = f", {pegging:+.2f} pegging" if isinstance(pegging, int | float) else ""
-        if reasons["crib is"] == "yours":
-            return f"{expect} your crib{pegs}; {total:.2f} in all."
-        return f"{expect} {reasons['crib is']} crib{pegs}; {total:.2f} net."
+        pegs = _(", {points} pegging").format(points=f"{pegging:+.2f}") \
+            if isinstance(pegging, int | float) else ""
+        text = (_("{move}: expect {hand} in hand and {crib} in your crib{pegging}; {total} in "
+                  "all.") if reasons["crib is"] == "yours"
+                else _("{move}: expect {hand} in hand and {crib} in the opponents' "
+                       "crib{pegging}; {total} net."))
+        return text.format(move=_move(action), hand=f"{hand:.2f}", crib=f"{crib:.2f}",
+                           pegging=pegs, total=f"{total:.2f}")
     count = int(_number(reasons, "1 legal count"))
     now = int(_number(reasons, "points now"))
-    parts = [f"the count goes to {count}"]
-    if reasons["2 exact 15 or 31"]:
-        parts[0] += f", exactly {count}"
+    parts = [(_("the count goes to {count}, exactly {count}") if reasons["2 exact 15 or 31"]
+              else _("the count goes to {count}")).format(count=count)]
     same = int(_number(reasons, "3 same-rank tail"))
     if same >= 2:
-        parts.append({2: "a pair", 3: "three of a kind"}.get(same, f"{same} of a kind"))
+        parts.append({2: _("a pair"), 3: _("three of a kind")}.get(
+            same, _("{n} of a kind").format(n=same)))
     run = int(_number(reasons, "4 run tail"))
     if run:
-        parts.append(f"a run of {run}")
-    parts.append(f"it scores {now} now" if now else "it scores nothing now")
+        parts.append(_("a run of {n}").format(n=run))
+    parts.append(_("it scores {points} now").format(points=now) if now
+                 else _("it scores nothing now"))
     risk = _number(reasons, "5 reply risk (expected points)")
-    parts.append(f"the reply may score {risk:.2f} on average")
-    return f"{_move(action)}: {'; '.join(parts)}."
+    parts.append(_("the reply may score {points} on average").format(points=f"{risk:.2f}"))
+    return _("{move}: {reasons}.").format(move=_move(action), reasons=_("; ").join(parts))
 
 
 def _number(reasons: dict[str, object], name: str) -> float:

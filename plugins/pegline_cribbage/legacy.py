@@ -7,17 +7,24 @@ lowball), and had no pegging limit. Its record digest hashed that layout, less i
 check a migrated version-1 record against the installed rules, the installed variant is written
 back in that layout and hashed exactly as version 1 did: the algorithm below is frozen, whatever
 today's digest becomes.
+
+Before schema 3 the late-game caps (plugin ``caps``) were stated only as scores; a variant that
+states them relative to the target (``go_within``, ``heels_within``, as ``late-caps`` does now)
+is written back as the scores they mean at its target before an older digest is computed
+(`caps_as_scores`), so a record of ``late-caps`` to 121 made then still verifies.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pegline_core.record import digest_of, without_defaults
+import attrs
+
+from pegline_core.record import digest_of, rules_digest, without_defaults
 from pegline_core.ruleset import Ruleset
 from pegline_core.strict import converter
 
-__all__ = ["rules_digest_v1", "events_before_v3", "NEW_IN_V3"]
+__all__ = ["rules_digest_v1", "rules_digest_v2", "caps_as_scores", "events_before_v3", "NEW_IN_V3"]
 
 _V1_DEFAULTS: dict[str, Any] = {
     "plugins": ["standard"], "disable": [], "table": {"players": 2, "teams": []},
@@ -39,7 +46,7 @@ def rules_digest_v1(ruleset: Ruleset) -> str:
     >>> rules_digest_v1(Ruleset(load_variant("two-player")))[:20]
     'sha256:65d03bbad65e3'
     """
-    data = ruleset.variant.to_toml_dict()
+    data = caps_as_scores(ruleset).variant.to_toml_dict()
     for key in ("game", "description", "source", "extends"):
         data.pop(key, None)
     config = dict(data.pop("config", {}))
@@ -63,6 +70,34 @@ def rules_digest_v1(ruleset: Ruleset) -> str:
             defaults[name] = converter.unstructure(config_cls())
     rules["config"] = without_defaults(config, defaults)
     return digest_of(rules)
+
+
+def rules_digest_v2(ruleset: Ruleset) -> str | None:
+    """The digest version 2 wrote for these rules where it differs from today's (the caps
+    stated relative to the target), else None."""
+    before = caps_as_scores(ruleset)
+    return None if before is ruleset else rules_digest(before)
+
+
+def caps_as_scores(ruleset: Ruleset) -> Ruleset:
+    """The rules with the late-game caps stated as scores (``go_within = 6`` in a game to 121:
+    ``go_from = 115``), as records before schema 3 knew them; ``ruleset`` itself if they are.
+
+    >>> from pegline_core import load_variant
+    >>> sorted(caps_as_scores(Ruleset(load_variant("late-caps"))).variant.config["caps"].items())
+    [('go_from', 115), ('heels_from', 119)]
+    """
+    variant = ruleset.variant
+    caps = dict(variant.config.get("caps", {}))
+    target = variant.settings.scoring.target
+    for kind in ("heels", "go"):
+        within = caps.pop(f"{kind}_within", 0)
+        if within:
+            caps = {f"{kind}_from": target - within, **caps}
+    if caps == variant.config.get("caps", {}):
+        return ruleset
+    config = {name: dict(table) for name, table in variant.config.items()} | {"caps": caps}
+    return Ruleset(attrs.evolve(variant, config=config))
 
 
 NEW_IN_V3 = frozenset({"cut-tie", "dealt", "pass"})

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from pegline_core.app.i18n import N_
+from pegline_core.app.i18n import N_, Messages
 from pegline_core.app.web.protocol import RequestError
 from pegline_core.cards import Card, parse_cards
 from pegline_core.events import Event, Input, Scored
@@ -52,6 +52,7 @@ OPTIONS: tuple[Json, ...] = (
 )
 """The setup choices: muggins on or off, 61 or 121 on any variant (overlays in variants/)."""
 
+_ = Messages("pegline_cribbage").gettext
 _MOVES = {"discard": {"cards"}, "play": {"card"}, "go": set(), "declare": {"points"},
           "respond": {"response", "points"}}
 
@@ -120,30 +121,34 @@ class CribbageTable:
     def action(self, seat: int, data: Mapping[str, Any], view: CribbageView) -> Any:
         kind = data.get("type")
         if not isinstance(kind, str) or kind not in _MOVES:
-            raise RequestError(f"a move's type is one of {', '.join(_MOVES)}, not {kind!r}")
+            raise RequestError(_("a move's type is one of {types}, not {kind}").format(
+                types=", ".join(_MOVES), kind=repr(kind)))
         extra = set(data) - _MOVES[kind] - {"type"}
         if extra:
-            raise RequestError(f"a {kind} move has no field {min(extra)!r}")
+            raise RequestError(_("a {kind} move has no field {field}").format(
+                kind=kind, field=repr(min(extra))))
         if kind == "discard":
             cards = data.get("cards")
             if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-                raise RequestError("a discard's cards are a list of cards like ['5H', 'JS']")
+                raise RequestError(_("a discard's cards are a list of cards like ['5H', 'JS']"))
             return Discard(seat, parse_cards(cards))
         if kind == "play":
             card = data.get("card")
             if not isinstance(card, str):
-                raise RequestError("a play's card is one card like '5H'")
+                raise RequestError(_("a play's card is one card like '5H'"))
             return Play(seat, Card.parse(card))
         if kind == "go":
             return Go(seat)
         points = data.get("points", 0)
         if type(points) is not int:
-            raise RequestError(f"points are a whole number, not {points!r}")
+            raise RequestError(_("points are a whole number, not {points}").format(
+                points=repr(points)))
         if kind == "declare":
             return Declare(seat, points)
         response = data.get("response")
         if response not in RESPONSES:
-            raise RequestError(f"a response is one of {', '.join(RESPONSES)}, not {response!r}")
+            raise RequestError(_("a response is one of {responses}, not {response}").format(
+                responses=", ".join(RESPONSES), response=repr(response)))
         return Respond(seat, response, points)
 
     def committed(self, action: Any) -> bool:
@@ -151,6 +156,7 @@ class CribbageTable:
 
     def compare(self, view: CribbageView, action: Any) -> Json | None:
         from pegline_cribbage.coach import Coach
+        from pegline_cribbage.compare import note, reason_label, reason_value
 
         evaluation = Coach(view.rules).evaluate(view)
         if evaluation is None:
@@ -164,10 +170,12 @@ class CribbageTable:
                 "cards": _cards(cards), "value": value,
                 "rank": 1 + sum(other > value for other in values),
                 "tied": values.count(value) > 1, "chosen": set(cards) == set(mine),
-                "reasons": [{"name": name, "value": reason} for name, reason in candidate.reasons],
+                "reasons": [{"name": name, "value": reason, "label": reason_label(name),
+                             "said": reason_value(reason)}
+                            for name, reason in candidate.reasons],
             })
-        return {"decision": evaluation.decision, "hand": view.hand, "note": evaluation.note,
-                "candidates": candidates}
+        return {"decision": evaluation.decision, "hand": view.hand,
+                "note": note(evaluation.note), "candidates": candidates}
 
     def replay_table(self, game: Game) -> Json:
         machine = game.machine

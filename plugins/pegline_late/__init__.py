@@ -4,8 +4,8 @@ Two plugins in one package:
 
 - ``stinkhole``: a side sitting in the stink hole (by default one short of the target: 120 in a
   game to 121) cannot peg out with a go, the last card or his heels; the point is not scored.
-- ``caps``: from a configured score on, a side no longer scores the go point (``go_from``) or his
-  heels (``heels_from``).
+- ``caps``: from a configured score on (``go_from``, ``heels_from``), or within some points of
+  the target (``go_within``, ``heels_within``), a side no longer scores the go point or his heels.
 
 Both replace the standard rules ``go``, ``last-card`` and ``his-heels``, so a variant using one
 switches those off: ``disable = ["go", "last-card", "his-heels"]``.
@@ -14,7 +14,7 @@ switches those off: ``disable = ["go", "last-card", "his-heels"]``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 from attrs import frozen
@@ -122,11 +122,17 @@ class StinkHole(_LatePoints):
 
 
 class LateGameCaps(_LatePoints):
-    """No go point from ``go_from`` on, no heels from ``heels_from`` on (0: no cap)."""
+    """No go point and no his heels near the end of the game: from a score on (``go_from``,
+    ``heels_from``), or within some points of the target (``go_within``, ``heels_within``),
+    which follow the target, so the same variant plays to 61 or to 121 (0: no cap)."""
 
     prefix = "capped"
     name = "caps"
     source = "house rule (late-game caps)"
+    follows: ClassVar[dict[str, tuple[str, ...]]] = {
+        "go_from": ("go_within",), "go_within": ("go_from",),
+        "heels_from": ("heels_within",), "heels_within": ("heels_from",)}
+    """Two ways to say one cap: a file that sets one drops the other it inherited."""
 
     @frozen
     class Config:
@@ -140,13 +146,42 @@ class LateGameCaps(_LatePoints):
         """Points for a go or the last card below the cap."""
         heels: int = 2
         """Points for his heels below the cap."""
+        go_within: int = 0
+        """Within this many points of the target, a side scores no go or last card: from
+        target - go_within on (6: from 115 in a game to 121, from 55 to 61; 0: no cap)."""
+        heels_within: int = 0
+        """Within this many points of the target, a dealer scores no his heels (2: from 119 in
+        a game to 121, from 59 to 61; 0: no cap)."""
 
     def __init__(self, config: LateGameCaps.Config | None = None) -> None:
         super().__init__(config or LateGameCaps.Config())
 
     def allowed(self, kind: str, score: int, variant: Variant) -> bool:
-        cap = self.config.go_from if kind == "go" else self.config.heels_from
-        return not cap or score < int(cap)
+        cap = self.cap(kind, variant.settings.scoring.target)
+        return not cap or score < cap
+
+    def cap(self, kind: str, target: int) -> int:
+        """The score from which a side scores no ``kind`` ("go" or "heels") in a game to
+        ``target`` (0: no cap)."""
+        c = self.config
+        start, within = (c.go_from, c.go_within) if kind == "go" else (c.heels_from,
+                                                                         c.heels_within)
+        return int(start) or (int(target) - int(within) if within else 0)
 
     def scores(self) -> dict[str, int]:
         return {"go_from": self.config.go_from, "heels_from": self.config.heels_from}
+
+    @hookimpl
+    def pegline_check_variant(self, variant: Variant) -> list[str]:
+        problems = super().pegline_check_variant(variant)
+        target = variant.settings.scoring.target
+        for kind in ("go", "heels"):
+            start, within = (getattr(self.config, f"{kind}_from"),
+                             getattr(self.config, f"{kind}_within"))
+            if start and within:
+                problems.append(f"config.caps.{kind}_within: set {kind}_from (a score) or "
+                                f"{kind}_within (points short of the target), not both")
+            elif within >= target:
+                problems.append(f"config.caps.{kind}_within: must be below the target "
+                                f"{target}, got {within}")
+        return problems

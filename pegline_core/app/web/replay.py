@@ -6,12 +6,15 @@ the events one input caused, as readable lines, and the table after it.
 
 from __future__ import annotations
 
+from pegline_core.app.i18n import Messages
 from pegline_core.app.web.protocol import Json, RequestError, web_table
 from pegline_core.app.web.tables import entry, result_json
 from pegline_core.errors import RecordError
 from pegline_core.record import GameRecord
 
 __all__ = ["replay_steps"]
+
+_ = Messages("pegline_core.app").gettext
 
 
 def replay_steps(text: str) -> Json:
@@ -24,7 +27,8 @@ def replay_steps(text: str) -> Json:
     game = record.new_game()
     web = web_table(game.variant, game.ruleset.game)
     if web is None:
-        raise RequestError(f"the game {game.variant.game!r} has no table in the page yet")
+        raise RequestError(_("the game {game} has no table in the page yet").format(
+            game=repr(game.variant.game)))
     printer = game.ruleset.game.printer(game.variant, reveal=None, names=None)
     codec = game.codec
     steps = [{"events": [entry(printer, codec, event, None) for event in game.log],

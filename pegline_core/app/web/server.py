@@ -35,12 +35,15 @@ from starlette.staticfiles import StaticFiles
 
 from pegline_core.app.i18n import (
     LANGUAGES,
+    Messages,
     catalog_messages,
     plugin_domain,
     rule_name,
     use_language,
+    variant_description,
 )
 from pegline_core.app.players import bots_for
+from pegline_core.app.problems import explain
 from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_table
 from pegline_core.app.web.replay import replay_steps
 from pegline_core.app.web.tables import NotFound, Tables
@@ -52,6 +55,7 @@ from pegline_core.variant import Variant, available_variants, load_variant
 __all__ = ["create_app", "MAX_BODY"]
 
 STATIC = Path(__file__).resolve().parent / "static"
+_ = Messages("pegline_core.app").gettext
 MAX_BODY = 4 * 1024 * 1024
 """The largest request body read (a whole game's record is well under a megabyte)."""
 
@@ -91,7 +95,8 @@ class Server:
                                  "problem": "; ".join(exc.problems)})
                 continue
             web = self._web(variant)
-            item = {"name": name, "description": variant.description, "game": variant.game,
+            item = {"name": name, "description": variant_description(variant.description),
+                    "game": variant.game,
                     "players": variant.table.players, "playable": web is not None}
             if web is None:
                 item["problem"] = f"the game {variant.game} has no table in the page yet"
@@ -108,26 +113,30 @@ class Server:
         data = _object(body)
         name = data.get("variant")
         if not isinstance(name, str) or name not in available_variants():
-            raise RequestError(f"unknown variant {name!r}: choose one from /api/options")
+            raise RequestError(_("unknown variant {name}: choose one from /api/options").format(
+                name=repr(name)))
         base = load_variant(name)
         web = self._web(base)
         if web is None:
-            raise RequestError(f"the game {base.game!r} has no table in the page yet")
+            raise RequestError(_("the game {game} has no table in the page yet").format(
+                game=repr(base.game)))
         chosen = data.get("options", {})
         if not isinstance(chosen, dict):
-            raise RequestError("options are an object of choices, e.g. {\"counting\": "
-                               "\"muggins\"}")
+            raise RequestError(_("options are an object of choices, e.g. {example}").format(
+                example='{"counting": "muggins"}'))
         overlays = _overlays(web, chosen)
         variant = load_variant(name, overlays=overlays) if overlays else base
         bots = data.get("bots", ["greedy"])
         if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
-            raise RequestError("bots are a list of bot names, e.g. [\"greedy\"]")
+            raise RequestError(_("bots are a list of bot names, e.g. {example}").format(
+                example='["greedy"]'))
         seed = data.get("seed")
         if seed is not None and type(seed) is not int:
-            raise RequestError(f"a seed is a whole number, not {seed!r}")
+            raise RequestError(_("a seed is a whole number, not {seed}").format(seed=repr(seed)))
         unknown = set(data) - {"variant", "options", "bots", "seed"}
         if unknown:
-            raise RequestError(f"a new game has no field {min(unknown)!r}")
+            raise RequestError(_("a new game has no field {field}").format(
+                field=repr(min(unknown))))
         return self.tables.open(variant, bots, seed).state()
 
 
@@ -141,7 +150,8 @@ def _declared(plugin: str) -> list[Rule]:
 
 def _object(body: Any) -> dict[str, Any]:
     if not isinstance(body, dict):
-        raise RequestError(f"expected a JSON object, not {type(body).__name__}")
+        raise RequestError(_("expected a JSON object, not {kind}").format(
+            kind=type(body).__name__))
     return body
 
 
@@ -149,15 +159,16 @@ def _overlays(web: WebTable, chosen: dict[str, Any]) -> list[str]:
     options = {option["name"]: option for option in web.options}
     unknown = set(chosen) - set(options)
     if unknown:
-        raise RequestError(f"unknown option {min(unknown)!r}; the options are "
-                           f"{', '.join(options)}")
+        raise RequestError(_("unknown option {name}; the options are {options}").format(
+            name=repr(min(unknown)), options=", ".join(options)))
     overlays: list[str] = []
     for name, option in options.items():
         value = chosen.get(name, option["choices"][0]["value"])
         choice = next((c for c in option["choices"] if c["value"] == value), None)
         if choice is None:
             values = ", ".join(repr(c["value"]) for c in option["choices"])
-            raise RequestError(f"option {name!r} is one of {values}, not {value!r}")
+            raise RequestError(_("option {name} is one of {values}, not {value}").format(
+                name=repr(name), values=values, value=repr(value)))
         overlays += choice["overlays"]
     return overlays
 
@@ -186,7 +197,7 @@ async def _body(request: Request) -> Any:
     try:
         return json.loads(raw or b"null")
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RequestError(f"the body is not valid JSON: {exc}") from None
+        raise RequestError(_("the body is not valid JSON: {error}").format(error=exc)) from None
 
 
 class _TooLarge(Exception):
@@ -206,13 +217,13 @@ def _json_route(path: str, work: Handler, methods: list[str], status: int = 200)
     """A route whose handler returns JSON data; errors become 4xx answers with a message."""
 
     async def endpoint(request: Request) -> Response:
-        try:
-            with use_language(_language(request)):  # the page's menu sends its choice
+        with use_language(_language(request)):  # the page's menu sends its choice
+            try:
                 return JSONResponse(await work(request), status_code=status)
-        except _TooLarge:
-            return _error(413, f"the body is over {MAX_BODY} bytes")
-        except PeglineError as exc:
-            return _error(_status(exc), str(exc))
+            except _TooLarge:
+                return _error(413, _("the body is over {n} bytes").format(n=MAX_BODY))
+            except PeglineError as exc:  # the kernel's English, in the request's language
+                return _error(_status(exc), explain(str(exc)))
 
     return Route(path, endpoint, methods=methods)
 
@@ -251,18 +262,21 @@ def create_app(tables: Tables | None = None) -> Starlette:
     async def replay(request: Request) -> Any:
         text = _object(await _body(request)).get("record")
         if not isinstance(text, str):
-            raise RequestError("send the record's text as {\"record\": \"...\"}")
+            raise RequestError(_("send the record's text as {example}").format(
+                example='{"record": "..."}'))
         return await run_in_threadpool(replay_steps, text)
 
     async def record(request: Request) -> Response:
         form = request.query_params.get("format", "toml")
-        if form not in ("toml", "jsonl"):
-            return _error(400, f"a record's format is toml or jsonl, not {form!r}")
-        try:
-            table = server.tables.get(request.path_params["id"])
-            text = await run_in_threadpool(table.record, form)
-        except PeglineError as exc:
-            return _error(_status(exc), str(exc))
+        with use_language(_language(request)):
+            if form not in ("toml", "jsonl"):
+                return _error(400, _("a record's format is toml or jsonl, not {form}").format(
+                    form=repr(form)))
+            try:
+                table = server.tables.get(request.path_params["id"])
+                text = await run_in_threadpool(table.record, form)
+            except PeglineError as exc:
+                return _error(_status(exc), explain(str(exc)))
         name = f"pegline-{table.game.variant.name.replace('+', '-')}-{table.id}.{form}"
         media = "application/toml" if form == "toml" else "application/jsonl"
         return Response(text, media_type=media,
@@ -278,7 +292,7 @@ def create_app(tables: Tables | None = None) -> Starlette:
         web = server.webs.get(game)
         kind = request.path_params["kind"]
         if web is None or kind not in ("js", "css"):
-            return _error(404, "no such table file")
+            return _error(404, _("no such table file"))
         return FileResponse(web.script if kind == "js" else web.style)
 
     routes = [

@@ -75,8 +75,9 @@ class Table:
         self.printer = self._printer()
         redact = getattr(self.printer, "redact", None)
         if redact is None:  # never send what the seat may not see
-            raise RequestError(f"the game {game.variant.game!r} cannot hide other seats' cards "
-                               "from its events: it has no table in the page")
+            raise RequestError(_("the game {game} cannot hide other seats' cards from its "
+                                 "events: it has no table in the page").format(
+                game=repr(game.variant.game)))
         self.redact: Callable[[Json], Json] = redact
         self.entries: list[Json] = []
         self.recorded: list[Event] = []
@@ -123,20 +124,20 @@ class Table:
 
     def _check_open(self) -> None:
         if self.abandoned:
-            raise IllegalActionError("this game was abandoned")
+            raise IllegalActionError(_("this game was abandoned"))
         if self.game.over:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(_("the game is over"))
 
     def act(self, move: Any) -> Json:
         """Apply the person's move (a JSON object from the page) and let the bots answer."""
         if not isinstance(move, Mapping):
-            raise RequestError("a move is a JSON object, e.g. {\"type\": \"play\", "
-                               "\"card\": \"5H\"}")
+            raise RequestError(_("a move is a JSON object, e.g. {example}").format(
+                example='{"type": "play", "card": "5H"}'))
         with self.lock:
             self._check_open()
             game = self.game
             if self.human not in game.to_act:
-                raise IllegalActionError("it is not your turn")
+                raise IllegalActionError(_("it is not your turn"))
             view = game.view(self.human)
             action = self.web.action(self.human, move, view)
             events = game.apply(action)
@@ -151,11 +152,11 @@ class Table:
         with self.lock:
             self._check_open()
             if self.last is None:
-                raise IllegalActionError("nothing to compare yet: make a move first")
+                raise IllegalActionError(_("nothing to compare yet: make a move first"))
             view, action = self.last
             evaluation = self.web.compare(view, action)
             if evaluation is None:
-                raise IllegalActionError("the coach had nothing to compare at that decision")
+                raise IllegalActionError(_("the coach had nothing to compare at that decision"))
             self._record(self.game.apply(AskCoach(self.human)))
             return {"compare": evaluation, "state": self._state()}
 
@@ -199,8 +200,8 @@ class Table:
         """The game's whole record (every card): only once it is over or abandoned."""
         with self.lock:
             if not (self.game.over or self.abandoned):
-                raise IllegalActionError("the record is available once the game is over or "
-                                         "abandoned (it holds every card)")
+                raise IllegalActionError(_("the record is available once the game is over or "
+                                           "abandoned (it holds every card)"))
             record = GameRecord.of(self.game, seed=self.seed)
             return record.to_jsonl() if form == "jsonl" else record.to_toml()
 
@@ -222,12 +223,13 @@ class Tables:
         game = Game(variant)
         web = web_table(variant, game.ruleset.game)
         if web is None:
-            raise RequestError(f"the game {variant.game!r} has no table in the page yet")
+            raise RequestError(_("the game {game} has no table in the page yet").format(
+                game=repr(variant.game)))
         known = bots_for(game)
         unknown = [name for name in bots if name not in known]
         if unknown or not bots:
-            raise RequestError(f"unknown bot {unknown[0] if unknown else ''!r}; choose from "
-                               f"{', '.join(known)}")
+            raise RequestError(_("unknown bot {name}; choose from {bots}").format(
+                name=repr(unknown[0] if unknown else ""), bots=", ".join(known)))
         if seed is None:
             seed = random.SystemRandom().getrandbits(32)
         table = Table(secrets.token_urlsafe(9), game, web, bots, seed)
@@ -241,7 +243,8 @@ class Tables:
         with self._lock:
             table = self._tables.get(ident)
             if table is None:
-                raise NotFound(f"no game {ident!r} (it may have ended long ago)")
+                raise NotFound(_("no game {id} (it may have ended long ago)").format(
+                    id=repr(ident)))
             self._tables.move_to_end(ident)
             return table
 

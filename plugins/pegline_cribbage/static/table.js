@@ -317,7 +317,8 @@
 
   function renderCompare(box, compare, ctx) {
     const el = ctx.el;
-    const names = compare.candidates.length ? compare.candidates[0].reasons.map((r) => r.name) : [];
+    const names = compare.candidates.length
+      ? compare.candidates[0].reasons.map((r) => r.label || r.name) : [];
     const chosen = compare.candidates.find((c) => c.chosen);
     const best = compare.candidates.filter((c) => c.rank === 1);
     const verdict = chosen && chosen.rank === 1
@@ -335,7 +336,7 @@
         compare.candidates.map((c) => el("tr", {class: c.chosen ? "chosen" : ""},
           el("td", {}, `${c.tied ? "=" : ""}${c.rank}`),
           el("td", {}, cardsText(c.cards), c.chosen ? el("span", {class: "badge"}, _("your move")) : null),
-          c.reasons.map((r) => el("td", {}, reasonValue(r.value)))))),
+          c.reasons.map((r) => el("td", {}, reasonValue(r.said === undefined ? r.value : r.said)))))),
       el("details", {}, el("summary", {}, _("about the coach")), el("p", {class: "hint"}, compare.note)),
       el("p", {class: "hint"}, _("Asking marks this game \"assist used\".")));
   }

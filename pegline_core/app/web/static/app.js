@@ -58,7 +58,12 @@ const Pegline = (() => {
 
   async function switchLanguage() {
     await useLanguage($("lang").value);
-    if (options) chooseVariant();
+    if (options) {
+      chooseVariant();
+      options = await api("GET", "/api/options");  // the variants' descriptions, in the language
+      const variant = chosenVariant();
+      if (variant) $("variant-description").textContent = variant.description || "";
+    }
     if (state) {
       const id = state.id;
       state = null;  // the whole log again, in the new language

@@ -1,0 +1,140 @@
+"""The kernel's messages a user meets, shown in the user's language.
+
+The kernel and the Python API speak English (their contract: an exception's text is part of
+what a program sees), and a variant's problems read ``file: key.path: message``. These are the
+templates of those messages, translated in the command line's catalog (``pegline_core.app``);
+`explain` turns such a message into the current language where it is shown (the command line,
+the web API's answers). The file and the key path stay as they are; only the message part is
+translated. A message no template matches is shown as it is.
+
+>>> from pegline_core.app.i18n import use_language
+>>> with use_language("ja"):
+...     print(explain("house.toml: scoring.targt: unknown key"))
+house.toml: scoring.targt: 不明なキー
+>>> explain("house.toml: scoring.targt: unknown key")
+'house.toml: scoring.targt: unknown key'
+"""
+
+from __future__ import annotations
+
+from pegline_core.app.i18n import N_, Formatted, Messages, current_language, explain_known
+
+__all__ = ["PROBLEMS", "explain"]
+
+PROBLEMS = (
+    # a value of the wrong kind (pegline_core.strict)
+    N_("expected {what}, got {value}"),
+    N_("expected one of {choices}, got {value}"),
+    N_("an integer"), N_("a boolean"), N_("a string"), N_("a number"), N_("an array"),
+    N_("a table"),
+    N_("the boolean {value}"), N_("the integer {value}"), N_("the float {value}"),
+    N_("the string {value}"), N_("the array {value}"), N_("the table {value}"),
+    N_("required key is missing"),
+    N_("unknown key"),
+    N_("unknown key (did you mean {names}?)"),
+    # the variant files (pegline_core.variant, pegline_core.variant_files)
+    N_("expected a game's name, got {value}"),
+    N_("expected a table of rules, got {value}"),
+    N_("{name} is not a variant name (lower-case letters, digits, '-' and '_'; never a path)"),
+    N_("unknown variant {name} ({close}known: {known})"),
+    N_("did you mean {names}? "),
+    N_("no such variant file"),
+    N_("{path}: no such variant file"),
+    N_("cycle {cycle}"),
+    N_("nested more than {n} levels deep"),
+    N_("expected an array of variant names, e.g. {example}; got {value}"),
+    N_("expected an array of variant names, got {value}"),
+    N_("mixes edits ('+name', '-name') with names; write only edits to change the inherited "
+       "list, or only names to replace it"),
+    N_("{edit} removes nothing: the list is {names} ({close}or drop the edit)"),
+    N_("{names} would replace the inherited {before} and drop {dropped}; to add, write "
+       "[{plus}]; to drop, say so: [{minus}]"),
+    N_("must be from 2 to 8, got {n}"),
+    N_("teams must split seats 0..{last} with each seat once, got {teams}"),
+    N_("needs at least two teams"),
+    N_("a plugin is named twice"),
+    N_("configuration for plugin {plugin}, which the variant does not use (plugins: "
+       "{plugins})"),
+    # the rules (pegline_core.ruleset, pegline_core.plugins)
+    N_("(plugin {plugin}) {message}"),
+    N_("must not be negative, got {value}"),
+    N_("must be at least {n}, got {value}"),
+    N_("must be below the target {target}, got {value}"),
+    N_("no rule can score a point (plugins: {plugins}), so a game could never end"),
+    N_("no plugin of this variant declares rule {rule}"),
+    N_("no plugin of this variant declares rule {rule} (did you mean {names}?)"),
+    N_("unknown plugin {name} (installed: {names})"),
+    N_("unknown plugin {name} ({close}installed: {names})"),
+    N_("plugin {name} takes no configuration"),
+    # the game's settings (the cribbage and Clabber plugins check them)
+    N_("must be at least 1, got {value}"),
+    N_("must not be negative"),
+    N_("must be at least 1"),
+    N_("must be from 1 to {most}, got {value}"),
+    N_("must be between 1 and the target {target}, got {value}"),
+    N_("must be at least scoring.win_game_points"),
+    N_("two skunk lines share a 'below' value"),
+    N_("each player must keep a card: discards {discard} of {cards}"),
+    N_("the crib would be empty"),
+    N_("needs {n} cards with the starter; the deck has {deck}"),
+    N_("the game is for {n} players, got {players}"),
+    N_("partners sit opposite: teams must be {teams}"),
+    N_("must be one of {choices}, got {value}"),
+    # cards (pegline_core.cards)
+    N_("{text}: a card is a rank followed by a suit, like '5H'"),
+    N_("{text}: unknown suit {suit}"),
+    N_("{text}: unknown rank {rank}"),
+    N_("{card} is given twice"),
+    # actions the rules refuse (the games' machines, pegline_core.game)
+    N_("the game is over"),
+    N_("{action} is not allowed in the {phase} phase"),
+    N_("no seat {seat} at a table of {players}"),
+    N_("it is seat {turn}'s turn, not seat {seat}'s"),
+    N_("it is seat {turn}'s turn to play, not seat {seat}'s"),
+    N_("seat {seat} does not hold {cards}"),
+    N_("seat {seat} has already laid away to the crib"),
+    N_("lay away exactly {n} different card(s), got {cards}"),
+    N_("{card} would make the count {count}, over {limit}"),
+    N_("seat {seat} cannot say go while holding a playable card ({cards}; count {count})"),
+    N_("seat {seat} has no committed decision to compare yet"),
+    N_("this variant counts hands automatically"),
+    N_("a declaration is a whole number from 0 to {cap}, not {points}"),
+    N_("a response is one of {responses}, not {response}"),
+    N_("muggins claims a whole number of points from 1 to {cap}, not {points}"),
+    N_("there is no action to undo"),
+)
+"""Every kernel message the command line and the web API translate, as an English template."""
+
+_problems = Formatted("pegline_core.app", PROBLEMS)
+_messages = Messages("pegline_core.app")
+_OR = N_("' or '")
+"""How a did-you-mean joins the names it offers (`pegline_core.variant_files` joins them in
+English)."""
+
+
+def explain(text: str) -> str:
+    """A message (one problem a line) in the current language: each line whole if a template
+    matches it, else its message part after the ``file:`` and ``key.path:`` it starts with."""
+    if current_language() == "en":
+        return text
+    return "\n".join(_line(line) for line in text.split("\n"))
+
+
+def _line(line: str) -> str:
+    said = _said(line)
+    return said if said == line else said.replace(_OR, _messages.gettext(_OR))
+
+
+def _said(line: str) -> str:
+    said = explain_known(line)
+    if said != line:
+        return said
+    parts = line.split(": ")
+    for cut in (1, 2, 3):
+        if len(parts) <= cut:
+            break
+        rest = ": ".join(parts[cut:])
+        said = explain_known(rest)
+        if said != rest:
+            return ": ".join(parts[:cut]) + ": " + said
+    return line

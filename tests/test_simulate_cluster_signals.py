@@ -1,0 +1,69 @@
+"""Ctrl-C (and SIGTERM) of `pegline simulate --scheduler` on a real dask.distributed cluster: the
+command stops promptly with the partial report, leaves no process behind, and leaves no chunk of
+its own running on the cluster."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+distributed = pytest.importorskip("distributed")
+
+GAMES = 1_000_000
+
+
+def _children(pid):
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(p) for p in path.read_text().split()] if path.exists() else []
+
+
+def _wait(condition, within, what):
+    deadline = time.monotonic() + within
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.1)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as running:
+        yield running
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
+@pytest.mark.parametrize(("sig", "code", "word"), [(signal.SIGINT, 130, "interrupted"),
+                                                   (signal.SIGTERM, 143, "terminated")])
+def test_a_signal_stops_simulate_on_a_cluster_with_a_partial_report(cluster, sig, code, word):
+    scheduler = cluster.scheduler
+    process = subprocess.Popen(
+        [str(Path(sys.executable).parent / "pegline"), "simulate", "--games", str(GAMES),
+         "--json", "--bots", "random", "--scheduler", cluster.scheduler_address],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    _wait(lambda: (len(scheduler.clients) > 1 and scheduler.tasks) or process.poll() is not None,
+          60, "simulate never submitted a chunk")
+    assert process.poll() is None, process.stderr.read()
+    time.sleep(3)  # some chunks finish
+    children = _children(process.pid)
+    sent = time.monotonic()
+    process.send_signal(sig)
+    out, err = process.communicate(timeout=60)
+    stopped_in = time.monotonic() - sent
+    assert process.returncode == code, err
+    assert stopped_in < 15, f"took {stopped_in:.1f} s to stop"
+    assert "Traceback" not in err
+    assert f"{word}: stopped after" in err and f"of {GAMES:,} games" in err
+    report = json.loads(out)  # some chunks had finished: the partial report
+    assert report["stopped"] == word and 0 < report["games"] < GAMES
+    assert report["games"] % 25 == 0, "only whole chunks are counted"
+    assert not any(Path(f"/proc/{pid}").exists() for pid in children)
+    # the cluster runs nothing more for it: its chunks are cancelled, its client gone
+    _wait(lambda: not scheduler.tasks, 20, "chunks of the stopped simulation are still there")
+    _wait(lambda: len(scheduler.clients) <= 1, 20, "the stopped simulation's client is still "
+                                                    "connected")
