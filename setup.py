@@ -30,7 +30,8 @@ def _compiled() -> list[str]:
 
 
 COMPILED = _compiled()
-PACKAGE_DIRS = {"pegline_core": "pegline_core", "pegline_cribbage": "plugins/pegline_cribbage"}
+PACKAGE_DIRS = {"pegline_core": "pegline_core", "pegline_cribbage": "plugins/pegline_cribbage",
+                "pegline_clabber": "plugins/pegline_clabber"}
 
 
 def source(module: str) -> str:

@@ -346,7 +346,7 @@ class Ruleset:
             if type(card) is not Card:
                 raise self._refused(plugin, hook, f"{rule_id!r} names {short_repr(card)}, which is "
                                                   "not a Card")
-            if card not in allowed:
+            if not _among(card, allowed):
                 raise self._refused(plugin, hook, f"{rule_id!r} names {card}, which is not "
                                                   "among the cards of this step")
         if rule_id in self.disabled:
@@ -404,3 +404,14 @@ def _rule_problem(rule: Any) -> str | None:
     if rule.points is not None and rule.points < 0 and not rule.negative:
         return f"rule {rule.id!r}: {rule.points} points need negative=True"
     return None
+
+
+def _among(card: Card, allowed: Collection[Card]) -> bool:
+    """``card in allowed``. Cards are interned and equal only to themselves, so in a tuple this
+    is an identity scan, which skips the comparison slot `Card`'s ``__lt__`` gives its type."""
+    if type(allowed) is tuple:
+        for other in allowed:
+            if other is card:
+                return True
+        return False
+    return card in allowed

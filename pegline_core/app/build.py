@@ -25,14 +25,20 @@ __all__ = ["COMPILED", "PURE_ENV", "compiled_modules", "build_name", "pure_pytho
 
 COMPILED = (
     "pegline_core.dispatch",
+    "pegline_core.draws",
     "pegline_core.ruleset",
     "pegline_core.app.players",
     "pegline_cribbage.combinations",
     "pegline_cribbage.machine",
     "pegline_cribbage.bots",
+    "pegline_clabber.cards",
+    "pegline_clabber.machine",
+    "pegline_clabber.melds",
 )
-"""The modules setup.py compiles: the kernel's hook dispatch, claim checks and game loop, the
-cribbage machine and its counting, the built-in bots. Left interpreted: plugins' hook
+"""The modules setup.py compiles: the kernel's hook dispatch, claim checks, random draws and game
+loop, the
+cribbage machine and its counting, the Clabber machine with its card and meld rules, the
+built-in bots. Left interpreted: plugins' hook
 implementations (pluggy reads their signatures), events, actions, rules and cards (third-party
 code subclasses and builds them), `Game` (its public methods check arguments whose declared type
 a compiled build would trust)."""

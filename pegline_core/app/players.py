@@ -20,6 +20,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from pegline_core.definition import Player
+from pegline_core.draws import below
 from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.events import AskCoach, Event
 from pegline_core.game import Game
@@ -49,7 +50,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
-        return legal[self.rng.randrange(len(legal))]
+        return legal[below(self.rng, len(legal))]  # rng.randrange(len(legal)), compiled
 
 
 def bots_for(game: Game | Variant | str) -> Mapping[str, Callable[[int], Player]]:
@@ -89,20 +90,21 @@ def play_game(
         elif to_act:
             seat = to_act[0]
             action = players[seat].choose(machine.view(seat), choices(seat))
-            compared = getattr(players[seat], "compared", None)
-            if isinstance(action, AskCoach) and action.seat == seat and callable(compared):
-                start = len(game.log)
-                try:
-                    comparison = game.compare(seat)
-                except IllegalActionError as exc:  # nothing committed yet: the game unchanged
-                    refused = getattr(players[seat], "compare_refused", None)
-                    if not callable(refused):
-                        raise
-                    refused(str(exc))
+            if isinstance(action, AskCoach) and action.seat == seat:
+                compared = getattr(players[seat], "compared", None)
+                if callable(compared):
+                    start = len(game.log)
+                    try:
+                        comparison = game.compare(seat)
+                    except IllegalActionError as exc:  # nothing committed yet: game unchanged
+                        refused = getattr(players[seat], "compare_refused", None)
+                        if not callable(refused):
+                            raise
+                        refused(str(exc))
+                        continue
+                    compared(comparison)
+                    _emit(game.log[start:], on_event)
                     continue
-                compared(comparison)
-                _emit(game.log[start:], on_event)
-                continue
         else:  # nobody is to act: the game is over
             break
         _emit(game.apply(action), on_event)

@@ -21,8 +21,8 @@ from pegline_core.cards import DECK as EVERY_CARD
 from pegline_core.cards import Card, deck_of, format_cards
 
 __all__ = ["DECK", "SUITS", "SUIT_SYMBOLS", "TRUMP_ORDER", "PLAIN_ORDER", "SEQUENCE_ORDER",
-           "TRUMP_POINTS", "PLAIN_POINTS", "power", "points", "trick_winner", "legal_plays",
-           "why_illegal"]
+           "TRUMP_POINTS", "PLAIN_POINTS", "power", "points", "points_of", "trick_winner",
+           "legal_plays", "why_illegal"]
 
 ACE, NINE, TEN, JACK, QUEEN, KING = 1, 9, 10, 11, 12, 13
 DECK: tuple[Card, ...] = deck_of([ACE, NINE, TEN, JACK, QUEEN, KING])
@@ -61,6 +61,14 @@ def power(card: Card, trump: str) -> int:
 def points(card: Card, trump: str) -> int:
     """The standard card points of ``card`` with ``trump``: 62 in trump, 30 in each other suit."""
     return (_TRUMP_POINTS if card.suit == trump else _PLAIN_POINTS)[card.index]
+
+
+def points_of(cards: Sequence[Card], trump: str) -> int:
+    """The card points of ``cards`` with ``trump``: `points` summed."""
+    total = 0
+    for card in cards:
+        total += (_TRUMP_POINTS if card.suit == trump else _PLAIN_POINTS)[card.index]
+    return total
 
 
 def trick_winner(trick: Sequence[Card], trump: str) -> int:

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from operator import attrgetter
-from typing import Any
+from typing import Any, cast
 
 from pegline_clabber.actions import (
     Announce,
@@ -48,6 +47,7 @@ from pegline_clabber.snapshots import (
     Trick,
 )
 from pegline_clabber.views import ClabberView, TableMeld
+from pegline_core import draws
 from pegline_core.cards import DECK as EVERY_CARD
 from pegline_core.cards import Card, format_cards
 from pegline_core.errors import IllegalActionError
@@ -66,11 +66,16 @@ _IN_DECK = frozenset(DECK)
 _BELLA = {suit: (Card.of(QUEEN, suit), Card.of(KING, suit)) for suit in SUITS}
 """The trump Q and K, by trump suit."""
 
+# named tuples built from their fields in order by tuple.__new__, skipping their interpreted
+# __new__ (hooks get one per seat or side every hand, and a Trick is made for every trick)
+_new_held = cast(Callable[..., HandHeld], tuple.__new__)
+_new_played = cast(Callable[..., HandPlayed], tuple.__new__)
+_new_trick = cast(Callable[..., Trick], tuple.__new__)
+
 _STATE = ("phase", "hand", "dealer", "scores", "held", "dealt", "turn_card", "trump", "makers",
           "round", "passes", "calls", "turn", "leader", "trick", "tricks", "taken", "offered",
           "announced", "shown", "table_melds", "bella", "bella_holder", "played", "reneges",
           "named", "assisted")
-_snapshot = attrgetter(*_STATE)
 
 
 class Common:
@@ -162,11 +167,19 @@ class ClabberMachine:
     # -- the Machine protocol ------------------------------------------------------------------
 
     def snapshot(self) -> tuple[Any, ...]:
-        return _snapshot(self)
+        # the fields of _STATE, in its order, spelt out: compiled, that is a few loads
+        return (self.phase, self.hand, self.dealer, self.scores, self.held, self.dealt,
+                self.turn_card, self.trump, self.makers, self.round, self.passes, self.calls,
+                self.turn, self.leader, self.trick, self.tricks, self.taken, self.offered,
+                self.announced, self.shown, self.table_melds, self.bella, self.bella_holder,
+                self.played, self.reneges, self.named, self.assisted)
 
     def restore(self, snapshot: tuple[Any, ...]) -> None:
-        for name, value in zip(_STATE, snapshot, strict=True):
-            setattr(self, name, value)
+        (self.phase, self.hand, self.dealer, self.scores, self.held, self.dealt,
+         self.turn_card, self.trump, self.makers, self.round, self.passes, self.calls,
+         self.turn, self.leader, self.trick, self.tricks, self.taken, self.offered,
+         self.announced, self.shown, self.table_melds, self.bella, self.bella_holder,
+         self.played, self.reneges, self.named, self.assisted) = snapshot
 
     def begin(self, dealer: int | None) -> None:
         if dealer is not None:
@@ -249,30 +262,32 @@ class ClabberMachine:
     def chance_action(self, rng: random.Random) -> Any:
         if self.phase == "cut":
             if self.c.settings.deal.first_dealer == "cut":
-                return CutForDeal(rng.sample(DECK, PLAYERS))
-            deck = rng.sample(DECK, len(DECK))
+                return CutForDeal(draws.sample(rng, DECK, PLAYERS))
+            deck = draws.sample(rng, DECK, len(DECK))
             first = next(i for i, card in enumerate(deck) if card.rank == JACK)
             return CutForDeal(deck[:first + 1])
         if self.phase == "deal":
-            deck = rng.sample(DECK, len(DECK))
+            deck = draws.sample(rng, DECK, len(DECK))
             hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
             dealer = self.dealer or 0
             for _round in range(HAND_SIZE):  # one at a time, from the dealer's left
                 for offset in range(1, PLAYERS + 1):
                     hands[(dealer + offset) % PLAYERS].append(deck.pop())
-            return Deal(rng.randint(CUT_MIN, len(DECK) - CUT_MIN), hands)
+            return Deal(draws.between(rng, CUT_MIN, len(DECK) - CUT_MIN), hands)
         raise IllegalActionError(f"no chance action is due in the {self.phase} phase")
 
     def view(self, seat: int) -> ClabberView:
         c = self.c
-        return ClabberView(  # by position, in the field order of ClabberView
+        # by position, in the field order of ClabberView; tuple.__new__ skips the named tuple's
+        # interpreted __new__ (one is built for every decision)
+        return tuple.__new__(ClabberView, (
             seat, self.phase, self.hand, self.dealer, self.scores, c.side_of[seat],
             self.held[seat], self.turn_card, self.trump, self.makers, self.round, self.calls,
             self.leader, self.trick, len(self.tricks), self.taken, self.table_melds,
             self.bella[0] if self.bella else -1, self.tricks if c.show_turned else (),
             c.target, c.undertrump, c.renege_calls,
             self.played if c.renege_calls or c.show_turned else (),
-            self.named if c.renege_calls else -1)
+            self.named if c.renege_calls else -1))
 
     # -- recording -----------------------------------------------------------------------------
 
@@ -312,7 +327,7 @@ class ClabberMachine:
 
     # -- the cut and the deal ------------------------------------------------------------------
 
-    def _cut_for_deal(self, action: CutForDeal) -> None:
+    def _cut_for_deal(self, action: Any) -> None:
         self._need_phase("cut", action)
         cards = action.cards
         _check_cards(cards)
@@ -337,7 +352,7 @@ class ClabberMachine:
         self._add(DealerChosen, None, dealer=dealer)
         self.phase, self.dealer = "deal", dealer
 
-    def _deal(self, action: Deal) -> None:
+    def _deal(self, action: Any) -> None:
         self._need_phase("deal", action)
         cut, hands = action.cut, action.hands
         if type(cut) is not int or not CUT_MIN <= cut <= len(DECK) - CUT_MIN:
@@ -364,7 +379,7 @@ class ClabberMachine:
 
     # -- naming trump --------------------------------------------------------------------------
 
-    def _name(self, action: Name) -> None:
+    def _name(self, action: Any) -> None:
         seat = self._need_turn("naming", action)
         suit, turned = action.suit, self.turn_card.suit  # type: ignore[union-attr]
         if suit not in SUITS or type(suit) is not str:
@@ -391,14 +406,14 @@ class ClabberMachine:
         self.phase = "tricks"
         self.turn = self.leader = (self.dealer + 1) % PLAYERS  # type: ignore[operator]
         self.offered = tuple(
-            tuple(c.score_melds(self.dealt[s], HandHeld(s, self.dealt[s], suit, c.side_of[s],
-                                                        c.variant)))
+            tuple(c.score_melds(self.dealt[s], _new_held(HandHeld, (s, self.dealt[s], suit,
+                                                                     c.side_of[s], c.variant))))
             for s in range(PLAYERS))
         pair = _BELLA[suit]
         self.bella_holder = next((s for s in range(PLAYERS)
                                   if pair[0] in self.dealt[s] and pair[1] in self.dealt[s]), -1)
 
-    def _pass(self, action: Pass) -> None:
+    def _pass(self, action: Any) -> None:
         seat = self._need_turn("naming", action)
         self._input(seat, action)
         self.calls = (*self.calls, (seat, ""))
@@ -415,7 +430,7 @@ class ClabberMachine:
 
     # -- melds ---------------------------------------------------------------------------------
 
-    def _announce(self, action: Announce) -> None:
+    def _announce(self, action: Any) -> None:
         seat = self._need_turn("tricks", action)
         if self.tricks:
             raise IllegalActionError("melds are announced before one's play to the first trick")
@@ -430,7 +445,7 @@ class ClabberMachine:
         self.announced = _replace(self.announced, seat, True)
         self.table_melds += tuple((seat, a.rule.id, a.score.points, ()) for a in melds)
 
-    def _show(self, action: Show) -> None:
+    def _show(self, action: Any) -> None:
         seat = self._need_turn("tricks", action)
         if len(self.tricks) != 1:
             raise IllegalActionError("melds are shown before one's play to the second trick")
@@ -456,14 +471,15 @@ class ClabberMachine:
 
     # -- the tricks ----------------------------------------------------------------------------
 
-    def _play(self, action: Play) -> None:
+    def _play(self, action: Any) -> None:
         seat = action.seat
         if self.phase != "tricks" or seat != self.turn or type(seat) is not int:
             seat = self._need_turn("tricks", action)
         card, held, c = action.card, self.held[seat], self.c
-        if card not in held:
+        at = _position(held, card)
+        if at < 0:
             raise IllegalActionError(f"seat {seat} does not hold {card!r}")
-        if self.trick and card not in self._legal_cards(held):
+        if self.trick and _position(self._legal_cards(held), card) < 0:
             why = why_illegal(held, self.trick, self.trump, card, c.undertrump)
             reason = f"{card.symbol} may not be played: {why}"
             if not c.renege_calls:
@@ -473,7 +489,6 @@ class ClabberMachine:
         seq = len(log)
         self.played += ((seq, seat, card),)
         log.append(Input(seq, self._hand, self._phase, seat, action))
-        at = held.index(card)
         held = held[:at] + held[at + 1:]
         hands = self.held
         self.held = (*hands[:seat], held, *hands[seat + 1:])
@@ -488,7 +503,7 @@ class ClabberMachine:
         leader = self.leader
         assert leader is not None
         winner = (leader + trick_winner(trick, self.trump)) % PLAYERS
-        self.tricks = (*self.tricks, Trick(leader, trick, winner))
+        self.tricks = (*self.tricks, _new_trick(Trick, (leader, trick, winner)))
         self._add(TrickTaken, winner, number=len(self.tricks), leader=leader, cards=trick)
         side = c.side_of[winner]
         self.taken = _replace(self.taken, side, self.taken[side] + 1)
@@ -502,7 +517,7 @@ class ClabberMachine:
 
     # -- renege calls --------------------------------------------------------------------------
 
-    def _call_renege(self, action: CallRenege) -> None:
+    def _call_renege(self, action: Any) -> None:
         c = self.c
         if not c.renege_calls:
             raise IllegalActionError("this variant refuses illegal actions: there are no "
@@ -538,7 +553,7 @@ class ClabberMachine:
         self._record(awards, side)
         self._next_hand()
 
-    def _let_stand(self, action: LetStand) -> None:
+    def _let_stand(self, action: Any) -> None:
         seat = self._need_turn("calling", action)
         self._input(seat, action)
         if seat == self.dealer:  # the dealer calls last: no call, the last trick is turned
@@ -546,7 +561,7 @@ class ClabberMachine:
         else:
             self.turn = (seat + 1) % PLAYERS
 
-    def _ask_coach(self, action: AskCoach) -> None:
+    def _ask_coach(self, action: Any) -> None:
         """A compare request (`Game.compare`): it changes nothing in the play, but the seat has
         used an assist."""
         seat = action.seat
@@ -566,8 +581,9 @@ class ClabberMachine:
                       for seat in range(PLAYERS) if self.shown[seat] for a in self.offered[seat])
         counts = []
         for side in range(len(c.sides)):
-            snapshot = HandPlayed(side, self.makers, self.trump, self.tricks, shown, self.bella,
-                                  c.sides, self.scores, c.variant)
+            snapshot = _new_played(HandPlayed, (side, self.makers, self.trump, self.tricks,
+                                                shown, self.bella, c.sides, self.scores,
+                                                c.variant))
             awards = c.count_hand(_IN_DECK, snapshot)
             counts.append(awards)
             self._add(HandCounted, None, side=side, tricks=self.taken[side],
@@ -602,6 +618,8 @@ class ClabberMachine:
         self.phase, self.turn, self.leader = "over", None, None
 
 
+# The handlers take their action untyped: compiled, a declared field type would be trusted, so
+# a bad field (a seat or a target that is no integer) would be a TypeError, not the engine's error.
 _HANDLERS: dict[type, Callable[[ClabberMachine, Any], None]] = {
     CutForDeal: ClabberMachine._cut_for_deal, Deal: ClabberMachine._deal,
     Name: ClabberMachine._name, Pass: ClabberMachine._pass,
@@ -609,6 +627,15 @@ _HANDLERS: dict[type, Callable[[ClabberMachine, Any], None]] = {
     CallRenege: ClabberMachine._call_renege, LetStand: ClabberMachine._let_stand,
     AskCoach: ClabberMachine._ask_coach}
 """The handler of each action type."""
+
+
+def _position(cards: Sequence[Any], card: object) -> int:
+    """Where ``card`` is in ``cards``, or -1. Cards are interned and equal only to themselves:
+    an identity scan, which skips the comparison slot `Card`'s ``__lt__`` gives its type."""
+    for index, other in enumerate(cards):
+        if other is card:
+            return index
+    return -1
 
 
 def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

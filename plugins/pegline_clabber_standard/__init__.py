@@ -18,7 +18,7 @@ from collections.abc import Sequence
 import attrs
 from attrs import frozen
 
-from pegline_clabber.cards import points as card_points
+from pegline_clabber.cards import points_of
 from pegline_clabber.melds import Candidate, MeldRank, best_melds, meld_rank
 from pegline_clabber.settings import ClabberSettings
 from pegline_clabber.snapshots import HandHeld, HandPlayed, HandTotals, RenegePenalty, ShownMeld
@@ -152,8 +152,7 @@ class ClabberStandard:
                     for card in trick.cards)
         claims = []
         if won:
-            claims.append(Score("card-points", sum(card_points(card, trump) for card in won),
-                                won))
+            claims.append(Score("card-points", points_of(won, trump), won))
         last = hand.tricks[-1]
         if last.winner in seats and self.config.last_trick:
             claims.append(Score("last-trick", self.config.last_trick, last.cards))

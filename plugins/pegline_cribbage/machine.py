@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
 
+from pegline_core import draws
 from pegline_core.cards import DECK, Card, format_cards
 from pegline_core.errors import IllegalActionError, PluginError
 from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored, SideResult
@@ -57,7 +57,6 @@ MAX_PIP = max(PIPS)
 _STATE = ("phase", "hand", "dealer", "scores", "held", "kept", "discarded", "crib", "starter",
           "count", "series", "turn", "last_player", "said_go", "last_was_go", "played", "counts",
           "declared", "responders", "assisted")
-_snapshot = attrgetter(*_STATE)
 _new_view = cast(Callable[..., CribbageView], tuple.__new__)
 """A view from its fields, all given in order (three times faster than its keyword `__new__`)."""
 
@@ -170,11 +169,17 @@ class CribbageMachine:
     # -- the Machine protocol ------------------------------------------------------------------
 
     def snapshot(self) -> tuple[Any, ...]:
-        return _snapshot(self)
+        # the fields of _STATE, in its order, spelt out: compiled, that is a few loads
+        return (self.phase, self.hand, self.dealer, self.scores, self.held, self.kept,
+                self.discarded, self.crib, self.starter, self.count, self.series, self.turn,
+                self.last_player, self.said_go, self.last_was_go, self.played, self.counts,
+                self.declared, self.responders, self.assisted)
 
     def restore(self, snapshot: tuple[Any, ...]) -> None:
-        for name, value in zip(_STATE, snapshot, strict=True):
-            setattr(self, name, value)
+        (self.phase, self.hand, self.dealer, self.scores, self.held, self.kept,
+         self.discarded, self.crib, self.starter, self.count, self.series, self.turn,
+         self.last_player, self.said_go, self.last_was_go, self.played, self.counts,
+         self.declared, self.responders, self.assisted) = snapshot
 
     def begin(self, dealer: int | None) -> None:
         if dealer is not None:
@@ -253,11 +258,11 @@ class CribbageMachine:
     def chance_action(self, rng: random.Random) -> Any:
         n = self.c.players
         if self.phase == "cut":
-            return CutForDeal(rng.sample(DECK, n))
+            return CutForDeal(draws.sample(rng, DECK, n))
         if self.phase == "deal":
             deal = self.c.settings.deal
             # a random ordered draw of just the cards needed: the same as shuffling the whole deck
-            deck = rng.sample(DECK, n * deal.cards + deal.crib_from_deck)
+            deck = draws.sample(rng, DECK, n * deal.cards + deal.crib_from_deck)
             hands: list[list[Card]] = [[] for _ in range(n)]
             dealer = self.dealer or 0
             for _round in range(deal.cards):  # one at a time, from the dealer's left
@@ -266,7 +271,7 @@ class CribbageMachine:
             return Deal(hands, deck)
         if self.phase == "starter":
             dealt = self._dealt()
-            return CutStarter(rng.choice([c for c in DECK if c not in dealt]))
+            return CutStarter(draws.choice(rng, [c for c in DECK if c not in dealt]))
         raise IllegalActionError(f"no chance action is due in the {self.phase} phase")
 
     def view(self, seat: int) -> CribbageView:
@@ -456,7 +461,8 @@ class CribbageMachine:
         if self.phase != "pegging" or seat != self.turn or type(seat) is not int:
             self._need_turn(action)
         held = self.held[seat]
-        if card not in held:
+        at = _position(held, card)
+        if at < 0:
             raise IllegalActionError(f"seat {seat} does not hold {card}")
         c = self.c
         count = self.count + PIPS[card.index]
@@ -468,7 +474,6 @@ class CribbageMachine:
                     c.snapshots.play(seat, card, series, count, self.scores,
                                      self.dealer),  # type: ignore[arg-type]
                     seat)
-        at = held.index(card)
         self.held = _replace(self.held, seat, held[:at] + held[at + 1:])
         self.count, self.series, self.last_player = count, series, seat
         self.played = self.played + ((seat, card),)
@@ -718,6 +723,15 @@ def _awarded(awards: Sequence[Award], score: int, target: int, points: int) -> i
         if score + recorded >= target:
             return recorded if recorded < points else None
     return None
+
+
+def _position(cards: Sequence[Any], card: object) -> int:
+    """Where ``card`` is in ``cards``, or -1. Cards are interned and equal only to themselves:
+    an identity scan, which skips the comparison slot `Card`'s ``__lt__`` gives its type."""
+    for index, other in enumerate(cards):
+        if other is card:
+            return index
+    return -1
 
 
 def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -7,12 +7,14 @@ the dealer, the side the scoring seat plays for, and the variant.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from pegline_core.cards import Card
 from pegline_core.variant import Variant
 
 __all__ = ["GameStart", "StarterTurned", "PlayMade", "SeriesEnded", "ShowCounted", "Snapshots"]
+
+T = TypeVar("T")
 
 
 class GameStart(NamedTuple):
@@ -82,7 +84,11 @@ class ShowCounted(NamedTuple):
 
 
 class Snapshots:
-    """Builds every snapshot by keyword for one variant: the engine and `Scorer` share it."""
+    """Builds every snapshot for one variant: the engine and `Scorer` share it.
+
+    The hot path builds one per play: each is made positionally by ``tuple.__new__``, in the
+    field order of its class (a test checks each against the same snapshot built by keyword),
+    which skips the named tuple's interpreted ``__new__``."""
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
@@ -93,23 +99,27 @@ class Snapshots:
         return GameStart(players=self.players, dealer=dealer, variant=self.variant)
 
     def starter(self, starter: Card, dealer: int, scores: tuple[int, ...]) -> StarterTurned:
-        return StarterTurned(starter=starter, dealer=dealer, players=self.players, scores=scores,
-                             side=self.side_of[dealer], variant=self.variant)
+        return _new(StarterTurned, (starter, dealer, self.players, scores, self.side_of[dealer],
+                                    self.variant))
 
     def play(self, seat: int, card: Card, series: tuple[Card, ...], count: int,
              scores: tuple[int, ...], dealer: int) -> PlayMade:
-        return PlayMade(seat=seat, card=card, series=series, count=count, players=self.players,
-                        scores=scores, side=self.side_of[seat], dealer=dealer,
-                        variant=self.variant)
+        return _new(PlayMade, (seat, card, series, count, self.players, scores,
+                               self.side_of[seat], dealer, self.variant))
 
     def series_end(self, seat: int, count: int, series: tuple[Card, ...], last_of_hand: bool,
                    scores: tuple[int, ...], dealer: int) -> SeriesEnded:
-        return SeriesEnded(seat=seat, count=count, series=series, last_of_hand=last_of_hand,
-                           players=self.players, scores=scores, side=self.side_of[seat],
-                           dealer=dealer, variant=self.variant)
+        return _new(SeriesEnded, (seat, count, series, last_of_hand, self.players, scores,
+                                  self.side_of[seat], dealer, self.variant))
 
     def show(self, seat: int, cards: tuple[Card, ...], starter: Card, crib: bool,
              scores: tuple[int, ...], dealer: int) -> ShowCounted:
-        return ShowCounted(seat=seat, cards=cards, starter=starter, crib=crib,
-                           players=self.players, scores=scores, side=self.side_of[seat],
-                           dealer=dealer, variant=self.variant)
+        return _new(ShowCounted, (seat, cards, starter, crib, self.players, scores,
+                                  self.side_of[seat], dealer, self.variant))
+
+
+if TYPE_CHECKING:
+    def _new(cls: type[T], fields: tuple[Any, ...]) -> T:
+        """A named tuple of class ``cls`` from its fields in order."""
+else:
+    _new = tuple.__new__

@@ -1,0 +1,77 @@
+"""Random draws exactly as `random.Random` makes them, compiled: the same numbers from the same
+generator, without the interpreted layers of ``randrange``, ``choice`` and ``sample``.
+
+A game's chance and the random bots draw on every step, so those layers are a measurable part of
+a simulation. For a plain `random.Random` these functions repeat the standard library's own
+algorithm (``getrandbits`` of the bound's bit length until the draw is below it; ``sample``'s
+pool or set method, chosen by the same size rule), so seeds give the very same games in either
+build; for any other generator (a subclass, ``SystemRandom``) they call its own method.
+
+>>> import random
+>>> below(random.Random(5), 10) == random.Random(5).randrange(10)
+True
+>>> sample(random.Random(5), "ABCDEFGH", 3) == random.Random(5).sample("ABCDEFGH", 3)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from math import ceil, log
+from typing import Any, TypeVar
+
+__all__ = ["below", "between", "choice", "sample"]
+
+T = TypeVar("T")
+
+
+def below(rng: random.Random, bound: int) -> int:
+    """``rng.randrange(bound)``: a uniform integer from 0 to ``bound - 1``."""
+    if type(rng) is not random.Random or bound <= 0:
+        return rng.randrange(bound)
+    bits = bound.bit_length()
+    drawn: int = rng.getrandbits(bits)
+    while drawn >= bound:
+        drawn = rng.getrandbits(bits)
+    return drawn
+
+
+def between(rng: random.Random, low: int, high: int) -> int:
+    """``rng.randint(low, high)``: a uniform integer from ``low`` to ``high`` inclusive."""
+    if type(rng) is not random.Random or high < low:
+        return rng.randint(low, high)
+    return low + below(rng, high - low + 1)
+
+
+def choice(rng: random.Random, items: Sequence[T]) -> T:
+    """``rng.choice(items)``."""
+    if type(rng) is not random.Random or not items:
+        return rng.choice(items)
+    return items[below(rng, len(items))]
+
+
+def sample(rng: random.Random, population: Sequence[T], count: int) -> list[T]:
+    """``rng.sample(population, count)``: ``count`` distinct items in the order drawn."""
+    size = len(population)
+    if type(rng) is not random.Random or not 0 <= count <= size:
+        return rng.sample(population, count)
+    result: list[Any] = [None] * count
+    small = 21  # random.Random.sample's rule for which of its two methods it uses
+    if count > 5:
+        small += 4 ** ceil(log(count * 3, 4))
+    if size <= small:
+        pool = list(population)
+        for i in range(count):
+            j = below(rng, size - i)
+            result[i] = pool[j]
+            pool[j] = pool[size - i - 1]
+    else:
+        selected: set[int] = set()
+        for i in range(count):
+            j = below(rng, size)
+            while j in selected:
+                j = below(rng, size)
+            selected.add(j)
+            result[i] = population[j]
+    return result
