@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import signal
+
 import pytest
 from hypothesis import strategies as st
 
@@ -38,3 +40,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.name in INTERFACE_MODULES:
             item.add_marker(pytest.mark.interface)
+
+
+# A shell started in the background without job control starts its commands with SIGINT ignored,
+# and that disposition is inherited across exec: the games this suite starts would then ignore
+# the Ctrl-C the signal tests send. The suite's own process takes Python's usual handler back,
+# so what it starts gets the default disposition (a caught signal is reset at exec).
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
