@@ -17,6 +17,13 @@ from pegline_core.app import simulate as sim
 from pegline_core.app.cli import main
 from pegline_core.files import read_text
 from pegline_core.record import GameRecord
+from tests.processes import (
+    all_gone,
+    count_chunks_in_flight,
+    finish,
+    needs_proc,
+    start_with_workers,
+)
 
 
 def run(*args, input=None):
@@ -233,24 +240,11 @@ def test_the_testing_helpers_import_without_hypothesis():
 
 def test_simulate_keeps_a_bounded_number_of_chunks_in_flight(monkeypatch):
     """However many games, no more than WINDOW chunks per worker are ever submitted ahead."""
-    from multiprocessing.pool import Pool
-
-    most, live = 0, set()
-    real = Pool.apply_async
-
-    def counting(self, func, args=(), *rest, **kw):
-        nonlocal most
-        result = real(self, func, args, *rest, **kw)
-        live.add(result)
-        live.difference_update({r for r in live if r.ready()})
-        most = max(most, len(live))
-        return result
-
-    monkeypatch.setattr(Pool, "apply_async", counting)
+    most = count_chunks_in_flight(monkeypatch)
     variant = load_variant("two-player")
     stats = sim.simulate(variant, ["random"], games=sim.CHUNK * 12, seed=1, workers=2)
     assert stats.games == sim.CHUNK * 12
-    assert 2 <= most <= 2 * sim.WINDOW + 1
+    assert 2 <= most() <= 2 * sim.WINDOW + 1
 
 
 def test_one_chunk_never_starts_a_pool(monkeypatch):
@@ -259,76 +253,35 @@ def test_one_chunk_never_starts_a_pool(monkeypatch):
     assert stats.games == 3
 
 
-def _children(pid):
-    path = Path(f"/proc/{pid}/task/{pid}/children")
-    return [int(p) for p in path.read_text().split()] if path.exists() else []
-
-
-def _alive(pid):
-    try:
-        state = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return False
-    return "\nState:\tZ" not in state
-
-
 def _start_simulation():
-    process = subprocess.Popen(
-        [str(Path(sys.executable).parent / "pegline"), "simulate", "--games", "1000000",
-         "--workers", "2", "--json", "--bots", "random"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    deadline = time.monotonic() + 60
-    while len(_children(process.pid)) < 2:
-        assert process.poll() is None, process.stderr.read()
-        assert time.monotonic() < deadline, "the workers never started"
-        time.sleep(0.1)
-    time.sleep(3)  # let some chunks finish
-    return process, _children(process.pid)
+    return start_with_workers(["simulate", "--games", "1000000", "--workers", "2", "--json",
+                               "--bots", "random"])
 
 
-def _finish(process):
-    """Its output once it ends; if it does not end in time, its whole group is killed first,
-    so a failing run leaves nothing running into the next test."""
-    try:
-        return process.communicate(timeout=60)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.communicate()
-        pytest.fail("simulate did not end within 60 s of the signal")
 
 
-def _all_gone(pids, within=10.0):
-    deadline = time.monotonic() + within
-    while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    return not any(_alive(pid) for pid in pids)
-
-
-pytestmark_linux = pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
-
-
-@pytestmark_linux
+@needs_proc
 @pytest.mark.parametrize(("sig", "code", "word"), [(signal.SIGINT, 130, "interrupted"),
                                                    (signal.SIGTERM, 143, "terminated")])
 def test_a_signal_stops_simulate_with_a_partial_report_and_no_worker_left(sig, code, word):
     process, workers = _start_simulation()
     os.kill(process.pid, sig)
-    out, err = _finish(process)
+    out, err = finish(process)
     assert process.returncode == code, err
     assert "Traceback" not in err
     assert f"{word}: stopped after" in err and "of 1,000,000 games" in err
     if out:  # at least one chunk had finished: the partial report
         report = json.loads(out)
         assert report["stopped"] == word and 0 < report["games"] < 1_000_000
-    assert _all_gone(workers)
+    assert all_gone(workers)
 
 
-@pytestmark_linux
+@needs_proc
 def test_sigkill_of_simulate_leaves_no_worker_behind():
     process, workers = _start_simulation()
     process.kill()
-    _finish(process)
-    assert _all_gone(workers), "a worker outlived its killed parent"
+    finish(process)
+    assert all_gone(workers), "a worker outlived its killed parent"
 
 
 def test_analyze_show_says_before_the_slow_path_that_numpy_is_missing(monkeypatch):

@@ -7,17 +7,13 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
-import sys
-import time
-from pathlib import Path
 
 import pytest
 
 from pegline_clabber import tournament
 from pegline_core import load_variant
 from pegline_core.app import simulate as sim
-from tests.test_bad_input_and_bounds import _all_gone, _children, _finish, pytestmark_linux
+from tests.processes import all_gone, count_chunks_in_flight, finish, needs_proc, start_with_workers
 
 VARIANT = load_variant("clabber")
 
@@ -43,25 +39,12 @@ def test_chunks_are_the_games_of_the_whole_round_robin():
 
 
 def test_a_round_robin_keeps_a_bounded_number_of_chunks_in_flight(monkeypatch):
-    from multiprocessing.pool import Pool
-
-    most, live = 0, set()
-    real = Pool.apply_async
-
-    def counting(self, func, args=(), *rest, **kw):
-        nonlocal most
-        result = real(self, func, args, *rest, **kw)
-        live.add(result)
-        live.difference_update({r for r in live if r.ready()})
-        most = max(most, len(live))
-        return result
-
-    monkeypatch.setattr(Pool, "apply_async", counting)
+    most = count_chunks_in_flight(monkeypatch)
     games = sim.CHUNK * 8
     table = tournament.round_robin(VARIANT, ["greedy", "random"], games=games, seed=1,
                                    workers=2)
     assert [s.played for s in table] == [games, games]
-    assert 2 <= most <= 2 * sim.WINDOW + 1
+    assert 2 <= most() <= 2 * sim.WINDOW + 1
 
 
 def test_ctrl_c_in_the_library_gives_the_standings_so_far():
@@ -77,28 +60,18 @@ def test_ctrl_c_in_the_library_gives_the_standings_so_far():
 
 
 def _start_round_robin():
-    process = subprocess.Popen(
-        [str(Path(sys.executable).parent / "pegline"), "simulate", "--variant", "clabber",
-         "--round-robin", "--bots", "greedy,random", "--games", "1000000", "--workers", "2",
-         "--json"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    deadline = time.monotonic() + 60
-    while len(_children(process.pid)) < 2:
-        assert process.poll() is None, process.stderr.read()
-        assert time.monotonic() < deadline, "the workers never started"
-        time.sleep(0.1)
-    time.sleep(3)  # let some chunks finish
-    return process, _children(process.pid)
+    return start_with_workers(["simulate", "--variant", "clabber", "--round-robin", "--bots",
+                               "greedy,random", "--games", "1000000", "--workers", "2", "--json"])
 
 
 @pytest.mark.interface
-@pytestmark_linux
+@needs_proc
 @pytest.mark.parametrize(("sig", "code", "word"), [(signal.SIGINT, 130, "interrupted"),
                                                    (signal.SIGTERM, 143, "terminated")])
 def test_a_signal_stops_the_round_robin_with_the_standings_so_far(sig, code, word):
     process, workers = _start_round_robin()
     os.kill(process.pid, sig)
-    out, err = _finish(process)
+    out, err = finish(process)
     assert process.returncode == code, err
     assert "Traceback" not in err
     assert f"{word}: stopped after" in err and "of 1,000,000 games" in err
@@ -107,13 +80,13 @@ def test_a_signal_stops_the_round_robin_with_the_standings_so_far(sig, code, wor
     assert 0 < done < 1_000_000
     assert [s["played"] for s in table] == [done, done]
     assert sum(s["won"] for s in table) == done
-    assert _all_gone(workers)
+    assert all_gone(workers)
 
 
 @pytest.mark.interface
-@pytestmark_linux
+@needs_proc
 def test_sigkill_of_a_round_robin_leaves_no_worker_behind():
     process, workers = _start_round_robin()
     process.kill()
-    _finish(process)
-    assert _all_gone(workers), "a worker outlived its killed parent"
+    finish(process)
+    assert all_gone(workers), "a worker outlived its killed parent"
