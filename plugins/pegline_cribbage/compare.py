@@ -14,10 +14,10 @@ tie (``=2.``), instead of an order the coach cannot justify.
 >>> lines = describe(evaluation, evaluation.candidates[10].action)
 >>> print("\\n".join(lines[i] for i in (0, 1, 12)))  # doctest: +NORMALIZE_WHITESPACE
 You laid away 5♣ K♠: the coach ranks it 11th of 15 (a tie); its best is to lay away 2♣ 9♥.
-    1.  lay away 2♣ 9♥: expect 12.43 in hand and 4.25 in the opponents' crib,
-        -0.51 pegging; 7.68 net.
-  =11.  lay away 5♥ K♠: expect 4.57 in hand and 6.66 in the opponents' crib,
-        -0.51 pegging; -2.60 net.
+    1.  lay away 2♣ 9♥: expect 12.43 in hand and 3.90 in the opponents' crib,
+        -0.41 pegging; 8.13 net.
+  =11.  lay away 5♥ K♠: expect 4.57 in hand and 6.67 in the opponents' crib,
+        -0.41 pegging; -2.52 net.
 >>> lines[11].startswith("  =11.  lay away 5♣ K♠"), lines[11].endswith("<- your move")
 (True, True)
 """
