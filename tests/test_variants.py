@@ -1,6 +1,5 @@
 """Loading variant files: the shipped files, extends, overlays, and every kind of mistake."""
 
-import os
 import subprocess
 import sys
 import zipfile
@@ -214,14 +213,9 @@ def test_default_variant_is_the_standard_game(tmp_path):
         load_variant("two-player").to_toml_dict() | {"description": "", "source": ""}
 
 
-def test_variant_files_are_found_from_a_wheel(tmp_path):
+def test_variant_files_are_found_from_a_wheel(tmp_path, pure_wheel):
     """A wheel carries the variants inside the package (pegline_core/_variants)."""
-    built = subprocess.run(  # a pure wheel: compiling is checked by CI's compiled install
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-         "-w", str(tmp_path), str(ROOT)], capture_output=True, text=True,
-        env={**os.environ, "PEGLINE_PURE_PYTHON": "1"})
-    assert built.returncode == 0, built.stderr
-    (wheel,) = tmp_path.glob("pegline-*.whl")
+    wheel = pure_wheel
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     names = {p.name for p in (site / "pegline_core" / "_variants").glob("*.toml")}

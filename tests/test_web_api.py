@@ -499,12 +499,8 @@ def test_serve_binds_the_address_it_is_given(monkeypatch):
     assert CliRunner().invoke(cli.main, ["serve", "--port", "70000"]).exit_code == 2
 
 
-def test_the_wheel_carries_the_page_and_the_table(tmp_path):
-    built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-         "-w", str(tmp_path), str(ROOT)], capture_output=True, text=True)
-    assert built.returncode == 0, built.stderr
-    (wheel,) = tmp_path.glob("pegline-*.whl")
+def test_the_wheel_carries_the_page_and_the_table(pure_wheel):
+    wheel = pure_wheel
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"pegline_core/app/web/static/index.html", "pegline_core/app/web/static/app.js",
             "pegline_core/app/web/static/style.css", "pegline_cribbage/static/table.js",
