@@ -15,7 +15,7 @@ import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NoReturn
 
 import click
 import pluggy
@@ -897,11 +897,8 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
     except (PlayerLeft, KeyboardInterrupt, EOFError) as exc:
         if not human:
             raise
-        how = exc.how if isinstance(exc, PlayerLeft) else "interrupted"
-        path = save_path or _free_path(f"pegline-{variant.name}-{record_seed}.toml")
-        GameRecord.of(game, seed=record_seed).save(path)
-        _say_how_to_resume(how, path, bots, as_json)
-        sys.exit(0 if how == "quit" else 130 if how == "interrupted" else 1)
+        _leave(exc, save_path or _free_path(f"pegline-{variant.name}-{record_seed}.toml"),
+               GameRecord.of(game, seed=record_seed).save, bots, as_json)
     finally:
         if save_path is not None:
             save()
@@ -1021,11 +1018,9 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
         except (PlayerLeft, KeyboardInterrupt, EOFError) as exc:
             if not human:
                 raise
-            how = exc.how if isinstance(exc, PlayerLeft) else "interrupted"
-            path = save_path or _free_path(f"pegline-match-{variant.name}-{seed}.toml")
-            MatchRecord.of(match, seeds=match.seeds, playing=(game, game_seed)).save(path)
-            _say_how_to_resume(how, path, bots, as_json)
-            sys.exit(0 if how == "quit" else 130 if how == "interrupted" else 1)
+            _leave(exc, save_path or _free_path(f"pegline-match-{variant.name}-{seed}.toml"),
+                   MatchRecord.of(match, seeds=match.seeds, playing=(game, game_seed)).save,
+                   bots, as_json)
         match.add(game, game_seed)
         playing = None
         if not as_json:
@@ -1046,6 +1041,16 @@ def _standings(match: Any, game: Game) -> str:
         line += (_("; {side} wins the match").format(side=printer.side(winner))
                  if winner is not None else _("; the match is drawn"))
     return line
+
+
+def _leave(exc: BaseException, path: Path, keep: Callable[[Path], None], bots: str,
+           as_json: bool) -> NoReturn:
+    """A human left a game or a match (quit, Ctrl-C, Ctrl-D): keep it at ``path``, say how to
+    carry it on, and exit 0 for a quit, 130 for Ctrl-C, 1 otherwise."""
+    how = exc.how if isinstance(exc, PlayerLeft) else "interrupted"
+    keep(path)
+    _say_how_to_resume(how, path, bots, as_json)
+    sys.exit(0 if how == "quit" else 130 if how == "interrupted" else 1)
 
 
 def _say_how_to_resume(how: str, path: Path, bots: str, as_json: bool) -> None:
