@@ -3,7 +3,9 @@
 A playout follows the engine's pegging rules (the turn, the go, the count's limit, the end of a
 series, a strict go, a single series) on plain tuples, and scores every play and series end
 through the variant's own plugins, remembered by the cards played (a plugin's points depend only
-on the table, so each series is scored once). Every seat plays the same fast policy: the most
+on the table, so each series is scored once). Inside, cards are their `Card.index` numbers, and
+the module is compiled (`pegline_core.app.build.COMPILED`): the coach plays thousands of these
+hands per decision. Every seat plays the same fast policy: the most
 points now, then the card that leaves the next player no 15 or 31, then the highest card.
 
 >>> from pegline_core.cards import parse_cards
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pegline_core.cards import Card
+from pegline_core.cards import DECK, Card
 from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.machine import common
 from pegline_cribbage.scorer import Scorer
@@ -36,36 +38,44 @@ class Pegging:
         self.scorer = scorer
         c = common(scorer.ruleset)
         self._c = c
-        self.limit = c.limit
-        self.players = c.players
-        self.side_of = c.side_of
+        self.limit: int = c.limit
+        self.players: int = c.players
+        self.side_of: tuple[int, ...] = c.side_of
         self.sides = len(c.variant.sides)
-        self.strict_go = c.strict_go
-        self.single_series = c.settings.pegging.single_series
+        self.strict_go: bool = c.strict_go
+        self.single_series: bool = c.settings.pegging.single_series
         self.sign = -1 if c.lowball else 1
-        self._plays: dict[tuple[object, ...], int] = {}
-        self._ends: dict[tuple[object, ...], int] = {}
+        self._plays: dict[tuple[int, int, tuple[int, ...]], int] = {}
+        self._ends: dict[tuple[int, bool, int, tuple[int, ...]], int] = {}
 
     # -- scoring, remembered -------------------------------------------------------------------
 
     def play_points(self, series: tuple[Card, ...], seat: int, dealer: int) -> int:
         """The points for the last card of ``series`` (checked by the caller), played by
         ``seat`` in a hand ``dealer`` dealt."""
-        key = (seat, dealer, series)  # cards are interned: a tuple of them hashes fast
+        return self._play_points(tuple([card.index for card in series]), seat, dealer)
+
+    def _play_points(self, series: tuple[int, ...], seat: int, dealer: int) -> int:
+        key = (seat, dealer, series)
         points = self._plays.get(key)
         if points is None:
             if len(self._plays) > MEMO_LIMIT:
                 self._plays.clear()
             c = self._c
-            count = sum(PIPS[card.index] for card in series)
-            snapshot = c.snapshots.play(seat, series[-1], series, count, (0,) * self.sides,
+            cards = tuple([DECK[i] for i in series])
+            count = 0
+            for i in series:
+                count += PIPS[i]
+            snapshot = c.snapshots.play(seat, cards[-1], cards, count, (0,) * self.sides,
                                         dealer)
-            points = sum(a.score.points for a in c.score_play(series, snapshot))
+            points = 0
+            for award in c.score_play(cards, snapshot):
+                points += award.score.points
             self._plays[key] = points
         return points
 
-    def end_points(self, seat: int, count: int, series: tuple[Card, ...], last_of_hand: bool,
-                   dealer: int) -> int:
+    def _end_points(self, seat: int, count: int, series: tuple[int, ...], last_of_hand: bool,
+                    dealer: int) -> int:
         """The points for ending a series (a go, the last card, 31)."""
         key = (seat, last_of_hand, dealer, series)
         points = self._ends.get(key)
@@ -73,27 +83,30 @@ class Pegging:
             if len(self._ends) > MEMO_LIMIT:
                 self._ends.clear()
             c = self._c
-            snapshot = c.snapshots.series_end(seat, count, series, last_of_hand,
+            cards = tuple([DECK[i] for i in series])
+            snapshot = c.snapshots.series_end(seat, count, cards, last_of_hand,
                                               (0,) * self.sides, dealer)
-            points = sum(a.score.points for a in c.score_series_end(series[-1:], snapshot))
+            points = 0
+            for award in c.score_series_end(cards[-1:], snapshot):
+                points += award.score.points
             self._ends[key] = points
         return points
 
     # -- the policy ----------------------------------------------------------------------------
 
-    def choose(self, seat: int, playable: Sequence[Card], series: tuple[Card, ...],
-               count: int, dealer: int) -> Card:
+    def _choose(self, seat: int, playable: list[int], series: tuple[int, ...], count: int,
+                dealer: int) -> int:
         """The fast policy's card: most points now, then no 15 or 31 left open, then highest."""
-        best, best_key = playable[0], None
-        limit = self.limit
+        best = playable[0]
+        best_points, best_safe, best_pips = 0, False, -1
+        limit, sign = self.limit, self.sign
         for card in playable:
-            pips = PIPS[card.index]
+            pips = PIPS[card]
             after = count + pips
-            open_to = limit - after
-            key = (self.sign * self.play_points((*series, card), seat, dealer),
-                   after != 5 and open_to != 10, pips)
-            if best_key is None or key > best_key:
-                best, best_key = card, key
+            points = sign * self._play_points((*series, card), seat, dealer)
+            safe = after != 5 and limit - after != 10
+            if best_pips < 0 or (points, safe, pips) > (best_points, best_safe, best_pips):
+                best, best_points, best_safe, best_pips = card, points, safe, pips
         return best
 
     # -- the playout ---------------------------------------------------------------------------
@@ -115,56 +128,78 @@ class Pegging:
         """`playout`, stopping when a side has pegged what it ``needs`` to win (the points
         each side lacks of the target): each side's points, and the side that pegged out or
         None."""
-        held = [list(hand) for hand in hands]
+        held = [[card.index for card in hand] for hand in hands]
+        return self._race(held, turn, dealer, count, tuple([card.index for card in series]),
+                          said_go, -1 if last_player is None else last_player, last_was_go,
+                          -1 if first is None else first.index,
+                          None if needs is None else list(needs))
+
+    def _race(self, held: list[list[int]], turn: int, dealer: int, count: int,
+              series: tuple[int, ...], said_go: frozenset[int], last_player: int,
+              last_was_go: bool, first: int, needs: list[int] | None
+              ) -> tuple[tuple[int, ...], int | None]:
+        """`race` on card numbers (-1: no last player, no first card)."""
         points = [0] * self.sides
         limit, side_of = self.limit, self.side_of
         while True:
             cards = held[turn]
             room = limit - count
-            card: Card | None
-            if first is not None:
-                card, first = first, None
+            card = -1
+            if first >= 0:
+                card, first = first, -1
             else:
-                playable = [c for c in cards if PIPS[c.index] <= room]
-                card = self.choose(turn, playable, series, count, dealer) if playable else None
-            if card is not None:
+                playable = [c for c in cards if PIPS[c] <= room]
+                if playable:
+                    card = self._choose(turn, playable, series, count, dealer)
+            consecutive = False
+            if card >= 0:
                 cards.remove(card)
                 series = (*series, card)
-                count += PIPS[card.index]
+                count += PIPS[card]
                 side = side_of[turn]
-                points[side] += self.play_points(series, turn, dealer)
+                points[side] += self._play_points(series, turn, dealer)
                 if needs is not None and points[side] >= needs[side]:
                     return tuple(points), side
-                last_player, consecutive, last_was_go = turn, False, False
+                last_player, last_was_go = turn, False
             else:
                 said_go = said_go | {turn}
                 consecutive, last_was_go = last_was_go, True
             room = limit - count
-            anyone = any(PIPS[c.index] <= room for hand in held for c in hand)
-            nxt = None if count == limit or not anyone or (self.strict_go and consecutive) \
-                else self._next_seat(held, turn, said_go)
-            if nxt is not None:
+            nxt = -1
+            if count != limit and not (self.strict_go and consecutive) and \
+                    _anyone_can_play(held, room):
+                nxt = self._next_seat(held, turn, said_go)
+            if nxt >= 0:
                 turn = nxt
                 continue
-            if last_player is None:  # nobody played in this series: nothing to score
+            if last_player < 0:  # nobody played in this series: nothing to score
                 return tuple(points), None
             last_of_hand = not any(held)
             side = side_of[last_player]
-            points[side] += self.end_points(last_player, count, series, last_of_hand, dealer)
+            points[side] += self._end_points(last_player, count, series, last_of_hand, dealer)
             if needs is not None and points[side] >= needs[side]:
                 return tuple(points), side
             if last_of_hand or self.single_series:
                 return tuple(points), None
             count, series, said_go, last_was_go = 0, (), frozenset(), False
             nxt = self._next_seat(held, last_player, frozenset())
-            if nxt is None:
+            if nxt < 0:
                 return tuple(points), None
             turn = nxt
 
-    def _next_seat(self, held: list[list[Card]], after: int, skip: frozenset[int]) -> int | None:
+    def _next_seat(self, held: list[list[int]], after: int, skip: frozenset[int]) -> int:
+        """The next seat after ``after`` with cards and not in ``skip`` (-1: none)."""
         players = self.players
         for offset in range(1, players + 1):
             seat = (after + offset) % players
             if held[seat] and seat not in skip:
                 return seat
-        return None
+        return -1
+
+
+def _anyone_can_play(held: list[list[int]], room: int) -> bool:
+    for hand in held:
+        for card in hand:
+            if PIPS[card] <= room:
+                return True
+    return False
