@@ -120,7 +120,8 @@ class Coach:
         """Seeded from what the player can see, so the answer depends on nothing hidden."""
         seen = (f"{view.seat}|{view.dealer}|{view.hand}|{view.scores}|"
                 f"{sorted(c.index for c in view.held)}|{sorted(c.index for c in view.laid)}|"
-                f"{[(s, c.index) for s, c in view.played]}|{view.starter}|{view.count}")
+                f"{[(s, c.index) for s, c in view.played]}|{view.starter}|{view.count}|"
+                f"{view.goes}")
         return random.Random(int(hashlib.sha256(seen.encode()).hexdigest()[:16], 16))
 
     @staticmethod
@@ -134,21 +135,40 @@ class Coach:
                 size: int, spare: int) -> list[tuple[list[tuple[Card, ...]], list[Card]]]:
         """``n`` guesses of every other seat's cards still in hand (``size`` less what it has
         played), from the unseen cards, each with ``spare`` more unseen cards (the starter and
-        the crib's hidden cards, where the finish is counted)."""
+        the crib's hidden cards, where the finish is counted). A seat that said go holds only
+        cards too big for the count it said it at (`_floors`), where the unseen cards allow."""
         played = [0] * view.players
         for seat, _card in view.played:
             played[seat] += 1
         others = [s for s in range(view.players) if s != view.seat]
-        take_all = sum(size - played[s] for s in others) + spare
+        floors = self._floors(view)
+        bound = sorted((s for s in others if floors[s]), key=lambda s: -floors[s])
+        free = [s for s in others if not floors[s]]
+        take_free = sum(size - played[s] for s in free) + spare
         worlds = []
         for _ in range(n):
-            drawn = rng.sample(unseen, take_all)
             hands: list[tuple[Card, ...]] = [()] * view.players
-            for s in others:
+            pool = unseen
+            for s in bound:  # the most constrained first, from the cards its goes allow
+                take = size - played[s]
+                fits = [c for c in pool if PIPS[c.index] >= floors[s]]
+                hands[s] = tuple(rng.sample(fits if len(fits) >= take else pool, take))
+                pool = [c for c in pool if c not in hands[s]]
+            drawn = rng.sample(pool, take_free)
+            for s in free:
                 take = size - played[s]
                 hands[s], drawn = tuple(drawn[:take]), drawn[take:]
             worlds.append((hands, drawn))
         return worlds
+
+    @staticmethod
+    def _floors(view: CribbageView) -> list[int]:
+        """The fewest pips each seat's cards in hand may have: a seat that said go at a count
+        held no card that fitted under the limit, and it holds fewer cards now, not others."""
+        floors = [0] * view.players
+        for seat, count in view.goes:
+            floors[seat] = max(floors[seat], view.limit - count + 1)
+        return floors
 
     @staticmethod
     def _margin(view: CribbageView, points: Sequence[int]) -> float:
@@ -277,9 +297,7 @@ class Coach:
                               self.scorer.settings.hand_size(),
                               0 if needs is None else crib_hidden)
         last_player = view.played[-1][0] if view.series else None
-        # a seat that plays again after its own card heard every other seat say go
-        said_go = frozenset(s for s in range(players) if s != seat) \
-            if last_player == seat else frozenset()
+        said_go = view.said_go
         peg = self.pegging
         sign = self._sign
         shows: list[list[Card]] = [[] for _ in range(players)]

@@ -55,8 +55,8 @@ __all__ = ["CribbageMachine", "Common", "seat_to_play"]
 MAX_PIP = max(PIPS)
 
 _STATE = ("phase", "hand", "dealer", "scores", "held", "kept", "discarded", "crib", "starter",
-          "count", "series", "turn", "last_player", "said_go", "last_was_go", "played", "counts",
-          "declared", "responders", "assisted")
+          "count", "series", "turn", "last_player", "said_go", "last_was_go", "played", "goes",
+          "counts", "declared", "responders", "assisted")
 _new_view = cast(Callable[..., CribbageView], tuple.__new__)
 """A view from its fields, all given in order (three times faster than its keyword `__new__`)."""
 
@@ -152,6 +152,8 @@ class CribbageMachine:
         self.said_go: frozenset[int] = frozenset()
         self.last_was_go = False
         self.played: tuple[tuple[int, Card], ...] = ()
+        self.goes: tuple[tuple[int, int], ...] = ()
+        """Each go of this hand as (seat, count): said, or recorded at a series' end."""
         self.counts: tuple[tuple[int, bool], ...] = ()
         """Counting by hand: the counts still to make, as (seat, crib), the current one first."""
         self.declared = -1
@@ -172,14 +174,14 @@ class CribbageMachine:
         # the fields of _STATE, in its order, spelt out: compiled, that is a few loads
         return (self.phase, self.hand, self.dealer, self.scores, self.held, self.kept,
                 self.discarded, self.crib, self.starter, self.count, self.series, self.turn,
-                self.last_player, self.said_go, self.last_was_go, self.played, self.counts,
-                self.declared, self.responders, self.assisted)
+                self.last_player, self.said_go, self.last_was_go, self.played, self.goes,
+                self.counts, self.declared, self.responders, self.assisted)
 
     def restore(self, snapshot: tuple[Any, ...]) -> None:
         (self.phase, self.hand, self.dealer, self.scores, self.held, self.kept,
          self.discarded, self.crib, self.starter, self.count, self.series, self.turn,
-         self.last_player, self.said_go, self.last_was_go, self.played, self.counts,
-         self.declared, self.responders, self.assisted) = snapshot
+         self.last_player, self.said_go, self.last_was_go, self.played, self.goes,
+         self.counts, self.declared, self.responders, self.assisted) = snapshot
 
     def begin(self, dealer: int | None) -> None:
         if dealer is not None:
@@ -285,7 +287,7 @@ class CribbageMachine:
             seat, self.phase, self.hand, self.dealer, self.scores, c.side_of[seat],
             held[seat] if held else (), kept[seat] if kept else (), self.starter, self.count,
             self.series, self.played, c.players, c.target, c.lowball, c.limit, counting,
-            c.max_declaration, c.scorer, self._laid(seat)))
+            c.max_declaration, c.scorer, self._laid(seat), self.said_go, self.goes))
 
     def _laid(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` laid away this hand: it saw them go, so they are not hidden from it
@@ -411,7 +413,7 @@ class CribbageMachine:
         self.discarded = (not discarding,) * players
         self.crib, self.starter, self.count, self.series = action.crib, None, 0, ()
         self.turn = self.last_player = None
-        self.said_go, self.last_was_go, self.played = frozenset(), False, ()
+        self.said_go, self.last_was_go, self.played, self.goes = frozenset(), False, (), ()
 
     def _discard(self, action: Any) -> None:
         self._need_phase("discard", action)
@@ -492,6 +494,7 @@ class CribbageMachine:
         self._input(seat, action)
         consecutive = self.last_was_go
         self.said_go = self.said_go | {seat}
+        self.goes = self.goes + ((seat, self.count),)
         self.last_was_go = True
         self._next_turn(seat, consecutive_go=consecutive)
 
@@ -534,6 +537,8 @@ class CribbageMachine:
                 held = self.held[seat]
                 if seat not in self.said_go and all(PIPS[x.index] > room for x in held):
                     self._add(Passed, seat, reason="cannot play" if held else "no cards")
+                    if held:
+                        self.goes = self.goes + ((seat, self.count),)
         self._score(c.score_series_end, self.series[-1:],
                     c.snapshots.series_end(last, self.count, self.series, last_of_hand,
                                            self.scores, self.dealer),  # type: ignore[arg-type]

@@ -44,3 +44,9 @@ class CribbageView(NamedTuple):
     rules: Scorer
     laid: tuple[Card, ...] = ()
     """The cards this seat laid away to the crib this hand (it saw them go)."""
+    said_go: frozenset[int] = frozenset()
+    """The seats that have said go in this series of the pegging."""
+    goes: tuple[tuple[int, int], ...] = ()
+    """Every go of this hand's pegging as (seat, count), in order: said at the table, or
+    recorded when a series ended on a seat that could not play on. Public: each tells that the
+    seat then held no card that fitted under the limit."""
