@@ -21,7 +21,7 @@ from pegline_core import (
 from pegline_core.app.cli import main
 from pegline_core.cards import DECK, parse_cards
 from pegline_core.record import GameRecord
-from pegline_cribbage.actions import CutStarter, Deal, Discard, Play
+from pegline_cribbage.actions import CutStarter, Deal, Discard, Go, Play
 from pegline_cribbage.bots import GreedyBot
 from pegline_cribbage.coach import SHORTLIST, WIN, Coach, CoachBot
 from pegline_cribbage.crib_odds import CribOdds
@@ -341,6 +341,65 @@ def test_the_seat_knows_the_cards_it_laid_away():
     by_card = {str(c.action.card): dict(c.reasons) for c in coach.evaluate(game.view(0))
                .candidates}
     assert 0.35 < by_card["JD"]["5 reply risk (expected points)"] < 0.65
+
+
+def _after_a_go():
+    """Seat 1 says go at 25: it holds 9D QD KD, none of six pips or fewer."""
+    game = Game("two-player", dealer=1)
+    game.apply(Deal([parse_cards("TH 7H 5H 2C AC AD"), parse_cards("8D 9D KD QD 3S 4S")]))
+    game.apply(Discard(0, parse_cards("AC AD")))
+    game.apply(Discard(1, parse_cards("3S 4S")))
+    game.apply(CutStarter(parse_cards("6C")[0]))
+    for action in (Play(0, parse_cards("TH")[0]), Play(1, parse_cards("8D")[0]),
+                   Play(0, parse_cards("7H")[0]), Go(1)):
+        game.apply(action)
+    return game
+
+
+def test_the_view_tells_every_go_of_the_hand():
+    game = _after_a_go()
+    view = game.view(0)
+    assert (view.goes, view.said_go, view.count) == (((1, 25),), frozenset({1}), 25)
+    game.apply(Play(0, parse_cards("5H")[0]))           # 30; seat 0 cannot play 2C: the end
+    view = game.view(1)
+    assert view.series == () and view.said_go == frozenset()   # a new series
+    assert view.goes == ((1, 25),)                               # the hand's goes are kept
+
+
+def test_every_go_in_the_view_is_true_and_each_hand_starts_with_none():
+    rng = random.Random(7)
+    checked = 0
+    for variant in ("two-player", "three-player", "partner"):
+        game = Game(variant)
+        recorded = ()
+        while not game.over:
+            to_act = game.to_act
+            if isinstance(to_act, str):
+                game.apply(game.chance_action(rng))
+            else:
+                game.apply(rng.choice(game.legal_actions(to_act[0])))
+            goes = game.view(0).goes
+            if game.phase in ("discard", "starter"):   # a deal starts the hand's goes afresh
+                assert goes == ()
+            elif goes != recorded:      # grown by the goes of this action, each one true
+                assert goes[:len(recorded)] == recorded
+                for seat, count in goes[len(recorded):]:
+                    assert all(min(c.rank, 10) > 31 - count for c in game.machine.held[seat])
+                    checked += 1
+            recorded = goes
+    assert checked > 50
+
+
+def test_the_coach_imagines_only_hands_that_fit_a_go():
+    view = _after_a_go().view(0)
+    coach = Coach(view.rules, budget=100)
+    unseen = coach._unseen(view)
+    assert any(c.rank < 7 for c in unseen)  # small cards are unseen: only the go rules them out
+    worlds = coach._worlds(view, unseen, 200, random.Random(1), 4, 0)
+    assert {len(hands[1]) for hands, _rest in worlds} == {3}
+    assert all(min(c.rank for c in hands[1]) >= 7 for hands, _rest in worlds)
+    # and the go is read from the view alone: the other hand's true cards never matter
+    assert coach.evaluate(view) == Coach(view.rules, budget=100).evaluate(view)
 
 
 def test_fairness_holds_in_a_three_player_game_too():
