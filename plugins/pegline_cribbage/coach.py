@@ -2,8 +2,9 @@
 
 It sees only its player's `CribbageView` (its own cards, the cards it laid away, the table; never
 another hand, the crib's hidden cards or the deck) and does not claim perfect play. It imagines
-the hidden cards from what the seat cannot see, plays the rest of the hand out on light copies of
-the pegging (`pegline_cribbage.playout`) and adds the exact expected value of the hand:
+the hidden cards from what the seat cannot see (a seat that said go holds nothing that fitted),
+plays the rest of the hand out on light copies of the pegging (`pegline_cribbage.playout`) and
+adds the exact expected value of the hand:
 
 - a discard: the expected hand points (exact, over every starter the seat cannot see), the
   expected crib points (from a discard table: the crib beside what other players throw,
