@@ -556,7 +556,7 @@ def test_the_coachs_reasons_are_translated():
     assert lines[0] == ("あなたはクリブへ5♣ K♠を送りました：コーチの評価は15手中11位（同点）。"
                         "最善手は「クリブへ2♣ 9♥を送る」。")
     assert lines[1].endswith("クリブへ2♣ 9♥を送る：ハンドで12.43、相手のクリブに3.90の見込み、"
-                             "ペギング -0.41。差し引き8.13。")
+                             "ペギング -0.91。差し引き7.62。")
     assert lines[11].endswith("<- あなたの手")
     game.apply(discard.candidates[0].action)
     game.apply(Discard(1, parse_cards("AS 2S")))

@@ -15,9 +15,9 @@ tie (``=2.``), instead of an order the coach cannot justify.
 >>> print("\\n".join(lines[i] for i in (0, 1, 12)))  # doctest: +NORMALIZE_WHITESPACE
 You laid away 5♣ K♠: the coach ranks it 11th of 15 (a tie); its best is to lay away 2♣ 9♥.
     1.  lay away 2♣ 9♥: expect 12.43 in hand and 3.90 in the opponents' crib,
-        -0.41 pegging; 8.13 net.
+        -0.91 pegging; 7.62 net.
   =11.  lay away 5♥ K♠: expect 4.57 in hand and 6.67 in the opponents' crib,
-        -0.41 pegging; -2.52 net.
+        -0.91 pegging; -3.02 net.
 >>> lines[11].startswith("  =11.  lay away 5♣ K♠"), lines[11].endswith("<- your move")
 (True, True)
 """
