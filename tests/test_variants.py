@@ -213,6 +213,7 @@ def test_default_variant_is_the_standard_game(tmp_path):
         load_variant("two-player").to_toml_dict() | {"description": "", "source": ""}
 
 
+@pytest.mark.xdist_group("wheel")  # the tests that read the wheel share one build
 def test_variant_files_are_found_from_a_wheel(tmp_path, pure_wheel):
     """A wheel carries the variants inside the package (pegline_core/_variants)."""
     wheel = pure_wheel

@@ -499,6 +499,7 @@ def test_serve_binds_the_address_it_is_given(monkeypatch):
     assert CliRunner().invoke(cli.main, ["serve", "--port", "70000"]).exit_code == 2
 
 
+@pytest.mark.xdist_group("wheel")  # the tests that read the wheel share one build
 def test_the_wheel_carries_the_page_and_the_table(pure_wheel):
     wheel = pure_wheel
     names = set(zipfile.ZipFile(wheel).namelist())

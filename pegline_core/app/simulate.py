@@ -308,6 +308,10 @@ def _worker_start(parent: int) -> None:
     threading.Thread(target=watch, daemon=True, name="pegline-parent-watch").start()
 
 
+CONNECT_TIMEOUT = 10.0
+"""Seconds to reach a dask scheduler before saying it cannot be reached."""
+
+
 def _on_cluster(scheduler: str, work: Callable[[int, int], T],
                 chunks: Iterator[tuple[int, int]], collect: Callable[[T], None]) -> None:
     """Run the chunks on a dask.distributed cluster, a bounded number in flight."""
@@ -320,7 +324,7 @@ def _on_cluster(scheduler: str, work: Callable[[int, int], T],
     from distributed import as_completed as dask_completed
 
     try:
-        client = Client(scheduler, timeout=10)  # type: ignore[no-untyped-call]
+        client = Client(scheduler, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError) as exc:
         raise PeglineError(f"cannot reach the scheduler at {scheduler}: {exc}") from None
     with client:
