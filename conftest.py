@@ -4,9 +4,11 @@ module is loaded from its compiled extension). The header says which build runs.
 
 The tests marked `both_builds` are those that exercise the compiled modules directly: CI runs
 the whole suite on the compiled build, then these again on the same source interpreted
-(``PEGLINE_PURE_PYTHON=1 pytest -m both_builds``). The rest (records, variant files, the CLI,
-the terminal, the web, the docs) stands on those modules and runs once: both builds give the same
-logs byte for byte, which tests/test_log_digests.py checks in each."""
+(``PEGLINE_PURE_PYTHON=1 pytest -m "both_builds and not heavy"``; a `heavy` test is a
+statistical or exhaustive one whose code a lighter test pins exactly in both builds). The rest
+(records, variant files, the CLI, the terminal, the web, the docs) stands on those modules and
+runs once: both builds give the same logs byte for byte, which tests/test_log_digests.py checks
+in each."""
 
 from __future__ import annotations
 

@@ -23,7 +23,6 @@ from pegline_core.app.cli import main
 from pegline_core.app.players import bots_for, play_game
 
 
-
 def games_of(variant, names, games, seed):
     """The games `simulate` plays for ``seed``: game i gets seed (seed << 32) + i and the bots
     rotated by i."""
