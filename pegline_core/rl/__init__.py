@@ -1,0 +1,11 @@
+"""Pegline for learning agents: any variant as a PettingZoo environment (``pip install
+'pegline[rl]'``).
+
+The adapters know no game: each game plugin gives its numbers through its
+`pegline_core.encoding.Encoding`. numpy, gymnasium and pettingzoo are needed here only; the
+kernel never imports this package. docs/learning.md trains an agent with it.
+"""
+
+from pegline_core.rl.environment import REWARDS, PeglineEnv, env
+
+__all__ = ["env", "PeglineEnv", "REWARDS"]
