@@ -29,7 +29,8 @@ from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant, available_variants, load_variant
 
 __all__ = [
-    "Game", "GameDefinition", "Machine", "Encoding", "game_definition", "Player", "RandomBot", "play_game",
+    "Game", "GameDefinition", "Machine", "Encoding", "game_definition", "Player", "RandomBot",
+    "play_game",
     "Card", "DECK", "deck_of", "format_cards", "parse_cards",
     "Candidate", "Comparison", "Evaluation", "Evaluator",
     "Event", "Input", "Scored", "GameEnded", "SideResult", "AskCoach", "EventCodec",

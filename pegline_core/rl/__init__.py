@@ -1,5 +1,6 @@
 """Pegline for learning agents: any variant as a PettingZoo environment (``pip install
-'pegline[rl]'``).
+'pegline[rl]'``), the built-in bots as policies on its action numbers, and win rates with their
+confidence intervals.
 
 The adapters know no game: each game plugin gives its numbers through its
 `pegline_core.encoding.Encoding`. numpy, gymnasium and pettingzoo are needed here only; the
@@ -7,5 +8,7 @@ kernel never imports this package. docs/learning.md trains an agent with it.
 """
 
 from pegline_core.rl.environment import REWARDS, PeglineEnv, env
+from pegline_core.rl.policies import BotPolicy, Policy, WinRate, bot_policy, evaluate
 
-__all__ = ["env", "PeglineEnv", "REWARDS"]
+__all__ = ["env", "PeglineEnv", "REWARDS", "Policy", "bot_policy", "BotPolicy", "evaluate",
+           "WinRate"]
