@@ -43,7 +43,7 @@ def env(variant: Variant | str = "two-player", **options: Any) -> OrderEnforcing
     ('player_0', 2)
     >>> observation, reward, terminated, truncated, info = table.last()
     >>> observation["observation"].shape, int(observation["action_mask"].sum())   # 15 discards
-    ((376,), 15)
+    ((532,), 15)
     """
     return OrderEnforcingWrapper(PeglineEnv(variant, **options))
 

@@ -1,8 +1,8 @@
 """Cribbage in numbers, for learning agents (`pegline_core.encoding.Encoding`).
 
 What a seat sees becomes one vector, seats and sides counted from the seat itself (so one policy
-serves every seat): the phase, its own cards (held, kept, laid away), the starter, the series,
-every seat's plays this hand, the count, the goes, the dealer, the scores, and under counting by
+serves every seat): the phase, its own cards (held, kept, laid away), the series, the starter,
+the series' last three cards in order, every seat's plays this hand, the count, the goes, the dealer, the scores, and under counting by
 hand the count on the table. Every move has one number: a discard is its set of cards
 (combinatorial number of the card indices), then a play by card, go, and with counting by hand
 each declaration, accept, overcount and each muggins claim.
@@ -11,9 +11,11 @@ each declaration, accept, overcount and each muggins claim.
 >>> game = Game("two-player", dealer=1)
 >>> encoding = CribbageEncoding(game.ruleset)
 >>> encoding.observation_size, encoding.action_count
-(376, 1379)
+(532, 1379)
 >>> encoding.label(0), encoding.label(1326), encoding.label(1378)
 ('discard AC AD', 'play AC', 'go')
+>>> encoding.layout["held"], encoding.layout["count"]      # where each part lies
+((3, 55), (523, 524))
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ __all__ = ["CribbageEncoding"]
 PHASES = ("discard", "pegging", "show")
 """The phases in which a seat decides (any other phase encodes as none of them)."""
 CARDS = len(DECK)
+RECENT = 3
+"""The last cards of the series are given in order too (pairs and runs count from the last)."""
 
 
 class CribbageEncoding:
@@ -52,11 +56,19 @@ class CribbageEncoding:
         self.accept_id = self.declare_base + (cap + 1 if cap else 0)
         self.muggins_base = self.accept_id + 2
         self.action_count = self.muggins_base + cap if cap else self.declare_base
-        # phase, held, kept, laid, starter, series, plays by seat, count, goes (said, lowest
-        # count) by seat, dealer, scores by side, the count on the table (seat, crib, declared,
-        # whether declared, its cards)
-        self.observation_size = (len(PHASES) + 5 * CARDS + n * CARDS + 1 + 3 * n + self.sides
-                                 + (n + 3 + CARDS if cap else 0))
+        sizes = [("phase", len(PHASES)), ("held", CARDS), ("kept", CARDS), ("laid", CARDS),
+                 ("series", CARDS), ("starter", CARDS), ("recent", RECENT * CARDS),
+                 ("played", n * CARDS), ("count", 1), ("said_go", n), ("go_count", n),
+                 ("dealer", n), ("scores", self.sides)]
+        if cap:
+            sizes += [("counter", n), ("crib", 1), ("declared", 2), ("counted", CARDS)]
+        self.layout: dict[str, tuple[int, int]] = {}
+        """Where each part of an observation lies: (start, stop)."""
+        at = 0
+        for name, size in sizes:
+            self.layout[name] = (at, at + size)
+            at += size
+        self.observation_size = at
 
     # -- observations --------------------------------------------------------------------------
 
@@ -73,6 +85,9 @@ class CribbageEncoding:
         if view.starter is not None:
             out[at + view.starter.index] = 1.0
         at += CARDS
+        for back, card in enumerate(reversed(view.series[-RECENT:])):
+            out[at + back * CARDS + card.index] = 1.0
+        at += RECENT * CARDS
         for player, card in view.played:
             out[at + (player - seat) % n * CARDS + card.index] = 1.0
         at += n * CARDS
