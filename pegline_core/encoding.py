@@ -4,12 +4,12 @@ A learning agent needs what a seat sees as a fixed-length vector and every move 
 from a fixed range. The game knows its own cards and moves, so the game writes both: its
 `GameDefinition` offers ``encoding(ruleset)``, an `Encoding` for one variant. The adapters of
 `pegline_core.rl` (PettingZoo, OpenSpiel) know no game; they only call these members. The kernel
-needs no numpy for this: an encoding returns plain lists.
+needs no numpy for this: an encoding writes its numbers into whatever sequence it is given.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import MutableSequence
 from typing import Any, Protocol, runtime_checkable
 
 from pegline_core.events import Event
@@ -29,8 +29,10 @@ class Screen(Protocol):
 class Encoding(Protocol):
     """A variant's fixed numeric form.
 
-    ``observe(view)`` turns a seat's view (never the game: what the seat may see, and nothing
-    else) into ``observation_size`` numbers, each from 0 to 1. ``action_id(view, action)`` gives
+    ``observe(view, out)`` writes a seat's view (never the game: what the seat may see, and
+    nothing else) as numbers from 0 to 1 into ``out``: ``observation_size`` zeros, a list or
+    anything else that takes item assignment (the adapters pass a numpy array), in which only
+    the numbers that are not zero need be set. ``action_id(view, action)`` gives
     each legal action of that view its number below ``action_count``; two legal actions of one
     view never share a number, and a number means the same move whenever it is legal (a card
     played is that card, whatever else the seat holds). ``label(number)`` says in words which move
@@ -40,7 +42,7 @@ class Encoding(Protocol):
     observation_size: int
     action_count: int
 
-    def observe(self, view: Any) -> Sequence[float]: ...
+    def observe(self, view: Any, out: MutableSequence[float]) -> None: ...
     def action_id(self, view: Any, action: Any) -> int: ...
     def label(self, number: int) -> str: ...
     def screen(self) -> Screen: ...

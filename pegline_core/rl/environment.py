@@ -87,6 +87,8 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self.game = Game(ruleset=self.ruleset)
         self._legal: dict[int, Any] = {}
         self._screen: Screen | None = None
+        self._kept: tuple[Game | None, int, Any] = (None, -1, None)
+        """The view of the seat to act, for the game and seat it is of."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -127,6 +129,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         if chosen is None:
             raise IllegalActionError(self._refusal(agent, action))
         self._cumulative_rewards[agent] = 0.0
+        self._kept = (None, -1, None)
         before = self.game.scores
         self._record(self.game.apply(chosen))
         self.decisions[self.possible_agents.index(agent)] += 1
@@ -159,6 +162,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
             seat = to_act[0]
             self.agent_selection = self.possible_agents[seat]
             view = game.view(seat)
+            self._kept = (game, seat, view)
             legal = game.legal_actions(seat)
             numbers = self.encoding.action_id
             self._legal = {numbers(view, action): action for action in legal}
@@ -200,8 +204,16 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         mask = np.zeros(self.encoding.action_count, np.int8)
         if agent == self.agent_selection and self._legal:
             mask[list(self._legal)] = 1
-        encoded = self.encoding.observe(self.game.view(seat))
-        return {"observation": np.asarray(encoded, np.float32), "action_mask": mask}
+        observation = np.zeros(self.encoding.observation_size, np.float32)
+        self.encoding.observe(self._view(seat), observation)
+        return {"observation": observation, "action_mask": mask}
+
+    def _view(self, seat: int) -> Any:
+        """The seat's view now (the seat to act's is kept from `_advance` until the next step)."""
+        kept = self._kept
+        if kept[0] is self.game and kept[1] == seat:
+            return kept[2]
+        return self.game.view(seat)
 
     def legal_actions(self) -> dict[int, Any]:
         """The seat to act's legal actions by number (the game's action values)."""
@@ -214,7 +226,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         seat = self.possible_agents.index(self.agent_selection)
         out = io.StringIO()
         Console(file=out, width=80, color_system=None).print(
-            self._screen.render(self.game.view(seat)))
+            self._screen.render(self._view(seat)))
         return out.getvalue()
 
     def close(self) -> None:

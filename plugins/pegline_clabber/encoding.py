@@ -17,6 +17,7 @@ first, second, ... naming or play of the hand.
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence
 from typing import Any
 
 from pegline_clabber.actions import Announce, CallRenege, LetStand, Name, Pass, Play, Show
@@ -55,9 +56,8 @@ class ClabberEncoding:
         self.variant = ruleset.variant.name
         self.side_of = tuple(ruleset.variant.side_of(seat) for seat in range(PLAYERS))
 
-    def observe(self, view: ClabberView) -> list[float]:
+    def observe(self, view: ClabberView, out: MutableSequence[float]) -> None:
         seat, side = view.seat, view.side
-        out = [0.0] * self.observation_size
         if view.phase in PHASES:
             out[PHASES.index(view.phase)] = 1.0
         at = len(PHASES)
@@ -114,7 +114,6 @@ class ClabberEncoding:
         at += 2
         if view.dealer is not None:
             out[at + (view.dealer - seat) % PLAYERS] = 1.0
-        return out
 
     def action_id(self, view: ClabberView, action: Any) -> int:
         kind = type(action)

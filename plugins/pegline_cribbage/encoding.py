@@ -20,7 +20,7 @@ each declaration, accept, overcount and each muggins claim.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import MutableSequence, Sequence
 from math import comb
 
 from pegline_core.cards import DECK, Card
@@ -62,6 +62,8 @@ class CribbageEncoding:
                  ("dealer", n), ("scores", self.sides)]
         if cap:
             sizes += [("counter", n), ("crib", 1), ("declared", 2), ("counted", CARDS)]
+        self._discards: dict[tuple[Card, ...], int] = {}
+        """Each discard's number, as the cards come (remembered: a discard is numbered often)."""
         self.layout: dict[str, tuple[int, int]] = {}
         """Where each part of an observation lies: (start, stop)."""
         at = 0
@@ -72,9 +74,8 @@ class CribbageEncoding:
 
     # -- observations --------------------------------------------------------------------------
 
-    def observe(self, view: CribbageView) -> list[float]:
+    def observe(self, view: CribbageView, out: MutableSequence[float]) -> None:
         n, seat = self.players, view.seat
-        out = [0.0] * self.observation_size
         if view.phase in PHASES:
             out[PHASES.index(view.phase)] = 1.0
         at = len(PHASES)
@@ -117,7 +118,6 @@ class CribbageEncoding:
                 out[at + n + 2] = 1.0
             for card in cards:
                 out[at + n + 3 + card.index] = 1.0
-        return out
 
     # -- actions -------------------------------------------------------------------------------
 
@@ -127,7 +127,10 @@ class CribbageEncoding:
         if type(action) is Go:
             return self.go_id
         if type(action) is Discard:
-            return _rank(sorted(card.index for card in action.cards))
+            number = self._discards.get(action.cards)
+            if number is None:
+                number = self._discards[action.cards] = _rank(sorted(c.index for c in action.cards))
+            return number
         if type(action) is Declare:
             return self.declare_base + action.points
         if type(action) is Respond:
