@@ -35,10 +35,13 @@ def pytest_report_header() -> str:
 
 
 _RL = Path(__file__).parent / "pegline_core" / "rl"
-"""The learning adapters, whose doctests need the ``rl`` extra (pettingzoo)."""
+"""The learning adapters, whose doctests need the ``rl`` extra (pettingzoo), and the
+``openspiel`` extra for the OpenSpiel game."""
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
     if collection_path == _RL and importlib.util.find_spec("pettingzoo") is None:
+        return True
+    if collection_path == _RL / "openspiel.py" and importlib.util.find_spec("pyspiel") is None:
         return True
     return True if collection_path in _COMPILED_SOURCES else None

@@ -9,7 +9,6 @@ needs no numpy for this: an encoding writes its numbers into whatever sequence i
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
 from typing import Any, Protocol, runtime_checkable
 
 from pegline_core.events import Event
@@ -42,7 +41,8 @@ class Encoding(Protocol):
     observation_size: int
     action_count: int
 
-    def observe(self, view: Any, out: MutableSequence[float]) -> None: ...
+    def observe(self, view: Any, out: Any) -> None:
+        """Write the view into ``out`` (a `MutableSequence` of floats, or a numpy array)."""
     def action_id(self, view: Any, action: Any) -> int: ...
     def label(self, number: int) -> str: ...
     def screen(self) -> Screen: ...

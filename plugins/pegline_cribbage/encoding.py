@@ -2,10 +2,10 @@
 
 What a seat sees becomes one vector, seats and sides counted from the seat itself (so one policy
 serves every seat): the phase, its own cards (held, kept, laid away), the series, the starter,
-the series' last three cards in order, every seat's plays this hand, the count, the goes, the dealer, the scores, and under counting by
-hand the count on the table. Every move has one number: a discard is its set of cards
-(combinatorial number of the card indices), then a play by card, go, and with counting by hand
-each declaration, accept, overcount and each muggins claim.
+the series' last three cards in order, every seat's plays this hand, the count, the goes, the
+dealer, the scores, and under counting by hand the count on the table. Every move has one
+number: a discard is its set of cards (combinatorial number of the card indices), then a play by
+card, go, and with counting by hand each declaration, accept, overcount and each muggins claim.
 
 >>> from pegline_core import Game
 >>> game = Game("two-player", dealer=1)
