@@ -13,6 +13,7 @@ in each."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -54,7 +55,16 @@ def pytest_report_header() -> str:
     return f"pegline build: {BUILD}"
 
 
+_RL = Path(__file__).parent / "pegline_core" / "rl"
+"""The learning adapters, whose doctests need the ``rl`` extra (pettingzoo), and the
+``openspiel`` extra for the OpenSpiel game."""
+
+
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    if collection_path == _RL and importlib.util.find_spec("pettingzoo") is None:
+        return True
+    if collection_path == _RL / "openspiel.py" and importlib.util.find_spec("pyspiel") is None:
+        return True
     return True if collection_path in _COMPILED_SOURCES else None
 
 

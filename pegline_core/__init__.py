@@ -10,6 +10,7 @@ from pegline_core.app.players import Player, RandomBot, play_game
 from pegline_core.cards import DECK, Card, deck_of, format_cards, parse_cards
 from pegline_core.coaching import Candidate, Comparison, Evaluation, Evaluator
 from pegline_core.definition import GameDefinition, Machine
+from pegline_core.encoding import Encoding
 from pegline_core.errors import (
     CardError,
     IllegalActionError,
@@ -28,7 +29,8 @@ from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant, available_variants, load_variant
 
 __all__ = [
-    "Game", "GameDefinition", "Machine", "game_definition", "Player", "RandomBot", "play_game",
+    "Game", "GameDefinition", "Machine", "Encoding", "game_definition", "Player", "RandomBot",
+    "play_game",
     "Card", "DECK", "deck_of", "format_cards", "parse_cards",
     "Candidate", "Comparison", "Evaluation", "Evaluator",
     "Event", "Input", "Scored", "GameEnded", "SideResult", "AskCoach", "EventCodec",

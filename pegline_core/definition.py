@@ -72,7 +72,7 @@ class GameDefinition(Protocol):
     follows (dotted paths): a value that one file sets is dropped, back to its derived default,
     when a later file changes a key it follows (cribbage's skunk lines follow the target).
 
-    Seven more members are optional, looked up when needed: ``legacy_digest(version, ruleset)``,
+    Eight more members are optional, looked up when needed: ``legacy_digest(version, ruleset)``,
     the rules digest an older record schema wrote where it differs from today's, else None (so a
     migrated record is still refused under other rules, and accepted under the same ones);
     ``legacy_events(version, events)``, event dicts as an older record schema wrote them (so a
@@ -81,7 +81,9 @@ class GameDefinition(Protocol):
     (a game without it cannot be played ``--human --json``); ``web_table(variant)``, the game's
     table in the browser (`pegline_core.app.web.protocol`); and ``evaluator(ruleset)``, the
     game's coach (a `pegline_core.coaching.Evaluator`) that `Game.compare` asks about a seat's
-    committed decision (a game without one cannot compare). For `pegline simulate`, a game may
+    committed decision (a game without one cannot compare); and ``encoding(ruleset)``, the
+    variant in numbers for learning agents (a `pegline_core.encoding.Encoding`, which is all
+    `pegline_core.rl` needs to make an environment of it). For `pegline simulate`, a game may
     also give its own part of the report: ``statistics(totals, games=..., hands=...)``, plain data
     made of `tally`'s sums over every game, and ``statistics_lines(section)``, its printed lines;
     without them the report lists the tally's points per hand.

@@ -69,6 +69,12 @@ class Clabber:
 
         return ClabberCoach(ruleset)
 
+    def encoding(self, ruleset: Ruleset) -> Any:
+        """The variant in numbers for learning agents (`pegline_clabber.encoding`)."""
+        from pegline_clabber.encoding import ClabberEncoding
+
+        return ClabberEncoding(ruleset)
+
     def bots(self) -> Mapping[str, Callable[[int], Any]]:
         """``greedy``: names trump with strength, wins tricks cheaply, throws low points;
         ``sloppy``: greedy, but where reneges stand until called it sometimes plays any card."""

@@ -60,6 +60,12 @@ class Cribbage:
 
         return Coach(common(ruleset).scorer)
 
+    def encoding(self, ruleset: Ruleset) -> Any:
+        """The variant in numbers for learning agents (`pegline_cribbage.encoding`)."""
+        from pegline_cribbage.encoding import CribbageEncoding
+
+        return CribbageEncoding(ruleset)
+
     def bots(self) -> Mapping[str, Callable[[int], Any]]:
         """``greedy``, ``sloppy`` (greedy, with counting slips) and ``coach``."""
         from pegline_cribbage.bots import GreedyBot

@@ -1,0 +1,26 @@
+"""Pegline for learning agents: any variant as a PettingZoo environment (``pip install
+'pegline[rl]'``), the built-in bots as policies on its action numbers, and win rates with their
+confidence intervals.
+
+The adapters know no game: each game plugin gives its numbers through its
+`pegline_core.encoding.Encoding`. numpy, gymnasium and pettingzoo are needed here only; the
+kernel never imports this package. docs/learning.md trains an agent with it.
+`openspiel_game` (``pip install 'pegline[openspiel]'``) is imported on first use.
+"""
+
+from typing import Any
+
+from pegline_core.rl.environment import REWARDS, PeglineEnv, env
+from pegline_core.rl.policies import BotPolicy, Policy, WinRate, bot_policy, evaluate
+
+__all__ = ["env", "PeglineEnv", "REWARDS", "Policy", "bot_policy", "BotPolicy", "evaluate",
+           "WinRate", "openspiel_game"]
+
+
+def __getattr__(name: str) -> Any:
+    """`openspiel_game`, from `pegline_core.rl.openspiel`, which needs pyspiel."""
+    if name == "openspiel_game":
+        from pegline_core.rl.openspiel import openspiel_game
+
+        return openspiel_game
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,247 @@
+"""Any Pegline variant as a PettingZoo AEC environment.
+
+The adapter knows no game. The game's `Encoding` (``GameDefinition.encoding``) turns a seat's
+view into numbers and each legal action into its number; the adapter drives `Game` through its
+public methods, resolves chance with its own seeded generator, and offers one seat at a time: where
+several seats act at once (cribbage's discards), the lowest seat goes first and sees nothing of
+the others' choices, as at the table.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+from rich.console import Console
+
+from pegline_core import Game, IllegalActionError, PeglineError, Ruleset, Variant, load_variant
+from pegline_core.encoding import Encoding, Screen
+from pegline_core.plugins import Plugins
+
+__all__ = ["PeglineEnv", "env", "REWARDS"]
+
+REWARDS = ("win", "points", "spread")
+"""``win``: +1 to each winning seat and -1 to every other at the end; ``points``: each seat
+gets its side's points as they are scored; ``spread``: its side's points less the leading other
+side's, as they change (over a game, the final margin)."""
+
+
+def env(variant: Variant | str = "two-player", **options: Any) -> OrderEnforcingWrapper[
+        str, dict[str, np.ndarray], int]:
+    """A PettingZoo environment of ``variant`` (a name or a house file), wrapped as PettingZoo's
+    own environments are (an action before `reset` is refused). ``options`` are `PeglineEnv`'s.
+
+    >>> from pegline_core.rl import env
+    >>> table = env("two-player-61", reward="spread")
+    >>> table.reset(seed=1)
+    >>> table.agent_selection, table.num_agents
+    ('player_0', 2)
+    >>> observation, reward, terminated, truncated, info = table.last()
+    >>> observation["observation"].shape, int(observation["action_mask"].sum())   # 15 discards
+    ((532,), 15)
+    """
+    return OrderEnforcingWrapper(PeglineEnv(variant, **options))
+
+
+class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
+    """A game of one variant for agents ``player_0`` .. ``player_{n-1}`` (seat order).
+
+    ``reward`` is one of `REWARDS`; ``max_cycles`` truncates a game once any seat has made that
+    many decisions; ``render_mode="ansi"`` makes `render` return the terminal's table, as the
+    seat to act sees it; ``extra_plugins`` are `load_variant`'s (for a game not installed).
+    ``game`` is the `Game` being played, to read (it changes only through `step`).
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "pegline_v0",
+                                          "is_parallelizable": False}
+
+    def __init__(self, variant: Variant | str = "two-player", *, reward: str = "win",
+                 max_cycles: int | None = None, render_mode: str | None = None,
+                 extra_plugins: Plugins | None = None) -> None:
+        super().__init__()
+        if reward not in REWARDS:
+            raise PeglineError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        if render_mode not in (None, "ansi"):
+            raise PeglineError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
+            raise PeglineError(f"max_cycles must be a whole number above 0, not {max_cycles!r}")
+        if not isinstance(variant, Variant):
+            variant = load_variant(variant, extra_plugins=extra_plugins)
+        self.ruleset = Ruleset(variant, extra_plugins)
+        self.encoding = encoding_of(self.ruleset)
+        self.reward, self.max_cycles, self.render_mode = reward, max_cycles, render_mode
+        players = variant.table.players
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.side_of = tuple(variant.side_of(seat) for seat in range(players))
+        size, count = self.encoding.observation_size, self.encoding.action_count
+        self.observation_spaces = {agent: spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (count,), np.int8)}) for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
+        self.rng = random.Random()
+        self.game = Game(ruleset=self.ruleset)
+        self._legal: dict[int, Any] = {}
+        self._screen: Screen | None = None
+        self._kept: tuple[Game | None, int, Any] = (None, -1, None)
+        """The view of the seat to act, for the game and seat it is of."""
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # -- the game ------------------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game; ``seed`` reseeds the generator that deals (each later game goes on from
+        it). ``options`` are accepted and unused."""
+        if seed is not None:
+            self.rng = random.Random(seed)
+        self.game = Game(ruleset=self.ruleset)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.decisions = [0] * len(self.possible_agents)
+        self._screen = self.encoding.screen() if self.render_mode else None
+        self._advance(self.game.scores)
+
+    def step(self, action: int | None) -> None:
+        """Apply the numbered action of the seat to act (None for a seat already done).
+
+        Raises `IllegalActionError` (a `ValueError`) for a number that is not legal now; the
+        game is then unchanged.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        chosen = self._legal.get(action) \
+            if type(action) is int or isinstance(action, np.integer) else None
+        if chosen is None:
+            raise IllegalActionError(self._refusal(agent, action))
+        self._cumulative_rewards[agent] = 0.0
+        self._kept = (None, -1, None)
+        before = self.game.scores
+        self._record(self.game.apply(chosen))
+        self.decisions[self.possible_agents.index(agent)] += 1
+        self._advance(before)
+
+    def _refusal(self, agent: str, action: object) -> str:
+        legal = ", ".join(f"{number} ({self.encoding.label(number)})"
+                          for number in sorted(self._legal))
+        what = repr(action)
+        if type(action) is int or isinstance(action, np.integer):
+            number = int(action)
+            if 0 <= number < self.encoding.action_count:
+                what = f"{number} ({self.encoding.label(number)})"
+        return f"{agent} cannot take action {what} now; its legal actions are: {legal}"
+
+    def _advance(self, before: tuple[int, ...]) -> None:
+        """Resolve chance up to the next decision, then give out rewards and the next turn."""
+        game = self.game
+        while game.to_act == "chance":
+            self._record(game.apply(game.chance_action(self.rng)))
+        self.rewards = self._rewards(before)
+        to_act = game.to_act
+        if not isinstance(to_act, tuple) or not to_act:
+            if not game.over:
+                raise PeglineError(f"the game stopped with nobody to act in the {game.phase} "
+                                   "phase")
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._legal = {}
+        else:
+            seat = to_act[0]
+            self.agent_selection = self.possible_agents[seat]
+            view = game.view(seat)
+            self._kept = (game, seat, view)
+            legal = game.legal_actions(seat)
+            numbers = self.encoding.action_id
+            self._legal = {numbers(view, action): action for action in legal}
+            if len(self._legal) != len(legal):
+                raise PeglineError(f"the {game.variant.game} encoding gives two legal actions "
+                                   "one number")
+            if self.max_cycles is not None and max(self.decisions) >= self.max_cycles:
+                self.truncations = dict.fromkeys(self.agents, True)
+                self._legal = {}
+        self._accumulate_rewards()
+
+    def _rewards(self, before: tuple[int, ...]) -> dict[str, float]:
+        game, side_of = self.game, self.side_of
+        if self.reward == "win":
+            result = game.result
+            if result is None:
+                return dict.fromkeys(self.agents, 0.0)
+            winners = result.winner.seats
+            return {agent: 1.0 if seat in winners else -1.0
+                    for seat, agent in enumerate(self.possible_agents)}
+        after = game.scores
+        if self.reward == "points":
+            return {agent: float(after[side_of[seat]] - before[side_of[seat]])
+                    for seat, agent in enumerate(self.possible_agents)}
+        return {agent: float(_lead(after, side_of[seat]) - _lead(before, side_of[seat]))
+                for seat, agent in enumerate(self.possible_agents)}
+
+    def _record(self, events: list[Any]) -> None:
+        if self._screen is not None:
+            for event in events:
+                self._screen.observe(event)
+
+    # -- what a seat sees ----------------------------------------------------------------------
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """``agent``'s observation, built from its view only, and its action mask (all zeros
+        unless it is to act)."""
+        seat = self.possible_agents.index(agent)
+        mask = np.zeros(self.encoding.action_count, np.int8)
+        if agent == self.agent_selection and self._legal:
+            mask[list(self._legal)] = 1
+        observation = np.zeros(self.encoding.observation_size, np.float32)
+        self.encoding.observe(self._view(seat), observation)
+        return {"observation": observation, "action_mask": mask}
+
+    def _view(self, seat: int) -> Any:
+        """The seat's view now (the seat to act's is kept from `_advance` until the next step)."""
+        kept = self._kept
+        if kept[0] is self.game and kept[1] == seat:
+            return kept[2]
+        return self.game.view(seat)
+
+    def legal_actions(self) -> dict[int, Any]:
+        """The seat to act's legal actions by number (the game's action values)."""
+        return dict(self._legal)
+
+    def render(self) -> str | None:
+        """The terminal's table as the seat to act sees it (``render_mode="ansi"``)."""
+        if self._screen is None:
+            return None
+        seat = self.possible_agents.index(self.agent_selection)
+        out = io.StringIO()
+        Console(file=out, width=80, color_system=None).print(
+            self._screen.render(self._view(seat)))
+        return out.getvalue()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def encoding_of(ruleset: Ruleset) -> Encoding:
+    """The variant's game's encoding, or an error naming a game that offers none."""
+    offer = getattr(ruleset.game, "encoding", None)
+    if offer is None:
+        raise PeglineError(f"the game {ruleset.variant.game!r} offers no encoding for learning "
+                           "agents (GameDefinition.encoding)")
+    return offer(ruleset)  # type: ignore[no-any-return]
+
+
+def _lead(scores: tuple[int, ...], side: int) -> int:
+    """A side's score less the best other side's."""
+    return scores[side] - max(score for other, score in enumerate(scores) if other != side)

@@ -1,0 +1,117 @@
+"""Policies on an environment's action numbers: the built-in bots as policies, and one call that
+measures a policy's win rate against another with a confidence interval.
+
+A policy is any callable ``policy(table, agent) -> number`` given the `PeglineEnv` and the agent
+to act; a trained agent usually reads ``table.observe(agent)`` only. The built-in bots read the
+seat's view instead (what the seat may see, the same as the observation holds).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from pegline_core import PeglineError, RandomBot, Variant
+from pegline_core.rl.environment import PeglineEnv
+
+__all__ = ["Policy", "BotPolicy", "bot_policy", "WinRate", "evaluate"]
+
+Policy = Callable[[PeglineEnv, str], int]
+"""Picks the number of a legal action for the agent to act."""
+
+
+class BotPolicy:
+    """A built-in bot (``random`` or one of the game's, such as ``greedy`` or ``coach``) as a
+    policy: one bot per seat and game kind, seeded ``seed`` plus the seat."""
+
+    def __init__(self, name: str, seed: int = 0) -> None:
+        self.name, self.seed = name, seed
+        self._bots: dict[tuple[int, int], Any] = {}
+
+    def __call__(self, table: PeglineEnv, agent: str) -> int:
+        seat = table.possible_agents.index(agent)
+        bot = self._bots.get((id(table.ruleset), seat))
+        if bot is None:
+            factories = {"random": RandomBot, **table.ruleset.game.bots()}
+            if self.name not in factories:
+                raise PeglineError(f"no bot {self.name!r} in {table.ruleset.variant.game}; "
+                                   f"there are {', '.join(sorted(factories))}")
+            bot = self._bots[(id(table.ruleset), seat)] = factories[self.name](self.seed + seat)
+        view = table.game.view(seat)
+        action = bot.choose(view, list(table.legal_actions().values()))
+        return table.encoding.action_id(view, action)
+
+    def __repr__(self) -> str:
+        return f"bot_policy({self.name!r}, seed={self.seed})"
+
+
+def bot_policy(name: str, seed: int = 0) -> BotPolicy:
+    """The built-in bot ``name`` as a policy (the game's names are checked on first use).
+
+    >>> from pegline_core.rl import bot_policy, env
+    >>> table = env("two-player-61")
+    >>> table.reset(seed=0)
+    >>> number = bot_policy("greedy")(table.unwrapped, table.agent_selection)
+    >>> table.unwrapped.encoding.label(number)
+    'discard 7H 8S'
+    """
+    return BotPolicy(name, seed)
+
+
+@attrs.frozen
+class WinRate:
+    """Games won of games played, with the Wilson score interval at 95%."""
+
+    wins: int
+    games: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        z, n, p = 1.96, self.games, self.rate
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return max(0.0, centre - half), min(1.0, centre + half)
+
+    def __str__(self) -> str:
+        low, high = self.interval
+        return (f"won {self.wins} of {self.games}: {self.rate:.1%} "
+                f"(95% interval {low:.1%} to {high:.1%})")
+
+
+def evaluate(policy: Policy, opponent: Policy | str, variant: Variant | str = "two-player-61",
+             *, games: int = 100, seed: int = 0) -> WinRate:
+    """Play ``games`` games of ``policy`` against ``opponent`` (a policy or a bot's name) and
+    count the policy's wins. The policy takes each side in turn (game ``i``: side ``i`` modulo
+    the sides, every seat of it), so neither gains from the first deal; game ``i`` is dealt from
+    seed ``seed + i``.
+
+    >>> from pegline_core.rl import bot_policy, evaluate
+    >>> print(evaluate(bot_policy("greedy"), "random", games=20))
+    won 19 of 20: 95.0% (95% interval 76.4% to 99.1%)
+    """
+    if type(games) is not int or games < 1:
+        raise PeglineError(f"games must be a whole number above 0, not {games!r}")
+    other = bot_policy(opponent, seed + 1) if isinstance(opponent, str) else opponent
+    table = PeglineEnv(variant, reward="win")
+    sides = table.ruleset.variant.sides
+    wins = 0
+    for number in range(games):
+        mine = sides[number % len(sides)]
+        table.reset(seed=seed + number)
+        for agent in table.agent_iter():
+            _observation, _reward, terminated, truncated, _info = table.last(observe=False)
+            if terminated or truncated:
+                table.step(None)
+                continue
+            chooser = policy if table.possible_agents.index(agent) in mine else other
+            table.step(chooser(table, agent))
+        result = table.game.result
+        wins += result is not None and result.winner.seats == tuple(mine)
+    return WinRate(wins, games)
