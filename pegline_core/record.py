@@ -42,6 +42,7 @@ from pegline_core.errors import PeglineError, RecordError
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored
 from pegline_core.files import (
     MAX_FILE_BYTES,
+    decode_text,
     parse_toml,
     read_bytes,
     read_text,
@@ -576,8 +577,11 @@ def is_log_path(path: str | Path) -> bool:
 
 
 def read_record_text(path: Path) -> str:
-    """The text of a record or a log, inflated if its name ends in ``.gz``."""
-    return _read_gzip(path) if path.name.endswith(".gz") else read_text(path, RecordError)
+    """The text of a record or a log, inflated if its name ends in ``.gz``; of a log cut off by
+    a crash (inside a character, too), whatever was complete."""
+    if path.name.endswith(".gz"):
+        return _read_gzip(path)
+    return read_text(path, RecordError, cut=is_log_path(path))
 
 
 def _read_gzip(path: Path) -> str:
@@ -591,12 +595,7 @@ def _read_gzip(path: Path) -> str:
     if len(raw) > MAX_FILE_BYTES:
         raise RecordError(f"{path}: the log inflates to more than "
                           f"{MAX_FILE_BYTES // (1024 * 1024)} MiB, the most Pegline reads")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:  # a cut inside a character: keep what was whole
-        if exc.start < len(raw) - 4:
-            raise RecordError(f"{path}: not UTF-8 text") from None
-        return raw[: exc.start].decode("utf-8")
+    return decode_text(raw, path, RecordError, cut=True)
 
 
 def _typed(data: dict[str, Any], key: str, kind: type, name: str) -> Any:

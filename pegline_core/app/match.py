@@ -152,6 +152,15 @@ def _rules_of(head: dict[str, Any], name: str) -> MatchRules:
         raise RecordError(f"{name}: match: {exc}") from None
 
 
+def _is_json(line: str) -> bool:
+    """Whether ``line`` is a whole JSON value (a log's last line may have been cut off)."""
+    try:
+        json.loads(line)
+    except (ValueError, RecursionError):
+        return False
+    return True
+
+
 def _summarised(record: GameRecord) -> GameRecord:
     """A game's record from a log (which states no summary) with the summary its events add
     up to."""
@@ -283,7 +292,10 @@ class MatchRecord:
                               "match and stream = true")
         rules = _rules_of(head, name)
         games: list[list[str]] = []
-        for line in rest.split("\n"):
+        lines = rest.split("\n")
+        if lines[-1] and not _is_json(lines[-1]):  # cut by a crash, maybe in a game's header
+            lines.pop()
+        for line in lines:
             if line.startswith('{"format": ') or not games:
                 games.append([])
             games[-1].append(line)
