@@ -42,6 +42,7 @@ from pegline_core.record import (
     read_record_text,
     summary_of,
 )
+from pegline_core.record_header import same
 from pegline_core.variant import Variant, load_variant
 
 __all__ = ["MatchRules", "Match", "MatchRecord", "play_match", "MATCH_FORMAT"]
@@ -140,7 +141,7 @@ def _rules_of(head: dict[str, Any], name: str) -> MatchRules:
     if head.get("format") != MATCH_FORMAT:
         raise RecordError(f"{name}: not a Pegline match record (format should be "
                           f"{MATCH_FORMAT!r})")
-    if head.get("version") != MATCH_VERSION:
+    if type(head.get("version")) is not int or head.get("version") != MATCH_VERSION:
         raise RecordError(f"{name}: match record version {head.get('version')!r} is not "
                           f"supported (this Pegline reads version {MATCH_VERSION})")
     table = head.get("match")
@@ -311,6 +312,10 @@ class MatchRecord:
         """Read a match record; its stated summary must add up to its games (`RecordError`)."""
         data = parse_toml(text, name, RecordError)
         rules = _rules_of(data, name)
+        unknown = set(data) - {"format", "version", "match", "summary", "games"}
+        if unknown:
+            raise RecordError(f"{name}: unknown key {min(unknown)!r} (a match record has format, "
+                              "version, match, summary and games)")
         games = data.get("games")
         if not isinstance(games, list) or not games:
             raise RecordError(f"{name}: games: expected an array of game records")
@@ -321,7 +326,7 @@ class MatchRecord:
             records.append(GameRecord.from_dict(game, name=f"{name}: games[{index}]"))
         record = cls(rules, tuple(records))
         stated, actual = data.get("summary"), record.summary()
-        if stated != actual:
+        if not same(stated, actual):
             raise RecordError(f"{name}: summary: the header says {stated!r}, but the games say "
                               f"{actual!r}")
         return record
