@@ -411,7 +411,7 @@ def check_variant(variant: Variant) -> list[tuple[tuple[str | int, ...], str]]:
     players = table.players
     if not 2 <= players <= 8:
         problems.append((("table", "players"), f"must be from 2 to 8, got {players}"))
-    if table.teams:
+    elif table.teams:  # (seats are only counted out for a table that can be seated)
         seats = [seat for team in table.teams for seat in team]
         if sorted(seats) != list(range(players)):
             teams = [list(t) for t in table.teams]

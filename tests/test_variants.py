@@ -138,6 +138,7 @@ def test_semantic_mistakes_all_at_once(tmp_path):
     assert problems(path) == [  # the kernel's checks, then the game's
         f"{path}: table.teams: teams must split seats 0..2 with each seat once, got [[0], [0]]",
         f"{path}: deal.cards: needs 55 cards with the starter; the deck has 52",
+        f"{path}: deal.cards: a hand of 16 cards is more than the 12 the show can count",
         f"{path}: skunk[0].below: must be between 1 and the target 121, got 200",
     ]
 

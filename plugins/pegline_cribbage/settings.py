@@ -13,10 +13,19 @@ from pegline_core.plugins import Problems
 from pegline_core.variant import Variant
 
 __all__ = ["CribbageSettings", "DealRules", "PeggingRules", "ScoringRules", "SkunkLine",
-           "check_settings", "skunk_lines", "FOLLOWS", "MAX_TARGET"]
+           "check_settings", "skunk_lines", "FOLLOWS", "MAX_TARGET", "MAX_SHOW_CARDS",
+           "MIN_LIMIT"]
 
 MAX_TARGET = 1000
 """The highest target: a game to 1000 already lasts about a hundred hands."""
+
+MAX_SHOW_CARDS = 12
+"""The most cards a hand or the crib may hold: the show counts every combination of the cards
+and the starter, so each card more doubles the work (12 count in milliseconds, 24 in minutes)."""
+
+MIN_LIMIT = 10
+"""The lowest pegging limit: a ten or a face card counts 10, and with a lower limit a series could
+start with no card that fits, which no rule of the play resolves."""
 
 FOLLOWS = {"skunk": ("scoring.target", "scoring.win_game_points")}
 """Skunk lines set before a later file changes the target or the win's game points are
@@ -119,8 +128,17 @@ def check_settings(variant: Variant) -> Problems:
     if needed > len(DECK):
         problems.append((("deal", "cards"),
                          f"needs {needed} cards with the starter; the deck has {len(DECK)}"))
-    if settings.pegging.limit < 1:
-        problems.append((("pegging", "limit"), f"must be at least 1, got {settings.pegging.limit}"))
+    if settings.pegging.limit < MIN_LIMIT:
+        problems.append((("pegging", "limit"),
+                         (f"must be at least {MIN_LIMIT} (a ten or a face card counts 10), got "
+                          f"{settings.pegging.limit}")))
+    if settings.hand_size() > MAX_SHOW_CARDS:
+        problems.append((("deal", "cards"), (f"a hand of {settings.hand_size()} cards is more than "
+                                             f"the {MAX_SHOW_CARDS} the show can count")))
+    if settings.crib_size(players) > MAX_SHOW_CARDS:
+        problems.append((("deal", "crib_from_deck"),
+                         (f"a crib of {settings.crib_size(players)} cards is more than the "
+                          f"{MAX_SHOW_CARDS} the show can count")))
     if not 1 <= scoring.target <= MAX_TARGET:
         problems.append((("scoring", "target"), (f"must be from 1 to {MAX_TARGET}, got "
                                                  f"{scoring.target}")))
