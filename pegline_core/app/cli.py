@@ -21,6 +21,7 @@ import click
 import pluggy
 import tomli_w
 
+from pegline_core.app.bot_specs import BotSpecError, resolve_bots
 from pegline_core.app.build import build_name
 from pegline_core.app.i18n import (
     LANGUAGES,
@@ -33,7 +34,7 @@ from pegline_core.app.i18n import (
     set_language,
     variant_description,
 )
-from pegline_core.app.players import PlayerLeft, bots_for, play_game
+from pegline_core.app.players import PlayerLeft, play_game
 from pegline_core.app.problems import explain
 from pegline_core.cards import Card, format_cards, parse_cards
 from pegline_core.errors import PeglineError, VariantError
@@ -483,8 +484,9 @@ def analyze_show(variant_name: str, overlays: tuple[str, ...], as_json: bool) ->
 @overlay_option
 @click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True)
 @click.option("--bots", default="greedy,random", show_default=True,
-              help="Bots, comma-separated; they rotate seats game by game (random, and the "
-                   "game's own: greedy, sloppy and coach for cribbage).")
+              help="Bots, comma-separated; they rotate seats game by game (random, the "
+                   "game's own: greedy, sloppy and coach for cribbage, or a player class of "
+                   "your own as module.path:Name).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1),
               help="Local processes (default: every core).")
@@ -502,7 +504,7 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
     from pegline_core.app import simulate as sim
 
     variant = load_variant(variant_name, overlays=overlays)
-    names = [name.strip() for name in bots.split(",") if name.strip()]
+    names = _bot_specs(bots)
     if plot_path is not None:  # before the games, not after: a plot that cannot be drawn
         _check_output(plot_path, "--plot")
         if plot_path.suffix.lower() not in PLOT_FORMATS:
@@ -533,6 +535,11 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
         _print_report(variant.name, names, report, sim.report_lines(variant.game, report))
     if stopped is not None:
         sys.exit(130 if stopped == "interrupted" else 143)
+
+
+def _bot_specs(bots: str) -> list[str]:
+    """The specs of a ``--bots`` list: names or ``module.path:Name``, comma-separated."""
+    return [name.strip() for name in bots.split(",") if name.strip()]
 
 
 def _stoppable(label: str, games: int, as_json: bool,
@@ -801,8 +808,9 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
 @click.option("--seed", type=click.IntRange(min=0),
               help="Seed for the shuffles and the bots, 0 or more (default: random).")
 @click.option("--bots", default="greedy", show_default=True,
-              help="Bots for the seats, comma-separated and repeated as needed (random, and the "
-                   "game's own: greedy, sloppy and coach for cribbage).")
+              help="Bots for the seats, comma-separated and repeated as needed (random, the "
+                   "game's own: greedy, sloppy and coach for cribbage, or a player class of "
+                   "your own as module.path:Name).")
 @click.option("--human", is_flag=True, help="Play seat 0 yourself against the bots.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON event per line (with --human, the other seats' hidden cards "
@@ -906,17 +914,16 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
 
 def _players(game: Game, bots: str, seed: int, human: bool) -> tuple[list[Any], dict[int, str]]:
     """The players for ``game`` from a ``--bots`` list (seat 0 a person with ``--human``)."""
-    names = [name.strip() for name in bots.split(",") if name.strip()]
-    known = bots_for(game)
-    unknown = [name for name in names if name not in known]
-    if unknown or not names:
-        raise _BadOption(_("unknown bot {name}; choose from {bots}").format(
-            name=repr(unknown[0] if unknown else bots), bots=", ".join(known)), "--bots")
+    names = _bot_specs(bots)
+    try:
+        chosen = resolve_bots(names, game)
+    except BotSpecError as exc:
+        raise _BadOption(explain(str(exc)), "--bots") from None
     if len(names) > game.players:
         raise _BadOption(_("{n} bots for {seats} seats: name at most {seats}").format(
             n=len(names), seats=game.players), "--bots")
-    players = [known[names[seat % len(names)]](seed + seat) for seat in range(game.players)]
-    labels = {seat: _("seat {n} ({bot})").format(n=seat, bot=names[seat % len(names)])
+    players = [chosen[seat % len(names)].make(seed + seat) for seat in range(game.players)]
+    labels = {seat: _("seat {n} ({bot})").format(n=seat, bot=chosen[seat % len(names)].label)
               for seat in range(game.players)}
     if human:
         players[0] = game.ruleset.game.human()

@@ -102,6 +102,26 @@ PROBLEMS = (
     N_("a response is one of {responses}, not {response}"),
     N_("muggins claims a whole number of points from 1 to {cap}, not {points}"),
     N_("there is no action to undo"),
+    # bot specs (pegline_core.app.bot_specs)
+    N_("unknown bot {name}; choose from {bots}, or name a class of your own as "
+       "module.path:Name"),
+    N_("name the bots as a list of specs, not {specs}; choose from {bots}, or "
+       "module.path:Name"),
+    N_("bot {spec}: write a bot of your own as module.path:Name"),
+    N_("bot {spec}: cannot import {module}: {error}"),
+    N_("bot {spec}: {module} has no {name}"),
+    N_("bot {spec} is {kind}, not a player class or factory"),
+    N_("bot {spec}: the class {name} has no choose(view, legal) method"),
+    N_("bot {spec} made {kind}, which has no choose(view, legal) method"),
+    N_("bot {spec} must take a seed or nothing, not {signature}"),
+    N_("bot {spec} is defined in the script being run, which a cluster's workers cannot "
+       "import: move it into a module the workers can import, and name it as "
+       "module.path:Name"),
+    N_("bot {spec} is defined inside a function: move it into a module the workers can "
+       "import, and name it as module.path:Name"),
+    N_("bot {spec} cannot be found again by its name {name}: give the workers a class or "
+       "factory defined at the top level of a module"),
+    N_("a round robin needs two or more different bots"),
 )
 """Every kernel message the command line and the web API translate, as an English template."""
 
