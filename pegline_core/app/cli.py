@@ -13,6 +13,7 @@ import shlex
 import signal
 import sys
 import threading
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO, NoReturn
@@ -37,7 +38,7 @@ from pegline_core.app.i18n import (
 from pegline_core.app.players import PlayerLeft, play_game
 from pegline_core.app.problems import explain
 from pegline_core.cards import Card, format_cards, parse_cards
-from pegline_core.errors import PeglineError, VariantError
+from pegline_core.errors import PeglineError, PluginError, VariantError
 from pegline_core.events import Event
 from pegline_core.game import Game
 from pegline_core.record import FORMAT, GameRecord, is_log_path
@@ -167,7 +168,27 @@ class _Group(_Translated, click.Group):
         try:
             return super().invoke(ctx)
         except PeglineError as exc:
-            raise _Failure(explain(str(exc))) from None
+            raise _Failure(_plugin_fault(exc, debug=bool(ctx.params.get("debug")))) from None
+
+
+def _debugging(flag: bool) -> bool:
+    """Whether tracebacks are wanted: ``--debug``, or ``PEGLINE_DEBUG=1`` in the environment."""
+    return flag or os.environ.get("PEGLINE_DEBUG", "") not in ("", "0")
+
+
+def _plugin_fault(exc: PeglineError, *, debug: bool) -> str:
+    """The message of ``exc`` in the current language; for a plugin's fault, with the file and
+    line of the plugin's code that raised, and under ``--debug`` (or ``PEGLINE_DEBUG=1``) the
+    traceback behind it printed to standard error first."""
+    said = explain(str(exc))
+    where = exc.where if isinstance(exc, PluginError) else None
+    if where is None:
+        return said
+    if _debugging(debug) and exc.__cause__ is not None:
+        click.echo("".join(traceback.format_exception(exc.__cause__)).rstrip(), err=True)
+        return _("{message} (at {where})").format(message=said, where=where)
+    return _("{message} (at {where}; --debug shows the traceback)").format(message=said,
+                                                                         where=where)
 
 
 def _asked_language(words: list[str]) -> str | None:
@@ -198,7 +219,9 @@ lang_option = click.option(
 @click.group(cls=_Group)
 @click.version_option(package_name="pegline", message=f"%(prog)s %(version)s, {build_name()}")
 @lang_option
-def main() -> None:
+@click.option("--debug", is_flag=True,
+              help="When a plugin fails, print its traceback (also: PEGLINE_DEBUG=1).")
+def main(debug: bool) -> None:
     """Pegline: a rules engine for card games, variants as data, games and rules as plugins."""
 
 
@@ -378,7 +401,7 @@ def variants_check(files: tuple[str, ...]) -> None:
             too_long = _too_long(variant)
         except PeglineError as exc:  # a plugin that fails in play, found before a real game
             too_long = _("a sample game between random players stopped: {error}").format(
-                error=explain(_one_line(str(exc))))
+                error=_one_line(_plugin_fault(exc, debug=_debugging(False))))
         if too_long:
             failed = True
             click.echo(f"{file}: {too_long}", err=True)
