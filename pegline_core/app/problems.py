@@ -68,11 +68,9 @@ PROBLEMS = (
     N_("plugin {name} takes no configuration"),
     # the game's settings (the cribbage and Clabber plugins check them)
     N_("must be at least 1, got {value}"),
-    N_("must not be negative"),
-    N_("must be at least 1"),
     N_("must be from 1 to {most}, got {value}"),
     N_("must be between 1 and the target {target}, got {value}"),
-    N_("must be at least scoring.win_game_points"),
+    N_("must be at least scoring.win_game_points ({n}), got {value}"),
     N_("two skunk lines share a 'below' value"),
     N_("each player must keep a card: discards {discard} of {cards}"),
     N_("the crib would be empty"),
@@ -102,6 +100,14 @@ PROBLEMS = (
     N_("a response is one of {responses}, not {response}"),
     N_("muggins claims a whole number of points from 1 to {cap}, not {points}"),
     N_("there is no action to undo"),
+    # a record that does not verify (pegline_core.record.Difference)
+    N_("event {seq} ({type}): {difference}"),
+    N_("event {seq}: {difference}"),
+    N_("{key}: the record has {found}, the replay {expected}"),
+    N_("the record has {found}, the replay {expected}"),
+    N_("no event"),
+    N_("a {type} event"),
+    N_("nothing"),
     # bot specs (pegline_core.app.bot_specs)
     N_("unknown bot {name}; choose from {bots}, or name a class of your own as "
        "module.path:Name"),
