@@ -329,7 +329,7 @@ def variant_from_table(data: Mapping[str, Any], *, name: str,
     notices: list[str] = []
     if variant is not None:
         more, notices = _semantic(variant, definition, extra_plugins,
-                                  skip={path[0] for path, _ in found if path})
+                                  skip={path for path, _ in found if path})
     problems += [f"{name}: {format_path(p) or '(top)'}: {m}" for p, m in found + more]
     if problems or variant is None:
         raise VariantError(problems)
