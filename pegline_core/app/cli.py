@@ -499,6 +499,54 @@ def analyze_show(variant_name: str, overlays: tuple[str, ...], as_json: bool) ->
                      "standard rules' tables take about a second)"), err=True)
 
 
+@analyze.command("discard")
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--dealer/--pone", default=True, show_default=True,
+              help="Whose crib it is: yours (--dealer) or another side's (--pone).")
+@variant_option
+@overlay_option
+@click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
+def analyze_discard(cards: tuple[str, ...], dealer: bool, variant_name: str,
+                    overlays: tuple[str, ...], as_json: bool) -> None:
+    """Every discard of a dealt hand, e.g. 5H 5C JD QS 4H 9C, ranked by the kept hand's expected
+    points over every starter (exact), the crib's expected points (estimated) and the net."""
+    from pegline_cribbage.crib_odds import CRIB_DEALS
+    from pegline_cribbage.discards import discard_table
+
+    variant = load_variant(variant_name, overlays=overlays)
+    if variant.game != "cribbage":
+        raise _Failure(_("the discard table is for cribbage variants, not {game}").format(
+            game=repr(variant.game)))
+    hand = parse_cards(cards)
+    table = discard_table(Scorer(variant), hand, dealer=dealer)
+    starters = 52 - len(hand)
+    if as_json:
+        click.echo(json.dumps({
+            "variant": variant.name, "hand": format_cards(hand),
+            "role": "dealer" if dealer else "pone", "starters": starters,
+            "crib_deals": CRIB_DEALS,
+            "discards": [{"laid": format_cards(row.laid), "kept": format_cards(row.kept),
+                          "hand": row.hand, "crib": row.crib, "net": row.net}
+                         for row in table]}))
+        return
+    click.echo(_("{variant}: {hand}, {role}").format(
+        variant=variant.name, hand=format_cards(hand),
+        role=_("your crib (dealer)") if dealer else _("the other side's crib (pone)")))
+    click.echo(_("hand: exact, over every starter ({n}); crib: estimated over {deals} random "
+                 "deals of the other seats, each throwing what keeps its best hand, with a "
+                 "random starter (within about 0.15 points); net: hand {sign} crib").format(
+        n=starters, deals=CRIB_DEALS, sign="+" if dealer else "-"))
+    words = [_("discard"), _("keep"), _("hand"), _("crib"), _("net")]
+    width = 3 * variant.settings.deal.discard
+    kept = 3 * len(table[0].kept) if table else 0
+    click.echo(f"{_padded(words[0], width)} {_padded(words[1], kept)} "
+               f"{_padded(words[2], 6, right=True)} {_padded(words[3], 6, right=True)} "
+               f"{_padded(words[4], 6, right=True)}")
+    for row in table:
+        click.echo(f"{format_cards(row.laid):<{width}} {format_cards(row.kept):<{kept}} "
+                   f"{row.hand:6.2f} {row.crib:6.2f} {row.net:6.2f}")
+
+
 # -- simulate ---------------------------------------------------------------------------------
 
 
