@@ -535,7 +535,7 @@ def analyze_discard(cards: tuple[str, ...], dealer: bool, variant_name: str,
     click.echo(_("hand: exact, over every starter ({n}); crib: estimated over {deals} random "
                  "deals of the other seats, each throwing what keeps its best hand, with a "
                  "random starter (within about 0.15 points); net: hand {sign} crib").format(
-        n=starters, deals=CRIB_DEALS, sign="+" if dealer else "-"))
+        n=starters, deals=CRIB_DEALS, sign=_crib_share(dealer, len(variant.sides))))
     words = [_("discard"), _("keep"), _("hand"), _("crib"), _("net")]
     width = 3 * variant.settings.deal.discard
     kept = 3 * len(table[0].kept) if table else 0
@@ -545,6 +545,11 @@ def analyze_discard(cards: tuple[str, ...], dealer: bool, variant_name: str,
     for row in table:
         click.echo(f"{format_cards(row.laid):<{width}} {format_cards(row.kept):<{kept}} "
                    f"{row.hand:6.2f} {row.crib:6.2f} {row.net:6.2f}")
+
+
+def _crib_share(dealer: bool, sides: int) -> str:
+    """How the net counts the crib: ``+``, ``-``, or ``- 1/2`` with three sides."""
+    return "+" if dealer else "-" if sides <= 2 else f"- 1/{sides - 1}"
 
 
 # -- simulate ---------------------------------------------------------------------------------
