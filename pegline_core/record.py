@@ -81,14 +81,45 @@ V1_DIGEST = "v1-"
 
 @frozen
 class Difference:
-    """The first event where a replay and a record disagree (None where one has no event)."""
+    """The first event where a replay and a record disagree: ``expected`` is the replay's
+    event, ``found`` the record's (None where one has no event).
+
+    >>> str(Difference(7, {"type": "score", "points": 2}, {"type": "score", "points": 3}))
+    'event 7 (score): points: the record has 3, the replay 2'
+    >>> str(Difference(9, {"type": "go"}, None))
+    'event 9: the record has no event, the replay a go event'
+    """
 
     seq: int
     expected: dict[str, Any] | None
     found: dict[str, Any] | None
 
+    @property
+    def fields(self) -> list[str]:
+        """The keys whose values differ (every key of either event, in order)."""
+        if self.expected is None or self.found is None:
+            return []
+        keys = [*self.found, *(key for key in self.expected if key not in self.found)]
+        return [key for key in keys if self.found.get(key) != self.expected.get(key)]
+
     def __str__(self) -> str:
-        return f"event {self.seq} differs: expected {self.expected}, found {self.found}"
+        if self.expected is None or self.found is None:
+            def kind(event: dict[str, Any] | None) -> str:
+                return "no event" if event is None else f"a {event.get('type')} event"
+
+            return (f"event {self.seq}: the record has {kind(self.found)}, the replay "
+                    f"{kind(self.expected)}")
+        tag = self.found.get("type") if self.found.get("type") == self.expected.get("type") \
+            else None
+        said = "; ".join(
+            f"{key}: the record has {_shown(self.found, key)}, the replay "
+            f"{_shown(self.expected, key)}" for key in self.fields)
+        return f"event {self.seq}{f' ({tag})' if tag else ''}: {said}"
+
+
+def _shown(event: dict[str, Any], key: str) -> str:
+    """The value of ``key`` in a record's event as the record writes it (or "nothing")."""
+    return "nothing" if key not in event else json.dumps(event[key], ensure_ascii=False)
 
 
 def rules_digest(ruleset: Ruleset) -> str:

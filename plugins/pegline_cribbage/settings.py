@@ -118,7 +118,7 @@ def check_settings(variant: Variant) -> Problems:
         problems.append((("deal", "cards"), f"must be at least 1, got {deal.cards}"))
     if deal.discard < 0 or deal.crib_from_deck < 0:
         key = "discard" if deal.discard < 0 else "crib_from_deck"
-        problems.append((("deal", key), "must not be negative"))
+        problems.append((("deal", key), f"must not be negative, got {getattr(deal, key)}"))
     elif deal.discard >= deal.cards >= 1:
         problems.append((("deal", "discard"),
                          f"each player must keep a card: discards {deal.discard} of {deal.cards}"))
@@ -143,7 +143,8 @@ def check_settings(variant: Variant) -> Problems:
         problems.append((("scoring", "target"), (f"must be from 1 to {MAX_TARGET}, got "
                                                  f"{scoring.target}")))
     if scoring.win_game_points < 1:
-        problems.append((("scoring", "win_game_points"), "must be at least 1"))
+        problems.append((("scoring", "win_game_points"),
+                         f"must be at least 1, got {scoring.win_game_points}"))
     for index, line in enumerate(settings.skunk):
         if not 0 < line.below < scoring.target:
             problems.append((("skunk", index, "below"),
@@ -151,7 +152,8 @@ def check_settings(variant: Variant) -> Problems:
                              f"got {line.below}")))
         if line.game_points < scoring.win_game_points:
             problems.append((("skunk", index, "game_points"),
-                             "must be at least scoring.win_game_points"))
+                             (f"must be at least scoring.win_game_points "
+                              f"({scoring.win_game_points}), got {line.game_points}")))
     lines = [line.below for line in settings.skunk]
     if len(set(lines)) != len(lines):
         problems.append((("skunk",), "two skunk lines share a 'below' value"))
