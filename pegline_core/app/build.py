@@ -32,6 +32,7 @@ COMPILED = (
     "pegline_cribbage.machine",
     "pegline_cribbage.bots",
     "pegline_cribbage.playout",
+    "pegline_standard.counterparts",
     "pegline_clabber.cards",
     "pegline_clabber.machine",
     "pegline_clabber.melds",
