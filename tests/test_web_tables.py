@@ -365,3 +365,88 @@ def test_the_token_is_not_in_the_database(tmp_path):
     for seat in created["seats"]:
         assert seat["token"].encode() not in data
         assert token_hash(seat["token"]).encode() in data
+
+
+# -- live updates over a socket -----------------------------------------------------------------
+
+
+def socket_of(client, ident, token, since=0):
+    return client.websocket_connect(f"/api/tables/{ident}/socket?seat={token}&since={since}")
+
+
+def until(socket, wanted, most=20) -> dict[str, Any]:
+    """The first message ``wanted(message)`` accepts (pushes come also when a person comes)."""
+    for _ in range(most):
+        message = socket.receive_json()
+        if wanted(message):
+            return message
+    raise AssertionError(f"no such message in {most}")
+
+
+def events_pushed(message) -> bool:
+    return "state" in message and bool(message["state"]["events"])
+
+
+def test_a_socket_pushes_each_seat_its_new_events_and_takes_moves(server):
+    client, tables = server
+    created = new_table(client, ["person", "person"], seed=9)
+    ident = created["id"]
+    zero, one = (s["token"] for s in created["seats"])
+    with socket_of(client, ident, one) as theirs, socket_of(client, ident, zero) as mine:
+        first = mine.receive_json()["state"]
+        assert first["seat"] == 0 and first["since"] == 0
+        assert theirs.receive_json()["state"]["seat"] == 1
+        until(theirs, lambda m: m["state"]["seats"][0]["present"])  # seat 0 came
+        move = {"token": zero, "expect": first["next"],
+                "move": cribbage.choose_move(first, 0)}
+        mine.send_json(move)
+        pushed = until(theirs, events_pushed)["state"]
+        assert [e["type"] for e in pushed["events"]] == ["discard"]
+        assert pushed["since"] == first["next"] and pushed["events"][0]["data"]["cards"] == [
+            None, None]
+        assert [e["type"] for e in until(mine, events_pushed)["state"]["events"]] == [
+            "discard"]
+        mine.send_json(move)  # the same move again: refused, nothing changes
+        assert until(mine, lambda m: "status" in m)["status"] == 409
+        assert tables.get(ident).length == pushed["next"]
+        mine.send_json({"token": zero, "expect": "x", "move": {}})
+        assert until(mine, lambda m: "status" in m)["status"] == 400
+        mine.send_text("[1, 2")
+        assert until(mine, lambda m: "status" in m)["status"] == 400
+        assert tables.get(ident).length == pushed["next"]
+
+
+def test_a_socket_opens_only_with_its_token_and_closes_on_another(server):
+    client, _tables = server
+    created = new_table(client, ["person", "person"], seed=9)
+    ident = created["id"]
+    zero, one = (s["token"] for s in created["seats"])
+    from starlette.websockets import WebSocketDisconnect
+    for token in ("", "nonsense", zero[::-1]):
+        with pytest.raises(WebSocketDisconnect) as closed, socket_of(client, ident, token):
+            pass
+        assert closed.value.code == 4403
+    with socket_of(client, ident, zero) as mine:
+        mine.receive_json()
+        mine.send_json({"token": one, "since": 0})  # seat 1's token on seat 0's socket
+        with pytest.raises(WebSocketDisconnect) as closed:
+            until(mine, lambda m: False)
+        assert closed.value.code == 4403
+
+
+def test_a_flood_of_socket_messages_closes_that_socket_only(server):
+    client, tables = server
+    created = new_table(client, ["person", "bot:greedy"], seed=9)
+    ident, token = created["id"], created["seats"][0]["token"]
+    from starlette.websockets import WebSocketDisconnect
+
+    from pegline_core.app.web.sockets import RATE
+    with socket_of(client, ident, token) as flood:
+        flood.receive_json()
+        for _ in range(RATE * 3):
+            flood.send_json({"token": token, "since": 10**6})
+        with pytest.raises(WebSocketDisconnect) as closed:
+            until(flood, lambda m: False, most=RATE * 3 + 5)
+        assert closed.value.code == 1008
+    state = client.get(f"/api/tables/{ident}", headers=auth(token))
+    assert state.status_code == 200 and tables.get(ident).length == state.json()["next"]

@@ -11,7 +11,11 @@ Routes (every answer JSON, except the page, its files and a record download):
 - ``POST /api/games/{id}/moves``: the person's move, e.g. ``{"type": "play", "card": "5H"}``;
 - ``POST /api/games/{id}/compare``: the coach on the person's last committed move;
 - ``POST /api/games/{id}/abandon``; ``GET /api/games/{id}/record?format=toml|jsonl``;
-- ``POST /api/replay``: ``{"record": text}``, answered with the record's steps.
+- ``POST /api/replay``: ``{"record": text}``, answered with the record's steps;
+- ``POST /api/tables``, ``GET /api/tables/{id}?since=N``, ``POST /api/tables/{id}/moves``,
+  ``.../name``, ``.../compare``, ``GET /api/lobby``: tables of people and bots, each seat
+  opened by its token (``tables``); ``/api/tables/{id}/socket``: a seat's live line
+  (``sockets``).
 
 Every JSON answer speaks the language of the request's ``X-Pegline-Lang`` header (or ``?lang=``;
 English otherwise): the event lines and the seats' names.
@@ -30,8 +34,9 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route
+from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
 
 from pegline_core.app.i18n import (
     LANGUAGES,
@@ -46,6 +51,7 @@ from pegline_core.app.players import bots_for
 from pegline_core.app.problems import explain
 from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_table
 from pegline_core.app.web.replay import replay_steps
+from pegline_core.app.web.sockets import table_socket
 from pegline_core.app.web.tables import Forbidden, Full, NotFound, Stale, Table, Tables
 from pegline_core.errors import IllegalActionError, PeglineError, VariantError
 from pegline_core.plugins import describe_plugin, game_definition, installed_plugins
@@ -362,6 +368,10 @@ def create_app(tables: Tables | None = None) -> Starlette:
         table, at = seat(request)
         return await run_in_threadpool(table.compare, at)
 
+    async def socket(websocket: WebSocket) -> None:
+        lang = websocket.query_params.get("lang", "en")
+        await table_socket(websocket, server.tables, lang if lang in LANGUAGES else "en")
+
     async def lobby(request: Request) -> Any:
         return {"tables": await run_in_threadpool(server.tables.lobby)}
 
@@ -397,6 +407,7 @@ def create_app(tables: Tables | None = None) -> Starlette:
         _json_route("/api/tables/{id}/name", table_name, ["POST"]),
         _json_route("/api/tables/{id}/compare", table_compare, ["POST"]),
         _json_route("/api/lobby", lobby, ["GET"]),
+        WebSocketRoute("/api/tables/{id}/socket", socket),
         Route("/api/games/{id}/record", record, methods=["GET"]),
     ]
     app = Starlette(routes=routes)

@@ -205,8 +205,16 @@ class Table:
             self.store.append(self.id, self._inputs(start), len(self.recorded),
                               self.digest.hexdigest())
         self.touched = time.monotonic()
+        self._wake()
+
+    def _wake(self) -> None:
         for wake in list(self.changed):
             wake()
+
+    def notify(self) -> None:
+        """Wake every socket of the table (a person came or went)."""
+        with self.lock:
+            self._wake()
 
     def names(self, viewer: int | None) -> dict[int, str]:
         """The seats' names, in the current language, as ``viewer`` sees them."""
