@@ -1169,14 +1169,24 @@ def _free_path(name: str) -> Path:
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on (another address lets other machines play too).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True)
-def serve(host: str, port: int) -> None:
-    """Play in the browser against bots: a local web page (needs pegline[web])."""
+@click.option("--db", default=None,
+              help="The SQLite file the games live in (default: in your data directory; "
+                   ":memory: keeps them only while the server runs).")
+@click.option("--max-tables", type=click.IntRange(1), default=200, show_default=True,
+              help="The most games the server holds at once.")
+def serve(host: str, port: int, db: str | None, max_tables: int) -> None:
+    """Play in the browser with people and bots: a web page (needs pegline[web])."""
     try:
+        from pegline_core.app.web import default_db
         from pegline_core.app.web import serve as run
     except ImportError as exc:
         raise _Failure(_("{module} is not installed: pip install 'pegline[web]' for the web "
                          "page").format(module=exc.name)) from None
-    run(host, port, announce=click.echo)
+    try:
+        run(host, port, announce=click.echo, db=db if db is not None else default_db(),
+            max_tables=max_tables)
+    except PeglineError as exc:
+        raise _Failure(str(exc)) from None
 
 
 @main.command()
