@@ -58,10 +58,12 @@ def pytest_report_header() -> str:
 _RL = Path(__file__).parent / "pegline_core" / "rl"
 """The learning adapters, whose doctests need the ``rl`` extra (pettingzoo), and the
 ``openspiel`` extra for the OpenSpiel game."""
+_LEARNING = Path(__file__).parent / "docs" / "learning.md"
+"""The guide to them, run as a doctest: it needs the ``rl`` extra too."""
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
-    if collection_path == _RL and importlib.util.find_spec("pettingzoo") is None:
+    if collection_path in (_RL, _LEARNING) and importlib.util.find_spec("pettingzoo") is None:
         return True
     if collection_path == _RL / "openspiel.py" and importlib.util.find_spec("pyspiel") is None:
         return True

@@ -275,3 +275,33 @@ def test_the_kernel_needs_no_numpy_or_pettingzoo() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_a_game_of_ones_own_gets_an_environment_from_its_encoding() -> None:
+    """High card, the game docs/writing-games.md builds from scratch, with the encoding written
+    there: the adapter needs nothing else (PettingZoo's api_test passes on it)."""
+    import contextlib
+    import doctest
+    import io
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "docs" / "writing-games.md").read_text("utf-8")
+    names: dict[str, Any] = {}
+    with contextlib.redirect_stdout(io.StringIO()):
+        for example in doctest.DocTestParser().get_examples(text):
+            try:
+                exec(compile(example.source, "writing-games.md", "single", dont_inherit=True),
+                     names)
+            except Exception:  # the page's refused actions and bad files, shown as tracebacks
+                if example.exc_msg is None:
+                    raise
+    plugins = {**names["plugins"], "high-card": names["LearningHighCard"]}
+    table = env(names["variant"], extra_plugins=plugins, reward="points")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(table, num_cycles=20)
+    assert {str(w.message) for w in caught
+            if not str(w.message).startswith(EXPECTED_WARNINGS)} == set()
+    table.reset(seed=0)
+    assert play(table, random.Random(0)) >= 6  # two reveals a hand, first to 3 points
+    assert max(table.unwrapped.game.scores) == 3
