@@ -119,7 +119,7 @@ def registration_error(pm: pluggy.PluginManager, name: str, plugin: object,
     hook = _hook_in_traceback(plugin, exc.__traceback__)
     if hook is not None:
         return PluginError(f"plugin {name!r} failed in {hook}: {type(exc).__name__}: {exc}",
-                           plugin=name, hook=hook)
+                           plugin=name, hook=hook, cause=exc)
     if isinstance(exc, ValueError) and "already registered" in str(exc):
         taken = pm.get_plugin(name) is not None
         why = "that name is taken" if taken else "it is registered under another name"
@@ -285,7 +285,7 @@ class Hook:
                 exc.plugin, exc.hook = plugin, self.name
             return exc
         return PluginError(f"plugin {plugin!r} failed in {self.name}: {type(exc).__name__}: {exc}",
-                           plugin=plugin, hook=self.name)
+                           plugin=plugin, hook=self.name, cause=exc)
 
 
 _new_award = cast(Callable[..., Award], tuple.__new__)

@@ -34,13 +34,18 @@ class VariantError(PeglineError):
 class PluginError(PeglineError):
     """A plugin that is unknown, cannot be loaded or built, or broke its contract in a hook.
 
-    ``plugin`` and ``hook`` name the culprit where they are known.
+    ``plugin`` and ``hook`` name the culprit where they are known; ``cause`` is the plugin's own
+    exception, kept as ``__cause__`` (compiled code passes it: mypyc's ``raise ... from`` sets no
+    cause).
     """
 
-    def __init__(self, message: str, *, plugin: str | None = None, hook: str | None = None) -> None:
+    def __init__(self, message: str, *, plugin: str | None = None, hook: str | None = None,
+                 cause: BaseException | None = None) -> None:
         self.plugin = plugin
         self.hook = hook
         super().__init__(message)
+        if cause is not None:
+            self.__cause__ = cause
 
     @property
     def where(self) -> str | None:

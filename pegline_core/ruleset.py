@@ -173,7 +173,7 @@ class Ruleset:
                 results = subset(**kwargs)
             except Exception as exc:
                 raise PluginError(f"plugin {name!r} failed in {hook}: {type(exc).__name__}: "
-                                  f"{exc}", plugin=name, hook=hook) from exc
+                                  f"{exc}", plugin=name, hook=hook, cause=exc) from exc
             if type(results) is not list:
                 raise PluginError(f"plugin {name!r}: a wrapper of {hook} must leave a list of "
                                   f"results, got {type(results).__name__}", plugin=name, hook=hook)

@@ -717,7 +717,7 @@ def _protocol(call: Callable[..., Any], *args: Any) -> Any:
         plugin = getattr(name, "plugin", None)
         raise PluginError(f"plugin {plugin!r}: its counting protocol failed in "
                           f"{call.__name__}: {type(exc).__name__}: {exc}", plugin=plugin,
-                          hook="pegline_counting_protocol") from exc
+                          hook="pegline_counting_protocol", cause=exc) from exc
 
 
 def seat_to_play(game: Any) -> int:
