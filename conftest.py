@@ -1,6 +1,14 @@
 """Collecting the suite in either build: in the compiled build, the doctests of the compiled
 modules are left to the pure build (pytest cannot collect a module's source file while that
-module is loaded from its compiled extension). The header says which build runs."""
+module is loaded from its compiled extension). The header says which build runs.
+
+The tests marked `both_builds` are those that exercise the compiled modules directly: CI runs
+the whole suite on the compiled build, then these again on the same source interpreted
+(``PEGLINE_PURE_PYTHON=1 pytest -m "both_builds and not heavy"``; a `heavy` test is a
+statistical or exhaustive one whose code a lighter test pins exactly in both builds). The rest
+(records, variant files, the CLI, the terminal, the web, the docs) stands on those modules and
+runs once: both builds give the same logs byte for byte, which tests/test_log_digests.py checks
+in each."""
 
 from __future__ import annotations
 
@@ -14,20 +22,33 @@ from pegline_core.app.build import COMPILED, build_name
 
 BUILD = build_name()
 
+BOTH_BUILDS_MODULES = frozenset({
+    # the machines, their counting and the dispatch of hooks
+    "test_log_digests.py", "test_engine_flow.py", "test_engine_pegging.py",
+    "test_engine_state_machine.py", "test_pegging_scoring.py", "test_show.py",
+    "test_show_distribution.py", "test_fast_paths.py", "test_muggins.py", "test_late_caps.py",
+    "test_hook_contract.py", "test_plugins.py", "test_kernel.py", "test_cards.py",
+    "test_clabber_game.py", "test_clabber_rules.py", "test_clabber_reneges.py",
+    "test_clabber_renege_window.py", "test_clabber_properties.py", "test_clabber_hooks.py",
+    # the bots, the coach's playouts and the build itself
+    "test_coach.py", "test_clabber_coach.py", "test_build.py",
+})
+"""Test modules that run in both builds (`both_builds`); the doctests of `COMPILED` do too."""
 
-def _compiled_sources() -> set[Path]:
-    """The source files of the modules that load compiled (all of `COMPILED`, or none)."""
-    if not BUILD.startswith("compiled"):
-        return set()
+
+def _sources(modules: tuple[str, ...]) -> set[Path]:
+    """The source files of ``modules``, found without importing them."""
     found = set()
-    for name in COMPILED:
+    for name in modules:
         parent, _, tail = name.rpartition(".")
         package = importlib.import_module(parent)
         found |= {Path(folder) / f"{tail}.py" for folder in package.__path__}
     return found
 
 
-_COMPILED_SOURCES = _compiled_sources()
+_COMPILED_MODULE_SOURCES = _sources(COMPILED)
+_COMPILED_SOURCES = _COMPILED_MODULE_SOURCES if BUILD.startswith("compiled") else set()
+"""The source files of the modules that load compiled now (all of `COMPILED`, or none)."""
 
 
 def pytest_report_header() -> str:
@@ -47,3 +68,9 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     if collection_path == _RL / "openspiel.py" and importlib.util.find_spec("pyspiel") is None:
         return True
     return True if collection_path in _COMPILED_SOURCES else None
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.name in BOTH_BUILDS_MODULES or item.path in _COMPILED_MODULE_SOURCES:
+            item.add_marker(pytest.mark.both_builds)

@@ -31,7 +31,8 @@ def _compiled() -> list[str]:
 
 COMPILED = _compiled()
 PACKAGE_DIRS = {"pegline_core": "pegline_core", "pegline_cribbage": "plugins/pegline_cribbage",
-                "pegline_clabber": "plugins/pegline_clabber"}
+                "pegline_clabber": "plugins/pegline_clabber",
+                "pegline_standard": "plugins/pegline_standard"}
 
 
 def source(module: str) -> str:

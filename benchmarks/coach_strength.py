@@ -13,13 +13,17 @@ the coach in each of its seats), with a 95 % Wilson interval:
 - previous: two-player, the coach bot against the coach as it was before coach v2 (a copy kept
   beside this script, `previous_coach.py`; at least 55 %).
 
+``--opponent SPEC`` plays the coach against another bot in place of greedy (in every figure but
+previous): a bot name or a player class of one's own as ``module.path:Name``
+(`pegline_core.app.bot_specs`), e.g. ``--opponent mybots:Lookahead``.
+
 With ``--hands N``, also the coach's points a hand ahead of the greedy bot (two-player, one hand
 from each of N deals, each dealt hand played from both seats, so the cards' luck cancels): a
 finer measure than wins for comparing budgets.
 
 Run: python benchmarks/coach_strength.py [--budget N] [--games 4000] [--workers 2]
      [--figures two,three,partners,previous] [--latency-samples 200] [--hands 0]
-     [--progress 0]
+     [--progress 0] [--opponent greedy]
 """
 
 from __future__ import annotations
@@ -30,12 +34,13 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
+from typing import Any
 
 from previous_coach import PreviousCoachBot
 
 from pegline_core import Game, Ruleset, load_variant, play_game
+from pegline_core.app.bot_specs import resolve_bot
 from pegline_core.app.simulate import wilson
-from pegline_cribbage.bots import GreedyBot
 from pegline_cribbage.coach import DEFAULT_BUDGET, Coach, CoachBot
 from pegline_cribbage.machine import common, seat_to_play
 
@@ -77,7 +82,7 @@ def _p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20)[-1]
 
 
-def deal(figure: str, budget: int, seed: int) -> tuple[int, int]:
+def deal(figure: str, budget: int, opponent: str, seed: int) -> tuple[int, int]:
     """(coach wins, games) over one deal played with the coach in each of its seatings."""
     name, seatings, _target = FIGURES[figure]
     ruleset = _RULESETS.get(name)
@@ -86,7 +91,8 @@ def deal(figure: str, budget: int, seed: int) -> tuple[int, int]:
     players = ruleset.variant.table.players
     wins = 0
     for coached in seatings:
-        bots = [CoachBot(seed, budget=budget) if seat in coached else _opponent(figure, seed)
+        bots = [CoachBot(seed, budget=budget) if seat in coached
+                else _opponent(figure, opponent, seed)
                 for seat in range(players)]
         game = play_game(ruleset.variant, bots, seed=seed, game=Game(ruleset=ruleset))
         assert game.result is not None
@@ -94,16 +100,17 @@ def deal(figure: str, budget: int, seed: int) -> tuple[int, int]:
     return wins, len(seatings)
 
 
-def _opponent(figure: str, seed: int) -> GreedyBot | PreviousCoachBot:
-    """The bot the coach plays against in ``figure``."""
+def _opponent(figure: str, opponent: str, seed: int) -> Any:
+    """The bot the coach plays against in ``figure``: ``opponent``'s (a bot spec), except in
+    ``previous``."""
     if figure == "previous":
         return PreviousCoachBot(seed)
-    return GreedyBot(seed=seed)
+    return resolve_bot(opponent, FIGURES[figure][0]).make(seed)
 
 
-def hand_margin(budget: int, seed: int) -> float:
-    """The coach's points less the greedy bot's over one two-player hand, averaged over its two
-    seats on the same deal."""
+def hand_margin(budget: int, opponent: str, seed: int) -> float:
+    """The coach's points less the ``opponent``'s (a bot spec) over one two-player hand,
+    averaged over its two seats on the same deal."""
     ruleset = _RULESETS.get("two-player")
     if ruleset is None:
         ruleset = _RULESETS["two-player"] = Ruleset(load_variant("two-player"))
@@ -111,7 +118,7 @@ def hand_margin(budget: int, seed: int) -> float:
     for coach_seat in (0, 1):
         rng = random.Random(seed)
         game = Game(ruleset=ruleset, dealer=seed % 2)
-        bots: list[CoachBot | GreedyBot] = [GreedyBot(seed=seed), GreedyBot(seed=seed)]
+        bots = [_opponent("two", opponent, seed), _opponent("two", opponent, seed)]
         bots[coach_seat] = CoachBot(seed, budget=budget)
         while not (game.over or (game.phase == "deal" and len(game.inputs()) > 1)):
             to_act = game.to_act
@@ -136,7 +143,10 @@ def main() -> None:
                         help="print the running figure every N games (0: only at the end)")
     parser.add_argument("--hands", type=int, default=0,
                         help="deals for the points-a-hand figure (0: skip it)")
+    parser.add_argument("--opponent", default="greedy",
+                        help="the coach's opponent: a bot name or module.path:Name")
     args = parser.parse_args()
+    resolve_bot(args.opponent, "two-player")  # a bot that is not there: said before any game
     print(f"coach budget {args.budget} simulated hands per decision")
     if args.latency_samples:
         discard, pegging = latency(args.budget, args.latency_samples)
@@ -146,11 +156,13 @@ def main() -> None:
               f"p95 {_p95(pegging):6.1f} ms CPU over {len(pegging)} (target median <= 20 ms)")
     with ProcessPoolExecutor(args.workers) as pool:
         if args.hands:
-            margins = list(pool.map(partial(hand_margin, args.budget), range(args.hands),
+            margins = list(pool.map(partial(hand_margin, args.budget, args.opponent),
+                                    range(args.hands),
                                     chunksize=10))
             mean = statistics.fmean(margins)
             half = 1.96 * statistics.stdev(margins) / len(margins) ** 0.5
-            print(f"hands   : the coach scored {mean:+.2f} points a hand against greedy "
+            print(f"hands   : the coach scored {mean:+.2f} points a hand against "
+                  f"{args.opponent} "
                   f"(95% CI {mean - half:+.2f} to {mean + half:+.2f}) over {len(margins)} deals "
                   "played from both seats")
         for figure in filter(None, args.figures.split(",")):
@@ -158,7 +170,8 @@ def main() -> None:
             deals = max(1, args.games // len(seatings))
             start = time.perf_counter()
             wins = games = 0
-            for won, played in pool.map(partial(deal, figure, args.budget), range(deals),
+            for won, played in pool.map(partial(deal, figure, args.budget, args.opponent),
+                                        range(deals),
                                         chunksize=10):
                 wins, games = wins + won, games + played
                 if args.progress and games % args.progress < len(seatings):

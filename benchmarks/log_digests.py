@@ -25,8 +25,13 @@ from pegline_core import Game, RandomBot, Ruleset, available_variants, load_vari
 STORED = Path(__file__).resolve().parent.parent / "tests" / "data" / "log_digests.json"
 SEEDS = 200
 GREEDY_SEEDS = 10
-EXTRA = (("three-player", ("muggins",)), ("partner", ("lowball",)))
-"""Overlays combined with a base variant, beyond the variant files themselves."""
+EXTRA = (("three-player", ("muggins",)), ("partner", ("lowball",)),
+         ("partner", ("muggins",)), ("partner", ("pegging-flush",)),
+         ("three-player", ("around-the-corner",)), ("partner", ("late-caps",)),
+         ("three-player", ("stink-hole",)))
+"""Overlays combined with a base variant, beyond the variant files themselves: each house-rule
+plugin (muggins, pegging flush, around the corner, late-game caps, the stink hole) also on a
+table of three or four, where its hooks meet more seats and sides."""
 
 
 def variants() -> list[tuple[str, tuple[str, ...]]]:

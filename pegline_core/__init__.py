@@ -21,7 +21,7 @@ from pegline_core.errors import (
 )
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored, SideResult
 from pegline_core.game import Game
-from pegline_core.hookspecs import hookimpl, hookspec
+from pegline_core.hookspecs import hookimpl, hookspec, native
 from pegline_core.plugins import game_definition
 from pegline_core.record import GameRecord
 from pegline_core.rules import Award, Rule, Score
@@ -34,7 +34,7 @@ __all__ = [
     "Card", "DECK", "deck_of", "format_cards", "parse_cards",
     "Candidate", "Comparison", "Evaluation", "Evaluator",
     "Event", "Input", "Scored", "GameEnded", "SideResult", "AskCoach", "EventCodec",
-    "Rule", "Score", "Award", "Ruleset", "hookimpl", "hookspec",
+    "Rule", "Score", "Award", "Ruleset", "hookimpl", "hookspec", "native",
     "Variant", "load_variant", "available_variants", "GameRecord",
     "PeglineError", "CardError", "VariantError", "PluginError", "IllegalActionError",
     "RecordError",

@@ -40,6 +40,9 @@ class Machine(Protocol):
 
     A machine may also have ``choices(seat)``: the actions of ``legal_actions(seat)``, in the same
     order, as any sequence, built as they are read; `play_game` then hands that to its players.
+
+    A machine may also have ``quiet()``: from then on, the snapshots its steps give the plugins'
+    hooks say they are hypothetical (`Game.copy(quiet=True)`, for looking ahead).
     """
 
     log: list[Event]

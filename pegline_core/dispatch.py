@@ -1,8 +1,9 @@
 """Calling hooks: pluggy's manager with a change counter, and the dispatch of one hook.
 
 While no implementation of a hook is a wrapper and no monitor is attached, its implementations
-are called directly, in pluggy's order; otherwise through ``pm.hook``. docs/hooks.md states
-exactly what this does. Every fault becomes one `PluginError` naming the plugin and the hook.
+are called directly, in pluggy's order (a scoring hook whose every implementation has a native
+counterpart calls those instead: the native lane); otherwise through ``pm.hook``. docs/hooks.md
+states exactly what this does. Every fault becomes one `PluginError` naming the plugin and the hook.
 """
 
 from __future__ import annotations
@@ -11,14 +12,15 @@ import difflib
 import re
 from collections.abc import Callable, Collection
 from types import ModuleType, TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pluggy
 
 from pegline_core import hookspecs
 from pegline_core.cards import Card
 from pegline_core.errors import PluginError
-from pegline_core.rules import Award
+from pegline_core.hookspecs import NATIVE
+from pegline_core.rules import Award, Score
 
 if TYPE_CHECKING:
     from pegline_core.ruleset import Ruleset
@@ -193,21 +195,30 @@ class Hook:
         self.firstresult = bool(spec and spec.opts.get("firstresult"))
         self._version = -1
         self._direct: list[tuple[str, Callable[..., Any], tuple[int, ...] | None]] | None = None
+        self._native: list[tuple[str, Callable[..., Any], object]] | None = None
+        """The native lane, in pluggy's order: (plugin name, counterpart, plugin), or None."""
 
     def _refresh(self) -> None:
         pm = self.ruleset.pm
         self._version = pm.version
         impls = self._caller.get_hookimpls()
+        self._native = None
         if pm.monitors or any(impl.hookwrapper or impl.wrapper for impl in impls):
             self._direct = None
             return
         whole = tuple(range(len(self.argnames)))
         direct = []
+        native = []
         for impl in reversed(impls):
             positions = tuple(self.argnames.index(a) for a in impl.argnames)
             direct.append((impl.plugin_name, impl.function, None if positions == whole
                            else positions))
+            counterpart = getattr(impl.function, NATIVE, None)
+            if callable(counterpart):
+                native.append((impl.plugin_name, counterpart, impl.plugin))
         self._direct = direct
+        if native and len(native) == len(direct):
+            self._native = native
 
     def results(self, *args: Any) -> list[tuple[str | None, Any]]:
         """Each implementation's non-None result with its plugin's name (None where a wrapper
@@ -277,6 +288,10 @@ class Hook:
                            plugin=plugin, hook=self.name)
 
 
+_new_award = cast(Callable[..., Award], tuple.__new__)
+"""An `Award` from its fields in order (skips the named tuple's interpreted ``__new__``)."""
+
+
 class ScoringHook:
     """A hook whose implementations return `Score` claims: every claim is checked, switched-off
     rules are dropped, and the awards are sorted by declared rule order.
@@ -301,7 +316,16 @@ class ScoringHook:
             hook._refresh()
         awards: list[Award] = []
         direct = hook._direct
-        if direct is None:
+        native = hook._native
+        if native is not None:
+            for name, counterpart, owner in native:
+                try:
+                    claims = counterpart(owner, *args)
+                except Exception as exc:
+                    raise hook._failed(name, exc) from exc
+                if claims is not None:
+                    self._trusted(name, claims, allowed, awards)
+        elif direct is None:
             for plugin, claims in hook.results(*args):
                 self._collect(plugin, claims, allowed, awards)
         else:
@@ -317,6 +341,23 @@ class ScoringHook:
             order = self.ruleset.order
             awards.sort(key=lambda award: order[award.rule.id])
         return awards
+
+    def _trusted(self, plugin: str, claims: Any, allowed: Collection[Card],
+                 awards: list[Award]) -> None:
+        """A native counterpart's claims into ``awards``: each rule looked up (an undeclared one
+        takes the full check, which names it), the cards trusted."""
+        ruleset = self.ruleset
+        declared = ruleset._declared.get(plugin)
+        disabled = ruleset.disabled
+        for claim in claims:
+            raw: Any = claim
+            rule = declared.get(raw[0]) if declared is not None and type(raw) is Score else None
+            if rule is None:
+                award = ruleset.check_claim(plugin, self.name, claim, allowed)
+                if award is not None:
+                    awards.append(award)
+            elif raw[0] not in disabled:
+                awards.append(_new_award(Award, (plugin, rule, raw)))
 
     def _collect(self, plugin: str | None, claims: Any, allowed: Collection[Card],
                  awards: list[Award]) -> None:

@@ -6,7 +6,10 @@ a variant or a record half-changed.
 
 from __future__ import annotations
 
+import sysconfig
+import traceback
 from collections.abc import Sequence
+from pathlib import Path
 
 __all__ = ["PeglineError", "CardError", "VariantError", "PluginError", "IllegalActionError",
            "RecordError"]
@@ -39,6 +42,21 @@ class PluginError(PeglineError):
         self.hook = hook
         super().__init__(message)
 
+    @property
+    def where(self) -> str | None:
+        """``file:line`` where the plugin's own code raised (the innermost frame of the
+        exception behind this one outside Pegline's kernel, pluggy and the standard library),
+        or None when no exception of the plugin's is behind it."""
+        cause = self.__cause__
+        if cause is None or isinstance(cause, PluginError):
+            return cause.where if isinstance(cause, PluginError) else None
+        frames = traceback.extract_tb(cause.__traceback__)
+        if not frames:
+            return None
+        own = [frame for frame in frames if not _is_machinery(frame.filename)]
+        frame = (own or frames)[-1]
+        return f"{frame.filename}:{frame.lineno}"
+
 
 class IllegalActionError(PeglineError):
     """An action that the rules do not allow now; the game is left unchanged."""
@@ -46,3 +64,13 @@ class IllegalActionError(PeglineError):
 
 class RecordError(PeglineError):
     """A record that cannot be read or replayed; the message names the place."""
+
+
+_MACHINERY = tuple(str(Path(path).resolve()) for path in (
+    Path(__file__).parent, Path(traceback.__file__).parent, sysconfig.get_paths()["stdlib"]))
+"""Folders whose frames are not a plugin's: the kernel, pluggy's and the standard library."""
+
+
+def _is_machinery(filename: str) -> bool:
+    path = str(Path(filename).resolve())
+    return path.startswith(_MACHINERY) or "/pluggy/" in path

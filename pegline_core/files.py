@@ -51,12 +51,23 @@ def write_atomically(path: str | Path, data: bytes, error: type[ValueError]) -> 
         raise error(f"{path}: cannot write the file: {exc.strerror or exc}") from None
 
 
-def read_text(path: str | Path, error: type[ValueError]) -> str:
-    """The file's text, or ``error("PATH: cannot read the file: why")``."""
+def read_text(path: str | Path, error: type[ValueError], *, cut: bool = False) -> str:
+    """The file's text, or ``error("PATH: cannot read the file: why")``. ``cut``: the file is
+    a log that a kill may have cut inside a character (`decode_text`)."""
+    return decode_text(read_bytes(path, error), path, error, cut=cut)
+
+
+def decode_text(data: bytes, name: str | Path, error: type[ValueError], *,
+                cut: bool = False) -> str:
+    """``data`` as UTF-8, or ``error("NAME: not a UTF-8 text file")``. ``cut``: the bytes of a
+    log written as it happens, which a kill mid-write may end inside a multi-byte character:
+    the unfinished character is dropped, everything whole before it kept."""
     try:
-        return read_bytes(path, error).decode("utf-8")
-    except UnicodeDecodeError:
-        raise error(f"{path}: not a UTF-8 text file") from None
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if cut and exc.end == len(data) and exc.reason == "unexpected end of data":
+            return data[: exc.start].decode("utf-8")
+        raise error(f"{name}: not a UTF-8 text file") from None
 
 
 def parse_toml(text: str, name: str, error: type[ValueError]) -> dict[str, Any]:

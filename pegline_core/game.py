@@ -157,8 +157,9 @@ class Game:
         return self._machine.legal_actions(seat)
 
     def is_legal(self, action: Any) -> bool:
-        """Whether `apply` would accept ``action`` now (it is tried on a copy)."""
-        trial = self.copy()
+        """Whether `apply` would accept ``action`` now (it is tried on a copy, a quiet one
+        where the game can make one)."""
+        trial = self.copy(quiet=callable(getattr(self._machine, "quiet", None)))
         try:
             trial.apply(action)
         except IllegalActionError:
@@ -273,8 +274,16 @@ class Game:
         del self._log[start:]
         return action.action if isinstance(action, Input) else action
 
-    def copy(self) -> Game:
-        """An independent game in the same state, sharing the (immutable) variant and plugins."""
+    def copy(self, *, quiet: bool = False) -> Game:
+        """An independent game in the same state, sharing the (immutable) variant and plugins.
+
+        A ``quiet`` copy is for looking ahead: its steps call the plugins' hooks as ever, with
+        snapshots marked ``hypothetical`` (cribbage's), so that a plugin that logs or counts
+        the steps of a game can leave them out. `PeglineError` for a game whose machine has no
+        ``quiet()`` (it cannot mark them)."""
+        if quiet and not callable(getattr(self._machine, "quiet", None)):
+            raise PeglineError(f"the game {self.variant.game!r} cannot mark a copy's steps "
+                               f"hypothetical: its machine has no quiet()")
         twin = Game.__new__(Game)
         twin.variant, twin.ruleset, twin.players = self.variant, self.ruleset, self.players
         twin.first_dealer = self.first_dealer
@@ -282,6 +291,8 @@ class Game:
         twin._undo = list(self._undo)
         twin._machine = self.ruleset.game.new_machine(self.ruleset, twin._log)
         twin._machine.restore(self._machine.snapshot())
+        if quiet:
+            twin._machine.quiet()  # type: ignore[attr-defined]
         return twin
 
     def __copy__(self) -> Game:

@@ -14,7 +14,8 @@ An implementation takes any subset of a hook's arguments, by name; never give on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pluggy
 
@@ -25,6 +26,26 @@ if TYPE_CHECKING:
 PROJECT = "pegline"
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
+
+NATIVE = "pegline_native"
+"""The attribute under which `native` stores a hook implementation's native counterpart."""
+_Function = TypeVar("_Function", bound=Callable[..., Any])
+
+
+def native(counterpart: Callable[..., Any]) -> Callable[[_Function], _Function]:
+    """Pair a scoring hook implementation with a native counterpart (docs/hooks.md).
+
+    ``counterpart(plugin, *arguments)`` takes the plugin and every argument of the hook, in the
+    specification's order, and returns the very claims the implementation returns, as `Score`
+    tuples; it is usually compiled. Dispatch calls it instead of the implementation only while
+    every implementation of the hook has one and no wrapper or monitor is attached; its claims'
+    rules are looked up but their cards are trusted. No plugin ever needs one.
+    """
+    def mark(function: _Function) -> _Function:
+        setattr(function, NATIVE, counterpart)
+        return function
+
+    return mark
 
 
 @hookspec(historic=True)

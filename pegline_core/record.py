@@ -42,6 +42,7 @@ from pegline_core.errors import PeglineError, RecordError
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored
 from pegline_core.files import (
     MAX_FILE_BYTES,
+    decode_text,
     parse_toml,
     read_bytes,
     read_text,
@@ -49,6 +50,7 @@ from pegline_core.files import (
 )
 from pegline_core.game import Game
 from pegline_core.plugins import game_definition, installed_plugins
+from pegline_core.record_header import same, structure_header
 from pegline_core.ruleset import Ruleset
 from pegline_core.strict import converter
 from pegline_core.variant import (
@@ -79,14 +81,45 @@ V1_DIGEST = "v1-"
 
 @frozen
 class Difference:
-    """The first event where a replay and a record disagree (None where one has no event)."""
+    """The first event where a replay and a record disagree: ``expected`` is the replay's
+    event, ``found`` the record's (None where one has no event).
+
+    >>> str(Difference(7, {"type": "score", "points": 2}, {"type": "score", "points": 3}))
+    'event 7 (score): points: the record has 3, the replay 2'
+    >>> str(Difference(9, {"type": "go"}, None))
+    'event 9: the record has no event, the replay a go event'
+    """
 
     seq: int
     expected: dict[str, Any] | None
     found: dict[str, Any] | None
 
+    @property
+    def fields(self) -> list[str]:
+        """The keys whose values differ (every key of either event, in order)."""
+        if self.expected is None or self.found is None:
+            return []
+        keys = [*self.found, *(key for key in self.expected if key not in self.found)]
+        return [key for key in keys if self.found.get(key) != self.expected.get(key)]
+
     def __str__(self) -> str:
-        return f"event {self.seq} differs: expected {self.expected}, found {self.found}"
+        if self.expected is None or self.found is None:
+            def kind(event: dict[str, Any] | None) -> str:
+                return "no event" if event is None else f"a {event.get('type')} event"
+
+            return (f"event {self.seq}: the record has {kind(self.found)}, the replay "
+                    f"{kind(self.expected)}")
+        tag = self.found.get("type") if self.found.get("type") == self.expected.get("type") \
+            else None
+        said = "; ".join(
+            f"{key}: the record has {_shown(self.found, key)}, the replay "
+            f"{_shown(self.expected, key)}" for key in self.fields)
+        return f"event {self.seq}{f' ({tag})' if tag else ''}: {said}"
+
+
+def _shown(event: dict[str, Any], key: str) -> str:
+    """The value of ``key`` in a record's event as the record writes it (or "nothing")."""
+    return "nothing" if key not in event else json.dumps(event[key], ensure_ascii=False)
 
 
 def rules_digest(ruleset: Ruleset) -> str:
@@ -335,6 +368,12 @@ class GameRecord:
         if head.get("format") != FORMAT:
             raise RecordError(f"{name}: not a Pegline record (format should be {FORMAT!r})")
         written = set(head)  # before migration: no file may set the migrated ``schema``
+        if type(head.get("version")) is not int:
+            raise RecordError(f"{name}: record version {head.get('version')!r} is not supported "
+                              f"(this Pegline reads versions 1 to {VERSION})")
+        if head["version"] < VERSION and "overlays" not in head:
+            raise RecordError(f"{name}: overlays: required key is missing (a header of version "
+                              f"{head['version']} states the variants merged on top)")
         head = _migrate(head)
         version = head.get("version")
         if version != VERSION:
@@ -343,32 +382,22 @@ class GameRecord:
         for index, event in enumerate(events):
             if not isinstance(event, dict):
                 raise RecordError(f"{name}: {where.format(index + offset)}: expected a table")
-        schema = head.get("schema", VERSION)
-        unknown = written - _HEADER_KEYS - ({"assist_used"} if schema < 3 else set())
-        if unknown:
-            raise RecordError(f"{name}: unknown header key {min(unknown)!r}")
-        try:
-            record = cls(
-                variant=_typed(head, "variant", str, name),
-                overlays=tuple(head.get("overlays", ())),
-                digest=head.get("digest", ""), plugins=dict(head.get("plugins", {})),
-                dealer=head.get("dealer"), seed=head.get("seed"),
-                events=tuple(_toml_safe(e) for e in events),  # one form for TOML and JSON
-                game=_typed(head, "game", str, name) if "game" in head else DEFAULT_GAME,
-                rules=head.get("rules"), summary=head.get("summary"), schema=schema,
-            )
-        except TypeError as exc:
-            raise RecordError(f"{name}: {exc}") from None
-        if not isinstance(record.digest, str):
-            raise RecordError(f"{name}: digest: expected a str, got {record.digest!r}")
+        header = structure_header(head, written, name)
+        schema = header.schema
+        record = cls(
+            variant=header.variant, overlays=header.overlays, digest=header.digest,
+            plugins=header.plugins, dealer=header.dealer, seed=header.seed,
+            events=tuple(_toml_safe(e) for e in events),  # one form for TOML and JSON
+            game=header.game, rules=header.rules, summary=header.summary, schema=schema,
+        )
         try:
             codec = _codec(record.game)
         except PeglineError as exc:
             raise RecordError(f"{name}: the record's game {record.game!r} cannot be loaded: "
                               f"{exc}") from None
         if schema >= 3 and not isinstance(record.rules, dict):
-            raise RecordError(f"{name}: rules: expected the table of the record's resolved "
-                              f"rules, got {record.rules!r}")
+            raise RecordError(f"{name}: rules: the table of the record's resolved rules is "
+                              "missing")
         structured = []
         for index, event in enumerate(events):
             try:
@@ -382,11 +411,27 @@ class GameRecord:
         """`RecordError` unless every header field that the events determine agrees with them
         (the events are then checked against the rules by `verify`)."""
         if self.schema < 3:  # version 2 stated only whether the coach was asked
+            if head.get("assist_used", True) is not True:
+                raise RecordError(f"{name}: assist_used: a header of version {self.schema} "
+                                  "states it only when the coach was asked, as true")
             stated = head.get("assist_used", False)
             if stated is not self.assist_used:
                 raise RecordError(f"{name}: the header says assist_used = {stated!r}, but the "
                                   f"events say {self.assist_used}")
             return
+        ruled = self.rules.get("game", DEFAULT_GAME) if isinstance(self.rules, dict) else None
+        if ruled != self.game:
+            raise RecordError(f"{name}: game: the header says {self.game!r}, but its rules are "
+                              f"a game of {ruled!r}")
+        variant = self.variant_here()
+        resolved = variant.to_toml_dict()
+        if not same(self.rules, resolved):  # every key, as written: nothing left to a default
+            assert isinstance(self.rules, dict)
+            key = min(k for k in set(resolved) | set(self.rules)
+                      if not same(self.rules.get(k), resolved.get(k)))
+            raise RecordError(f"{name}: rules.{key}: not the resolved rules (the header says "
+                              f"{self.rules.get(key, '(nothing)')!r}, resolved "
+                              f"{resolved.get(key, '(nothing)')!r})")
         if self.summary is None:
             if head.get("stream") is not True:
                 raise RecordError(f"{name}: summary: missing (only a streamed log's header, "
@@ -394,14 +439,10 @@ class GameRecord:
             return
         if head.get("stream") is not None:
             raise RecordError(f"{name}: stream: a record with a summary is not a streamed log")
-        variant = self.variant_here()
-        if variant.game != self.game:
-            raise RecordError(f"{name}: game: the header says {self.game!r}, but its rules are "
-                              f"a game of {variant.game!r}")
         actual = summary_of(events, variant.table.players, len(variant.sides))
-        stated = self.summary if isinstance(self.summary, dict) else {}
+        stated = self.summary
         for key in sorted(set(actual) | set(stated)):
-            if stated.get(key) != actual.get(key):
+            if key not in stated or key not in actual or not same(stated[key], actual[key]):
                 raise RecordError(f"{name}: summary.{key}: the header says "
                                   f"{stated.get(key, '(nothing)')!r}, but the events say "
                                   f"{actual.get(key, '(nothing)')!r}")
@@ -413,7 +454,8 @@ class GameRecord:
         migrated record looked up by name on the search path; `RecordError` if impossible."""
         if self.rules is not None:
             installed = installed_plugins()
-            wanted = self.rules.get("plugins", []) if isinstance(self.rules, dict) else []
+            wanted = self.rules.get("plugins") if isinstance(self.rules, dict) else []
+            wanted = wanted if isinstance(wanted, list) else []  # (the rules' check says why)
             missing = [p for p in [self.game, *wanted] if isinstance(p, str) and p not in installed]
             if missing:
                 needs = ", ".join(f"{p} {self.plugins.get(p, '')}".strip() for p in missing)
@@ -506,7 +548,15 @@ class GameRecord:
             raise RecordError(f"the record was made under other rules than the installed "
                               f"{variant.name!r} (digest {self.digest}, installed "
                               f"{installed_digest}); it is not replayed under other rules")
-        self.version_notices(game.ruleset.versions(), versions)
+        installed = game.ruleset.versions()
+        listed = set(installed)
+        if self.schema == 1:  # version 1 listed no game and made muggins a setting: a part
+            listed = set(self.plugins) & listed if self.plugins else listed
+        if set(self.plugins) != listed:
+            raise RecordError(f"plugins: the header lists the versions of "
+                              f"{', '.join(sorted(self.plugins)) or 'no plugin'}, but the rules "
+                              f"use {', '.join(sorted(listed))}: it was altered")
+        self.version_notices(installed, versions)
         return game
 
     def inputs(self, game: Game | None = None) -> list[tuple[int, Input]]:
@@ -553,10 +603,6 @@ class GameRecord:
         return None
 
 
-_HEADER_KEYS = frozenset({"format", "version", "game", "variant", "overlays", "digest",
-                          "plugins", "dealer", "seed", "stream", "rules", "summary"})
-
-
 def legacy_events(game: Game, schema: int, events: list[dict[str, Any]]
                   ) -> list[dict[str, Any]]:
     """``events`` (the current schema's dicts) as a record of ``schema`` wrote them: the
@@ -576,8 +622,11 @@ def is_log_path(path: str | Path) -> bool:
 
 
 def read_record_text(path: Path) -> str:
-    """The text of a record or a log, inflated if its name ends in ``.gz``."""
-    return _read_gzip(path) if path.name.endswith(".gz") else read_text(path, RecordError)
+    """The text of a record or a log, inflated if its name ends in ``.gz``; of a log cut off by
+    a crash (inside a character, too), whatever was complete."""
+    if path.name.endswith(".gz"):
+        return _read_gzip(path)
+    return read_text(path, RecordError, cut=is_log_path(path))
 
 
 def _read_gzip(path: Path) -> str:
@@ -591,16 +640,6 @@ def _read_gzip(path: Path) -> str:
     if len(raw) > MAX_FILE_BYTES:
         raise RecordError(f"{path}: the log inflates to more than "
                           f"{MAX_FILE_BYTES // (1024 * 1024)} MiB, the most Pegline reads")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:  # a cut inside a character: keep what was whole
-        if exc.start < len(raw) - 4:
-            raise RecordError(f"{path}: not UTF-8 text") from None
-        return raw[: exc.start].decode("utf-8")
+    return decode_text(raw, path, RecordError, cut=True)
 
 
-def _typed(data: dict[str, Any], key: str, kind: type, name: str) -> Any:
-    value = data.get(key)
-    if not isinstance(value, kind):
-        raise RecordError(f"{name}: {key}: expected a {kind.__name__}, got {value!r}")
-    return value

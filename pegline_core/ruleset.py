@@ -132,6 +132,11 @@ class Ruleset:
             except PluginError as exc:
                 faults.append((("plugins", index), str(exc), name, None))
                 continue
+            if isinstance(plugin, GameDefinition):  # one game a variant: its own ``game``
+                faults.append((("plugins", index), (f"plugin {name!r} is a game, not a rule "
+                                                    f"plugin: a variant names its game in "
+                                                    f"'game' ({variant.game!r} here)"), name, None))
+                continue
             faults += self._register(name, plugin, ("plugins", index))
         if faults:
             return faults

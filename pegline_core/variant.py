@@ -16,7 +16,9 @@ the files is `pegline_core.variant_files`; structuring and checking the result i
 
 from __future__ import annotations
 
+import contextvars
 import copy
+import functools
 import json
 import os
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -172,12 +174,16 @@ def load_variant(
     The game and the plugins the variant names are looked up among installed entry points and
     ``extra_plugins``. Raises `VariantError` listing every problem.
     """
-    resolver = Resolver(list(search_path) if search_path is not None else variant_search_path())
+    folders = list(search_path) if search_path is not None else variant_search_path()
+    resolver = Resolver(folders, loads=functools.partial(_loads, search_path=folders,
+                                                          extra_plugins=extra_plugins))
     top = read_variant(resolver, name_or_path, "")
     for overlay in overlays:
         read_variant(resolver, overlay, f"--with {os.fspath(overlay)!r}")
-    if resolver.problems or top is None:
+    if top is None:
         raise VariantError(resolver.problems)
+    # a parent that cannot be read leaves the files that can: their problems are checked and
+    # reported with it, all at once
     name = "+".join(map(_stem, (name_or_path, *overlays)))
 
     files = [own_keys_only(file, file is top, resolver.problems, resolver.notices)
@@ -205,18 +211,40 @@ def load_variant(
         for file in files:
             if key in file.data:
                 resolver.problems.append(f"{file.shown}: {key}: unknown key")
-    if resolver.problems or merger.problems:
-        raise VariantError(resolver.problems + merger.problems)
+    early = resolver.problems + merger.problems
+    if merger.problems:
+        raise VariantError(early)
     locate = _locator(merger.origin, top.shown)  # top: a key the files left to its default
     variant, found = _structure_leniently(merger.data, definition.Settings)
     if variant is None:
-        raise VariantError([locate(p, m) for p, m in found])
+        raise VariantError(early + [locate(p, m) for p, m in found])
     more, notices = _semantic(variant, definition, extra_plugins,
-                              skip={path[0] for path, _ in found if path}, must_score=True)
+                              skip={path for path, _ in found if path}, must_score=True)
     found += [(p, m + _variant_hint(variant, p, m)) for p, m in more]
-    if found:
-        raise VariantError([locate(p, m) for p, m in found])
+    if early or found:
+        raise VariantError(early + [locate(p, m) for p, m in found])
     return attrs.evolve(variant, name=name, notices=(*resolver.notices, *notices))
+
+
+_LISTING: contextvars.ContextVar[bool] = contextvars.ContextVar("pegline_listing", default=False)
+"""True while the variants an "unknown variant" message lists are being loaded."""
+
+
+def _loads(path: Path, *, search_path: Sequence[Path],
+           extra_plugins: Mapping[str, type] | None) -> bool | None:
+    """Whether the variant file ``path`` loads, for the "known" list of an unknown variant
+    (None, list it unchecked, while already checking: a broken file extending a missing parent
+    is itself checked for the list)."""
+    if _LISTING.get():
+        return None
+    token = _LISTING.set(True)
+    try:
+        load_variant(path, search_path=search_path, extra_plugins=extra_plugins)
+    except PeglineError:
+        return False
+    finally:
+        _LISTING.reset(token)
+    return True
 
 
 def _config_follows(plugins: Any, extra: Mapping[str, type] | None) -> dict[str, list[str]]:
@@ -301,7 +329,7 @@ def variant_from_table(data: Mapping[str, Any], *, name: str,
     notices: list[str] = []
     if variant is not None:
         more, notices = _semantic(variant, definition, extra_plugins,
-                                  skip={path[0] for path, _ in found if path})
+                                  skip={path for path, _ in found if path})
     problems += [f"{name}: {format_path(p) or '(top)'}: {m}" for p, m in found + more]
     if problems or variant is None:
         raise VariantError(problems)
@@ -386,18 +414,27 @@ def semantic_problems(variant: Variant, extra_plugins: Mapping[str, type] | None
 
 
 def _semantic(variant: Variant, definition: Any, extra_plugins: Mapping[str, type] | None,
-              skip: Collection[str | int] = (), *, must_score: bool = False
+              skip: Collection[tuple[str | int, ...]] = (), *, must_score: bool = False
               ) -> tuple[list[tuple[tuple[str | int, ...], str]], list[str]]:
-    """Every problem at once: the kernel's, the game's (unless the table itself is wrong), the
-    plugins' (unless their names or tables failed to load), leaving out sections in ``skip``
-    that already failed; and the plugins' notices. ``must_score``: a variant in which nothing
-    can score is a problem (a file's; a variant built in code for a test may score nothing)."""
+    """Every problem at once: the kernel's, the game's, the plugins' (unless their names or
+    tables failed to load), leaving out the keys in ``skip`` that already failed (and what is
+    inside them); and the plugins' notices. A wrong number of players is reported once: the
+    game's other checks run as at the game's own table. ``must_score``: a variant in which
+    nothing can score is a problem (a file's; a variant built in code for a test may score
+    nothing)."""
+    def fresh(path: tuple[str | int, ...]) -> bool:
+        return not any(path[:len(failed)] == failed for failed in skip)
+
     kernel = check_variant(variant)
-    found = [(p, m) for p, m in kernel if p[0] not in skip]
-    if not any(p == ("table", "players") for p, _ in kernel):
-        found += [(p, m) for p, m in definition.check_settings(variant) if p[0] not in skip]
+    found = [(p, m) for p, m in kernel if fresh(p)]
+    if any(p == ("table", "players") for p, _ in kernel):
+        seated = attrs.evolve(variant, table=Table())  # the rest checked at a table that seats
+        found += [(p, m) for p, m in definition.check_settings(seated)
+                  if fresh(p) and p[0] != "table"]
+    else:
+        found += [(p, m) for p, m in definition.check_settings(variant) if fresh(p)]
     notices: list[str] = []
-    if not {"plugins", "config"} & set(skip):
+    if not {"plugins", "config"} & {path[0] for path in skip if path}:
         known = {p for p, _ in found}
         problems, notices = Ruleset.inspect(variant, extra_plugins, must_score=must_score)
         found += [(p, m) for p, m in problems if p not in known]
@@ -411,7 +448,7 @@ def check_variant(variant: Variant) -> list[tuple[tuple[str | int, ...], str]]:
     players = table.players
     if not 2 <= players <= 8:
         problems.append((("table", "players"), f"must be from 2 to 8, got {players}"))
-    if table.teams:
+    elif table.teams:  # (seats are only counted out for a table that can be seated)
         seats = [seat for team in table.teams for seat in team]
         if sorted(seats) != list(range(players)):
             teams = [list(t) for t in table.teams]

@@ -12,7 +12,7 @@ import difflib
 import json
 import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -125,8 +125,12 @@ class Resolver:
     """Reads a variant file and the files it extends into `files`, each once and after every
     file it extends, collecting problems instead of stopping."""
 
-    def __init__(self, search_path: list[Path]) -> None:
+    def __init__(self, search_path: list[Path],
+                 loads: Callable[[Path], bool | None] | None = None) -> None:
         self.search_path = search_path
+        self.loads = loads
+        """Whether a variant file loads (None: not known); an unknown variant's message lists
+        only the variants that do."""
         self.problems: list[str] = []
         self.notices: list[str] = []
         self.files: list[VariantFile] = []
@@ -144,7 +148,8 @@ class Resolver:
             if candidate.is_file():
                 self._shadowing(name, candidate, folder is near, prefix)
                 return candidate
-        known = available_variants(folders)
+        known = {found: path for found, path in available_variants(folders).items()
+                 if self.loads is None or self.loads(path) is not False}
         self.problems.append(f"{prefix}unknown variant {name!r} ({_close(name, known)}known: "
                              f"{', '.join(known) or 'none'})")
         return None

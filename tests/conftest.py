@@ -42,24 +42,6 @@ def cards(text: str):
     return parse_cards(text)
 
 
-# Tests of what a user meets (browser, terminal, web API, CLI, docs, translations, a cluster).
-# The pure-Python pass of CI skips them (`-m "not interface"`): the compiled code they run is the
-# game itself, which the rest of the suite covers in both builds, byte for byte
-# (tests/test_log_digests.py).
-INTERFACE_MODULES = frozenset({
-    "test_web_browser.py", "test_web_api.py", "test_web_clabber.py", "test_terminal_pty.py",
-    "test_terminal_pty_clabber.py", "test_terminal.py", "test_i18n.py", "test_docs_examples.py",
-    "test_writing_plugins.py", "test_cli_fuzz.py", "test_scale.py", "test_human_saves.py",
-    "test_simulate_cluster_signals.py",
-})
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if item.path.name in INTERFACE_MODULES:
-            item.add_marker(pytest.mark.interface)
-
-
 # A shell started in the background without job control starts its commands with SIGINT ignored,
 # and that disposition is inherited across exec: the games this suite starts would then ignore
 # the Ctrl-C the signal tests send. The suite's own process takes Python's usual handler back,

@@ -101,8 +101,9 @@ def test_a_scheduler_address_that_is_not_tcp_host_port_is_refused(address):
     assert "tcp://HOST:PORT" in result.output
 
 
-def test_an_unreachable_scheduler_is_a_message():
+def test_an_unreachable_scheduler_is_a_message(monkeypatch):
     pytest.importorskip("distributed")
+    monkeypatch.setattr(sim, "CONNECT_TIMEOUT", 1.0)  # dask retries a refused connection
     result = run("simulate", "--games", 5, "--scheduler", "tcp://127.0.0.1:1")
     clean(result, 1)
     assert "cannot reach the scheduler at tcp://127.0.0.1:1" in result.output

@@ -64,7 +64,6 @@ def _start_round_robin():
                                "greedy,random", "--games", "1000000", "--workers", "2", "--json"])
 
 
-@pytest.mark.interface
 @needs_proc
 @pytest.mark.parametrize(("sig", "code", "word"), [(signal.SIGINT, 130, "interrupted"),
                                                    (signal.SIGTERM, 143, "terminated")])
@@ -83,7 +82,6 @@ def test_a_signal_stops_the_round_robin_with_the_standings_so_far(sig, code, wor
     assert all_gone(workers)
 
 
-@pytest.mark.interface
 @needs_proc
 def test_sigkill_of_a_round_robin_leaves_no_worker_behind():
     process, workers = _start_round_robin()

@@ -1,5 +1,7 @@
 """The coach: fair, bounded, deterministic; compare only after a commit."""
 
+import hashlib
+import json
 import random
 
 import pytest
@@ -101,12 +103,21 @@ def test_in_lowball_the_coach_prefers_fewer_points():
     assert totals[0] == min(totals)
 
 
+@pytest.mark.heavy  # the pure pass: test_the_coach_plays_the_same_game_in_both_builds
 @pytest.mark.parametrize("name", ["two-player", "three-player", "partner",
                                   "five-card-traditional", "five-card", "lowball", "muggins", "around-the-corner"])
 def test_the_coach_bot_plays_every_variant_to_the_end(name):
     variant = load_variant(name)
     bots = [CoachBot(1)] + [RandomBot(s) for s in range(1, variant.table.players)]
     assert isinstance(play_game(variant, bots, seed=2).log[-1], GameEnded)
+
+
+def test_the_coach_plays_the_same_game_in_both_builds():
+    """Its playouts are compiled: a whole game's log, hashed, is the same in either build."""
+    game = play_game("two-player-61", [CoachBot(1, budget=60), GreedyBot(seed=1)], seed=2)
+    text = json.dumps(game.codec.dicts(game.log), sort_keys=True, separators=(",", ":"))
+    assert isinstance(game.log[-1], GameEnded)
+    assert hashlib.sha256(text.encode()).hexdigest()[:16] == "45e9ecea8c87fce7"
 
 
 def test_compare_only_after_a_commit_and_it_marks_the_game():
@@ -414,6 +425,7 @@ def test_fairness_holds_in_a_three_player_game_too():
     assert len(evaluations) == 1
 
 
+@pytest.mark.heavy  # the pure pass: test_the_coach_plays_the_same_game_in_both_builds
 def test_the_coach_beats_the_greedy_bot_hand_for_hand():
     """A small fixed smoke test: 150 deals, each played from both seats, one hand each."""
     game0 = Game("two-player", dealer=0)

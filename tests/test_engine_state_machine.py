@@ -513,6 +513,7 @@ GameMachine.TestCase.settings = settings(max_examples=40, stateful_step_count=80
 TestGameMachine = GameMachine.TestCase
 
 
+@pytest.mark.heavy  # what the generator reaches is the same in either build
 def test_every_check_is_reached():
     """Run the machine on every variant with a fixed number of examples: every kind of near miss
     must have been tried, so the generator cannot silently stop reaching a check."""

@@ -141,6 +141,7 @@ def test_the_glossary_is_generated_from_the_catalogs_and_lists_every_rule():
     assert "| `dad` | pegline_clabber_standard | ダッド | 三连顺 |" in text
 
 
+@pytest.mark.xdist_group("wheel")  # the tests that read the wheel share one build
 def test_the_wheel_carries_the_compiled_catalogs(pure_wheel):
     wheel = pure_wheel
     names = set(zipfile.ZipFile(wheel).namelist())

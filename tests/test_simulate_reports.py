@@ -22,8 +22,6 @@ from pegline_core.app import simulate as sim
 from pegline_core.app.cli import main
 from pegline_core.app.players import bots_for, play_game
 
-pytestmark = pytest.mark.interface  # the command line's report (tests/conftest.py)
-
 
 def games_of(variant, names, games, seed):
     """The games `simulate` plays for ``seed``: game i gets seed (seed << 32) + i and the bots

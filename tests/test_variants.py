@@ -138,6 +138,7 @@ def test_semantic_mistakes_all_at_once(tmp_path):
     assert problems(path) == [  # the kernel's checks, then the game's
         f"{path}: table.teams: teams must split seats 0..2 with each seat once, got [[0], [0]]",
         f"{path}: deal.cards: needs 55 cards with the starter; the deck has 52",
+        f"{path}: deal.cards: a hand of 16 cards is more than the 12 the show can count",
         f"{path}: skunk[0].below: must be between 1 and the target 121, got 200",
     ]
 
@@ -213,6 +214,7 @@ def test_default_variant_is_the_standard_game(tmp_path):
         load_variant("two-player").to_toml_dict() | {"description": "", "source": ""}
 
 
+@pytest.mark.xdist_group("wheel")  # the tests that read the wheel share one build
 def test_variant_files_are_found_from_a_wheel(tmp_path, pure_wheel):
     """A wheel carries the variants inside the package (pegline_core/_variants)."""
     wheel = pure_wheel

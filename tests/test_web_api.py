@@ -26,6 +26,7 @@ from pegline_core.app import cli
 from pegline_core.app.players import bots_for
 from pegline_core.app.web import create_app
 from pegline_core.app.web.tables import Tables
+from pegline_core.errors import PeglineError
 from pegline_core.record import GameRecord
 from pegline_cribbage.actions import CutForDeal, CutStarter, Deal, Discard, Play
 from pegline_cribbage.events import CountSettled, HandShown
@@ -463,7 +464,8 @@ def test_the_same_move_sent_twice_at_once_is_applied_once(server):
 def test_serve_prints_where_it_listens_and_answers_there(tmp_path):
     """The real command, on a free port: it prints its address, then serves the page there."""
     command = "from pegline_core.app.cli import main; main()"
-    with subprocess.Popen([sys.executable, "-c", command, "serve", "--port", "0"],
+    with subprocess.Popen([sys.executable, "-c", command, "serve", "--port", "0", "--db",
+                           str(tmp_path / "games.db")],
                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                           cwd=tmp_path, env=os.environ | {"PYTHONUNBUFFERED": "1"}) as process:
         try:
@@ -480,7 +482,7 @@ def test_serve_prints_where_it_listens_and_answers_there(tmp_path):
                 except OSError:
                     assert time.monotonic() < deadline
                     time.sleep(0.1)
-            taken = CliRunner().invoke(cli.main, ["serve", "--port", found[2]])
+            taken = CliRunner().invoke(cli.main, ["serve", "--port", found[2], "--db", ":memory:"])
             assert taken.exit_code == 1
             assert taken.output.startswith(f"Error: cannot listen on 127.0.0.1 port {found[2]}: ")
             assert "choose another with --port" in taken.output
@@ -489,16 +491,49 @@ def test_serve_prints_where_it_listens_and_answers_there(tmp_path):
             process.wait(20)
 
 
-def test_serve_binds_the_address_it_is_given(monkeypatch):
+def test_serve_binds_the_address_it_is_given(monkeypatch, tmp_path):
     calls = []
-    monkeypatch.setattr("pegline_core.app.web.serve",
-                        lambda host, port, announce: calls.append((host, port)))
+    monkeypatch.setattr("pegline_core.app.web.serve", lambda host, port, announce, db,
+                        max_tables: calls.append((host, port, str(db), max_tables)))
+    monkeypatch.setattr("platformdirs.user_data_dir", lambda *args, **kwargs: str(tmp_path))
     assert CliRunner().invoke(cli.main, ["serve"]).exit_code == 0
-    assert CliRunner().invoke(cli.main, ["serve", "--host", "::1", "--port", "9000"]).exit_code == 0
-    assert calls == [("127.0.0.1", 8765), ("::1", 9000)]
+    assert CliRunner().invoke(cli.main, ["serve", "--host", "::1", "--port", "9000", "--db",
+                                         ":memory:", "--max-tables", "5"]).exit_code == 0
+    assert calls == [("127.0.0.1", 8765, str(tmp_path / "tables.sqlite3"), 200),
+                     ("::1", 9000, ":memory:", 5)]
     assert CliRunner().invoke(cli.main, ["serve", "--port", "70000"]).exit_code == 2
+    assert CliRunner().invoke(cli.main, ["serve", "--max-tables", "0"]).exit_code == 2
 
 
+def test_serve_refuses_a_database_it_cannot_use_before_listening(tmp_path):
+    bad = tmp_path / "notes.db"
+    bad.write_bytes(b"not a database" * 200)
+    refused = CliRunner().invoke(cli.main, ["serve", "--port", "0", "--db", str(bad)])
+    assert refused.exit_code == 1
+    assert refused.output.startswith(f"Error: {bad} is not a Pegline database")
+    assert "serving" not in refused.output
+
+
+def test_serve_warns_when_other_machines_can_reach_it(monkeypatch, tmp_path):
+    """The warning comes before it listens (nothing is bound here: the test stops there)."""
+    said = []
+
+    def listen(host, port):
+        said.append(f"listen {host}")
+        raise PeglineError("stopped before listening")
+
+    monkeypatch.setattr("pegline_core.app.web.listen", listen)
+    from pegline_core.app.web import serve
+    for host in ("0.0.0.0", "192.168.1.4", "127.0.0.1", "::1"):
+        with pytest.raises(PeglineError, match="stopped"):
+            serve(host, 0, said.append, db=str(tmp_path / "games.db"))
+    assert said[0].startswith("warning: 0.0.0.0 can be reached from other machines: anyone")
+    assert said[1:] == ["listen 0.0.0.0", said[2], "listen 192.168.1.4", "listen 127.0.0.1",
+                        "listen ::1"]
+    assert "192.168.1.4 can be reached" in said[2]
+
+
+@pytest.mark.xdist_group("wheel")  # the tests that read the wheel share one build
 def test_the_wheel_carries_the_page_and_the_table(pure_wheel):
     wheel = pure_wheel
     names = set(zipfile.ZipFile(wheel).namelist())

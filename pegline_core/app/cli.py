@@ -13,6 +13,7 @@ import shlex
 import signal
 import sys
 import threading
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO, NoReturn
@@ -21,6 +22,7 @@ import click
 import pluggy
 import tomli_w
 
+from pegline_core.app.bot_specs import BotSpecError, resolve_bots
 from pegline_core.app.build import build_name
 from pegline_core.app.i18n import (
     LANGUAGES,
@@ -33,10 +35,10 @@ from pegline_core.app.i18n import (
     set_language,
     variant_description,
 )
-from pegline_core.app.players import PlayerLeft, bots_for, play_game
+from pegline_core.app.players import PlayerLeft, play_game
 from pegline_core.app.problems import explain
 from pegline_core.cards import Card, format_cards, parse_cards
-from pegline_core.errors import PeglineError, VariantError
+from pegline_core.errors import PeglineError, PluginError, VariantError
 from pegline_core.events import Event
 from pegline_core.game import Game
 from pegline_core.record import FORMAT, GameRecord, is_log_path
@@ -166,7 +168,27 @@ class _Group(_Translated, click.Group):
         try:
             return super().invoke(ctx)
         except PeglineError as exc:
-            raise _Failure(explain(str(exc))) from None
+            raise _Failure(_plugin_fault(exc, debug=bool(ctx.params.get("debug")))) from None
+
+
+def _debugging(flag: bool) -> bool:
+    """Whether tracebacks are wanted: ``--debug``, or ``PEGLINE_DEBUG=1`` in the environment."""
+    return flag or os.environ.get("PEGLINE_DEBUG", "") not in ("", "0")
+
+
+def _plugin_fault(exc: PeglineError, *, debug: bool) -> str:
+    """The message of ``exc`` in the current language; for a plugin's fault, with the file and
+    line of the plugin's code that raised, and under ``--debug`` (or ``PEGLINE_DEBUG=1``) the
+    traceback behind it printed to standard error first."""
+    said = explain(str(exc))
+    where = exc.where if isinstance(exc, PluginError) else None
+    if where is None:
+        return said
+    if _debugging(debug) and exc.__cause__ is not None:
+        click.echo("".join(traceback.format_exception(exc.__cause__)).rstrip(), err=True)
+        return _("{message} (at {where})").format(message=said, where=where)
+    return _("{message} (at {where}; --debug shows the traceback)").format(message=said,
+                                                                         where=where)
 
 
 def _asked_language(words: list[str]) -> str | None:
@@ -197,7 +219,9 @@ lang_option = click.option(
 @click.group(cls=_Group)
 @click.version_option(package_name="pegline", message=f"%(prog)s %(version)s, {build_name()}")
 @lang_option
-def main() -> None:
+@click.option("--debug", is_flag=True,
+              help="When a plugin fails, print its traceback (also: PEGLINE_DEBUG=1).")
+def main(debug: bool) -> None:
     """Pegline: a rules engine for card games, variants as data, games and rules as plugins."""
 
 
@@ -377,7 +401,7 @@ def variants_check(files: tuple[str, ...]) -> None:
             too_long = _too_long(variant)
         except PeglineError as exc:  # a plugin that fails in play, found before a real game
             too_long = _("a sample game between random players stopped: {error}").format(
-                error=explain(_one_line(str(exc))))
+                error=_one_line(_plugin_fault(exc, debug=_debugging(False))))
         if too_long:
             failed = True
             click.echo(f"{file}: {too_long}", err=True)
@@ -475,6 +499,59 @@ def analyze_show(variant_name: str, overlays: tuple[str, ...], as_json: bool) ->
                      "standard rules' tables take about a second)"), err=True)
 
 
+@analyze.command("discard")
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--dealer/--pone", default=True, show_default=True,
+              help="Whose crib it is: yours (--dealer) or another side's (--pone).")
+@variant_option
+@overlay_option
+@click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
+def analyze_discard(cards: tuple[str, ...], dealer: bool, variant_name: str,
+                    overlays: tuple[str, ...], as_json: bool) -> None:
+    """Every discard of a dealt hand, e.g. 5H 5C JD QS 4H 9C, ranked by the kept hand's expected
+    points over every starter (exact), the crib's expected points (estimated) and the net."""
+    from pegline_cribbage.crib_odds import CRIB_DEALS
+    from pegline_cribbage.discards import discard_table
+
+    variant = load_variant(variant_name, overlays=overlays)
+    if variant.game != "cribbage":
+        raise _Failure(_("the discard table is for cribbage variants, not {game}").format(
+            game=repr(variant.game)))
+    hand = parse_cards(cards)
+    table = discard_table(Scorer(variant), hand, dealer=dealer)
+    starters = 52 - len(hand)
+    if as_json:
+        click.echo(json.dumps({
+            "variant": variant.name, "hand": format_cards(hand),
+            "role": "dealer" if dealer else "pone", "starters": starters,
+            "crib_deals": CRIB_DEALS,
+            "discards": [{"laid": format_cards(row.laid), "kept": format_cards(row.kept),
+                          "hand": row.hand, "crib": row.crib, "net": row.net}
+                         for row in table]}))
+        return
+    click.echo(_("{variant}: {hand}, {role}").format(
+        variant=variant.name, hand=format_cards(hand),
+        role=_("your crib (dealer)") if dealer else _("the other side's crib (pone)")))
+    click.echo(_("hand: exact, over every starter ({n}); crib: estimated over {deals} random "
+                 "deals of the other seats, each throwing what keeps its best hand, with a "
+                 "random starter (within about 0.15 points); net: hand {sign} crib").format(
+        n=starters, deals=CRIB_DEALS, sign=_crib_share(dealer, len(variant.sides))))
+    words = [_("discard"), _("keep"), _("hand"), _("crib"), _("net")]
+    width = 3 * variant.settings.deal.discard
+    kept = 3 * len(table[0].kept) if table else 0
+    click.echo(f"{_padded(words[0], width)} {_padded(words[1], kept)} "
+               f"{_padded(words[2], 6, right=True)} {_padded(words[3], 6, right=True)} "
+               f"{_padded(words[4], 6, right=True)}")
+    for row in table:
+        click.echo(f"{format_cards(row.laid):<{width}} {format_cards(row.kept):<{kept}} "
+                   f"{row.hand:6.2f} {row.crib:6.2f} {row.net:6.2f}")
+
+
+def _crib_share(dealer: bool, sides: int) -> str:
+    """How the net counts the crib: ``+``, ``-``, or ``- 1/2`` with three sides."""
+    return "+" if dealer else "-" if sides <= 2 else f"- 1/{sides - 1}"
+
+
 # -- simulate ---------------------------------------------------------------------------------
 
 
@@ -483,8 +560,9 @@ def analyze_show(variant_name: str, overlays: tuple[str, ...], as_json: bool) ->
 @overlay_option
 @click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True)
 @click.option("--bots", default="greedy,random", show_default=True,
-              help="Bots, comma-separated; they rotate seats game by game (random, and the "
-                   "game's own: greedy, sloppy and coach for cribbage).")
+              help="Bots, comma-separated; they rotate seats game by game (random, the "
+                   "game's own: greedy, sloppy and coach for cribbage, or a player class of "
+                   "your own as module.path:Name).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1),
               help="Local processes (default: every core).")
@@ -502,7 +580,7 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
     from pegline_core.app import simulate as sim
 
     variant = load_variant(variant_name, overlays=overlays)
-    names = [name.strip() for name in bots.split(",") if name.strip()]
+    names = _bot_specs(bots)
     if plot_path is not None:  # before the games, not after: a plot that cannot be drawn
         _check_output(plot_path, "--plot")
         if plot_path.suffix.lower() not in PLOT_FORMATS:
@@ -533,6 +611,11 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
         _print_report(variant.name, names, report, sim.report_lines(variant.game, report))
     if stopped is not None:
         sys.exit(130 if stopped == "interrupted" else 143)
+
+
+def _bot_specs(bots: str) -> list[str]:
+    """The specs of a ``--bots`` list: names or ``module.path:Name``, comma-separated."""
+    return [name.strip() for name in bots.split(",") if name.strip()]
 
 
 def _stoppable(label: str, games: int, as_json: bool,
@@ -801,8 +884,9 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
 @click.option("--seed", type=click.IntRange(min=0),
               help="Seed for the shuffles and the bots, 0 or more (default: random).")
 @click.option("--bots", default="greedy", show_default=True,
-              help="Bots for the seats, comma-separated and repeated as needed (random, and the "
-                   "game's own: greedy, sloppy and coach for cribbage).")
+              help="Bots for the seats, comma-separated and repeated as needed (random, the "
+                   "game's own: greedy, sloppy and coach for cribbage, or a player class of "
+                   "your own as module.path:Name).")
 @click.option("--human", is_flag=True, help="Play seat 0 yourself against the bots.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON event per line (with --human, the other seats' hidden cards "
@@ -906,17 +990,16 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
 
 def _players(game: Game, bots: str, seed: int, human: bool) -> tuple[list[Any], dict[int, str]]:
     """The players for ``game`` from a ``--bots`` list (seat 0 a person with ``--human``)."""
-    names = [name.strip() for name in bots.split(",") if name.strip()]
-    known = bots_for(game)
-    unknown = [name for name in names if name not in known]
-    if unknown or not names:
-        raise _BadOption(_("unknown bot {name}; choose from {bots}").format(
-            name=repr(unknown[0] if unknown else bots), bots=", ".join(known)), "--bots")
+    names = _bot_specs(bots)
+    try:
+        chosen = resolve_bots(names, game)
+    except BotSpecError as exc:
+        raise _BadOption(explain(str(exc)), "--bots") from None
     if len(names) > game.players:
         raise _BadOption(_("{n} bots for {seats} seats: name at most {seats}").format(
             n=len(names), seats=game.players), "--bots")
-    players = [known[names[seat % len(names)]](seed + seat) for seat in range(game.players)]
-    labels = {seat: _("seat {n} ({bot})").format(n=seat, bot=names[seat % len(names)])
+    players = [chosen[seat % len(names)].make(seed + seat) for seat in range(game.players)]
+    labels = {seat: _("seat {n} ({bot})").format(n=seat, bot=chosen[seat % len(names)].label)
               for seat in range(game.players)}
     if human:
         players[0] = game.ruleset.game.human()
@@ -1086,14 +1169,24 @@ def _free_path(name: str) -> Path:
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on (another address lets other machines play too).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True)
-def serve(host: str, port: int) -> None:
-    """Play in the browser against bots: a local web page (needs pegline[web])."""
+@click.option("--db", default=None,
+              help="The SQLite file the games live in (default: in your data directory; "
+                   ":memory: keeps them only while the server runs).")
+@click.option("--max-tables", type=click.IntRange(1), default=200, show_default=True,
+              help="The most games the server holds at once.")
+def serve(host: str, port: int, db: str | None, max_tables: int) -> None:
+    """Play in the browser with people and bots: a web page (needs pegline[web])."""
     try:
+        from pegline_core.app.web import default_db
         from pegline_core.app.web import serve as run
     except ImportError as exc:
         raise _Failure(_("{module} is not installed: pip install 'pegline[web]' for the web "
                          "page").format(module=exc.name)) from None
-    run(host, port, announce=click.echo)
+    try:
+        run(host, port, announce=click.echo, db=db if db is not None else default_db(),
+            max_tables=max_tables)
+    except PeglineError as exc:
+        raise _Failure(str(exc)) from None
 
 
 @main.command()

@@ -42,6 +42,7 @@ from pegline_core.record import (
     read_record_text,
     summary_of,
 )
+from pegline_core.record_header import same
 from pegline_core.variant import Variant, load_variant
 
 __all__ = ["MatchRules", "Match", "MatchRecord", "play_match", "MATCH_FORMAT"]
@@ -140,7 +141,7 @@ def _rules_of(head: dict[str, Any], name: str) -> MatchRules:
     if head.get("format") != MATCH_FORMAT:
         raise RecordError(f"{name}: not a Pegline match record (format should be "
                           f"{MATCH_FORMAT!r})")
-    if head.get("version") != MATCH_VERSION:
+    if type(head.get("version")) is not int or head.get("version") != MATCH_VERSION:
         raise RecordError(f"{name}: match record version {head.get('version')!r} is not "
                           f"supported (this Pegline reads version {MATCH_VERSION})")
     table = head.get("match")
@@ -150,6 +151,15 @@ def _rules_of(head: dict[str, Any], name: str) -> MatchRules:
         return MatchRules(**table)
     except PeglineError as exc:
         raise RecordError(f"{name}: match: {exc}") from None
+
+
+def _is_json(line: str) -> bool:
+    """Whether ``line`` is a whole JSON value (a log's last line may have been cut off)."""
+    try:
+        json.loads(line)
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 def _summarised(record: GameRecord) -> GameRecord:
@@ -283,7 +293,10 @@ class MatchRecord:
                               "match and stream = true")
         rules = _rules_of(head, name)
         games: list[list[str]] = []
-        for line in rest.split("\n"):
+        lines = rest.split("\n")
+        if lines[-1] and not _is_json(lines[-1]):  # cut by a crash, maybe in a game's header
+            lines.pop()
+        for line in lines:
             if line.startswith('{"format": ') or not games:
                 games.append([])
             games[-1].append(line)
@@ -299,6 +312,10 @@ class MatchRecord:
         """Read a match record; its stated summary must add up to its games (`RecordError`)."""
         data = parse_toml(text, name, RecordError)
         rules = _rules_of(data, name)
+        unknown = set(data) - {"format", "version", "match", "summary", "games"}
+        if unknown:
+            raise RecordError(f"{name}: unknown key {min(unknown)!r} (a match record has format, "
+                              "version, match, summary and games)")
         games = data.get("games")
         if not isinstance(games, list) or not games:
             raise RecordError(f"{name}: games: expected an array of game records")
@@ -309,7 +326,7 @@ class MatchRecord:
             records.append(GameRecord.from_dict(game, name=f"{name}: games[{index}]"))
         record = cls(rules, tuple(records))
         stated, actual = data.get("summary"), record.summary()
-        if stated != actual:
+        if not same(stated, actual):
             raise RecordError(f"{name}: summary: the header says {stated!r}, but the games say "
                               f"{actual!r}")
         return record

@@ -89,7 +89,12 @@ def play_game(
             action = machine.chance_action(rng)
         elif to_act:
             seat = to_act[0]
-            action = players[seat].choose(machine.view(seat), choices(seat))
+            player = players[seat]
+            if type(player) is RandomBot:  # it reads no view: none is built for it
+                legal = choices(seat)
+                action = legal[below(player.rng, len(legal))]
+            else:
+                action = player.choose(machine.view(seat), choices(seat))
             if isinstance(action, AskCoach) and action.seat == seat:
                 compared = getattr(players[seat], "compared", None)
                 if callable(compared):

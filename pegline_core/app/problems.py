@@ -68,11 +68,9 @@ PROBLEMS = (
     N_("plugin {name} takes no configuration"),
     # the game's settings (the cribbage and Clabber plugins check them)
     N_("must be at least 1, got {value}"),
-    N_("must not be negative"),
-    N_("must be at least 1"),
     N_("must be from 1 to {most}, got {value}"),
     N_("must be between 1 and the target {target}, got {value}"),
-    N_("must be at least scoring.win_game_points"),
+    N_("must be at least scoring.win_game_points ({n}), got {value}"),
     N_("two skunk lines share a 'below' value"),
     N_("each player must keep a card: discards {discard} of {cards}"),
     N_("the crib would be empty"),
@@ -102,6 +100,34 @@ PROBLEMS = (
     N_("a response is one of {responses}, not {response}"),
     N_("muggins claims a whole number of points from 1 to {cap}, not {points}"),
     N_("there is no action to undo"),
+    # a record that does not verify (pegline_core.record.Difference)
+    N_("event {seq} ({type}): {difference}"),
+    N_("event {seq}: {difference}"),
+    N_("{key}: the record has {found}, the replay {expected}"),
+    N_("the record has {found}, the replay {expected}"),
+    N_("no event"),
+    N_("a {type} event"),
+    N_("nothing"),
+    # bot specs (pegline_core.app.bot_specs)
+    N_("unknown bot {name}; choose from {bots}, or name a class of your own as "
+       "module.path:Name"),
+    N_("name the bots as a list of specs, not {specs}; choose from {bots}, or "
+       "module.path:Name"),
+    N_("bot {spec}: write a bot of your own as module.path:Name"),
+    N_("bot {spec}: cannot import {module}: {error}"),
+    N_("bot {spec}: {module} has no {name}"),
+    N_("bot {spec} is {kind}, not a player class or factory"),
+    N_("bot {spec}: the class {name} has no choose(view, legal) method"),
+    N_("bot {spec} made {kind}, which has no choose(view, legal) method"),
+    N_("bot {spec} must take a seed or nothing, not {signature}"),
+    N_("bot {spec} is defined in the script being run, which a cluster's workers cannot "
+       "import: move it into a module the workers can import, and name it as "
+       "module.path:Name"),
+    N_("bot {spec} is defined inside a function: move it into a module the workers can "
+       "import, and name it as module.path:Name"),
+    N_("bot {spec} cannot be found again by its name {name}: give the workers a class or "
+       "factory defined at the top level of a module"),
+    N_("a round robin needs two or more different bots"),
 )
 """Every kernel message the command line and the web API translate, as an English template."""
 

@@ -28,14 +28,15 @@ from typing import Any, TypeVar
 
 from attrs import define, field
 
-from pegline_core.app.players import bots_for, play_game
+from pegline_core.app.bot_specs import BotSpec, ResolvedBot, portable_specs, resolve_bots
+from pegline_core.app.players import play_game
 from pegline_core.errors import PeglineError
 from pegline_core.game import Game
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant
 
 __all__ = ["SimulationStats", "simulate", "Interrupted", "run_chunk", "run_chunks", "wilson",
-           "plot", "report_lines"]
+           "plot", "report_lines", "specs_for_workers"]
 
 CHUNK = 25
 T = TypeVar("T")
@@ -156,25 +157,26 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _seating(names: Sequence[str], players: int, index: int) -> list[str]:
+def _seating(names: Sequence[T], players: int, index: int) -> list[T]:
     """Bots for the seats of game ``index``, rotated game by game so that seats balance."""
     base = [names[seat % len(names)] for seat in range(players)]
     shift = index % players
     return base[shift:] + base[:shift]
 
 
-def run_chunk(variant: Variant, names: Sequence[str], seed: int, start: int,
+def run_chunk(variant: Variant, bots: Sequence[BotSpec], seed: int, start: int,
               count: int) -> SimulationStats:
-    """Play games ``start`` .. ``start + count - 1`` and return their statistics."""
+    """Play games ``start`` .. ``start + count - 1`` and return their statistics (``bots``
+    are specs, resolved here: on a worker, a bot it cannot import is a `BotSpecError`)."""
     ruleset = Ruleset(variant)
-    bots = bots_for(variant)
+    resolved = resolve_bots(bots, variant)
     stats = SimulationStats()
     for index in range(start, start + count):
         game_seed = (seed << 32) + index
-        seating = _seating(names, variant.table.players, index)
-        players = [bots[name](game_seed + seat) for seat, name in enumerate(seating)]
+        seating = _seating(resolved, variant.table.players, index)
+        players = [bot.make(game_seed + seat) for seat, bot in enumerate(seating)]
         game = play_game(variant, players, seed=game_seed, game=Game(variant, ruleset=ruleset))
-        stats.add_game(game, seating)
+        stats.add_game(game, [bot.label for bot in seating])
     return stats
 
 
@@ -202,7 +204,7 @@ def _chunks(games: int) -> Iterator[tuple[int, int]]:
 
 def simulate(
     variant: Variant,
-    bots: Sequence[str],
+    bots: Sequence[BotSpec],
     *,
     games: int,
     seed: int = 0,
@@ -212,12 +214,11 @@ def simulate(
 ) -> SimulationStats:
     """Play ``games`` games; ``workers`` local processes (default: every core, never more than
     chunks), or a dask ``scheduler`` address (``tcp://HOST:PORT``). ``progress(games_done)``
-    follows along. A Ctrl-C raises `Interrupted` with the games finished so far."""
-    known = bots_for(variant)
-    unknown = [name for name in bots if name not in known]
-    if unknown or not bots:
-        raise PeglineError(f"unknown bot {unknown[0] if unknown else ''!r}; "
-                           f"choose from {', '.join(known)}")
+    follows along. ``bots`` are specs (`pegline_core.app.bot_specs`): names, ``module:Name``
+    strings, or player classes and factories; on other processes or a cluster, each must be
+    importable by its ``module:Name`` (`BotSpecError` if not). A Ctrl-C raises `Interrupted`
+    with the games finished so far."""
+    resolved = resolve_bots(bots, variant)
     if len(bots) > variant.table.players:
         raise PeglineError(f"{len(bots)} bots for {variant.table.players} seats: name at most "
                            f"{variant.table.players}")
@@ -236,8 +237,9 @@ def simulate(
         if progress is not None:
             progress(done)
 
+    specs = specs_for_workers(bots, resolved, games, workers=workers, scheduler=scheduler)
     try:
-        run_chunks(functools.partial(run_chunk, variant, list(bots), seed), games, collect,
+        run_chunks(functools.partial(run_chunk, variant, specs, seed), games, collect,
                    workers=workers, scheduler=scheduler)
     except KeyboardInterrupt:
         raise Interrupted(total) from None
@@ -256,13 +258,28 @@ def run_chunks(work: Callable[[int, int], T], games: int, collect: Callable[[T],
     if scheduler is not None:
         _on_cluster(scheduler, work, chunks, collect)
         return
-    count = -(-games // CHUNK)
-    workers = min(workers or os.cpu_count() or 1, count)
+    workers = _workers(workers, games)
     if workers == 1:
         for start, size in chunks:
             collect(work(start, size))
         return
     _on_processes(workers, work, chunks, collect)
+
+
+def specs_for_workers(bots: Sequence[BotSpec], resolved: Sequence[ResolvedBot], games: int, *,
+                      workers: int | None, scheduler: str | None) -> list[BotSpec]:
+    """What `run_chunks`' work is given for ``bots`` (resolved as ``resolved``): the specs
+    themselves when every game runs in this process, else strings each worker resolves again
+    (`portable_specs`: `BotSpecError` for a bot the workers could not import)."""
+    if scheduler is None and _workers(workers, games) == 1:
+        return list(bots)
+    return list(portable_specs(resolved, cluster=scheduler is not None))
+
+
+def _workers(workers: int | None, games: int) -> int:
+    """The local processes ``games`` games run on: ``workers`` (default: every core), never
+    more than there are chunks."""
+    return min(workers or os.cpu_count() or 1, -(-games // CHUNK))
 
 
 def _on_processes(workers: int, work: Callable[[int, int], T],
@@ -308,6 +325,10 @@ def _worker_start(parent: int) -> None:
     threading.Thread(target=watch, daemon=True, name="pegline-parent-watch").start()
 
 
+CONNECT_TIMEOUT = 10.0
+"""Seconds to reach a dask scheduler before saying it cannot be reached."""
+
+
 def _on_cluster(scheduler: str, work: Callable[[int, int], T],
                 chunks: Iterator[tuple[int, int]], collect: Callable[[T], None]) -> None:
     """Run the chunks on a dask.distributed cluster, a bounded number in flight."""
@@ -320,7 +341,7 @@ def _on_cluster(scheduler: str, work: Callable[[int, int], T],
     from distributed import as_completed as dask_completed
 
     try:
-        client = Client(scheduler, timeout=10)  # type: ignore[no-untyped-call]
+        client = Client(scheduler, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError) as exc:
         raise PeglineError(f"cannot reach the scheduler at {scheduler}: {exc}") from None
     with client:

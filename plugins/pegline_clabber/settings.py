@@ -12,12 +12,16 @@ from pegline_core.plugins import Problems
 from pegline_core.variant import Variant
 
 __all__ = ["ClabberSettings", "DealRules", "PlayRules", "MeldRules", "ScoringRules",
-           "TournamentRules", "FIRST_DEALER", "STANDINGS", "PLAYERS", "TEAMS", "check_settings"]
+           "TournamentRules", "FIRST_DEALER", "MAX_TARGET", "STANDINGS", "PLAYERS", "TEAMS",
+           "check_settings"]
 
 FIRST_DEALER = ("cut", "first-jack")
 STANDINGS = ("games-won", "game-points")
 PLAYERS = 4
 TEAMS = ((0, 2), (1, 3))
+MAX_TARGET = 5000
+"""The highest target: a hand scores about 200 points between the teams, so a game to 5000
+lasts some fifty hands."""
 
 
 @frozen
@@ -97,7 +101,7 @@ def check_settings(variant: Variant) -> Problems:
         problems.append((("tournament", "standings"),
                          (f"must be one of {', '.join(STANDINGS)}, got "
                          f"{settings.tournament.standings!r}")))
-    if settings.scoring.target < 1:
-        problems.append((("scoring", "target"), (f"must be at least 1, got "
+    if not 1 <= settings.scoring.target <= MAX_TARGET:
+        problems.append((("scoring", "target"), (f"must be from 1 to {MAX_TARGET}, got "
                                                 f"{settings.scoring.target}")))
     return problems

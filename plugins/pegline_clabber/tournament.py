@@ -23,8 +23,9 @@ from itertools import combinations
 
 from attrs import define, field, frozen
 
-from pegline_core.app.players import bots_for, play_game
-from pegline_core.app.simulate import Interrupted, run_chunks
+from pegline_core.app.bot_specs import BotSpec, BotSpecError, resolve_bots
+from pegline_core.app.players import play_game
+from pegline_core.app.simulate import Interrupted, run_chunks, specs_for_workers
 from pegline_core.errors import PeglineError
 from pegline_core.game import Game
 from pegline_core.ruleset import Ruleset
@@ -60,27 +61,26 @@ class RoundRobinTally:
         return self
 
 
-def play_chunk(variant: Variant, entrants: Sequence[str], games: int, seed: int, start: int,
-               count: int) -> RoundRobinTally:
+def play_chunk(variant: Variant, entrants: Sequence[BotSpec], games: int, seed: int,
+               start: int, count: int) -> RoundRobinTally:
     """Play games ``start`` .. ``start + count - 1`` of the round robin: game ``i`` is game
-    ``i % games`` of pair ``i // games``."""
+    ``i % games`` of pair ``i // games`` (``entrants`` are bot specs, resolved here)."""
     ruleset = Ruleset(variant)
-    known = bots_for(variant)
-    pairs = list(combinations(entrants, 2))
+    pairs = list(combinations(resolve_bots(entrants, variant), 2))
     tally = RoundRobinTally()
     for index in range(start, start + count):
         match, number = divmod(index, games)
         pair = pairs[match]
         first, second = pair if number % 2 == 0 else pair[::-1]
         game_seed = (seed << 32) + index
-        players = [known[first if seat % 2 == 0 else second](game_seed + seat)
+        players = [(first if seat % 2 == 0 else second).make(game_seed + seat)
                    for seat in range(variant.table.players)]
         game = play_game(variant, players, seed=game_seed, game=Game(variant, ruleset=ruleset))
         assert game.result is not None
-        for side, name in enumerate((first, second)):
-            tally.played[name] += 1
-            tally.points[name] += game.scores[side]
-        tally.won[(first, second)[game.result.winner.side]] += 1
+        for side, bot in enumerate((first, second)):
+            tally.played[bot.label] += 1
+            tally.points[bot.label] += game.scores[side]
+        tally.won[(first, second)[game.result.winner.side].label] += 1
         tally.games += 1
     return tally
 
@@ -95,20 +95,20 @@ def standings(variant: Variant, entrants: Sequence[str],
                                         s.entrant))
 
 
-def round_robin(variant: Variant, entrants: Sequence[str], *, games: int, seed: int = 0,
+def round_robin(variant: Variant, entrants: Sequence[BotSpec], *, games: int, seed: int = 0,
                 workers: int | None = None, scheduler: str | None = None,
                 progress: Callable[[int], None] | None = None) -> list[Standing]:
-    """Play every pair of ``entrants`` (bot names) ``games`` times; the standings, best first.
-    ``workers``, ``scheduler`` and ``progress(games_done)`` as for `simulate`; a Ctrl-C raises
-    `Interrupted` whose ``stats`` are the standings of the games finished."""
-    known = bots_for(variant)
-    unknown = [name for name in entrants if name not in known]
-    if unknown or len(set(entrants)) < 2:
-        raise PeglineError(f"a round robin needs two or more different bots of {', '.join(known)}"
-                           f"{f', not {unknown[0]!r}' if unknown else ''}")
+    """Play every pair of ``entrants`` (bot specs, as `simulate` takes) ``games`` times; the
+    standings, best first, by each bot's label. ``workers``, ``scheduler`` and
+    ``progress(games_done)`` as for `simulate`; a Ctrl-C raises `Interrupted` whose ``stats``
+    are the standings of the games finished."""
+    resolved = {bot.label: (spec, bot) for spec, bot in zip(
+        entrants, resolve_bots(entrants, variant), strict=True)}
+    if len(resolved) < 2:
+        raise BotSpecError("a round robin needs two or more different bots")
     if type(games) is not int or games < 1:
         raise PeglineError("each pair plays at least one game")
-    names = list(dict.fromkeys(entrants))
+    names = list(resolved)
     total = RoundRobinTally()
 
     def collect(tally: RoundRobinTally) -> None:
@@ -117,8 +117,11 @@ def round_robin(variant: Variant, entrants: Sequence[str], *, games: int, seed: 
             progress(total.games)
 
     pairs = len(names) * (len(names) - 1) // 2
+    specs = specs_for_workers([spec for spec, _ in resolved.values()],
+                              [bot for _, bot in resolved.values()], pairs * games,
+                              workers=workers, scheduler=scheduler)
     try:
-        run_chunks(functools.partial(play_chunk, variant, names, games, seed), pairs * games,
+        run_chunks(functools.partial(play_chunk, variant, specs, games, seed), pairs * games,
                    collect, workers=workers, scheduler=scheduler)
     except KeyboardInterrupt:
         raise Interrupted(standings(variant, names, total), games=total.games) from None

@@ -36,7 +36,6 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Sequence
-from itertools import combinations
 from statistics import fmean
 from typing import Any
 
@@ -46,7 +45,8 @@ from pegline_core.errors import PeglineError
 from pegline_cribbage.actions import Discard, Play
 from pegline_cribbage.bots import GreedyBot
 from pegline_cribbage.combinations import PIPS, run_tail, same_rank_tail
-from pegline_cribbage.crib_odds import CRIB_DEALS, CribOdds
+from pegline_cribbage.crib_odds import CRIB_DEALS
+from pegline_cribbage.discards import crib_odds, discard_rows
 from pegline_cribbage.playout import Pegging
 from pegline_cribbage.scorer import Scorer
 from pegline_cribbage.views import CribbageView
@@ -90,11 +90,7 @@ class Coach:
         self.variant = scorer.variant
         self.budget = budget
         self.simulations = 0
-        cache = scorer.ruleset.cache  # one table per ruleset: every coach of it shares it
-        odds = cache.get(f"crib-odds-{CRIB_DEALS}")
-        if not isinstance(odds, CribOdds):
-            odds = cache[f"crib-odds-{CRIB_DEALS}"] = CribOdds(scorer)
-        self.crib = odds
+        self.crib = crib_odds(scorer)  # one table per ruleset: every coach of it shares it
         self.pegging = Pegging(scorer)
         self._sign = -1 if scorer.settings.scoring.lowball else 1
         self._note = _note(budget)
@@ -214,20 +210,14 @@ class Coach:
 
     def _discards(self, view: CribbageView) -> Evaluation:
         unseen = self._unseen(view)
-        scorer, settings = self.scorer, self.scorer.settings
-        total = scorer.show_total
         mine = view.dealer is not None and self.variant.side_of(view.dealer) == view.side
         sides = len(view.scores)
         # the crib goes to one side: against the others' average, a rival's crib counts 1/(n-1)
         share = 1.0 if mine else -1.0 / max(1, sides - 1)
         rng = self._rng(view)
         sign = self._sign
-        rows = []
-        for laid in combinations(view.held, settings.deal.discard):
-            keep = tuple(c for c in view.held if c not in laid)
-            hand = sum(total(keep, starter, crib=False) for starter in unseen) / len(unseen)
-            crib = self.crib.expected(laid) if laid else 0.0
-            rows.append((laid, keep, hand, crib * share))
+        rows = [(row.laid, row.kept, row.hand, row.crib * share)
+                for row in discard_rows(self.scorer, view.held, unseen, share=share)]
         rows.sort(key=lambda row: -sign * (row[2] + row[3]))
         top = sign * (rows[0][2] + rows[0][3])
         shortlist = [row for row in rows if top - sign * (row[2] + row[3]) <= REACH][:SHORTLIST]

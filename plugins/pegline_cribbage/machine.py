@@ -87,6 +87,8 @@ class Common:
         self.max_declaration = self.counting.max_declaration if self.counting else 0
         self.scorer = Scorer(ruleset)
         """Scoring outside the game, for views (bots and the coach evaluate with it)."""
+        self.what_if = self.scorer.snapshots
+        """The snapshots of a quiet copy's steps: each ``hypothetical``."""
         # actions are values: each possible play and go exists once, as cards do
         self.plays = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(self.players))
         self.goes = tuple(Go(seat) for seat in range(self.players))
@@ -129,11 +131,13 @@ def common(ruleset: Ruleset) -> Common:
 class CribbageMachine:
     """The state of one cribbage game and the rules that move it."""
 
-    __slots__ = (*_STATE, "log", "c", "_hand", "_phase", "_reached", "_cause")
+    __slots__ = (*_STATE, "log", "c", "snapshots", "_hand", "_phase", "_reached", "_cause")
 
     def __init__(self, ruleset: Ruleset, log: list[Event]) -> None:
         self.log = log
         self.c = c = common(ruleset)
+        self.snapshots: Snapshots = c.snapshots
+        """Builds the snapshots of this game's steps (hypothetical ones once `quiet`)."""
         self.phase = "cut"
         self.hand = 0
         self.dealer: int | None = None
@@ -182,6 +186,11 @@ class CribbageMachine:
          self.discarded, self.crib, self.starter, self.count, self.series, self.turn,
          self.last_player, self.said_go, self.last_was_go, self.played, self.goes,
          self.counts, self.declared, self.responders, self.assisted) = snapshot
+
+    def quiet(self) -> None:
+        """From now on, every step's snapshots say ``hypothetical`` (`Game.copy(quiet=True)`):
+        the plugins' hooks are still called, and score as ever, but can tell a look ahead."""
+        self.snapshots = self.c.what_if
 
     def begin(self, dealer: int | None) -> None:
         if dealer is not None:
@@ -386,7 +395,7 @@ class CribbageMachine:
     def _choose_dealer(self, dealer: int) -> None:
         c = self.c
         self._add(DealerChosen, None, dealer=dealer)
-        self._score(c.score_game_start, (), c.snapshots.game_start(dealer),
+        self._score(c.score_game_start, (), self.snapshots.game_start(dealer),
                     (dealer + 1) % c.players)
         self.phase, self.dealer = "deal", dealer
 
@@ -448,7 +457,7 @@ class CribbageMachine:
         self._input(None, action)
         c, dealer = self.c, self.dealer
         assert dealer is not None
-        self._score(c.score_starter, (card,), c.snapshots.starter(card, dealer, self.scores),
+        self._score(c.score_starter, (card,), self.snapshots.starter(card, dealer, self.scores),
                     dealer)
         self.phase, self.starter, self.turn = "pegging", card, (dealer + 1) % c.players
 
@@ -473,7 +482,7 @@ class CribbageMachine:
         self._input(seat, action)
         series = (*self.series, card)
         self._score(c.score_play, series,
-                    c.snapshots.play(seat, card, series, count, self.scores,
+                    self.snapshots.play(seat, card, series, count, self.scores,
                                      self.dealer),  # type: ignore[arg-type]
                     seat)
         self.held = _replace(self.held, seat, held[:at] + held[at + 1:])
@@ -540,7 +549,7 @@ class CribbageMachine:
                     if held:
                         self.goes = self.goes + ((seat, self.count),)
         self._score(c.score_series_end, self.series[-1:],
-                    c.snapshots.series_end(last, self.count, self.series, last_of_hand,
+                    self.snapshots.series_end(last, self.count, self.series, last_of_hand,
                                            self.scores, self.dealer),  # type: ignore[arg-type]
                     last)
         if self._reached is not None:
@@ -568,7 +577,7 @@ class CribbageMachine:
         for seat, crib in order:
             cards = self.crib if crib else self.kept[seat]
             awards = c.score_show((*cards, starter),
-                                  c.snapshots.show(seat, cards, starter, crib, self.scores,
+                                  self.snapshots.show(seat, cards, starter, crib, self.scores,
                                                    dealer))
             points = sum(a.score.points for a in awards)
             self._add(HandShown, seat, cards=cards, starter=starter, crib=crib, points=points,
@@ -590,7 +599,7 @@ class CribbageMachine:
         cards = self.crib if crib else self.kept[seat]
         starter, dealer = self.starter, self.dealer
         assert starter is not None and dealer is not None
-        snapshot = c.snapshots.show(seat, cards, starter, crib, self.scores, dealer)
+        snapshot = self.snapshots.show(seat, cards, starter, crib, self.scores, dealer)
         return snapshot, c.score_show((*cards, starter), snapshot)
 
     def _protocol_award(self, rule: str, points: int, cards: tuple[Card, ...]) -> Award | None:

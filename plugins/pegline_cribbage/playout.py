@@ -66,7 +66,7 @@ class Pegging:
             count = 0
             for i in series:
                 count += PIPS[i]
-            snapshot = c.snapshots.play(seat, cards[-1], cards, count, (0,) * self.sides,
+            snapshot = self.scorer.snapshots.play(seat, cards[-1], cards, count, (0,) * self.sides,
                                         dealer)
             points = 0
             for award in c.score_play(cards, snapshot):
@@ -84,7 +84,7 @@ class Pegging:
                 self._ends.clear()
             c = self._c
             cards = tuple([DECK[i] for i in series])
-            snapshot = c.snapshots.series_end(seat, count, cards, last_of_hand,
+            snapshot = self.scorer.snapshots.series_end(seat, count, cards, last_of_hand,
                                               (0,) * self.sides, dealer)
             points = 0
             for award in c.score_series_end(cards[-1:], snapshot):

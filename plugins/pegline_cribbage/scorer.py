@@ -41,14 +41,18 @@ class ShowScore:
 
 
 class Scorer:
-    """The scoring side of a cribbage ruleset, callable on hands and plays."""
+    """The scoring side of a cribbage ruleset, callable on hands and plays.
+
+    It calls the plugins' scoring hooks with ``hypothetical`` snapshots: what it is asked about
+    is no step of a game (bots and the coach weigh their choices with it)."""
 
     def __init__(self, rules: Ruleset | Variant, extra_plugins: Plugins | None = None) -> None:
         self.ruleset = rules if isinstance(rules, Ruleset) else Ruleset(rules, extra_plugins)
         self.variant: Variant = self.ruleset.variant
         self.settings: CribbageSettings = self.variant.settings
         self.players = self.variant.table.players
-        self._snapshots = Snapshots(self.variant)
+        self.snapshots = Snapshots(self.variant, hypothetical=True)
+        """Snapshots of cards asked about, not of a game's steps: each is ``hypothetical``."""
         self._score_show = self.ruleset.scoring("pegline_score_show")
         self._score_play = self.ruleset.scoring("pegline_score_play")
         self._counter: ShowCounter = self.show_counter() or self._count_by_hook
@@ -107,7 +111,7 @@ class Scorer:
         dealer = seat if crib else (seat + 1) % self.players
         scores = (0,) * len(self.variant.sides)
         awards = self._score_show((*hand, starter),
-                                  self._snapshots.show(seat, hand, starter, crib, scores, dealer))
+                                  self.snapshots.show(seat, hand, starter, crib, scores, dealer))
         return ShowScore(sum(a.score.points for a in awards), tuple(awards))
 
     def show_total(self, cards: Sequence[Card], starter: Card, *, crib: bool = False) -> int:
@@ -130,6 +134,6 @@ class Scorer:
         if len(set(played)) != len(played):
             raise CardError("a series cannot hold the same card twice")
         scores = (0,) * len(self.variant.sides)
-        snapshot = self._snapshots.play(seat, played[-1], played, count, scores,
+        snapshot = self.snapshots.play(seat, played[-1], played, count, scores,
                                         (seat + 1) % self.players)
         return self._score_play(played, snapshot)

@@ -13,10 +13,19 @@ from pegline_core.plugins import Problems
 from pegline_core.variant import Variant
 
 __all__ = ["CribbageSettings", "DealRules", "PeggingRules", "ScoringRules", "SkunkLine",
-           "check_settings", "skunk_lines", "FOLLOWS", "MAX_TARGET"]
+           "check_settings", "skunk_lines", "FOLLOWS", "MAX_TARGET", "MAX_SHOW_CARDS",
+           "MIN_LIMIT"]
 
 MAX_TARGET = 1000
 """The highest target: a game to 1000 already lasts about a hundred hands."""
+
+MAX_SHOW_CARDS = 12
+"""The most cards a hand or the crib may hold: the show counts every combination of the cards
+and the starter, so each card more doubles the work (12 count in milliseconds, 24 in minutes)."""
+
+MIN_LIMIT = 10
+"""The lowest pegging limit: a ten or a face card counts 10, and with a lower limit a series could
+start with no card that fits, which no rule of the play resolves."""
 
 FOLLOWS = {"skunk": ("scoring.target", "scoring.win_game_points")}
 """Skunk lines set before a later file changes the target or the win's game points are
@@ -109,7 +118,7 @@ def check_settings(variant: Variant) -> Problems:
         problems.append((("deal", "cards"), f"must be at least 1, got {deal.cards}"))
     if deal.discard < 0 or deal.crib_from_deck < 0:
         key = "discard" if deal.discard < 0 else "crib_from_deck"
-        problems.append((("deal", key), "must not be negative"))
+        problems.append((("deal", key), f"must not be negative, got {getattr(deal, key)}"))
     elif deal.discard >= deal.cards >= 1:
         problems.append((("deal", "discard"),
                          f"each player must keep a card: discards {deal.discard} of {deal.cards}"))
@@ -119,13 +128,23 @@ def check_settings(variant: Variant) -> Problems:
     if needed > len(DECK):
         problems.append((("deal", "cards"),
                          f"needs {needed} cards with the starter; the deck has {len(DECK)}"))
-    if settings.pegging.limit < 1:
-        problems.append((("pegging", "limit"), f"must be at least 1, got {settings.pegging.limit}"))
+    if settings.pegging.limit < MIN_LIMIT:
+        problems.append((("pegging", "limit"),
+                         (f"must be at least {MIN_LIMIT} (a ten or a face card counts 10), got "
+                          f"{settings.pegging.limit}")))
+    if settings.hand_size() > MAX_SHOW_CARDS:
+        problems.append((("deal", "cards"), (f"a hand of {settings.hand_size()} cards is more than "
+                                             f"the {MAX_SHOW_CARDS} the show can count")))
+    if settings.crib_size(players) > MAX_SHOW_CARDS:
+        problems.append((("deal", "crib_from_deck"),
+                         (f"a crib of {settings.crib_size(players)} cards is more than the "
+                          f"{MAX_SHOW_CARDS} the show can count")))
     if not 1 <= scoring.target <= MAX_TARGET:
         problems.append((("scoring", "target"), (f"must be from 1 to {MAX_TARGET}, got "
                                                  f"{scoring.target}")))
     if scoring.win_game_points < 1:
-        problems.append((("scoring", "win_game_points"), "must be at least 1"))
+        problems.append((("scoring", "win_game_points"),
+                         f"must be at least 1, got {scoring.win_game_points}"))
     for index, line in enumerate(settings.skunk):
         if not 0 < line.below < scoring.target:
             problems.append((("skunk", index, "below"),
@@ -133,7 +152,8 @@ def check_settings(variant: Variant) -> Problems:
                              f"got {line.below}")))
         if line.game_points < scoring.win_game_points:
             problems.append((("skunk", index, "game_points"),
-                             "must be at least scoring.win_game_points"))
+                             (f"must be at least scoring.win_game_points "
+                              f"({scoring.win_game_points}), got {line.game_points}")))
     lines = [line.below for line in settings.skunk]
     if len(set(lines)) != len(lines):
         problems.append((("skunk",), "two skunk lines share a 'below' value"))

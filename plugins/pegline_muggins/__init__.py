@@ -31,6 +31,7 @@ from pegline_core.hookspecs import hookimpl
 from pegline_core.rules import Rule
 from pegline_core.variant import Variant
 from pegline_cribbage.counting import Settlement
+from pegline_cribbage.settings import MAX_TARGET
 
 __all__ = ["Muggins", "MugginsProtocol", "settle"]
 
@@ -107,9 +108,11 @@ class Muggins:
 
     @hookimpl
     def pegline_check_variant(self, variant: Variant) -> list[str]:
-        if self.config.max_declaration < 0:
-            value = self.config.max_declaration
+        value = self.config.max_declaration
+        if value < 0:
             return [f"config.muggins.max_declaration: must not be negative, got {value}"]
+        if value > MAX_TARGET:  # each seat is offered every declaration up to the cap
+            return [f"config.muggins.max_declaration: must be at most {MAX_TARGET}, got {value}"]
         return []
 
     @hookimpl

@@ -3,7 +3,9 @@
 Every point value is a field of `StandardRules.Config`, set from a variant's ``[config.standard]``
 table; where published sources disagree (a crib flush without the starter, the old five-card
 game's three for last) the choice is a field too. Combination counting comes from
-`pegline_core.combinations`.
+`pegline_core.combinations`. Each scoring hook has a native counterpart
+(`pegline_standard.counterparts`, compiled), which dispatch calls while every implementation of that
+hook has one (docs/hooks.md, "The native lane").
 
 >>> from pegline_core.cards import parse_cards
 >>> *hand, starter = parse_cards("5H 5C 5D JS 5S")
@@ -21,7 +23,7 @@ import attrs
 from attrs import frozen
 
 from pegline_core.cards import DECK, Card
-from pegline_core.hookspecs import hookimpl
+from pegline_core.hookspecs import hookimpl, native
 from pegline_core.rules import Rule, Score
 from pegline_core.variant import Variant
 from pegline_cribbage.combinations import (
@@ -40,6 +42,7 @@ from pegline_cribbage.snapshots import (
     ShowCounted,
     StarterTurned,
 )
+from pegline_standard import counterparts
 
 __all__ = ["StandardRules"]
 
@@ -74,6 +77,8 @@ class StandardRules:
 
     def __init__(self, config: StandardRules.Config | None = None) -> None:
         self.config = c = config or StandardRules.Config()
+        self.native_rules = counterparts.NativeRules(c)
+        """The point values for the native counterparts of the scoring hooks."""
         self._rank_points: dict[int, int] = {}
         self._same_rank = {2: ("peg-pair", c.pair), 3: ("peg-pair-royal", c.pair_royal),
                            4: ("peg-double-pair-royal", c.double_pair_royal)}
@@ -120,11 +125,13 @@ class StandardRules:
     # -- the deal and the starter ------------------------------------------------------------
 
     @hookimpl
+    @native(counterparts.score_game_start)
     def pegline_score_game_start(self, start: GameStart) -> list[Score]:
         points = self.config.three_for_last
         return [Score("three-for-last", points)] if points else []
 
     @hookimpl
+    @native(counterparts.score_starter)
     def pegline_score_starter(self, starter: StarterTurned) -> list[Score]:
         if starter.starter.rank == 11 and self.config.heels:
             return [Score("his-heels", self.config.heels, (starter.starter,))]
@@ -133,6 +140,7 @@ class StandardRules:
     # -- pegging -----------------------------------------------------------------------------
 
     @hookimpl
+    @native(counterparts.score_play)
     def pegline_score_play(self, play: PlayMade) -> list[Score]:
         c = self.config
         series, count = play.series, play.count
@@ -154,6 +162,7 @@ class StandardRules:
         return claims
 
     @hookimpl
+    @native(counterparts.score_series_end)
     def pegline_score_series_end(self, series: SeriesEnded) -> list[Score]:
         if series.count == series.variant.settings.pegging.limit or not self.config.go:
             return []
@@ -163,6 +172,7 @@ class StandardRules:
     # -- the show ----------------------------------------------------------------------------
 
     @hookimpl
+    @native(counterparts.score_show)
     def pegline_score_show(self, show: ShowCounted) -> list[Score]:
         c = self.config
         starter = show.starter

@@ -11,7 +11,11 @@ Routes (every answer JSON, except the page, its files and a record download):
 - ``POST /api/games/{id}/moves``: the person's move, e.g. ``{"type": "play", "card": "5H"}``;
 - ``POST /api/games/{id}/compare``: the coach on the person's last committed move;
 - ``POST /api/games/{id}/abandon``; ``GET /api/games/{id}/record?format=toml|jsonl``;
-- ``POST /api/replay``: ``{"record": text}``, answered with the record's steps.
+- ``POST /api/replay``: ``{"record": text}``, answered with the record's steps;
+- ``POST /api/tables``, ``GET /api/tables/{id}?since=N``, ``POST /api/tables/{id}/moves``,
+  ``.../name``, ``.../compare``, ``GET /api/lobby``: tables of people and bots, each seat
+  opened by its token (``tables``); ``/api/tables/{id}/socket``: a seat's live line
+  (``sockets``).
 
 Every JSON answer speaks the language of the request's ``X-Pegline-Lang`` header (or ``?lang=``;
 English otherwise): the event lines and the seats' names.
@@ -30,8 +34,9 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route
+from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
 
 from pegline_core.app.i18n import (
     LANGUAGES,
@@ -46,7 +51,8 @@ from pegline_core.app.players import bots_for
 from pegline_core.app.problems import explain
 from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_table
 from pegline_core.app.web.replay import replay_steps
-from pegline_core.app.web.tables import NotFound, Tables
+from pegline_core.app.web.sockets import table_socket
+from pegline_core.app.web.tables import Forbidden, Full, NotFound, Stale, Table, Tables
 from pegline_core.errors import IllegalActionError, PeglineError, VariantError
 from pegline_core.plugins import describe_plugin, game_definition, installed_plugins
 from pegline_core.rules import Rule
@@ -109,8 +115,8 @@ class Server:
         return {"variants": [v for v in variants if v["name"] not in overlays],
                 "options": options, "bots": bots}
 
-    def create(self, body: Any) -> Json:
-        data = _object(body)
+    def _variant(self, data: dict[str, Any]) -> Variant:
+        """The variant a new game's ``variant`` and ``options`` name."""
         name = data.get("variant")
         if not isinstance(name, str) or name not in available_variants():
             raise RequestError(_("unknown variant {name}: choose one from /api/options").format(
@@ -125,19 +131,45 @@ class Server:
             raise RequestError(_("options are an object of choices, e.g. {example}").format(
                 example='{"counting": "muggins"}'))
         overlays = _overlays(web, chosen)
-        variant = load_variant(name, overlays=overlays) if overlays else base
+        return load_variant(name, overlays=overlays) if overlays else base
+
+    def create(self, body: Any) -> Json:
+        """A new game of ``/api/games``: one person (seat 0) and bots."""
+        data = _object(body)
+        _fields(data, {"variant", "options", "bots", "seed"})
+        variant = self._variant(data)
         bots = data.get("bots", ["greedy"])
         if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
             raise RequestError(_("bots are a list of bot names, e.g. {example}").format(
                 example='["greedy"]'))
-        seed = data.get("seed")
-        if seed is not None and type(seed) is not int:
-            raise RequestError(_("a seed is a whole number, not {seed}").format(seed=repr(seed)))
-        unknown = set(data) - {"variant", "options", "bots", "seed"}
-        if unknown:
-            raise RequestError(_("a new game has no field {field}").format(
-                field=repr(min(unknown))))
-        return self.tables.open(variant, bots, seed).state()
+        return self.tables.open(variant, bots, _seed(data)).state()
+
+    def create_table(self, body: Any) -> Json:
+        """A new table of people and bots: its id and a link with a token per person seat."""
+        data = _object(body)
+        _fields(data, {"variant", "options", "seats", "seed", "lobby"})
+        variant = self._variant(data)
+        lobby = data.get("lobby", False)
+        if type(lobby) is not bool:
+            raise RequestError(_("lobby is true or false, not {value}").format(
+                value=repr(lobby)))
+        table, tokens = self.tables.create(variant, data.get("seats"), _seed(data), lobby)
+        return {"id": table.id, "seats": [
+            {"seat": seat, "token": token, "link": f"/t/{table.id}?seat={token}"}
+            for seat, token in sorted(tokens.items())]}
+
+
+def _fields(data: dict[str, Any], known: set[str]) -> None:
+    unknown = set(data) - known
+    if unknown:
+        raise RequestError(_("a new game has no field {field}").format(field=repr(min(unknown))))
+
+
+def _seed(data: dict[str, Any]) -> int | None:
+    seed = data.get("seed")
+    if seed is not None and type(seed) is not int:
+        raise RequestError(_("a seed is a whole number, not {seed}").format(seed=repr(seed)))
+    return seed
 
 
 def _declared(plugin: str) -> list[Rule]:
@@ -180,6 +212,10 @@ def _error(status: int, message: str) -> JSONResponse:
 def _status(exc: PeglineError) -> int:
     if isinstance(exc, NotFound):
         return 404
+    if isinstance(exc, Forbidden):
+        return 403
+    if isinstance(exc, Full):
+        return 503
     if isinstance(exc, IllegalActionError):
         return 409
     return 400
@@ -198,6 +234,21 @@ async def _body(request: Request) -> Any:
         return json.loads(raw or b"null")
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise RequestError(_("the body is not valid JSON: {error}").format(error=exc)) from None
+
+
+def _token(request: Request) -> str | None:
+    """The seat token a request carries: ``Authorization: Bearer TOKEN`` or ``?seat=TOKEN``."""
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip()
+    return request.query_params.get("seat")
+
+
+def _since(request: Request) -> int:
+    since = request.query_params.get("since", "0")
+    if not since.isdigit():
+        raise RequestError(_("since is an event number, not {value}").format(value=repr(since)))
+    return int(since)
 
 
 class _TooLarge(Exception):
@@ -222,6 +273,8 @@ def _json_route(path: str, work: Handler, methods: list[str], status: int = 200)
                 return JSONResponse(await work(request), status_code=status)
             except _TooLarge:
                 return _error(413, _("the body is over {n} bytes").format(n=MAX_BODY))
+            except Stale as exc:  # a stale move: nothing changed, here is the table now
+                return JSONResponse({"error": str(exc), "state": exc.state}, status_code=409)
             except PeglineError as exc:  # the kernel's English, in the request's language
                 return _error(_status(exc), explain(str(exc)))
 
@@ -282,6 +335,46 @@ def create_app(tables: Tables | None = None) -> Starlette:
         return Response(text, media_type=media,
                         headers={"content-disposition": f'attachment; filename="{name}"'})
 
+    def seat(request: Request) -> tuple[Table, int]:
+        """The table a request names and the seat its token opens (`Forbidden` if none)."""
+        table = server.tables.get(request.path_params["id"])
+        if table.legacy:
+            raise NotFound(_("no table {id}").format(id=repr(table.id)))
+        return table, table.seat_of(_token(request))
+
+    async def create_table(request: Request) -> Any:
+        body = await _body(request)
+        return await run_in_threadpool(server.create_table, body)
+
+    async def table_state(request: Request) -> Any:
+        table, at = seat(request)
+        return await run_in_threadpool(table.state, at, _since(request))
+
+    async def table_move(request: Request) -> Any:
+        table, at = seat(request)
+        data = _object(await _body(request))
+        expect = data.get("expect")
+        if type(expect) is not int or set(data) - {"expect", "move"}:
+            raise RequestError(_("a move at a table is {example}").format(
+                example='{"expect": 12, "move": {"type": "go"}}'))
+        return await run_in_threadpool(table.act, data.get("move"), at, expect)
+
+    async def table_name(request: Request) -> Any:
+        table, at = seat(request)
+        name = _object(await _body(request)).get("name")
+        return await run_in_threadpool(table.sit, at, name)
+
+    async def table_compare(request: Request) -> Any:
+        table, at = seat(request)
+        return await run_in_threadpool(table.compare, at)
+
+    async def socket(websocket: WebSocket) -> None:
+        lang = websocket.query_params.get("lang", "en")
+        await table_socket(websocket, server.tables, lang if lang in LANGUAGES else "en")
+
+    async def lobby(request: Request) -> Any:
+        return {"tables": await run_in_threadpool(server.tables.lobby)}
+
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
@@ -297,6 +390,7 @@ def create_app(tables: Tables | None = None) -> Starlette:
 
     routes = [
         Route("/", page),
+        Route("/t/{id}", page),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         Route("/tables/{game}.{kind}", table_file),
         _json_route("/api/options", options, ["GET"]),
@@ -307,6 +401,13 @@ def create_app(tables: Tables | None = None) -> Starlette:
         _json_route("/api/games/{id}/compare", compare, ["POST"]),
         _json_route("/api/games/{id}/abandon", abandon, ["POST"]),
         _json_route("/api/replay", replay, ["POST"]),
+        _json_route("/api/tables", create_table, ["POST"], status=201),
+        _json_route("/api/tables/{id}", table_state, ["GET"]),
+        _json_route("/api/tables/{id}/moves", table_move, ["POST"]),
+        _json_route("/api/tables/{id}/name", table_name, ["POST"]),
+        _json_route("/api/tables/{id}/compare", table_compare, ["POST"]),
+        _json_route("/api/lobby", lobby, ["GET"]),
+        WebSocketRoute("/api/tables/{id}/socket", socket),
         Route("/api/games/{id}/record", record, methods=["GET"]),
     ]
     app = Starlette(routes=routes)

@@ -1,38 +1,76 @@
 """The games the server is running: one `Table` per game, each with its own lock.
 
-A table holds one game with one person (the ``human`` seat) and bots in the other seats. The bots
-and chance move as soon as it is their turn, so a request always returns with the person to act
-or the game over. Everything a table sends (`Table.state`) is built from the person's view and
-the log as the game's printer redacts it for that seat: never another hand, the crib or the deck.
+A table seats people and bots (``seats``: ``"person"`` or ``"bot:NAME"`` each). Chance and the
+bots move as soon as it is their turn, so a request always returns with a person to act or the
+game over. Everything a table sends a seat (`Table.state`) is built from that seat's view and the
+log as the game's printer redacts it for that seat: never another hand, the crib or the deck.
+A person's seat is opened by its token (`Table.seat_of`); only the token's hash is kept.
+
+With a `Store`, every move is written as the record's inputs before it is answered, and
+`Tables` brings every stored game back by replaying them (`Table.restore`), checking that chance
+and the bots make the same draws and choices and that the log comes out as stored.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import itertools
+import json
 import random
 import secrets
 import threading
-from collections import OrderedDict
+import time
+from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from pegline_core.app.i18n import Messages
+from pegline_core.app.i18n import Messages, current_language
 from pegline_core.app.players import bots_for
 from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_table
+from pegline_core.app.web.store import Store, StoredTable, StoreError
 from pegline_core.definition import Player
-from pegline_core.errors import IllegalActionError, PeglineError
+from pegline_core.errors import IllegalActionError, PeglineError, RecordError
 from pegline_core.events import AskCoach, Event, GameEnded, Input
 from pegline_core.game import Game
 from pegline_core.record import GameRecord
 from pegline_core.variant import Variant
 
-__all__ = ["Table", "Tables", "NotFound", "entry", "result_json"]
+__all__ = ["Table", "Tables", "NotFound", "Forbidden", "Stale", "Full", "PERSON", "entry",
+           "result_json", "token_hash"]
 
 _ = Messages("pegline_core.app").gettext
+PERSON = "person"
+"""A seat kind: a person plays it (any other kind is ``"bot:NAME"``)."""
+PRESENT = 15.0
+"""Seconds after a seat's last request that it still counts as at the table (no socket)."""
+NAME_LENGTH = 40
 
 
 class NotFound(PeglineError):
     """No game with that id (HTTP 404)."""
+
+
+class Forbidden(PeglineError):
+    """No token, or one that opens no seat of this table (HTTP 403)."""
+
+
+class Full(PeglineError):
+    """The server holds as many tables as it may (HTTP 503)."""
+
+
+class Stale(IllegalActionError):
+    """A move sent for an older state than the table's (HTTP 409, with the current state)."""
+
+    def __init__(self, message: str, state: Json) -> None:
+        super().__init__(message)
+        self.state = state
+
+
+def token_hash(token: str) -> str:
+    """What is kept of a seat's token: its SHA-256 (the token itself is only in the creator's
+    answer)."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def entry(printer: Any, codec: Any, event: Event, redact: Callable[[Json], Json] | None) -> Json:
@@ -53,72 +91,183 @@ def result_json(result: GameEnded | None, printer: Any) -> Json | None:
 
 
 class Table:
-    """One game: a person at ``human`` and a bot in every other seat."""
+    """One game: people at the ``"person"`` seats, a bot at every other.
 
-    def __init__(self, ident: str, game: Game, web: WebTable, bots: Sequence[str],
-                 seed: int, human: int = 0) -> None:
+    ``legacy`` marks a game of ``/api/games`` (one person, opened by the game's id alone).
+    ``replay`` (from `restore`) holds stored inputs to apply before anything new happens.
+    """
+
+    def __init__(self, ident: str, game: Game, web: WebTable, seats: Sequence[str], seed: int,
+                 *, tokens: Mapping[int, str] | None = None, names: Mapping[int, str] | None = None,
+                 lobby: bool = False, legacy: bool = False, created: float | None = None,
+                 replay: deque[Input] | None = None) -> None:
         self.id = ident
         self.game = game
         self.web = web
-        self.human = human
+        self.seats = list(seats)
         self.seed = seed
+        self.lobby = lobby
+        self.legacy = legacy
+        self.created = time.time() if created is None else created
+        self.touched = time.monotonic()
+        self.tokens = dict(tokens or {})
+        """Each person seat's token hash."""
+        self.given_names = dict(names or {})
         self.lock = threading.Lock()
         self.abandoned = False
         self.rng = random.Random(seed)
+        self.people = tuple(seat for seat, kind in enumerate(seats) if kind == PERSON)
+        self.human = self.people[0]
         known = bots_for(game)
-        self.players: dict[int, Player] = {}
-        self.bots: dict[int, str] = {}
-        others = [seat for seat in range(game.players) if seat != human]
-        for seat, name in zip(others, itertools.cycle(bots), strict=False):
-            self.players[seat] = known[name](seed + seat)
-            self.bots[seat] = name
-        self.printer = self._printer()
-        redact = getattr(self.printer, "redact", None)
-        if redact is None:  # never send what the seat may not see
-            raise RequestError(_("the game {game} cannot hide other seats' cards from its "
-                                 "events: it has no table in the page").format(
-                game=repr(game.variant.game)))
-        self.redact: Callable[[Json], Json] = redact
-        self.entries: list[Json] = []
+        self.bots = {seat: kind.removeprefix("bot:") for seat, kind in enumerate(seats)
+                     if kind != PERSON}
+        self.players: dict[int, Player] = {seat: known[name](seed + seat)
+                                           for seat, name in self.bots.items()}
+        self.printers = {seat: self._printer(seat) for seat in self.people}
+        self.redacts: dict[int, Callable[[Json], Json]] = {}
+        for seat, printer in self.printers.items():
+            redact = getattr(printer, "redact", None)
+            if redact is None:  # never send what the seat may not see
+                raise RequestError(_("the game {game} cannot hide other seats' cards from its "
+                                     "events: it has no table in the page").format(
+                    game=repr(game.variant.game)))
+            self.redacts[seat] = redact
+        self.entries: dict[int, list[Json]] = {seat: [] for seat in self.people}
+        """Each person's log, redacted for that seat as each event happened."""
         self.recorded: list[Event] = []
         """The events in ``entries``, to print again in the language of each request."""
-        self._advance([])
+        self.digest = hashlib.sha256()
+        """A running hash of the log's events, to check a replay against the stored one."""
+        self._texts: dict[tuple[int, str], tuple[Any, list[list[str]]]] = {}
+        """By seat and language: a printer that has read the whole log, and its lines."""
+        self.store: Store | None = None
+        self.seen: dict[int, float] = {}
+        self.sockets: dict[int, int] = {}
+        self.changed: list[Callable[[], None]] = []
+        """Called (under the lock) after each change: the sockets' wake-ups."""
+        self._advance(replay)
+        if replay:
+            raise StoreError(f"table {ident}: {len(replay)} stored inputs were never reached")
+
+    @classmethod
+    def restore(cls, stored: StoredTable) -> Table:
+        """The table ``stored`` describes, rebuilt by replaying its inputs under the installed
+        rules; `StoreError` if they do not replay to the stored log."""
+        try:
+            record = GameRecord.from_dict(stored.head | {"events": stored.inputs},
+                                          name=f"table {stored.id}")
+            game = record.new_game()
+            web = web_table(game.variant, game.ruleset.game)
+            if web is None:
+                raise RecordError(f"the game {game.variant.game!r} has no table in the page")
+            inputs = deque(event for _index, event in record.inputs(game))
+            table = cls(stored.id, game, web, stored.seats, stored.seed, tokens=stored.tokens,
+                        names=stored.names, lobby=bool(stored.options.get("lobby")),
+                        legacy=bool(stored.options.get("legacy")), created=stored.created,
+                        replay=inputs)
+        except (PeglineError, KeyError, TypeError) as exc:
+            if isinstance(exc, StoreError):
+                raise
+            raise StoreError(f"table {stored.id} cannot be rebuilt: {exc}") from None
+        if len(table.recorded) != stored.length or table.digest.hexdigest() != stored.digest:
+            raise StoreError(f"table {stored.id} does not replay to the stored game "
+                             f"({len(table.recorded)} events, {stored.length} stored)")
+        table.abandoned = stored.abandoned
+        return table
+
+    def stored(self) -> StoredTable:
+        """This table as the store keeps it."""
+        head = GameRecord.of(self.game, seed=self.seed, derived=False).header(stream=True)
+        return StoredTable(self.id, head, self.seats, self.tokens, self.given_names,
+                           {"lobby": self.lobby, "legacy": self.legacy}, self.seed, self.created,
+                           self.abandoned, len(self.recorded), self.digest.hexdigest(),
+                           self._inputs(0))
 
     # -- moving the game -----------------------------------------------------------------------
 
+    def _inputs(self, start: int) -> list[Json]:
+        codec = self.game.codec
+        return [codec.to_dict(event) for event in self.recorded[start:]
+                if isinstance(event, Input)]
+
     def _record(self, events: Sequence[Event]) -> None:
         codec = self.game.codec
-        self.entries += [entry(self.printer, codec, event, self.redact) for event in events]
+        for seat, printer in self.printers.items():
+            redact = self.redacts[seat]
+            self.entries[seat] += [entry(printer, codec, event, redact) for event in events]
+        for event in events:
+            self.digest.update(json.dumps(codec.to_dict(event), sort_keys=True).encode())
         self.recorded += events
 
-    @property
-    def names(self) -> dict[int, str]:
-        """The seats' names, in the current language."""
-        names = {self.human: _("seat {n} (you)").format(n=self.human)}
-        names |= {seat: _("seat {n} ({bot})").format(n=seat, bot=bot)
-                  for seat, bot in self.bots.items()}
+    def _commit(self, start: int) -> None:
+        """Store the inputs since event ``start`` (one transaction) and wake the sockets."""
+        if self.store is not None and len(self.recorded) > start:
+            self.store.append(self.id, self._inputs(start), len(self.recorded),
+                              self.digest.hexdigest())
+        self.touched = time.monotonic()
+        self._wake()
+
+    def _wake(self) -> None:
+        for wake in list(self.changed):
+            wake()
+
+    def notify(self) -> None:
+        """Wake every socket of the table (a person came or went)."""
+        with self.lock:
+            self._wake()
+
+    def names(self, viewer: int | None) -> dict[int, str]:
+        """The seats' names, in the current language, as ``viewer`` sees them."""
+        names: dict[int, str] = {}
+        for seat in range(len(self.seats)):
+            given = self.given_names.get(seat)
+            if seat in self.bots:
+                names[seat] = _("seat {n} ({bot})").format(n=seat, bot=self.bots[seat])
+            elif seat == viewer:
+                names[seat] = (_("{name} (you)").format(name=given) if given
+                               else _("seat {n} (you)").format(n=seat))
+            else:
+                names[seat] = given or _("seat {n}").format(n=seat)
         return names
 
-    def _printer(self) -> Any:
-        """A new printer for the person's seat, speaking the current language."""
+    def _printer(self, seat: int) -> Any:
+        """A new printer for ``seat``, speaking the current language."""
         game = self.game
-        return game.ruleset.game.printer(game.variant, reveal={self.human}, names=self.names)
+        return game.ruleset.game.printer(game.variant, reveal={seat}, names=self.names(seat))
 
-    def _advance(self, events: Sequence[Event]) -> None:
-        """Let chance and the bots act until it is the person's turn or the game is over."""
-        self._record(events)
+    def _advance(self, replay: deque[Input] | None = None) -> None:
+        """Let chance and the bots act until it is a person's turn or the game is over; first
+        apply the stored inputs in ``replay``, checking chance and the bots against them."""
         game = self.game
-        while not game.over:
+        while True:
+            if replay and isinstance(replay[0].action, AskCoach):
+                self._compare(replay.popleft().action.seat)
+                continue
+            if game.over:
+                return
             to_act = game.to_act
             if isinstance(to_act, str):
-                self._record(game.apply(game.chance_action(self.rng)))
-                continue
-            bots = [seat for seat in to_act if seat != self.human]
-            if not bots:
-                return
-            seat = bots[0]
-            action = self.players[seat].choose(game.view(seat), game.legal_actions(seat))
+                action = self._check(game.chance_action(self.rng), replay)
+            else:
+                bots = [seat for seat in to_act if seat in self.players]
+                if bots:
+                    seat = bots[0]
+                    action = self._check(self.players[seat].choose(
+                        game.view(seat), game.legal_actions(seat)), replay)
+                elif replay:
+                    action = replay.popleft().action
+                else:
+                    return
             self._record(game.apply(action))
+
+    def _check(self, action: Any, replay: deque[Input] | None) -> Any:
+        """``action`` (chance's or a bot's), which must be the next stored input if any."""
+        if replay:
+            stored = replay.popleft()
+            if stored.action != action:
+                raise StoreError(f"table {self.id}: event {stored.seq} was {stored.action!r} "
+                                 f"but replays as {action!r}")
+        return action
 
     def _check_open(self) -> None:
         if self.abandoned:
@@ -126,75 +275,145 @@ class Table:
         if self.game.over:
             raise IllegalActionError(_("the game is over"))
 
-    def act(self, move: Any) -> Json:
-        """Apply the person's move (a JSON object from the page) and let the bots answer."""
+    def seat_of(self, token: str | None) -> int:
+        """The person seat ``token`` opens; `Forbidden` for none, another table's or a stale
+        one (all alike, compared in constant time)."""
+        if token:
+            digest = token_hash(token)
+            for seat, kept in self.tokens.items():
+                if hmac.compare_digest(digest, kept):
+                    self.seen[seat] = time.monotonic()
+                    return seat
+        raise Forbidden(_("this link opens no seat at this table"))
+
+    def act(self, move: Any, seat: int | None = None, expect: int | None = None) -> Json:
+        """Apply ``seat``'s move (a JSON object from the page; the first person's by default)
+        and let the bots answer. With ``expect`` (the number of events the seat has seen), a
+        move sent for an older state is refused with `Stale` and the current state."""
+        seat = self.human if seat is None else seat
         if not isinstance(move, Mapping):
             raise RequestError(_("a move is a JSON object, e.g. {example}").format(
                 example='{"type": "play", "card": "5H"}'))
         with self.lock:
+            if expect is not None and expect != len(self.recorded):
+                raise Stale(_("the table has moved on since event {n}: here is where it "
+                              "stands").format(n=expect), self._state(seat, expect))
             self._check_open()
             game = self.game
-            if self.human not in game.to_act:
+            if seat not in game.to_act:
                 raise IllegalActionError(_("it is not your turn"))
-            action = self.web.action(self.human, move, game.view(self.human))
-            self._advance(game.apply(action))
-            return self._state()
+            action = self.web.action(seat, move, game.view(seat))
+            start = len(self.recorded)
+            self._record(game.apply(action))
+            self._advance()
+            self._commit(start)
+            return self._state(seat, 0 if expect is None else expect)
 
-    def compare(self) -> Json:
-        """The coach's evaluation of the person's last committed decision, from
-        `Game.compare` (which marks the game "assist used"); after the game's last move too."""
+    def compare(self, seat: int | None = None) -> Json:
+        """The coach's evaluation of ``seat``'s last committed decision, from `Game.compare`
+        (which marks the game "assist used"); after the game's last move too."""
+        seat = self.human if seat is None else seat
         with self.lock:
             if self.abandoned:
                 raise IllegalActionError(_("this game was abandoned"))
-            if not self._can_compare():
+            if not self._can_compare(seat):
                 raise IllegalActionError(_("nothing to compare yet: make a move first"))
-            game = self.game
-            start = len(game.log)
-            comparison = game.compare(self.human)
-            self._record(game.log[start:])
-            return {"compare": self.web.compare(comparison), "state": self._state()}
+            start = len(self.recorded)
+            comparison = self._compare(seat)
+            self._commit(start)
+            return {"compare": self.web.compare(comparison), "state": self._state(seat)}
 
-    def _can_compare(self) -> bool:
-        """Whether the person has committed a decision the coach can judge (in the log, so a
+    def _compare(self, seat: int) -> Any:
+        game = self.game
+        start = len(game.log)
+        comparison = game.compare(seat)
+        self._record(game.log[start:])
+        return comparison
+
+    def _can_compare(self, seat: int) -> bool:
+        """Whether the seat has committed a decision the coach can judge (in the log, so a
         resumed game's earlier moves count too)."""
-        return any(isinstance(event, Input) and event.actor == self.human
+        return any(isinstance(event, Input) and event.actor == seat
                    and self.web.committed(event.action) for event in self.game.log)
 
     def abandon(self) -> Json:
         with self.lock:
             self._check_open()
             self.abandoned = True
-            return self._state()
+            if self.store is not None:
+                self.store.update(self.id, abandoned=True)
+            self._commit(len(self.recorded))
+            return self._state(self.human)
 
-    # -- what the person sees ------------------------------------------------------------------
-
-    def state(self) -> Json:
+    def sit(self, seat: int, name: Any) -> Json:
+        """Give ``seat`` the name its person chose (asked once by the page)."""
+        if not isinstance(name, str) or not name.strip() or len(name) > NAME_LENGTH:
+            raise RequestError(_("a name is 1 to {n} characters").format(n=NAME_LENGTH))
         with self.lock:
-            return self._state()
+            self.given_names[seat] = name.strip()
+            self._texts.clear()  # the lines name the seats
+            if self.store is not None:
+                self.store.update(self.id, names=self.given_names)
+            self._commit(len(self.recorded))
+            return self._state(seat)
 
-    def _state(self) -> Json:
-        game, seat = self.game, self.human
+    # -- what a seat sees ----------------------------------------------------------------------
+
+    def state(self, seat: int | None = None, since: int = 0) -> Json:
+        with self.lock:
+            return self._state(self.human if seat is None else seat, since)
+
+    @property
+    def length(self) -> int:
+        """How many events the game has had (what a seat sends as ``expect``)."""
+        return len(self.recorded)
+
+    def present(self, seat: int) -> bool:
+        """Whether a person is at ``seat`` now: a socket open or a request a moment ago."""
+        return (self.sockets.get(seat, 0) > 0
+                or time.monotonic() - self.seen.get(seat, -PRESENT) < PRESENT)
+
+    def _lines(self, seat: int) -> tuple[Any, list[list[str]]]:
+        """The log's lines for ``seat`` in this request's language, and the printer that read
+        them in order (a printer follows the game, e.g. who deals); the data stays as it was
+        redacted when each event happened."""
+        key = (seat, current_language())
+        printer, texts = self._texts.get(key) or (self._printer(seat), [])
+        texts += [printer.lines(event) for event in self.recorded[len(texts):]]
+        self._texts[key] = (printer, texts)
+        return printer, texts
+
+    def _state(self, seat: int, since: int = 0) -> Json:
+        game = self.game
         view = game.view(seat)
         legal = [] if self.abandoned or game.over else game.legal_actions(seat)
         variant = game.variant
-        printer = self._printer()  # the log's lines again, in this request's language; the
-        # data stays as it was redacted when each event happened
-        events = [{**logged, "text": printer.lines(event)}
-                  for logged, event in zip(self.entries, self.recorded, strict=True)]
-        return {
+        since = max(0, min(since, len(self.recorded)))
+        printer, texts = self._lines(seat)
+        events = [{**logged, "text": text} for logged, text in
+                  zip(self.entries[seat][since:], texts[since:], strict=True)]
+        names = self.names(seat)
+        answer = {
             "id": self.id, "game": variant.game, "seat": seat,
             "variant": {"name": variant.name, "description": variant.description,
                         "notices": list(variant.notices)},
-            "names": {str(s): name for s, name in sorted(self.names.items())},
+            "names": {str(s): name for s, name in sorted(names.items())},
             "sides": [printer.side(side) for side in range(len(variant.sides))],
             "over": game.over, "abandoned": self.abandoned,
-            "assist_used": any(e["type"] == AskCoach.TAG for e in self.entries),
-            "can_compare": not self.abandoned and self._can_compare(),
+            "assist_used": any(isinstance(e, Input) and isinstance(e.action, AskCoach)
+                               for e in self.recorded),
+            "can_compare": not self.abandoned and self._can_compare(seat),
             "table": self.web.table(view, game.log),
             "prompt": self.web.prompt(view, legal),
             "events": events,
             "result": result_json(game.result, printer),
         }
+        if not self.legacy:
+            answer |= {"since": since, "next": len(self.recorded), "seats": [
+                {"seat": s, "kind": kind, "name": names[s],
+                 "present": kind != PERSON or s == seat or self.present(s)}
+                for s, kind in enumerate(self.seats)]}
+        return answer
 
     def record(self, form: str) -> str:
         """The game's whole record (every card): only once it is over or abandoned."""
@@ -205,39 +424,88 @@ class Table:
             record = GameRecord.of(self.game, seed=self.seed)
             return record.to_jsonl() if form == "jsonl" else record.to_toml()
 
+    def summary(self) -> Json:
+        """What the lobby shows of the table: no cards, no tokens."""
+        with self.lock:
+            names = self.names(None)
+            return {"id": self.id, "variant": self.game.variant.name,
+                    "over": self.game.over or self.abandoned,
+                    "seats": [{"seat": s, "kind": kind, "name": names[s],
+                               "taken": kind != PERSON or s in self.given_names}
+                              for s, kind in enumerate(self.seats)]}
+
 
 class Tables:
-    """Every table of the server, by id; the least recently used are dropped past ``limit``."""
+    """Every table of the server, by id: at most ``limit``; when full, the least recently used
+    finished ones make room, and with none finished a new table is refused (`Full`). With a
+    ``store``, every stored table is brought back at once and every new one is written."""
 
-    def __init__(self, limit: int = 200) -> None:
+    def __init__(self, limit: int = 200, store: Store | None = None) -> None:
         self.limit = limit
+        self.store = store
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._lock = threading.Lock()
+        if store is not None:
+            for stored in store.tables():
+                table = Table.restore(stored)
+                start = stored.length
+                table.store = store
+                table._commit(start)  # anything chance or a bot did that was not yet stored
+                self._tables[table.id] = table
 
     def __len__(self) -> int:
         return len(self._tables)
 
     def open(self, variant: Variant, bots: Sequence[str], seed: int | None) -> Table:
-        """A new table for ``variant``; `PeglineError` for a game without a web table or an
-        unknown bot."""
+        """A new game of ``/api/games`` for ``variant``: a person at seat 0 and ``bots`` in
+        turn at the others; `PeglineError` for a game without a web table or an unknown bot."""
+        if not bots:
+            raise RequestError(_("unknown bot {name}; choose from {bots}").format(
+                name=repr(""), bots=", ".join(bots_for(variant))))
+        players = variant.table.players
+        seats = [PERSON] + ["bot:" + name for name in
+                            itertools.islice(itertools.cycle(bots), players - 1)]
+        return self._add(variant, seats, seed, legacy=True)[0]
+
+    def create(self, variant: Variant, seats: Any, seed: int | None,
+               lobby: bool = False) -> tuple[Table, dict[int, str]]:
+        """A new table for ``variant`` with ``seats``; its person seats' tokens, by seat."""
+        return self._add(variant, seats, seed, lobby=lobby)
+
+    def _add(self, variant: Variant, seats: Any, seed: int | None, *,
+             lobby: bool = False, legacy: bool = False) -> tuple[Table, dict[int, str]]:
         game = Game(variant)
         web = web_table(variant, game.ruleset.game)
         if web is None:
             raise RequestError(_("the game {game} has no table in the page yet").format(
                 game=repr(variant.game)))
-        known = bots_for(game)
-        unknown = [name for name in bots if name not in known]
-        if unknown or not bots:
-            raise RequestError(_("unknown bot {name}; choose from {bots}").format(
-                name=repr(unknown[0] if unknown else ""), bots=", ".join(known)))
+        _check_seats(game, seats)
         if seed is None:
             seed = random.SystemRandom().getrandbits(32)
-        table = Table(secrets.token_urlsafe(9), game, web, bots, seed)
+        tokens = {seat: secrets.token_urlsafe(24) for seat, kind in enumerate(seats)
+                  if kind == PERSON and not legacy}
         with self._lock:
+            self._make_room()
+        table = Table(secrets.token_urlsafe(12), game, web, seats, seed, lobby=lobby,
+                      legacy=legacy, tokens={s: token_hash(t) for s, t in tokens.items()})
+        with self._lock:
+            self._make_room()
+            if self.store is not None:
+                self.store.add(table.stored())
+                table.store = self.store
             self._tables[table.id] = table
-            while len(self._tables) > self.limit:
-                self._tables.popitem(last=False)
-        return table
+        return table, tokens
+
+    def _make_room(self) -> None:
+        while len(self._tables) >= self.limit:
+            done = next((ident for ident, table in self._tables.items()
+                         if table.game.over or table.abandoned), None)
+            if done is None:
+                raise Full(_("the server already holds {n} games in progress; try again when "
+                             "one has finished").format(n=len(self._tables)))
+            del self._tables[done]
+            if self.store is not None:
+                self.store.remove(done)
 
     def get(self, ident: str) -> Table:
         with self._lock:
@@ -251,3 +519,29 @@ class Tables:
     def ids(self) -> Mapping[str, Table]:
         with self._lock:
             return dict(self._tables)
+
+    def lobby(self) -> list[Json]:
+        """The tables their creators opened to the lobby, still waiting for a person."""
+        found = []
+        for table in self.ids().values():
+            if table.lobby and not table.legacy:
+                summary = table.summary()
+                if not summary["over"] and not all(s["taken"] for s in summary["seats"]):
+                    found.append(summary)
+        return found
+
+
+def _check_seats(game: Game, seats: Any) -> None:
+    """`RequestError` unless ``seats`` names a person or a known bot for each seat."""
+    known = bots_for(game)
+    if (not isinstance(seats, list | tuple) or len(seats) != game.players
+            or not all(isinstance(kind, str) for kind in seats)):
+        raise RequestError(_("seats are a list of {n}, each \"person\" or \"bot:NAME\", e.g. "
+                             "{example}").format(n=game.players,
+                                                 example='["person", "bot:greedy"]'))
+    for kind in seats:
+        if kind != PERSON and not (kind.startswith("bot:") and kind[4:] in known):
+            raise RequestError(_("unknown bot {name}; choose from {bots}").format(
+                name=repr(kind.removeprefix("bot:")), bots=", ".join(known)))
+    if PERSON not in seats:
+        raise RequestError(_("a table needs at least one \"person\" seat"))

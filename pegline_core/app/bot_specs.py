@@ -1,0 +1,177 @@
+"""Bot specs: a name the game knows, or any importable player class or factory of one's own.
+
+Every tool that takes bots (``pegline simulate``, ``pegline play``, `simulate`, a round robin,
+the coach's strength benchmark) resolves them here, so a bot of one's own enters each of them
+the same way. A spec is
+
+- a name: ``random`` or one of the game's own bots (`bots_for`);
+- ``module.path:Name``: ``Name`` imported from ``module.path`` (a dotted ``Name`` reaches into
+  a class or an object); it must be a `Player` class or a factory of players;
+- in Python, the class or the factory itself.
+
+A factory (a class is one) is given the seat's seed as ``seed=`` when it has a parameter of
+that name, else as its one positional argument when it takes one, else nothing.
+
+>>> from pegline_cribbage.bots import GreedyBot
+>>> bot = resolve_bot("pegline_cribbage.bots:GreedyBot", "two-player")
+>>> bot.label, isinstance(bot.make(7), GreedyBot), bot.make(7).mistakes  # seed=7
+('pegline_cribbage.bots:GreedyBot', True, 0.0)
+>>> resolve_bot(GreedyBot, "two-player").spec
+'pegline_cribbage.bots:GreedyBot'
+>>> resolve_bot("nosuch.module:Bot", "two-player")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+pegline_core.app.bot_specs.BotSpecError: bot 'nosuch.module:Bot': cannot import nosuch.module: ...
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from attrs import frozen
+
+from pegline_core.app.players import bots_for
+from pegline_core.errors import PeglineError
+from pegline_core.game import Game
+from pegline_core.variant import Variant
+
+__all__ = ["BotSpec", "BotSpecError", "ResolvedBot", "resolve_bot", "resolve_bots",
+           "portable_specs"]
+
+BotSpec = str | Callable[..., Any]
+"""A bot's name, ``module.path:Name``, or (in Python) a player class or factory."""
+
+
+class BotSpecError(PeglineError):
+    """A bot spec that names no bot: an unknown name, a module that cannot be imported, a name
+    it does not have, something that is not a player class or factory, or a bot that cannot be
+    sent to other processes."""
+
+
+@frozen
+class ResolvedBot:
+    """A bot ready to seat: ``spec`` as it can be written again (a name or
+    ``module.path:Name``), ``label`` for reports, ``make(seed)`` for a player."""
+
+    spec: str
+    label: str
+    factory: Callable[..., Any]
+    seeding: str
+    """How the factory takes the seed: ``keyword``, ``positional`` or ``""`` (not at all)."""
+
+    def make(self, seed: int) -> Any:
+        """A new player for a seat, seeded with ``seed`` when the factory takes a seed."""
+        if self.seeding == "keyword":
+            player = self.factory(seed=seed)
+        else:
+            player = self.factory(seed) if self.seeding else self.factory()
+        if not callable(getattr(player, "choose", None)):
+            raise BotSpecError(f"bot {self.label!r} made {type(player).__name__}, which has no "
+                               f"choose(view, legal) method")
+        return player
+
+
+def resolve_bot(spec: BotSpec, game: Game | Variant | str) -> ResolvedBot:
+    """The bot ``spec`` names for ``game`` (a `Game`, a `Variant` or a variant's name);
+    `BotSpecError` when it names none."""
+    if isinstance(spec, str):
+        name = spec.strip()
+        if ":" not in name:
+            known = bots_for(game)
+            if name not in known:
+                raise BotSpecError(f"unknown bot {name!r}; choose from {', '.join(known)}, or "
+                                   f"name a class of your own as module.path:Name")
+            return ResolvedBot(name, name, known[name], "positional")
+        return _resolved(name, _imported(name))
+    if not callable(spec):
+        raise BotSpecError(f"a bot is a name, module.path:Name, or a player class or factory, "
+                           f"not {spec!r}")
+    return _resolved(_spec_of(spec), spec)
+
+
+def resolve_bots(specs: Sequence[BotSpec], game: Game | Variant | str) -> list[ResolvedBot]:
+    """`resolve_bot` for each spec, in order; at least one."""
+    if isinstance(specs, str) or not specs:
+        raise BotSpecError(f"name the bots as a list of specs, not {specs!r}; choose from "
+                           f"{', '.join(bots_for(game))}, or module.path:Name")
+    return [resolve_bot(spec, game) for spec in specs]
+
+
+def portable_specs(bots: Sequence[ResolvedBot], *, cluster: bool) -> list[str]:
+    """The specs of ``bots`` as strings another process resolves to the same bots: a bot
+    defined inside a function, a lambda or (for a ``cluster``, whose workers run no script of
+    ours) one from ``__main__`` cannot be, and is refused with the reason."""
+    specs = []
+    for bot in bots:
+        module, _, name = bot.spec.partition(":")
+        if name and ((module == "__main__" and cluster) or "<" in name):
+            where = ("is defined in the script being run, which a cluster's workers cannot "
+                     "import" if module == "__main__" else "is defined inside a function")
+            raise BotSpecError(f"bot {bot.label!r} {where}: move it into a module the workers "
+                               f"can import, and name it as module.path:Name")
+        if name:
+            try:
+                same = _imported(bot.spec) is bot.factory
+            except BotSpecError:
+                same = False
+            if not same:
+                raise BotSpecError(f"bot {bot.label!r} cannot be found again by its name "
+                                   f"{bot.spec}: give the workers a class or factory defined at "
+                                   f"the top level of a module")
+        specs.append(bot.spec)
+    return specs
+
+
+def _imported(spec: str) -> Any:
+    """What ``module.path:Name`` names."""
+    module_name, _, attribute = spec.partition(":")
+    if not module_name or not attribute:
+        raise BotSpecError(f"bot {spec!r}: write a bot of your own as module.path:Name")
+    try:
+        found: Any = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise BotSpecError(f"bot {spec!r}: cannot import {module_name}: {exc}") from None
+    for part in attribute.split("."):
+        try:
+            found = getattr(found, part)
+        except AttributeError:
+            raise BotSpecError(f"bot {spec!r}: {module_name} has no {attribute}") from None
+    return found
+
+
+def _spec_of(factory: Callable[..., Any]) -> str:
+    """``module.path:Name`` of a class or function (its qualified name)."""
+    module = getattr(factory, "__module__", None) or "?"
+    name = getattr(factory, "__qualname__", None) or type(factory).__qualname__
+    return f"{module}:{name}"
+
+
+def _resolved(spec: str, factory: Any) -> ResolvedBot:
+    if not callable(factory):
+        raise BotSpecError(f"bot {spec!r} is {type(factory).__name__}, not a player class or "
+                           f"factory")
+    if inspect.isclass(factory) and not callable(getattr(factory, "choose", None)):
+        raise BotSpecError(f"bot {spec!r}: the class {factory.__name__} has no "
+                           f"choose(view, legal) method")
+    return ResolvedBot(spec, spec, factory, _seeding(spec, factory))
+
+
+def _seeding(spec: str, factory: Callable[..., Any]) -> str:
+    """How ``factory`` is given the seat's seed: ``"keyword"`` (it has a ``seed`` parameter),
+    ``"positional"`` (it takes one positional argument) or ``""`` (it takes nothing);
+    `BotSpecError` if it can be called none of these ways."""
+    try:
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):  # a builtin without a signature: give it the seed
+        return "positional"
+    for how, args, kwargs in (("keyword", (), {"seed": 0}), ("positional", (0,), {}),
+                              ("", (), {})):
+        try:
+            signature.bind(*args, **kwargs)
+        except TypeError:
+            continue
+        return how
+    raise BotSpecError(f"bot {spec!r} must take a seed or nothing, not {signature}")

@@ -1,0 +1,199 @@
+"""Where the server's games live between restarts: one SQLite file (stdlib ``sqlite3``, WAL).
+
+A game is stored as its record's inputs (the header once, then each input event), never as a
+snapshot: it comes back by replaying them under the installed rules, and `tables` checks that
+the replay gives the stored log (see `StoredTable.digest`). Every move is one transaction, so a
+crash loses no committed move and leaves no half-written one. A file this version did not write
+(another schema version, another program's database, a corrupt file) is refused at start with
+`StoreError`, before anything is read from it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from attrs import frozen
+
+from pegline_core.errors import PeglineError
+
+__all__ = ["Store", "StoreError", "StoredTable", "SCHEMA", "MEMORY"]
+
+SCHEMA = 1
+"""The layout this version writes and reads (``PRAGMA user_version``)."""
+APPLICATION_ID = 0x50474C4E  # "PGLN": the mark of a Pegline database (PRAGMA application_id)
+MEMORY = ":memory:"
+"""The path of a database that lives as long as the server (the old behaviour)."""
+
+_LAYOUT = """
+CREATE TABLE tables (
+    id TEXT PRIMARY KEY,
+    head TEXT NOT NULL,       -- the record's header (rules, digest, dealer, seed) as JSON
+    seats TEXT NOT NULL,      -- each seat's kind: "person" or "bot:NAME"
+    tokens TEXT NOT NULL,     -- each person seat's token, hashed (SHA-256), by seat
+    names TEXT NOT NULL,      -- the names people gave their seats, by seat
+    options TEXT NOT NULL,    -- {"lobby": bool, "legacy": bool}
+    seed INTEGER NOT NULL,
+    created REAL NOT NULL,
+    abandoned INTEGER NOT NULL DEFAULT 0,
+    length INTEGER NOT NULL,  -- the log's length after the last committed move
+    digest TEXT NOT NULL      -- SHA-256 of that log's events, to verify the replay
+);
+CREATE TABLE inputs (
+    tbl TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    event TEXT NOT NULL,      -- one input event as the game's codec writes it
+    PRIMARY KEY (tbl, seq)
+);
+"""
+
+
+class StoreError(PeglineError):
+    """The database cannot be used: not Pegline's, another schema version, or corrupt."""
+
+
+@frozen
+class StoredTable:
+    """One table as stored: enough to rebuild it by replay and check the result."""
+
+    id: str
+    head: dict[str, Any]
+    seats: list[str]
+    tokens: dict[int, str]
+    names: dict[int, str]
+    options: dict[str, Any]
+    seed: int
+    created: float
+    abandoned: bool
+    length: int
+    digest: str
+    inputs: list[dict[str, Any]]
+
+
+class Store:
+    """The database at ``path`` (`MEMORY`: none on disk), opened and checked at once."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        try:
+            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the database {path}: {exc}") from None
+        try:
+            self._check()
+        except sqlite3.DatabaseError as exc:
+            self._db.close()
+            raise StoreError(f"{path} is not a Pegline database (or it is damaged): "
+                             f"{exc}") from None
+        except StoreError:
+            self._db.close()
+            raise
+
+    def _check(self) -> None:
+        db = self._db
+        ident = db.execute("PRAGMA application_id").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        objects = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if ident == 0 and version == 0 and objects == 0:  # a new, empty file: lay it out
+            db.execute("PRAGMA journal_mode=WAL")
+            with self._transaction():
+                db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+                db.execute(f"PRAGMA user_version={SCHEMA}")
+                for statement in _LAYOUT.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+            return
+        if ident != APPLICATION_ID:
+            raise StoreError(f"{self.path} is not a Pegline database (it holds another "
+                             "program's data); give another file with --db")
+        if version != SCHEMA:
+            raise StoreError(f"{self.path} was written by a Pegline with database schema "
+                             f"{version}; this one reads schema {SCHEMA} only (use the "
+                             "version that wrote it, or another file with --db)")
+        problem = db.execute("PRAGMA quick_check").fetchone()[0]
+        if problem != "ok":
+            raise StoreError(f"{self.path} is damaged: {problem}")
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA foreign_keys=ON")
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    # -- writing: each call one transaction ----------------------------------------------------
+
+    def add(self, table: StoredTable) -> None:
+        """A new table with its first inputs."""
+        with self._transaction() as db:
+            db.execute("INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?)", (
+                table.id, json.dumps(table.head), json.dumps(table.seats),
+                _by_seat(table.tokens), _by_seat(table.names), json.dumps(table.options),
+                table.seed, table.created, int(table.abandoned), table.length, table.digest))
+            _insert(db, table.id, table.inputs)
+
+    def append(self, ident: str, inputs: Sequence[dict[str, Any]], length: int,
+               digest: str) -> None:
+        """A move: its inputs (the person's and whatever chance and the bots did after)."""
+        with self._transaction() as db:
+            _insert(db, ident, inputs)
+            db.execute("UPDATE tables SET length=?, digest=? WHERE id=?", (length, digest, ident))
+
+    def update(self, ident: str, *, names: dict[int, str] | None = None,
+               abandoned: bool | None = None) -> None:
+        with self._transaction() as db:
+            if names is not None:
+                db.execute("UPDATE tables SET names=? WHERE id=?", (_by_seat(names), ident))
+            if abandoned is not None:
+                db.execute("UPDATE tables SET abandoned=? WHERE id=?", (int(abandoned), ident))
+
+    def remove(self, ident: str) -> None:
+        with self._transaction() as db:
+            db.execute("DELETE FROM inputs WHERE tbl=?", (ident,))
+            db.execute("DELETE FROM tables WHERE id=?", (ident,))
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def tables(self) -> list[StoredTable]:
+        """Every stored table, oldest first, with its inputs in order."""
+        with self._lock:
+            try:
+                rows = self._db.execute("SELECT * FROM tables ORDER BY created, id").fetchall()
+                inputs: dict[str, list[dict[str, Any]]] = {row[0]: [] for row in rows}
+                for ident, event in self._db.execute(
+                        "SELECT tbl, event FROM inputs ORDER BY tbl, seq"):
+                    inputs.setdefault(ident, []).append(json.loads(event))
+                return [StoredTable(
+                    row[0], json.loads(row[1]), json.loads(row[2]), _seats(row[3]),
+                    _seats(row[4]), json.loads(row[5]), row[6], row[7], bool(row[8]), row[9],
+                    row[10], inputs[row[0]]) for row in rows]
+            except (sqlite3.DatabaseError, ValueError, KeyError, TypeError) as exc:
+                raise StoreError(f"{self.path} cannot be read: {exc}") from None
+
+
+def _insert(db: sqlite3.Connection, ident: str, inputs: Sequence[dict[str, Any]]) -> None:
+    db.executemany("INSERT INTO inputs VALUES (?,?,?)",
+                   [(ident, data["seq"], json.dumps(data)) for data in inputs])
+
+
+def _by_seat(values: dict[int, str]) -> str:
+    return json.dumps({str(seat): value for seat, value in values.items()})
+
+
+def _seats(text: str) -> dict[int, str]:
+    return {int(seat): value for seat, value in json.loads(text).items()}

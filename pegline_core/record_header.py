@@ -1,0 +1,101 @@
+"""A record's header, structured strictly: every key of its schema version with its type, as a
+variant's keys are (`pegline_core.strict`), so that a wrong type or a key of another version is
+one clear message naming the key rather than a traceback later."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import cattrs
+from attrs import field, frozen
+
+from pegline_core.errors import RecordError
+from pegline_core.strict import StructureProblems, converter, describe, format_path, problems_of
+from pegline_core.variant import DEFAULT_GAME  # a record of version 1 names no game
+
+__all__ = ["Header", "HEADER_KEYS", "structure_header", "same"]
+
+HEADER_KEYS = {
+    1: frozenset({"format", "version", "variant", "overlays", "digest", "plugins", "dealer",
+                  "seed", "assist_used"}),
+    2: frozenset({"format", "version", "game", "variant", "overlays", "digest", "plugins",
+                  "dealer", "seed", "assist_used"}),
+    3: frozenset({"format", "version", "game", "variant", "digest", "plugins", "dealer", "seed",
+                  "stream", "rules", "summary"}),
+}
+"""The keys a header of each schema version may have (docs/records.md): version 2 added
+``game``; version 3 embeds ``rules`` and states a ``summary`` (``assist_used`` moved there), has
+no ``overlays`` and marks a streamed log's header with ``stream``."""
+
+
+@frozen
+class Header:
+    """A record's header, after the migration of an older schema (`schema` says which)."""
+
+    format: str
+    version: int
+    variant: str
+    schema: int
+    game: str
+    digest: str
+    plugins: dict[str, str] = field(factory=dict)
+    overlays: tuple[str, ...] = ()
+    dealer: int | None = None
+    seed: int | None = None
+    stream: bool | None = None
+    rules: dict[str, Any] | None = None
+    summary: dict[str, Any] | None = None
+    assist_used: bool = False
+
+
+def _versions_hook(value: Any, _type: Any) -> dict[str, str]:
+    if not isinstance(value, dict):
+        raise TypeError(f"expected a table, got {describe(value)}")
+    wrong = [(key, version) for key, version in value.items() if type(version) is not str]
+    if wrong:
+        key, version = wrong[0]
+        raise TypeError(f"{key}: expected a version string, got {describe(version)}")
+    return dict(value)
+
+
+_converter = converter.copy()
+_converter.register_structure_hook_func(lambda type_: type_ == dict[str, str], _versions_hook)
+
+
+def structure_header(head: dict[str, Any], written: set[str], name: str) -> Header:
+    """The header ``head`` (migrated to the current schema; ``written``: the keys the file
+    itself had), or `RecordError` naming every key that is unknown to its schema version,
+    missing or of the wrong type."""
+    if "schema" in written:  # set by the migration only: no file poses as an older one
+        raise RecordError(f"{name}: unknown header key 'schema'")
+    schema = head.get("schema", max(HEADER_KEYS))
+    allowed = HEADER_KEYS.get(schema) if type(schema) is int else None
+    if allowed is None:
+        raise RecordError(f"{name}: record version {head.get('version')!r} is not supported")
+    unknown = written - allowed
+    if unknown:
+        raise RecordError(f"{name}: unknown header key {min(unknown)!r} (a header of schema "
+                          f"version {schema} has {', '.join(sorted(allowed))})")
+    nulls = sorted(key for key, value in head.items() if value is None)
+    if nulls:  # TOML has none: a header leaves out what it does not state
+        raise RecordError(f"{name}: {nulls[0]}: null is not a value (leave the key out)")
+    if schema >= 2 and "game" not in head:
+        raise RecordError(f"{name}: game: required key is missing")
+    try:
+        header = _converter.structure({"game": DEFAULT_GAME, "schema": schema, **head}, Header)
+    except (cattrs.ClassValidationError, cattrs.IterableValidationError) as exc:
+        problems = StructureProblems(problems_of(exc))
+        message = "; ".join(f"{format_path(p) or '(top)'}: {m}" for p, m in problems.problems)
+        raise RecordError(f"{name}: {message}") from None
+    if len(set(header.overlays)) != len(header.overlays):
+        raise RecordError(f"{name}: overlays: a variant is merged on top once, got "
+                          f"{list(header.overlays)}")
+    if not header.digest:
+        raise RecordError(f"{name}: digest: the digest of the record's rules is missing")
+    return header
+
+
+def same(stated: Any, actual: Any) -> bool:
+    """Whether two plain values are equal in type too (``true`` is not ``1``, nor ``1.0``)."""
+    return json.dumps(stated, sort_keys=True) == json.dumps(actual, sort_keys=True)

@@ -1,0 +1,199 @@
+"""The native lane: the standard rules' compiled counterparts claim exactly what their hook
+implementations claim, and dispatch takes the native lane only when nothing could tell the
+difference; whichever lane a hook takes, the logs are the ones pinned before it existed."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pegline_core import (
+    DECK,
+    PluginError,
+    RandomBot,
+    Ruleset,
+    Score,
+    hookimpl,
+    load_variant,
+    native,
+)
+from pegline_cribbage.combinations import PIPS
+from pegline_cribbage.snapshots import Snapshots
+from pegline_cribbage.testing import make_game, play, stack
+from pegline_standard import StandardRules, counterparts
+
+_SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "log_digests.py"
+_spec = importlib.util.spec_from_file_location("log_digests", _SCRIPT)
+assert _spec is not None and _spec.loader is not None
+log_digests = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(log_digests)
+STORED = json.loads(log_digests.STORED.read_text())
+
+DEAL_HANDS = ["3C 4H 9C TH KC KD", "5D TS 2D 7S QC QD"]
+DEAL_DISCARDS = ["KC KD", "QC QD"]
+SNAPSHOTS = Snapshots(load_variant("two-player"))
+SCORING = ("pegline_score_game_start", "pegline_score_starter", "pegline_score_play",
+           "pegline_score_series_end", "pegline_score_show")
+
+points = st.integers(min_value=0, max_value=13)
+configs = st.builds(
+    StandardRules.Config, fifteen=points, thirty_one=points, go=points, pair=points,
+    pair_royal=points, double_pair_royal=points, run_per_card=points, flush_per_card=points,
+    nobs=points, heels=points, crib_flush_needs_starter=st.booleans(), three_for_last=points)
+
+
+def _series(cards: list) -> tuple:
+    """The longest prefix of ``cards`` that a series can hold (its count at most 31)."""
+    kept, count = [], 0
+    for card in cards:
+        if count + PIPS[card.index] > 31:
+            break
+        kept.append(card)
+        count += PIPS[card.index]
+    return tuple(kept)
+
+
+def _same(claims_a: list, claims_b: list) -> None:
+    assert claims_a == claims_b
+    for claim in claims_a:
+        assert type(claim) is Score and type(claim.cards) is tuple
+
+
+@settings(max_examples=300, deadline=None)
+@given(configs, st.lists(st.sampled_from(DECK), min_size=1, max_size=13), st.integers(0, 1),
+       st.integers(0, 3), st.booleans())
+def test_play_and_series_end_claims_match_the_hooks(config, cards, seat, dealer, last_of_hand):
+    rules = StandardRules(config)
+    series = _series(cards)
+    count = sum(PIPS[card.index] for card in series)
+    scores = (5, 7)
+    play = SNAPSHOTS.play(seat, series[-1], series, count, scores, dealer % 2)
+    _same(counterparts.score_play(rules, play), rules.pegline_score_play(play))
+    ended = SNAPSHOTS.series_end(seat, count, series, last_of_hand, scores, dealer % 2)
+    _same(counterparts.score_series_end(rules, ended), rules.pegline_score_series_end(ended))
+
+
+@settings(max_examples=300, deadline=None)
+@given(configs, st.lists(st.sampled_from(DECK), min_size=4, max_size=6, unique=True),
+       st.booleans())
+def test_show_starter_and_start_claims_match_the_hooks(config, cards, crib):
+    rules = StandardRules(config)
+    *hand, starter = cards  # three, four or five cards with the starter
+    show = SNAPSHOTS.show(0, tuple(hand), starter, crib, (0, 0), 1)
+    _same(counterparts.score_show(rules, show), rules.pegline_score_show(show))
+    turned = SNAPSHOTS.starter(starter, 1, (0, 0))
+    _same(counterparts.score_starter(rules, turned), rules.pegline_score_starter(turned))
+    start = SNAPSHOTS.game_start(1)
+    _same(counterparts.score_game_start(rules, start), rules.pegline_score_game_start(start))
+
+
+def test_a_thirty_one_and_a_go_are_claimed_on_the_native_lane():
+    rules = StandardRules()
+    series = tuple(DECK[i] for i in (36, 40, 44, 0))  # TC JC QC AC: 31
+    play = SNAPSHOTS.play(0, series[-1], series, 31, (0, 0), 1)
+    assert counterparts.score_play(rules, play) == [Score("peg-thirty-one", 2, series)]
+    ended = SNAPSHOTS.series_end(0, 30, series[:3], True, (0, 0), 1)
+    assert counterparts.score_series_end(rules, ended) == [Score("last-card", 1, series[2:3])]
+
+
+# -- which lane dispatch takes ----------------------------------------------------------------
+
+
+def _lanes(ruleset: Ruleset) -> dict[str, bool]:
+    """Whether each scoring hook takes the native lane now."""
+    found = {}
+    for name in SCORING:
+        hook = ruleset.scoring(name).hook
+        hook._refresh()
+        found[name] = hook._native is not None
+    return found
+
+
+def _digests(ruleset: Ruleset, seeds: int) -> list[str]:
+    return [log_digests.digest(ruleset, RandomBot, seed) for seed in range(seeds)]
+
+
+class PlainRule:
+    """A house rule in plain Python, with no native counterpart: it claims nothing."""
+
+    @hookimpl
+    def pegline_score_play(self, play):
+        return []
+
+
+class PassThrough:
+    """A wrapper that leaves every result as it is."""
+
+    @hookimpl(wrapper=True)
+    def pegline_score_show(self, show):
+        return (yield)
+
+
+def test_the_standard_rules_alone_take_the_native_lane_for_every_scoring_hook():
+    assert set(_lanes(Ruleset(load_variant("two-player"))).values()) == {True}
+
+
+def test_a_house_rule_variant_moves_only_its_own_hooks_to_the_contract_lane():
+    lanes = _lanes(Ruleset(load_variant("pegging-flush")))
+    assert not lanes["pegline_score_play"]
+    assert lanes["pegline_score_show"] and lanes["pegline_score_series_end"]
+
+
+@pytest.mark.parametrize("plugin", [PlainRule, PassThrough], ids=["plain-rule", "wrapper"])
+def test_a_plugin_without_a_counterpart_forces_the_hook_path_and_the_log_is_unchanged(plugin):
+    ruleset = Ruleset(load_variant("two-player"))
+    ruleset.pm.register(plugin(), "house")
+    lanes = _lanes(ruleset)
+    forced = "pegline_score_play" if plugin is PlainRule else "pegline_score_show"
+    assert not lanes[forced]
+    assert all(native for name, native in lanes.items() if name != forced)
+    assert _digests(ruleset, 8) == STORED["two-player"]["random"][:8]
+    ruleset.pm.unregister(name="house")
+    assert set(_lanes(ruleset).values()) == {True}
+
+
+def test_a_monitor_forces_every_hook_to_the_hook_path_and_the_log_is_unchanged():
+    ruleset = Ruleset(load_variant("two-player"))
+    calls: list[str] = []
+    stop = ruleset.pm.add_hookcall_monitoring(lambda name, impls, kwargs: calls.append(name),
+                                              lambda outcome, name, impls, kwargs: None)
+    assert set(_lanes(ruleset).values()) == {False}
+    assert _digests(ruleset, 4) == STORED["two-player"]["random"][:4]
+    assert "pegline_score_show" in calls  # the monitor saw every call
+    stop()
+    assert set(_lanes(ruleset).values()) == {True}
+
+
+def test_a_counterpart_that_claims_an_undeclared_rule_is_refused_like_a_hook():
+    def cheat(plugin, play):
+        return [Score("peg-everything", 5, ())]
+
+    class Cheat:
+        @hookimpl
+        @native(cheat)
+        def pegline_score_play(self, play):
+            return [Score("peg-everything", 5, ())]
+
+    game = make_game("two-player", plugins={"cheat": Cheat})
+    assert _lanes(game.ruleset)["pegline_score_play"]
+    stack(game, DEAL_HANDS, discards=DEAL_DISCARDS, starter="AS")
+    before = len(game.log)
+    with pytest.raises(PluginError, match="'peg-everything' was not declared by this plugin"):
+        play(game, "3C")
+    assert len(game.log) == before
+
+
+def test_a_switched_off_rule_is_dropped_on_the_native_lane():
+    variant = attrs.evolve(load_variant("two-player"), disable=("show-fifteen",))
+    ruleset = Ruleset(variant)
+    assert set(_lanes(ruleset).values()) == {True}
+    game = log_digests.Game(ruleset=ruleset)
+    log_digests.play_game(variant, [RandomBot(1), RandomBot(2)], seed=3, game=game)
+    rules = {getattr(event, "rule", None) for event in game.log}
+    assert "show-fifteen" not in rules and "show-pair" in rules
