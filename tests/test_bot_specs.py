@@ -111,6 +111,7 @@ def test_resolve_bots_wants_a_list():
         resolve_bots([], TWO)
 
 
+@pytest.mark.xdist_group("dask")  # one real cluster at a time
 def test_own_bots_on_a_real_dask_cluster(tmp_path, monkeypatch):
     distributed = pytest.importorskip("distributed")
     local = simulate(TWO, ["tests.own_bots:FirstLegal", "random"], games=30, seed=4, workers=1)

@@ -66,7 +66,8 @@ def _same(claims_a: list, claims_b: list) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(configs, st.lists(st.sampled_from(DECK), min_size=1, max_size=13), st.integers(0, 1),
+@given(configs, st.lists(st.sampled_from(DECK), min_size=1, max_size=13, unique=True),
+       st.integers(0, 1),
        st.integers(0, 3), st.booleans())
 def test_play_and_series_end_claims_match_the_hooks(config, cards, seat, dealer, last_of_hand):
     rules = StandardRules(config)

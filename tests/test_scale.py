@@ -52,12 +52,13 @@ def test_the_same_seed_gives_the_same_report_on_one_or_two_workers():
     assert sum(one.wins.values()) == 60
 
 
+@pytest.mark.xdist_group("dask")  # one real cluster at a time
 def test_a_real_local_dask_cluster_gives_the_same_report():
     distributed = pytest.importorskip("distributed")
     variant = load_variant("three-player")
     local = simulate(variant, ["random"], games=30, seed=2, workers=1)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address=":0") as cluster:
         remote = simulate(variant, ["random"], games=30, seed=2, scheduler=cluster.scheduler_address)
     assert remote.report() == local.report()
 

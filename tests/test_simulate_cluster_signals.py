@@ -33,10 +33,11 @@ def _wait(condition, within, what):
 @pytest.fixture(scope="module")
 def cluster():
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as running:
+                                  dashboard_address=":0") as running:
         yield running
 
 
+@pytest.mark.xdist_group("dask")  # one real cluster at a time
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
 @pytest.mark.parametrize(("sig", "code", "word"), [(signal.SIGINT, 130, "interrupted"),
                                                    (signal.SIGTERM, 143, "terminated")])
