@@ -32,14 +32,18 @@ COMPILED = (
     "pegline_cribbage.machine",
     "pegline_cribbage.bots",
     "pegline_cribbage.playout",
+    "pegline_cribbage.encoding",
     "pegline_standard.counterparts",
     "pegline_clabber.cards",
     "pegline_clabber.machine",
     "pegline_clabber.melds",
+    "pegline_clabber.encoding",
 )
 """The modules setup.py compiles: the kernel's hook dispatch, claim checks, random draws and game
 loop, the cribbage machine and its counting, the coach's pegging playouts, the Clabber machine
-with its card and meld rules, the built-in bots. Left interpreted: plugins' hook
+with its card and meld rules, the built-in bots, the standard rules' native counterparts, and
+each game's encoding for learning agents (`pegline_core.rl` reads one observation per
+decision). Left interpreted: plugins' hook
 implementations (pluggy reads their signatures), events, actions, rules and cards (third-party
 code subclasses and builds them), `Game` (its public methods check arguments whose declared type
 a compiled build would trust)."""

@@ -77,6 +77,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self.reward, self.max_cycles, self.render_mode = reward, max_cycles, render_mode
         players = variant.table.players
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.side_of = tuple(variant.side_of(seat) for seat in range(players))
         size, count = self.encoding.observation_size, self.encoding.action_count
         self.observation_spaces = {agent: spaces.Dict({
@@ -132,7 +133,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self._kept = (None, -1, None)
         before = self.game.scores
         self._record(self.game.apply(chosen))
-        self.decisions[self.possible_agents.index(agent)] += 1
+        self.decisions[self.seat_of[agent]] += 1
         self._advance(before)
 
     def _refusal(self, agent: str, action: object) -> str:
@@ -200,7 +201,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s observation, built from its view only, and its action mask (all zeros
         unless it is to act)."""
-        seat = self.possible_agents.index(agent)
+        seat = self.seat_of[agent]
         mask = np.zeros(self.encoding.action_count, np.int8)
         if agent == self.agent_selection and self._legal:
             mask[list(self._legal)] = 1
@@ -223,7 +224,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         """The terminal's table as the seat to act sees it (``render_mode="ansi"``)."""
         if self._screen is None:
             return None
-        seat = self.possible_agents.index(self.agent_selection)
+        seat = self.seat_of[self.agent_selection]
         out = io.StringIO()
         Console(file=out, width=80, color_system=None).print(
             self._screen.render(self._view(seat)))
