@@ -5,6 +5,7 @@ refused, and a server started again on the same database finds every game where 
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from typing import Any
 
@@ -450,3 +451,21 @@ def test_a_flood_of_socket_messages_closes_that_socket_only(server):
         assert closed.value.code == 1008
     state = client.get(f"/api/tables/{ident}", headers=auth(token))
     assert state.status_code == 200 and tables.get(ident).length == state.json()["next"]
+
+
+def test_the_load_test_of_tables_loses_no_move_and_applies_none_twice(capsys):
+    """The benchmark's load test, small and short: a real server on loopback, scripted people
+    over sockets, then the database replayed: every move seen done is stored exactly once."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    try:
+        from table_load import load_test
+    finally:
+        sys.path.pop(0)
+    load_test(tables=3, seconds=1.5, rounds=1)
+    said = capsys.readouterr().out
+    found = re.search(r"(\d+) moves seen done, (\d+) stored .*: none lost, none applied twice",
+                      said)
+    assert found and found[1] == found[2] and int(found[1]) > 10, said
