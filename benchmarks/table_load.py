@@ -6,6 +6,7 @@ Each round opens ``tables`` two-person tables; for each person seat one scripted
 the seat's WebSocket, and whenever its seat is asked, sends the first move the page would offer
 with the number of events it has seen. A move counts as done when the push that follows shows
 it, as the first new event, by that seat; its latency is the time from sending to that push.
+A client sends at most half the messages a second a socket may (`sockets.RATE`).
 When time is up the clients stop sending and wait (bounded) for their last answers. At the end
 the server is stopped and the database is replayed: each table's stored moves by people must be
 exactly the moves its clients saw done.
@@ -31,10 +32,13 @@ import websockets
 from web_latency import move_for  # the first move the page offers
 
 from pegline_core import Input
+from pegline_core.app.web.sockets import RATE
 from pegline_core.app.web.store import Store
 from pegline_core.app.web.tables import Tables
 
 HOST = "127.0.0.1"
+GAP = 2 / RATE
+"""The least time between a person's messages: half the rate a socket may send at."""
 
 
 class Person:
@@ -50,6 +54,7 @@ class Person:
         url = f"ws://{base}/api/tables/{self.table}/socket?seat={self.token}"
         async with websockets.connect(url, max_size=2**24) as socket:
             pending: tuple[int, float] | None = None
+            last = 0.0
             while True:
                 now = time.monotonic()
                 if now >= until and pending is None:
@@ -75,7 +80,11 @@ class Person:
                         pending = None
                 if (pending is None and time.monotonic() < until and not state["over"]
                         and state["prompt"]["kind"] != "wait"):
-                    pending = (state["next"], time.monotonic())
+                    wait = last + GAP - time.monotonic()
+                    if wait > 0:  # a script is quicker than a person: keep under the limit
+                        await asyncio.sleep(wait)
+                    last = time.monotonic()
+                    pending = (state["next"], last)
                     await socket.send(json.dumps({"token": self.token, "expect": state["next"],
                                                   "move": move_for(state)}))
 

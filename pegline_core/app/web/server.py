@@ -296,20 +296,20 @@ def create_app(tables: Tables | None = None) -> Starlette:
         return await run_in_threadpool(server.create, body)
 
     async def state(request: Request) -> Any:
-        table = server.tables.get(request.path_params["id"])
+        table = server.tables.game(request.path_params["id"])
         return await run_in_threadpool(table.state)
 
     async def move(request: Request) -> Any:
-        table = server.tables.get(request.path_params["id"])
+        table = server.tables.game(request.path_params["id"])
         body = await _body(request)
         return await run_in_threadpool(table.act, body)
 
     async def compare(request: Request) -> Any:
-        table = server.tables.get(request.path_params["id"])
+        table = server.tables.game(request.path_params["id"])
         return await run_in_threadpool(table.compare)
 
     async def abandon(request: Request) -> Any:
-        table = server.tables.get(request.path_params["id"])
+        table = server.tables.game(request.path_params["id"])
         return await run_in_threadpool(table.abandon)
 
     async def replay(request: Request) -> Any:
@@ -326,7 +326,7 @@ def create_app(tables: Tables | None = None) -> Starlette:
                 return _error(400, _("a record's format is toml or jsonl, not {form}").format(
                     form=repr(form)))
             try:
-                table = server.tables.get(request.path_params["id"])
+                table = server.tables.game(request.path_params["id"])
                 text = await run_in_threadpool(table.record, form)
             except PeglineError as exc:
                 return _error(_status(exc), explain(str(exc)))
