@@ -19,8 +19,10 @@ Routes (every answer JSON, except the page, its files and a record download):
 
 Every JSON answer speaks the language of the request's ``X-Pegline-Lang`` header (or ``?lang=``;
 English otherwise): the event lines and the seats' names.
-A request the server cannot read gets 400, an unknown game 404, a move the rules refuse now 409,
-a body over `MAX_BODY` 413; each with ``{"error": message}``, and nothing changes.
+A request the server cannot read gets 400, a seat request without the seat's token 403, an
+unknown game 404, a move the rules refuse now 409 (a table's stale ``expect``: 409 with
+``"state"``), a body over `MAX_BODY` 413, a new game on a full server 503; each with
+``{"error": message}``, and nothing changes.
 """
 
 from __future__ import annotations
