@@ -7,6 +7,15 @@ for the coach's compare. Several games then run at once in threads, each in its 
 the wall time is compared with playing them one after the other.
 
 Run: python benchmarks/web_latency.py [--games 3] [--bots greedy]
+
+``--tables N`` instead runs a load test of tables of people (`table_load`): a real
+``pegline serve`` in another process on a loopback port, its games in a SQLite file, and N
+two-person tables whose scripted people play over WebSockets, for ``--seconds`` a round, in
+``--rounds`` rounds; it prints the moves per second and the 95th percentile of the time from
+sending a move to seeing it pushed back, the medians over the rounds, and checks that every move
+a person saw applied is in the database exactly once (no move lost or applied twice).
+
+Run: python benchmarks/web_latency.py --tables 50 --seconds 12 --rounds 5
 """
 
 from __future__ import annotations
@@ -58,7 +67,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--bots", default="greedy")
     parser.add_argument("--variant", default="two-player")
+    parser.add_argument("--tables", type=int, default=0,
+                        help="load-test this many tables of people instead (at most 200)")
+    parser.add_argument("--seconds", type=float, default=10, help="a round's length (at most 60)")
+    parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
+    if args.tables:
+        from table_load import load_test  # type: ignore[import-not-found]
+
+        load_test(min(args.tables, 200), min(args.seconds, 60.0), max(1, min(args.rounds, 20)))
+        return
     bots = args.bots.split(",")
     client = TestClient(create_app())
     times: list[float] = []

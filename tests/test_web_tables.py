@@ -5,6 +5,7 @@ refused, and a server started again on the same database finds every game where 
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from typing import Any
 
@@ -153,7 +154,10 @@ def test_a_seat_opens_only_with_its_own_token_and_a_refusal_changes_nothing(serv
     assert client.get(f"/api/tables/{ident}", headers=auth(zero)).json()["seat"] == 0
     assert table.length == length
     # a table's id opens nothing through the one-person routes, and a game's nothing here
-    assert client.get(f"/api/games/{ident}").status_code in (200, 404)
+    for route in ("", "/record"):
+        assert client.get(f"/api/games/{ident}{route}").status_code == 404
+    for route in ("moves", "compare", "abandon"):
+        assert client.post(f"/api/games/{ident}/{route}", json={"type": "go"}).status_code == 404
     game = client.post("/api/games", json={"variant": "two-player", "seed": 1}).json()
     assert client.get(f"/api/tables/{game['id']}", headers=auth(zero)).status_code == 404
 
@@ -243,6 +247,19 @@ def test_a_full_server_makes_room_from_finished_games_or_refuses(tmp_path):
         assert first["id"] not in tables.ids() and len(tables) == 2
     store.close()
     assert {t.id for t in Store(str(tmp_path / "games.db")).tables()} == set(tables.ids())
+
+
+def test_finished_tables_idle_past_their_time_are_pruned_with_their_stored_game(tmp_path):
+    store = Store(str(tmp_path / "games.db"))
+    tables = Tables(200, store, keep_finished=0)
+    with TestClient(create_app(tables)) as client:
+        done = new_table(client, ["person", "bot:greedy"])
+        going = new_table(client, ["person", "bot:greedy"])
+        tables.get(done["id"]).abandon()
+        fresh = new_table(client, ["person", "bot:greedy"])
+        assert set(tables.ids()) == {going["id"], fresh["id"]}
+    assert {t.id for t in store.tables()} == {going["id"], fresh["id"]}
+    store.close()
 
 
 def test_the_lobby_lists_open_tables_waiting_for_people_and_no_tokens(server):
@@ -450,3 +467,21 @@ def test_a_flood_of_socket_messages_closes_that_socket_only(server):
         assert closed.value.code == 1008
     state = client.get(f"/api/tables/{ident}", headers=auth(token))
     assert state.status_code == 200 and tables.get(ident).length == state.json()["next"]
+
+
+def test_the_load_test_of_tables_loses_no_move_and_applies_none_twice(capsys):
+    """The benchmark's load test, small and short: a real server on loopback, scripted people
+    over sockets, then the database replayed: every move seen done is stored exactly once."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    try:
+        from table_load import load_test
+    finally:
+        sys.path.pop(0)
+    load_test(tables=3, seconds=1.5, rounds=1)
+    said = capsys.readouterr().out
+    found = re.search(r"(\d+) moves seen done, (\d+) stored .*: none lost, none applied twice",
+                      said)
+    assert found and found[1] == found[2] and int(found[1]) > 10, said

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from pegline_core.app.i18n import Messages
 from pegline_core.app.web.server import create_app
+from pegline_core.app.web.sockets import MAX_MESSAGE
 from pegline_core.app.web.store import MEMORY, Store
 from pegline_core.app.web.tables import Tables
 from pegline_core.errors import PeglineError
@@ -82,7 +83,8 @@ def serve(host: str, port: int, announce: Callable[[str], None] = print, *,
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     announce(f"Pegline is serving on http://{shown}:{bound}/ (Ctrl-C stops it)")
-    server = uvicorn.Server(uvicorn.Config(create_app(tables), log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(create_app(tables), log_level="warning",
+                                           ws_max_size=MAX_MESSAGE))
     try:
         server.run(sockets=[sock])
     finally:

@@ -19,8 +19,10 @@ Routes (every answer JSON, except the page, its files and a record download):
 
 Every JSON answer speaks the language of the request's ``X-Pegline-Lang`` header (or ``?lang=``;
 English otherwise): the event lines and the seats' names.
-A request the server cannot read gets 400, an unknown game 404, a move the rules refuse now 409,
-a body over `MAX_BODY` 413; each with ``{"error": message}``, and nothing changes.
+A request the server cannot read gets 400, a seat request without the seat's token 403, an
+unknown game 404, a move the rules refuse now 409 (a table's stale ``expect``: 409 with
+``"state"``), a body over `MAX_BODY` 413, a new game on a full server 503; each with
+``{"error": message}``, and nothing changes.
 """
 
 from __future__ import annotations
@@ -296,20 +298,20 @@ def create_app(tables: Tables | None = None) -> Starlette:
         return await run_in_threadpool(server.create, body)
 
     async def state(request: Request) -> Any:
-        table = server.tables.get(request.path_params["id"])
+        table = server.tables.game(request.path_params["id"])
         return await run_in_threadpool(table.state)
 
     async def move(request: Request) -> Any:
-        table = server.tables.get(request.path_params["id"])
+        table = server.tables.game(request.path_params["id"])
         body = await _body(request)
         return await run_in_threadpool(table.act, body)
 
     async def compare(request: Request) -> Any:
-        table = server.tables.get(request.path_params["id"])
+        table = server.tables.game(request.path_params["id"])
         return await run_in_threadpool(table.compare)
 
     async def abandon(request: Request) -> Any:
-        table = server.tables.get(request.path_params["id"])
+        table = server.tables.game(request.path_params["id"])
         return await run_in_threadpool(table.abandon)
 
     async def replay(request: Request) -> Any:
@@ -326,7 +328,7 @@ def create_app(tables: Tables | None = None) -> Starlette:
                 return _error(400, _("a record's format is toml or jsonl, not {form}").format(
                     form=repr(form)))
             try:
-                table = server.tables.get(request.path_params["id"])
+                table = server.tables.game(request.path_params["id"])
                 text = await run_in_threadpool(table.record, form)
             except PeglineError as exc:
                 return _error(_status(exc), explain(str(exc)))

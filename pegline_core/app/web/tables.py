@@ -45,6 +45,9 @@ PERSON = "person"
 PRESENT = 15.0
 """Seconds after a seat's last request that it still counts as at the table (no socket)."""
 NAME_LENGTH = 40
+KEEP_FINISHED = 24 * 3600.0
+"""Seconds a finished or abandoned table is kept after its last change (its record can be
+downloaded meanwhile); then the next new table prunes it."""
 
 
 class NotFound(PeglineError):
@@ -440,8 +443,10 @@ class Tables:
     finished ones make room, and with none finished a new table is refused (`Full`). With a
     ``store``, every stored table is brought back at once and every new one is written."""
 
-    def __init__(self, limit: int = 200, store: Store | None = None) -> None:
+    def __init__(self, limit: int = 200, store: Store | None = None,
+                 keep_finished: float = KEEP_FINISHED) -> None:
         self.limit = limit
+        self.keep_finished = keep_finished
         self.store = store
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._lock = threading.Lock()
@@ -497,15 +502,24 @@ class Tables:
         return table, tokens
 
     def _make_room(self) -> None:
+        """Drop the finished tables idle past ``keep_finished``, then, while full, the least
+        recently used finished one; `Full` if every table is still in play."""
+        idle = time.monotonic() - self.keep_finished
+        for ident, table in list(self._tables.items()):
+            if (table.game.over or table.abandoned) and table.touched < idle:
+                self._drop(ident)
         while len(self._tables) >= self.limit:
             done = next((ident for ident, table in self._tables.items()
                          if table.game.over or table.abandoned), None)
             if done is None:
                 raise Full(_("the server already holds {n} games in progress; try again when "
                              "one has finished").format(n=len(self._tables)))
-            del self._tables[done]
-            if self.store is not None:
-                self.store.remove(done)
+            self._drop(done)
+
+    def _drop(self, ident: str) -> None:
+        del self._tables[ident]
+        if self.store is not None:
+            self.store.remove(ident)
 
     def get(self, ident: str) -> Table:
         with self._lock:
@@ -515,6 +529,14 @@ class Tables:
                     id=repr(ident)))
             self._tables.move_to_end(ident)
             return table
+
+    def game(self, ident: str) -> Table:
+        """A game of ``/api/games`` (opened by its id alone): never a table of people, whose
+        seats open only with their tokens."""
+        table = self.get(ident)
+        if not table.legacy:
+            raise NotFound(_("no game {id} (it may have ended long ago)").format(id=repr(ident)))
+        return table
 
     def ids(self) -> Mapping[str, Table]:
         with self._lock:

@@ -12,6 +12,7 @@ const Pegline = (() => {
   let words = {};
   let ruleNames = {};
   let lang = "en";
+  let mover = null;  // a table of people sends its moves its own way (static/sitting.js)
 
   const $ = (id) => document.getElementById(id);
 
@@ -249,7 +250,8 @@ const Pegline = (() => {
     busy = true;
     try {
       $("coach").hidden = true;
-      await render(await api("POST", `/api/games/${state.id}/moves`, move));
+      await render(await (mover ? mover(move)
+        : api("POST", `/api/games/${state.id}/moves`, move)));
     } finally {
       busy = false;
     }
@@ -343,6 +345,7 @@ const Pegline = (() => {
     quietly(async () => {
       await useLanguage(preferredLanguage());
       await setup();
+      document.dispatchEvent(new Event("pegline:ready"));  // lobby.js, sitting.js
     })();
   });
 
@@ -352,6 +355,9 @@ const Pegline = (() => {
     _,
     ruleName,
     get state() { return state; },
+    render, api, show, quietly, showError, chosenVariant,
+    get lang() { return lang; },
+    set mover(send) { mover = send; },
   };
 })();
 window.Pegline = Pegline;

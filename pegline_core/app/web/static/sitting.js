@@ -1,0 +1,156 @@
+// At a table of people (/t/ID?seat=TOKEN): the name asked once, the links for the creator to
+// send, live updates over the table's socket (polling while it is down), "waiting for ..." for
+// a person who is not there. Moves go with the number of events this seat has seen, so a
+// double click or a retry is applied once. Loaded after app.js.
+"use strict";
+
+(() => {
+  const P = window.Pegline;
+  const $ = (id) => document.getElementById(id);
+  const found = window.location.pathname.match(/^\/t\/([\w-]+)$/);
+  if (!found) return;
+  const id = found[1];
+  const token = new URLSearchParams(window.location.search).get("seat") || "";
+  let events = [];
+  let next = 0;
+  let last = null;
+  let socket = null;
+  let polling = null;
+  let drawing = Promise.resolve();
+
+  async function call(method, path, body) {
+    const init = {method, headers: {authorization: `Bearer ${token}`, "x-pegline-lang": P.lang}};
+    if (body !== undefined) {
+      init.headers["content-type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    const response = await fetch(path, init);
+    const data = await response.json().catch(() => ({error: response.statusText}));
+    if (response.status === 409 && data.state) {  // the table moved on: here it is now
+      P.showError(data.error);
+      return data.state;
+    }
+    if (!response.ok) {
+      P.showError(data.error || response.statusText);
+      throw new Error(data.error || response.statusText);
+    }
+    P.showError("");
+    return data;
+  }
+
+  // A state holds the events since `since`; the page keeps them all, in order.
+  function merge(state) {
+    if (state.since > events.length) return null;
+    events = events.slice(0, state.since).concat(state.events);
+    next = state.next;
+    last = {...state, events};
+    return last;
+  }
+
+  function draw(state) {
+    drawing = drawing.then(async () => {
+      const whole = merge(state) || merge(await call("GET", `/api/tables/${id}?since=0`));
+      await P.render(whole);
+      people(whole);
+      P.show("play");
+    }).catch((error) => P.showError(String(error.message || error)));
+    return drawing;
+  }
+
+  function people(state) {
+    const away = state.seats.filter((s) => s.kind === "person" && !s.present);
+    const box = $("people-status");
+    box.textContent = away.map((s) => P._("waiting for {name}", {name: s.name})).join(" · ");
+    box.hidden = !away.length || state.over;
+  }
+
+  function connect() {
+    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+    const query = `seat=${encodeURIComponent(token)}&since=${next}&lang=${P.lang}`;
+    socket = new WebSocket(`${scheme}://${window.location.host}/api/tables/${id}/socket?${query}`);
+    socket.addEventListener("message", (message) => {
+      const data = JSON.parse(message.data);
+      if (data.state) draw(data.state);
+      else if (data.error) P.showError(data.error);
+    });
+    socket.addEventListener("open", () => {
+      window.clearInterval(polling);
+      polling = null;
+    });
+    socket.addEventListener("close", () => {
+      socket = null;
+      if (!polling) {  // the plain fallback: ask every second until a socket opens again
+        polling = window.setInterval(() => {
+          call("GET", `/api/tables/${id}?since=${next}`).then(draw, () => {});
+        }, 1000);
+      }
+      window.setTimeout(connect, 3000);
+    });
+  }
+
+  function invitations() {
+    let kept = [];
+    try { kept = JSON.parse(window.localStorage.getItem("pegline-tables") || "[]"); } catch { kept = []; }
+    const mine = kept.find((t) => t.id === id);
+    const box = $("invites");
+    if (!mine || mine.seats.length < 2) { box.hidden = true; return; }
+    box.replaceChildren(P.el("strong", {}, P._("Send each person their seat's link:")),
+      P.el("ul", {}, mine.seats.slice(1).map((s) => {
+        const link = `${window.location.origin}${s.link}`;
+        return P.el("li", {}, P._("seat {n}", {n: s.seat}), " ",
+          P.el("input", {type: "text", readonly: true, value: link, class: "seat-link",
+                         "data-seat": s.seat, size: 60}));
+      })));
+    box.hidden = false;
+  }
+
+  async function askName() {
+    const named = `pegline-named-${id}`;
+    if (window.localStorage.getItem(named)) return;
+    const saved = window.localStorage.getItem("pegline-name");
+    if (saved) {
+      await call("POST", `/api/tables/${id}/name`, {name: saved});
+      window.localStorage.setItem(named, "1");
+      return;
+    }
+    const form = $("name-ask");
+    form.hidden = false;
+    await new Promise((resolve) => {
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        const name = $("name-field").value.trim();
+        if (!name) return;
+        call("POST", `/api/tables/${id}/name`, {name}).then(() => {
+          window.localStorage.setItem("pegline-name", name);
+          window.localStorage.setItem(named, "1");
+          form.hidden = true;
+          resolve();
+        }, () => {});
+      });
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    const play = $("play");
+    play.prepend(P.el("p", {id: "people-status", class: "hint", hidden: true}));
+    play.prepend(P.el("div", {id: "invites", hidden: true}));
+    play.prepend(P.el("form", {id: "name-ask", hidden: true},
+      P.el("label", {}, P._("Your name at this table"), " ",
+        P.el("input", {id: "name-field", type: "text", maxlength: 40})), " ",
+      P.el("button", {type: "submit", id: "sit-down"}, P._("Sit down"))));
+    $("setup").hidden = true;
+    $("nav-new").addEventListener("click", () => { window.location.href = "/"; });
+    P.mover = async (move) => merge(await call("POST", `/api/tables/${id}/moves`,
+      {expect: next, move})) || last;
+  });
+
+  document.addEventListener("pegline:ready", P.quietly(async () => {
+    for (const button of ["abandon", "compare", "download", "replay-this"]) {
+      $(button).hidden = true;  // the one-person game's (a table's coach and record: its API)
+    }
+    invitations();
+    await draw(await call("GET", `/api/tables/${id}`));
+    await askName();
+    connect();
+  }));
+})();

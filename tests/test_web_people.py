@@ -1,0 +1,192 @@
+"""A table for people in real browsers: two headless Chromium sessions open a table from the
+page, sit at it by their links, and play a hand against each other, each seeing only its own
+cards and the other's moves live; one reloads mid-hand and resumes; the server is restarted
+mid-game on the same database and both go on.
+
+Loopback only; every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]'")
+pytest.importorskip("selenium", reason="selenium is not installed: pip install '.[test]'")
+import uvicorn
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from pegline_core import Card
+from pegline_core.app.web import create_app, listen
+from pegline_core.app.web.store import Store
+from pegline_core.app.web.tables import Tables
+from tests.test_web_browser import CHROMEDRIVER, CHROMIUM, FLAGS, log_lines, prompt_kind, wait
+
+pytestmark = pytest.mark.skipif(
+    not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
+    reason="no browser installed: apt-get install -y chromium chromium-driver (.ci/run does)")
+
+
+class Site:
+    """The server on a loopback port, its games in one SQLite file; `restart` stops it and
+    starts a new one on the same port and file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = str(path)
+        self.port = 0
+        self._start()
+
+    def _start(self) -> None:
+        self.store = Store(self.path)
+        self.tables = Tables(200, self.store)
+        sock = listen("127.0.0.1", self.port)
+        self.port = sock.getsockname()[1]
+        self.server = uvicorn.Server(uvicorn.Config(create_app(self.tables), log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]},
+                                       daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(15)
+        assert not self.thread.is_alive()
+        self.store.close()
+
+    def restart(self) -> None:
+        self.stop()
+        self._start()
+
+
+@pytest.fixture
+def site(tmp_path):
+    running = Site(tmp_path / "games.db")
+    yield running
+    running.stop()
+
+
+def chromium(profile: Path):
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={profile}")
+    return webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+
+
+@pytest.fixture
+def two(tmp_path):
+    drivers = [chromium(tmp_path / f"profile-{n}") for n in range(2)]
+    yield drivers
+    for driver in drivers:
+        driver.quit()
+
+
+def sit(driver, name: str) -> None:
+    wait(driver, lambda d: d.find_element(By.ID, "name-ask").is_displayed())
+    driver.find_element(By.ID, "name-field").send_keys(name)
+    driver.find_element(By.ID, "sit-down").click()
+    wait(driver, lambda d: not d.find_element(By.ID, "name-ask").is_displayed())
+
+
+def hand_of(driver) -> list[Card]:
+    return sorted(Card.parse(c.get_attribute("data-card"))
+                  for c in driver.find_elements(By.CSS_SELECTOR, "#hand .card"))
+
+
+def move(driver, others) -> float:
+    """Make the move its page asks for; the seconds until every other page showed it."""
+    before = [log_lines(d) for d in (driver, *others)]
+    kind = prompt_kind(driver)
+    if kind == "discard":
+        codes = [c.get_attribute("data-card")
+                 for c in driver.find_elements(By.CSS_SELECTOR, "#hand .card")][:2]
+        for code in codes:
+            driver.find_element(By.CSS_SELECTOR, f"#hand .card[data-card='{code}']").click()
+        driver.find_element(By.ID, "lay-away").click()
+    elif kind == "play":
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#hand .card.playable"))
+        driver.find_element(By.CSS_SELECTOR, "#hand .card.playable").click()
+    elif kind == "go":
+        driver.find_element(By.ID, "go").click()
+    else:
+        pytest.fail(f"unexpected prompt {kind!r}")
+    sent = time.monotonic()
+    wait(driver, lambda d: log_lines(d) > before[0])
+    for other, lines in zip(others, before[1:], strict=True):
+        wait(other, lambda d, lines=lines: log_lines(d) > lines, timeout=10)
+    return time.monotonic() - sent
+
+
+def test_two_people_play_a_hand_live_through_a_reload_and_a_restart(site, two):
+    ann, bob = two
+    ann.get(site.url + "/")
+    wait(ann, lambda d: d.find_elements(By.ID, "person-1"))
+    Select(ann.find_element(By.ID, "variant")).select_by_value("two-player")
+    ann.find_element(By.ID, "seed").send_keys("7")
+    ann.find_element(By.ID, "person-1").click()
+    ann.find_element(By.ID, "open-table").click()
+    wait(ann, lambda d: "/t/" in d.current_url)
+    sit(ann, "Ann")
+    wait(ann, lambda d: prompt_kind(d) == "discard")
+    status = ann.find_element(By.ID, "people-status")
+    wait(ann, lambda d: status.text == "waiting for seat 1")
+    link = ann.find_element(By.CSS_SELECTOR, "input.seat-link[data-seat='1']").get_attribute("value")
+    assert link.startswith(site.url + "/t/") and "?seat=" in link
+    ident = link.split("/t/")[1].split("?")[0]
+
+    bob.get(link)
+    sit(bob, "Bob")
+    wait(bob, lambda d: prompt_kind(d) == "discard")
+    wait(ann, lambda d: not d.find_element(By.ID, "people-status").is_displayed())
+    game = site.tables.get(ident).game
+    # each sees its own cards, and none of the other's
+    assert hand_of(ann) == sorted(game.machine.held[0])
+    assert hand_of(bob) == sorted(game.machine.held[1])
+    for driver in two:
+        assert not driver.find_elements(By.CSS_SELECTOR, ".opponents .card[data-card]")
+    assert "Bob" in ann.page_source and "Ann" in bob.page_source
+
+    pages = {0: ann, 1: bob}
+    lags = []
+    reloaded = restarted = False
+    turns = 0
+    while game.hand == 1:
+        turns += 1
+        assert turns < 60
+        acting = game.to_act
+        seat = acting[0]
+        page = pages[seat]
+        wait(page, lambda d: prompt_kind(d) not in (None, "wait"))
+        lags.append(move(page, [pages[1 - seat]]))
+        if game.phase == "pegging" and not reloaded and len(lags) >= 4:
+            bob.refresh()  # Bob's tab reloads mid-hand: the same seat, the game where it is
+            held = sorted(game.view(1).held)
+            wait(bob, lambda d, held=held: hand_of(d) == held)
+            reloaded = True
+        elif reloaded and not restarted:
+            site.restart()  # the server stops and starts again on the same file
+            game = site.tables.get(ident).game
+            restarted = True
+            for driver in two:  # both pages find the new server by themselves
+                wait(driver, lambda d: d.execute_script(
+                    "return document.getElementById('error').hidden"), timeout=20)
+    assert reloaded and restarted
+    assert game.hand == 2 and len(lags) >= 8
+    assert hand_of(ann) == sorted(game.machine.held[0])
+    assert hand_of(bob) == sorted(game.machine.held[1])
+    print(f"moves shown at the other seat within {max(lags):.2f} s "
+          f"(median {sorted(lags)[len(lags) // 2]:.2f} s)")
