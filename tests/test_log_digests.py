@@ -4,19 +4,10 @@ runs the suite, compiled or pure."""
 
 from __future__ import annotations
 
-import importlib.util
-import json
-from pathlib import Path
-
 import pytest
 
-_SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "log_digests.py"
-_spec = importlib.util.spec_from_file_location("log_digests", _SCRIPT)
-assert _spec is not None and _spec.loader is not None
-log_digests = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(log_digests)
+from tests.pinned_logs import STORED, log_digests
 
-STORED = json.loads(log_digests.STORED.read_text())
 CASES = log_digests.variants()
 
 

@@ -4,10 +4,6 @@ difference; whichever lane a hook takes, the logs are the ones pinned before it 
 
 from __future__ import annotations
 
-import importlib.util
-import json
-from pathlib import Path
-
 import attrs
 import pytest
 from hypothesis import given, settings
@@ -27,13 +23,7 @@ from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.snapshots import Snapshots
 from pegline_cribbage.testing import make_game, play, stack
 from pegline_standard import StandardRules, counterparts
-
-_SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "log_digests.py"
-_spec = importlib.util.spec_from_file_location("log_digests", _SCRIPT)
-assert _spec is not None and _spec.loader is not None
-log_digests = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(log_digests)
-STORED = json.loads(log_digests.STORED.read_text())
+from tests.pinned_logs import STORED, log_digests
 
 DEAL_HANDS = ["3C 4H 9C TH KC KD", "5D TS 2D 7S QC QD"]
 DEAL_DISCARDS = ["KC KD", "QC QD"]
