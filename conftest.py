@@ -27,11 +27,12 @@ BOTH_BUILDS_MODULES = frozenset({
     "test_log_digests.py", "test_engine_flow.py", "test_engine_pegging.py",
     "test_engine_state_machine.py", "test_pegging_scoring.py", "test_show.py",
     "test_show_distribution.py", "test_fast_paths.py", "test_muggins.py", "test_late_caps.py",
-    "test_hook_contract.py", "test_plugins.py", "test_kernel.py", "test_cards.py",
+    "test_hook_contract.py", "test_hook_calls.py", "test_native_lane.py", "test_plugins.py",
+    "test_kernel.py", "test_cards.py",
     "test_clabber_game.py", "test_clabber_rules.py", "test_clabber_reneges.py",
     "test_clabber_renege_window.py", "test_clabber_properties.py", "test_clabber_hooks.py",
-    # the bots, the coach's playouts and the build itself
-    "test_coach.py", "test_clabber_coach.py", "test_build.py",
+    # the bots, the coach's playouts, the games' encodings for learning agents, the build itself
+    "test_coach.py", "test_clabber_coach.py", "test_rl_env.py", "test_build.py",
 })
 """Test modules that run in both builds (`both_builds`); the doctests of `COMPILED` do too."""
 
