@@ -603,7 +603,7 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
         if stats.games == 0:
             sys.exit(130 if stopped == "interrupted" else 143)
     elif plot_path is not None:
-        sim.plot(stats, str(plot_path))
+        sim.plot(stats, str(plot_path), variant)
     report = stats.report()
     if as_json:
         click.echo(json.dumps(report | ({"stopped": stopped} if stopped else {})))
@@ -620,20 +620,46 @@ def _bot_specs(bots: str) -> list[str]:
 
 def _stoppable(label: str, games: int, as_json: bool,
                run: Callable[[Callable[[int], None]], Any]) -> tuple[Any, str | None]:
-    """``run(progress)`` under a progress bar, stopped by Ctrl-C or SIGTERM: its result, or
-    what it had finished when stopped (`Interrupted`), and how it was stopped (None if not)."""
+    """``run(progress)`` with its progress on standard error (a bar on a terminal, a line at
+    each tenth of the games otherwise; none with ``--json``), stopped by Ctrl-C or SIGTERM: its
+    result, or what it had finished when stopped (`Interrupted`), and how it was stopped (None
+    if not)."""
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from pegline_core.app import simulate as sim
 
     columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    terminal = sys.stderr.isatty()
     with _sigterm_as_interrupt:
         try:
-            with Progress(*columns, transient=True, disable=as_json) as bar:
+            with Progress(*columns, transient=True, disable=as_json or not terminal,
+                          console=Console(stderr=True)) as bar:
                 task = bar.add_task(label, total=games)
-                return run(lambda done: bar.update(task, completed=done)), None
+                lines = _progress_lines(label, games, enabled=not (as_json or terminal))
+
+                def progress(done: int) -> None:
+                    bar.update(task, completed=done)
+                    lines(done)
+
+                return run(progress), None
         except sim.Interrupted as exc:
             return exc.stats, _sigterm_as_interrupt.how
+
+
+def _progress_lines(label: str, games: int, *, enabled: bool) -> Callable[[int], None]:
+    """Progress for a log: a line on standard error each time another tenth of the games is
+    done (and at the end)."""
+    said = [0]
+
+    def line(done: int) -> None:
+        tenth = done * 10 // max(1, games)
+        if enabled and (tenth > said[0] or done == games) and done:
+            said[0] = max(tenth, said[0] + (done == games))
+            click.echo(_("{label}: {done} of {games} games").format(
+                label=label, done=f"{done:,}", games=f"{games:,}"), err=True)
+
+    return line
 
 
 PLOT_FORMATS = frozenset({".png", ".svg", ".pdf", ".jpg", ".jpeg", ".webp", ".tif", ".tiff"})
@@ -725,6 +751,14 @@ def _print_report(name: str, bots: list[str], report: dict[str, Any],
     click.echo(f"  hands per game: {report['hands_per_game']['mean']:.2f}")
     for mark, rate in report["marks"].items():
         click.echo(f"  {mark} rate: {rate:.2%}")
+    for bot, figures in report.get("bots", {}).items():
+        click.echo(f"  {bot}: {figures['games']:,} games, {figures['hands']:,} hands")
+        if figures["points_per_hand"]:
+            click.echo("    points per hand it played: " + ", ".join(
+                f"{label} {value:.2f}" for label, value in figures["points_per_hand"].items()))
+        for mark in figures["marks_given"]:
+            click.echo(f"    {mark}: given {figures['marks_given'][mark]:.2%} of its games, "
+                       f"taken {figures['marks_taken'][mark]:.2%}")
 
 
 # -- plugins ----------------------------------------------------------------------------------
