@@ -32,16 +32,13 @@ from pegline_core.record import GameRecord
 from pegline_cribbage.actions import Discard
 from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.display import EventPrinter
+from tests.browser import CHROMEDRIVER, CHROMIUM, MISSING, browser_missing
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
 FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run",
          "--window-size=1400,1500"]
 
-pytestmark = pytest.mark.skipif(
-    not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
-    reason="no browser installed: apt-get install -y chromium chromium-driver (.ci/run does)")
+pytestmark = pytest.mark.skipif(browser_missing(), reason=MISSING)
 
 
 @pytest.fixture(scope="module")
