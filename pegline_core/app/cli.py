@@ -922,6 +922,8 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
                    "game's own: greedy, sloppy and coach for cribbage, or a player class of "
                    "your own as module.path:Name).")
 @click.option("--human", is_flag=True, help="Play seat 0 yourself against the bots.")
+@click.option("--auto-go/--no-auto-go", default=True, show_default=True,
+              help="With --human, say go for you when no card you hold fits.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON event per line (with --human, the other seats' hidden cards "
                    "as null; --log and --save keep everything).")
@@ -939,7 +941,8 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
 @click.option("--match-to", "match_to", type=click.IntRange(min=1),
               help="Play a match to this many game points.")
 def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: str, human: bool,
-         as_json: bool, log_file: Any, save_path: Path | None, resume_path: Path | None,
+         auto_go: bool, as_json: bool, log_file: Any, save_path: Path | None,
+         resume_path: Path | None,
          versions: str, best_of: int | None, match_to: int | None) -> None:
     """Play a complete game (or a match) and print every event."""
     resume_match = resume_path is not None and _is_record(resume_path, "pegline-match")
@@ -962,11 +965,11 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
             assert resume_path is not None
             kept = MatchRecord.load(resume_path)
             _play_match(None, kept.rules, seed, bots, human, as_json, save_path or resume_path,
-                        log_file, kept)
+                        log_file, kept, auto_go=auto_go)
         else:
             _play_match(load_variant(variant_name, overlays=overlays),
                         MatchRules(best_of=best_of, target=match_to), seed, bots, human,
-                        as_json, save_path, log_file)
+                        as_json, save_path, log_file, auto_go=auto_go)
         return
     if save_path is not None:  # before the game, not after it: a record that cannot be kept
         _check_output(save_path, "--save")
@@ -983,14 +986,23 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
     variant = game.variant
     if seed is None:
         seed = random.SystemRandom().getrandbits(32)
-    players, labels = _players(game, bots, seed, human)
+    players, labels = _players(game, bots, seed, human, auto_go=auto_go)
     observe: Callable[[Event], None] | None = None
     if human:
         observe = getattr(players[0], "observe", None)  # a human's screen follows the game
     if not as_json:
-        click.echo(_("{name}: {description} (seed {seed})").format(
-            name=variant.name, description=variant_description(variant.description),
-            seed=seed))
+        description = variant_description(variant.description)
+        if resume_path is None:
+            click.echo(_("{name}: {description} (seed {seed})").format(
+                name=variant.name, description=description, seed=seed))
+        elif record_seed is None:
+            click.echo(_("{name}: {description} (resumed; the cards from here on come from "
+                         "seed {seed})").format(name=variant.name, description=description,
+                                                 seed=seed))
+        else:
+            click.echo(_("{name}: {description} (resumed: the record was started with seed "
+                         "{record}; the cards from here on come from seed {seed})").format(
+                name=variant.name, description=description, record=record_seed, seed=seed))
         for notice in variant.notices:
             click.echo(_("notice: {notice}").format(notice=notice))
     if resume_path is None:
@@ -1002,7 +1014,8 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
 
     if resume_path is not None and not as_json:
         click.echo(_("resumed from {path}: hand {hand}, phase {phase}, scores {scores}").format(
-            path=resume_path, hand=game.hand, phase=game.phase, scores=game.scores))
+            path=resume_path, hand=game.hand, phase=game.phase,
+            scores=_scores_said(game.scores)))
     if save_path is not None and human:
         _save_before_asking(players[0], save)
     emit = _emitter(game, as_json, log_file, {0} if human else None, labels, seed=record_seed)
@@ -1022,8 +1035,10 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
             save()
 
 
-def _players(game: Game, bots: str, seed: int, human: bool) -> tuple[list[Any], dict[int, str]]:
-    """The players for ``game`` from a ``--bots`` list (seat 0 a person with ``--human``)."""
+def _players(game: Game, bots: str, seed: int, human: bool, *, auto_go: bool = True
+             ) -> tuple[list[Any], dict[int, str]]:
+    """The players for ``game`` from a ``--bots`` list (seat 0 a person with ``--human``, who
+    says go without being asked when ``auto_go`` and the game's person can)."""
     names = _bot_specs(bots)
     try:
         chosen = resolve_bots(names, game)
@@ -1037,6 +1052,8 @@ def _players(game: Game, bots: str, seed: int, human: bool) -> tuple[list[Any], 
               for seat in range(game.players)}
     if human:
         players[0] = game.ruleset.game.human()
+        if hasattr(players[0], "auto_go"):
+            players[0].auto_go = auto_go
         labels[0] = _("seat {n} (you)").format(n=0)
         if hasattr(players[0], "read") and not sys.stdin.isatty():
             players[0].read = _bounded_answers(players[0].read, game)
@@ -1078,7 +1095,7 @@ def _bounded_answers(read: Callable[[], str], game: Game) -> Callable[[], str]:
 
 def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bool,
                 as_json: bool, save_path: Path | None, log_file: Any = None,
-                resumed: Any = None) -> None:
+                resumed: Any = None, *, auto_go: bool = True) -> None:
     """Play a match game by game (or carry on the ``resumed`` `MatchRecord`), printing the
     standings after each game, saving the match (before each decision of a human's) and
     logging it to ``log_file`` as one stream (the match's header line, then each game's log)."""
@@ -1117,7 +1134,7 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
         game = playing or match.new_game()
         game_seed = seed + len(match.games)
         chance_seed = game_seed + len(game.inputs())  # a resumed game: a fresh continuation
-        players, labels = _players(game, bots, game_seed, human)
+        players, labels = _players(game, bots, game_seed, human, auto_go=auto_go)
         if not as_json:
             click.echo("=== " + _("game {n}").format(n=len(match.games) + 1) + " ===")
 
@@ -1170,9 +1187,16 @@ def _leave(exc: BaseException, path: Path, keep: Callable[[Path], None], bots: s
     sys.exit(0 if how == "quit" else 130 if how == "interrupted" else 1)
 
 
+def _scores_said(scores: tuple[int, ...]) -> str:
+    """Every side's score as a board says it: ``18-4`` (side 0's first)."""
+    return "-".join(map(str, scores))
+
+
 def _say_how_to_resume(how: str, path: Path, bots: str, as_json: bool) -> None:
-    """Tell a player who left where the game is and the exact command that carries it on."""
-    command = ["pegline", "play", "--human", "--resume", str(path)]
+    """Tell a player who left where the game is and the exact command that carries it on (in
+    the language it was played in, when the environment alone would choose another)."""
+    lang = [] if current_language() == choose_language(None) else ["--lang", current_language()]
+    command = ["pegline", *lang, "play", "--human", "--resume", str(path)]
     command += ["--bots", bots] if bots != "greedy" else []
     command += ["--json"] if as_json else []
     said = {"quit": _("you quit"), "end of input": _("end of input"),
