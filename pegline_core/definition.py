@@ -116,7 +116,8 @@ class GameDefinition(Protocol):
 
     def tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
         """For simulation reports: the first dealer (None in a game without one), and the
-        game's points by label."""
+        game's points by label. A game may also have ``tally_seats(game)``: the same points by
+        the seat that scored them (``{seat: {label: points}}``), for each bot's own figures."""
 
 
 class EventPrinter(Protocol):

@@ -60,7 +60,7 @@ def test_play_bad_options():
 def test_a_human_game_refuses_illegal_choices_with_the_reason(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     answers = "\n".join(["1 2", "9", "1", "2", "3", "4", "go", "5", "6"] * 400) + "\n"
-    result = run("play", "--human", "--seed", "2", input=answers)
+    result = run("play", "--human", "--seed", "2", "--no-auto-go", input=answers)
     assert result.exit_code == 0, result.output[-2000:]
     out, stdout = result.output, result.stdout
     assert "lay away 2 cards to your crib" in out and "play a card" in out

@@ -100,7 +100,7 @@ def test_cribbages_report_is_the_points_per_hand_by_role_and_phase():
     hands = sum(game.hand for game in games_of(variant, names, games, seed))
     report = json.loads(simulated("--games", str(games), "--seed", str(seed), "--json"))
     assert list(report) == ["games", "win_rates", "first_dealer", "points_per_hand",
-                            "hands_per_game", "marks"]
+                            "hands_per_game", "marks", "bots"]
     assert set(report["points_per_hand"]) <= {f"{role}/{phase}" for role in ("dealer", "pone")
                                               for phase in ("pegging", "hand", "crib", "heels",
                                                             "start")}
@@ -110,3 +110,54 @@ def test_cribbages_report_is_the_points_per_hand_by_role_and_phase():
     assert [line.split()[0] for line in text[at + 1:at + 1 + len(report["points_per_hand"])]] \
         == list(report["points_per_hand"])
     assert text[at + 1 + len(report["points_per_hand"])].startswith("  hands per game: ")
+
+
+def test_each_bot_has_its_own_points_and_marks_counted_from_the_logs():
+    variant, names, games, seed = load_variant("two-player"), ["coach", "greedy"], 12, 5
+    points, given, taken, played = Counter(), Counter(), Counter(), Counter()
+    for index, game in enumerate(games_of(variant, names, games, seed)):
+        seating = sim._seating(names, variant.table.players, index)
+        first = next(e.dealer for e in game.log if type(e).__name__ == "DealerChosen")
+        crib = False
+        for event in game.log:
+            if type(event).__name__ == "HandShown":
+                crib = event.crib
+            if isinstance(event, Scored):
+                dealer = (first + event.hand - 1) % 2
+                role = "dealer" if event.actor == dealer else "pone"
+                phase = {"pegging": "pegging", "starter": "heels"}.get(
+                    event.phase, "crib" if crib else "hand")
+                points[seating[event.actor], f"{role}/{phase}"] += event.points
+        for bot in seating:
+            played[bot] += game.hand
+        winner, loser = game.result.results
+        if loser.mark:
+            given[seating[winner.seats[0]], loser.mark] += 1
+            taken[seating[loser.seats[0]], loser.mark] += 1
+    report = sim.simulate(variant, names, games=games, seed=seed, workers=1).report()
+    for bot in names:
+        figures = report["bots"][bot]
+        assert figures["games"] == games and figures["hands"] == played[bot]
+        assert figures["points_per_hand"] == pytest.approx(
+            {label: n / played[bot] for (name, label), n in points.items() if name == bot})
+        for mark, rate in figures["marks_given"].items():
+            assert rate == given[bot, mark] / games
+            assert figures["marks_taken"][mark] == taken[bot, mark] / games
+    pooled = report["points_per_hand"]
+    assert sum(v * played[b] for b in names for v in report["bots"][b]["points_per_hand"].values()) \
+        == pytest.approx(sum(pooled.values()) * report["hands_per_game"]["mean"] * games)
+
+
+def test_the_printed_report_gives_each_bot_and_progress_goes_to_stderr_as_lines(tmp_path):
+    plot = tmp_path / "bots.png"
+    result = CliRunner().invoke(main, ["simulate", "--workers", "1", "--games", "50",
+                                       "--bots", "coach,greedy", "--plot", str(plot)])
+    assert result.exit_code == 0, result.output
+    assert "  coach: 50 games" in result.stdout and "  greedy: 50 games" in result.stdout
+    assert "points per hand it played: dealer/crib" in result.stdout
+    assert "skunk: given" in result.stdout
+    assert result.stderr.splitlines() == ["two-player: 25 of 50 games",
+                                          "two-player: 50 of 50 games"]
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    quiet = CliRunner().invoke(main, ["simulate", "--workers", "1", "--games", "25", "--json"])
+    assert quiet.stderr == "" and json.loads(quiet.stdout)["bots"]["greedy"]["games"] == 25

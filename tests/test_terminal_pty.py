@@ -65,7 +65,7 @@ def playable(screen: str) -> list[int]:
 
 
 def test_a_hand_at_the_terminal_then_quit_and_resume_redraws_the_table(tmp_path):
-    child = spawn(["play", "--human", "--seed", SEED], tmp_path)
+    child = spawn(["play", "--human", "--seed", SEED, "--no-auto-go"], tmp_path)
     which, screen = prompt(child)
     assert which == DISCARD
     table = tables(screen)[-1]

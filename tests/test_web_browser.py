@@ -32,16 +32,13 @@ from pegline_core.record import GameRecord
 from pegline_cribbage.actions import Discard
 from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.display import EventPrinter
+from tests.browser import CHROMEDRIVER, CHROMIUM, MISSING, browser_missing
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
 FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run",
          "--window-size=1400,1500"]
 
-pytestmark = pytest.mark.skipif(
-    not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
-    reason="no browser installed: apt-get install -y chromium chromium-driver (.ci/run does)")
+pytestmark = pytest.mark.skipif(browser_missing(), reason=MISSING)
 
 
 @pytest.fixture(scope="module")
@@ -133,7 +130,7 @@ def test_a_whole_hand_with_muggins_and_the_coach(site, browser, tmp_path):
     start_game(browser, url, variant="two-player", muggins=True, seed=7)
     table = current_table(browser, tables)
     game = table.game
-    assert browser.find_element(By.ID, "variant-name").text == "two-player+muggins"
+    assert browser.find_element(By.ID, "variant-name").text == "two-player with muggins"
     heading = browser.find_element(By.ID, "heading").text
     dealer = game.view(0).dealer
     assert heading.startswith("Hand 1 · ") and ("you deal" in heading) == (dealer == 0)
@@ -288,6 +285,49 @@ def test_a_refused_request_shows_its_message(site, browser):
     error = browser.find_element(By.ID, "error")
     wait(browser, lambda d: error.is_displayed())
     assert error.text == "nothing to compare yet: make a move first"
+
+
+def test_the_table_reads_as_players_say_it_and_fits_a_laptop_screen(site, browser):
+    url, tables = site
+    browser.set_window_size(1280, 757)
+    try:
+        start_game(browser, url, variant="two-player", muggins=True, seed=11)
+        heading = browser.find_element(By.ID, "heading").text
+        assert heading.endswith("· laying away") and "phase:" not in heading
+        assert browser.find_element(By.ID, "variant-name").text == "two-player with muggins"
+        bottom, height = browser.execute_script(
+            "return [document.getElementById('hand').getBoundingClientRect().bottom,"
+            " window.innerHeight]")
+        assert bottom <= height, "the hand is above the fold at 1280x757"
+        game = current_table(browser, tables).game
+        mine = [c.get_attribute("data-card")
+                for c in browser.find_elements(By.CSS_SELECTOR, "#hand .card")]
+        # what the bot laid away shows as backs; nothing of ours is there yet
+        assert not browser.find_elements(By.CSS_SELECTOR, ".middle .crib .card[data-card]")
+        for code in mine[:2]:
+            browser.find_element(By.CSS_SELECTOR, f"#hand .card[data-card='{code}']").click()
+        act(browser, lambda: browser.find_element(By.ID, "lay-away").click())
+        wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".middle .crib .card")) == 4)
+        laid = {c.get_attribute("data-card")
+                for c in browser.find_elements(By.CSS_SELECTOR, ".middle .crib .card[data-card]")}
+        assert laid == set(mine[:2]) and len(game.machine.crib) == 4
+        assert len(browser.find_elements(By.CSS_SELECTOR, ".middle .crib .card.back")) == 2
+        while prompt_kind(browser) not in ("declare", None):
+            kind = prompt_kind(browser)
+            if kind == "play":
+                act(browser, browser.find_elements(By.CSS_SELECTOR, "#hand .card.playable")[0].click)
+            elif kind == "go":
+                act(browser, lambda: browser.find_element(By.ID, "go").click())
+            else:
+                break
+        if prompt_kind(browser) == "declare":
+            field = browser.find_element(By.ID, "declare-points")
+            assert field.get_attribute("value") == "", "the count is the player's to make"
+            before = log_lines(browser)
+            browser.find_element(By.ID, "declare").click()  # nothing typed: nothing sent
+            assert log_lines(browser) == before and prompt_kind(browser) == "declare"
+    finally:
+        browser.set_window_size(1400, 1500)
 
 
 # -- Clabber ---------------------------------------------------------------------------------------

@@ -512,9 +512,10 @@ def analyze_discard(cards: tuple[str, ...], dealer: bool, variant_name: str,
     points over every starter (exact), the crib's expected points (estimated) and the net."""
     from pegline_cribbage.crib_odds import CRIB_DEALS
     from pegline_cribbage.discards import discard_table
+    from pegline_cribbage.settings import CribbageSettings
 
     variant = load_variant(variant_name, overlays=overlays)
-    if variant.game != "cribbage":
+    if not isinstance(variant.settings, CribbageSettings):
         raise _Failure(_("the discard table is for cribbage variants, not {game}").format(
             game=repr(variant.game)))
     hand = parse_cards(cards)
@@ -603,7 +604,7 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
         if stats.games == 0:
             sys.exit(130 if stopped == "interrupted" else 143)
     elif plot_path is not None:
-        sim.plot(stats, str(plot_path))
+        sim.plot(stats, str(plot_path), variant)
     report = stats.report()
     if as_json:
         click.echo(json.dumps(report | ({"stopped": stopped} if stopped else {})))
@@ -620,20 +621,46 @@ def _bot_specs(bots: str) -> list[str]:
 
 def _stoppable(label: str, games: int, as_json: bool,
                run: Callable[[Callable[[int], None]], Any]) -> tuple[Any, str | None]:
-    """``run(progress)`` under a progress bar, stopped by Ctrl-C or SIGTERM: its result, or
-    what it had finished when stopped (`Interrupted`), and how it was stopped (None if not)."""
+    """``run(progress)`` with its progress on standard error (a bar on a terminal, a line at
+    each tenth of the games otherwise; none with ``--json``), stopped by Ctrl-C or SIGTERM: its
+    result, or what it had finished when stopped (`Interrupted`), and how it was stopped (None
+    if not)."""
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from pegline_core.app import simulate as sim
 
     columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    terminal = sys.stderr.isatty()
     with _sigterm_as_interrupt:
         try:
-            with Progress(*columns, transient=True, disable=as_json) as bar:
+            with Progress(*columns, transient=True, disable=as_json or not terminal,
+                          console=Console(stderr=True)) as bar:
                 task = bar.add_task(label, total=games)
-                return run(lambda done: bar.update(task, completed=done)), None
+                lines = _progress_lines(label, games, enabled=not (as_json or terminal))
+
+                def progress(done: int) -> None:
+                    bar.update(task, completed=done)
+                    lines(done)
+
+                return run(progress), None
         except sim.Interrupted as exc:
             return exc.stats, _sigterm_as_interrupt.how
+
+
+def _progress_lines(label: str, games: int, *, enabled: bool) -> Callable[[int], None]:
+    """Progress for a log: a line on standard error each time another tenth of the games is
+    done (and at the end)."""
+    said = [0]
+
+    def line(done: int) -> None:
+        tenth = done * 10 // max(1, games)
+        if enabled and (tenth > said[0] or done == games) and done:
+            said[0] = max(tenth, said[0] + (done == games))
+            click.echo(_("{label}: {done} of {games} games").format(
+                label=label, done=f"{done:,}", games=f"{games:,}"), err=True)
+
+    return line
 
 
 PLOT_FORMATS = frozenset({".png", ".svg", ".pdf", ".jpg", ".jpeg", ".webp", ".tif", ".tiff"})
@@ -725,6 +752,14 @@ def _print_report(name: str, bots: list[str], report: dict[str, Any],
     click.echo(f"  hands per game: {report['hands_per_game']['mean']:.2f}")
     for mark, rate in report["marks"].items():
         click.echo(f"  {mark} rate: {rate:.2%}")
+    for bot, figures in report.get("bots", {}).items():
+        click.echo(f"  {bot}: {figures['games']:,} games, {figures['hands']:,} hands")
+        if figures["points_per_hand"]:
+            click.echo("    points per hand it played: " + ", ".join(
+                f"{label} {value:.2f}" for label, value in figures["points_per_hand"].items()))
+        for mark in figures["marks_given"]:
+            click.echo(f"    {mark}: given {figures['marks_given'][mark]:.2%} of its games, "
+                       f"taken {figures['marks_taken'][mark]:.2%}")
 
 
 # -- plugins ----------------------------------------------------------------------------------
@@ -888,6 +923,8 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
                    "game's own: greedy, sloppy and coach for cribbage, or a player class of "
                    "your own as module.path:Name).")
 @click.option("--human", is_flag=True, help="Play seat 0 yourself against the bots.")
+@click.option("--auto-go/--no-auto-go", default=True, show_default=True,
+              help="With --human, say go for you when no card you hold fits.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON event per line (with --human, the other seats' hidden cards "
                    "as null; --log and --save keep everything).")
@@ -905,7 +942,8 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
 @click.option("--match-to", "match_to", type=click.IntRange(min=1),
               help="Play a match to this many game points.")
 def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: str, human: bool,
-         as_json: bool, log_file: Any, save_path: Path | None, resume_path: Path | None,
+         auto_go: bool, as_json: bool, log_file: Any, save_path: Path | None,
+         resume_path: Path | None,
          versions: str, best_of: int | None, match_to: int | None) -> None:
     """Play a complete game (or a match) and print every event."""
     resume_match = resume_path is not None and _is_record(resume_path, "pegline-match")
@@ -928,11 +966,11 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
             assert resume_path is not None
             kept = MatchRecord.load(resume_path)
             _play_match(None, kept.rules, seed, bots, human, as_json, save_path or resume_path,
-                        log_file, kept)
+                        log_file, kept, auto_go=auto_go)
         else:
             _play_match(load_variant(variant_name, overlays=overlays),
                         MatchRules(best_of=best_of, target=match_to), seed, bots, human,
-                        as_json, save_path, log_file)
+                        as_json, save_path, log_file, auto_go=auto_go)
         return
     if save_path is not None:  # before the game, not after it: a record that cannot be kept
         _check_output(save_path, "--save")
@@ -949,14 +987,23 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
     variant = game.variant
     if seed is None:
         seed = random.SystemRandom().getrandbits(32)
-    players, labels = _players(game, bots, seed, human)
+    players, labels = _players(game, bots, seed, human, auto_go=auto_go)
     observe: Callable[[Event], None] | None = None
     if human:
         observe = getattr(players[0], "observe", None)  # a human's screen follows the game
     if not as_json:
-        click.echo(_("{name}: {description} (seed {seed})").format(
-            name=variant.name, description=variant_description(variant.description),
-            seed=seed))
+        description = variant_description(variant.description)
+        if resume_path is None:
+            click.echo(_("{name}: {description} (seed {seed})").format(
+                name=variant.name, description=description, seed=seed))
+        elif record_seed is None:
+            click.echo(_("{name}: {description} (resumed; the cards from here on come from "
+                         "seed {seed})").format(name=variant.name, description=description,
+                                                 seed=seed))
+        else:
+            click.echo(_("{name}: {description} (resumed: the record was started with seed "
+                         "{record}; the cards from here on come from seed {seed})").format(
+                name=variant.name, description=description, record=record_seed, seed=seed))
         for notice in variant.notices:
             click.echo(_("notice: {notice}").format(notice=notice))
     if resume_path is None:
@@ -968,7 +1015,8 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
 
     if resume_path is not None and not as_json:
         click.echo(_("resumed from {path}: hand {hand}, phase {phase}, scores {scores}").format(
-            path=resume_path, hand=game.hand, phase=game.phase, scores=game.scores))
+            path=resume_path, hand=game.hand, phase=game.phase,
+            scores=_scores_said(game.scores)))
     if save_path is not None and human:
         _save_before_asking(players[0], save)
     emit = _emitter(game, as_json, log_file, {0} if human else None, labels, seed=record_seed)
@@ -988,8 +1036,10 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
             save()
 
 
-def _players(game: Game, bots: str, seed: int, human: bool) -> tuple[list[Any], dict[int, str]]:
-    """The players for ``game`` from a ``--bots`` list (seat 0 a person with ``--human``)."""
+def _players(game: Game, bots: str, seed: int, human: bool, *, auto_go: bool = True
+             ) -> tuple[list[Any], dict[int, str]]:
+    """The players for ``game`` from a ``--bots`` list (seat 0 a person with ``--human``, who
+    says go without being asked when ``auto_go`` and the game's person can)."""
     names = _bot_specs(bots)
     try:
         chosen = resolve_bots(names, game)
@@ -1003,6 +1053,8 @@ def _players(game: Game, bots: str, seed: int, human: bool) -> tuple[list[Any], 
               for seat in range(game.players)}
     if human:
         players[0] = game.ruleset.game.human()
+        if hasattr(players[0], "auto_go"):
+            players[0].auto_go = auto_go
         labels[0] = _("seat {n} (you)").format(n=0)
         if hasattr(players[0], "read") and not sys.stdin.isatty():
             players[0].read = _bounded_answers(players[0].read, game)
@@ -1044,7 +1096,7 @@ def _bounded_answers(read: Callable[[], str], game: Game) -> Callable[[], str]:
 
 def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bool,
                 as_json: bool, save_path: Path | None, log_file: Any = None,
-                resumed: Any = None) -> None:
+                resumed: Any = None, *, auto_go: bool = True) -> None:
     """Play a match game by game (or carry on the ``resumed`` `MatchRecord`), printing the
     standings after each game, saving the match (before each decision of a human's) and
     logging it to ``log_file`` as one stream (the match's header line, then each game's log)."""
@@ -1083,7 +1135,7 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
         game = playing or match.new_game()
         game_seed = seed + len(match.games)
         chance_seed = game_seed + len(game.inputs())  # a resumed game: a fresh continuation
-        players, labels = _players(game, bots, game_seed, human)
+        players, labels = _players(game, bots, game_seed, human, auto_go=auto_go)
         if not as_json:
             click.echo("=== " + _("game {n}").format(n=len(match.games) + 1) + " ===")
 
@@ -1136,9 +1188,16 @@ def _leave(exc: BaseException, path: Path, keep: Callable[[Path], None], bots: s
     sys.exit(0 if how == "quit" else 130 if how == "interrupted" else 1)
 
 
+def _scores_said(scores: tuple[int, ...]) -> str:
+    """Every side's score as a board says it: ``18-4`` (side 0's first)."""
+    return "-".join(map(str, scores))
+
+
 def _say_how_to_resume(how: str, path: Path, bots: str, as_json: bool) -> None:
-    """Tell a player who left where the game is and the exact command that carries it on."""
-    command = ["pegline", "play", "--human", "--resume", str(path)]
+    """Tell a player who left where the game is and the exact command that carries it on (in
+    the language it was played in, when the environment alone would choose another)."""
+    lang = [] if current_language() == choose_language(None) else ["--lang", current_language()]
+    command = ["pegline", *lang, "play", "--human", "--resume", str(path)]
     command += ["--bots", bots] if bots != "greedy" else []
     command += ["--json"] if as_json else []
     said = {"quit": _("you quit"), "end of input": _("end of input"),

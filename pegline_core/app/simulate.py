@@ -61,6 +61,18 @@ class SimulationStats:
     loser_scores: Counter[int] = field(factory=Counter)
     game: str = ""
     """The game played (its definition may give the report's figures), once a game is added."""
+    bot_games: Counter[str] = field(factory=Counter)
+    """Games each bot sat in (in one seat or more)."""
+    bot_hands: Counter[str] = field(factory=Counter)
+    """Hands each bot played, a seat at a time (a bot in two seats plays each hand twice)."""
+    bot_points: Counter[tuple[str, str]] = field(factory=Counter)
+    """Points by bot and label, where the game tallies them by seat (``tally_seats``)."""
+    marks_given: Counter[tuple[str, str]] = field(factory=Counter)
+    """Skunk marks (and the like) by the bot on the winning side and the mark."""
+    marks_taken: Counter[tuple[str, str]] = field(factory=Counter)
+    """Skunk marks by the bot on the marked side and the mark."""
+    lost_scores: Counter[tuple[str, int]] = field(factory=Counter)
+    """Final scores of each bot's side in the games it lost, by bot and score."""
 
     def merge(self, other: SimulationStats) -> SimulationStats:
         self.game = self.game or other.game
@@ -68,7 +80,8 @@ class SimulationStats:
         self.hands += other.hands
         self.first_dealer_wins += other.first_dealer_wins
         for name in ("wins", "seats", "points", "length", "marks", "winner_scores",
-                     "loser_scores"):
+                     "loser_scores", "bot_games", "bot_hands", "bot_points", "marks_given",
+                     "marks_taken", "lost_scores"):
             getattr(self, name).update(getattr(other, name))
         return self
 
@@ -90,10 +103,26 @@ class SimulationStats:
         for seat in range(game.players):
             self.seats[names[seat]] += 1
         self.winner_scores[winner.score] += 1
+        self.bot_games.update(set(names[:game.players]))
+        for seat in range(game.players):
+            self.bot_hands[names[seat]] += game.hand
+        by_seat = getattr(game.ruleset.game, "tally_seats", None)
+        if by_seat is not None:
+            for seat, labelled in by_seat(game).items():
+                for label, value in labelled.items():
+                    self.bot_points[names[seat], label] += value
+        winners = {names[seat] for seat in winner.seats}
         for loser in result.results[1:]:
             self.loser_scores[loser.score] += 1
+            losers = {names[seat] for seat in loser.seats}
+            for name in losers:
+                self.lost_scores[name, loser.score] += 1
             if loser.mark:
                 self.marks[loser.mark] += 1
+                for name in winners:
+                    self.marks_given[name, loser.mark] += 1
+                for name in losers:
+                    self.marks_taken[name, loser.mark] += 1
 
     def report(self) -> dict[str, Any]:
         """The statistics as plain data: rates with 95% intervals, means per hand. A game whose
@@ -119,7 +148,26 @@ class SimulationStats:
             "hands_per_game": {"mean": self.hands / self.games,
                                "histogram": dict(sorted(self.length.items()))},
             "marks": {mark: n / self.games for mark, n in sorted(self.marks.items())},
+            "bots": self._bots(),
         }
+
+    def _bots(self) -> dict[str, Any]:
+        """Each bot's own figures: points per hand it played by label (where the game tallies
+        them by seat), and the marks its side gave and took, per game it sat in."""
+        marks = sorted({mark for _bot, mark in self.marks_given + self.marks_taken} |
+                       set(self.marks))
+        out: dict[str, Any] = {}
+        for bot, games in sorted(self.bot_games.items()):
+            hands = max(1, self.bot_hands[bot])
+            out[bot] = {
+                "games": games,
+                "hands": self.bot_hands[bot],
+                "points_per_hand": {label: value / hands for (name, label), value
+                                    in sorted(self.bot_points.items()) if name == bot},
+                "marks_given": {mark: self.marks_given[bot, mark] / games for mark in marks},
+                "marks_taken": {mark: self.marks_taken[bot, mark] / games for mark in marks},
+            }
+        return out
 
 
 def _statistics(game: str) -> Callable[..., dict[str, Any]] | None:
@@ -356,24 +404,37 @@ def _on_cluster(scheduler: str, work: Callable[[int, int], T],
                     work, start, size, pure=False))
 
 
-def plot(stats: SimulationStats, path: str) -> None:
-    """Draw the final score distributions and the game-length histogram to a PNG."""
+def plot(stats: SimulationStats, path: str, variant: Variant | None = None) -> None:
+    """Draw the bots side by side to an image: each bot's final scores in the games it lost
+    (one colour a bot, a line each, so no bot's curve hides another's), the variant's skunk
+    lines marked; and the game-length histogram. The title names the variant and the bots."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    figure, (scores, lengths) = plt.subplots(1, 2, figsize=(11, 4))
-    for label, counts in (("winner", stats.winner_scores), ("others", stats.loser_scores)):
-        xs = sorted(counts)
-        scores.bar(xs, [counts[x] for x in xs], alpha=0.6, label=label)
-    scores.set(title="Final scores", xlabel="score", ylabel="games")
-    scores.legend()
+    figure, (scores, lengths) = plt.subplots(1, 2, figsize=(12, 5))
+    bots = sorted(stats.bot_games)
+    for index, bot in enumerate(bots):
+        counts = {score: n for (name, score), n in stats.lost_scores.items() if name == bot}
+        xs = list(range(min(counts, default=0), max(counts, default=0) + 1))
+        rate = stats.wins[bot] / max(1, stats.seats[bot])
+        scores.step(xs, [counts.get(x, 0) for x in xs], where="mid", color=f"C{index}",
+                    label=f"{bot}: won {rate:.1%} of its seats, lost {sum(counts.values()):,}")
+    for line in getattr(getattr(variant, "settings", None), "skunk", ()):
+        scores.axvline(line.below - 0.5, color="0.3", linestyle="--", linewidth=1)
+        scores.annotate(f"{line.name} (below {line.below})", (line.below - 0.5, 1),
+                        xycoords=("data", "axes fraction"), rotation=90, va="top", ha="right",
+                        fontsize=8, color="0.3")
+    scores.set(title="Final score of each bot's side when it lost", xlabel="score",
+               ylabel="games")
+    if bots:
+        scores.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.15), ncol=2)
     xs = sorted(stats.length)
-    lengths.bar(xs, [stats.length[x] for x in xs], color="tab:green")
+    lengths.bar(xs, [stats.length[x] for x in xs], color="0.6")
     lengths.set(title="Game length", xlabel="hands", ylabel="games")
-    figure.suptitle(f"{stats.games:,} games")
+    name = variant.name if variant is not None else stats.game
+    figure.suptitle(f"{name}: {stats.games:,} games, bots {', '.join(bots)}")
     figure.tight_layout()
     figure.savefig(path, dpi=100)
     plt.close(figure)
-

@@ -113,20 +113,38 @@ class Cribbage:
     def tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
         """The first dealer, and points by ``role/phase``: role dealer or pone (every
         non-dealer), phase pegging, hand, crib, heels or start."""
-        variant = game.variant
         first_dealer = next(e.dealer for e in game.log if isinstance(e, DealerChosen))
         points: Counter[str] = Counter()
-        crib = False
-        for event in game.log:
-            if isinstance(event, HandShown):
-                crib = event.crib
-            elif isinstance(event, Scored):
-                dealer = (first_dealer + event.hand - 1) % game.players
-                role = "dealer" if event.actor is not None and \
-                    variant.side_of(event.actor) == variant.side_of(dealer) else "pone"
-                phase = _PHASES.get(event.phase, "crib" if crib else "hand")
-                points[f"{role}/{phase}"] += event.points
+        for _seat, label, scored in _labelled_scores(game, first_dealer):
+            points[label] += scored
         return first_dealer, points
+
+    def tally_seats(self, game: Game) -> Mapping[int, Mapping[str, int]]:
+        """The points of `tally` by the seat that scored them (a report's figures per bot)."""
+        first_dealer = next(e.dealer for e in game.log if isinstance(e, DealerChosen))
+        seats: dict[int, Counter[str]] = {seat: Counter() for seat in range(game.players)}
+        for seat, label, scored in _labelled_scores(game, first_dealer):
+            if seat is not None:
+                seats[seat][label] += scored
+        return seats
+
+
+def _labelled_scores(game: Game, first_dealer: int) -> list[tuple[int | None, str, int]]:
+    """Each score of the game as (seat, ``role/phase``, points): role dealer (the dealer's
+    side) or pone, phase pegging, hand, crib, heels or start."""
+    variant = game.variant
+    out = []
+    crib = False
+    for event in game.log:
+        if isinstance(event, HandShown):
+            crib = event.crib
+        elif isinstance(event, Scored):
+            dealer = (first_dealer + event.hand - 1) % game.players
+            role = "dealer" if event.actor is not None and \
+                variant.side_of(event.actor) == variant.side_of(dealer) else "pone"
+            phase = _PHASES.get(event.phase, "crib" if crib else "hand")
+            out.append((event.actor, f"{role}/{phase}", event.points))
+    return out
 
 
 _PHASES = {"starter": "heels", "pegging": "pegging", "cut": "start"}

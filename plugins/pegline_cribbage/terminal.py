@@ -81,9 +81,11 @@ class HumanPlayer:
     """
 
     def __init__(self, console: Console | None = None,
-                 read: Callable[[], str] = input) -> None:
+                 read: Callable[[], str] = input, *, auto_go: bool = False) -> None:
         self.console = console or Console(stderr=True, highlight=False)
         self.read = read
+        self.auto_go = auto_go
+        """Say go without asking when it is the only move (``pegline play`` turns it on)."""
         self.table = Table()
         self._drawn: CribbageView | None = None
         self._disclaimed = False
@@ -122,6 +124,10 @@ class HumanPlayer:
                                     "lay away {n} cards to seat {dealer}'s crib", need)
                       ).format(n=need, dealer=view.dealer)
             return self._loop(view, prompt, lambda text: self._discard(view, text, need, legal))
+        if legal == [Go(view.seat)] and self.auto_go:
+            self._say(_("no card you hold fits under {limit} at count {count}: go").format(
+                limit=view.limit, count=view.count))
+            return legal[0]
         if legal == [Go(view.seat)]:
             prompt = _("no card you hold fits under {limit} at count {count}: type go").format(
                 limit=view.limit, count=view.count)
@@ -163,6 +169,11 @@ class HumanPlayer:
         """Plain text to the terminal, wrapped by the terminal itself (never by rich)."""
         self.console.print(text, style=style, end=end, markup=False, soft_wrap=True)
 
+    def _say_wrapped(self, text: str, style: str | None = None) -> None:
+        """A paragraph to the terminal, wrapped between words at its width (a terminal's own
+        wrapping would break a word in two)."""
+        self.console.print(text, style=style, markup=False, overflow="fold")
+
     def _word(self, word: str, view: CribbageView) -> Any:
         """Do what a word asks; an action to return (the coach's), or None to ask again."""
         if word == "quit":
@@ -180,11 +191,12 @@ class HumanPlayer:
 
     def compared(self, comparison: Comparison) -> None:
         """Show what `Game.compare` said of this seat's last committed decision."""
-        from pegline_cribbage.compare import describe
+        from pegline_cribbage.compare import describe, note
 
         evaluation = comparison.evaluation
         if not self._disclaimed:
-            self._say(f"(The coach: {evaluation.note})", style="dim")
+            self._say_wrapped(_("(The coach: {note})").format(note=note(evaluation.note)),
+                              style="dim")
             self._disclaimed = True
         for line in describe(evaluation, comparison.action):
             self._say(line)

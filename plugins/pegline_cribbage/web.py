@@ -96,6 +96,7 @@ class CribbageTable:
             "played": [[seat, str(card)] for seat, card in view.played],
             "counting": counting, "max_declaration": view.max_declaration,
             "pegs": _pegs(log, len(sides)), "holding": _holding(log, view.hand, view.players),
+            "laid": _sorted(view.laid), "crib_cards": _crib_cards(log, view.hand),
             "shows": _shows(log),
         }
 
@@ -210,6 +211,19 @@ def _holding(log: Sequence[Event], hand: int, players: int) -> list[int]:
         elif isinstance(action, Play):
             holding[action.seat] -= 1
     return holding
+
+
+def _crib_cards(log: Sequence[Event], hand: int) -> int:
+    """How many cards the crib holds in ``hand`` (public: laid away, and from the deck)."""
+    count = 0
+    for event in log:
+        if isinstance(event, Input) and event.hand == hand:
+            action = event.action
+            if isinstance(action, Deal):
+                count = len(action.crib)
+            elif isinstance(action, Discard):
+                count += len(action.cards)
+    return count
 
 
 def _shows(log: Sequence[Event]) -> list[Json]:

@@ -111,8 +111,8 @@
     if (t.dealer === null || t.hand === 0) return el("p", {class: "heading"}, _("Cutting for deal"));
     if (replay) {
       return el("p", {class: "heading"},
-        _("Hand {hand} · seat {dealer} deals and owns the crib · phase: {phase}",
-          {hand: t.hand, dealer: t.dealer, phase: _(t.phase)}));
+        _("Hand {hand} · seat {dealer} deals and owns the crib · {phase}",
+          {hand: t.hand, dealer: t.dealer, phase: phaseName(t.phase)}));
     }
     const dealer = t.dealer === t.seat ? _("you deal")
       : _("{seat} deals", {seat: seatName(names, t.dealer)});
@@ -123,8 +123,16 @@
       ? _(" · your partner: {seats}", {seats: t.partners.map((s) => seatName(names, s)).join(_(", "))})
       : "";
     return el("p", {class: "heading", id: "heading"},
-      _("Hand {hand} · {dealer}, {crib}{partner} · phase: {phase}",
-        {hand: t.hand, dealer, crib, partner, phase: _(t.phase)}));
+      _("Hand {hand} · {dealer}, {crib}{partner} · {phase}",
+        {hand: t.hand, dealer, crib, partner, phase: phaseName(t.phase)}));
+  }
+
+  // What a player calls each phase of a hand (the state's phase names are the rules' own).
+  function phaseName(phase) {
+    const names = {cut: _("cutting for deal"), deal: _("dealing"), discard: _("laying away"),
+                   starter: _("turning the starter"), pegging: _("pegging"),
+                   show: _("the show"), over: _("game over")};
+    return names[phase] || _(phase);
   }
 
   function seatRow(el, t, names, seat, hands) {
@@ -233,13 +241,15 @@
         el("button", {type: "button", id: "go", class: "primary",
                       onclick: () => ctx.send({type: "go"})}, "Go"));
     } else if (prompt.kind === "declare") {
+      // empty, not 0: a count is the player's to make, and 0 is a count of its own
       const input = el("input", {type: "number", id: "declare-points", min: 0, max: prompt.max,
-                                 value: 0, step: 1});
+                                 step: 1, placeholder: _("points"), required: true});
       box.append(prompt.crib ? _("Count your crib ") : _("Count your hand "),
         el("span", {class: "cards tiny"}, [...prompt.cards, t.starter].map((c) => card(el, c))),
         _(" (0 to {max}): ", {max: prompt.max}), input,
         el("button", {type: "button", id: "declare", class: "primary",
-                      onclick: () => ctx.send({type: "declare", points: Number(input.value)})},
+                      onclick: () => (input.value === "" ? input.focus()
+                        : ctx.send({type: "declare", points: Number(input.value)}))},
           _("Declare")));
     } else if (prompt.kind === "respond") {
       const input = el("input", {type: "number", id: "muggins-points", min: 1, max: prompt.max,
@@ -272,6 +282,12 @@
     return state.sides;
   }
 
+  // The crib as this seat may see it: its own laid cards face up, the others' backs.
+  function liveCrib(t) {
+    if (!t.crib_cards) return null;
+    return [...t.laid, ...Array(Math.max(0, t.crib_cards - t.laid.length)).fill(null)];
+  }
+
   function render(container, state, ctx) {
     const el = ctx.el;
     const t = state.table;
@@ -282,15 +298,15 @@
       container.replaceChildren(...[
         heading(el, t, names),
         scoreboard(el, t, sideNamesOf(state)),
-        board(t, sideNamesOf(state)),
         el("div", {class: "felt"},
           el("div", {class: "opponents"}, others.map((s) => seatRow(el, t, names, s, null))),
-          middle(el, t, null),
+          middle(el, t, liveCrib(t)),
           ask(el, t, state.prompt, local, names),
           hand(el, t, state.prompt, local, state.events.length),
           t.played.some(([s]) => s === t.seat) ? el("div", {class: "played mine"}, _("you played "),
             el("span", {class: "cards tiny"},
               t.played.filter(([s]) => s === t.seat).map(([, c]) => card(el, c)))) : null),
+        board(t, sideNamesOf(state)),  // below the felt: the hand stays in view on a laptop
         shows(el, t, names, t.seat)].filter(Boolean));
     };
     draw();

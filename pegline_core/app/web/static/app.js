@@ -211,7 +211,8 @@ const Pegline = (() => {
     const previous = state && state.id === next.id ? state.events.length : 0;
     state = next;
     const table = await loadTable(state.game);
-    $("variant-name").textContent = state.variant.name;
+    // "two-player+muggins" is the file's way to say it; a player reads "two-player with muggins"
+    $("variant-name").textContent = state.variant.name.split("+").join(_(" with "));
     $("notices").textContent = state.variant.notices.join("; ");
     $("assist").hidden = !state.assist_used;
     const open = !state.over && !state.abandoned;
