@@ -21,7 +21,6 @@ a body over `MAX_BODY` 413; each with ``{"error": message}``, and nothing change
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -48,6 +47,7 @@ from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_tabl
 from pegline_core.app.web.replay import replay_steps
 from pegline_core.app.web.tables import NotFound, Tables
 from pegline_core.errors import IllegalActionError, PeglineError, VariantError
+from pegline_core.files import parse_json
 from pegline_core.plugins import describe_plugin, game_definition, installed_plugins
 from pegline_core.rules import Rule
 from pegline_core.variant import Variant, available_variants, load_variant
@@ -195,9 +195,10 @@ async def _body(request: Request) -> Any:
         if len(raw) > MAX_BODY:
             raise _TooLarge()
     try:
-        return json.loads(raw or b"null")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RequestError(_("the body is not valid JSON: {error}").format(error=exc)) from None
+        return parse_json(raw or b"null", "body", ValueError)
+    except ValueError as exc:
+        raise RequestError(_("the body is not valid JSON: {error}").format(
+            error=str(exc).removeprefix("body: "))) from None
 
 
 class _TooLarge(Exception):
