@@ -376,7 +376,7 @@ def test_the_variant_is_checked(tmp_path):
     assert problems == ["table.players: the game is for 4 players, got 3",
                         "deal.first_dealer: must be one of cut, first-jack, got 'high'",
                         "tournament.standings: must be one of games-won, game-points, got 'elo'",
-                        "scoring.target: must be at least 1, got 0"]
+                        "scoring.target: must be from 1 to 5000, got 0"]
     path.write_text('extends = ["clabber"]\n[table]\nteams = [[0, 1], [2, 3]]\n')
     with pytest.raises(VariantError, match=r"partners sit opposite: teams must be \[\[0, 2\], "):
         load_variant(path)
