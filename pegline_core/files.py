@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 import tomllib
@@ -71,10 +72,63 @@ def decode_text(data: bytes, name: str | Path, error: type[ValueError], *,
 
 
 def parse_toml(text: str, name: str, error: type[ValueError]) -> dict[str, Any]:
-    """The TOML document, or ``error("NAME: not valid TOML: why")``."""
+    """The TOML document, or ``error("NAME: not valid TOML: why")``; one nested deeper than
+    `MAX_DEPTH` is refused too."""
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise error(f"{name}: not valid TOML: {exc}") from None
     except RecursionError:  # the parser recurses once per nested array or inline table
-        raise error(f"{name}: not valid TOML here: arrays or tables nested too deeply") from None
+        raise error(f"{name}: {_TOO_DEEP}") from None
+    _check_depth(data, text, name, error)
+    return data
+
+
+MAX_DEPTH = 32
+"""The deepest nesting of arrays and tables Pegline reads in JSON or TOML (a record nests five
+deep): deeper input is refused as it is parsed, before anything recurses over it."""
+_TOO_DEEP = f"arrays or tables nested more than {MAX_DEPTH} deep"
+
+
+def parse_json(text: str | bytes, name: str, error: type[ValueError]) -> Any:
+    """The JSON value, or ``error("NAME: not valid JSON: why")``; one nested deeper than
+    `MAX_DEPTH` is refused too. Every JSON Pegline reads (log lines, request bodies) is read
+    here."""
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise error(f"{name}: not valid JSON: {exc.msg}") from None
+    except UnicodeDecodeError:
+        raise error(f"{name}: not valid JSON: not UTF-8 text") from None
+    except RecursionError:
+        raise error(f"{name}: {_TOO_DEEP}") from None
+    _check_depth(value, text, name, error)
+    return value
+
+
+def whole_json(line: str) -> bool:
+    """Whether ``line`` holds a whole JSON value (a log's last line that a crash cut off does
+    not, and is dropped; one nested too deep is whole, and refused by `parse_json`)."""
+    try:
+        json.loads(line)
+    except ValueError:
+        return False
+    except RecursionError:
+        return True
+    return True
+
+
+def _check_depth(value: Any, text: str | bytes, name: str, error: type[ValueError]) -> None:
+    marks = text.count(b"[") + text.count(b"{") + text.count(b".") if isinstance(text, bytes) \
+        else text.count("[") + text.count("{") + text.count(".")
+    if marks < MAX_DEPTH:  # (dotted TOML keys nest too; the document is a table itself)
+        return  # too few brackets to nest deeper: the common case, at no cost
+    level = [(value, 1)]
+    while level:
+        item, depth = level.pop()
+        if depth > MAX_DEPTH:
+            raise error(f"{name}: {_TOO_DEEP}")
+        children = item.values() if isinstance(item, dict) else item if \
+            isinstance(item, list) else ()
+        level.extend((child, depth + 1) for child in children
+                     if isinstance(child, dict | list))

@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 
+from pegline_core.action_types import wrong_field
 from pegline_core.coaching import Comparison, Evaluator, same_move
 from pegline_core.definition import Machine
 from pegline_core.errors import IllegalActionError, PeglineError
@@ -183,6 +184,9 @@ class Game:
         Raises `IllegalActionError` (a `ValueError`) with the reason, or `PluginError` if a
         plugin fails; the game is then unchanged.
         """
+        wrong = wrong_field(action)
+        if wrong is not None:
+            raise IllegalActionError(wrong)
         machine, log = self._machine, self._log
         start = len(log)
         snapshot = machine.snapshot()

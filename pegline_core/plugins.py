@@ -114,6 +114,14 @@ def describe_plugin(name: str, extra: Plugins | None = None) -> tuple[list[str],
         if not isinstance(rules, list) or not all(isinstance(r, Rule) for r in rules):
             raise PluginError(f"plugin {name!r}: pegline_rules must return a list of Rule",
                               plugin=name, hook="pegline_rules")
+        from pegline_core.ruleset import rule_problem  # (the ruleset declares them the same way)
+        ids = [rule.id for rule in rules]
+        problems = [problem for problem in map(rule_problem, rules) if problem is not None]
+        problems += [f"declares rule {rule_id!r} twice" for rule_id in sorted(
+            {i for i in ids if type(i) is str and ids.count(i) > 1})]
+        if problems:
+            raise PluginError(f"plugin {name!r}: {'; '.join(problems)}", plugin=name,
+                              hook="pegline_rules")
     return hooks, rules
 
 

@@ -43,9 +43,11 @@ from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, S
 from pegline_core.files import (
     MAX_FILE_BYTES,
     decode_text,
+    parse_json,
     parse_toml,
     read_bytes,
     read_text,
+    whole_json,
     write_atomically,
 )
 from pegline_core.game import Game
@@ -350,11 +352,11 @@ class GameRecord:
             if not line.strip():
                 continue
             try:
-                row = json.loads(line)
-            except json.JSONDecodeError as exc:
-                if number == len(lines):  # the unfinished last line of a crashed writer
+                row = parse_json(line, f"{name}: line {number}", RecordError)
+            except RecordError:
+                if number == len(lines) and not whole_json(line):  # a crashed writer's last
                     break
-                raise RecordError(f"{name}: line {number}: not valid JSON: {exc.msg}") from None
+                raise
             if not isinstance(row, dict):
                 raise RecordError(f"{name}: line {number}: expected a JSON object")
             rows.append(row)

@@ -37,7 +37,7 @@ from pegline_core.strict import StructureProblems, converter, format_path
 if TYPE_CHECKING:
     from pegline_core.variant import Variant
 
-__all__ = ["Ruleset"]
+__all__ = ["Ruleset", "rule_problem"]
 
 _NOTHING: dict[str, Rule] = {}
 
@@ -194,7 +194,7 @@ class Ruleset:
                 faults.append(wrong)
                 continue
             for rule in rules:
-                problem = _rule_problem(rule)
+                problem = rule_problem(rule)
                 if problem is not None:
                     faults.append((("plugins",), f"plugin {owner!r}: {problem}", owner,
                                    "pegline_rules"))
@@ -399,7 +399,7 @@ def _not_a_list_of(kind: type, plugin: str, hook: str, answer: Any) -> Fault | N
     return (("plugins",), message, plugin, hook)
 
 
-def _rule_problem(rule: Any) -> str | None:
+def rule_problem(rule: Any) -> str | None:
     """What is wrong with a declared rule, or None (its fields are read as they are, not as `Rule`
     declares them)."""
     if type(rule.id) is not str or not rule.id:

@@ -126,7 +126,8 @@ def test_the_deal_six_each_and_the_turn_card_is_the_dealers_sixth():
     (Deal(12, [C("AH KH JC TC 9C JH"), C("JH 9H AS KS QS JS"), C("AD KD QD AC KC TH"),
                C("QC 9S TS JD 9D TD")]), "a card cannot be dealt twice"),
     (Deal(12, [("AH", *C("KH JC TC 9C QH")), C("JH 9H AS KS QS JS"), C("AD KD QD AC KC TH"),
-               C("QC 9S TS JD 9D TD")]), "every card must be a Card"),
+               C("QC 9S TS JD 9D TD")]), "every card must be a Card (Deal.hands: expected a "
+     "tuple of a tuple of a card, got the tuple (('AH', Card.parse('KH'), Card.parse(...)"),
 ])
 def test_a_bad_deal_is_refused(deal, message):
     refused(Game("clabber", dealer=0), deal, message)

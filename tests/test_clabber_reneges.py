@@ -164,3 +164,49 @@ def test_the_printer_follows_the_dealer_through_reneges(seed):
                 checked += 1
             replay.apply(event.action)
     assert checked == game.hand
+
+
+# -- the renege penalty, over many games (issue 27) -----------------------------------------------
+
+PENALTY_GAMES = 40
+
+
+def _penalties(seed):
+    """Each renege call of a sloppy game that was not void: (what the innocent side scored for the
+    hand, what the rule gives it: 162, the melds its players announced by the call and its bella
+    if announced by the call), and what the reneging side scored."""
+    from pegline_clabber.events import BellaAnnounced, MeldsAnnounced, RenegeCalled, RenegesVoid
+    from pegline_core import Game, Scored, play_game
+    from pegline_core.app.players import bots_for
+
+    game = Game("clabber-renege")
+    sloppy = bots_for(game)["sloppy"]
+    play_game(game.variant, [sloppy(seed + seat) for seat in range(4)], seed=seed, game=game)
+    found, announced, call = [], {}, None
+    call_outcome: list[int] = []
+    for event in game.log:
+        if call is not None and event.hand != call.hand:
+            found.append(call_outcome)
+            call = None
+        if isinstance(event, MeldsAnnounced):
+            announced[(event.hand, event.actor % 2)] = announced.get(
+                (event.hand, event.actor % 2), 0) + sum(m.points for m in event.melds)
+        elif isinstance(event, BellaAnnounced):
+            announced[(event.hand, event.actor % 2)] = announced.get(
+                (event.hand, event.actor % 2), 0) + 20
+        elif isinstance(event, RenegeCalled):
+            innocent = 1 - event.offender
+            call = event
+            call_outcome = [0, 162 + announced.get((event.hand, innocent), 0), 0]
+        elif isinstance(event, RenegesVoid):
+            call = None
+        elif isinstance(event, Scored) and call is not None:
+            call_outcome[0 if event.side != call.offender else 2] += event.points
+    return found + ([call_outcome] if call is not None else [])
+
+
+def test_the_renege_penalty_is_162_the_announced_melds_and_the_announced_bella():
+    outcomes = [outcome for seed in range(PENALTY_GAMES) for outcome in _penalties(seed)]
+    assert len(outcomes) > 40
+    wrong = [outcome for outcome in outcomes if outcome[0] != outcome[1] or outcome[2]]
+    assert not wrong, wrong

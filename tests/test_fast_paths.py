@@ -168,7 +168,9 @@ def test_a_card_not_held_is_refused_whatever_it_is():
                        if card not in held)
         Play = __import__(play_class, fromlist=["Play"]).Play
         before = game.log
-        for card in (outside, "AS", None, 3):
-            with pytest.raises(IllegalActionError, match="does not hold"):
+        for card, refusal in ((outside, "does not hold"), ("AS", "every card must be a Card"),
+                              (None, "every card must be a Card"),
+                              (3, "every card must be a Card")):  # (as the action enters)
+            with pytest.raises(IllegalActionError, match=refusal):
                 game.apply(Play(seat, card))
             assert game.log == before

@@ -202,11 +202,13 @@ def test_a_broken_skunk_file_does_not_break_variants_list(tmp_path, monkeypatch)
 
 def test_deep_nesting_is_an_error_not_a_recursion_error(tmp_path):
     deep = write(tmp_path, "deep", "a = " + "[" * 1000 + "]" * 1000 + "\n")
-    assert problems(deep) == [f"{deep}: not valid TOML here: arrays or tables nested too deeply"]
+    assert problems(deep) == [f"{deep}: arrays or tables nested more than 32 deep"]  # the reader
     dotted = write(tmp_path, "dotted", "[" + ".".join(["a"] * 2000) + "]\n")
-    assert problems(dotted) == [f"{dotted}: {'.'.join(['a'] * 17)}: nested more than 16 "
+    assert problems(dotted) == [f"{dotted}: arrays or tables nested more than 32 deep"]
+    within = write(tmp_path, "within", "[" + ".".join(["a"] * 20) + "]\n")  # the variant's own
+    assert problems(within) == [f"{within}: {'.'.join(['a'] * 17)}: nested more than 16 "
                                 "levels deep"]
-    shallow = write(tmp_path, "shallow", "a = " + "[" * 40 + "]" * 40 + "\n")
+    shallow = write(tmp_path, "shallow", "a = " + "[" * 20 + "]" * 20 + "\n")
     (found,) = problems(shallow)
     assert found.endswith("nested more than 16 levels deep")
 

@@ -1116,6 +1116,7 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
         match = Match(variant, rules)
     if seed is None:
         seed = random.SystemRandom().getrandbits(32)
+    _players(playing or Game(match.variant), bots, seed, human)  # checked, even with no game left
     if not as_json:
         text = (_("{name}: {description} (seed {seed}), a match best of {n}")
                 if rules.best_of is not None else

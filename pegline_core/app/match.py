@@ -32,7 +32,7 @@ from attrs import frozen
 from pegline_core.definition import Player
 from pegline_core.errors import PeglineError, RecordError
 from pegline_core.events import Event, EventCodec, GameEnded
-from pegline_core.files import parse_toml, write_atomically
+from pegline_core.files import parse_json, parse_toml, whole_json, write_atomically
 from pegline_core.game import Game
 from pegline_core.plugins import game_definition
 from pegline_core.record import (
@@ -151,15 +151,6 @@ def _rules_of(head: dict[str, Any], name: str) -> MatchRules:
         return MatchRules(**table)
     except PeglineError as exc:
         raise RecordError(f"{name}: match: {exc}") from None
-
-
-def _is_json(line: str) -> bool:
-    """Whether ``line`` is a whole JSON value (a log's last line may have been cut off)."""
-    try:
-        json.loads(line)
-    except (ValueError, RecursionError):
-        return False
-    return True
 
 
 def _summarised(record: GameRecord) -> GameRecord:
@@ -282,8 +273,8 @@ class MatchRecord:
         up to; the games are checked as a match record's are."""
         first, _, rest = text.partition("\n")
         try:
-            head = json.loads(first)
-        except json.JSONDecodeError:
+            head = parse_json(first, f"{name}: line 1", RecordError)
+        except RecordError:
             head = None
         if not isinstance(head, dict) or head.get("format") != MATCH_FORMAT:
             raise RecordError(f"{name}: line 1: not the header of a Pegline match log")
@@ -294,7 +285,7 @@ class MatchRecord:
         rules = _rules_of(head, name)
         games: list[list[str]] = []
         lines = rest.split("\n")
-        if lines[-1] and not _is_json(lines[-1]):  # cut by a crash, maybe in a game's header
+        if lines[-1] and not whole_json(lines[-1]):  # cut by a crash, maybe in a game's header
             lines.pop()
         for line in lines:
             if line.startswith('{"format": ') or not games:

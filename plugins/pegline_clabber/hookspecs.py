@@ -43,4 +43,6 @@ def pegline_clabber_settle_hand(totals: HandTotals) -> list[Score]:
 @hookspec
 def pegline_clabber_renege(penalty: RenegePenalty) -> list[Score]:
     """Score a renege for ``penalty.side``, the team that did not renege (variants with renege
-    calls): the standard rules give 162 and the team's melds. Claims may name the melds' cards."""
+    calls): the standard rules give 162, the melds its players announced by the call (shown or
+    not, with no contest) and its bella if announced by the call; nothing not yet announced.
+    Claims may name the melds' cards."""

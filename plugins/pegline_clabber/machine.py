@@ -548,8 +548,9 @@ class ClabberMachine:
         melds = tuple(ShownMeld(s, a.rule.id, a.score.points, a.score.cards)
                       for s in c.sides[side] if self.announced[s] for a in self.offered[s])
         self._phase = "count"
+        bella = self.bella if self.bella and c.side_of[self.bella[0]] == side else None
         awards = c.score_renege(_IN_DECK, RenegePenalty(side, offender, reason, melds,
-                                                        self.scores, c.variant))
+                                                        self.scores, c.variant, bella))
         self._record(awards, side)
         self._next_hand()
 

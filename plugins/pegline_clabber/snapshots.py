@@ -73,7 +73,9 @@ class HandTotals(NamedTuple):
 
 class RenegePenalty(NamedTuple):
     """A renege was proved against ``offender`` (or a false call made by it): play ends and
-    ``side`` scores the penalty. ``melds`` are ``side``'s melds announced this hand."""
+    ``side`` scores the penalty. ``melds`` are ``side``'s melds announced this hand by the call
+    (shown or not yet shown); ``bella`` is (seat, cards) if one of ``side``'s players announced
+    the bella by the call, else None."""
 
     side: int
     offender: int
@@ -81,3 +83,4 @@ class RenegePenalty(NamedTuple):
     melds: tuple[ShownMeld, ...]
     scores: tuple[int, ...]
     variant: Variant
+    bella: tuple[int, tuple[Card, ...]] | None = None

@@ -173,5 +173,8 @@ class ClabberStandard:
     @hookimpl
     def pegline_clabber_renege(self, penalty: RenegePenalty) -> list[Score]:
         claims = [Score("renege", self.config.renege)] if self.config.renege else []
-        return claims + [Score(meld.rule, meld.points, meld.cards) for meld in penalty.melds
-                         if meld.rule in MELD_RULES]
+        claims += [Score(meld.rule, meld.points, meld.cards) for meld in penalty.melds
+                   if meld.rule in MELD_RULES]
+        if penalty.bella is not None and self.config.bella:  # announced by the call: it stands
+            claims.append(Score("bella", self.config.bella, penalty.bella[1]))
+        return claims

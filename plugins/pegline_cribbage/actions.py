@@ -24,11 +24,19 @@ __all__ = ["CutForDeal", "Deal", "Discard", "Discards", "CutStarter", "Play", "G
 
 
 def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(value)
+    """Any iterable of cards as a tuple; anything else kept as it is, for `Game.apply` to refuse
+    with the field's name (an action is data: building one never fails)."""
+    try:
+        return tuple(value)
+    except TypeError:
+        return value  # type: ignore[return-value]
 
 
 def _hands(value: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(tuple(hand) for hand in value)
+    try:
+        return tuple(_cards(hand) for hand in value)
+    except TypeError:
+        return value  # type: ignore[return-value]
 
 
 @frozen

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from attrs import frozen
 
 from pegline_core.cards import Card
-from pegline_core.errors import CardError
+from pegline_core.errors import CardError, PluginError
 from pegline_core.plugins import Plugins
 from pegline_core.rules import Award
 from pegline_core.ruleset import Ruleset
@@ -38,6 +38,26 @@ class ShowScore:
 
     total: int
     awards: tuple[Award, ...]
+
+
+def _guarded(plugin: str, counter: ShowCounter) -> ShowCounter:
+    """A plugin's counter whose fault (it raises, or returns anything but an integer) is a
+    `PluginError` naming the plugin and the hook, as every fault of a plugin is."""
+
+    def count(cards: Sequence[Card], starter: Card, crib: bool) -> int:
+        try:
+            points = counter(cards, starter, crib)
+        except Exception as exc:
+            raise PluginError(f"plugin {plugin!r} failed in its pegline_show_counter: "
+                              f"{type(exc).__name__}: {exc}", plugin=plugin,
+                              hook="pegline_show_counter") from exc
+        if type(points) is not int:
+            raise PluginError(f"plugin {plugin!r}: its pegline_show_counter must return an "
+                              f"integer, got {type(points).__name__}", plugin=plugin,
+                              hook="pegline_show_counter")
+        return points
+
+    return count
 
 
 class Scorer:
@@ -80,9 +100,9 @@ class Scorer:
             counter = offered.get(impl.plugin_name)
             if counter is None:
                 return None
-            counters.append(counter)
+            counters.append(_guarded(impl.plugin_name, counter))
         if len(counters) == 1:
-            return counters[0]  # type: ignore[no-any-return]
+            return counters[0]
 
         def total(cards: Sequence[Card], starter: Card, crib: bool) -> int:
             return sum(counter(cards, starter, crib) for counter in counters)

@@ -27,7 +27,6 @@ unknown game 404, a move the rules refuse now 409 (a table's stale ``expect``: 4
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -56,6 +55,7 @@ from pegline_core.app.web.replay import replay_steps
 from pegline_core.app.web.sockets import table_socket
 from pegline_core.app.web.tables import Forbidden, Full, NotFound, Stale, Table, Tables
 from pegline_core.errors import IllegalActionError, PeglineError, VariantError
+from pegline_core.files import parse_json
 from pegline_core.plugins import describe_plugin, game_definition, installed_plugins
 from pegline_core.rules import Rule
 from pegline_core.variant import Variant, available_variants, load_variant
@@ -233,9 +233,10 @@ async def _body(request: Request) -> Any:
         if len(raw) > MAX_BODY:
             raise _TooLarge()
     try:
-        return json.loads(raw or b"null")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RequestError(_("the body is not valid JSON: {error}").format(error=exc)) from None
+        return parse_json(raw or b"null", "body", ValueError)
+    except ValueError as exc:
+        raise RequestError(_("the body is not valid JSON: {error}").format(
+            error=str(exc).removeprefix("body: "))) from None
 
 
 def _token(request: Request) -> str | None:

@@ -1,0 +1,93 @@
+"""Every API action with a wrong field type is an `IllegalActionError`, for both games, in
+whichever build runs the suite (issue 27): each action of a played game, in the position where
+it was played, with each field replaced by a value of every other type; the game is unchanged."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from pegline_core import (
+    AskCoach,
+    Card,
+    Game,
+    IllegalActionError,
+    Input,
+    parse_cards,
+    play_game,
+)
+from pegline_core.action_types import wrong_field
+from pegline_core.app.players import bots_for
+
+CARD = parse_cards("AS")[0]
+VALUES = (None, True, False, 0, -1, 10**30, 2.5, float("nan"), "", "x", "AS", b"x", (), [],
+          {}, {"x": 1}, CARD, (CARD,), ((CARD,),), [CARD], (0,), ("AS",), (None,), object())
+"""A value of every type an action's field could be given, empty and not."""
+
+
+def first_of_each_action(variant: str, seed: int, bot: str = "random"):
+    """(inputs before it, the action) for the first action of each class in a game, and a
+    compare request (`AskCoach`) after the first decision."""
+    make = bots_for(variant)[bot]
+    game = play_game(variant, [make(seed + s) for s in range(Game(variant).players)],
+                     seed=seed)
+    actions = [event.action for event in game.log if isinstance(event, Input)]
+    seen = {}
+    for index, action in enumerate(actions):
+        seen.setdefault(type(action), (index, action))
+    first_seat = next(i for i, a in enumerate(actions) if getattr(a, "seat", None) is not None)
+    seen[AskCoach] = (first_seat + 1, AskCoach(actions[first_seat].seat))
+    return [(actions[:index], action) for index, action in seen.values()]
+
+
+def cases():
+    for variant in ("two-player", "muggins", "clabber", "clabber-renege"):
+        found = {}
+        for seed in (5, 6, 19):  # until every action class of the game has been played
+            for before, action in (*first_of_each_action(variant, seed),
+                                   *first_of_each_action(variant, seed, "sloppy")):
+                found.setdefault(type(action), (variant, before, action))
+        yield from found.values()
+
+
+CASES = list(cases())
+
+
+def wrong_values(action):
+    """Each field replaced by each value of another type than the one it declares."""
+    for field in attrs.fields(type(action)):
+        for value in VALUES:
+            changed = attrs.evolve(action, **{field.name: value})
+            if wrong_field(changed) is not None:
+                yield field.name, changed
+
+
+@pytest.mark.parametrize(("variant", "before", "action"), CASES,
+                         ids=[f"{v}-{type(a).__name__}" for v, _, a in CASES])
+def test_an_action_with_a_wrong_field_type_is_an_illegal_action(variant, before, action):
+    game = Game(variant)
+    for earlier in before:
+        game.apply(earlier)
+    log, to_act = list(game.log), game.machine.to_act()
+    tried = 0
+    for name, changed in wrong_values(action):
+        tried += 1
+        with pytest.raises(IllegalActionError, match=rf"{type(action).__name__}\.{name}: "):
+            game.apply(changed)
+        assert list(game.log) == log and game.machine.to_act() == to_act
+    assert tried >= len(attrs.fields(type(action))) * 15
+    game.apply(action)  # and the real one still plays
+
+
+def test_every_action_class_of_both_games_is_tried():
+    from pegline_clabber.actions import ACTIONS as CLABBER
+    from pegline_cribbage.actions import ACTIONS as CRIBBAGE
+    tried = {type(action) for _, _, action in CASES}
+    missing = {cls.__name__ for cls in (*CLABBER.values(), *CRIBBAGE.values(), AskCoach)} - \
+        {cls.__name__ for cls in tried}
+    assert not missing, missing
+
+
+def test_a_right_type_passes_the_check():
+    assert wrong_field(AskCoach(0)) is None
+    assert isinstance(CARD, Card)

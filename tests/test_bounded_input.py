@@ -1,0 +1,127 @@
+"""Depth and size are bounded wherever Pegline parses input (issue 27): every JSON and TOML it
+reads goes through one bounded reader (`pegline_core.files`), so input nested too deeply is one
+clear error (a 400 from the web server), never a RecursionError, at every depth and in every
+place."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pegline_core import RecordError, VariantError, load_variant
+from pegline_core.app.match import MatchRecord
+from pegline_core.files import MAX_DEPTH, parse_json, parse_toml
+from pegline_core.record import GameRecord
+from pegline_cribbage.scripts import Script
+
+DEPTHS = (MAX_DEPTH - 1, MAX_DEPTH, MAX_DEPTH + 1, 100, 5_000)
+TOO_DEEP = f"nested more than {MAX_DEPTH} deep"
+
+
+def json_nest(depth: int, kind: str) -> str:
+    """A JSON value ``depth`` arrays or objects deep: arrays, objects, or the two in turn."""
+    opens = {"array": ["["], "object": ['{"a": '], "mixed": ["[", '{"a": ']}[kind]
+    closes = {"[": "]", '{"a": ': "}"}
+    parts = [opens[i % len(opens)] for i in range(depth)]
+    return "".join(parts) + "1" + "".join(closes[p] for p in reversed(parts))
+
+
+def toml_nest(depth: int, kind: str) -> str:
+    """A TOML document ``depth`` arrays or tables deep, itself included: inline arrays, inline
+    tables, dotted keys or a table header of dotted keys."""
+    if kind == "dotted":
+        return ".".join(["a"] * depth) + " = 1\n"
+    if kind == "header":
+        return "[" + ".".join(["a"] * (depth - 1)) + "]\nb = 1\n"
+    inner = json_nest(depth - 1, kind).replace('"a": ', "a = ")
+    return f"x = {inner}\n"
+
+
+JSON_KINDS = ("array", "object", "mixed")
+TOML_KINDS = ("array", "object", "mixed", "dotted", "header")
+
+
+@pytest.mark.parametrize("depth", DEPTHS)
+@pytest.mark.parametrize("kind", JSON_KINDS)
+def test_json_deeper_than_the_bound_is_one_error(depth, kind):
+    text = json_nest(depth, kind)
+    if depth <= MAX_DEPTH:
+        assert parse_json(text, "t", ValueError) == json.loads(text)
+    else:
+        with pytest.raises(ValueError, match=f"^t: arrays or tables {TOO_DEEP}$"):
+            parse_json(text, "t", ValueError)
+        with pytest.raises(ValueError, match=TOO_DEEP):
+            parse_json(text.encode(), "t", ValueError)
+
+
+@pytest.mark.parametrize("depth", DEPTHS)
+@pytest.mark.parametrize("kind", TOML_KINDS)
+def test_toml_deeper_than_the_bound_is_one_error(depth, kind):
+    text = toml_nest(depth, kind)
+    if depth <= MAX_DEPTH:
+        assert parse_toml(text, "t", ValueError)
+    else:
+        with pytest.raises(ValueError, match=f"^t: (arrays or tables {TOO_DEEP}|not valid TOML)"):
+            parse_toml(text, "t", ValueError)
+
+
+DEEP = (MAX_DEPTH + 1, 5_000)
+
+
+@pytest.fixture(scope="module")
+def log_lines():
+    from pegline_core import RandomBot, play_game
+    game = play_game("two-player-61", [RandomBot(0), RandomBot(1)], seed=3)
+    return GameRecord.of(game).to_jsonl().splitlines()
+
+
+@pytest.mark.parametrize("depth", DEEP)
+@pytest.mark.parametrize("kind", JSON_KINDS)
+@pytest.mark.parametrize("line", [0, 1, -1])
+def test_a_deep_value_in_any_line_of_a_log_is_a_record_error(log_lines, depth, kind, line):
+    lines = list(log_lines)
+    row = json.loads(lines[line])
+    row["deep"] = json.loads(json_nest(min(depth, MAX_DEPTH + 1), kind))
+    lines[line] = json.dumps(row) if depth <= MAX_DEPTH + 1 else \
+        lines[line][:-1] + ', "deep": ' + json_nest(depth, kind) + "}"
+    with pytest.raises(RecordError):
+        GameRecord.from_jsonl("\n".join(lines) + "\n")
+    if line == 0:
+        match = ('{"format": "pegline-match", "version": 1, "match": {"best_of": 1}, '
+                 '"stream": true, "deep": ' + json_nest(depth, kind) + "}\n")
+        with pytest.raises(RecordError):
+            MatchRecord.from_jsonl(match + "\n".join(log_lines) + "\n")
+
+
+@pytest.mark.parametrize("depth", DEEP)
+@pytest.mark.parametrize("kind", TOML_KINDS)
+def test_a_deep_toml_file_of_any_kind_is_a_clear_error(tmp_path, depth, kind):
+    text = toml_nest(depth, kind)
+    path = tmp_path / "deep.toml"
+    path.write_text('extends = ["two-player"]\n' + text)
+    with pytest.raises(VariantError, match="deep.toml: "):
+        load_variant(path)
+    with pytest.raises(RecordError):
+        GameRecord.from_toml('format = "pegline-record"\nversion = 3\n' + text)
+    with pytest.raises(RecordError):
+        MatchRecord.from_toml('format = "pegline-match"\nversion = 1\n' + text)
+    with pytest.raises(ValueError):
+        Script.from_toml(text)
+
+
+@pytest.mark.parametrize("depth", DEEP)
+@pytest.mark.parametrize("kind", JSON_KINDS)
+@pytest.mark.parametrize("route", ["/api/games", "/api/replay"])
+def test_the_web_server_answers_a_deep_body_400(depth, kind, route):
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from pegline_core.app.web import create_app
+    from pegline_core.app.web.tables import Tables
+
+    with TestClient(create_app(Tables())) as client:
+        response = client.post(route, content=json_nest(depth, kind),
+                               headers={"content-type": "application/json"})
+        assert response.status_code == 400, response.text
+        assert TOO_DEEP in response.json()["error"]

@@ -1,0 +1,54 @@
+"""Arguments are checked even when nothing is left to do (issue 27): a finished match or game
+refuses a wrong ``--bots`` as a running one does, and accepts a right one."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from pegline_core.app.cli import main
+
+WRONG = ["nope", "", ",", " , ", "random,nope", "nope,random", "greedy," * 9, "GREEDY",
+         "random;greedy"]
+RIGHT = ["random", "greedy,sloppy", " random , greedy "]
+
+
+@pytest.fixture(scope="module")
+def saves(tmp_path_factory):
+    """A finished and an unfinished match record, and a finished and an unfinished game."""
+    folder = tmp_path_factory.mktemp("saves")
+    runner = CliRunner()
+    found = {}
+    for kind, extra in (("match", ["--match", "1"]), ("game", [])):
+        path = folder / f"finished-{kind}.toml"
+        result = runner.invoke(main, ["play", "--variant", "two-player-61", "--seed", "2",
+                                      "--save", str(path), *extra])
+        assert result.exit_code == 0, result.output
+        found[f"finished {kind}"] = path
+        path = folder / f"running-{kind}.toml"
+        result = runner.invoke(main, ["play", "--variant", "two-player-61", "--seed", "2",
+                                      "--human", "--save", str(path), *extra], input="1 2\n")
+        assert path.exists(), result.output
+        found[f"running {kind}"] = path
+    return found
+
+
+STATES = ["finished match", "running match", "finished game", "running game"]
+
+
+@pytest.mark.parametrize("bots", WRONG)
+@pytest.mark.parametrize("state", STATES)
+def test_a_wrong_bots_list_is_refused_whatever_is_left_to_play(saves, state, bots):
+    result = CliRunner().invoke(main, ["play", "--resume", str(saves[state]), "--bots", bots])
+    assert result.exit_code == 2, (state, bots, result.output)
+    assert "Invalid value for '--bots'" in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("bots", RIGHT)
+@pytest.mark.parametrize("state", ["finished match", "finished game"])
+def test_a_right_bots_list_on_a_finished_save_changes_nothing(saves, state, bots):
+    before = saves[state].read_bytes()
+    result = CliRunner().invoke(main, ["play", "--resume", str(saves[state]), "--bots", bots])
+    assert result.exit_code == 0, result.output
+    assert saves[state].read_bytes() == before
