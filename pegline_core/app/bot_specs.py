@@ -167,6 +167,8 @@ def _seeding(spec: str, factory: Callable[..., Any]) -> str:
         signature = inspect.signature(factory)
     except (TypeError, ValueError):  # a builtin without a signature: give it the seed
         return "positional"
+    if "seed" in signature.parameters:  # a compiled class says positional-only, yet takes names
+        return "keyword"
     for how, args, kwargs in (("keyword", (), {"seed": 0}), ("positional", (0,), {}),
                               ("", (), {})):
         try:
