@@ -75,11 +75,11 @@ def test_statistics_are_sums_so_memory_stays_flat():
 
 def test_simulate_command_report_json_and_plot(tmp_path):
     plot = tmp_path / "report.png"
-    result = CliRunner().invoke(main, ["simulate", "--games", "20", "--bots", "coach,random",
+    result = CliRunner().invoke(main, ["simulate", "--games", "20", "--bots", "greedy,random",
                                        "--workers", "1", "--json", "--plot", str(plot)])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
-    assert report["games"] == 20 and set(report["win_rates"]) == {"coach", "random"}
+    assert report["games"] == 20 and set(report["win_rates"]) == {"greedy", "random"}
     assert {"dealer/pegging", "pone/hand", "dealer/crib"} <= set(report["points_per_hand"])
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     bad = CliRunner().invoke(main, ["simulate", "--bots", "genius", "--games", "2"])
