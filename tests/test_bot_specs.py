@@ -126,3 +126,35 @@ def test_own_bots_on_a_real_dask_cluster(tmp_path, monkeypatch):
         with pytest.raises(BotSpecError, match="cannot import only_here_bots"):
             simulate(TWO, ["only_here_bots:Bot", "random"], games=30,
                      scheduler=cluster.scheduler_address)
+
+
+@pytest.fixture
+def registered(tmp_path, monkeypatch):
+    """An installed package (a dist-info on sys.path) that registers two cribbage bots by name,
+    one of which names a module that is not there."""
+    info = tmp_path / "mybots-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: mybots\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(
+        "[pegline.bots]\ncribbage.first = tests.own_bots:Seeded\n"
+        "cribbage.broken = mybots_missing:Bot\nclabber.first = tests.own_bots:FirstLegal\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+
+def test_an_installed_package_registers_bots_by_name_for_its_game(registered):
+    from starlette.testclient import TestClient
+
+    from pegline_core.app.players import bots_for
+    from pegline_core.app.web.server import create_app
+
+    assert {"first", "broken"} <= set(bots_for(TWO)) and "first" in bots_for("clabber")
+    bot = resolve_bot("first", TWO)
+    assert bot.label == bot.spec == "first"  # workers find it again by its name
+    assert isinstance(bot.make(3), own_bots.Seeded)
+    report = simulate(TWO, ["first", "greedy"], games=4, seed=2, workers=2).report()
+    assert set(report["win_rates"]) == {"first", "greedy"}
+    with TestClient(create_app()) as client:  # the page offers it by name
+        assert "first" in client.get("/api/options").json()["bots"]["cribbage"]
+    with pytest.raises(BotSpecError, match="the registered bot 'broken' .*cannot import "
+                                           "mybots_missing"):
+        resolve_bot("broken", TWO).make(1)  # a broken one fails only where it is chosen

@@ -4,7 +4,8 @@ Every tool that takes bots (``pegline simulate``, ``pegline play``, `simulate`, 
 the coach's strength benchmark) resolves them here, so a bot of one's own enters each of them
 the same way. A spec is
 
-- a name: ``random`` or one of the game's own bots (`bots_for`);
+- a name: ``random``, one of the game's own bots, or one an installed package registers
+  (`bots_for`, `registered_bots`);
 - ``module.path:Name``: ``Name`` imported from ``module.path`` (a dotted ``Name`` reaches into
   a class or an object); it must be a `Player` class or a factory of players;
 - in Python, the class or the factory itself.
@@ -29,6 +30,7 @@ from __future__ import annotations
 import importlib
 import inspect
 from collections.abc import Callable, Sequence
+from importlib.metadata import entry_points
 from typing import Any
 
 from attrs import frozen
@@ -177,3 +179,35 @@ def _seeding(spec: str, factory: Callable[..., Any]) -> str:
             continue
         return how
     raise BotSpecError(f"bot {spec!r} must take a seed or nothing, not {signature}")
+
+
+BOT_GROUP = "pegline.bots"
+"""The entry-point group in which installed packages register bots by name."""
+
+
+def registered_bots(game: str) -> dict[str, Callable[[int], Any]]:
+    """The bots installed packages register for ``game``: each entry point of `BOT_GROUP`
+    named ``GAME.NAME`` whose value is a spec, ``module.path:Name``. They are chosen by NAME
+    like a game's own bots, in every tool and on the web page, which imports nothing a request
+    names; each is imported when a seat is made, so a broken one fails only where it is chosen.
+    A game's own bot of the same name wins."""
+    found: dict[str, Callable[[int], Any]] = {}
+    for point in entry_points(group=BOT_GROUP):
+        owner, _, name = point.name.partition(".")
+        if owner == game and name:
+            found[name] = RegisteredBot(name, point.value)
+    return found
+
+
+@frozen
+class RegisteredBot:
+    """A registered bot's factory: ``make(seed)`` through its spec, imported on first use."""
+
+    name: str
+    spec: str
+
+    def __call__(self, seed: int) -> Any:
+        try:
+            return _resolved(self.spec, _imported(self.spec)).make(seed)
+        except BotSpecError as exc:
+            raise BotSpecError(f"the registered bot {self.name!r} ({BOT_GROUP}): {exc}") from None

@@ -54,13 +54,16 @@ class RandomBot:
 
 
 def bots_for(game: Game | Variant | str) -> Mapping[str, Callable[[int], Player]]:
-    """Bot factories by name for a game (each takes a seed): ``random`` and the game's own."""
+    """Bot factories by name for a game (each takes a seed): ``random``, the game's own, and
+    those that installed packages register for it (`bot_specs.registered_bots`)."""
+    from pegline_core.app.bot_specs import registered_bots  # it resolves names through here
+
     if isinstance(game, Game):
-        definition = game.ruleset.game
+        name, definition = game.variant.game, game.ruleset.game
     else:
         name = game.game if isinstance(game, Variant) else _game_of(game)
         definition = game_definition(name)
-    return {"random": RandomBot, **definition.bots()}
+    return {"random": RandomBot, **registered_bots(name), **definition.bots()}
 
 
 def _game_of(variant: str) -> str:
