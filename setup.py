@@ -10,6 +10,7 @@ import ast
 import os
 import sys
 import sysconfig
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from setuptools import setup
@@ -52,11 +53,26 @@ def extensions() -> list[object]:
     # the modules they import are type-checked for their types, their own errors left to mypy's
     # run in CI (an optional extra, such as the web server's, need not be installed to build)
     return mypycify(["--follow-imports=silent", *(source(module) for module in COMPILED)],
-                    opt_level="3", debug_level="0")
+                    opt_level="3", debug_level="0", multi_file=True)
 
 
 class OptionalBuildExt(build_ext):
     """Falls back to pure Python when the C compiler fails (or is missing)."""
+
+    def build_extension(self, ext: object) -> None:
+        """Compile the extension's C files on every core (mypyc writes one per module)."""
+        compile_one = self.compiler.compile
+
+        def compile_all(sources: list[str], *args: object, **kwargs: object) -> list[str]:
+            with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+                done = pool.map(lambda source: compile_one([source], *args, **kwargs), sources)
+                return [built for objects in done for built in objects]
+
+        self.compiler.compile = compile_all
+        try:
+            super().build_extension(ext)
+        finally:
+            self.compiler.compile = compile_one
 
     def run(self) -> None:
         if self.inplace:  # an editable install: drop what an earlier build left in the tree
