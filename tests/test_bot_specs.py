@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from pegline_clabber.tournament import round_robin
 from pegline_core import load_variant
-from pegline_core.app.bot_specs import BotSpecError, resolve_bot, resolve_bots
+from pegline_core.app.bot_specs import BotSpecError, registrations, resolve_bot, resolve_bots
 from pegline_core.app.cli import main
 from pegline_core.app.simulate import run_chunk, simulate
 from pegline_cribbage.bots import GreedyBot
@@ -139,6 +139,9 @@ def registered(tmp_path, monkeypatch):
         "[pegline.bots]\ncribbage.first = tests.own_bots:Seeded\n"
         "cribbage.broken = mybots_missing:Bot\nclabber.first = tests.own_bots:FirstLegal\n")
     monkeypatch.syspath_prepend(str(tmp_path))
+    registrations.cache_clear()
+    yield
+    registrations.cache_clear()
 
 
 def test_an_installed_package_registers_bots_by_name_for_its_game(registered):
