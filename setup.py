@@ -41,8 +41,13 @@ def source(module: str) -> str:
     return str(Path(PACKAGE_DIRS[package], *rest.split("."))) + ".py"
 
 
+METADATA_ONLY = {"egg_info", "dist_info"}
+"""Commands that only write metadata: pip runs one before each build, and translating the
+modules to C for it would be wasted (about a minute)."""
+
+
 def extensions() -> list[object]:
-    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+    if os.environ.get(PURE_ENV, "") not in ("", "0") or METADATA_ONLY.intersection(sys.argv[1:2]):
         return []
     try:
         from mypyc.build import mypycify
