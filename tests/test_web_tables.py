@@ -485,3 +485,23 @@ def test_the_load_test_of_tables_loses_no_move_and_applies_none_twice(capsys):
     found = re.search(r"(\d+) moves seen done, (\d+) stored .*: none lost, none applied twice",
                       said)
     assert found and found[1] == found[2] and int(found[1]) > 10, said
+
+
+def test_a_finished_tables_record_downloads_with_a_seats_token_and_verifies(server):
+    from pegline_core.record import GameRecord
+    client, tables = server
+    created = new_table(client, ["person", "bot:greedy"], seed=3)
+    ident, token = created["id"], created["seats"][0]["token"]
+    url = f"/api/tables/{ident}/record"
+    assert client.get(url, headers=auth(token)).status_code == 409  # it holds every card
+    play(client, tables, created)
+    for headers in ({}, auth("x" * 32)):
+        assert client.get(url, headers=headers).status_code == 403
+    assert client.get(url, params={"format": "pdf"}, headers=auth(token)).status_code == 400
+    for form in ("toml", "jsonl"):
+        response = client.get(url, params={"format": form}, headers=auth(token))
+        assert response.status_code == 200
+        assert "attachment" in response.headers["content-disposition"]
+        record = (GameRecord.from_toml if form == "toml" else GameRecord.from_jsonl)(response.text)
+        assert record.verify() is None and record.seed == 3
+        assert record.replay().log == tables.get(ident).game.log

@@ -13,7 +13,8 @@ Routes (every answer JSON, except the page, its files and a record download):
 - ``POST /api/games/{id}/abandon``; ``GET /api/games/{id}/record?format=toml|jsonl``;
 - ``POST /api/replay``: ``{"record": text}``, answered with the record's steps;
 - ``POST /api/tables``, ``GET /api/tables/{id}?since=N``, ``POST /api/tables/{id}/moves``,
-  ``.../name``, ``.../compare``, ``GET /api/lobby``: tables of people and bots, each seat
+  ``.../name``, ``.../compare``, ``GET .../record`` (a finished table's record, with a seat's
+  token), ``GET /api/lobby``: tables of people and bots, each seat
   opened by its token (``tables``); ``/api/tables/{id}/socket``: a seat's live line
   (``sockets``).
 
@@ -323,13 +324,21 @@ def create_app(tables: Tables | None = None) -> Starlette:
         return await run_in_threadpool(replay_steps, text)
 
     async def record(request: Request) -> Response:
+        return await _download(request, lambda: server.tables.game(request.path_params["id"]))
+
+    async def table_record(request: Request) -> Response:
+        return await _download(request, lambda: seat(request)[0])
+
+    async def _download(request: Request, find: Callable[[], Table]) -> Response:
+        """A finished game's record as a file (the table from ``find``, which checks the
+        request may open it)."""
         form = request.query_params.get("format", "toml")
         with use_language(_language(request)):
             if form not in ("toml", "jsonl"):
                 return _error(400, _("a record's format is toml or jsonl, not {form}").format(
                     form=repr(form)))
             try:
-                table = server.tables.game(request.path_params["id"])
+                table = find()
                 text = await run_in_threadpool(table.record, form)
             except PeglineError as exc:
                 return _error(_status(exc), explain(str(exc)))
@@ -412,6 +421,7 @@ def create_app(tables: Tables | None = None) -> Starlette:
         _json_route("/api/lobby", lobby, ["GET"]),
         WebSocketRoute("/api/tables/{id}/socket", socket),
         Route("/api/games/{id}/record", record, methods=["GET"]),
+        Route("/api/tables/{id}/record", table_record, methods=["GET"]),
     ]
     app = Starlette(routes=routes)
     app.state.server = server
