@@ -336,10 +336,9 @@ def test_a_broken_plugin_in_a_real_process(broken_plugins):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")])}
     command = [sys.executable, "-c", "from pegline_core.app.cli import main; main()"]
     result = subprocess.run([*command, "play", "--variant", str(variants / "uses-misspelt.toml")],
-                            capture_output=True, text=True, env=env, timeout=120)
+                            capture_output=True, text=True, env=env)
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr == (f"Error: {variants / 'uses-misspelt.toml'}: {BROKEN['misspelt'][1]}\n")
-    listed = subprocess.run([*command, "plugins", "list"], capture_output=True, text=True, env=env,
-                            timeout=120)
+    listed = subprocess.run([*command, "plugins", "list"], capture_output=True, text=True, env=env)
     assert listed.returncode == 1 and "Traceback" not in listed.stderr
     assert "ctor 0.1: broken: plugin 'ctor' cannot be built" in listed.stdout

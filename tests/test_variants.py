@@ -226,8 +226,7 @@ def test_variant_files_are_found_from_a_wheel(tmp_path, pure_wheel):
             "print(sorted(v.available_variants()))")
     env_path = str(site)
     shown = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, "
-                            f"{env_path!r}); {code}"], capture_output=True, text=True, cwd=tmp_path,
-                           timeout=120)
+                            f"{env_path!r}); {code}"], capture_output=True, text=True, cwd=tmp_path)
     assert shown.returncode == 0, shown.stderr
     where, names_line = shown.stdout.splitlines()
     assert Path(where) == site

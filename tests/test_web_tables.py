@@ -18,6 +18,7 @@ from pegline_core import Card, Input
 from pegline_core.app.web import create_app, is_loopback
 from pegline_core.app.web.store import MEMORY, Store, StoreError
 from pegline_core.app.web.tables import Tables, token_hash
+from pegline_core.record import GameRecord
 from pegline_cribbage.actions import Discard
 from tests import test_web_api as cribbage
 from tests import test_web_clabber as clabber
@@ -488,7 +489,6 @@ def test_the_load_test_of_tables_loses_no_move_and_applies_none_twice(capsys):
 
 
 def test_a_finished_tables_record_downloads_with_a_seats_token_and_verifies(server):
-    from pegline_core.record import GameRecord
     client, tables = server
     created = new_table(client, ["person", "bot:greedy"], seed=3)
     ident, token = created["id"], created["seats"][0]["token"]
