@@ -5,6 +5,7 @@ its own running on the cluster."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -47,14 +48,19 @@ def test_a_signal_stops_simulate_on_a_cluster_with_a_partial_report(cluster, sig
         [str(Path(sys.executable).parent / "pegline"), "simulate", "--games", str(GAMES),
          "--json", "--bots", "random", "--scheduler", cluster.scheduler_address],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    _wait(lambda: (len(scheduler.clients) > 1 and scheduler.tasks) or process.poll() is not None,
-          60, "simulate never submitted a chunk")
-    assert process.poll() is None, process.stderr.read()
-    time.sleep(3)  # some chunks finish
-    children = _children(process.pid)
-    sent = time.monotonic()
-    process.send_signal(sig)
-    out, err = process.communicate(timeout=60)
+    try:
+        _wait(lambda: (len(scheduler.clients) > 1 and scheduler.tasks)
+              or process.poll() is not None, 60, "simulate never submitted a chunk")
+        assert process.poll() is None, process.stderr.read()
+        time.sleep(3)  # some chunks finish
+        children = _children(process.pid)
+        sent = time.monotonic()
+        process.send_signal(sig)
+        out, err = process.communicate(timeout=30)
+    finally:  # a simulation that did not stop is ended here, not left behind
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
     stopped_in = time.monotonic() - sent
     assert process.returncode == code, err
     assert stopped_in < 15, f"took {stopped_in:.1f} s to stop"

@@ -13,6 +13,7 @@ memory stays flat however many games are played.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import math
@@ -376,32 +377,72 @@ def _worker_start(parent: int) -> None:
 CONNECT_TIMEOUT = 10.0
 """Seconds to reach a dask scheduler before saying it cannot be reached."""
 
+CLOSE_TIMEOUT = 5.0
+"""Seconds a stopped simulation waits for the scheduler to take its client's goodbye."""
+
+POLL = 0.2
+"""Seconds between looks at a held Ctrl-C or SIGTERM while chunks run on a cluster."""
+
 
 def _on_cluster(scheduler: str, work: Callable[[int, int], T],
                 chunks: Iterator[tuple[int, int]], collect: Callable[[T], None]) -> None:
-    """Run the chunks on a dask.distributed cluster, a bounded number in flight."""
+    """Run the chunks on a dask.distributed cluster, a bounded number in flight. Ctrl-C and
+    SIGTERM are held while dask's calls run (an exception raised inside its machinery can
+    leave the client unable to close) and acted on between them: the client closes, which
+    cancels its chunks on the cluster, and the signal then goes to its usual handler."""
     scheme, _, rest = scheduler.partition("://")
     host, _, port = rest.rpartition(":")
     if scheme != "tcp" or not host or not port.isdigit():
         raise PeglineError(f"the scheduler must be a dask address tcp://HOST:PORT, not "
                            f"{scheduler!r}")
     from distributed import Client
-    from distributed import as_completed as dask_completed
+    from distributed import wait as dask_wait
 
     try:
         client = Client(scheduler, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError) as exc:
         raise PeglineError(f"cannot reach the scheduler at {scheduler}: {exc}") from None
-    with client:
-        window = max(1, sum(client.nthreads().values())) * WINDOW  # type: ignore[no-untyped-call]
-        futures = [client.submit(work, start, size, pure=False)
-                   for start, size in itertools.islice(chunks, window)]
-        running = dask_completed(futures)  # type: ignore[no-untyped-call]
-        for future in running:
-            collect(future.result())
-            for start, size in itertools.islice(chunks, 1):
-                running.add(client.submit(  # type: ignore[no-untyped-call]
-                    work, start, size, pure=False))
+    with _signals_held() as held:
+        try:
+            window = max(1, sum(client.nthreads().values())) * WINDOW  # type: ignore[no-untyped-call]
+            in_flight = {client.submit(work, start, size, pure=False)
+                         for start, size in itertools.islice(chunks, window)}
+            while in_flight and not held:
+                try:
+                    done, _ = dask_wait(  # type: ignore[no-untyped-call]
+                        in_flight, timeout=POLL, return_when="FIRST_COMPLETED")
+                except TimeoutError:
+                    continue
+                in_flight -= done
+                for result in client.gather(list(done)):  # type: ignore[no-untyped-call]
+                    collect(result)
+                in_flight.update(client.submit(work, start, size, pure=False)
+                                 for start, size in itertools.islice(chunks, len(done)))
+        finally:
+            try:
+                client.close(timeout=CLOSE_TIMEOUT)  # type: ignore[no-untyped-call]
+            except (OSError, TimeoutError):
+                if not held:
+                    raise
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[list[int]]:
+    """While active (in the main thread), Ctrl-C and SIGTERM are only noted, in the list it
+    gives; on leaving, the handlers before it come back and the first signal noted is raised
+    again for them."""
+    held: list[int] = []
+    previous: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        previous = {sig: signal.signal(sig, lambda signum, frame: held.append(signum))
+                    for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield held
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, signal.SIG_DFL if handler is None else handler)
+        if held:
+            signal.raise_signal(held[0])
 
 
 def plot(stats: SimulationStats, path: str, variant: Variant | None = None) -> None:
