@@ -404,7 +404,8 @@ def _on_cluster(scheduler: str, work: Callable[[int, int], T],
         raise PeglineError(f"cannot reach the scheduler at {scheduler}: {exc}") from None
     with _signals_held() as held:
         try:
-            window = max(1, sum(client.nthreads().values())) * WINDOW  # type: ignore[no-untyped-call]
+            threads = client.nthreads()  # type: ignore[no-untyped-call]
+            window = max(1, sum(threads.values())) * WINDOW
             in_flight = {client.submit(work, start, size, pure=False)
                          for start, size in itertools.islice(chunks, window)}
             while in_flight and not held:
