@@ -591,8 +591,14 @@ def _games():
             yield a_game(name, seed)
 
 
+def _clabber_games():
+    for name in ("clabber", "clabber-renege"):
+        for seed in range(3):
+            yield a_game(name, seed)
+
+
 def test_every_derived_event_names_the_input_that_caused_it():
-    for game in _games():
+    for game in (*_games(), *_clabber_games()):
         last_input = None
         for event in game.log:
             if isinstance(event, Input):
@@ -601,6 +607,32 @@ def test_every_derived_event_names_the_input_that_caused_it():
             else:
                 assert event.cause == last_input, event  # None only before any input
                 assert event.cause is None or game.log[event.cause].seq == event.cause
+
+
+def test_a_clabber_score_names_the_play_or_call_that_made_it():
+    for game in _clabber_games():
+        scores = [e for e in game.log if type(e).__name__ == "Scored"]
+        assert scores
+        for score in scores:
+            cause = game.log[score.cause]
+            assert isinstance(cause, Input) and cause.hand == score.hand
+            assert type(cause.action).__name__ in ("Play", "CallRenege", "Show", "Announce",
+                                                   "Pass", "Name"), cause
+
+
+def test_a_clabber_record_written_before_causes_still_verifies_and_a_cut_cause_does_not():
+    path = Path(__file__).parent / "records" / "v3" / "clabber-before-causes.jsonl"
+    record = GameRecord.load(path)  # saved by the Pegline whose Clabber named no causes
+    assert not any("cause" in data for data in record.events)
+    assert record.verify() is None
+    fresh = GameRecord.of(record.replay())
+    caused = [seq for seq, data in enumerate(fresh.events) if "cause" in data]
+    assert fresh.verify() is None and caused
+    seq = caused[len(caused) // 2]
+    events = [dict(data) for data in fresh.events]
+    del events[seq]["cause"]  # one cause taken away: no longer what the game derives
+    forged = attrs.evolve(fresh, events=tuple(events))
+    assert forged.verify().seq == seq
 
 
 def test_a_game_started_with_a_dealer_has_causeless_start_events():

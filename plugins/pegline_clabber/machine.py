@@ -117,10 +117,12 @@ def common(ruleset: Ruleset) -> Common:
 class ClabberMachine:
     """The state of one Clabber game and the rules that move it."""
 
-    __slots__ = (*_STATE, "log", "c", "_hand", "_phase", "_memo")
+    __slots__ = (*_STATE, "log", "c", "_hand", "_phase", "_memo", "_cause")
 
     def __init__(self, ruleset: Ruleset, log: list[Event]) -> None:
         self.log = log
+        self._cause: int | None = None
+        """The seq of the input being applied: the ``cause`` of every event it derives."""
         self.c = c = common(ruleset)
         self.phase = "cut"
         self.hand = 0
@@ -183,7 +185,7 @@ class ClabberMachine:
 
     def begin(self, dealer: int | None) -> None:
         if dealer is not None:
-            self._hand, self._phase = self.hand, self.phase
+            self._hand, self._phase, self._cause = self.hand, self.phase, None
             self._choose_dealer(dealer)
 
     def apply(self, action: Any) -> None:
@@ -193,6 +195,7 @@ class ClabberMachine:
         if self.phase == "over":
             raise IllegalActionError("the game is over")
         self._hand, self._phase = self.hand, self.phase
+        self._cause = len(self.log)  # every handler logs its Input first
         handler(self, action)
 
     def to_act(self) -> str | tuple[int, ...]:
@@ -293,7 +296,7 @@ class ClabberMachine:
 
     def _add(self, cls: type, actor: int | None, **fields: Any) -> None:
         log = self.log
-        log.append(cls(len(log), self._hand, self._phase, actor, **fields))
+        log.append(cls(len(log), self._hand, self._phase, actor, cause=self._cause, **fields))
 
     def _input(self, actor: int | None, action: Any) -> None:
         log = self.log
@@ -306,7 +309,7 @@ class ClabberMachine:
             total = scores[side] + points
             self.scores = (*scores[:side], total, *scores[side + 1:])
             log.append(Scored(len(log), self._hand, self._phase, None, side, points, rule.id,
-                              plugin, cards, total))
+                              plugin, cards, total, cause=self._cause))
 
     # -- checks --------------------------------------------------------------------------------
 
