@@ -593,7 +593,7 @@ class GameRecord:
         recorded = list(self.events)
         if self.schema < VERSION:
             derived = legacy_events(game, self.schema, derived)
-        elif not any("cause" in data for data in recorded):  # Clabber's, before it named causes
+        elif not any("cause" in data for data in recorded):  # saved before its game named causes
             derived = [{k: v for k, v in data.items() if k != "cause"} for data in derived]
         if len(recorded) < len(derived) and all(
                 data["type"] in codec.input_types for data in self.events):

@@ -690,7 +690,7 @@ def _command_paths(command=main, path=()):
 def test_every_commands_help_speaks_the_language(lang):
     """pegline --help, and --help of every group and command, in the language: the command's
     own text, each option's help, Click's headings and its [default: ...]."""
-    from pegline_core.app.cli import HELP_CONTEXT
+    from pegline_core.app.clikit import HELP_CONTEXT
 
     paths = list(_command_paths())
     assert len(paths) >= 14  # pegline, its commands and groups, the groups' commands

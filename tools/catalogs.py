@@ -25,7 +25,7 @@ from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from pegline_core.app.cli import HELP_CONTEXT
+from pegline_core.app.clikit import HELP_CONTEXT
 from pegline_core.app.i18n import _FOLDER, LANGUAGES, RULE_CONTEXT, VARIANT_CONTEXT
 from pegline_core.plugins import describe_plugin, installed_plugins
 
@@ -66,8 +66,8 @@ def help_texts() -> list[str]:
     """The help texts of every command and group of the command line, and of their options."""
     import click
 
-    from pegline_core.app.cli import HELP_WORDS
     from pegline_core.app.cli import main as command_line
+    from pegline_core.app.clikit import HELP_WORDS
 
     commands: list[click.Command] = []
     waiting: list[click.Command] = [command_line]
@@ -75,7 +75,9 @@ def help_texts() -> list[str]:
         command = waiting.pop(0)
         commands.append(command)
         if isinstance(command, click.Group):
-            waiting += [command.commands[name] for name in sorted(command.commands)]
+            context = click.Context(command)  # the commands installed plugins add, too
+            waiting += [command.get_command(context, name)
+                        for name in sorted(command.list_commands(context))]
     texts = [thing.help for command in commands
              for thing in [command, *command.get_params(click.Context(command))]
              if getattr(thing, "help", None)]

@@ -1,22 +1,20 @@
-"""The ``pegline`` command: score hands, inspect variants, play and replay games."""
+"""The ``pegline`` command: play, simulate, replay and serve games, inspect variants and plugins;
+and the commands the installed plugins add (cribbage's ``score`` and ``analyze``)."""
 
 from __future__ import annotations
 
-import contextvars
 import gzip
 import importlib.util
 import json
 import os
 import random
-import re
 import shlex
 import signal
 import sys
 import threading
-import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, BinaryIO, NoReturn
+from typing import Any, NoReturn
 
 import click
 import pluggy
@@ -24,6 +22,19 @@ import tomli_w
 
 from pegline_core.app.bot_specs import BotSpecError, resolve_bots
 from pegline_core.app.build import build_name
+from pegline_core.app.clikit import (
+    HELP_CONTEXT,
+    HELP_WORDS,
+    BadOption,
+    Failure,
+    Group,
+    Usage,
+    debugging,
+    overlay_option,
+    plugin_fault,
+    variant_option,
+    versions_option,
+)
 from pegline_core.app.i18n import (
     LANGUAGES,
     Messages,
@@ -36,173 +47,17 @@ from pegline_core.app.i18n import (
     variant_description,
 )
 from pegline_core.app.players import PlayerLeft, play_game
+from pegline_core.app.plugin_commands import plugin_commands
 from pegline_core.app.problems import explain
-from pegline_core.cards import Card, format_cards, parse_cards
-from pegline_core.errors import PeglineError, PluginError, VariantError
+from pegline_core.errors import PeglineError, VariantError
 from pegline_core.events import Event
 from pegline_core.game import Game
 from pegline_core.record import FORMAT, GameRecord, is_log_path
 from pegline_core.ruleset import Ruleset
-from pegline_core.variant import DEFAULT_VARIANT, available_variants, load_variant
-from pegline_cribbage.scorer import Scorer, ShowScore
+from pegline_core.variant import available_variants, load_variant
 
 _messages = Messages("pegline_core.app")
 _ = _messages.gettext
-HELP_CONTEXT = "help"
-"""The gettext context of a command's or an option's help text (tools/catalogs.py collects
-them from the commands themselves)."""
-
-
-HELP_WORDS = ("Usage:", "Options", "Commands", "default: ", "required")
-"""Click's own words in a --help page, translated by `_Formatter`."""
-
-
-class _Formatter(click.HelpFormatter):
-    """Click's help formatter, with its headings and usage prefix in the chosen language."""
-
-    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
-        if prefix is None:
-            prefix = _messages.pgettext(HELP_CONTEXT, "Usage:") + " "
-        super().write_usage(prog, args, prefix)
-
-    def write_heading(self, heading: str) -> None:
-        super().write_heading(_messages.pgettext(HELP_CONTEXT, heading))
-
-    def write_dl(self, rows: Any, *args: Any, **kwargs: Any) -> None:
-        """An option's list, with Click's ``[default: ...]`` and ``[required]`` translated."""
-        super().write_dl([(term, _EXTRA.sub(_extra, text)) for term, text in rows],
-                         *args, **kwargs)
-
-
-_EXTRA = re.compile(r"\[([^\[\]]*)\]$")
-
-
-def _extra(match: re.Match[str]) -> str:
-    said = match.group(1)
-    for word in HELP_WORDS[3:]:  # default, required
-        said = said.replace(word, _messages.pgettext(HELP_CONTEXT, word))
-    return f"[{said}]"
-
-
-class _Context(click.Context):
-    formatter_class = _Formatter
-
-
-class _Translated(click.Command):
-    """A command whose --help speaks the chosen language (its texts as translated, else as is)."""
-
-    context_class = _Context
-
-    def get_help(self, ctx: click.Context) -> str:
-        texts = [thing for thing in [self, *self.get_params(ctx)]
-                 if getattr(thing, "help", None)]
-        originals = [thing.help for thing in texts]  # type: ignore[attr-defined]
-        try:
-            for thing, text in zip(texts, originals, strict=True):
-                thing.help = _messages.pgettext(HELP_CONTEXT, text)  # type: ignore[attr-defined]
-            return super().get_help(ctx)
-        finally:
-            for thing, text in zip(texts, originals, strict=True):
-                thing.help = text  # type: ignore[attr-defined]
-
-    def get_short_help_str(self, limit: int = 45) -> str:
-        """The first paragraph, translated, for the group's list of commands."""
-        if self.short_help or not self.help:
-            return super().get_short_help_str(limit)
-        first = self.help.split("\n\n")[0]
-        translated = _messages.pgettext(HELP_CONTEXT, self.help)
-        if translated == self.help:
-            return super().get_short_help_str(limit)
-        return translated.split("\n\n")[0] if first else translated
-
-
-class _Command(_Translated):
-    """A subcommand, listed in its group's --help by its translated first paragraph."""
-
-
-class _Failure(click.ClickException):
-    """A mistake of the caller's, said in the chosen language (Click's ``Error:`` too)."""
-
-    def show(self, file: Any = None) -> None:
-        click.echo(_("Error: {message}").format(message=self.format_message()), err=True)
-
-
-class _Usage(click.UsageError):
-    """A command used wrongly, said in the chosen language, with its usage and the --help hint
-    (as Click shows a usage error)."""
-
-    def show(self, file: Any = None) -> None:
-        if self.ctx is not None:
-            hint = _("Try '{command} --help' for help.").format(command=self.ctx.command_path)
-            click.echo(f"{self.ctx.get_usage()}\n{hint}\n", err=True)
-        click.echo(_("Error: {message}").format(message=self.format_message()), err=True)
-
-
-class _BadOption(_Usage):
-    """An option's value refused: ``Invalid value for '--bots': ...`` in the chosen language."""
-
-    def __init__(self, message: str, option: str) -> None:
-        super().__init__(_("Invalid value for '{option}': {message}").format(option=option,
-                                                                             message=message))
-
-
-class _Group(_Translated, click.Group):
-    """Turns every caller mistake (a `PeglineError`) into a message and exit code 1."""
-
-    command_class = _Command
-    group_class = type  # subgroups (variants, plugins, analyze) are translated too
-
-    def main(self, args: Any = None, *rest: Any, **kwargs: Any) -> Any:
-        """Run in a context of its own, so the language --lang chose ends with the command;
-        the language is chosen before Click reads the arguments, so that an eager --help given
-        before --lang (or with only LANG set) speaks it too."""
-        words = [str(word) for word in (sys.argv[1:] if args is None else args)]
-        return contextvars.copy_context().run(self._main, _asked_language(words), args, *rest,
-                                              **kwargs)
-
-    def _main(self, asked: str | None, *args: Any, **kwargs: Any) -> Any:
-        set_language(asked if asked in LANGUAGES else choose_language(None))
-        return super().main(*args, **kwargs)
-
-    def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except PeglineError as exc:
-            raise _Failure(_plugin_fault(exc, debug=bool(ctx.params.get("debug")))) from None
-
-
-def _debugging(flag: bool) -> bool:
-    """Whether tracebacks are wanted: ``--debug``, or ``PEGLINE_DEBUG=1`` in the environment."""
-    return flag or os.environ.get("PEGLINE_DEBUG", "") not in ("", "0")
-
-
-def _plugin_fault(exc: PeglineError, *, debug: bool) -> str:
-    """The message of ``exc`` in the current language; for a plugin's fault, with the file and
-    line of the plugin's code that raised, and under ``--debug`` (or ``PEGLINE_DEBUG=1``) the
-    traceback behind it printed to standard error first."""
-    said = explain(str(exc))
-    where = exc.where if isinstance(exc, PluginError) else None
-    if where is None:
-        return said
-    if _debugging(debug) and exc.__cause__ is not None:
-        click.echo("".join(traceback.format_exception(exc.__cause__)).rstrip(), err=True)
-        return _("{message} (at {where})").format(message=said, where=where)
-    return _("{message} (at {where}; --debug shows the traceback)").format(message=said,
-                                                                         where=where)
-
-
-def _asked_language(words: list[str]) -> str | None:
-    """The value of the first ``--lang`` among the command line's words, if any."""
-    for index, word in enumerate(words):
-        if word == "--":
-            break
-        if word.startswith("--lang="):
-            return word.split("=", 1)[1]
-        if word == "--lang" and index + 1 < len(words):
-            return words[index + 1]
-    return None
-
-
 def _speak(_ctx: click.Context, _param: click.Parameter, lang: str | None) -> str:
     """Set the language as soon as --lang is read (before an eager --help formats its text)."""
     set_language(choose_language(lang))
@@ -216,133 +71,57 @@ lang_option = click.option(
 )
 
 
-@click.group(cls=_Group)
+class _WithPluginCommands(Group):
+    """The ``pegline`` group: its own commands and, listed under each plugin's name, those the
+    installed plugins add (read when first needed: a built-in command never waits for them)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.added: dict[str, list[str]] | None = None
+        """The names of the commands each plugin added, once read."""
+
+    def _add_plugin_commands(self) -> dict[str, list[str]]:
+        if self.added is None:
+            self.added = {}
+            found, warnings = plugin_commands(set(self.commands))
+            for plugin, command in found:
+                self.add_command(command)
+                self.added.setdefault(plugin, []).append(str(command.name))
+            for warning in warnings:
+                click.echo(_("warning: {message}").format(message=warning), err=True)
+        return self.added
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands:
+            self._add_plugin_commands()
+        return super().get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        self._add_plugin_commands()
+        return super().list_commands(ctx)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The built-in commands, then each plugin's under a heading of its own."""
+        added = self._add_plugin_commands()
+        theirs = {name for names in added.values() for name in names}
+        sections = [("Commands", [n for n in self.list_commands(ctx) if n not in theirs])]
+        commands = _messages.pgettext(HELP_CONTEXT, HELP_WORDS[2])  # "Commands"
+        sections += [(f"{commands} ({plugin})", sorted(names)) for plugin, names in added.items()]
+        for heading, names in sections:
+            rows = [(name, self.commands[name].get_short_help_str(formatter.width - 6 - len(name)))
+                    for name in names if not self.commands[name].hidden]
+            if rows:
+                with formatter.section(heading):
+                    formatter.write_dl(rows)
+
+
+@click.group(cls=_WithPluginCommands)
 @click.version_option(package_name="pegline", message=f"%(prog)s %(version)s, {build_name()}")
 @lang_option
 @click.option("--debug", is_flag=True,
               help="When a plugin fails, print its traceback (also: PEGLINE_DEBUG=1).")
 def main(debug: bool) -> None:
     """Pegline: a rules engine for card games, variants as data, games and rules as plugins."""
-
-
-variant_option = click.option(
-    "--variant", "variant_name", default=DEFAULT_VARIANT, show_default=True,
-    help="Variant name (see `pegline variants list`) or a .toml file.",
-)
-overlay_option = click.option(
-    "--with", "overlays", multiple=True, metavar="OVERLAY",
-    help="Merge another variant on top, e.g. --with lowball (repeatable).",
-)
-
-versions_option = click.option(
-    "--versions", default="compatible", show_default=True,
-    type=click.Choice(["strict", "compatible", "any"]),
-    help="Plugin versions other than a record's: strict refuses any difference, compatible "
-         "accepts the same major.minor with a notice, any accepts all with a notice (the "
-         "verification of every event decides).",
-)
-
-
-# -- score ------------------------------------------------------------------------------------
-
-
-def _show_json(result: ShowScore) -> dict[str, Any]:
-    return {
-        "total": result.total,
-        "events": [
-            {"rule": a.rule.id, "points": a.score.points, "cards": [str(c) for c in a.score.cards],
-             "plugin": a.plugin}
-            for a in result.awards
-        ],
-    }
-
-
-def _parse_line(line: str) -> tuple[tuple[Card, ...], Card, bool]:
-    """``5H 5C 5D JS | 5S`` with an optional ``crib`` word anywhere."""
-    words = line.replace("|", " | ").split()
-    crib = "crib" in (w.lower() for w in words)
-    words = [w for w in words if w.lower() != "crib"]
-    if words.count("|") != 1:
-        raise ValueError("expected 'CARDS | STARTER', e.g. '5H 5C 5D JS | 5S'")
-    bar = words.index("|")
-    starter = parse_cards(words[bar + 1:])
-    if len(starter) != 1:
-        raise ValueError(f"expected one starter after '|', got {len(starter)}")
-    return parse_cards(words[:bar]), starter[0], crib
-
-
-@main.command()
-@click.argument("cards", nargs=-1)
-@click.option("--starter", help="The starter card, e.g. 5S (required with CARDS).")
-@click.option("--crib", is_flag=True, help="Count as the crib (a flush needs the starter too).")
-@variant_option
-@overlay_option
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a breakdown.")
-def score(cards: tuple[str, ...], starter: str | None, crib: bool, variant_name: str,
-          overlays: tuple[str, ...], as_json: bool) -> None:
-    """Score a show hand with the starter, naming each rule, its cards and its points.
-
-    With no CARDS, read one hand per line from standard input (`5H 5C 5D JS | 5S`, a `crib` word
-    optional) and write one JSON object per line.
-    """
-    if not cards and starter is not None:
-        raise _Usage(_("--starter needs the CARDS of the hand too, e.g. pegline score 5H 5C "
-                       "5D JS --starter 5S"))
-    scorer = Scorer(load_variant(variant_name, overlays=overlays))
-    if not cards:
-        _score_stream(scorer)
-        return
-    if starter is None:
-        raise _Usage(_("give the starter with --starter, e.g. --starter 5S"))
-    hand = parse_cards(cards)
-    (turned,) = parse_cards([starter])
-    result = scorer.show(hand, turned, crib=crib)
-    if as_json:
-        click.echo(json.dumps(_show_json(result)))
-        return
-    text = (_("crib {cards}  starter {starter}  ({variant})") if crib
-            else _("hand {cards}  starter {starter}  ({variant})"))
-    click.echo(text.format(cards=format_cards(hand, symbols=True), starter=turned.symbol,
-                           variant=scorer.variant.name))
-    for award in result.awards:
-        name = rule_name(award.rule.id, plugin_domain(award.plugin))
-        click.echo(f"  {_padded(name, 14)} {format_cards(award.score.cards, symbols=True):<22} "
-                   f"{award.score.points:>3}")
-    total = _("total")
-    click.echo(f"  {_padded(total, 37)} {result.total:>3}")
-
-
-def _padded(text: str, width: int, *, right: bool = False) -> str:
-    """``text`` aligned in ``width`` terminal cells (a Japanese or Chinese character takes
-    two), on the left or the ``right``."""
-    from rich.cells import cell_len
-
-    space = " " * max(0, width - cell_len(text))
-    return space + text if right else text + space
-
-
-def _score_stream(scorer: Scorer) -> None:
-    failed = False
-    stdin: BinaryIO = sys.stdin.buffer
-    for number, raw in enumerate(stdin, 1):
-        line: str | None
-        try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            line = None
-        if line is not None and not line.strip():
-            continue
-        try:
-            if line is None:
-                raise ValueError("not UTF-8 text")
-            hand, turned, crib = _parse_line(line)
-            out = _show_json(scorer.show(hand, turned, crib=crib))
-        except ValueError as exc:
-            failed = True
-            out = {"line": number, "error": str(exc)}
-        click.echo(json.dumps(out))
-    if failed:
-        sys.exit(1)
 
 
 # -- variants ---------------------------------------------------------------------------------
@@ -401,7 +180,7 @@ def variants_check(files: tuple[str, ...]) -> None:
             too_long = _too_long(variant)
         except PeglineError as exc:  # a plugin that fails in play, found before a real game
             too_long = _("a sample game between random players stopped: {error}").format(
-                error=_one_line(_plugin_fault(exc, debug=_debugging(False))))
+                error=_one_line(plugin_fault(exc, debug=debugging(False))))
         if too_long:
             failed = True
             click.echo(f"{file}: {too_long}", err=True)
@@ -438,121 +217,6 @@ def _too_long(variant: Any) -> str | None:
              "the target").format(hands=SAMPLE_HANDS, scores=", ".join(map(str, game.scores)))
 
 
-# -- analyze ----------------------------------------------------------------------------------
-
-
-@main.group()
-def analyze() -> None:
-    """Exact analysis of a variant's rules."""
-
-
-@analyze.command("show")
-@variant_option
-@overlay_option
-@click.option("--json", "as_json", is_flag=True, help="Print the distributions as JSON.")
-def analyze_show(variant_name: str, overlays: tuple[str, ...], as_json: bool) -> None:
-    """The exact distribution of show totals over every hand and starter, hand and crib rules."""
-    import time
-
-    from rich.progress import Progress
-
-    from pegline_cribbage.analysis import ShowDistribution, show_distribution
-
-    variant = load_variant(variant_name, overlays=overlays)
-    if not as_json and importlib.util.find_spec("numpy") is None:
-        click.echo(_("(numpy is not installed: a variant's tables may be counted hand by hand, "
-                     "a minute or more; pip install 'pegline[scale]' for about a second)"),
-                   err=True)
-    results: dict[str, ShowDistribution] = {}
-    start = time.perf_counter()
-    with Progress(transient=True, disable=as_json) as bar:
-        for crib in (False, True):
-            task = bar.add_task("crib" if crib else "hand", total=None)
-
-            def progress(done: int, total: int, task: Any = task) -> None:
-                bar.update(task, completed=done, total=total)
-
-            results["crib" if crib else "hand"] = show_distribution(variant, crib=crib,
-                                                                    progress=progress)
-    elapsed = time.perf_counter() - start
-    if as_json:
-        click.echo(json.dumps({name: {"cards": d.cards, "pairs": d.pairs, "mean": d.mean,
-                                      "method": d.method, "counts": d.counts}
-                               for name, d in results.items()}))
-        return
-    hands, cribs = results["hand"], results["crib"]
-    click.echo(_("{variant}: show totals over every {hand}-card hand and {crib}-card crib with "
-                 "a starter ({seconds} s, {method})").format(
-        variant=variant.name, hand=hands.cards, crib=cribs.cards, seconds=f"{elapsed:.2f}",
-        method={"plugin": _("plugin"), "enumerated": _("enumerated")}.get(hands.method,
-                                                                          hands.method)))
-    words = [_("total"), _("hand"), _("crib"), _("pairs"), _("mean")]
-    click.echo(f"{_padded(words[0], 5, right=True)} {_padded(words[1], 12, right=True)} "
-               f"{_padded(words[2], 12, right=True)}")
-    for total in sorted(set(hands.counts) | set(cribs.counts)):
-        click.echo(f"{total:>5} {hands.counts.get(total, 0):>12,} "
-                   f"{cribs.counts.get(total, 0):>12,}")
-    click.echo(f"{_padded(words[3], 5, right=True)} {hands.pairs:>12,} {cribs.pairs:>12,}")
-    click.echo(f"{_padded(words[4], 5, right=True)} {hands.mean:>12.6f} {cribs.mean:>12.6f}")
-    if hands.method == "enumerated" and importlib.util.find_spec("numpy") is None:
-        click.echo(_("(counted hand by hand; with numpy, pip install 'pegline[scale]', the "
-                     "standard rules' tables take about a second)"), err=True)
-
-
-@analyze.command("discard")
-@click.argument("cards", nargs=-1, required=True)
-@click.option("--dealer/--pone", default=True, show_default=True,
-              help="Whose crib it is: yours (--dealer) or another side's (--pone).")
-@variant_option
-@overlay_option
-@click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
-def analyze_discard(cards: tuple[str, ...], dealer: bool, variant_name: str,
-                    overlays: tuple[str, ...], as_json: bool) -> None:
-    """Every discard of a dealt hand, e.g. 5H 5C JD QS 4H 9C, ranked by the kept hand's expected
-    points over every starter (exact), the crib's expected points (estimated) and the net."""
-    from pegline_cribbage.crib_odds import CRIB_DEALS
-    from pegline_cribbage.discards import discard_table
-    from pegline_cribbage.settings import CribbageSettings
-
-    variant = load_variant(variant_name, overlays=overlays)
-    if not isinstance(variant.settings, CribbageSettings):
-        raise _Failure(_("the discard table is for cribbage variants, not {game}").format(
-            game=repr(variant.game)))
-    hand = parse_cards(cards)
-    table = discard_table(Scorer(variant), hand, dealer=dealer)
-    starters = 52 - len(hand)
-    if as_json:
-        click.echo(json.dumps({
-            "variant": variant.name, "hand": format_cards(hand),
-            "role": "dealer" if dealer else "pone", "starters": starters,
-            "crib_deals": CRIB_DEALS,
-            "discards": [{"laid": format_cards(row.laid), "kept": format_cards(row.kept),
-                          "hand": row.hand, "crib": row.crib, "net": row.net}
-                         for row in table]}))
-        return
-    click.echo(_("{variant}: {hand}, {role}").format(
-        variant=variant.name, hand=format_cards(hand),
-        role=_("your crib (dealer)") if dealer else _("the other side's crib (pone)")))
-    click.echo(_("hand: exact, over every starter ({n}); crib: estimated over {deals} random "
-                 "deals of the other seats, each throwing what keeps its best hand, with a "
-                 "random starter (within about 0.15 points); net: hand {sign} crib").format(
-        n=starters, deals=CRIB_DEALS, sign=_crib_share(dealer, len(variant.sides))))
-    words = [_("discard"), _("keep"), _("hand"), _("crib"), _("net")]
-    width = 3 * variant.settings.deal.discard
-    kept = 3 * len(table[0].kept) if table else 0
-    click.echo(f"{_padded(words[0], width)} {_padded(words[1], kept)} "
-               f"{_padded(words[2], 6, right=True)} {_padded(words[3], 6, right=True)} "
-               f"{_padded(words[4], 6, right=True)}")
-    for row in table:
-        click.echo(f"{format_cards(row.laid):<{width}} {format_cards(row.kept):<{kept}} "
-                   f"{row.hand:6.2f} {row.crib:6.2f} {row.net:6.2f}")
-
-
-def _crib_share(dealer: bool, sides: int) -> str:
-    """How the net counts the crib: ``+``, ``-``, or ``- 1/2`` with three sides."""
-    return "+" if dealer else "-" if sides <= 2 else f"- 1/{sides - 1}"
-
-
 # -- simulate ---------------------------------------------------------------------------------
 
 
@@ -585,13 +249,13 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
     if plot_path is not None:  # before the games, not after: a plot that cannot be drawn
         _check_output(plot_path, "--plot")
         if plot_path.suffix.lower() not in PLOT_FORMATS:
-            raise _BadOption(_("{name}: draw to a file ending in {endings}").format(
+            raise BadOption(_("{name}: draw to a file ending in {endings}").format(
                 name=plot_path.name, endings=", ".join(sorted(PLOT_FORMATS))), "--plot")
         if importlib.util.find_spec("matplotlib") is None:
-            raise _Failure(_("matplotlib is not installed: pip install 'pegline[scale]' for "
+            raise Failure(_("matplotlib is not installed: pip install 'pegline[scale]' for "
                              "plots"))
     if scheduler is not None and importlib.util.find_spec("distributed") is None:
-        raise _Failure(_("dask.distributed is not installed: pip install 'pegline[scale]' for "
+        raise Failure(_("dask.distributed is not installed: pip install 'pegline[scale]' for "
                          "clusters"))
     if round_robin:
         _round_robin(variant, names, games, seed, as_json, workers, scheduler)
@@ -695,15 +359,15 @@ _sigterm_as_interrupt = _SigtermAsInterrupt()
 def _check_output(path: Path, option: str) -> None:
     """Refuse an output file that cannot be written, before any work is done."""
     if path.is_dir():
-        raise _BadOption(_("{path} is a folder: give a file name").format(path=path), option)
+        raise BadOption(_("{path} is a folder: give a file name").format(path=path), option)
     if path.exists() and not path.is_file():
-        raise _BadOption(_("{path} is not a regular file: give a file name").format(path=path),
+        raise BadOption(_("{path} is not a regular file: give a file name").format(path=path),
                          option)
     if not path.parent.is_dir():
-        raise _BadOption(_("no folder {folder} to write {name} in").format(
+        raise BadOption(_("no folder {folder} to write {name} in").format(
             folder=path.parent, name=path.name), option)
     if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise _BadOption(_("{path} cannot be written").format(path=path), option)
+        raise BadOption(_("{path} cannot be written").format(path=path), option)
 
 
 def _round_robin(variant: Any, names: list[str], games: int, seed: int, as_json: bool,
@@ -714,7 +378,7 @@ def _round_robin(variant: Any, names: list[str], games: int, seed: int, as_json:
 
     tournament = getattr(game_definition(variant.game), "round_robin", None)
     if tournament is None:
-        raise _Usage(_("the game {game} has no round robin").format(game=repr(variant.game)))
+        raise Usage(_("the game {game} has no round robin").format(game=repr(variant.game)))
     teams = len(dict.fromkeys(names))
     total = teams * (teams - 1) // 2 * games
     table, stopped = _stoppable(f"{variant.name} round robin", total, as_json,
@@ -889,7 +553,7 @@ def _emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
     if as_json and reveal is not None:
         redact = getattr(printer, "redact", None)
         if redact is None:  # never print what a seat may not see
-            raise _Usage(_("the game {game} cannot hide other seats' cards in JSON: play a "
+            raise Usage(_("the game {game} cannot hide other seats' cards in JSON: play a "
                            "human game without --json").format(game=repr(game.variant.game)))
     if log_file is not None:  # the JSON Lines log starts with the record's header
         header = GameRecord.of(game, seed=seed, derived=False).header(stream=True)
@@ -949,10 +613,10 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
     resume_match = resume_path is not None and _is_record(resume_path, "pegline-match")
     is_match = best_of is not None or match_to is not None or resume_match
     if is_match and resume_path is not None and not resume_match:
-        raise _Usage(_("a match is carried on with --resume MATCH.toml; a game's --resume is "
+        raise Usage(_("a match is carried on with --resume MATCH.toml; a game's --resume is "
                        "for a single game"))
     if human and log_file is not None and getattr(log_file, "name", "") == "<stdout>":
-        raise _BadOption(_("the log keeps every card, the hidden ones too: in a human game "
+        raise BadOption(_("the log keeps every card, the hidden ones too: in a human game "
                            "write it to a file"), "--log")
     if log_file is not None and getattr(log_file, "name", "").endswith(".gz"):
         name = log_file.name  # a compressed log, flushed event by event all the same
@@ -1044,9 +708,9 @@ def _players(game: Game, bots: str, seed: int, human: bool, *, auto_go: bool = T
     try:
         chosen = resolve_bots(names, game)
     except BotSpecError as exc:
-        raise _BadOption(explain(str(exc)), "--bots") from None
+        raise BadOption(explain(str(exc)), "--bots") from None
     if len(names) > game.players:
-        raise _BadOption(_("{n} bots for {seats} seats: name at most {seats}").format(
+        raise BadOption(_("{n} bots for {seats} seats: name at most {seats}").format(
             n=len(names), seats=game.players), "--bots")
     players = [chosen[seat % len(names)].make(seed + seat) for seat in range(game.players)]
     labels = {seat: _("seat {n} ({bot})").format(n=seat, bot=chosen[seat % len(names)].label)
@@ -1103,7 +767,7 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
     from pegline_core.app.match import Match, MatchRecord
 
     if save_path is not None and save_path.suffix != ".toml":
-        raise _BadOption(_("a match record is a .toml file"), "--save")
+        raise BadOption(_("a match record is a .toml file"), "--save")
     if save_path is not None:
         _check_output(save_path, "--save")
     playing: Game | None = None
@@ -1240,13 +904,13 @@ def serve(host: str, port: int, db: str | None, max_tables: int) -> None:
         from pegline_core.app.web import default_db
         from pegline_core.app.web import serve as run
     except ImportError as exc:
-        raise _Failure(_("{module} is not installed: pip install 'pegline[web]' for the web "
+        raise Failure(_("{module} is not installed: pip install 'pegline[web]' for the web "
                          "page").format(module=exc.name)) from None
     try:
         run(host, port, announce=click.echo, db=db if db is not None else default_db(),
             max_tables=max_tables)
     except PeglineError as exc:
-        raise _Failure(str(exc)) from None
+        raise Failure(str(exc)) from None
 
 
 @main.command()
@@ -1260,7 +924,7 @@ def replay(file: Path, as_json: bool, verify: bool, versions: str) -> None:
     """Replay a record (.toml or .jsonl), a match record or a scripted game (docs/records.md)
     and print it."""
     if not file.exists():
-        raise _Failure(_("{file}: no such file").format(file=file))
+        raise Failure(_("{file}: no such file").format(file=file))
     if _is_record(file, "pegline-match"):
         _replay_match(file, as_json, verify)
         return
@@ -1270,7 +934,7 @@ def replay(file: Path, as_json: bool, verify: bool, versions: str) -> None:
         if verify:
             difference = record.verify(versions)
             if difference is not None:
-                raise _Failure(explain(str(difference))) from None
+                raise Failure(explain(str(difference))) from None
             n = len(record.events)
             click.echo(_messages.ngettext("{file}: verified, {n} event",
                                           "{file}: verified, {n} events", n).format(file=file, n=n))
@@ -1280,7 +944,7 @@ def replay(file: Path, as_json: bool, verify: bool, versions: str) -> None:
         from pegline_cribbage.scripts import Script
 
         if verify:
-            raise _Usage(_("--verify needs a game record, not a scripted game"))
+            raise Usage(_("--verify needs a game record, not a scripted game"))
         game = Script.load(file).replay()  # the whole script first: a bad one prints only its error
     emit = _emitter(game, as_json, None, None)
     for event in game.log:
@@ -1307,7 +971,7 @@ def _replay_match(file: Path, as_json: bool, verify: bool) -> None:
     if verify:
         found = record.verify()
         if found is not None:
-            raise _Failure(_("game {n}: {problem}").format(n=found[0],
+            raise Failure(_("game {n}: {problem}").format(n=found[0],
                                                             problem=explain(str(found[1]))))
         n = len(record.games)
         click.echo(_messages.ngettext("{file}: verified, a match of {n} game",

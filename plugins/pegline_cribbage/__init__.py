@@ -47,6 +47,13 @@ class Cribbage:
     def pegline_addhooks(self, pluginmanager: pluggy.PluginManager) -> None:
         pluginmanager.add_hookspecs(hookspecs)
 
+    @staticmethod
+    @hookimpl(optionalhook=True)  # the command line's hook, not the rules' (pegline_core.app)
+    def pegline_commands() -> list[Any]:
+        from pegline_cribbage.commands import commands
+
+        return commands()
+
     def check_settings(self, variant: Variant) -> Problems:
         return check_settings(variant)
 

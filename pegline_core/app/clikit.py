@@ -1,0 +1,197 @@
+"""What every ``pegline`` command is built from, the built-in ones and those a plugin adds
+(`pegline_core.app.hookspecs`): commands and groups whose --help speaks the chosen language, the
+errors they report a caller's mistake with, and the options many commands share."""
+
+from __future__ import annotations
+
+import contextvars
+import os
+import re
+import sys
+import traceback
+from typing import Any
+
+import click
+
+from pegline_core.app.i18n import LANGUAGES, Messages, choose_language, set_language
+from pegline_core.app.problems import explain
+from pegline_core.errors import PeglineError, PluginError
+from pegline_core.variant import DEFAULT_VARIANT
+
+__all__ = ["Command", "Group", "Failure", "Usage", "BadOption", "HELP_CONTEXT", "HELP_WORDS",
+           "plugin_fault", "debugging",
+           "variant_option", "overlay_option", "versions_option"]
+
+_messages = Messages("pegline_core.app")
+_ = _messages.gettext
+HELP_CONTEXT = "help"
+"""The gettext context of a command's or an option's help text (tools/catalogs.py collects
+them from the commands themselves)."""
+
+
+HELP_WORDS = ("Usage:", "Options", "Commands", "default: ", "required")
+"""Click's own words in a --help page, translated by `_Formatter`."""
+
+
+class _Formatter(click.HelpFormatter):
+    """Click's help formatter, with its headings and usage prefix in the chosen language."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        if prefix is None:
+            prefix = _messages.pgettext(HELP_CONTEXT, "Usage:") + " "
+        super().write_usage(prog, args, prefix)
+
+    def write_heading(self, heading: str) -> None:
+        super().write_heading(_messages.pgettext(HELP_CONTEXT, heading))
+
+    def write_dl(self, rows: Any, *args: Any, **kwargs: Any) -> None:
+        """An option's list, with Click's ``[default: ...]`` and ``[required]`` translated."""
+        super().write_dl([(term, _EXTRA.sub(_extra, text)) for term, text in rows],
+                         *args, **kwargs)
+
+
+_EXTRA = re.compile(r"\[([^\[\]]*)\]$")
+
+
+def _extra(match: re.Match[str]) -> str:
+    said = match.group(1)
+    for word in HELP_WORDS[3:]:  # default, required
+        said = said.replace(word, _messages.pgettext(HELP_CONTEXT, word))
+    return f"[{said}]"
+
+
+class _Context(click.Context):
+    formatter_class = _Formatter
+
+
+class _Translated(click.Command):
+    """A command whose --help speaks the chosen language (its texts as translated, else as is)."""
+
+    context_class = _Context
+
+    def get_help(self, ctx: click.Context) -> str:
+        texts = [thing for thing in [self, *self.get_params(ctx)]
+                 if getattr(thing, "help", None)]
+        originals = [thing.help for thing in texts]  # type: ignore[attr-defined]
+        try:
+            for thing, text in zip(texts, originals, strict=True):
+                thing.help = _messages.pgettext(HELP_CONTEXT, text)  # type: ignore[attr-defined]
+            return super().get_help(ctx)
+        finally:
+            for thing, text in zip(texts, originals, strict=True):
+                thing.help = text  # type: ignore[attr-defined]
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        """The first paragraph, translated, for the group's list of commands."""
+        if self.short_help or not self.help:
+            return super().get_short_help_str(limit)
+        first = self.help.split("\n\n")[0]
+        translated = _messages.pgettext(HELP_CONTEXT, self.help)
+        if translated == self.help:
+            return super().get_short_help_str(limit)
+        return translated.split("\n\n")[0] if first else translated
+
+
+class Command(_Translated):
+    """A subcommand, listed in its group's --help by its translated first paragraph."""
+
+
+class Failure(click.ClickException):
+    """A mistake of the caller's, said in the chosen language (Click's ``Error:`` too)."""
+
+    def show(self, file: Any = None) -> None:
+        click.echo(_("Error: {message}").format(message=self.format_message()), err=True)
+
+
+class Usage(click.UsageError):
+    """A command used wrongly, said in the chosen language, with its usage and the --help hint
+    (as Click shows a usage error)."""
+
+    def show(self, file: Any = None) -> None:
+        if self.ctx is not None:
+            hint = _("Try '{command} --help' for help.").format(command=self.ctx.command_path)
+            click.echo(f"{self.ctx.get_usage()}\n{hint}\n", err=True)
+        click.echo(_("Error: {message}").format(message=self.format_message()), err=True)
+
+
+class BadOption(Usage):
+    """An option's value refused: ``Invalid value for '--bots': ...`` in the chosen language."""
+
+    def __init__(self, message: str, option: str) -> None:
+        super().__init__(_("Invalid value for '{option}': {message}").format(option=option,
+                                                                             message=message))
+
+
+class Group(_Translated, click.Group):
+    """Turns every caller mistake (a `PeglineError`) into a message and exit code 1."""
+
+    command_class = Command
+    group_class = type  # subgroups (variants, plugins, analyze) are translated too
+
+    def main(self, args: Any = None, *rest: Any, **kwargs: Any) -> Any:
+        """Run in a context of its own, so the language --lang chose ends with the command;
+        the language is chosen before Click reads the arguments, so that an eager --help given
+        before --lang (or with only LANG set) speaks it too."""
+        words = [str(word) for word in (sys.argv[1:] if args is None else args)]
+        return contextvars.copy_context().run(self._main, _asked_language(words), args, *rest,
+                                              **kwargs)
+
+    def _main(self, asked: str | None, *args: Any, **kwargs: Any) -> Any:
+        set_language(asked if asked in LANGUAGES else choose_language(None))
+        return super().main(*args, **kwargs)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except PeglineError as exc:
+            raise Failure(plugin_fault(exc, debug=bool(ctx.params.get("debug")))) from None
+
+
+def debugging(flag: bool) -> bool:
+    """Whether tracebacks are wanted: ``--debug``, or ``PEGLINE_DEBUG=1`` in the environment."""
+    return flag or os.environ.get("PEGLINE_DEBUG", "") not in ("", "0")
+
+
+def plugin_fault(exc: PeglineError, *, debug: bool) -> str:
+    """The message of ``exc`` in the current language; for a plugin's fault, with the file and
+    line of the plugin's code that raised, and under ``--debug`` (or ``PEGLINE_DEBUG=1``) the
+    traceback behind it printed to standard error first."""
+    said = explain(str(exc))
+    where = exc.where if isinstance(exc, PluginError) else None
+    if where is None:
+        return said
+    if debugging(debug) and exc.__cause__ is not None:
+        click.echo("".join(traceback.format_exception(exc.__cause__)).rstrip(), err=True)
+        return _("{message} (at {where})").format(message=said, where=where)
+    return _("{message} (at {where}; --debug shows the traceback)").format(message=said,
+                                                                         where=where)
+
+
+variant_option = click.option(
+    "--variant", "variant_name", default=DEFAULT_VARIANT, show_default=True,
+    help="Variant name (see `pegline variants list`) or a .toml file.",
+)
+overlay_option = click.option(
+    "--with", "overlays", multiple=True, metavar="OVERLAY",
+    help="Merge another variant on top, e.g. --with lowball (repeatable).",
+)
+
+versions_option = click.option(
+    "--versions", default="compatible", show_default=True,
+    type=click.Choice(["strict", "compatible", "any"]),
+    help="Plugin versions other than a record's: strict refuses any difference, compatible "
+         "accepts the same major.minor with a notice, any accepts all with a notice (the "
+         "verification of every event decides).",
+)
+
+
+def _asked_language(words: list[str]) -> str | None:
+    """The value of the first ``--lang`` among the command line's words, if any."""
+    for index, word in enumerate(words):
+        if word == "--":
+            break
+        if word.startswith("--lang="):
+            return word.split("=", 1)[1]
+        if word == "--lang" and index + 1 < len(words):
+            return words[index + 1]
+    return None

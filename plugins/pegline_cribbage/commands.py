@@ -1,0 +1,240 @@
+"""Cribbage's own ``pegline`` commands, added through the command-line hook
+(`pegline_core.app.hookspecs`): ``pegline score`` and ``pegline analyze show|discard``."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from typing import Any, BinaryIO
+
+import click
+
+from pegline_core.app.clikit import Command, Failure, Group, Usage, overlay_option, variant_option
+from pegline_core.app.i18n import Messages, plugin_domain, rule_name
+from pegline_core.cards import Card, format_cards, parse_cards
+from pegline_core.variant import load_variant
+from pegline_cribbage.scorer import Scorer, ShowScore
+
+_ = Messages("pegline_cribbage").gettext
+
+
+def commands() -> list[click.Command]:
+    return [score, analyze]
+
+
+# -- score ------------------------------------------------------------------------------------
+
+
+def _show_json(result: ShowScore) -> dict[str, Any]:
+    return {
+        "total": result.total,
+        "events": [
+            {"rule": a.rule.id, "points": a.score.points, "cards": [str(c) for c in a.score.cards],
+             "plugin": a.plugin}
+            for a in result.awards
+        ],
+    }
+
+
+def _parse_line(line: str) -> tuple[tuple[Card, ...], Card, bool]:
+    """``5H 5C 5D JS | 5S`` with an optional ``crib`` word anywhere."""
+    words = line.replace("|", " | ").split()
+    crib = "crib" in (w.lower() for w in words)
+    words = [w for w in words if w.lower() != "crib"]
+    if words.count("|") != 1:
+        raise ValueError("expected 'CARDS | STARTER', e.g. '5H 5C 5D JS | 5S'")
+    bar = words.index("|")
+    starter = parse_cards(words[bar + 1:])
+    if len(starter) != 1:
+        raise ValueError(f"expected one starter after '|', got {len(starter)}")
+    return parse_cards(words[:bar]), starter[0], crib
+
+
+@click.command(cls=Command)
+@click.argument("cards", nargs=-1)
+@click.option("--starter", help="The starter card, e.g. 5S (required with CARDS).")
+@click.option("--crib", is_flag=True, help="Count as the crib (a flush needs the starter too).")
+@variant_option
+@overlay_option
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a breakdown.")
+def score(cards: tuple[str, ...], starter: str | None, crib: bool, variant_name: str,
+          overlays: tuple[str, ...], as_json: bool) -> None:
+    """Score a show hand with the starter, naming each rule, its cards and its points.
+
+    With no CARDS, read one hand per line from standard input (`5H 5C 5D JS | 5S`, a `crib` word
+    optional) and write one JSON object per line.
+    """
+    if not cards and starter is not None:
+        raise Usage(_("--starter needs the CARDS of the hand too, e.g. pegline score 5H 5C "
+                       "5D JS --starter 5S"))
+    scorer = Scorer(load_variant(variant_name, overlays=overlays))
+    if not cards:
+        _score_stream(scorer)
+        return
+    if starter is None:
+        raise Usage(_("give the starter with --starter, e.g. --starter 5S"))
+    hand = parse_cards(cards)
+    (turned,) = parse_cards([starter])
+    result = scorer.show(hand, turned, crib=crib)
+    if as_json:
+        click.echo(json.dumps(_show_json(result)))
+        return
+    text = (_("crib {cards}  starter {starter}  ({variant})") if crib
+            else _("hand {cards}  starter {starter}  ({variant})"))
+    click.echo(text.format(cards=format_cards(hand, symbols=True), starter=turned.symbol,
+                           variant=scorer.variant.name))
+    for award in result.awards:
+        name = rule_name(award.rule.id, plugin_domain(award.plugin))
+        click.echo(f"  {_padded(name, 14)} {format_cards(award.score.cards, symbols=True):<22} "
+                   f"{award.score.points:>3}")
+    total = _("total")
+    click.echo(f"  {_padded(total, 37)} {result.total:>3}")
+
+
+def _padded(text: str, width: int, *, right: bool = False) -> str:
+    """``text`` aligned in ``width`` terminal cells (a Japanese or Chinese character takes
+    two), on the left or the ``right``."""
+    from rich.cells import cell_len
+
+    space = " " * max(0, width - cell_len(text))
+    return space + text if right else text + space
+
+
+def _score_stream(scorer: Scorer) -> None:
+    failed = False
+    stdin: BinaryIO = sys.stdin.buffer
+    for number, raw in enumerate(stdin, 1):
+        line: str | None
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            line = None
+        if line is not None and not line.strip():
+            continue
+        try:
+            if line is None:
+                raise ValueError("not UTF-8 text")
+            hand, turned, crib = _parse_line(line)
+            out = _show_json(scorer.show(hand, turned, crib=crib))
+        except ValueError as exc:
+            failed = True
+            out = {"line": number, "error": str(exc)}
+        click.echo(json.dumps(out))
+    if failed:
+        sys.exit(1)
+
+
+# -- analyze ----------------------------------------------------------------------------------
+
+
+@click.group(cls=Group)
+def analyze() -> None:
+    """Exact analysis of a variant's rules."""
+
+
+@analyze.command("show")
+@variant_option
+@overlay_option
+@click.option("--json", "as_json", is_flag=True, help="Print the distributions as JSON.")
+def analyze_show(variant_name: str, overlays: tuple[str, ...], as_json: bool) -> None:
+    """The exact distribution of show totals over every hand and starter, hand and crib rules."""
+    import time
+
+    from rich.progress import Progress
+
+    from pegline_cribbage.analysis import ShowDistribution, show_distribution
+
+    variant = load_variant(variant_name, overlays=overlays)
+    if not as_json and importlib.util.find_spec("numpy") is None:
+        click.echo(_("(numpy is not installed: a variant's tables may be counted hand by hand, "
+                     "a minute or more; pip install 'pegline[scale]' for about a second)"),
+                   err=True)
+    results: dict[str, ShowDistribution] = {}
+    start = time.perf_counter()
+    with Progress(transient=True, disable=as_json) as bar:
+        for crib in (False, True):
+            task = bar.add_task("crib" if crib else "hand", total=None)
+
+            def progress(done: int, total: int, task: Any = task) -> None:
+                bar.update(task, completed=done, total=total)
+
+            results["crib" if crib else "hand"] = show_distribution(variant, crib=crib,
+                                                                    progress=progress)
+    elapsed = time.perf_counter() - start
+    if as_json:
+        click.echo(json.dumps({name: {"cards": d.cards, "pairs": d.pairs, "mean": d.mean,
+                                      "method": d.method, "counts": d.counts}
+                               for name, d in results.items()}))
+        return
+    hands, cribs = results["hand"], results["crib"]
+    click.echo(_("{variant}: show totals over every {hand}-card hand and {crib}-card crib with "
+                 "a starter ({seconds} s, {method})").format(
+        variant=variant.name, hand=hands.cards, crib=cribs.cards, seconds=f"{elapsed:.2f}",
+        method={"plugin": _("plugin"), "enumerated": _("enumerated")}.get(hands.method,
+                                                                          hands.method)))
+    words = [_("total"), _("hand"), _("crib"), _("pairs"), _("mean")]
+    click.echo(f"{_padded(words[0], 5, right=True)} {_padded(words[1], 12, right=True)} "
+               f"{_padded(words[2], 12, right=True)}")
+    for total in sorted(set(hands.counts) | set(cribs.counts)):
+        click.echo(f"{total:>5} {hands.counts.get(total, 0):>12,} "
+                   f"{cribs.counts.get(total, 0):>12,}")
+    click.echo(f"{_padded(words[3], 5, right=True)} {hands.pairs:>12,} {cribs.pairs:>12,}")
+    click.echo(f"{_padded(words[4], 5, right=True)} {hands.mean:>12.6f} {cribs.mean:>12.6f}")
+    if hands.method == "enumerated" and importlib.util.find_spec("numpy") is None:
+        click.echo(_("(counted hand by hand; with numpy, pip install 'pegline[scale]', the "
+                     "standard rules' tables take about a second)"), err=True)
+
+
+@analyze.command("discard")
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--dealer/--pone", default=True, show_default=True,
+              help="Whose crib it is: yours (--dealer) or another side's (--pone).")
+@variant_option
+@overlay_option
+@click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
+def analyze_discard(cards: tuple[str, ...], dealer: bool, variant_name: str,
+                    overlays: tuple[str, ...], as_json: bool) -> None:
+    """Every discard of a dealt hand, e.g. 5H 5C JD QS 4H 9C, ranked by the kept hand's expected
+    points over every starter (exact), the crib's expected points (estimated) and the net."""
+    from pegline_cribbage.crib_odds import CRIB_DEALS
+    from pegline_cribbage.discards import discard_table
+    from pegline_cribbage.settings import CribbageSettings
+
+    variant = load_variant(variant_name, overlays=overlays)
+    if not isinstance(variant.settings, CribbageSettings):
+        raise Failure(_("the discard table is for cribbage variants, not {game}").format(
+            game=repr(variant.game)))
+    hand = parse_cards(cards)
+    table = discard_table(Scorer(variant), hand, dealer=dealer)
+    starters = 52 - len(hand)
+    if as_json:
+        click.echo(json.dumps({
+            "variant": variant.name, "hand": format_cards(hand),
+            "role": "dealer" if dealer else "pone", "starters": starters,
+            "crib_deals": CRIB_DEALS,
+            "discards": [{"laid": format_cards(row.laid), "kept": format_cards(row.kept),
+                          "hand": row.hand, "crib": row.crib, "net": row.net}
+                         for row in table]}))
+        return
+    click.echo(_("{variant}: {hand}, {role}").format(
+        variant=variant.name, hand=format_cards(hand),
+        role=_("your crib (dealer)") if dealer else _("the other side's crib (pone)")))
+    click.echo(_("hand: exact, over every starter ({n}); crib: estimated over {deals} random "
+                 "deals of the other seats, each throwing what keeps its best hand, with a "
+                 "random starter (within about 0.15 points); net: hand {sign} crib").format(
+        n=starters, deals=CRIB_DEALS, sign=_crib_share(dealer, len(variant.sides))))
+    words = [_("discard"), _("keep"), _("hand"), _("crib"), _("net")]
+    width = 3 * variant.settings.deal.discard
+    kept = 3 * len(table[0].kept) if table else 0
+    click.echo(f"{_padded(words[0], width)} {_padded(words[1], kept)} "
+               f"{_padded(words[2], 6, right=True)} {_padded(words[3], 6, right=True)} "
+               f"{_padded(words[4], 6, right=True)}")
+    for row in table:
+        click.echo(f"{format_cards(row.laid):<{width}} {format_cards(row.kept):<{kept}} "
+                   f"{row.hand:6.2f} {row.crib:6.2f} {row.net:6.2f}")
+
+
+def _crib_share(dealer: bool, sides: int) -> str:
+    """How the net counts the crib: ``+``, ``-``, or ``- 1/2`` with three sides."""
+    return "+" if dealer else "-" if sides <= 2 else f"- 1/{sides - 1}"

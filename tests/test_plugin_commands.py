@@ -1,0 +1,117 @@
+"""A plugin adds its own commands to `pegline` (the hook of pegline_core.app.hookspecs): cribbage
+brings `score` and `analyze`, listed under its name; a third-party plugin's command runs like a
+built-in one; a plugin whose hook fails or answers nonsense is a warning, never the command
+line's end, and a built-in command never waits for the plugins' commands."""
+
+from __future__ import annotations
+
+from importlib.metadata import EntryPoint
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from pegline_core import plugins as kernel_plugins
+from pegline_core.app import plugin_commands
+from pegline_core.app.cli import _WithPluginCommands, main
+
+PLUGIN = '''
+import click
+
+from pegline_core.app.clikit import Command, Failure
+from pegline_core.app.hookspecs import hookimpl
+
+
+@click.command(cls=Command)
+@click.argument("word")
+def shout(word):
+    """Say WORD loudly."""
+    if word == "no":
+        raise Failure("not that word")
+    click.echo(word.upper() + "!")
+
+
+class Loud:
+    @staticmethod
+    @hookimpl(optionalhook=True)
+    def pegline_commands():
+        return [shout]
+
+
+class Raises:
+    @staticmethod
+    @hookimpl(optionalhook=True)
+    def pegline_commands():
+        raise RuntimeError("boom")
+
+
+class Clashes:
+    @staticmethod
+    @hookimpl(optionalhook=True)
+    def pegline_commands():
+        return [click.Command("play"), "not a command", click.Command("shout")]
+
+
+class TakesSelf:
+    @hookimpl(optionalhook=True)
+    def pegline_commands(self):
+        return []
+'''
+
+
+@pytest.fixture
+def third_party(tmp_path, monkeypatch):
+    (tmp_path / "loud_plugin.py").write_text(PLUGIN)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    added = {name: EntryPoint(name=name, value=f"loud_plugin:{cls}", group="pegline")
+             for name, cls in [("loud", "Loud"), ("raises", "Raises"), ("quiet", "Clashes"),
+                               ("self", "TakesSelf")]}
+    installed = {**kernel_plugins.installed_plugins(), **added}
+    for module in (kernel_plugins, plugin_commands):
+        monkeypatch.setattr(module, "installed_plugins", lambda: installed)
+    return _WithPluginCommands(name="pegline", commands={"play": main.commands["play"]})
+
+
+def test_cribbage_brings_score_and_analyze_listed_under_its_name():
+    shown = CliRunner().invoke(main, ["--help"]).output
+    own, _, theirs = shown.partition("Commands (cribbage):")
+    assert "  play " in own and "  score " not in own and "  analyze " not in own
+    assert theirs.split() [:1] == ["analyze"] and "\n  score " in theirs
+    assert "コマンド (cribbage):" in CliRunner().invoke(main, ["--lang", "ja", "--help"]).output
+    scored = CliRunner().invoke(main, ["score", "5H", "5C", "5D", "JS", "--starter", "5S",
+                                       "--json"])
+    assert scored.exit_code == 0 and '"total": 29' in scored.output
+
+
+def test_a_third_party_command_runs_and_is_listed_under_its_plugin(third_party):
+    result = CliRunner().invoke(third_party, ["--help"])
+    assert result.exit_code == 0
+    assert "Commands (loud):\n  shout  Say WORD loudly." in result.output
+    assert "Commands (quiet)" not in result.output  # it added nothing it may add
+    said = CliRunner().invoke(third_party, ["shout", "hi"])
+    assert (said.exit_code, said.stdout) == (0, "HI!\n")
+    refused = CliRunner().invoke(third_party, ["shout", "no"])
+    assert refused.exit_code == 1 and "Error: not that word" in refused.stderr
+
+
+def test_a_broken_plugin_is_a_warning_and_adds_nothing(third_party):
+    result = CliRunner().invoke(third_party, ["--help"])
+    warnings = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
+    assert any("'raises' adds no command: its pegline_commands raised RuntimeError: boom" in w
+               for w in warnings)
+    assert any("'quiet': the command name 'play' is taken" in w for w in warnings)
+    assert any("'quiet': the command name 'shout' is taken" in w for w in warnings)
+    assert any("'quiet': pegline_commands must answer named click commands, not "
+               "'not a command'" in w for w in warnings)
+    assert any("'self' adds no command" in w for w in warnings)
+    assert len(warnings) == 5
+    assert sorted(third_party.commands) == ["analyze", "play", "score", "shout"]
+
+
+def test_a_built_in_command_never_waits_for_the_plugins_commands(third_party):
+    context = click.Context(third_party)
+    assert third_party.get_command(context, "play") is main.commands["play"]
+    assert third_party.added is None
+    assert third_party.get_command(context, "shout") is not None
+    assert third_party.added is not None and third_party.added["loud"] == ["shout"]
+    assert third_party.get_command(context, "nope") is None
