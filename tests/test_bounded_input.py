@@ -112,7 +112,7 @@ def test_a_deep_toml_file_of_any_kind_is_a_clear_error(tmp_path, depth, kind):
 
 @pytest.mark.parametrize("depth", DEEP)
 @pytest.mark.parametrize("kind", JSON_KINDS)
-@pytest.mark.parametrize("route", ["/api/games", "/api/replay"])
+@pytest.mark.parametrize("route", ["/api/games", "/api/replay", "/api/tables"])
 def test_the_web_server_answers_a_deep_body_400(depth, kind, route):
     pytest.importorskip("starlette")
     from starlette.testclient import TestClient
@@ -125,3 +125,29 @@ def test_the_web_server_answers_a_deep_body_400(depth, kind, route):
                                headers={"content-type": "application/json"})
         assert response.status_code == 400, response.text
         assert TOO_DEEP in response.json()["error"]
+
+
+@pytest.mark.parametrize("depth", DEEP)
+@pytest.mark.parametrize("kind", JSON_KINDS)
+def test_a_table_answers_a_deep_move_or_socket_message_400_and_goes_on(depth, kind):
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from pegline_core.app.web import create_app
+    from pegline_core.app.web.tables import Tables
+
+    with TestClient(create_app(Tables())) as client:
+        table = client.post("/api/tables", json={"variant": "two-player",
+                                                 "seats": ["person", "bot:greedy"]}).json()
+        ident, token = table["id"], table["seats"][0]["token"]
+        moved = client.post(f"/api/tables/{ident}/moves", content=json_nest(depth, kind),
+                            headers={"content-type": "application/json",
+                                     "Authorization": f"Bearer {token}"})
+        assert moved.status_code == 400 and TOO_DEEP in moved.json()["error"]
+        with client.websocket_connect(f"/api/tables/{ident}/socket?seat={token}") as socket:
+            before = socket.receive_json()["state"]["next"]
+            socket.send_text(json_nest(depth, kind))
+            refused = socket.receive_json()
+            assert refused["status"] == 400
+            socket.send_json({"token": token, "since": 0})  # the socket goes on
+            assert socket.receive_json()["state"]["next"] == before

@@ -16,7 +16,6 @@ worker thread under its table's lock only).
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 
 from starlette.concurrency import run_in_threadpool
@@ -26,6 +25,7 @@ from pegline_core.app.i18n import Messages, use_language
 from pegline_core.app.problems import explain
 from pegline_core.app.web.tables import Forbidden, Stale, Table, Tables
 from pegline_core.errors import IllegalActionError, PeglineError
+from pegline_core.files import parse_json
 
 __all__ = ["table_socket", "MAX_SOCKETS", "MAX_MESSAGE", "RATE"]
 
@@ -124,7 +124,7 @@ class _Line:
         """Handle one message; False once the socket is closed for a bad token."""
         with use_language(self.lang):
             try:
-                data = json.loads(text)
+                data = parse_json(text, "message", ValueError)
                 if not isinstance(data, dict):
                     raise ValueError("not an object")
             except ValueError:
