@@ -52,3 +52,21 @@ def test_a_right_bots_list_on_a_finished_save_changes_nothing(saves, state, bots
     result = CliRunner().invoke(main, ["play", "--resume", str(saves[state]), "--bots", bots])
     assert result.exit_code == 0, result.output
     assert saves[state].read_bytes() == before
+
+
+RULES_OPTIONS = [["--variant", "nope"], ["--variant", "two-player-61"], ["--variant", ""],
+                 ["--with", "nope"], ["--with", "lowball"], ["--with", "to-61", "--with", "x"],
+                 ["--variant", "two-player", "--with", "muggins"]]
+
+
+@pytest.mark.parametrize("options", RULES_OPTIONS, ids=" ".join)
+@pytest.mark.parametrize("state", STATES)
+def test_rules_given_to_a_resume_are_refused_whatever_is_left_to_play(saves, state, options):
+    """A resumed game or match keeps its record's rules: --variant and --with, wrong or right,
+    would be ignored, so they are refused, and the save is left as it was."""
+    before = saves[state].read_bytes()
+    result = CliRunner().invoke(main, ["play", "--resume", str(saves[state]), *options])
+    assert result.exit_code == 2, (state, options, result.output)
+    assert "a resumed game keeps the rules of its record" in result.output
+    assert "Traceback" not in result.output
+    assert saves[state].read_bytes() == before

@@ -19,6 +19,7 @@ from typing import Any, NoReturn
 import click
 import pluggy
 import tomli_w
+from click.core import ParameterSource
 
 from pegline_core.app.bot_specs import BotSpecError, resolve_bots
 from pegline_core.app.build import build_name
@@ -612,6 +613,10 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
     """Play a complete game (or a match) and print every event."""
     resume_match = resume_path is not None and _is_record(resume_path, "pegline-match")
     is_match = best_of is not None or match_to is not None or resume_match
+    given = click.get_current_context().get_parameter_source("variant_name")
+    if resume_path is not None and (overlays or given not in (None, ParameterSource.DEFAULT)):
+        raise Usage(_("a resumed game keeps the rules of its record: leave out --variant and "
+                      "--with"))
     if is_match and resume_path is not None and not resume_match:
         raise Usage(_("a match is carried on with --resume MATCH.toml; a game's --resume is "
                        "for a single game"))
