@@ -76,7 +76,7 @@ def test_cribbage_brings_score_and_analyze_listed_under_its_name():
     shown = CliRunner().invoke(main, ["--help"]).output
     own, _, theirs = shown.partition("Commands (cribbage):")
     assert "  play " in own and "  score " not in own and "  analyze " not in own
-    assert theirs.split() [:1] == ["analyze"] and "\n  score " in theirs
+    assert theirs.split()[:1] == ["analyze"] and "\n  score " in theirs
     assert "コマンド (cribbage):" in CliRunner().invoke(main, ["--lang", "ja", "--help"]).output
     scored = CliRunner().invoke(main, ["score", "5H", "5C", "5D", "JS", "--starter", "5S",
                                        "--json"])

@@ -4,7 +4,6 @@ message on `pegline replay --verify` and `pegline play --resume`: never a traceb
 
 from __future__ import annotations
 
-import copy
 import json
 import tomllib
 
@@ -13,28 +12,16 @@ from click.testing import CliRunner
 
 from pegline_core import record_toml
 from pegline_core.app.cli import main
-from tests.test_forged_headers import OTHERS, short_record
+from tests.test_forged_headers import OTHERS, changed, paths, short_record
 
 
-def _head_paths(table, prefix=()):
-    for key, value in table.items():
-        if prefix or key != "events":
-            yield (*prefix, key)
-            if isinstance(value, dict):
-                yield from _head_paths(value, (*prefix, key))
-
-
-def _wrong_typed(full, values=OTHERS):
-    for path in _head_paths(full):
-        for value in values:
-            changed = copy.deepcopy(full)
-            parent = changed
-            for part in path[:-1]:
-                parent = parent[part]
-            if type(parent[path[-1]]) is type(value) and parent[path[-1]] == value:
-                continue
-            parent[path[-1]] = value
-            yield path, value, changed
+def _wrong_typed(header, values):
+    """``(path, value, header)``: each field of ``header`` (at any depth) set to each of
+    ``values`` that it does not already hold."""
+    for path, value in paths(header):
+        for new in values:
+            if not (type(new) is type(value) and new == value):
+                yield path, new, changed(header, path, new)
 
 
 ONE_OF_EACH = (True, 0, 2.5, "x", [1], {"x": 1})
@@ -47,16 +34,15 @@ ONE_OF_EACH = (True, 0, 2.5, "x", [1], {"x": 1})
     pytest.param("toml", OTHERS[1:], 1_000, marks=pytest.mark.slow),  # TOML has no null
 ])
 def test_every_header_field_of_a_wrong_type_is_one_message(tmp_path, form, values, least):
-    full = tomllib.loads(short_record().to_toml())
+    header = tomllib.loads(short_record().to_toml())
+    events = header.pop("events")
     runner, tried = CliRunner(), 0
-    for path, value, changed in _wrong_typed(full, values):
+    for path, value, forged in _wrong_typed(header, values):
         file = tmp_path / f"record.{form}"
         if form == "toml":
-            file.write_text(record_toml.dumps(changed))
+            file.write_text(record_toml.dumps(forged | {"events": events}))
         else:
-            events = changed.pop("events")
-            file.write_text("".join(json.dumps(x) + "\n" for x in (changed, *events)))
-            changed["events"] = events
+            file.write_text("".join(json.dumps(x) + "\n" for x in (forged, *events)))
         for command in (["replay", str(file), "--verify"], ["play", "--resume", str(file)]):
             result = runner.invoke(main, command)
             tried += 1

@@ -50,9 +50,9 @@ class Cribbage:
     @staticmethod
     @hookimpl(optionalhook=True)  # the command line's hook, not the rules' (pegline_core.app)
     def pegline_commands() -> list[Any]:
-        from pegline_cribbage.commands import commands
+        from pegline_cribbage.commands import analyze, score
 
-        return commands()
+        return [score, analyze]
 
     def check_settings(self, variant: Variant) -> Problems:
         return check_settings(variant)

@@ -19,10 +19,6 @@ from pegline_cribbage.scorer import Scorer, ShowScore
 _ = Messages("pegline_cribbage").gettext
 
 
-def commands() -> list[click.Command]:
-    return [score, analyze]
-
-
 # -- score ------------------------------------------------------------------------------------
 
 
