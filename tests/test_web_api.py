@@ -54,8 +54,8 @@ def new_game(client, **body) -> dict[str, Any]:
 # -- what a seat may know, computed from the whole log independently of the server -------------
 
 
-def knowable(game, seat: int, hand: int) -> set[Card]:
-    """Every card of ``hand`` that ``seat`` may have seen so far: its own deal, the cut, the
+def knowable(game, seat: int | None, hand: int) -> set[Card]:
+    """Every card of ``hand`` that ``seat`` (None: a spectator) may have seen so far: its own deal, the cut, the
     starter, the plays, every card shown or scored, and a count on the table (face up while it
     is counted). Cards come back in every hand, so each hand is judged on its own."""
     seen: set[Card] = set()
@@ -65,7 +65,7 @@ def knowable(game, seat: int, hand: int) -> set[Card]:
         if isinstance(event, Input):
             action = event.action
             if isinstance(action, Deal):
-                seen |= set(action.hands[seat])
+                seen |= set(action.hands[seat]) if seat is not None else set()
             elif isinstance(action, CutForDeal):
                 seen |= set(action.cards)
             elif isinstance(action, CutStarter):
@@ -76,13 +76,13 @@ def knowable(game, seat: int, hand: int) -> set[Card]:
             seen |= {*event.cards, event.starter}
         elif isinstance(event, Scored):
             seen |= set(event.cards)
-    counting = game.view(seat).counting
+    counting = game.view(0 if seat is None else seat).counting  # a count is face up to all
     if counting is not None and game.hand == hand:
         seen |= set(counting[1])
     return seen
 
 
-def leaks(answer: dict[str, Any], game, seat: int) -> set[Card]:
+def leaks(answer: dict[str, Any], game, seat: int | None) -> set[Card]:
     """The cards an answer names that ``seat`` may not see: each event is judged by its hand,
     each show and the coach's compare by theirs, everything else by the hand being played."""
     state = answer.get("state", answer)
@@ -115,7 +115,7 @@ def cards_in(data: Any) -> set[Card]:
     return found
 
 
-def hidden_now(game, seat: int) -> set[tuple[int, Card]]:
+def hidden_now(game, seat: int | None) -> set[tuple[int, Card]]:
     """The cards other seats hold (unplayed) and the crib's before it is shown, by hand."""
     machine = game.machine
     hidden = {c for other, held in enumerate(machine.held) if other != seat for c in held}

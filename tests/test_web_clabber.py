@@ -45,8 +45,8 @@ def new_game(client, **body) -> dict[str, Any]:
 DEALERS: dict[tuple[int, int], int] = {}
 
 
-def knowable(game, seat: int, hand: int) -> set[Card]:
-    """Every card of ``hand`` that ``seat`` may have seen: its own deal, the turn card, the cut
+def knowable(game, seat: int | None, hand: int) -> set[Card]:
+    """Every card of ``hand`` that ``seat`` (None: a spectator) may have seen: its own deal, the turn card, the cut
     for deal, every card played, every meld shown and the bella. Cards come back each hand."""
     seen: set[Card] = set()
     for event in game.log:
@@ -57,7 +57,7 @@ def knowable(game, seat: int, hand: int) -> set[Card]:
             if isinstance(action, CutForDeal):
                 seen |= set(action.cards)
             elif isinstance(action, Deal):
-                seen |= set(action.hands[seat])
+                seen |= set(action.hands[seat]) if seat is not None else set()
                 key = (id(game), event.seq)
                 if key not in DEALERS:
                     DEALERS[key] = _dealer_of(game, event.seq)
@@ -97,7 +97,7 @@ def cards_in(data: Any) -> set[Card]:
     return found
 
 
-def leaks(state: dict[str, Any], game, seat: int, cache: dict[int, set[Card]]) -> set[Card]:
+def leaks(state: dict[str, Any], game, seat: int | None, cache: dict[int, set[Card]]) -> set[Card]:
     """The cards an answer names that ``seat`` may not see: each event judged by its hand, the
     settlement by its hand, everything else by the hand being played."""
     rest = {key: value for key, value in state.items() if key not in ("events", "table")}

@@ -195,7 +195,8 @@ def test_bots_move_at_once_and_people_wait_for_each_other(server):
     assert state["seats"][2]["present"] is False  # seat 2 has not come yet
     client.post(f"/api/tables/{ident}/name", json={"name": "Ann"}, headers=auth(tokens[2]))
     state = client.get(f"/api/tables/{ident}", headers=auth(tokens[0])).json()
-    assert state["seats"][2] == {"seat": 2, "kind": "person", "name": "Ann", "present": True}
+    assert state["seats"][2] == {"seat": 2, "kind": "person", "name": "Ann", "present": True,
+                                 "away": 0}
     assert state["names"]["2"] == "Ann"
     game = tables.get(ident).game
     assert set(game.to_act) == {0, 2}  # the bot has discarded, the people not yet
@@ -208,6 +209,10 @@ def test_bots_move_at_once_and_people_wait_for_each_other(server):
     ({"seats": ["bot:greedy", "bot:greedy"]}, "at least one \"person\" seat"),
     ({"seats": "person"}, "seats are a list"),
     ({"lobby": "yes"}, "lobby is true or false"),
+    ({"spectators": 1}, "spectators is true or false"),
+    ({"hand_over_after": "soon"}, "hand_over_after is a number of seconds"),
+    ({"hand_over_after": -5}, "hand_over_after is a number of seconds"),
+    ({"hand_over_after": True}, "hand_over_after is a number of seconds"),
     ({"colour": "red"}, "no field 'colour'"),
 ])
 def test_a_bad_new_table_is_refused_with_a_message(server, body, message):
@@ -368,7 +373,7 @@ def test_a_foreign_a_corrupt_or_another_versions_database_is_refused(tmp_path):
     Store(str(newer)).close()
     with sqlite3.connect(newer) as db:
         db.execute("PRAGMA user_version=99")
-    with pytest.raises(StoreError, match="schema 99; this one reads schema 1"):
+    with pytest.raises(StoreError, match="schema 99; this one reads schemas 1 to 2"):
         Store(str(newer))
     assert foreign.read_bytes()[:16] == b"SQLite format 3\x00"  # left as it was
 

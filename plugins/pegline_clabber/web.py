@@ -196,6 +196,11 @@ class ClabberTable:
         data["hands"] = [_sorted(held, machine.trump) for held in machine.held]
         return data
 
+    def public_table(self, game: Game) -> Json:
+        data = self.table(game.view(0), game.log)
+        data |= {"seat": None, "side": -1, "partners": [], "held": [], "hands": []}
+        return data
+
 
 def _calls(view: ClabberView, calls: Sequence[CallRenege]) -> list[Json]:
     """The renege calls the seat may make, each with the play (or naming) it is on."""

@@ -183,6 +183,12 @@ class CribbageTable:
         data["crib"] = _sorted(machine.crib)
         return data
 
+    def public_table(self, game: Game) -> Json:
+        data = self.table(game.view(0), game.log)
+        data |= {"seat": None, "side": -1, "partners": [], "held": [], "kept": [], "laid": [],
+                 "hands": [], "crib": [None] * data["crib_cards"]}
+        return data
+
 
 def _chosen(action: Any) -> tuple[Card, ...]:
     return tuple(action.cards) if isinstance(action, Discard) else (action.card,)

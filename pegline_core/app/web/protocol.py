@@ -60,6 +60,10 @@ class WebTable(Protocol):
     def replay_table(self, game: Game) -> Json:
         """The table with every seat's cards, for replaying a finished record."""
 
+    def public_table(self, game: Game) -> Json:
+        """The table as a spectator sees it: what is public, every hand face down (the page
+        draws it as a replay's table with no hands)."""
+
 
 def web_table(variant: Variant, definition: Any) -> WebTable | None:
     """The game's web table for ``variant``, or None if the game has no table in the page."""

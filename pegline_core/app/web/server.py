@@ -14,9 +14,10 @@ Routes (every answer JSON, except the page, its files and a record download):
 - ``POST /api/replay``: ``{"record": text}``, answered with the record's steps;
 - ``POST /api/tables``, ``GET /api/tables/{id}?since=N``, ``POST /api/tables/{id}/moves``,
   ``.../name``, ``.../compare``, ``GET .../record`` (a finished table's record, with a seat's
-  token), ``GET /api/lobby``: tables of people and bots, each seat
-  opened by its token (``tables``); ``/api/tables/{id}/socket``: a seat's live line
-  (``sockets``).
+  token), ``.../hand-over`` (the creator's token), ``.../join`` (a free seat of a table in the
+  lobby), ``GET /api/lobby``: tables of people and bots, each seat opened by its token, the
+  public table by the spectators' (``tables``); ``/api/tables/{id}/socket``: a seat's or a
+  spectator's live line (``sockets``).
 
 Every JSON answer speaks the language of the request's ``X-Pegline-Lang`` header (or ``?lang=``;
 English otherwise): the event lines and the seats' names.
@@ -150,16 +151,31 @@ class Server:
     def create_table(self, body: Any) -> Json:
         """A new table of people and bots: its id and a link with a token per person seat."""
         data = _object(body)
-        _fields(data, {"variant", "options", "seats", "seed", "lobby"})
+        _fields(data, {"variant", "options", "seats", "seed", "lobby", "spectators",
+                       "hand_over_after"})
         variant = self._variant(data)
-        lobby = data.get("lobby", False)
-        if type(lobby) is not bool:
-            raise RequestError(_("lobby is true or false, not {value}").format(
-                value=repr(lobby)))
-        table, tokens = self.tables.create(variant, data.get("seats"), _seed(data), lobby)
-        return {"id": table.id, "seats": [
+        lobby, spectators = _flag(data, "lobby"), _flag(data, "spectators")
+        after = data.get("hand_over_after")
+        if after is not None and (type(after) not in (int, float) or not 0 <= after <= 86400):
+            raise RequestError(_("hand_over_after is a number of seconds from 0 to 86400, or "
+                                 "null (never), not {value}").format(value=repr(after)))
+        table, tokens, keys = self.tables.create(variant, data.get("seats"), _seed(data), lobby,
+                                                 spectators=spectators, hand_over_after=after)
+        answer: Json = {"id": table.id, "host": keys["host"], "seats": [
             {"seat": seat, "token": token, "link": f"/t/{table.id}?seat={token}"}
             for seat, token in sorted(tokens.items())]}
+        if "watch" in keys:
+            answer["watch"] = {"token": keys["watch"],
+                               "link": f"/t/{table.id}?watch={keys['watch']}"}
+        return answer
+
+
+def _flag(data: dict[str, Any], name: str) -> bool:
+    value = data.get(name, False)
+    if type(value) is not bool:
+        raise RequestError(_("{name} is true or false, not {value}").format(
+            name=name, value=repr(value)))
+    return value
 
 
 def _fields(data: dict[str, Any], known: set[str]) -> None:
@@ -241,11 +257,12 @@ async def _body(request: Request) -> Any:
 
 
 def _token(request: Request) -> str | None:
-    """The seat token a request carries: ``Authorization: Bearer TOKEN`` or ``?seat=TOKEN``."""
+    """The token a request carries: ``Authorization: Bearer TOKEN``, or ``?seat=TOKEN`` (or a
+    spectator's ``?watch=TOKEN``) from a link."""
     header = request.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
         return header[7:].strip()
-    return request.query_params.get("seat")
+    return request.query_params.get("seat") or request.query_params.get("watch")
 
 
 def _since(request: Request) -> int:
@@ -347,11 +364,15 @@ def create_app(tables: Tables | None = None) -> Starlette:
         return Response(text, media_type=media,
                         headers={"content-disposition": f'attachment; filename="{name}"'})
 
-    def seat(request: Request) -> tuple[Table, int]:
-        """The table a request names and the seat its token opens (`Forbidden` if none)."""
+    def person_table(request: Request) -> Table:
         table = server.tables.get(request.path_params["id"])
         if table.legacy:
             raise NotFound(_("no table {id}").format(id=repr(table.id)))
+        return table
+
+    def seat(request: Request) -> tuple[Table, int]:
+        """The table a request names and the seat its token opens (`Forbidden` if none)."""
+        table = person_table(request)
         return table, table.seat_of(_token(request))
 
     async def create_table(request: Request) -> Any:
@@ -359,7 +380,8 @@ def create_app(tables: Tables | None = None) -> Starlette:
         return await run_in_threadpool(server.create_table, body)
 
     async def table_state(request: Request) -> Any:
-        table, at = seat(request)
+        table = person_table(request)
+        at = table.viewer_of(_token(request))  # a seat, or the spectators
         return await run_in_threadpool(table.state, at, _since(request))
 
     async def table_move(request: Request) -> Any:
@@ -379,6 +401,24 @@ def create_app(tables: Tables | None = None) -> Starlette:
     async def table_compare(request: Request) -> Any:
         table, at = seat(request)
         return await run_in_threadpool(table.compare, at)
+
+    async def hand_over(request: Request) -> Any:
+        table = person_table(request)
+        data = _object(await _body(request))
+        if set(data) - {"seat", "bot"}:
+            raise RequestError(_("a handover is {example}").format(
+                example='{"seat": 1, "bot": "greedy"}'))
+        return await run_in_threadpool(table.hand_over, _token(request), data.get("seat"),
+                                       data.get("bot"))
+
+    async def join(request: Request) -> Any:
+        table = person_table(request)
+        data = _object(await _body(request) or {})
+        if set(data) - {"seat"}:
+            raise RequestError(_("joining a table is {example}").format(example='{"seat": 1}'))
+        at, token = await run_in_threadpool(table.join, data.get("seat"))
+        return {"id": table.id, "seat": at, "token": token,
+                "link": f"/t/{table.id}?seat={token}"}
 
     async def socket(websocket: WebSocket) -> None:
         lang = websocket.query_params.get("lang", "en")
@@ -418,6 +458,8 @@ def create_app(tables: Tables | None = None) -> Starlette:
         _json_route("/api/tables/{id}/moves", table_move, ["POST"]),
         _json_route("/api/tables/{id}/name", table_name, ["POST"]),
         _json_route("/api/tables/{id}/compare", table_compare, ["POST"]),
+        _json_route("/api/tables/{id}/hand-over", hand_over, ["POST"]),
+        _json_route("/api/tables/{id}/join", join, ["POST"]),
         _json_route("/api/lobby", lobby, ["GET"]),
         WebSocketRoute("/api/tables/{id}/socket", socket),
         Route("/api/games/{id}/record", record, methods=["GET"]),

@@ -4,7 +4,8 @@ The server pushes the seat ``{"state": ...}`` with the events since the last it 
 the table changes (a move, a name, a person coming or going); the page falls back to polling
 ``GET /api/tables/{id}?since=N`` when the socket drops. The seat's token is checked on connect
 (``?seat=TOKEN``, as a browser cannot set headers on a socket) and again on every message, so a
-socket opened with one token cannot act for another seat. A message is ``{"token", "since"}``
+socket opened with one token cannot act for another seat. A spectator's socket
+(``?watch=TOKEN``) is pushed the public table and may not move. A message is ``{"token", "since"}``
 (send from there) or ``{"token", "expect", "move"}`` (a move, as ``POST .../moves``); a refusal
 comes back as ``{"error", "status"}`` and changes nothing.
 
@@ -23,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pegline_core.app.i18n import Messages, use_language
 from pegline_core.app.problems import explain
-from pegline_core.app.web.tables import Forbidden, Stale, Table, Tables
+from pegline_core.app.web.tables import WATCHER, Forbidden, Stale, Table, Tables
 from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.files import parse_json
 
@@ -45,7 +46,8 @@ async def table_socket(websocket: WebSocket, tables: Tables, lang: str) -> None:
         table = tables.get(websocket.path_params["id"])
         if table.legacy:
             raise Forbidden("not a table")
-        seat = table.seat_of(websocket.query_params.get("seat"))
+        params = websocket.query_params
+        seat = table.viewer_of(params.get("seat") or params.get("watch"))
     except PeglineError:
         await websocket.close(code=FORBIDDEN)
         return
@@ -73,6 +75,7 @@ async def table_socket(websocket: WebSocket, tables: Tables, lang: str) -> None:
         with table.lock:
             table.changed.remove(wake)
             table.sockets[seat] -= 1
+            table.seen[seat] = time.monotonic()  # away from now, if it was the seat's last
         await run_in_threadpool(table.notify)  # and go
 
 
@@ -132,11 +135,14 @@ class _Line:
                     kind="text"))
                 return True
             try:
-                if self.table.seat_of(data.get("token")) != self.seat:
+                if self.table.viewer_of(data.get("token")) != self.seat:
                     raise Forbidden("another seat's token")
             except Forbidden:
                 await self.websocket.close(code=FORBIDDEN)
                 return False
+            if "move" in data and self.seat == WATCHER:
+                await self._refuse(403, _("a spectator cannot move"))
+                return True
             if "move" not in data:
                 since = data.get("since")
                 self.since = since if type(since) is int and since >= 0 else self.since

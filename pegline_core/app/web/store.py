@@ -3,9 +3,10 @@
 A game is stored as its record's inputs (the header once, then each input event), never as a
 snapshot: it comes back by replaying them under the installed rules, and `tables` checks that
 the replay gives the stored log (see `StoredTable.digest`). Every move is one transaction, so a
-crash loses no committed move and leaves no half-written one. A file this version did not write
-(another schema version, another program's database, a corrupt file) is refused at start with
-`StoreError`, before anything is read from it.
+crash loses no committed move and leaves no half-written one. A file an older version wrote is
+migrated in one transaction (`MIGRATIONS`); a file this version cannot read (a newer schema,
+another program's database, a corrupt file) is refused at start with `StoreError`, before
+anything is read from it.
 """
 
 from __future__ import annotations
@@ -23,20 +24,21 @@ from pegline_core.errors import PeglineError
 
 __all__ = ["Store", "StoreError", "StoredTable", "SCHEMA", "MEMORY"]
 
-SCHEMA = 1
+SCHEMA = 2
 """The layout this version writes and reads (``PRAGMA user_version``)."""
 APPLICATION_ID = 0x50474C4E  # "PGLN": the mark of a Pegline database (PRAGMA application_id)
 MEMORY = ":memory:"
 """The path of a database that lives as long as the server (the old behaviour)."""
 
-_LAYOUT = """
+MIGRATIONS: dict[int, str] = {
+    1: """
 CREATE TABLE tables (
     id TEXT PRIMARY KEY,
     head TEXT NOT NULL,       -- the record's header (rules, digest, dealer, seed) as JSON
-    seats TEXT NOT NULL,      -- each seat's kind: "person" or "bot:NAME"
+    seats TEXT NOT NULL,      -- each seat's kind when the table was made: "person" or "bot:NAME"
     tokens TEXT NOT NULL,     -- each person seat's token, hashed (SHA-256), by seat
     names TEXT NOT NULL,      -- the names people gave their seats, by seat
-    options TEXT NOT NULL,    -- {"lobby": bool, "legacy": bool}
+    options TEXT NOT NULL,    -- {"lobby": bool, "legacy": bool, "hand_over_after": seconds}
     seed INTEGER NOT NULL,
     created REAL NOT NULL,
     abandoned INTEGER NOT NULL DEFAULT 0,
@@ -49,7 +51,16 @@ CREATE TABLE inputs (
     event TEXT NOT NULL,      -- one input event as the game's codec writes it
     PRIMARY KEY (tbl, seq)
 );
-"""
+""",
+    2: """
+-- the creator's and the spectators' tokens, hashed: {"host": hash, "watch": hash}
+ALTER TABLE tables ADD COLUMN keys TEXT NOT NULL DEFAULT '{}';
+-- the seats handed to a bot: [[events before it, seat, bot], ...]
+ALTER TABLE tables ADD COLUMN handovers TEXT NOT NULL DEFAULT '[]';
+""",
+}
+"""The statements that bring a database from the schema before each version to that version; a
+new file runs them all."""
 
 
 class StoreError(PeglineError):
@@ -72,6 +83,10 @@ class StoredTable:
     length: int
     digest: str
     inputs: list[dict[str, Any]]
+    keys: dict[str, str]
+    """The creator's and the spectators' token hashes (``"host"``, ``"watch"``)."""
+    handovers: list[tuple[int, int, str]]
+    """The seats handed to a bot: (the log's length then, seat, bot)."""
 
 
 class Store:
@@ -101,25 +116,34 @@ class Store:
         objects = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         if ident == 0 and version == 0 and objects == 0:  # a new, empty file: lay it out
             db.execute("PRAGMA journal_mode=WAL")
-            with self._transaction():
-                db.execute(f"PRAGMA application_id={APPLICATION_ID}")
-                db.execute(f"PRAGMA user_version={SCHEMA}")
-                for statement in _LAYOUT.split(";"):
-                    if statement.strip():
-                        db.execute(statement)
+            self.migrate(0, SCHEMA)
             return
         if ident != APPLICATION_ID:
             raise StoreError(f"{self.path} is not a Pegline database (it holds another "
                              "program's data); give another file with --db")
-        if version != SCHEMA:
+        if not 1 <= version <= SCHEMA:
             raise StoreError(f"{self.path} was written by a Pegline with database schema "
-                             f"{version}; this one reads schema {SCHEMA} only (use the "
+                             f"{version}; this one reads schemas 1 to {SCHEMA} (use the "
                              "version that wrote it, or another file with --db)")
         problem = db.execute("PRAGMA quick_check").fetchone()[0]
         if problem != "ok":
             raise StoreError(f"{self.path} is damaged: {problem}")
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA foreign_keys=ON")
+        if version < SCHEMA:
+            self.migrate(version, SCHEMA)
+
+    def migrate(self, start: int, end: int) -> None:
+        """Bring the database from schema ``start`` to ``end`` in one transaction (all or
+        nothing: a failure leaves the file as it was)."""
+        with self._transaction() as db:
+            if start == 0:
+                db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            for version in range(start + 1, end + 1):
+                for statement in MIGRATIONS[version].split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+            db.execute(f"PRAGMA user_version={end}")
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -141,10 +165,11 @@ class Store:
     def add(self, table: StoredTable) -> None:
         """A new table with its first inputs."""
         with self._transaction() as db:
-            db.execute("INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?)", (
+            db.execute("INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", (
                 table.id, json.dumps(table.head), json.dumps(table.seats),
                 _by_seat(table.tokens), _by_seat(table.names), json.dumps(table.options),
-                table.seed, table.created, int(table.abandoned), table.length, table.digest))
+                table.seed, table.created, int(table.abandoned), table.length, table.digest,
+                json.dumps(table.keys), json.dumps(table.handovers)))
             _insert(db, table.id, table.inputs)
 
     def append(self, ident: str, inputs: Sequence[dict[str, Any]], length: int,
@@ -155,10 +180,16 @@ class Store:
             db.execute("UPDATE tables SET length=?, digest=? WHERE id=?", (length, digest, ident))
 
     def update(self, ident: str, *, names: dict[int, str] | None = None,
-               abandoned: bool | None = None) -> None:
+               tokens: dict[int, str] | None = None, abandoned: bool | None = None,
+               handovers: list[tuple[int, int, str]] | None = None) -> None:
         with self._transaction() as db:
             if names is not None:
                 db.execute("UPDATE tables SET names=? WHERE id=?", (_by_seat(names), ident))
+            if tokens is not None:
+                db.execute("UPDATE tables SET tokens=? WHERE id=?", (_by_seat(tokens), ident))
+            if handovers is not None:
+                db.execute("UPDATE tables SET handovers=? WHERE id=?", (json.dumps(handovers),
+                                                                        ident))
             if abandoned is not None:
                 db.execute("UPDATE tables SET abandoned=? WHERE id=?", (int(abandoned), ident))
 
@@ -181,7 +212,8 @@ class Store:
                 return [StoredTable(
                     row[0], json.loads(row[1]), json.loads(row[2]), _seats(row[3]),
                     _seats(row[4]), json.loads(row[5]), row[6], row[7], bool(row[8]), row[9],
-                    row[10], inputs[row[0]]) for row in rows]
+                    row[10], inputs[row[0]], json.loads(row[11]),
+                    [(at, seat, bot) for at, seat, bot in json.loads(row[12])]) for row in rows]
             except (sqlite3.DatabaseError, ValueError, KeyError, TypeError) as exc:
                 raise StoreError(f"{self.path} cannot be read: {exc}") from None
 

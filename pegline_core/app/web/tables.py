@@ -4,7 +4,10 @@ A table seats people and bots (``seats``: ``"person"`` or ``"bot:NAME"`` each). 
 bots move as soon as it is their turn, so a request always returns with a person to act or the
 game over. Everything a table sends a seat (`Table.state`) is built from that seat's view and the
 log as the game's printer redacts it for that seat: never another hand, the crib or the deck.
-A person's seat is opened by its token (`Table.seat_of`); only the token's hash is kept.
+A person's seat is opened by its token (`Table.seat_of`); only the token's hash is kept. Two
+more tokens may open a table: the creator's (``host``, to hand an absent person's seat to a bot
+once the table's ``hand_over_after`` has passed, `Table.hand_over`) and, if the creator asked for
+one, the spectators' (``watch``: the public table, every hand face down, `WATCHER`).
 
 With a `Store`, every move is written as the record's inputs before it is answered, and
 `Tables` brings every stored game back by replaying them (`Table.restore`), checking that chance
@@ -36,12 +39,14 @@ from pegline_core.game import Game
 from pegline_core.record import GameRecord
 from pegline_core.variant import Variant
 
-__all__ = ["Table", "Tables", "NotFound", "Forbidden", "Stale", "Full", "PERSON", "entry",
-           "result_json", "token_hash"]
+__all__ = ["Table", "Tables", "NotFound", "Forbidden", "Stale", "Full", "PERSON", "WATCHER",
+           "entry", "result_json", "token_hash"]
 
 _ = Messages("pegline_core.app").gettext
 PERSON = "person"
 """A seat kind: a person plays it (any other kind is ``"bot:NAME"``)."""
+WATCHER = -1
+"""Who a spectator's token opens: no seat (the public table, every hand face down)."""
 PRESENT = 15.0
 """Seconds after a seat's last request that it still counts as at the table (no socket)."""
 NAME_LENGTH = 40
@@ -97,13 +102,18 @@ class Table:
     """One game: people at the ``"person"`` seats, a bot at every other.
 
     ``legacy`` marks a game of ``/api/games`` (one person, opened by the game's id alone).
-    ``replay`` (from `restore`) holds stored inputs to apply before anything new happens.
+    ``keys`` holds the creator's and the spectators' token hashes (``"host"``, ``"watch"``);
+    ``hand_over_after`` the seconds a person must be away before the creator may give the seat
+    to a bot (None: never). ``replay`` and ``handovers`` (from `restore`) hold stored inputs and
+    handovers to apply before anything new happens.
     """
 
     def __init__(self, ident: str, game: Game, web: WebTable, seats: Sequence[str], seed: int,
                  *, tokens: Mapping[int, str] | None = None, names: Mapping[int, str] | None = None,
+                 keys: Mapping[str, str] | None = None, hand_over_after: float | None = None,
                  lobby: bool = False, legacy: bool = False, created: float | None = None,
-                 replay: deque[Input] | None = None) -> None:
+                 replay: deque[Input] | None = None,
+                 handovers: Sequence[tuple[int, int, str]] = ()) -> None:
         self.id = ident
         self.game = game
         self.web = web
@@ -115,6 +125,11 @@ class Table:
         self.touched = time.monotonic()
         self.tokens = dict(tokens or {})
         """Each person seat's token hash."""
+        self.keys = dict(keys or {})
+        self.hand_over_after = hand_over_after
+        self.handovers: list[tuple[int, int, str]] = []
+        self._pending = deque(handovers)
+        """Stored handovers not yet reached by the replay."""
         self.given_names = dict(names or {})
         self.lock = threading.Lock()
         self.abandoned = False
@@ -126,7 +141,9 @@ class Table:
                      if kind != PERSON}
         self.players: dict[int, Player] = {seat: known[name](seed + seat)
                                            for seat, name in self.bots.items()}
-        self.printers = {seat: self._printer(seat) for seat in self.people}
+        self.viewers = self.people + ((WATCHER,) if "watch" in self.keys else ())
+        """Who is sent the table: each person's seat, and the spectators."""
+        self.printers = {seat: self._printer(seat) for seat in self.viewers}
         self.redacts: dict[int, Callable[[Json], Json]] = {}
         for seat, printer in self.printers.items():
             redact = getattr(printer, "redact", None)
@@ -135,7 +152,7 @@ class Table:
                                      "events: it has no table in the page").format(
                     game=repr(game.variant.game)))
             self.redacts[seat] = redact
-        self.entries: dict[int, list[Json]] = {seat: [] for seat in self.people}
+        self.entries: dict[int, list[Json]] = {seat: [] for seat in self.viewers}
         """Each person's log, redacted for that seat as each event happened."""
         self.recorded: list[Event] = []
         """The events in ``entries``, to print again in the language of each request."""
@@ -144,13 +161,16 @@ class Table:
         self._texts: dict[tuple[int, str], tuple[Any, list[list[str]]]] = {}
         """By seat and language: a printer that has read the whole log, and its lines."""
         self.store: Store | None = None
+        self.opened = time.monotonic()
         self.seen: dict[int, float] = {}
+        """When each seat was last at the table (a request, or its last socket closing)."""
         self.sockets: dict[int, int] = {}
         self.changed: list[Callable[[], None]] = []
         """Called (under the lock) after each change: the sockets' wake-ups."""
         self._advance(replay)
-        if replay:
-            raise StoreError(f"table {ident}: {len(replay)} stored inputs were never reached")
+        if replay or self._pending:
+            raise StoreError(f"table {ident}: {len(replay or ())} stored inputs and "
+                             f"{len(self._pending)} handovers were never reached")
 
     @classmethod
     def restore(cls, stored: StoredTable) -> Table:
@@ -165,9 +185,11 @@ class Table:
                 raise RecordError(f"the game {game.variant.game!r} has no table in the page")
             inputs = deque(event for _index, event in record.inputs(game))
             table = cls(stored.id, game, web, stored.seats, stored.seed, tokens=stored.tokens,
-                        names=stored.names, lobby=bool(stored.options.get("lobby")),
+                        names=stored.names, keys=stored.keys,
+                        hand_over_after=stored.options.get("hand_over_after"),
+                        lobby=bool(stored.options.get("lobby")),
                         legacy=bool(stored.options.get("legacy")), created=stored.created,
-                        replay=inputs)
+                        replay=inputs, handovers=stored.handovers)
         except (PeglineError, KeyError, TypeError) as exc:
             if isinstance(exc, StoreError):
                 raise
@@ -181,10 +203,12 @@ class Table:
     def stored(self) -> StoredTable:
         """This table as the store keeps it."""
         head = GameRecord.of(self.game, seed=self.seed, derived=False).header(stream=True)
-        return StoredTable(self.id, head, self.seats, self.tokens, self.given_names,
-                           {"lobby": self.lobby, "legacy": self.legacy}, self.seed, self.created,
-                           self.abandoned, len(self.recorded), self.digest.hexdigest(),
-                           self._inputs(0))
+        options = {"lobby": self.lobby, "legacy": self.legacy,
+                   "hand_over_after": self.hand_over_after}
+        return StoredTable(self.id, head, self.seats, self.tokens, self.given_names, options,
+                           self.seed, self.created, self.abandoned, len(self.recorded),
+                           self.digest.hexdigest(), self._inputs(0), self.keys,
+                           list(self.handovers))
 
     # -- moving the game -----------------------------------------------------------------------
 
@@ -225,7 +249,8 @@ class Table:
         for seat in range(len(self.seats)):
             given = self.given_names.get(seat)
             if seat in self.bots:
-                names[seat] = _("seat {n} ({bot})").format(n=seat, bot=self.bots[seat])
+                names[seat] = (_("{name} ({bot})").format(name=given, bot=self.bots[seat]) if given
+                               else _("seat {n} ({bot})").format(n=seat, bot=self.bots[seat]))
             elif seat == viewer:
                 names[seat] = (_("{name} (you)").format(name=given) if given
                                else _("seat {n} (you)").format(n=seat))
@@ -234,15 +259,19 @@ class Table:
         return names
 
     def _printer(self, seat: int) -> Any:
-        """A new printer for ``seat``, speaking the current language."""
+        """A new printer for ``seat`` (or the spectators), speaking the current language."""
         game = self.game
-        return game.ruleset.game.printer(game.variant, reveal={seat}, names=self.names(seat))
+        return game.ruleset.game.printer(game.variant, reveal=set() if seat == WATCHER else {seat},
+                                         names=self.names(seat))
 
     def _advance(self, replay: deque[Input] | None = None) -> None:
         """Let chance and the bots act until it is a person's turn or the game is over; first
         apply the stored inputs in ``replay``, checking chance and the bots against them."""
         game = self.game
         while True:
+            while self._pending and self._pending[0][0] == len(self.recorded):
+                _at, seat, bot = self._pending.popleft()
+                self._seat_bot(seat, bot)
             if replay and isinstance(replay[0].action, AskCoach):
                 self._compare(replay.popleft().action.seat)
                 continue
@@ -262,6 +291,13 @@ class Table:
                 else:
                     return
             self._record(game.apply(action))
+
+    def _seat_bot(self, seat: int, bot: str) -> None:
+        """From now on ``bot`` plays ``seat`` (its person keeps the link, to watch it play)."""
+        self.handovers.append((len(self.recorded), seat, bot))
+        self.bots[seat] = bot
+        self.players[seat] = bots_for(self.game)[bot](self.seed + seat)
+        self._texts.clear()  # the lines name the seats
 
     def _check(self, action: Any, replay: deque[Input] | None) -> Any:
         """``action`` (chance's or a bot's), which must be the next stored input if any."""
@@ -289,6 +325,83 @@ class Table:
                     return seat
         raise Forbidden(_("this link opens no seat at this table"))
 
+    def viewer_of(self, token: str | None) -> int:
+        """The seat ``token`` opens, or `WATCHER` for the spectators' token; `Forbidden` for
+        any other."""
+        if token and "watch" in self.keys and hmac.compare_digest(token_hash(token),
+                                                                  self.keys["watch"]):
+            return WATCHER
+        return self.seat_of(token)
+
+    def away(self, seat: int) -> float:
+        """Seconds since a person was last at ``seat`` (0 while they are there)."""
+        if self.present(seat):
+            return 0.0
+        return time.monotonic() - max(self.seen.get(seat, self.opened), self.opened)
+
+    def hand_over(self, host: str | None, seat: Any, bot: Any = None) -> Json:
+        """Give an absent person's ``seat`` to ``bot`` (the game's first bot by default), by the
+        creator (``host``: their token) once the person has been away ``hand_over_after``
+        seconds; the bot moves at once if it is the seat's turn."""
+        if not (host and "host" in self.keys
+                and hmac.compare_digest(token_hash(host), self.keys["host"])):
+            raise Forbidden(_("only the table's creator can hand a seat to a bot"))
+        known = bots_for(self.game)
+        bot = next(iter(known)) if bot is None else bot
+        if not isinstance(bot, str) or bot not in known:
+            raise RequestError(_("unknown bot {name}; choose from {bots}").format(
+                name=repr(bot), bots=", ".join(known)))
+        if type(seat) is not int or seat not in self.people:
+            raise RequestError(_("seat {seat} is not a person's seat at this table").format(
+                seat=repr(seat)))
+        with self.lock:
+            self._check_open()
+            if seat in self.bots:
+                raise IllegalActionError(_("a bot plays seat {n} already").format(n=seat))
+            if self.hand_over_after is None:
+                raise IllegalActionError(_("this table's creator did not allow handing seats "
+                                           "to bots"))
+            away = self.away(seat)
+            if away < self.hand_over_after:
+                raise IllegalActionError(_("seat {n} has been away {away:.0f} s; it can be "
+                                           "handed to a bot after {after:.0f} s").format(
+                    n=seat, away=away, after=self.hand_over_after))
+            start = len(self.recorded)
+            self._seat_bot(seat, bot)
+            if self.store is not None:
+                self.store.update(self.id, handovers=self.handovers)
+            self._advance()
+            self._commit(start)
+            return {"seat": seat, "kind": self._kind(seat), "next": len(self.recorded)}
+
+    def join(self, seat: Any) -> tuple[int, str]:
+        """A free person seat of a table open to the lobby, for whoever asks first: the seat
+        and its new token (the creator's link for it stops working). A seat is free until its
+        link has been opened or it has a name."""
+        if not self.lobby or self.legacy:
+            raise Forbidden(_("this table is not open to the lobby"))
+        with self.lock:
+            self._check_open()
+            free = [s for s in self.people if self._free(s)]
+            if not free:
+                raise IllegalActionError(_("no seat is free at this table"))
+            seat = free[0] if seat is None else seat
+            if type(seat) is not int or seat not in free:
+                raise IllegalActionError(_("seat {seat} is not free; the free seats are "
+                                           "{seats}").format(seat=repr(seat),
+                                                             seats=", ".join(map(str, free))))
+            token = secrets.token_urlsafe(24)
+            self.tokens[seat] = token_hash(token)
+            if self.store is not None:
+                self.store.update(self.id, tokens=self.tokens)
+            self.seen[seat] = time.monotonic()
+            self._commit(len(self.recorded))
+            return seat, token
+
+    def _free(self, seat: int) -> bool:
+        return (seat in self.people and seat not in self.bots and seat not in self.given_names
+                and seat not in self.seen)
+
     def act(self, move: Any, seat: int | None = None, expect: int | None = None) -> Json:
         """Apply ``seat``'s move (a JSON object from the page; the first person's by default)
         and let the bots answer. With ``expect`` (the number of events the seat has seen), a
@@ -303,6 +416,8 @@ class Table:
                               "stands").format(n=expect), self._state(seat, expect))
             self._check_open()
             game = self.game
+            if seat in self.bots:
+                raise IllegalActionError(_("a bot plays your seat now"))
             if seat not in game.to_act:
                 raise IllegalActionError(_("it is not your turn"))
             action = self.web.action(seat, move, game.view(seat))
@@ -388,8 +503,9 @@ class Table:
 
     def _state(self, seat: int, since: int = 0) -> Json:
         game = self.game
-        view = game.view(seat)
-        legal = [] if self.abandoned or game.over else game.legal_actions(seat)
+        watching = seat == WATCHER
+        view = None if watching else game.view(seat)
+        legal = [] if watching or self.abandoned or game.over else game.legal_actions(seat)
         variant = game.variant
         since = max(0, min(since, len(self.recorded)))
         printer, texts = self._lines(seat)
@@ -405,18 +521,27 @@ class Table:
             "over": game.over, "abandoned": self.abandoned,
             "assist_used": any(isinstance(e, Input) and isinstance(e.action, AskCoach)
                                for e in self.recorded),
-            "can_compare": not self.abandoned and self._can_compare(seat),
-            "table": self.web.table(view, game.log),
-            "prompt": self.web.prompt(view, legal),
+            "can_compare": not (watching or self.abandoned) and self._can_compare(seat),
+            "table": (self.web.public_table(game) if watching
+                      else self.web.table(view, game.log)),
+            "prompt": {"kind": "wait"} if watching else self.web.prompt(view, legal),
             "events": events,
             "result": result_json(game.result, printer),
         }
         if not self.legacy:
-            answer |= {"since": since, "next": len(self.recorded), "seats": [
-                {"seat": s, "kind": kind, "name": names[s],
-                 "present": kind != PERSON or s == seat or self.present(s)}
-                for s, kind in enumerate(self.seats)]}
+            answer |= {"since": since, "next": len(self.recorded), "watching": watching,
+                       "hand_over_after": self.hand_over_after, "seats": [
+                {"seat": s, "kind": self._kind(s), "name": names[s],
+                 "present": s in self.bots or s == seat or self.present(s),
+                 "away": 0 if s in self.bots or s == seat else round(self.away(s))}
+                for s in range(len(self.seats))]}
+            if watching:
+                answer["seat"] = None
         return answer
+
+    def _kind(self, seat: int) -> str:
+        """Who plays ``seat`` now: ``"person"``, or ``"bot:NAME"`` (from the start or handed)."""
+        return "bot:" + self.bots[seat] if seat in self.bots else PERSON
 
     def record(self, form: str) -> str:
         """The game's whole record (every card): only once it is over or abandoned."""
@@ -433,9 +558,9 @@ class Table:
             names = self.names(None)
             return {"id": self.id, "variant": self.game.variant.name,
                     "over": self.game.over or self.abandoned,
-                    "seats": [{"seat": s, "kind": kind, "name": names[s],
-                               "taken": kind != PERSON or s in self.given_names}
-                              for s, kind in enumerate(self.seats)]}
+                    "seats": [{"seat": s, "kind": self._kind(s), "name": names[s],
+                               "taken": not self._free(s) if s in self.people else True}
+                              for s in range(len(self.seats))]}
 
 
 class Tables:
@@ -472,13 +597,22 @@ class Tables:
                             itertools.islice(itertools.cycle(bots), players - 1)]
         return self._add(variant, seats, seed, legacy=True)[0]
 
-    def create(self, variant: Variant, seats: Any, seed: int | None,
-               lobby: bool = False) -> tuple[Table, dict[int, str]]:
-        """A new table for ``variant`` with ``seats``; its person seats' tokens, by seat."""
-        return self._add(variant, seats, seed, lobby=lobby)
+    def create(self, variant: Variant, seats: Any, seed: int | None, lobby: bool = False, *,
+               spectators: bool = False, hand_over_after: float | None = None,
+               ) -> tuple[Table, dict[int, str], dict[str, str]]:
+        """A new table for ``variant`` with ``seats``: the table, its person seats' tokens by
+        seat, and the creator's token (``"host"``) and the spectators' (``"watch"``, if
+        ``spectators``)."""
+        keys = {"host": secrets.token_urlsafe(24)}
+        if spectators:
+            keys["watch"] = secrets.token_urlsafe(24)
+        table, tokens = self._add(variant, seats, seed, lobby=lobby, keys=keys,
+                                  hand_over_after=hand_over_after)
+        return table, tokens, keys
 
-    def _add(self, variant: Variant, seats: Any, seed: int | None, *,
-             lobby: bool = False, legacy: bool = False) -> tuple[Table, dict[int, str]]:
+    def _add(self, variant: Variant, seats: Any, seed: int | None, *, lobby: bool = False,
+             legacy: bool = False, keys: Mapping[str, str] | None = None,
+             hand_over_after: float | None = None) -> tuple[Table, dict[int, str]]:
         game = Game(variant)
         web = web_table(variant, game.ruleset.game)
         if web is None:
@@ -492,7 +626,9 @@ class Tables:
         with self._lock:
             self._make_room()
         table = Table(secrets.token_urlsafe(12), game, web, seats, seed, lobby=lobby,
-                      legacy=legacy, tokens={s: token_hash(t) for s, t in tokens.items()})
+                      legacy=legacy, tokens={s: token_hash(t) for s, t in tokens.items()},
+                      keys={k: token_hash(t) for k, t in (keys or {}).items()},
+                      hand_over_after=hand_over_after)
         with self._lock:
             self._make_room()
             if self.store is not None:

@@ -254,7 +254,7 @@
       heading(el, view, null),
       scoreboard(el, {...t, side: -1}, ctx.sides),
       el("div", {class: "felt"},
-        el("div", {class: "opponents"}, seats.map((s) => seatRow(el, view, null, s, t.hands))),
+        el("div", {class: "opponents"}, seats.map((s) => seatRow(el, view, ctx.names || null, s, t.hands))),
         middle(el, view, null)),
       settlement(el, view, null, ctx.sides)].filter(Boolean));
   }

@@ -320,9 +320,9 @@
       scoreboard(el, {...t, side: -1}, ctx.sides),
       board(t, ctx.sides),
       el("div", {class: "felt"},
-        el("div", {class: "opponents"}, seats.map((s) => seatRow(el, t, null, s, t.hands))),
+        el("div", {class: "opponents"}, seats.map((s) => seatRow(el, t, ctx.names || null, s, t.hands))),
         middle(el, t, t.crib)),
-      shows(el, t, null, -1)].filter(Boolean));
+      shows(el, t, ctx.names || null, -1)].filter(Boolean));
   }
 
   function reasonValue(value) {

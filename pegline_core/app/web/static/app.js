@@ -224,7 +224,12 @@ const Pegline = (() => {
     if (previous === 0) list.replaceChildren();
     logEntries(list, state.events, previous);
     list.scrollTop = list.scrollHeight;
-    table.render($("table"), state, {send: quietly(send), el, _, ruleName});
+    if (state.watching) {  // a spectator: the public table, drawn as a replay's with no hands
+      table.renderReplay($("table"), state.table,
+        {el, sides: state.sides, names: state.names, _, ruleName});
+    } else {
+      table.render($("table"), state, {send: quietly(send), el, _, ruleName});
+    }
     const result = $("result");
     result.hidden = !(state.result || state.abandoned);
     if (state.result) {

@@ -1,5 +1,7 @@
-// Tables of people, on the setup page: which seats are people, "Open a table", the links to send
-// (kept in this browser for the creator), the lobby of open tables. Loaded after app.js.
+// Tables of people, on the setup page: which seats are people, spectators, when an absent
+// person's seat may go to a bot, "Open a table", the links to send (kept in this browser for the
+// creator, with the creator's token), the lobby of open tables and its free seats to join.
+// Loaded after app.js.
 "use strict";
 
 (() => {
@@ -13,7 +15,8 @@
   }
 
   function keep(created, variant) {
-    const tables = [{id: created.id, variant, seats: created.seats}, ...kept()].slice(0, 20);
+    const tables = [{id: created.id, variant, seats: created.seats, host: created.host,
+                     watch: created.watch || null}, ...kept()].slice(0, 20);
     window.localStorage.setItem(KEPT, JSON.stringify(tables));
   }
 
@@ -29,6 +32,12 @@
     }
     box.append(P.el("label", {class: "choice"},
       P.el("input", {type: "checkbox", id: "lobby-open"}), " ", P._("list it in the lobby")));
+    box.append(P.el("label", {class: "choice"},
+      P.el("input", {type: "checkbox", id: "spectators"}), " ",
+      P._("a link for spectators (they see the table, every hand face down)")));
+    box.append(P.el("label", {class: "choice"}, P._("hand an absent person's seat to a bot after"),
+      " ", P.el("input", {type: "number", id: "hand-over-after", min: 1, max: 1440, step: 1,
+                          size: 4, placeholder: P._("never")}), " ", P._("minutes")));
   }
 
   async function openTable() {
@@ -43,8 +52,11 @@
       seats.push($(`person-${seat}`).checked ? "person" : `bot:${$(`bot-${seat}`).value}`);
     }
     const seed = $("seed").value === "" ? null : Number($("seed").value);
+    const minutes = $("hand-over-after").value;
     const created = await P.api("POST", "/api/tables",
-      {variant, options: chosen, seats, seed, lobby: $("lobby-open").checked});
+      {variant, options: chosen, seats, seed, lobby: $("lobby-open").checked,
+       spectators: $("spectators").checked,
+       hand_over_after: minutes === "" ? null : Number(minutes) * 60});
     keep(created, variant);
     window.location.href = created.seats[0].link;
   }
@@ -52,13 +64,21 @@
   async function showLobby() {
     const open = (await P.api("GET", "/api/lobby")).tables;
     const list = $("lobby-list");
-    list.replaceChildren(...open.map((t) => P.el("li", {"data-table": t.id},
-      `${t.variant}: `, t.seats.map((s) => (s.taken ? s.name : P._("seat {n} is free", {n: s.seat})))
-        .join(", "))));
+    list.replaceChildren(...open.map((t) => P.el("li", {"data-table": t.id}, `${t.variant}: `,
+      t.seats.map((s) => (s.taken ? P.el("span", {class: "taken"}, s.name, " ")
+        : P.el("button", {type: "button", class: "join", "data-seat": s.seat,
+                          onclick: P.quietly(() => join(t.id, s.seat))},
+          P._("sit at seat {n}", {n: s.seat})))))));
     if (!open.length) list.append(P.el("li", {class: "hint"}, P._("no table is waiting for players")));
     const mine = $("my-tables");
     mine.replaceChildren(...kept().map((t) => P.el("li", {},
       P.el("a", {href: t.seats[0].link}, `${t.variant} · ${t.id}`))));
+  }
+
+  // A free seat of a table in the lobby: the server gives this browser the seat's token.
+  async function join(id, seat) {
+    const joined = await P.api("POST", `/api/tables/${id}/join`, {seat});
+    window.location.href = joined.link;
   }
 
   document.addEventListener("DOMContentLoaded", () => {

@@ -1,7 +1,9 @@
 // At a table of people (/t/ID?seat=TOKEN): the name asked once, the links for the creator to
 // send, live updates over the table's socket (polling while it is down), "waiting for ..." for
-// a person who is not there. Moves go with the number of events this seat has seen, so a
-// double click or a retry is applied once. Loaded after app.js.
+// a person who is not there (and, for the creator, a button to give their seat to a bot once the
+// table's time has passed). Moves go with the number of events this seat has seen, so a double
+// click or a retry is applied once. A spectator (/t/ID?watch=TOKEN) sees the public table.
+// Loaded after app.js.
 "use strict";
 
 (() => {
@@ -10,7 +12,10 @@
   const found = window.location.pathname.match(/^\/t\/([\w-]+)$/);
   if (!found) return;
   const id = found[1];
-  const token = new URLSearchParams(window.location.search).get("seat") || "";
+  const query = new URLSearchParams(window.location.search);
+  const watching = !query.get("seat") && Boolean(query.get("watch"));
+  const token = query.get("seat") || query.get("watch") || "";
+  let received = Date.now();
   let events = [];
   let next = 0;
   let last = null;
@@ -51,22 +56,48 @@
     drawing = drawing.then(async () => {
       const whole = merge(state) || merge(await call("GET", `/api/tables/${id}?since=0`));
       await P.render(whole);
+      received = Date.now();
       people(whole);
       P.show("play");
     }).catch((error) => P.showError(String(error.message || error)));
     return drawing;
   }
 
+  function mine() {
+    let kept = [];
+    try { kept = JSON.parse(window.localStorage.getItem("pegline-tables") || "[]"); } catch { kept = []; }
+    return kept.find((t) => t.id === id) || null;
+  }
+
+  // Who is away; for the creator, once a seat's person has been away the table's time, a button
+  // that gives the seat to a bot.
   function people(state) {
+    if (!state) return;
     const away = state.seats.filter((s) => s.kind === "person" && !s.present);
+    const host = (mine() || {}).host;
+    const after = state.hand_over_after;
+    const gone = (Date.now() - received) / 1000;
     const box = $("people-status");
-    box.textContent = away.map((s) => P._("waiting for {name}", {name: s.name})).join(" · ");
+    box.replaceChildren(...away.map((s) => P.el("span", {class: "away", "data-seat": s.seat},
+      P._("waiting for {name}", {name: s.name}), " ",
+      host && after !== null && s.away + gone >= after
+        ? P.el("button", {type: "button", class: "hand-over", "data-seat": s.seat,
+                          onclick: P.quietly(() => handOver(host, s.seat))},
+          P._("let a bot play seat {n}", {n: s.seat})) : null, " ")));
     box.hidden = !away.length || state.over;
+  }
+
+  async function handOver(host, seat) {
+    const response = await fetch(`/api/tables/${id}/hand-over`, {method: "POST",
+      headers: {authorization: `Bearer ${host}`, "content-type": "application/json",
+                "x-pegline-lang": P.lang}, body: JSON.stringify({seat})});
+    const data = await response.json().catch(() => ({error: response.statusText}));
+    P.showError(response.ok ? "" : data.error || response.statusText);
   }
 
   function connect() {
     const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-    const query = `seat=${encodeURIComponent(token)}&since=${next}&lang=${P.lang}`;
+    const query = `${watching ? "watch" : "seat"}=${encodeURIComponent(token)}&since=${next}&lang=${P.lang}`;
     socket = new WebSocket(`${scheme}://${window.location.host}/api/tables/${id}/socket?${query}`);
     socket.addEventListener("message", (message) => {
       const data = JSON.parse(message.data);
@@ -89,18 +120,16 @@
   }
 
   function invitations() {
-    let kept = [];
-    try { kept = JSON.parse(window.localStorage.getItem("pegline-tables") || "[]"); } catch { kept = []; }
-    const mine = kept.find((t) => t.id === id);
+    const table = mine();
     const box = $("invites");
-    if (!mine || mine.seats.length < 2) { box.hidden = true; return; }
+    if (watching || !table || (table.seats.length < 2 && !table.watch)) { box.hidden = true; return; }
+    const line = (label, link, attrs) => P.el("li", {}, label, " ",
+      P.el("input", {type: "text", readonly: true, value: `${window.location.origin}${link}`,
+                     size: 60, ...attrs}));
     box.replaceChildren(P.el("strong", {}, P._("Send each person their seat's link:")),
-      P.el("ul", {}, mine.seats.slice(1).map((s) => {
-        const link = `${window.location.origin}${s.link}`;
-        return P.el("li", {}, P._("seat {n}", {n: s.seat}), " ",
-          P.el("input", {type: "text", readonly: true, value: link, class: "seat-link",
-                         "data-seat": s.seat, size: 60}));
-      })));
+      P.el("ul", {}, table.seats.slice(1).map((s) => line(P._("seat {n}", {n: s.seat}), s.link,
+        {class: "seat-link", "data-seat": s.seat})),
+      table.watch ? line(P._("spectators"), table.watch.link, {class: "watch-link"}) : null));
     box.hidden = false;
   }
 
@@ -150,7 +179,8 @@
     }
     invitations();
     await draw(await call("GET", `/api/tables/${id}`));
-    await askName();
+    window.setInterval(() => people(last), 5000);  // the creator's buttons come when time is up
+    if (!watching) await askName();
     connect();
   }));
 })();
