@@ -1,13 +1,15 @@
 """A table for people in real browsers: two headless Chromium sessions open a table from the
 page, sit at it by their links, and play a hand against each other, each seeing only its own
 cards and the other's moves live; one reloads mid-hand and resumes; the server is restarted
-mid-game on the same database and both go on.
+mid-game on the same database and both go on. Four people and a spectator play a partners'
+hand, one seated from the lobby, and the creator hands a departed person's seat to a bot.
 
 Loopback only; every wait is bounded.
 """
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from pathlib import Path
@@ -26,6 +28,7 @@ from pegline_core import Card
 from pegline_core.app.web import create_app, listen
 from pegline_core.app.web.store import Store
 from pegline_core.app.web.tables import Tables
+from tests.test_web_api import knowable
 from tests.test_web_browser import CHROMEDRIVER, CHROMIUM, FLAGS, log_lines, prompt_kind, wait
 
 pytestmark = pytest.mark.skipif(
@@ -107,13 +110,14 @@ def hand_of(driver) -> list[Card]:
                   for c in driver.find_elements(By.CSS_SELECTOR, "#hand .card"))
 
 
-def move(driver, others) -> float:
-    """Make the move its page asks for; the seconds until every other page showed it."""
+def move(driver, others, need: int = 2) -> float:
+    """Make the move its page asks for (``need``: the cards to lay away); the seconds until
+    every other page showed it."""
     before = [log_lines(d) for d in (driver, *others)]
     kind = prompt_kind(driver)
     if kind == "discard":
         codes = [c.get_attribute("data-card")
-                 for c in driver.find_elements(By.CSS_SELECTOR, "#hand .card")][:2]
+                 for c in driver.find_elements(By.CSS_SELECTOR, "#hand .card")][:need]
         for code in codes:
             driver.find_element(By.CSS_SELECTOR, f"#hand .card[data-card='{code}']").click()
         driver.find_element(By.ID, "lay-away").click()
@@ -190,3 +194,111 @@ def test_two_people_play_a_hand_live_through_a_reload_and_a_restart(site, two):
     assert hand_of(bob) == sorted(game.machine.held[1])
     print(f"moves shown at the other seat within {max(lags):.2f} s "
           f"(median {sorted(lags)[len(lags) // 2]:.2f} s)")
+
+
+@pytest.fixture
+def five(tmp_path):
+    drivers = [chromium(tmp_path / f"profile-{n}") for n in range(5)]
+    yield drivers
+    for driver in drivers:
+        try:
+            driver.quit()
+        except Exception:  # noqa: BLE001 - one was quit by the test already
+            pass
+
+
+def face_up(driver, selector: str) -> set[Card]:
+    return {Card.parse(c.get_attribute("data-card"))
+            for c in driver.find_elements(By.CSS_SELECTOR, selector)}
+
+
+def shoot(driver, name: str) -> None:
+    """With ``PEGLINE_SCREENSHOTS=DIR``, save the page as DIR/NAME.png (docs/playing.md's
+    pictures are made so)."""
+    folder = os.environ.get("PEGLINE_SCREENSHOTS")
+    if folder:
+        driver.set_window_size(1100, 1000)
+        driver.save_screenshot(str(Path(folder) / f"{name}.png"))
+
+
+def test_four_people_a_spectator_a_lobby_seat_and_a_handover_in_real_browsers(site, five):
+    """A partners' table: Ann opens it (spectators allowed, a seat may go to a bot after a
+    minute, listed in the lobby); Bob and Cid come by their links, Dan sits down from the lobby
+    page; Eve watches. Each person sees only their own cards, Eve none; they play a hand live.
+    Then Dan leaves, and once he has been away a minute Ann's page offers his seat to a bot."""
+    ann, bob, cid, dan, eve = five
+    ann.get(site.url + "/")
+    wait(ann, lambda d: d.find_elements(By.ID, "person-1"))
+    Select(ann.find_element(By.ID, "variant")).select_by_value("partner")
+    wait(ann, lambda d: d.find_elements(By.ID, "person-3"))
+    ann.find_element(By.ID, "seed").send_keys("12")
+    for box in ("person-1", "person-2", "person-3", "lobby-open", "spectators"):
+        ann.find_element(By.ID, box).click()
+    ann.find_element(By.ID, "hand-over-after").send_keys("1")
+    ann.find_element(By.ID, "open-table").click()
+    wait(ann, lambda d: "/t/" in d.current_url)
+    sit(ann, "Ann")
+    links = {int(i.get_attribute("data-seat")): i.get_attribute("value")
+             for i in ann.find_elements(By.CSS_SELECTOR, "input.seat-link")}
+    assert sorted(links) == [1, 2, 3]
+    watch = ann.find_element(By.CSS_SELECTOR, "input.watch-link").get_attribute("value")
+    assert "?watch=" in watch
+    ident = links[1].split("/t/")[1].split("?")[0]
+    for driver, seat, name in ((bob, 1, "Bob"), (cid, 2, "Cid")):
+        driver.get(links[seat])
+        sit(driver, name)
+    dan.get(site.url + "/")  # Dan finds the table in the lobby and takes its free seat
+    join = (By.CSS_SELECTOR, f"#lobby-list li[data-table='{ident}'] button.join[data-seat='3']")
+    wait(dan, lambda d: d.find_elements(*join))
+    dan.find_element(*join).click()
+    wait(dan, lambda d: "/t/" in d.current_url)
+    sit(dan, "Dan")
+    eve.get(watch)
+    people = {0: ann, 1: bob, 2: cid, 3: dan}
+    for page in people.values():
+        wait(page, lambda d: prompt_kind(d) == "discard")
+    wait(eve, lambda d: d.find_elements(By.CSS_SELECTOR, "#table .seat"))
+    wait(ann, lambda d: not d.find_element(By.ID, "people-status").is_displayed())
+    table = site.tables.get(ident)
+    game = table.game
+    assert table.given_names == {0: "Ann", 1: "Bob", 2: "Cid", 3: "Dan"}
+    shot = False
+    turns = 0
+    while game.hand == 1:
+        turns += 1
+        assert turns < 80
+        seat = next(s for s in game.to_act if s in people)
+        page = people[seat]
+        wait(page, lambda d: prompt_kind(d) not in (None, "wait"))
+        move(page, [p for s, p in people.items() if s != seat] + [eve], need=1)
+        public = {c for hand in (game.hand - 1, game.hand)  # the last hand's shows stay up
+                  for c in knowable(game, None, hand)}  # the cut, the starter, the plays
+        for s, driver in people.items():  # each their own cards, and nobody else's
+            assert hand_of(driver) == sorted(game.view(s).held)
+            assert face_up(driver, ".opponents .card[data-card]") <= public
+        assert face_up(eve, "#table .card[data-card]") <= public
+        assert not eve.find_elements(By.ID, "hand")
+        if game.phase == "pegging" and len(game.machine.series) >= 2 and not shot:
+            shoot(ann, "table-four-people")
+            shoot(eve, "table-spectator")
+            shot = True
+    assert shot and game.hand == 2
+    for name in ("Ann", "Bob", "Cid", "Dan"):
+        assert name in eve.page_source
+
+    dan.quit()  # Dan leaves; a minute later (here: the clock moved on) Ann may hand his seat
+    wait(ann, lambda d: "waiting for Dan" in d.find_element(By.ID, "people-status").text)
+    assert not ann.find_elements(By.CSS_SELECTOR, "button.hand-over")
+    with table.lock:
+        table.opened -= 120
+        table.seen[3] -= 120
+        table.left[3] -= 120
+    table.notify()
+    button = (By.CSS_SELECTOR, "button.hand-over[data-seat='3']")
+    wait(ann, lambda d: d.find_elements(*button))
+    assert not bob.find_elements(*button)  # only the creator's page offers it
+    ann.find_element(*button).click()
+    wait(ann, lambda d: not d.find_element(By.ID, "people-status").is_displayed())
+    assert table.bots == {3: "random"}
+    assert 3 not in game.to_act
+    wait(eve, lambda d: "Dan (random)" in d.page_source)

@@ -163,8 +163,12 @@ def test_a_person_is_away_from_their_last_request_or_socket_not_from_the_start(s
         table.opened -= 100
         assert table.away(1) == 0.0  # a socket is open
     assert table.away(1) < 1.0  # it closed a moment ago
-    table.seen[1] -= 20  # a person counts as here for a moment after their last request
+    assert not table.present(1)  # gone with the socket
+    table.seen[1] -= 20
+    table.left[1] -= 20
     assert 20.0 <= table.away(1) < 21.0
+    client.get(f"/api/tables/{ident}", headers=auth(token))  # back, by a request (polling)
+    assert table.present(1) and table.away(1) == 0.0
 
 
 def test_a_handed_over_seat_stays_a_bot_after_a_restart_and_the_game_replays_exactly(tmp_path):

@@ -75,7 +75,8 @@ async def table_socket(websocket: WebSocket, tables: Tables, lang: str) -> None:
         with table.lock:
             table.changed.remove(wake)
             table.sockets[seat] -= 1
-            table.seen[seat] = time.monotonic()  # away from now, if it was the seat's last
+            if not table.sockets[seat]:
+                table.left[seat] = time.monotonic()  # away from now
         await run_in_threadpool(table.notify)  # and go
 
 

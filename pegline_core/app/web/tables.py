@@ -163,7 +163,9 @@ class Table:
         self.store: Store | None = None
         self.opened = time.monotonic()
         self.seen: dict[int, float] = {}
-        """When each seat was last at the table (a request, or its last socket closing)."""
+        """When each seat last sent its token (a request or a socket's message)."""
+        self.left: dict[int, float] = {}
+        """When each seat's last socket closed."""
         self.sockets: dict[int, int] = {}
         self.changed: list[Callable[[], None]] = []
         """Called (under the lock) after each change: the sockets' wake-ups."""
@@ -337,7 +339,8 @@ class Table:
         """Seconds since a person was last at ``seat`` (0 while they are there)."""
         if self.present(seat):
             return 0.0
-        return time.monotonic() - max(self.seen.get(seat, self.opened), self.opened)
+        return time.monotonic() - max(self.seen.get(seat, self.opened),
+                                      self.left.get(seat, self.opened), self.opened)
 
     def hand_over(self, host: str | None, seat: Any, bot: Any = None) -> Json:
         """Give an absent person's ``seat`` to ``bot`` (the game's first bot by default), by the
@@ -487,9 +490,11 @@ class Table:
         return len(self.recorded)
 
     def present(self, seat: int) -> bool:
-        """Whether a person is at ``seat`` now: a socket open or a request a moment ago."""
+        """Whether a person is at ``seat`` now: a socket open, or a request a moment ago and
+        since the seat's last socket closed (a page polling while its socket is down)."""
+        seen = self.seen.get(seat, -PRESENT)
         return (self.sockets.get(seat, 0) > 0
-                or time.monotonic() - self.seen.get(seat, -PRESENT) < PRESENT)
+                or (time.monotonic() - seen < PRESENT and seen > self.left.get(seat, -PRESENT)))
 
     def _lines(self, seat: int) -> tuple[Any, list[list[str]]]:
         """The log's lines for ``seat`` in this request's language, and the printer that read
