@@ -10,11 +10,18 @@ A client sends at most half the messages a second a socket may (`sockets.RATE`).
 When time is up the clients stop sending and wait (bounded) for their last answers. At the end
 the server is stopped and the database is replayed: each table's stored moves by people must be
 exactly the moves its clients saw done.
+
+With ``flood``, every round is played twice, in turn: once quiet and once while one more client,
+in its own process, sends bad requests to the same tables as fast as one connection can (another
+seat's token, a body that is no JSON, an unknown table, a table with too few seats), each of
+which must be refused (403, 400, 404, 400) and change nothing. The report compares the people's
+moves a second and latencies with and without the flood (medians of the rounds).
 """
 
 from __future__ import annotations
 
 import asyncio
+import http.client
 import json
 import os
 import re
@@ -96,15 +103,55 @@ def post(base: str, path: str, body: dict[str, Any]) -> Any:
         return json.loads(answer.read())
 
 
-async def round_of(base: str, tables: int, seconds: float, seed: int) -> list[Person]:
+BAD = (  # (method, path for a table id, body, the status it must get)
+    ("POST", "/api/tables/{id}/moves", b'{"expect": 0, "move": {"type": "go"}}', 403),
+    ("POST", "/api/tables", b"{not json", 400),
+    ("GET", "/api/tables/no-such-table", b"", 404),
+    ("POST", "/api/tables", b'{"variant": "two-player", "seats": ["person"]}', 400),
+)
+"""What the flood sends, in turn (the first with a made-up token)."""
+
+
+def flood(base: str, idents: list[str], seconds: float) -> dict[str, int]:
+    """One client, one keep-alive connection, bad requests back to back for ``seconds``; how
+    many it sent, and how many were answered otherwise than expected (``wrong``)."""
+    host, port = base.split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=30)
+    headers = {"authorization": "Bearer not-a-seat-token", "content-type": "application/json"}
+    sent = wrong = 0
+    until = time.monotonic() + seconds
+    while time.monotonic() < until:
+        method, path, body, status = BAD[sent % len(BAD)]
+        connection.request(method, path.format(id=idents[sent % len(idents)]), body or None,
+                           headers)
+        answer = connection.getresponse()
+        answer.read()
+        sent += 1
+        wrong += answer.status != status
+    connection.close()
+    return {"sent": sent, "wrong": wrong}
+
+
+async def round_of(base: str, tables: int, seconds: float, seed: int,
+                   flooded: bool = False) -> tuple[list[Person], dict[str, int]]:
+    """One round; with ``flooded``, the flood runs through it. The people, and what the flood
+    sent."""
     people = []
     for n in range(tables):
         created = post(base, "/api/tables", {"variant": "two-player", "seats": ["person"] * 2,
                                              "seed": seed * 1000 + n})
         people += [Person(created["id"], s["seat"], s["token"]) for s in created["seats"]]
+    flooding, counts = None, {"sent": 0, "wrong": 0}
+    if flooded:  # its own process: it must not take the people's clients' time
+        flooding = subprocess.Popen(
+            [sys.executable, __file__, "flood", base, str(seconds), *{p.table for p in people}],
+            stdout=subprocess.PIPE, text=True)
     until = time.monotonic() + seconds
     await asyncio.gather(*(person.play(base, until) for person in people))
-    return people
+    if flooding is not None:
+        out, _err = flooding.communicate(timeout=60)
+        counts = json.loads(out)
+    return people, counts
 
 
 def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
@@ -135,26 +182,46 @@ def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
             time.sleep(0.1)
 
 
-def load_test(tables: int, seconds: float, rounds: int) -> None:
+class Figures:
+    """The rounds of one kind (quiet or flooded): moves a second, median and p95 latency."""
+
+    def __init__(self) -> None:
+        self.rates: list[float] = []
+        self.p95s: list[float] = []
+        self.medians: list[float] = []
+
+    def add(self, people: list[Person], seconds: float) -> str:
+        latencies = sorted(t for p in people for t in p.latencies)
+        done = sum(p.done for p in people)
+        self.rates.append(done / seconds)
+        self.p95s.append(1000 * latencies[int(0.95 * (len(latencies) - 1))])
+        self.medians.append(1000 * statistics.median(latencies))
+        return (f"{done} moves in {seconds:.0f} s: {self.rates[-1]:.0f} moves/s, median "
+                f"{self.medians[-1]:.1f} ms, p95 {self.p95s[-1]:.1f} ms, "
+                f"{sum(p.stale for p in people)} stale")
+
+    def medians_of_rounds(self) -> tuple[float, float, float]:
+        return (statistics.median(self.rates), statistics.median(self.p95s),
+                statistics.median(self.medians))
+
+
+def load_test(tables: int, seconds: float, rounds: int, flood: bool = False) -> None:
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "tables.sqlite3"
         process, base = start_server(db)
         everyone: list[Person] = []
-        rates, p95s, medians = [], [], []
+        quiet, flooded = Figures(), Figures()
+        sent = wrong = 0
         try:
             for number in range(rounds):
-                start = time.monotonic()
-                people = asyncio.run(round_of(base, tables, seconds, number))
-                took = time.monotonic() - start
-                latencies = sorted(t for p in people for t in p.latencies)
-                done = sum(p.done for p in people)
-                rates.append(done / seconds)
-                p95s.append(1000 * latencies[int(0.95 * (len(latencies) - 1))])
-                medians.append(1000 * statistics.median(latencies))
-                print(f"  round {number + 1}: {done} moves in {seconds:.0f} s ({took:.1f} s "
-                      f"with setup): {rates[-1]:.0f} moves/s, median {medians[-1]:.1f} ms, "
-                      f"p95 {p95s[-1]:.1f} ms, {sum(p.stale for p in people)} stale")
-                everyone += people
+                for kind in (False, True) if flood else (False,):
+                    people, counts = asyncio.run(round_of(base, tables, seconds,
+                                                          2 * number + kind, kind))
+                    said = (flooded if kind else quiet).add(people, seconds)
+                    sent, wrong = sent + counts["sent"], wrong + counts["wrong"]
+                    print(f"  round {number + 1}{' flooded' if kind else ''}: {said}"
+                          + (f", {counts['sent']} bad requests" if kind else ""))
+                    everyone += people
         finally:
             process.send_signal(signal.SIGINT)
             process.wait(30)
@@ -170,12 +237,22 @@ def load_test(tables: int, seconds: float, rounds: int) -> None:
     for person in everyone:
         seen[person.table] = seen.get(person.table, 0) + person.done
     lost = {t: seen[t] - stored.get(t, 0) for t in seen if seen[t] != stored.get(t, 0)}
+    rate, p95, median = quiet.medians_of_rounds()
     print(f"{tables} tables of two people over WebSockets on loopback, {rounds} rounds of "
-          f"{seconds:.0f} s: median {statistics.median(rates):.0f} moves/s, p95 "
-          f"{statistics.median(p95s):.1f} ms (median of the rounds' p95), median latency "
-          f"{statistics.median(medians):.1f} ms")
+          f"{seconds:.0f} s: median {rate:.0f} moves/s, p95 {p95:.1f} ms (median of the "
+          f"rounds' p95), median latency {median:.1f} ms")
+    if flood:
+        rate2, p95_2, median2 = flooded.medians_of_rounds()
+        print(f"  under a flood of {sent} bad requests from one client "
+              f"({sent / rounds / seconds:.0f} a second; {wrong} not refused as expected): "
+              f"{rate2:.0f} moves/s ({rate2 / rate:.2f}x), p95 {p95_2:.1f} ms "
+              f"({p95_2 / p95:.2f}x), median latency {median2:.1f} ms ({median2 / median:.2f}x)")
     print(f"  {sum(seen.values())} moves seen done, {sum(stored.values())} stored after a "
           f"restart and a verified replay: "
           + ("none lost, none applied twice" if not lost else f"MISMATCH {lost}"))
-    if lost:
+    if lost or wrong:
         raise SystemExit(1)
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["flood"]:  # the flood's process (round_of)
+    print(json.dumps(flood(sys.argv[2], sys.argv[4:], float(sys.argv[3]))))

@@ -16,6 +16,9 @@ sending a move to seeing it pushed back, the medians over the rounds, and checks
 a person saw applied is in the database exactly once (no move lost or applied twice).
 
 Run: python benchmarks/web_latency.py --tables 50 --seconds 12 --rounds 5
+
+``--flood`` plays each round a second time, in turn, while one more client sends bad requests to
+the same tables as fast as it can, and compares the two.
 """
 
 from __future__ import annotations
@@ -71,11 +74,14 @@ def main() -> None:
                         help="load-test this many tables of people instead (at most 200)")
     parser.add_argument("--seconds", type=float, default=10, help="a round's length (at most 60)")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--flood", action="store_true",
+                        help="with --tables: each round also under a flood of bad requests")
     args = parser.parse_args()
     if args.tables:
         from table_load import load_test  # type: ignore[import-not-found]
 
-        load_test(min(args.tables, 200), min(args.seconds, 60.0), max(1, min(args.rounds, 20)))
+        load_test(min(args.tables, 200), min(args.seconds, 60.0), max(1, min(args.rounds, 20)),
+                  args.flood)
         return
     bots = args.bots.split(",")
     client = TestClient(create_app())

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+import threading
+import time
 from typing import Any
 
 import pytest
@@ -479,7 +481,9 @@ def test_a_flood_of_socket_messages_closes_that_socket_only(server):
 
 def test_the_load_test_of_tables_loses_no_move_and_applies_none_twice(capsys):
     """The benchmark's load test, small and short: a real server on loopback, scripted people
-    over sockets, then the database replayed: every move seen done is stored exactly once."""
+    over sockets, a round of it while one more client floods the same tables with bad requests,
+    then the database replayed: every bad request was refused as it should be, and every move
+    seen done is stored exactly once."""
     import sys
     from pathlib import Path
 
@@ -488,8 +492,11 @@ def test_the_load_test_of_tables_loses_no_move_and_applies_none_twice(capsys):
         from table_load import load_test
     finally:
         sys.path.pop(0)
-    load_test(tables=3, seconds=1.5, rounds=1)
+    load_test(tables=3, seconds=1.5, rounds=1, flood=True)
     said = capsys.readouterr().out
+    flood = re.search(r"under a flood of (\d+) bad requests .*; (\d+) not refused as expected\): "
+                      r"(\d+) moves/s", said)
+    assert flood and int(flood[1]) > 50 and flood[2] == "0" and int(flood[3]) > 5, said
     found = re.search(r"(\d+) moves seen done, (\d+) stored .*: none lost, none applied twice",
                       said)
     assert found and found[1] == found[2] and int(found[1]) > 10, said
@@ -512,3 +519,68 @@ def test_a_finished_tables_record_downloads_with_a_seats_token_and_verifies(serv
         record = (GameRecord.from_toml if form == "toml" else GameRecord.from_jsonl)(response.text)
         assert record.verify() is None and record.seed == 3
         assert record.replay().log == tables.get(ident).game.log
+
+
+def test_kill_9_of_the_server_in_the_middle_of_moves_loses_no_answered_move(tmp_path):
+    """A real server, two people moving as fast as they can over HTTP, and SIGKILL in the middle
+    of it, three times with a new table each time: started again on the same file, the server
+    replays and verifies every game, and each holds every move that was answered (a move in
+    flight may or may not be there; never half of one)."""
+    import random
+    import sys
+    import urllib.error
+    import urllib.request
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    try:
+        from table_load import post, start_server
+        from web_latency import move_for
+    finally:
+        sys.path.pop(0)
+    db = tmp_path / "tables.sqlite3"
+    chance = random.Random(2026)
+    promised: dict[str, int] = {}  # by table: the log's length its last answer promised
+    for kill in range(3):
+        process, base = start_server(db)
+        created = post(base, "/api/tables", {"variant": "two-player", "seed": 17 + kill,
+                                             "seats": ["person", "person"]})
+        ident = created["id"]
+        answered = [0]
+
+        def call(token, body=None, ident=ident, base=base):
+            request = urllib.request.Request(
+                f"http://{base}/api/tables/{ident}" + ("/moves" if body else ""),
+                data=None if body is None else json.dumps(body).encode(),
+                headers={"authorization": f"Bearer {token}", "content-type": "application/json"})
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return json.loads(answer.read())
+
+        def people(answered=answered, call=call, created=created):
+            try:
+                while True:
+                    for seat in created["seats"]:
+                        state = call(seat["token"])
+                        if state["prompt"]["kind"] != "wait" and not state["over"]:
+                            answered[0] = call(seat["token"], {"expect": state["next"],
+                                                               "move": move_for(state)})["next"]
+            except urllib.error.HTTPError as exc:
+                raise AssertionError(exc.read()) from None
+            except (urllib.error.URLError, ConnectionError, OSError):
+                return  # the server is gone
+
+        moving = threading.Thread(target=people)
+        moving.start()
+        time.sleep(chance.uniform(0.5, 1.5))
+        process.kill()  # SIGKILL, whatever the server is doing
+        moving.join(30)
+        assert not moving.is_alive()
+        process.wait(30)
+        assert process.stdout is not None
+        process.stdout.close()
+        promised[ident] = answered[0]
+        store = Store(str(db))
+        tables = Tables(10, store)  # every game replayed and verified, or StoreError
+        for table, length in promised.items():
+            assert tables.get(table).length >= length > 0
+        store.close()

@@ -618,12 +618,12 @@ class Tables:
     def _add(self, variant: Variant, seats: Any, seed: int | None, *, lobby: bool = False,
              legacy: bool = False, keys: Mapping[str, str] | None = None,
              hand_over_after: float | None = None) -> tuple[Table, dict[int, str]]:
+        _check_seats(variant, seats)  # before the game is built: a refusal costs little
         game = Game(variant)
         web = web_table(variant, game.ruleset.game)
         if web is None:
             raise RequestError(_("the game {game} has no table in the page yet").format(
                 game=repr(variant.game)))
-        _check_seats(game, seats)
         if seed is None:
             seed = random.SystemRandom().getrandbits(32)
         tokens = {seat: secrets.token_urlsafe(24) for seat, kind in enumerate(seats)
@@ -694,13 +694,14 @@ class Tables:
         return found
 
 
-def _check_seats(game: Game, seats: Any) -> None:
+def _check_seats(variant: Variant, seats: Any) -> None:
     """`RequestError` unless ``seats`` names a person or a known bot for each seat."""
-    known = bots_for(game)
-    if (not isinstance(seats, list | tuple) or len(seats) != game.players
+    known = bots_for(variant)
+    players = variant.table.players
+    if (not isinstance(seats, list | tuple) or len(seats) != players
             or not all(isinstance(kind, str) for kind in seats)):
         raise RequestError(_("seats are a list of {n}, each \"person\" or \"bot:NAME\", e.g. "
-                             "{example}").format(n=game.players,
+                             "{example}").format(n=players,
                                                  example='["person", "bot:greedy"]'))
     for kind in seats:
         if kind != PERSON and not (kind.startswith("bot:") and kind[4:] in known):
