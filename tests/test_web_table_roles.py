@@ -12,8 +12,8 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]'")
 
-from pegline_core.app.web.store import APPLICATION_ID, MIGRATIONS, Store
-from pegline_core.app.web.tables import Table
+from pegline_core.app.web.store import APPLICATION_ID, MIGRATIONS, Store, StoreError
+from pegline_core.app.web.tables import Table, Tables
 from tests import test_web_api as cribbage
 from tests import test_web_clabber as clabber
 from tests.test_web_tables import app_on, auth, new_table, play, server, socket_of, until
@@ -298,3 +298,25 @@ def _json(value) -> str:
     if isinstance(value, dict) and value and all(isinstance(k, int) for k in value):
         value = {str(k): v for k, v in value.items()}
     return json.dumps(value)
+
+
+@pytest.mark.parametrize(("column", "value", "message"), [
+    ("handovers", '[[0, 1, "nobody"]]', "cannot be rebuilt"),
+    ("handovers", '[[99999, 1, "greedy"]]', "1 handovers were never reached"),
+    ("handovers", '[[0, 1]]', "cannot be read"),
+    ("options", '{"hand_over_after": "soon"}', "cannot be rebuilt"),
+])
+def test_a_tampered_handover_or_timeout_in_the_database_is_refused_at_start(tmp_path, column,
+                                                                           value, message):
+    path = str(tmp_path / "games.db")
+    client, _tables, store = app_on(path)
+    with client:
+        new_table(client, ["person", "person"], hand_over_after=60)
+    store.close()
+    with sqlite3.connect(path) as db:
+        db.execute(f"UPDATE tables SET {column}=?", (value,))
+    db.close()
+    store = Store(path)
+    with pytest.raises(StoreError, match=message):
+        Tables(10, store)
+    store.close()

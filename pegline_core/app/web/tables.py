@@ -186,9 +186,12 @@ class Table:
             if web is None:
                 raise RecordError(f"the game {game.variant.game!r} has no table in the page")
             inputs = deque(event for _index, event in record.inputs(game))
+            after = stored.options.get("hand_over_after")
+            if after is not None and type(after) not in (int, float):
+                raise TypeError(f"hand_over_after is {after!r}")
             table = cls(stored.id, game, web, stored.seats, stored.seed, tokens=stored.tokens,
                         names=stored.names, keys=stored.keys,
-                        hand_over_after=stored.options.get("hand_over_after"),
+                        hand_over_after=after,
                         lobby=bool(stored.options.get("lobby")),
                         legacy=bool(stored.options.get("legacy")), created=stored.created,
                         replay=inputs, handovers=stored.handovers)
@@ -370,9 +373,9 @@ class Table:
                                            "handed to a bot after {after:.0f} s").format(
                     n=seat, away=away, after=self.hand_over_after))
             start = len(self.recorded)
+            if self.store is not None:  # stored first: a failure changes nothing
+                self.store.update(self.id, handovers=[*self.handovers, (start, seat, bot)])
             self._seat_bot(seat, bot)
-            if self.store is not None:
-                self.store.update(self.id, handovers=self.handovers)
             self._advance()
             self._commit(start)
             return {"seat": seat, "kind": self._kind(seat), "next": len(self.recorded)}
@@ -394,9 +397,10 @@ class Table:
                                            "{seats}").format(seat=repr(seat),
                                                              seats=", ".join(map(str, free))))
             token = secrets.token_urlsafe(24)
-            self.tokens[seat] = token_hash(token)
-            if self.store is not None:
-                self.store.update(self.id, tokens=self.tokens)
+            tokens = self.tokens | {seat: token_hash(token)}
+            if self.store is not None:  # stored first: a failure changes nothing
+                self.store.update(self.id, tokens=tokens)
+            self.tokens = tokens
             self.seen[seat] = time.monotonic()
             self._commit(len(self.recorded))
             return seat, token
