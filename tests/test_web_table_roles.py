@@ -5,6 +5,7 @@ nothing."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import time
 
@@ -293,8 +294,6 @@ def test_a_database_of_schema_1_is_migrated_and_its_games_come_back(tmp_path):
 
 
 def _json(value) -> str:
-    import json
-
     if isinstance(value, dict) and value and all(isinstance(k, int) for k in value):
         value = {str(k): v for k, v in value.items()}
     return json.dumps(value)

@@ -55,7 +55,15 @@ from pegline_core.app.problems import explain
 from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_table
 from pegline_core.app.web.replay import replay_steps
 from pegline_core.app.web.sockets import table_socket
-from pegline_core.app.web.tables import Forbidden, Full, NotFound, Stale, Table, Tables
+from pegline_core.app.web.tables import (
+    Forbidden,
+    Full,
+    NotFound,
+    Stale,
+    Table,
+    Tables,
+    link_token,
+)
 from pegline_core.errors import IllegalActionError, PeglineError, VariantError
 from pegline_core.files import parse_json
 from pegline_core.plugins import describe_plugin, game_definition, installed_plugins
@@ -262,7 +270,7 @@ def _token(request: Request) -> str | None:
     header = request.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
         return header[7:].strip()
-    return request.query_params.get("seat") or request.query_params.get("watch")
+    return link_token(request.query_params)
 
 
 def _since(request: Request) -> int:

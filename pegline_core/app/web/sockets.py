@@ -24,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pegline_core.app.i18n import Messages, use_language
 from pegline_core.app.problems import explain
-from pegline_core.app.web.tables import WATCHER, Forbidden, Stale, Table, Tables
+from pegline_core.app.web.tables import WATCHER, Forbidden, Stale, Table, Tables, link_token
 from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.files import parse_json
 
@@ -46,8 +46,7 @@ async def table_socket(websocket: WebSocket, tables: Tables, lang: str) -> None:
         table = tables.get(websocket.path_params["id"])
         if table.legacy:
             raise Forbidden("not a table")
-        params = websocket.query_params
-        seat = table.viewer_of(params.get("seat") or params.get("watch"))
+        seat = table.viewer_of(link_token(websocket.query_params))
     except PeglineError:
         await websocket.close(code=FORBIDDEN)
         return

@@ -40,7 +40,7 @@ from pegline_core.record import GameRecord
 from pegline_core.variant import Variant
 
 __all__ = ["Table", "Tables", "NotFound", "Forbidden", "Stale", "Full", "PERSON", "WATCHER",
-           "entry", "result_json", "token_hash"]
+           "entry", "link_token", "result_json", "token_hash"]
 
 _ = Messages("pegline_core.app").gettext
 PERSON = "person"
@@ -79,6 +79,11 @@ def token_hash(token: str) -> str:
     """What is kept of a seat's token: its SHA-256 (the token itself is only in the creator's
     answer)."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def link_token(query: Mapping[str, str]) -> str | None:
+    """The token a link carries: a seat's ``?seat=TOKEN`` or the spectators' ``?watch=TOKEN``."""
+    return query.get("seat") or query.get("watch")
 
 
 def entry(printer: Any, codec: Any, event: Event, redact: Callable[[Json], Json] | None) -> Json:
@@ -333,10 +338,12 @@ class Table:
     def viewer_of(self, token: str | None) -> int:
         """The seat ``token`` opens, or `WATCHER` for the spectators' token; `Forbidden` for
         any other."""
-        if token and "watch" in self.keys and hmac.compare_digest(token_hash(token),
-                                                                  self.keys["watch"]):
-            return WATCHER
-        return self.seat_of(token)
+        return WATCHER if self._opens("watch", token) else self.seat_of(token)
+
+    def _opens(self, key: str, token: str | None) -> bool:
+        """Whether ``token`` is the table's ``key`` token (``"host"`` or ``"watch"``)."""
+        return bool(token) and key in self.keys and hmac.compare_digest(
+            token_hash(token or ""), self.keys[key])
 
     def away(self, seat: int) -> float:
         """Seconds since a person was last at ``seat`` (0 while they are there)."""
@@ -349,8 +356,7 @@ class Table:
         """Give an absent person's ``seat`` to ``bot`` (the game's first bot by default), by the
         creator (``host``: their token) once the person has been away ``hand_over_after``
         seconds; the bot moves at once if it is the seat's turn."""
-        if not (host and "host" in self.keys
-                and hmac.compare_digest(token_hash(host), self.keys["host"])):
+        if not self._opens("host", host):
             raise Forbidden(_("only the table's creator can hand a seat to a bot"))
         known = bots_for(self.game)
         bot = next(iter(known)) if bot is None else bot
@@ -568,7 +574,7 @@ class Table:
             return {"id": self.id, "variant": self.game.variant.name,
                     "over": self.game.over or self.abandoned,
                     "seats": [{"seat": s, "kind": self._kind(s), "name": names[s],
-                               "taken": not self._free(s) if s in self.people else True}
+                               "taken": not self._free(s)}
                               for s in range(len(self.seats))]}
 
 

@@ -23,8 +23,8 @@
   let polling = null;
   let drawing = Promise.resolve();
 
-  async function call(method, path, body) {
-    const init = {method, headers: {authorization: `Bearer ${token}`, "x-pegline-lang": P.lang}};
+  async function call(method, path, body, bearer = token) {
+    const init = {method, headers: {authorization: `Bearer ${bearer}`, "x-pegline-lang": P.lang}};
     if (body !== undefined) {
       init.headers["content-type"] = "application/json";
       init.body = JSON.stringify(body);
@@ -82,18 +82,12 @@
       P._("waiting for {name}", {name: s.name}), " ",
       host && after !== null && s.away + gone >= after
         ? P.el("button", {type: "button", class: "hand-over", "data-seat": s.seat,
-                          onclick: P.quietly(() => handOver(host, s.seat))},
+                          onclick: P.quietly(() => call("POST", `/api/tables/${id}/hand-over`,
+                                                         {seat: s.seat}, host))},
           P._("let a bot play seat {n}", {n: s.seat})) : null, " ")));
     box.hidden = !away.length || state.over;
   }
 
-  async function handOver(host, seat) {
-    const response = await fetch(`/api/tables/${id}/hand-over`, {method: "POST",
-      headers: {authorization: `Bearer ${host}`, "content-type": "application/json",
-                "x-pegline-lang": P.lang}, body: JSON.stringify({seat})});
-    const data = await response.json().catch(() => ({error: response.statusText}));
-    P.showError(response.ok ? "" : data.error || response.statusText);
-  }
 
   function connect() {
     const scheme = window.location.protocol === "https:" ? "wss" : "ws";
