@@ -105,9 +105,15 @@ def sit(driver, name: str) -> None:
     wait(driver, lambda d: not d.find_element(By.ID, "name-ask").is_displayed())
 
 
+def codes(driver, selector: str) -> list[str]:
+    """The cards the page shows face up where ``selector`` points (one round trip)."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map((c) => c.dataset.card)",
+        selector)
+
+
 def hand_of(driver) -> list[Card]:
-    return sorted(Card.parse(c.get_attribute("data-card"))
-                  for c in driver.find_elements(By.CSS_SELECTOR, "#hand .card"))
+    return sorted(map(Card.parse, codes(driver, "#hand .card")))
 
 
 def move(driver, others, need: int = 2) -> float:
@@ -208,8 +214,7 @@ def five(tmp_path):
 
 
 def face_up(driver, selector: str) -> set[Card]:
-    return {Card.parse(c.get_attribute("data-card"))
-            for c in driver.find_elements(By.CSS_SELECTOR, selector)}
+    return set(map(Card.parse, codes(driver, selector)))
 
 
 def shoot(driver, name: str) -> None:
