@@ -14,11 +14,16 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import tomllib
 from pathlib import Path
 
 import pytest
 
-from pegline_core.app.build import COMPILED, build_name
+from pegline_core.build import build_name
+
+_PYPROJECT = tomllib.loads((Path(__file__).parent / "pyproject.toml").read_text(encoding="utf-8"))
+COMPILED: tuple[str, ...] = tuple(_PYPROJECT["tool"]["pegline"]["compiled"])
+"""The modules setup.py compiles (``[tool.pegline] compiled`` in pyproject.toml)."""
 
 BUILD = build_name()
 

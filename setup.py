@@ -1,4 +1,4 @@
-"""Compiles the hot path (`pegline_core.app.build.COMPILED`) with mypyc when it can.
+"""Compiles the hot path (``[tool.pegline] compiled`` in pyproject.toml) with mypyc when it can.
 
 Everything else is in pyproject.toml. With ``PEGLINE_PURE_PYTHON=1`` at build time, without
 mypy, or without a working C compiler the package installs as pure Python, with the same results.
@@ -6,10 +6,10 @@ mypy, or without a working C compiler the package installs as pure Python, with 
 
 from __future__ import annotations
 
-import ast
 import os
 import sys
 import sysconfig
+import tomllib
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -20,20 +20,9 @@ from setuptools.command.build_py import build_py
 ROOT = Path(__file__).resolve().parent
 PURE_ENV = "PEGLINE_PURE_PYTHON"
 
-
-def _compiled() -> list[str]:
-    """`COMPILED` read from pegline_core/app/build.py (importing it needs the dependencies)."""
-    tree = ast.parse((ROOT / "pegline_core" / "app" / "build.py").read_text(encoding="utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "COMPILED":
-            return list(ast.literal_eval(node.value))
-    raise RuntimeError("pegline_core/app/build.py has no COMPILED list")
-
-
-COMPILED = _compiled()
-PACKAGE_DIRS = {"pegline_core": "pegline_core", "pegline_cribbage": "plugins/pegline_cribbage",
-                "pegline_clabber": "plugins/pegline_clabber",
-                "pegline_standard": "plugins/pegline_standard"}
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+COMPILED: list[str] = PYPROJECT["tool"]["pegline"]["compiled"]
+PACKAGE_DIRS = {"pegline_core": "pegline_core", **PYPROJECT["tool"]["setuptools"]["package-dir"]}
 
 
 def source(module: str) -> str:

@@ -85,7 +85,7 @@ import sys
 sys.path.insert(0, {here!r})
 from games_speed import PeglineGames, PyRandom
 from pegline_core import RandomBot
-from pegline_core.app.build import build_name
+from pegline_core.build import build_name
 sides = {{}}
 
 def batch(argument):

@@ -21,8 +21,8 @@ import statistics
 import time
 
 from pegline_core import Game, RandomBot, Ruleset, load_variant
-from pegline_core.app.build import build_name
-from pegline_core.app.players import play_game
+from pegline_core.build import build_name
+from pegline_core.players import play_game
 from pegline_core.record import GameRecord
 from pegline_cribbage.bots import GreedyBot
 

@@ -41,7 +41,7 @@ WARM_UP = 5
 PEGLINE = """
 import random, time
 import numpy as np
-from pegline_core.app.build import build_name
+from pegline_core.build import build_name
 from pegline_core.rl import PeglineEnv
 tables = {{}}
 

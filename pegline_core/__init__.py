@@ -6,7 +6,11 @@
 ('cribbage', 'cut', 'chance')
 """
 
-from pegline_core.app.players import Player, RandomBot, play_game
+# ruff: noqa: E402 - the build's finder goes in before any compiled module loads
+from pegline_core import build
+
+build.install()  # with PEGLINE_PURE_PYTHON=1 the compiled modules load from their source
+
 from pegline_core.cards import DECK, Card, deck_of, format_cards, parse_cards
 from pegline_core.coaching import Candidate, Comparison, Evaluation, Evaluator
 from pegline_core.definition import GameDefinition, Machine
@@ -22,6 +26,7 @@ from pegline_core.errors import (
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored, SideResult
 from pegline_core.game import Game
 from pegline_core.hookspecs import hookimpl, hookspec, native
+from pegline_core.players import Player, RandomBot, play_game
 from pegline_core.plugins import game_definition
 from pegline_core.record import GameRecord
 from pegline_core.rules import Award, Rule, Score

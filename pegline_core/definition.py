@@ -106,7 +106,7 @@ class GameDefinition(Protocol):
 
     def human(self) -> Player:
         """A player that asks a person at the terminal. It may raise
-        `pegline_core.app.players.PlayerLeft` to stop the game (saved for a resume), and may
+        `pegline_core.players.PlayerLeft` to stop the game (saved for a resume), and may
         have ``observe(event)``: the command line then gives it every event as it happens (a
         resumed game's log first), for a screen that follows the table."""
 

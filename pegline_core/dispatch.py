@@ -18,7 +18,7 @@ import pluggy
 
 from pegline_core import hookspecs
 from pegline_core.cards import Card
-from pegline_core.errors import PluginError
+from pegline_core.errors import PluginError, short_repr
 from pegline_core.hookspecs import NATIVE
 from pegline_core.rules import Award, Score
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from pegline_core.ruleset import Ruleset
 
 __all__ = ["Hook", "ScoringHook", "Fault", "CountingPluginManager", "registration_error",
-           "unknown_hooks", "short_repr"]
+           "unknown_hooks"]
 
 Fault = tuple[tuple[str | int, ...], str, str | None, str | None]
 """A problem found while building a ruleset: (key path, message, plugin, hook)."""
@@ -166,15 +166,6 @@ def unknown_hooks(pm: pluggy.PluginManager, only: object | None = None) -> list[
                 message = f"plugin {impl.plugin_name!r}: {name!r} is not a hook{hint}"
                 found.append((("plugins",), message, impl.plugin_name, name))
     return found
-
-
-def short_repr(value: Any) -> str:
-    """A short repr that cannot fail (a claim may hold anything)."""
-    try:
-        text = repr(value)
-    except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the real fault
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class Hook:

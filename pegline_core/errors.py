@@ -10,9 +10,10 @@ import sysconfig
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 __all__ = ["PeglineError", "CardError", "VariantError", "PluginError", "IllegalActionError",
-           "RecordError"]
+           "RecordError", "short_repr"]
 
 
 class PeglineError(ValueError):
@@ -79,3 +80,12 @@ _MACHINERY = tuple(str(Path(path).resolve()) for path in (
 def _is_machinery(filename: str) -> bool:
     path = str(Path(filename).resolve())
     return path.startswith(_MACHINERY) or "/pluggy/" in path
+
+
+def short_repr(value: Any) -> str:
+    """A short repr that cannot fail (a claim may hold anything)."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the real fault
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -9,6 +9,9 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+RECORD_FORMAT = "pegline-record"
+"""The ``format`` a saved game's header names first: how a record is told from a variant file."""
+
 MAX_FILE_BYTES = 64 * 1024 * 1024
 """The largest file Pegline reads (a record of a long match is a few MiB): a larger one, or an
 endless one such as ``/dev/zero``, is refused rather than read without limit."""

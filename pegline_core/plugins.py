@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from pegline_core import hookspecs
 from pegline_core.definition import GameDefinition
 from pegline_core.errors import PluginError
-from pegline_core.rules import Rule
+from pegline_core.rules import Rule, rule_problem
 from pegline_core.strict import StructureProblems, structure_strict
 
 if TYPE_CHECKING:
@@ -114,7 +114,6 @@ def describe_plugin(name: str, extra: Plugins | None = None) -> tuple[list[str],
         if not isinstance(rules, list) or not all(isinstance(r, Rule) for r in rules):
             raise PluginError(f"plugin {name!r}: pegline_rules must return a list of Rule",
                               plugin=name, hook="pegline_rules")
-        from pegline_core.ruleset import rule_problem  # (the ruleset declares them the same way)
         ids = [rule.id for rule in rules]
         problems = [problem for problem in map(rule_problem, rules) if problem is not None]
         problems += [f"declares rule {rule_id!r} twice" for rule_id in sorted(

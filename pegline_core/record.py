@@ -13,7 +13,7 @@ and actions) and re-derives everything else; `verify` compares that with the der
 record holds and names the first difference. Records of an older schema are migrated on reading
 (docs/records.md, "Schema versions").
 
->>> from pegline_core.app.players import RandomBot, play_game
+>>> from pegline_core.players import RandomBot, play_game
 >>> game = play_game("two-player", [RandomBot(1), RandomBot(2)], seed=7)
 >>> record = GameRecord.of(game, seed=7)
 >>> again = GameRecord.from_toml(record.to_toml()).replay()
@@ -42,6 +42,7 @@ from pegline_core.errors import PeglineError, RecordError
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored
 from pegline_core.files import (
     MAX_FILE_BYTES,
+    RECORD_FORMAT,
     decode_text,
     parse_json,
     parse_toml,
@@ -67,7 +68,7 @@ from pegline_core.variant_files import NAME
 __all__ = ["GameRecord", "RecordError", "Difference", "FORMAT", "VERSION", "VERSION_POLICIES",
            "rules_digest", "summary_of"]
 
-FORMAT = "pegline-record"
+FORMAT = RECORD_FORMAT
 VERSION = 3
 """Version 3: the header embeds the resolved rules (``rules``) and states a ``summary`` checked
 against the events; derived events name their ``cause``. Version 2: the header names the

@@ -6,13 +6,14 @@ plugin and the source behind every point.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from attrs import frozen
 
 from pegline_core.cards import Card
+from pegline_core.errors import short_repr
 
-__all__ = ["Rule", "Score", "Award"]
+__all__ = ["Rule", "Score", "Award", "rule_problem"]
 
 
 @frozen
@@ -52,3 +53,15 @@ class Award(NamedTuple):
     plugin: str
     rule: Rule
     score: Score
+
+
+def rule_problem(rule: Any) -> str | None:
+    """What is wrong with a declared rule, or None (its fields are read as they are, not as `Rule`
+    declares them)."""
+    if type(rule.id) is not str or not rule.id:
+        return f"a rule id must be a non-empty string, not {short_repr(rule.id)}"
+    if rule.points is not None and type(rule.points) is not int:
+        return f"rule {rule.id!r}: points must be an integer or None, not {short_repr(rule.points)}"
+    if rule.points is not None and rule.points < 0 and not rule.negative:
+        return f"rule {rule.id!r}: {rule.points} points need negative=True"
+    return None

@@ -19,10 +19,9 @@ from pegline_core.dispatch import (
     Fault,
     Hook,
     ScoringHook,
-    short_repr,
     unknown_hooks,
 )
-from pegline_core.errors import PluginError
+from pegline_core.errors import PluginError, short_repr
 from pegline_core.plugins import (
     Plugins,
     Problems,
@@ -31,13 +30,13 @@ from pegline_core.plugins import (
     plugin_class,
     safe_load,
 )
-from pegline_core.rules import Award, Rule, Score
+from pegline_core.rules import Award, Rule, Score, rule_problem
 from pegline_core.strict import StructureProblems, converter, format_path
 
 if TYPE_CHECKING:
     from pegline_core.variant import Variant
 
-__all__ = ["Ruleset", "rule_problem"]
+__all__ = ["Ruleset"]
 
 _NOTHING: dict[str, Rule] = {}
 
@@ -397,18 +396,6 @@ def _not_a_list_of(kind: type, plugin: str, hook: str, answer: Any) -> Fault | N
     message = (f"plugin {plugin!r}: {hook} must return a list of {kind.__name__}, got "
                f"{short_repr(answer)}")
     return (("plugins",), message, plugin, hook)
-
-
-def rule_problem(rule: Any) -> str | None:
-    """What is wrong with a declared rule, or None (its fields are read as they are, not as `Rule`
-    declares them)."""
-    if type(rule.id) is not str or not rule.id:
-        return f"a rule id must be a non-empty string, not {short_repr(rule.id)}"
-    if rule.points is not None and type(rule.points) is not int:
-        return f"rule {rule.id!r}: points must be an integer or None, not {short_repr(rule.points)}"
-    if rule.points is not None and rule.points < 0 and not rule.negative:
-        return f"rule {rule.id!r}: {rule.points} points need negative=True"
-    return None
 
 
 def _among(card: Card, allowed: Collection[Card]) -> bool:

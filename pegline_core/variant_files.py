@@ -19,7 +19,7 @@ from typing import Any
 import attrs
 from attrs import frozen
 
-from pegline_core.files import parse_toml, read_text
+from pegline_core.files import RECORD_FORMAT, parse_toml, read_text
 from pegline_core.strict import describe, format_path
 
 __all__ = ["variant_search_path", "available_variants"]
@@ -64,14 +64,12 @@ def available_variants(search_path: Iterable[Path] | None = None) -> dict[str, P
 
 def _is_record(path: Path) -> bool:
     """Whether the file is a saved game (its header comes first), not a variant."""
-    from pegline_core.record import FORMAT
-
     try:
         with path.open("rb") as file:
             head = file.read(256).decode("utf-8", "replace")
     except OSError:
         return False
-    return f'format = "{FORMAT}"' in head
+    return f'format = "{RECORD_FORMAT}"' in head
 
 
 def display(path: Path) -> str:

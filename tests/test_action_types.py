@@ -17,7 +17,7 @@ from pegline_core import (
     play_game,
 )
 from pegline_core.action_types import wrong_field
-from pegline_core.app.players import bots_for
+from pegline_core.app.bot_specs import bots_for
 
 CARD = parse_cards("AS")[0]
 VALUES = (None, True, False, 0, -1, 10**30, 2.5, float("nan"), "", "x", "AS", b"x", (), [],

@@ -53,8 +53,8 @@ def test_play_save_to_a_bad_path_is_refused_before_the_game(tmp_path, where):
 def test_a_record_is_never_written_over_a_file_that_is_not_regular(tmp_path):
     """Saving renames a temporary file into place: over a pipe or a device (/dev/null) that
     would replace the device itself. It is refused, by the command and by the library."""
-    from pegline_core.app.players import RandomBot, play_game
     from pegline_core.errors import RecordError
+    from pegline_core.players import RandomBot, play_game
 
     pipe = tmp_path / "pipe.toml"
     os.mkfifo(pipe)

@@ -147,7 +147,7 @@ def registered(tmp_path, monkeypatch):
 def test_an_installed_package_registers_bots_by_name_for_its_game(registered):
     from starlette.testclient import TestClient
 
-    from pegline_core.app.players import bots_for
+    from pegline_core.app.bot_specs import bots_for
     from pegline_core.app.web.server import create_app
 
     assert {"first", "broken"} <= set(bots_for(TWO)) and "first" in bots_for("clabber")

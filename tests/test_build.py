@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from conftest import COMPILED
 from pegline_core import Ruleset, load_variant
-from pegline_core.app.build import COMPILED, PURE_ENV, build_name, compiled_modules
+from pegline_core.build import PURE_ENV, build_name, compiled_modules
 
 
 def run(code: str, pure: bool) -> str:
@@ -29,16 +30,16 @@ def run(code: str, pure: bool) -> str:
 
 def test_pure_python_loads_every_compiled_module_from_its_source():
     code = ("import importlib, pegline_core\n"
-            "from pegline_core.app.build import COMPILED, build_name\n"
-            "files = [importlib.import_module(n).__file__ for n in COMPILED]\n"
+            "from pegline_core.build import build_name\n"
+            f"files = [importlib.import_module(n).__file__ for n in {COMPILED!r}]\n"
             "print(build_name(), all(f.endswith('.py') for f in files))")
     assert run(code, pure=True) == "pure Python True"
 
 
 def test_the_build_is_all_compiled_or_all_pure():
     code = ("import importlib, pegline_core\n"
-            "from pegline_core.app.build import COMPILED, build_name, compiled_modules\n"
-            "for name in COMPILED: importlib.import_module(name)\n"
+            "from pegline_core.build import build_name, compiled_modules\n"
+            f"for name in {COMPILED!r}: importlib.import_module(name)\n"
             "print(build_name(), len(compiled_modules()))")
     name, count = run(code, pure=False).rsplit(" ", 1)
     assert (name, int(count)) in (("compiled (mypyc)", len(COMPILED)), ("pure Python", 0))
@@ -110,8 +111,8 @@ def test_a_source_edited_after_compiling_runs_from_source(tmp_path, monkeypatch)
     import importlib.machinery
     import importlib.util
 
-    from pegline_core.app import build
-    from pegline_core.app.build import stale_sources
+    from pegline_core import build
+    from pegline_core.build import stale_sources
 
     package = tmp_path / "pegline_cribbage"
     package.mkdir()

@@ -20,7 +20,7 @@ from pegline_core import (
     parse_cards,
     play_game,
 )
-from pegline_core.app.players import PlayerLeft
+from pegline_core.players import PlayerLeft
 
 C = parse_cards
 HANDS = [C("AH KH JC TC 9C QH"), C("JH 9H AS KS QS JS"), C("AD KD QD AC KC TH"),

@@ -177,7 +177,7 @@ def _penalties(seed):
     if announced by the call), and what the reneging side scored."""
     from pegline_clabber.events import BellaAnnounced, MeldsAnnounced, RenegeCalled, RenegesVoid
     from pegline_core import Game, Scored, play_game
-    from pegline_core.app.players import bots_for
+    from pegline_core.app.bot_specs import bots_for
 
     game = Game("clabber-renege")
     sloppy = bots_for(game)["sloppy"]

@@ -37,7 +37,7 @@ def _files(tmp_path):
     (tmp_path / "empty.jsonl").write_text("")
     record = tmp_path / "game.toml"
     if not record.exists():
-        from pegline_core.app.players import RandomBot, play_game
+        from pegline_core.players import RandomBot, play_game
 
         game = play_game("two-player", [RandomBot(1), RandomBot(2)], seed=4)
         GameRecord.of(game, seed=4).save(record)

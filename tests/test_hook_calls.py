@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from pegline_core import Game, Ruleset, hookimpl, load_variant, play_game
-from pegline_core.app.players import bots_for
+from pegline_core.app.bot_specs import bots_for
 from pegline_core.errors import PeglineError
 from pegline_cribbage.actions import Declare, Play
 from pegline_cribbage.coach import CoachBot

@@ -19,8 +19,9 @@ from pegline_clabber.events import (
 )
 from pegline_core import Scored, load_variant
 from pegline_core.app import simulate as sim
+from pegline_core.app.bot_specs import bots_for
 from pegline_core.app.cli import main
-from pegline_core.app.players import bots_for, play_game
+from pegline_core.players import play_game
 
 
 def games_of(variant, names, games, seed):

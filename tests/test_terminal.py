@@ -11,9 +11,9 @@ from rich.console import Console
 
 from pegline_core import Game, load_variant, parse_cards, play_game
 from pegline_core.app.cli import main
-from pegline_core.app.players import PlayerLeft
 from pegline_core.cards import Card
 from pegline_core.events import AskCoach
+from pegline_core.players import PlayerLeft
 from pegline_cribbage.actions import CutStarter, Deal, Declare, Discard, Go, Play, Respond
 from pegline_cribbage.answers import (
     AnswerError,

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pegline_core import VariantError, load_variant
-from pegline_core.app.players import RandomBot, play_game
+from pegline_core.players import RandomBot, play_game
 
 
 def write(tmp_path, name, text):

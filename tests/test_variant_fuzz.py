@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from pegline_core import VariantError, available_variants, load_variant
 from pegline_core.app.cli import main
-from pegline_core.app.players import RandomBot, play_game
+from pegline_core.players import RandomBot, play_game
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import variant_from_table
 

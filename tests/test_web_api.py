@@ -23,7 +23,7 @@ from starlette.testclient import TestClient
 
 from pegline_core import AskCoach, Card, Input, Scored, available_variants
 from pegline_core.app import cli
-from pegline_core.app.players import bots_for
+from pegline_core.app.bot_specs import bots_for
 from pegline_core.app.web import create_app
 from pegline_core.app.web.tables import Tables
 from pegline_core.errors import PeglineError

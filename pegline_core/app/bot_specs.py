@@ -30,18 +30,20 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib.metadata import entry_points
 from typing import Any
 
 from attrs import frozen
 
-from pegline_core.app.players import bots_for
+from pegline_core.definition import Player
 from pegline_core.errors import PeglineError
 from pegline_core.game import Game
-from pegline_core.variant import Variant
+from pegline_core.players import RandomBot
+from pegline_core.plugins import game_definition
+from pegline_core.variant import Variant, load_variant
 
-__all__ = ["BotSpec", "BotSpecError", "ResolvedBot", "resolve_bot", "resolve_bots",
+__all__ = ["bots_for", "BotSpec", "BotSpecError", "ResolvedBot", "resolve_bot", "resolve_bots",
            "portable_specs"]
 
 BotSpec = str | Callable[..., Any]
@@ -180,6 +182,21 @@ def _seeding(spec: str, factory: Callable[..., Any]) -> str:
             continue
         return how
     raise BotSpecError(f"bot {spec!r} must take a seed or nothing, not {signature}")
+
+
+def bots_for(game: Game | Variant | str) -> Mapping[str, Callable[[int], Player]]:
+    """Bot factories by name for a game (each takes a seed): ``random``, the game's own, and
+    those that installed packages register for it (`registered_bots`)."""
+    if isinstance(game, Game):
+        name, definition = game.variant.game, game.ruleset.game
+    else:
+        name = game.game if isinstance(game, Variant) else _game_of(game)
+        definition = game_definition(name)
+    return {"random": RandomBot, **registered_bots(name), **definition.bots()}
+
+
+def _game_of(variant: str) -> str:
+    return load_variant(variant).game
 
 
 BOT_GROUP = "pegline.bots"

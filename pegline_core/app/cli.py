@@ -22,7 +22,6 @@ import tomli_w
 from click.core import ParameterSource
 
 from pegline_core.app.bot_specs import BotSpecError, resolve_bots
-from pegline_core.app.build import build_name
 from pegline_core.app.clikit import (
     HELP_CONTEXT,
     HELP_WORDS,
@@ -47,12 +46,13 @@ from pegline_core.app.i18n import (
     set_language,
     variant_description,
 )
-from pegline_core.app.players import PlayerLeft, play_game
 from pegline_core.app.plugin_commands import plugin_commands
 from pegline_core.app.problems import explain
+from pegline_core.build import build_name
 from pegline_core.errors import PeglineError, VariantError
 from pegline_core.events import Event
 from pegline_core.game import Game
+from pegline_core.players import PlayerLeft, play_game
 from pegline_core.record import FORMAT, GameRecord, is_log_path
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import available_variants, load_variant
@@ -199,7 +199,7 @@ SAMPLE_HANDS = 300
 def _too_long(variant: Any) -> str | None:
     """Why the variant's games would be absurdly long, from one seeded game between random
     players, or None. (Loading already refuses a variant in which nothing can score.)"""
-    from pegline_core.app.players import RandomBot
+    from pegline_core.players import RandomBot
 
     game = Game(variant)
     rng = random.Random(0)

@@ -8,7 +8,7 @@ first dealer must be the previous loser, and the stated standings must add up. A
 logged as it is played as one JSON Lines stream (`MatchRecord.log_header`, then each game's log
 in turn), read back by `MatchRecord.from_jsonl`.
 
->>> from pegline_core.app.players import RandomBot
+>>> from pegline_core.players import RandomBot
 >>> match = play_match("two-player-61", [RandomBot(1), RandomBot(2)], MatchRules(best_of=3),
 ...                    seed=4)
 >>> match.over, max(match.wins), len(match.games) in (2, 3)
@@ -178,7 +178,7 @@ def play_match(variant: Variant | str, players: Sequence[Player], rules: MatchRu
                seed: int | None = None, on_event: Callable[[Event], None] | None = None,
                on_game: Callable[[Match], None] | None = None) -> Match:
     """Play a whole match; game ``n`` (from 0) draws chance from ``seed + n``."""
-    from pegline_core.app.players import play_game
+    from pegline_core.players import play_game
 
     match = Match(variant, rules)
     while not match.over:

@@ -30,9 +30,9 @@ from typing import Any, TypeVar
 from attrs import define, field
 
 from pegline_core.app.bot_specs import BotSpec, ResolvedBot, portable_specs, resolve_bots
-from pegline_core.app.players import play_game
 from pegline_core.errors import PeglineError
 from pegline_core.game import Game
+from pegline_core.players import play_game
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant
 

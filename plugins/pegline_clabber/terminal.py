@@ -40,10 +40,10 @@ from pegline_clabber.reasons import translate
 from pegline_clabber.table import Table, allowed, format_plays
 from pegline_clabber.views import ClabberView
 from pegline_core.app.i18n import N_, Messages
-from pegline_core.app.players import PlayerLeft
 from pegline_core.cards import Card, CardError
 from pegline_core.coaching import Comparison
 from pegline_core.events import AskCoach, Event
+from pegline_core.players import PlayerLeft
 
 __all__ = ["HumanPlayer", "HELP", "WORDS"]
 

@@ -24,10 +24,10 @@ from itertools import combinations
 from attrs import define, field, frozen
 
 from pegline_core.app.bot_specs import BotSpec, BotSpecError, resolve_bots
-from pegline_core.app.players import play_game
 from pegline_core.app.simulate import Interrupted, run_chunks, specs_for_workers
 from pegline_core.errors import PeglineError
 from pegline_core.game import Game
+from pegline_core.players import play_game
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant
 

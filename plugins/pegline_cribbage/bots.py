@@ -3,7 +3,7 @@
 Each sees only its `CribbageView` and the legal actions; it scores candidates with the view's
 ``rules`` (the game's own plugins).
 
->>> from pegline_core.app.players import play_game
+>>> from pegline_core.players import play_game
 >>> game = play_game("two-player", [GreedyBot(), GreedyBot(mistakes=0.3, seed=1)], seed=5)
 >>> game.over
 True

@@ -4,8 +4,8 @@ A playout follows the engine's pegging rules (the turn, the go, the count's limi
 series, a strict go, a single series) on plain tuples, and scores every play and series end
 through the variant's own plugins, remembered by the cards played (a plugin's points depend only
 on the table, so each series is scored once). Inside, cards are their `Card.index` numbers, and
-the module is compiled (`pegline_core.app.build.COMPILED`): the coach plays thousands of these
-hands per decision. Every seat plays the same fast policy: the most
+the module is compiled (``[tool.pegline] compiled`` in pyproject.toml): the coach plays
+thousands of these hands per decision. Every seat plays the same fast policy: the most
 points now, then the card that leaves the next player no 15 or 31, then the highest card.
 
 >>> from pegline_core.cards import parse_cards

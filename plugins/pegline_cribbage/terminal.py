@@ -31,10 +31,10 @@ from typing import Any
 from rich.console import Console
 
 from pegline_core.app.i18n import N_, Messages
-from pegline_core.app.players import PlayerLeft
 from pegline_core.cards import format_cards
 from pegline_core.coaching import Comparison
 from pegline_core.events import AskCoach, Event, GameEnded
+from pegline_core.players import PlayerLeft
 from pegline_cribbage.actions import Declare, Discard, Go, Play, Respond
 from pegline_cribbage.answers import (
     WORDS,

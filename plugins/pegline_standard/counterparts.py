@@ -1,5 +1,6 @@
 """The standard rules' native counterparts: the same claims as their hook implementations,
-compiled (`pegline_core.app.build.COMPILED`), for the native lane of dispatch (docs/hooks.md).
+compiled (``[tool.pegline] compiled`` in pyproject.toml), for the native lane of dispatch
+(docs/hooks.md).
 
 Each counterpart takes the plugin and the hook's snapshot, reads the snapshot by position (the
 field order of its class in `pegline_cribbage.snapshots`) and the points from the plugin's

@@ -41,6 +41,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from pegline_core.app.bot_specs import bots_for
 from pegline_core.app.i18n import (
     LANGUAGES,
     Messages,
@@ -50,7 +51,6 @@ from pegline_core.app.i18n import (
     use_language,
     variant_description,
 )
-from pegline_core.app.players import bots_for
 from pegline_core.app.problems import explain
 from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_table
 from pegline_core.app.web.replay import replay_steps

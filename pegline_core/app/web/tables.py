@@ -28,8 +28,8 @@ from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from pegline_core.app.bot_specs import bots_for
 from pegline_core.app.i18n import Messages, current_language
-from pegline_core.app.players import bots_for
 from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_table
 from pegline_core.app.web.store import Store, StoredTable, StoreError
 from pegline_core.definition import Player

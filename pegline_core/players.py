@@ -14,7 +14,7 @@ has a ``compared(comparison)`` method, the loop asks `Game.compare` and hands it
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from mypy_extensions import mypyc_attr
@@ -24,10 +24,9 @@ from pegline_core.draws import below
 from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.events import AskCoach, Event
 from pegline_core.game import Game
-from pegline_core.plugins import game_definition
-from pegline_core.variant import Variant, load_variant
+from pegline_core.variant import Variant
 
-__all__ = ["Player", "RandomBot", "play_game", "bots_for", "PlayerLeft"]
+__all__ = ["Player", "RandomBot", "play_game", "PlayerLeft"]
 
 
 class PlayerLeft(Exception):
@@ -51,23 +50,6 @@ class RandomBot:
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
         return legal[below(self.rng, len(legal))]  # rng.randrange(len(legal)), compiled
-
-
-def bots_for(game: Game | Variant | str) -> Mapping[str, Callable[[int], Player]]:
-    """Bot factories by name for a game (each takes a seed): ``random``, the game's own, and
-    those that installed packages register for it (`bot_specs.registered_bots`)."""
-    from pegline_core.app.bot_specs import registered_bots  # it resolves names through here
-
-    if isinstance(game, Game):
-        name, definition = game.variant.game, game.ruleset.game
-    else:
-        name = game.game if isinstance(game, Variant) else _game_of(game)
-        definition = game_definition(name)
-    return {"random": RandomBot, **registered_bots(name), **definition.bots()}
-
-
-def _game_of(variant: str) -> str:
-    return load_variant(variant).game
 
 
 def play_game(
