@@ -89,7 +89,9 @@ class GameDefinition(Protocol):
     `pegline_core.rl` needs to make an environment of it). For `pegline simulate`, a game may
     also give its own part of the report: ``statistics(totals, games=..., hands=...)``, plain data
     made of `tally`'s sums over every game, and ``statistics_lines(section)``, its printed lines;
-    without them the report lists the tally's points per hand.
+    without them the report lists the tally's points per hand. And ``script(path)`` replays a
+    game scripted for people in a file of the game's own (``pegline replay`` of a file that is
+    not a record).
     """
 
     Settings: type

@@ -96,6 +96,20 @@ def test_replay_json_and_errors(tmp_path):
     assert result.output == f"Error: {bad}: dealer: expected an integer, got the string '1'\n"
 
 
+@pytest.mark.parametrize(("text", "error"), [
+    ('variant = "clabber"\n', "neither a record nor a script the game 'clabber' reads"),
+    ("variant = 3\n", "variant: a variant name, not 3"),
+    ("variant = [\n", "not valid TOML"),
+])
+def test_a_script_is_read_by_its_variant_s_game_or_refused(tmp_path, text, error):
+    """A file that is not a record is a script of its variant's game: Clabber has none."""
+    script = tmp_path / "script.toml"
+    script.write_text(text)
+    result = run("replay", str(script))
+    assert result.exit_code == 1 and error in result.output, result.output
+    assert "Traceback" not in result.output
+
+
 def _json_events(output):
     """The JSON events printed among a human game's prompts (a prompt may share their line)."""
     return [json.loads(line[line.index('{"seq"'):]) for line in output.splitlines()

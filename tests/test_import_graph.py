@@ -123,3 +123,11 @@ def test_a_circle_is_found_when_there_is_one(monkeypatch):
                         GRAPH["pegline_core.variant_files"] | {"pegline_core.record"})
     assert any({"pegline_core.record", "pegline_core.variant_files"} <= set(component)
                for component in circles(KERNEL_MODULES))
+
+
+def test_the_application_layer_imports_no_game_plugin():
+    """A game brings its commands, bots, terminal and web table through its plugin: the command
+    line, the web server and the learning adapters name none."""
+    found = sorted(f"{name} imports {other}" for name in APPLICATION_MODULES
+                   for other in GRAPH[name] if other.partition(".")[0] in PLUGINS)
+    assert found == []

@@ -13,7 +13,8 @@ from click.testing import CliRunner
 from rich.console import Console
 
 from pegline_core import Game
-from pegline_core.app.cli import _say_how_to_resume, _scores_said, main
+from pegline_core.app.cli import main
+from pegline_core.app.commands.play import _say_how_to_resume, _scores_said
 from pegline_core.app.i18n import use_language
 from pegline_core.record import GameRecord
 from pegline_cribbage.actions import Go

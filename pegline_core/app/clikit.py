@@ -9,6 +9,7 @@ import os
 import re
 import sys
 import traceback
+from pathlib import Path
 from typing import Any
 
 import click
@@ -20,7 +21,8 @@ from pegline_core.variant import DEFAULT_VARIANT
 
 __all__ = ["Command", "Group", "Failure", "Usage", "BadOption", "HELP_CONTEXT", "HELP_WORDS",
            "plugin_fault", "debugging",
-           "variant_option", "overlay_option", "versions_option"]
+           "variant_option", "overlay_option", "versions_option", "check_output", "bot_list",
+           "one_line"]
 
 _messages = Messages("pegline_core.app")
 _ = _messages.gettext
@@ -195,3 +197,26 @@ def _asked_language(words: list[str]) -> str | None:
         if word == "--lang" and index + 1 < len(words):
             return words[index + 1]
     return None
+
+
+def check_output(path: Path, option: str) -> None:
+    """Refuse an output file that cannot be written, before any work is done."""
+    if path.is_dir():
+        raise BadOption(_("{path} is a folder: give a file name").format(path=path), option)
+    if path.exists() and not path.is_file():
+        raise BadOption(_("{path} is not a regular file: give a file name").format(path=path),
+                         option)
+    if not path.parent.is_dir():
+        raise BadOption(_("no folder {folder} to write {name} in").format(
+            folder=path.parent, name=path.name), option)
+    if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise BadOption(_("{path} cannot be written").format(path=path), option)
+
+
+def bot_list(bots: str) -> list[str]:
+    """The specs of a ``--bots`` list: names or ``module.path:Name``, comma-separated."""
+    return [name.strip() for name in bots.split(",") if name.strip()]
+
+
+def one_line(text: str) -> str:
+    return " ".join(line.strip() for line in text.splitlines() if line.strip())

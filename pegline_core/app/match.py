@@ -35,13 +35,7 @@ from pegline_core.events import Event, EventCodec, GameEnded
 from pegline_core.files import parse_json, parse_toml, whole_json, write_atomically
 from pegline_core.game import Game
 from pegline_core.plugins import game_definition
-from pegline_core.record import (
-    Difference,
-    GameRecord,
-    is_log_path,
-    read_record_text,
-    summary_of,
-)
+from pegline_core.record import Difference, GameRecord, is_log_path, read_record_text, summary_of
 from pegline_core.record_header import same
 from pegline_core.variant import Variant, load_variant
 

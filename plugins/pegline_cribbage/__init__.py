@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 import pluggy
@@ -53,6 +54,12 @@ class Cribbage:
         from pegline_cribbage.commands import analyze, score
 
         return [score, analyze]
+
+    def script(self, path: str | Path) -> Game:
+        """A scripted game (`pegline_cribbage.scripts`), replayed to where its script stops."""
+        from pegline_cribbage.scripts import Script
+
+        return Script.load(path).replay()
 
     def check_settings(self, variant: Variant) -> Problems:
         return check_settings(variant)

@@ -55,15 +55,7 @@ from pegline_core.app.problems import explain
 from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_table
 from pegline_core.app.web.replay import replay_steps
 from pegline_core.app.web.sockets import table_socket
-from pegline_core.app.web.tables import (
-    Forbidden,
-    Full,
-    NotFound,
-    Stale,
-    Table,
-    Tables,
-    link_token,
-)
+from pegline_core.app.web.tables import Forbidden, Full, NotFound, Stale, Table, Tables, link_token
 from pegline_core.errors import IllegalActionError, PeglineError, VariantError
 from pegline_core.files import parse_json
 from pegline_core.plugins import describe_plugin, game_definition, installed_plugins

@@ -1,0 +1,342 @@
+"""``pegline play``: a game or a match between bots and people, shown as it happens, saved
+and resumed."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+import shlex
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+from click.core import ParameterSource
+
+from pegline_core.app.bot_specs import BotSpecError, resolve_bots
+from pegline_core.app.clikit import (
+    BadOption,
+    Command,
+    Usage,
+    bot_list,
+    check_output,
+    overlay_option,
+    variant_option,
+    versions_option,
+)
+from pegline_core.app.commands.printing import emitter, standings
+from pegline_core.app.commands.records import is_record_file, say_version_notices
+from pegline_core.app.i18n import Messages, choose_language, current_language, variant_description
+from pegline_core.app.problems import explain
+from pegline_core.events import Event
+from pegline_core.game import Game
+from pegline_core.players import PlayerLeft, play_game
+from pegline_core.record import GameRecord
+from pegline_core.variant import load_variant
+
+_messages = Messages("pegline_core.app")
+_ = _messages.gettext
+
+
+@click.command(cls=Command)
+@variant_option
+@overlay_option
+@click.option("--seed", type=click.IntRange(min=0),
+              help="Seed for the shuffles and the bots, 0 or more (default: random).")
+@click.option("--bots", default="greedy", show_default=True,
+              help="Bots for the seats, comma-separated and repeated as needed (random, the "
+                   "game's own: greedy, sloppy and coach for cribbage, or a player class of "
+                   "your own as module.path:Name).")
+@click.option("--human", is_flag=True, help="Play seat 0 yourself against the bots.")
+@click.option("--auto-go/--no-auto-go", default=True, show_default=True,
+              help="With --human, say go for you when no card you hold fits.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON event per line (with --human, the other seats' hidden cards "
+                   "as null; --log and --save keep everything).")
+@click.option("--log", "log_file", type=click.File("w", encoding="utf-8"),
+              help="Also write the events as JSON Lines to this file (.jsonl.gz: compressed).")
+@click.option("--save", "save_path", type=click.Path(path_type=Path),
+              help="Keep the game's record in this file (.toml, .jsonl or .jsonl.gz), updated "
+                   "after every action of a human game, so that quitting loses nothing.")
+@click.option("--resume", "resume_path", type=click.Path(path_type=Path),
+              help="Continue the game saved in this record.")
+@versions_option
+@click.option("--match", "best_of", type=click.IntRange(min=1),
+              help="Play a match, best of this many games (the loser of a game deals first in "
+                   "the next); --save keeps the whole match in one record.")
+@click.option("--match-to", "match_to", type=click.IntRange(min=1),
+              help="Play a match to this many game points.")
+def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: str, human: bool,
+         auto_go: bool, as_json: bool, log_file: Any, save_path: Path | None,
+         resume_path: Path | None,
+         versions: str, best_of: int | None, match_to: int | None) -> None:
+    """Play a complete game (or a match) and print every event."""
+    resume_match = resume_path is not None and is_record_file(resume_path, "pegline-match")
+    is_match = best_of is not None or match_to is not None or resume_match
+    given = click.get_current_context().get_parameter_source("variant_name")
+    if resume_path is not None and (overlays or given not in (None, ParameterSource.DEFAULT)):
+        raise Usage(_("a resumed game keeps the rules of its record: leave out --variant and "
+                      "--with"))
+    if is_match and resume_path is not None and not resume_match:
+        raise Usage(_("a match is carried on with --resume MATCH.toml; a game's --resume is "
+                       "for a single game"))
+    if human and log_file is not None and getattr(log_file, "name", "") == "<stdout>":
+        raise BadOption(_("the log keeps every card, the hidden ones too: in a human game "
+                           "write it to a file"), "--log")
+    if log_file is not None and getattr(log_file, "name", "").endswith(".gz"):
+        name = log_file.name  # a compressed log, flushed event by event all the same
+        log_file.close()
+        log_file = gzip.open(name, "wt", compresslevel=3, encoding="utf-8")
+        click.get_current_context().call_on_close(log_file.close)
+    if is_match:
+        from pegline_core.app.match import MatchRecord, MatchRules
+
+        if resume_match:
+            assert resume_path is not None
+            kept = MatchRecord.load(resume_path)
+            _play_match(None, kept.rules, seed, bots, human, as_json, save_path or resume_path,
+                        log_file, kept, auto_go=auto_go)
+        else:
+            _play_match(load_variant(variant_name, overlays=overlays),
+                        MatchRules(best_of=best_of, target=match_to), seed, bots, human,
+                        as_json, save_path, log_file, auto_go=auto_go)
+        return
+    if save_path is not None:  # before the game, not after it: a record that cannot be kept
+        check_output(save_path, "--save")
+    if resume_path is not None:
+        record = GameRecord.load(resume_path)
+        say_version_notices(record, versions)
+        game = record.replay(versions)
+        record_seed = record.seed
+        if record.seed is not None and seed is None:
+            seed = record.seed + len(record.inputs())  # a fresh, reproducible continuation
+        save_path = save_path or resume_path
+    else:
+        game = Game(load_variant(variant_name, overlays=overlays))
+    variant = game.variant
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(32)
+    players, labels = _players(game, bots, seed, human, auto_go=auto_go)
+    observe: Callable[[Event], None] | None = None
+    if human:
+        observe = getattr(players[0], "observe", None)  # a human's screen follows the game
+    if not as_json:
+        description = variant_description(variant.description)
+        if resume_path is None:
+            click.echo(_("{name}: {description} (seed {seed})").format(
+                name=variant.name, description=description, seed=seed))
+        elif record_seed is None:
+            click.echo(_("{name}: {description} (resumed; the cards from here on come from "
+                         "seed {seed})").format(name=variant.name, description=description,
+                                                 seed=seed))
+        else:
+            click.echo(_("{name}: {description} (resumed: the record was started with seed "
+                         "{record}; the cards from here on come from seed {seed})").format(
+                name=variant.name, description=description, record=record_seed, seed=seed))
+        for notice in variant.notices:
+            click.echo(_("notice: {notice}").format(notice=notice))
+    if resume_path is None:
+        record_seed = seed  # a resumed game keeps the seed its record was started with
+
+    def save() -> None:
+        if save_path is not None:
+            GameRecord.of(game, seed=record_seed).save(save_path)
+
+    if resume_path is not None and not as_json:
+        click.echo(_("resumed from {path}: hand {hand}, phase {phase}, scores {scores}").format(
+            path=resume_path, hand=game.hand, phase=game.phase,
+            scores=_scores_said(game.scores)))
+    if save_path is not None and human:
+        _save_before_asking(players[0], save)
+    emit = emitter(game, as_json, log_file, {0} if human else None, labels, seed=record_seed)
+    if observe is not None:
+        for event in game.log:  # a resumed game: the screen redraws the table as it stands
+            observe(event)
+        emit = _and_then(emit, observe)
+    try:
+        play_game(variant, players, seed=seed, on_event=emit, game=game)
+    except (PlayerLeft, KeyboardInterrupt, EOFError) as exc:
+        if not human:
+            raise
+        _leave(exc, save_path or _free_path(f"pegline-{variant.name}-{record_seed}.toml"),
+               GameRecord.of(game, seed=record_seed).save, bots, as_json)
+    finally:
+        if save_path is not None:
+            save()
+
+
+def _players(game: Game, bots: str, seed: int, human: bool, *, auto_go: bool = True
+             ) -> tuple[list[Any], dict[int, str]]:
+    """The players for ``game`` from a ``--bots`` list (seat 0 a person with ``--human``, who
+    says go without being asked when ``auto_go`` and the game's person can)."""
+    names = bot_list(bots)
+    try:
+        chosen = resolve_bots(names, game)
+    except BotSpecError as exc:
+        raise BadOption(explain(str(exc)), "--bots") from None
+    if len(names) > game.players:
+        raise BadOption(_("{n} bots for {seats} seats: name at most {seats}").format(
+            n=len(names), seats=game.players), "--bots")
+    players = [chosen[seat % len(names)].make(seed + seat) for seat in range(game.players)]
+    labels = {seat: _("seat {n} ({bot})").format(n=seat, bot=chosen[seat % len(names)].label)
+              for seat in range(game.players)}
+    if human:
+        players[0] = game.ruleset.game.human()
+        if hasattr(players[0], "auto_go"):
+            players[0].auto_go = auto_go
+        labels[0] = _("seat {n} (you)").format(n=0)
+        if hasattr(players[0], "read") and not sys.stdin.isatty():
+            players[0].read = _bounded_answers(players[0].read, game)
+    return players, labels
+
+
+def _save_before_asking(person: Any, save: Callable[[], None]) -> None:
+    """Save the game each time the person is asked to act: where they may leave, or the
+    process be killed, with everything up to their decision kept. Once a decision, not once an
+    event: a game's saves no longer grow with the square of its length."""
+    choose = person.choose
+
+    def saved_then_asked(view: Any, legal: Any) -> Any:
+        save()
+        return choose(view, legal)
+
+    person.choose = saved_then_asked
+
+
+WRONG_ANSWERS = 200
+"""The most answers piped (not typed) input may give between two of the person's moves."""
+
+
+def _bounded_answers(read: Callable[[], str], game: Game) -> Callable[[], str]:
+    """``read``, but input from a pipe or a file that never gives an allowed answer stops the
+    game (saved, as when a person leaves) instead of being asked forever."""
+    seen = [len(game.log), 0]
+
+    def bounded() -> str:
+        if len(game.log) != seen[0]:
+            seen[:] = [len(game.log), 0]
+        seen[1] += 1
+        if seen[1] > WRONG_ANSWERS:
+            raise PlayerLeft(f"{WRONG_ANSWERS} answers from the input without a move")
+        return read()
+
+    return bounded
+
+
+def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bool,
+                as_json: bool, save_path: Path | None, log_file: Any = None,
+                resumed: Any = None, *, auto_go: bool = True) -> None:
+    """Play a match game by game (or carry on the ``resumed`` `MatchRecord`), printing the
+    standings after each game, saving the match (before each decision of a human's) and
+    logging it to ``log_file`` as one stream (the match's header line, then each game's log)."""
+    from pegline_core.app.match import Match, MatchRecord
+
+    if save_path is not None and save_path.suffix != ".toml":
+        raise BadOption(_("a match record is a .toml file"), "--save")
+    if save_path is not None:
+        check_output(save_path, "--save")
+    playing: Game | None = None
+    if resumed is not None:
+        match, playing = resumed.resume()
+        variant = match.variant
+        first = resumed.games[0].seed
+        seed = seed if seed is not None else first if first is not None else 0
+    else:
+        match = Match(variant, rules)
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(32)
+    _players(playing or Game(match.variant), bots, seed, human)  # checked, even with no game left
+    if not as_json:
+        text = (_("{name}: {description} (seed {seed}), a match best of {n}")
+                if rules.best_of is not None else
+                _("{name}: {description} (seed {seed}), a match to {n} game points"))
+        click.echo(text.format(name=variant.name, seed=seed, n=rules.best_of or rules.target,
+                               description=variant_description(variant.description)))
+        if resumed is not None:
+            played = len(match.games)
+            click.echo(_messages.ngettext("resumed: {n} game played", "resumed: {n} games played",
+                                          played).format(n=played))
+    if log_file is not None:  # a resumed match's log holds the games played before too
+        log_file.write(json.dumps(MatchRecord.log_header(rules)) + "\n")
+        if resumed is not None:
+            log_file.write("".join(game.to_jsonl() for game in resumed.games[:len(match.games)]))
+        log_file.flush()
+    while not match.over:
+        game = playing or match.new_game()
+        game_seed = seed + len(match.games)
+        chance_seed = game_seed + len(game.inputs())  # a resumed game: a fresh continuation
+        players, labels = _players(game, bots, game_seed, human, auto_go=auto_go)
+        if not as_json:
+            click.echo("=== " + _("game {n}").format(n=len(match.games) + 1) + " ===")
+
+        def save(game: Game = game, game_seed: int = game_seed) -> None:
+            if save_path is not None:
+                MatchRecord.of(match, seeds=match.seeds, playing=(game, game_seed)).save(
+                    save_path)
+
+        if human:
+            _save_before_asking(players[0], save)
+        emit = emitter(game, as_json, log_file, {0} if human else None, labels,
+                        seed=game_seed)
+        try:
+            play_game(variant, players, seed=chance_seed, on_event=emit, game=game)
+        except (PlayerLeft, KeyboardInterrupt, EOFError) as exc:
+            if not human:
+                raise
+            _leave(exc, save_path or _free_path(f"pegline-match-{variant.name}-{seed}.toml"),
+                   MatchRecord.of(match, seeds=match.seeds, playing=(game, game_seed)).save,
+                   bots, as_json)
+        match.add(game, game_seed)
+        playing = None
+        if not as_json:
+            click.echo(standings(match, game))
+        if save_path is not None:
+            MatchRecord.of(match, seeds=match.seeds).save(save_path)
+
+
+def _leave(exc: BaseException, path: Path, keep: Callable[[Path], None], bots: str,
+           as_json: bool) -> NoReturn:
+    """A human left a game or a match (quit, Ctrl-C, Ctrl-D): keep it at ``path``, say how to
+    carry it on, and exit 0 for a quit, 130 for Ctrl-C, 1 otherwise."""
+    how = exc.how if isinstance(exc, PlayerLeft) else "interrupted"
+    keep(path)
+    _say_how_to_resume(how, path, bots, as_json)
+    sys.exit(0 if how == "quit" else 130 if how == "interrupted" else 1)
+
+
+def _scores_said(scores: tuple[int, ...]) -> str:
+    """Every side's score as a board says it: ``18-4`` (side 0's first)."""
+    return "-".join(map(str, scores))
+
+
+def _say_how_to_resume(how: str, path: Path, bots: str, as_json: bool) -> None:
+    """Tell a player who left where the game is and the exact command that carries it on (in
+    the language it was played in, when the environment alone would choose another)."""
+    lang = [] if current_language() == choose_language(None) else ["--lang", current_language()]
+    command = ["pegline", *lang, "play", "--human", "--resume", str(path)]
+    command += ["--bots", bots] if bots != "greedy" else []
+    command += ["--json"] if as_json else []
+    said = {"quit": _("you quit"), "end of input": _("end of input"),
+            "interrupted": _("interrupted")}.get(how, how)
+    click.echo(_("{how}: the game is saved in {path}\nto go on: {command}").format(
+        how=said, path=path, command=shlex.join(command)), err=True)
+
+
+def _and_then(first: Callable[[Event], None],
+              then: Callable[[Event], None]) -> Callable[[Event], None]:
+    def both(event: Event) -> None:
+        first(event)
+        then(event)
+
+    return both
+
+
+def _free_path(name: str) -> Path:
+    """``name`` in the current folder, or ``name-2``, ``name-3``... if it is taken."""
+    path, number = Path(name), 1
+    while path.exists():
+        number += 1
+        path = Path(f"{Path(name).stem}-{number}{Path(name).suffix}")
+    return path

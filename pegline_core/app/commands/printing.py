@@ -1,0 +1,74 @@
+"""How a game is shown on the command line: each event as text or JSON, as a seat may see it,
+and a match's standings."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from pegline_core.app.clikit import Usage
+from pegline_core.app.i18n import Messages
+from pegline_core.events import Event
+from pegline_core.game import Game
+from pegline_core.record import GameRecord
+
+__all__ = ["emitter", "standings"]
+
+_ = Messages("pegline_core.app").gettext
+
+
+def emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
+             names: dict[int, str] | None = None, seed: int | None = None
+             ) -> Callable[[Event], None]:
+    """Print each event (as text or JSON) as ``reveal`` may see it, and log it whole.
+
+    What is printed shows only the hidden cards of ``reveal`` (None: everyone's); the
+    ``--log`` file and the saved record keep every event whole, for auditing after the game.
+    """
+    printer = game.ruleset.game.printer(game.variant, reveal=reveal, names=names)
+    for event in game.log:  # a resumed game: the printer follows the table as it stands
+        printer.lines(event)
+    codec = game.codec
+    redact: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    if as_json and reveal is not None:
+        redact = getattr(printer, "redact", None)
+        if redact is None:  # never print what a seat may not see
+            raise Usage(_("the game {game} cannot hide other seats' cards in JSON: play a "
+                           "human game without --json").format(game=repr(game.variant.game)))
+    if log_file is not None:  # the JSON Lines log starts with the record's header
+        header = GameRecord.of(game, seed=seed, derived=False).header(stream=True)
+        log_file.write(json.dumps(header) + "\n")
+        for event in game.log:
+            log_file.write(json.dumps(codec.to_dict(event), ensure_ascii=False) + "\n")
+        log_file.flush()
+
+    def emit(event: Event) -> None:
+        data = codec.to_dict(event)
+        line = json.dumps(data, ensure_ascii=False)
+        if log_file is not None:
+            log_file.write(line + "\n")
+            log_file.flush()  # event by event, so a crash loses nothing complete
+        if as_json:
+            click.echo(line if redact is None else json.dumps(redact(data), ensure_ascii=False))
+        else:
+            for text in printer.lines(event):
+                click.echo(text)
+
+    return emit
+
+
+def standings(match: Any, game: Game) -> str:
+    printer = game.ruleset.game.printer(game.variant, reveal=None, names=None)
+    sides = _(", ").join(_("{side} {points} ({wins} won)").format(
+        side=printer.side(side), points=points, wins=wins)
+        for side, (points, wins) in enumerate(zip(match.points, match.wins, strict=True)))
+    line = _("match after game {n}: {sides} (game points)").format(n=len(match.games),
+                                                                     sides=sides)
+    if match.over:
+        winner = match.winner
+        line += (_("; {side} wins the match").format(side=printer.side(winner))
+                 if winner is not None else _("; the match is drawn"))
+    return line

@@ -1,0 +1,37 @@
+"""Records on the command line: telling a record file from another, and the plugin versions a
+record names that differ from those installed."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import click
+
+from pegline_core.app.i18n import Messages
+from pegline_core.record import FORMAT, GameRecord
+
+__all__ = ["is_record_file", "say_version_notices"]
+
+_ = Messages("pegline_core.app").gettext
+
+
+def is_record_file(file: Path, form: str = FORMAT) -> bool:
+    if file.is_fifo():  # never opened here: that waits for a writer
+        return False
+    try:
+        with (gzip.open(file) if file.name.endswith(".gz") else file.open("rb")) as handle:
+            head = handle.read(4096).decode("utf-8", errors="replace")  # never a whole line
+    except (OSError, EOFError):
+        return False
+    if head.startswith("{"):  # a log: its header line (json.dumps writes format first)
+        return head.startswith(f'{{"format": "{form}"')
+    return any(line.startswith("format = ") and f'"{form}"' in line
+               for line in head.splitlines()[:3])
+
+
+def say_version_notices(record: GameRecord, versions: str) -> None:
+    """Say which plugin versions differ from the record's (or refuse them, by the policy)."""
+    installed = record.new_game(versions).ruleset.versions()
+    for notice in record.version_notices(installed, versions):
+        click.echo(_("notice: {notice}").format(notice=notice), err=True)

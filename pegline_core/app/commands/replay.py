@@ -1,0 +1,112 @@
+"""``pegline replay``: print or verify a game record, a match record or a scripted game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from pegline_core.app.clikit import Command, Failure, Usage, versions_option
+from pegline_core.app.commands.printing import emitter, standings
+from pegline_core.app.commands.records import is_record_file, say_version_notices
+from pegline_core.app.i18n import Messages
+from pegline_core.app.problems import explain
+from pegline_core.errors import PeglineError, short_repr
+from pegline_core.files import parse_toml, read_text
+from pegline_core.game import Game
+from pegline_core.plugins import game_definition
+from pegline_core.record import GameRecord, is_log_path
+from pegline_core.variant import DEFAULT_VARIANT, load_variant
+
+_messages = Messages("pegline_core.app")
+_ = _messages.gettext
+
+
+@click.command(cls=Command)
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON event per line.")
+@click.option("--verify", is_flag=True,
+              help="Check the record's derived events against the replay (exit 1 on the first "
+                   "difference).")
+@versions_option
+def replay(file: Path, as_json: bool, verify: bool, versions: str) -> None:
+    """Replay a record (.toml or .jsonl), a match record or a scripted game (docs/records.md)
+    and print it."""
+    if not file.exists():
+        raise Failure(_("{file}: no such file").format(file=file))
+    if is_record_file(file, "pegline-match"):
+        _replay_match(file, as_json, verify)
+        return
+    if is_log_path(file) or is_record_file(file):
+        record = GameRecord.load(file)
+        say_version_notices(record, versions)
+        if verify:
+            difference = record.verify(versions)
+            if difference is not None:
+                raise Failure(explain(str(difference))) from None
+            n = len(record.events)
+            click.echo(_messages.ngettext("{file}: verified, {n} event",
+                                          "{file}: verified, {n} events", n).format(file=file, n=n))
+            return
+        game = record.replay(versions)
+    else:
+        if verify:
+            raise Usage(_("--verify needs a game record, not a scripted game"))
+        game = _scripted_game(file)  # the whole script first: a bad one prints only its error
+    emit = emitter(game, as_json, None, None)
+    for event in game.log:
+        emit(event)
+    if not as_json:
+        printer = game.ruleset.game.printer(game.variant, reveal=None, names=None)
+        sides = _(", ").join(f"{printer.side(i)} {score}" for i, score in enumerate(game.scores))
+        click.echo((_("final scores: {sides}") if game.over
+                    else _("final scores: {sides} (the record stops here)")).format(sides=sides))
+
+
+def _scripted_game(file: Path) -> Game:
+    """The game a file scripted for people plays, read by its variant's game (the optional
+    ``script(path)`` of a game's definition; cribbage's format is in docs/records.md)."""
+    data = parse_toml(read_text(file, PeglineError), str(file), PeglineError)
+    name = data.get("variant", DEFAULT_VARIANT)
+    if type(name) is not str:
+        raise Failure(_("{file}: variant: a variant name, not {value}").format(
+            file=file, value=short_repr(name)))
+    game = load_variant(name).game
+    script = getattr(game_definition(game), "script", None)
+    if script is None:
+        raise Failure(_("{file}: neither a record nor a script the game {game} reads").format(
+            file=file, game=repr(game)))
+    played: Game = script(file)
+    return played
+
+
+def _replay_match(file: Path, as_json: bool, verify: bool) -> None:
+    """Replay (or ``--verify``) a match record, with the standings after each game."""
+    from pegline_core.app.match import Match, MatchRecord
+
+    record = MatchRecord.load(file)
+    if verify:
+        found = record.verify()
+        if found is not None:
+            raise Failure(_("game {n}: {problem}").format(n=found[0],
+                                                            problem=explain(str(found[1]))))
+        n = len(record.games)
+        click.echo(_messages.ngettext("{file}: verified, a match of {n} game",
+                                      "{file}: verified, a match of {n} games", n).format(
+            file=file, n=n))
+        return
+    match: Match | None = None
+    for number, game_record in enumerate(record.games, 1):
+        game = game_record.replay()
+        match = match or Match(game.variant, record.rules)
+        if not as_json:
+            click.echo("=== " + _("game {n}").format(n=number) + " ===")
+        emit = emitter(game, as_json, None, None)
+        for event in game.log:
+            emit(event)
+        if game.over:
+            match.add(game, game_record.seed)
+            if not as_json:
+                click.echo(standings(match, game))
+
+

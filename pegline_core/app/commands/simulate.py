@@ -1,0 +1,217 @@
+"""``pegline simulate``: many games between bots, their report, and a game's round robin."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import signal
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from pegline_core.app.clikit import (
+    BadOption,
+    Command,
+    Failure,
+    Usage,
+    bot_list,
+    check_output,
+    overlay_option,
+    variant_option,
+)
+from pegline_core.app.i18n import Messages
+from pegline_core.variant import load_variant
+
+_messages = Messages("pegline_core.app")
+_ = _messages.gettext
+
+
+@click.command(cls=Command)
+@variant_option
+@overlay_option
+@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True)
+@click.option("--bots", default="greedy,random", show_default=True,
+              help="Bots, comma-separated; they rotate seats game by game (random, the "
+                   "game's own: greedy, sloppy and coach for cribbage, or a player class of "
+                   "your own as module.path:Name).")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1),
+              help="Local processes (default: every core).")
+@click.option("--scheduler", help="A dask.distributed scheduler, e.g. tcp://HOST:8786.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--plot", "plot_path", type=click.Path(path_type=Path),
+              help="Draw the score distributions and game lengths to this PNG.")
+@click.option("--round-robin", is_flag=True,
+              help="A round robin between the bots as teams, GAMES per pair, and its standings "
+                   "(games that offer one: Clabber).")
+def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str, seed: int,
+             workers: int | None, scheduler: str | None, as_json: bool,
+             plot_path: Path | None, round_robin: bool) -> None:
+    """Play many games and report win rates, the dealer's edge, points per phase, lengths."""
+    from pegline_core.app import simulate as sim
+
+    variant = load_variant(variant_name, overlays=overlays)
+    names = bot_list(bots)
+    if plot_path is not None:  # before the games, not after: a plot that cannot be drawn
+        check_output(plot_path, "--plot")
+        if plot_path.suffix.lower() not in PLOT_FORMATS:
+            raise BadOption(_("{name}: draw to a file ending in {endings}").format(
+                name=plot_path.name, endings=", ".join(sorted(PLOT_FORMATS))), "--plot")
+        if importlib.util.find_spec("matplotlib") is None:
+            raise Failure(_("matplotlib is not installed: pip install 'pegline[scale]' for "
+                             "plots"))
+    if scheduler is not None and importlib.util.find_spec("distributed") is None:
+        raise Failure(_("dask.distributed is not installed: pip install 'pegline[scale]' for "
+                         "clusters"))
+    if round_robin:
+        _round_robin(variant, names, games, seed, as_json, workers, scheduler)
+        return
+    stats, stopped = _stoppable(variant.name, games, as_json, lambda progress: sim.simulate(
+        variant, names, games=games, seed=seed, workers=workers, scheduler=scheduler,
+        progress=progress))
+    if stopped is not None:
+        click.echo(f"{stopped}: stopped after {stats.games:,} of {games:,} games", err=True)
+        if stats.games == 0:
+            sys.exit(130 if stopped == "interrupted" else 143)
+    elif plot_path is not None:
+        sim.plot(stats, str(plot_path), variant)
+    report = stats.report()
+    if as_json:
+        click.echo(json.dumps(report | ({"stopped": stopped} if stopped else {})))
+    else:
+        _print_report(variant.name, names, report, sim.report_lines(variant.game, report))
+    if stopped is not None:
+        sys.exit(130 if stopped == "interrupted" else 143)
+
+
+def _stoppable(label: str, games: int, as_json: bool,
+               run: Callable[[Callable[[int], None]], Any]) -> tuple[Any, str | None]:
+    """``run(progress)`` with its progress on standard error (a bar on a terminal, a line at
+    each tenth of the games otherwise; none with ``--json``), stopped by Ctrl-C or SIGTERM: its
+    result, or what it had finished when stopped (`Interrupted`), and how it was stopped (None
+    if not)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from pegline_core.app import simulate as sim
+
+    columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    terminal = sys.stderr.isatty()
+    with _sigterm_as_interrupt:
+        try:
+            with Progress(*columns, transient=True, disable=as_json or not terminal,
+                          console=Console(stderr=True)) as bar:
+                task = bar.add_task(label, total=games)
+                lines = _progress_lines(label, games, enabled=not (as_json or terminal))
+
+                def progress(done: int) -> None:
+                    bar.update(task, completed=done)
+                    lines(done)
+
+                return run(progress), None
+        except sim.Interrupted as exc:
+            return exc.stats, _sigterm_as_interrupt.how
+
+
+def _progress_lines(label: str, games: int, *, enabled: bool) -> Callable[[int], None]:
+    """Progress for a log: a line on standard error each time another tenth of the games is
+    done (and at the end)."""
+    said = [0]
+
+    def line(done: int) -> None:
+        tenth = done * 10 // max(1, games)
+        if enabled and (tenth > said[0] or done == games) and done:
+            said[0] = max(tenth, said[0] + (done == games))
+            click.echo(_("{label}: {done} of {games} games").format(
+                label=label, done=f"{done:,}", games=f"{games:,}"), err=True)
+
+    return line
+
+
+PLOT_FORMATS = frozenset({".png", ".svg", ".pdf", ".jpg", ".jpeg", ".webp", ".tif", ".tiff"})
+
+
+class _SigtermAsInterrupt:
+    """While active, SIGTERM stops the work as Ctrl-C does (`KeyboardInterrupt`), so that a
+    killed `simulate` still ends its workers and reports; ``how`` says which signal came."""
+
+    def __init__(self) -> None:
+        self.how = "interrupted"
+        self.previous: Any = None
+
+    def __enter__(self) -> None:
+        self.how = "interrupted"
+        self.previous = signal.getsignal(signal.SIGTERM)
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, self._handle)
+
+    def __exit__(self, *exc: object) -> None:
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, self.previous)
+
+    def _handle(self, signum: int, frame: object) -> None:
+        self.how = "terminated"
+        raise KeyboardInterrupt
+
+
+_sigterm_as_interrupt = _SigtermAsInterrupt()
+
+
+def _round_robin(variant: Any, names: list[str], games: int, seed: int, as_json: bool,
+                 workers: int | None, scheduler: str | None) -> None:
+    """The game's own round robin (``round_robin`` of its definition), printed as a table; run
+    and stopped as `simulate` is (the standings so far when stopped)."""
+    from pegline_core.plugins import game_definition
+
+    tournament = getattr(game_definition(variant.game), "round_robin", None)
+    if tournament is None:
+        raise Usage(_("the game {game} has no round robin").format(game=repr(variant.game)))
+    teams = len(dict.fromkeys(names))
+    total = teams * (teams - 1) // 2 * games
+    table, stopped = _stoppable(f"{variant.name} round robin", total, as_json,
+                                lambda progress: tournament(
+                                    variant, names, games=games, seed=seed, workers=workers,
+                                    scheduler=scheduler, progress=progress))
+    if stopped is not None:
+        done = sum(s.played for s in table) // 2
+        click.echo(f"{stopped}: stopped after {done:,} of {total:,} games", err=True)
+    if as_json:
+        click.echo(json.dumps([{"entrant": s.entrant, "played": s.played, "won": s.won,
+                                "game_points": s.game_points} for s in table]))
+    else:
+        click.echo(f"{variant.name}: round robin, {games} game(s) a pair, standings by "
+                   f"{variant.settings.tournament.standings}")
+        for place, s in enumerate(table, 1):
+            click.echo(f"  {place}. {s.entrant:<8} won {s.won} of {s.played}, "
+                       f"{s.game_points} game points")
+    if stopped is not None:
+        sys.exit(130 if stopped == "interrupted" else 143)
+
+
+def _print_report(name: str, bots: list[str], report: dict[str, Any],
+                  per_hand: list[str]) -> None:
+    click.echo(f"{name}: {report['games']:,} games, bots {', '.join(bots)} (seats rotate)")
+    for bot, rate in report["win_rates"].items():
+        low, high = rate["ci95"]
+        click.echo(f"  {bot:<8} wins {rate['rate']:6.1%} of its seats "
+                   f"(95% CI {low:.1%} to {high:.1%})")
+    first = report["first_dealer"]
+    click.echo(f"  first dealer's side wins {first['rate']:.1%} "
+               f"(95% CI {first['ci95'][0]:.1%} to {first['ci95'][1]:.1%})")
+    for line in per_hand:  # the game's own figures, or the points per hand by label
+        click.echo(line)
+    click.echo(f"  hands per game: {report['hands_per_game']['mean']:.2f}")
+    for mark, rate in report["marks"].items():
+        click.echo(f"  {mark} rate: {rate:.2%}")
+    for bot, figures in report.get("bots", {}).items():
+        click.echo(f"  {bot}: {figures['games']:,} games, {figures['hands']:,} hands")
+        if figures["points_per_hand"]:
+            click.echo("    points per hand it played: " + ", ".join(
+                f"{label} {value:.2f}" for label, value in figures["points_per_hand"].items()))
+        for mark in figures["marks_given"]:
+            click.echo(f"    {mark}: given {figures['marks_given'][mark]:.2%} of its games, "
+                       f"taken {figures['marks_taken'][mark]:.2%}")
