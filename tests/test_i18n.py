@@ -690,11 +690,10 @@ def _command_paths(command=main, path=()):
 def test_every_commands_help_speaks_the_language(lang):
     """pegline --help, and --help of every group and command, in the language: the command's
     own text, each option's help, Click's headings and its [default: ...]."""
-    from pegline_core.app.clikit import HELP_CONTEXT
+    from pegline_core.app.clikit import HELP_CONTEXT, help_domain
 
     paths = list(_command_paths())
     assert len(paths) >= 14  # pegline, its commands and groups, the groups' commands
-    messages = Messages("pegline_core.app")
     for path, command in paths:
         said = run("--lang", lang, *path, "--help")
         assert said.exit_code == 0, (path, said.output)
@@ -705,7 +704,7 @@ def test_every_commands_help_speaks_the_language(lang):
         first = " ".join(command.help.split("\n\n")[0].split())
         assert first not in " ".join(said.output.split()), path  # not left in English
         with use_language(lang):
-            translated = messages.pgettext(HELP_CONTEXT, command.help)
+            translated = Messages(help_domain(command)).pgettext(HELP_CONTEXT, command.help)
         assert translated != command.help and translated.split()[0][:8] in said.output
         assert "[default:" not in said.output and "Options:" not in said.output
 

@@ -115,3 +115,22 @@ def test_a_built_in_command_never_waits_for_the_plugins_commands(third_party):
     assert third_party.get_command(context, "shout") is not None
     assert third_party.added is not None and third_party.added["loud"] == ["shout"]
     assert third_party.get_command(context, "nope") is None
+
+
+def test_a_plugin_s_command_speaks_through_the_plugin_s_own_catalog():
+    """cribbage's `score` is translated by pegline_cribbage's catalog, not the command line's."""
+    from pegline_core.app.clikit import HELP_CONTEXT, help_domain
+    from pegline_core.app.i18n import Messages, use_language
+    from pegline_cribbage.commands import analyze, score
+
+    assert help_domain(score) == help_domain(analyze) == "pegline_cribbage"
+    assert help_domain(main) == "pegline_core.app"
+    first = score.help.split("\n\n")[0]
+    with use_language("ja"):
+        assert Messages("pegline_cribbage").pgettext(HELP_CONTEXT, score.help) != score.help
+        assert Messages("pegline_core.app").pgettext(HELP_CONTEXT, score.help) == score.help
+    result = CliRunner().invoke(main, ["--lang", "ja", "score", "--help"])
+    assert result.exit_code == 0 and first not in result.output
+    assert "スターター" in result.output
+    listed = CliRunner().invoke(main, ["--lang", "zh-Hans", "--help"]).output
+    assert first.split(",")[0] not in listed  # its line in the list is translated too

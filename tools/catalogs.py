@@ -62,12 +62,13 @@ DATA_MESSAGES: dict[str, dict[str | None, list[str]]] = {
 }
 
 
-def help_texts() -> list[str]:
-    """The help texts of every command and group of the command line, and of their options."""
+def help_texts(domain: str) -> list[str]:
+    """The help texts of every command and group of the command line, and of their options,
+    that ``domain`` translates (`help_domain`: the command line's own, or a plugin's)."""
     import click
 
     from pegline_core.app.cli import main as command_line
-    from pegline_core.app.clikit import HELP_WORDS
+    from pegline_core.app.clikit import HELP_WORDS, help_domain
 
     commands: list[click.Command] = []
     waiting: list[click.Command] = [command_line]
@@ -78,10 +79,11 @@ def help_texts() -> list[str]:
             context = click.Context(command)  # the commands installed plugins add, too
             waiting += [command.get_command(context, name)
                         for name in sorted(command.list_commands(context))]
-    texts = [thing.help for command in commands
+    texts = [thing.help for command in commands if help_domain(command) == domain
              for thing in [command, *command.get_params(click.Context(command))]
              if getattr(thing, "help", None)]
-    return list(dict.fromkeys([*texts, *HELP_WORDS]))
+    words = HELP_WORDS if domain == "pegline_core.app" else ()
+    return list(dict.fromkeys([*texts, *words]))
 
 
 STAMP = datetime(2026, 12, 1, tzinfo=UTC)
@@ -112,9 +114,8 @@ def template(domain: str) -> Catalog:
                 "python", str(path), keywords=KEYWORDS):
             catalog.add(message, locations=[(path.relative_to(ROOT).as_posix(), line)],
                         auto_comments=comments, context=context)
-    if domain == "pegline_core.app":
-        for text in help_texts():
-            catalog.add(text, context=HELP_CONTEXT)
+    for text in help_texts(domain):
+        catalog.add(text, context=HELP_CONTEXT)
     for path in sorted(folder.rglob("*.js")):  # the web page's scripts: _("...") too
         for line, message, comments, context in extract_from_file(
                 "javascript", str(path), keywords={"_": None}):

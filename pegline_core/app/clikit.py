@@ -20,7 +20,7 @@ from pegline_core.errors import PeglineError, PluginError
 from pegline_core.variant import DEFAULT_VARIANT
 
 __all__ = ["Command", "Group", "Failure", "Usage", "BadOption", "HELP_CONTEXT", "HELP_WORDS",
-           "plugin_fault", "debugging",
+           "plugin_fault", "debugging", "help_domain",
            "variant_option", "overlay_option", "versions_option", "check_output", "bot_list",
            "one_line"]
 
@@ -66,18 +66,31 @@ class _Context(click.Context):
     formatter_class = _Formatter
 
 
+def help_domain(command: click.Command) -> str:
+    """The gettext domain of a command's help texts: the package its callback lives in (a
+    plugin's commands speak through the plugin's own catalog), the command line's own for the
+    built-in ones."""
+    package = getattr(command.callback, "__module__", "").partition(".")[0]
+    return _messages.domain if package in ("", "pegline_core") else package
+
+
 class _Translated(click.Command):
-    """A command whose --help speaks the chosen language (its texts as translated, else as is)."""
+    """A command whose --help speaks the chosen language (its texts as translated, else as is),
+    in the catalog of the package that defines it (`help_domain`)."""
 
     context_class = _Context
+
+    def _help_messages(self) -> Messages:
+        return _messages if help_domain(self) == _messages.domain else Messages(help_domain(self))
 
     def get_help(self, ctx: click.Context) -> str:
         texts = [thing for thing in [self, *self.get_params(ctx)]
                  if getattr(thing, "help", None)]
         originals = [thing.help for thing in texts]  # type: ignore[attr-defined]
+        messages = self._help_messages()
         try:
             for thing, text in zip(texts, originals, strict=True):
-                thing.help = _messages.pgettext(HELP_CONTEXT, text)  # type: ignore[attr-defined]
+                thing.help = messages.pgettext(HELP_CONTEXT, text)  # type: ignore[attr-defined]
             return super().get_help(ctx)
         finally:
             for thing, text in zip(texts, originals, strict=True):
@@ -88,7 +101,7 @@ class _Translated(click.Command):
         if self.short_help or not self.help:
             return super().get_short_help_str(limit)
         first = self.help.split("\n\n")[0]
-        translated = _messages.pgettext(HELP_CONTEXT, self.help)
+        translated = self._help_messages().pgettext(HELP_CONTEXT, self.help)
         if translated == self.help:
             return super().get_short_help_str(limit)
         return translated.split("\n\n")[0] if first else translated
