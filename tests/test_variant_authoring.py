@@ -535,7 +535,8 @@ def test_no_citation_leads_outside_the_repository():
 
     root = Path(__file__).parents[1]
     files = [*root.glob("*.md"), *(root / "docs").rglob("*.md"), *(root / "variants").glob("*"),
-             *(root / "docs" / "examples").glob("*"), *(root / "pegline_core").rglob("*.py"),
+             *(p for p in (root / "docs" / "examples").rglob("*") if p.is_file() and p.suffix != ".pyc"),
+             *(root / "pegline_core").rglob("*.py"),
              *(root / "plugins").rglob("*.py"),
              *(p for p in (root / "tests").glob("*.py") if p.name != Path(__file__).name)]
     cited = [f"{path.relative_to(root)}" for path in files

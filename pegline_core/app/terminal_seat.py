@@ -1,0 +1,150 @@
+"""A person's seat at the terminal, for any game: the game draws its screen and reads its own
+moves; this asks, and answers the words every game shares.
+
+``help`` prints the game's help and the shared words; ``compare`` asks the coach about the last
+move (`AskCoach`); ``quit``, the end of input (Ctrl-D) and Ctrl-C raise `PlayerLeft` with nothing
+applied, for the command line to save the game and say how to resume it. An answer the game
+cannot take raises `AnswerError`, whose message is shown before asking again. The screen and the
+prompts go to standard error, so standard output carries only the game's events.
+
+>>> from rich.console import Console
+>>> class Coin(TerminalSeat):
+...     help = ["type heads or tails"]
+...     def screen(self, view):
+...         return f"toss {view}"
+...     def ask(self, view, legal):
+...         def read(text):
+...             if text not in legal:
+...                 raise AnswerError(f"{text!r} is neither heads nor tails")
+...             return text
+...         return "call it", read
+>>> answers = iter(["edge", "help", "tails"])
+>>> console = Console(width=60, color_system=None)
+>>> seat = Coin(console, read=lambda: next(answers))
+>>> with console.capture() as screen:
+...     seat.choose(1, ["heads", "tails"])
+'tails'
+>>> print(screen.get().rstrip())
+toss 1
+(type help to see what you can type)
+call it:   not allowed: 'edge' is neither heads nor tails
+call it: type heads or tails
+These words stand alone:
+  help     show this help
+  compare  the coach's view of your last move (marks the game 'assist used')
+  quit     save the game and stop (it prints the command that resumes it)
+Ctrl-D or Ctrl-C save and stop, like quit.
+call it:
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console, RenderableType
+
+from pegline_core.app.i18n import N_, Messages
+from pegline_core.coaching import Comparison
+from pegline_core.events import AskCoach
+from pegline_core.players import PlayerLeft
+
+__all__ = ["TerminalSeat", "AnswerError", "WORDS"]
+
+_ = Messages("pegline_core.app").gettext
+
+WORDS = {"help": N_("show this help"),
+         "compare": N_("the coach's view of your last move (marks the game 'assist used')"),
+         "quit": N_("save the game and stop (it prints the command that resumes it)")}
+
+
+class AnswerError(ValueError):
+    """An answer that is not allowed: the message says why."""
+
+
+class TerminalSeat:
+    """Asks a person at the terminal, drawing the game's screen before each new decision.
+
+    A game gives `screen` (what the seat sees), `ask` (the prompt for this decision and how an
+    answer becomes an action) and `help` (its lines, in the game's words); ``read`` reads one
+    answer (the builtin `input` by default)."""
+
+    help: Sequence[str] = ()
+
+    def __init__(self, console: Console | None = None, read: Callable[[], str] = input) -> None:
+        self.console = console or Console(stderr=True, highlight=False)
+        self.read = read
+        self.seat = -1
+        self._drawn: object = None
+        self._hinted = False
+        self._committed = False
+        """Whether a move was made here (``compare`` needs one)."""
+
+    def screen(self, view: Any) -> RenderableType:
+        raise NotImplementedError
+
+    def ask(self, view: Any, legal: Sequence[Any]) -> tuple[str, Callable[[str], Any]]:
+        raise NotImplementedError
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        self.seat = view.seat if hasattr(view, "seat") else self.seat
+        if view != self._drawn:
+            self.console.print(self.screen(view))
+            self._drawn = view
+        prompt, decide = self.ask(view, legal)
+        action = self.loop(prompt, decide)
+        if not isinstance(action, AskCoach):
+            self._committed = True
+        return action
+
+    def compared(self, comparison: Comparison) -> None:
+        """The coach's candidates for the last move, best first, the seat's own marked."""
+        evaluation = comparison.evaluation
+        for index, (rank, candidate) in enumerate(zip(evaluation.ranks, evaluation.candidates,
+                                                      strict=True)):
+            mine = _(" (your move)") if index == comparison.chosen else ""
+            self.say(f"  {rank}. {candidate.action} {candidate.value:.2f}{mine}")
+
+    def loop(self, prompt: str, decide: Callable[[str], Any]) -> Any:
+        """Ask until an answer is allowed; the shared words come first."""
+        while True:
+            text = self.line(prompt).strip()
+            word = text.lower()
+            if word == "quit":
+                raise PlayerLeft("quit")
+            if word == "help":
+                for line in [*self.help, _("These words stand alone:"),
+                             *(f"  {w:<8} {_(meaning)}" for w, meaning in WORDS.items()),
+                             _("Ctrl-D or Ctrl-C save and stop, like quit.")]:
+                    self.say(line)
+                continue
+            if word == "compare":
+                if self._committed:
+                    return AskCoach(self.seat)
+                self.say("  " + _("nothing to compare yet: make a move first (a move made "
+                                  "before the game was resumed is not kept)"))
+                continue
+            try:
+                return decide(text)
+            except AnswerError as exc:
+                self.say("  " + _("not allowed: {reason}").format(reason=exc))
+
+    def line(self, prompt: str) -> str:
+        """One answer to ``prompt``; leaving (Ctrl-D, Ctrl-C) is `PlayerLeft`."""
+        if not self._hinted:
+            self.console.print(_("(type help to see what you can type)"), style="dim")
+            self._hinted = True
+        self.say(f"{prompt}: ", end="")
+        self.console.file.flush()
+        try:
+            return self.read()
+        except EOFError:
+            self.console.print()
+            raise PlayerLeft("end of input") from None
+        except KeyboardInterrupt:
+            self.console.print()
+            raise PlayerLeft("interrupted") from None
+
+    def say(self, text: str, end: str = "\n") -> None:
+        """Plain text to the terminal, wrapped by the terminal itself (never by rich)."""
+        self.console.print(text, end=end, markup=False, soft_wrap=True)
