@@ -39,7 +39,7 @@ call it:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Console, RenderableType
@@ -49,9 +49,10 @@ from pegline_core.coaching import Comparison
 from pegline_core.events import AskCoach
 from pegline_core.players import PlayerLeft
 
-__all__ = ["TerminalSeat", "AnswerError", "WORDS"]
+__all__ = ["TerminalSeat", "AnswerError", "Taken", "WORDS"]
 
-_ = Messages("pegline_core.app").gettext
+_messages = Messages("pegline_core.app")
+_ = _messages.gettext
 
 WORDS = {"help": N_("show this help"),
          "compare": N_("the coach's view of your last move (marks the game 'assist used')"),
@@ -62,14 +63,26 @@ class AnswerError(ValueError):
     """An answer that is not allowed: the message says why."""
 
 
+class Taken(AnswerError):
+    """Not a refusal: an answer the game takes with a warning (the message), as ``action``."""
+
+    def __init__(self, action: Any, warning: str) -> None:
+        super().__init__(warning)
+        self.action = action
+
+
 class TerminalSeat:
     """Asks a person at the terminal, drawing the game's screen before each new decision.
 
-    A game gives `screen` (what the seat sees), `ask` (the prompt for this decision and how an
-    answer becomes an action) and `help` (its lines, in the game's words); ``read`` reads one
-    answer (the builtin `input` by default)."""
+    A game gives `screen` (what the seat sees), `ask` (the prompt for a decision and how an
+    answer becomes an action; or all of `decide`, for a decision asked in steps) and `help` (its
+    lines); ``words`` may add words of its own to the shared ones, which `answer` then answers,
+    and ``messages`` is the game's catalog for its help and words. ``read`` reads one answer
+    (the builtin `input` by default)."""
 
     help: Sequence[str] = ()
+    words: Mapping[str, str] = WORDS
+    messages: Messages = _messages
 
     def __init__(self, console: Console | None = None, read: Callable[[], str] = input) -> None:
         self.console = console or Console(stderr=True, highlight=False)
@@ -86,16 +99,23 @@ class TerminalSeat:
     def ask(self, view: Any, legal: Sequence[Any]) -> tuple[str, Callable[[str], Any]]:
         raise NotImplementedError
 
+    def answer(self, word: str) -> None:
+        """Answer one of the game's own ``words`` (the shared ones are answered here)."""
+        raise NotImplementedError
+
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
-        self.seat = view.seat if hasattr(view, "seat") else self.seat
+        self.seat = getattr(view, "seat", self.seat)
         if view != self._drawn:
             self.console.print(self.screen(view))
             self._drawn = view
-        prompt, decide = self.ask(view, legal)
-        action = self.loop(prompt, decide)
+        action = self.decide(view, legal)
         if not isinstance(action, AskCoach):
             self._committed = True
         return action
+
+    def decide(self, view: Any, legal: Sequence[Any]) -> Any:
+        prompt, read = self.ask(view, legal)
+        return self.loop(prompt, read)
 
     def compared(self, comparison: Comparison) -> None:
         """The coach's candidates for the last move, best first, the seat's own marked."""
@@ -105,17 +125,26 @@ class TerminalSeat:
             mine = _(" (your move)") if index == comparison.chosen else ""
             self.say(f"  {rank}. {candidate.action} {candidate.value:.2f}{mine}")
 
+    def help_lines(self) -> list[str]:
+        """What ``help`` prints, in the current language."""
+        return [*map(self.said, self.help), self.said("These words stand alone:"),
+                *(f"  {word:<8} {self.said(meaning)}" for word, meaning in self.words.items()),
+                self.said("Ctrl-D or Ctrl-C save and stop, like quit.")]
+
+    def said(self, text: str) -> str:
+        """``text`` in the game's catalog, else in the command line's (the shared words)."""
+        translated = self.messages.gettext(text)
+        return translated if translated != text else _(text)
+
     def loop(self, prompt: str, decide: Callable[[str], Any]) -> Any:
-        """Ask until an answer is allowed; the shared words come first."""
+        """Ask until an answer is allowed; the words come first."""
         while True:
             text = self.line(prompt).strip()
             word = text.lower()
             if word == "quit":
                 raise PlayerLeft("quit")
             if word == "help":
-                for line in [*self.help, _("These words stand alone:"),
-                             *(f"  {w:<8} {_(meaning)}" for w, meaning in WORDS.items()),
-                             _("Ctrl-D or Ctrl-C save and stop, like quit.")]:
+                for line in self.help_lines():
                     self.say(line)
                 continue
             if word == "compare":
@@ -124,8 +153,14 @@ class TerminalSeat:
                 self.say("  " + _("nothing to compare yet: make a move first (a move made "
                                   "before the game was resumed is not kept)"))
                 continue
+            if word in self.words:
+                self.answer(word)
+                continue
             try:
                 return decide(text)
+            except Taken as exc:
+                self.say(f"  {exc}")
+                return exc.action
             except AnswerError as exc:
                 self.say("  " + _("not allowed: {reason}").format(reason=exc))
 
@@ -145,6 +180,6 @@ class TerminalSeat:
             self.console.print()
             raise PlayerLeft("interrupted") from None
 
-    def say(self, text: str, end: str = "\n") -> None:
+    def say(self, text: str, end: str = "\n", style: str | None = None) -> None:
         """Plain text to the terminal, wrapped by the terminal itself (never by rich)."""
-        self.console.print(text, end=end, markup=False, soft_wrap=True)
+        self.console.print(text, end=end, style=style, markup=False, soft_wrap=True)

@@ -7,7 +7,7 @@ the game's events. Words stand alone at every prompt: ``help``, ``score`` (the l
 and ``quit``; leaving (``quit``, the end of input, Ctrl-C) raises `PlayerLeft` with nothing
 applied, for the command line to save the game and print how to resume it.
 
->>> from rich.console import Console
+>>> from rich.console import Console, RenderableType
 >>> from pegline_core import Game, parse_cards
 >>> from pegline_clabber.actions import CutForDeal, Deal
 >>> game = Game("clabber")
@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 from pegline_clabber.actions import Announce, CallRenege, LetStand, Name, Pass, Play, Show
 from pegline_clabber.cards import SUIT_SYMBOLS, SUITS, why_illegal
@@ -40,20 +40,20 @@ from pegline_clabber.reasons import translate
 from pegline_clabber.table import Table, allowed, format_plays
 from pegline_clabber.views import ClabberView
 from pegline_core.app.i18n import N_, Messages
+from pegline_core.app.terminal_seat import WORDS as SHARED
+from pegline_core.app.terminal_seat import AnswerError, Taken, TerminalSeat
 from pegline_core.cards import Card, CardError
 from pegline_core.coaching import Comparison
-from pegline_core.events import AskCoach, Event
-from pegline_core.players import PlayerLeft
+from pegline_core.events import Event
 
-__all__ = ["HumanPlayer", "HELP", "WORDS"]
+__all__ = ["HumanPlayer", "HELP", "WORDS", "AnswerError"]
 
-WORDS = {"help": N_("show this help"),
+WORDS = {"help": SHARED["help"],
          "score": N_("the last hand's count and how it was settled"),
-         "compare": N_("the coach's view of your last move (marks the game 'assist used')"),
-         "quit": N_("save the game and stop (it prints the command that resumes it)")}
+         "compare": SHARED["compare"], "quit": SHARED["quit"]}
 SUIT_WORDS = {**{s: s for s in SUITS}, **{sym: s for s, sym in SUIT_SYMBOLS.items()},
               "CLUBS": "C", "DIAMONDS": "D", "HEARTS": "H", "SPADES": "S"}
-HELP = [
+HELP = (
     N_("Naming trump: type pass, or a suit (H, hearts or ♥); in round 1 only the turn card's "
        "suit may be taken ('play' takes it too)."),
     N_("Playing: type a card's number on the screen, or the card itself (JH, 10S or TS, A♠). "
@@ -62,53 +62,39 @@ HELP = [
        "second."),
     N_("Where reneges stand until called: 'renege N' calls one on the other team's play N; once "
        "the last trick is complete, each player in turn calls one or types stand."),
-    N_("These words stand alone:"),
-    *(f"  {word:<8} {meaning}" for word, meaning in WORDS.items()),
-    N_("Ctrl-D or Ctrl-C save and stop, like quit."),
-]
-"""The help's lines in English (`help_lines` gives them in the current language)."""
+)
+"""The game's help, in English, before the words every seat shares (`TerminalSeat`)."""
 
-_ = Messages("pegline_clabber").gettext
+_messages = Messages("pegline_clabber")
+_ = _messages.gettext
 
 
-def help_lines() -> list[str]:
-    """What ``help`` prints, in the current language."""
-    words = [f"  {word:<8} {_(meaning)}" for word, meaning in WORDS.items()]
-    return [_(line) for line in HELP[:5]] + words + [_(HELP[-1])]
-
-
-class AnswerError(ValueError):
-    """An answer that is not allowed: the message says why."""
-
-
-class HumanPlayer:
+class HumanPlayer(TerminalSeat):
     """Asks a person at the terminal, showing the table before each decision.
 
     ``read`` reads one answer (the builtin `input` by default). The command line feeds every
     event to `observe`, so ``score`` knows the last count.
     """
 
+    help = HELP
+    words = WORDS
+    messages = _messages
+
     def __init__(self, console: Console | None = None,
                  read: Callable[[], str] = input) -> None:
-        self.console = console or Console(stderr=True, highlight=False)
-        self.read = read
+        super().__init__(console, read)
         self.table = Table()
-        self._drawn: ClabberView | None = None
-        self._hinted = False
-        self._seat = -1
-        self._committed = False
-        """Whether a move was made here (``compare`` needs one)."""
         self._disclaimed = False
 
     def observe(self, event: Event) -> None:
         self.table.observe(event)
 
-    def choose(self, view: ClabberView, legal: Sequence[Any]) -> Any:
-        self._seat = view.seat
-        action = self._choose(view, legal)
-        if not isinstance(action, AskCoach):
-            self._committed = True
-        return action
+    def screen(self, view: ClabberView) -> RenderableType:
+        return self.table.render(view)
+
+    def answer(self, word: str) -> None:
+        for line in self.table.last_count():  # "score"
+            self.say(line)
 
     def compared(self, comparison: Comparison) -> None:
         """Print what the coach (`Game.compare`) thought of the last move."""
@@ -120,85 +106,32 @@ class HumanPlayer:
                                style="dim")
             self._disclaimed = True
         for line in describe(evaluation, comparison.action, comparison.rank):
-            self._say(line)
+            self.say(line)
 
-    def _choose(self, view: ClabberView, legal: Sequence[Any]) -> Any:
-        if view != self._drawn:
-            self.console.print(self.table.render(view))
-            self._drawn = view
+    def decide(self, view: ClabberView, legal: Sequence[Any]) -> Any:
         calls = {a.target: a for a in legal if isinstance(a, CallRenege)}
         if calls:
             plays = format_plays(view.played)
             listed = _(", ").join(_("{n} ({play})").format(n=seq,
                                                            play=plays.get(seq, _("a naming")))
                                   for seq in calls)
-            self._say("  " + _("(or 'renege N' to call a renege on the other team's play N: "
-                               "{plays})").format(plays=listed))
+            self.say("  " + _("(or 'renege N' to call a renege on the other team's play N: "
+                              "{plays})").format(plays=listed))
         if isinstance(legal[0], LetStand):
-            return self._loop(_("the last trick is complete: 'renege N' or stand"),
-                              lambda text: _stand(text, legal[0], calls))
+            return self.loop(_("the last trick is complete: 'renege N' or stand"),
+                             lambda text: _stand(text, legal[0], calls))
         if isinstance(legal[0], Pass):
-            return self._loop(self._naming_prompt(view, legal),
-                              lambda text: self._name(view, text, legal, calls))
+            return self.loop(self._naming_prompt(view, legal),
+                             lambda text: self._name(view, text, legal, calls))
         for action in legal:
             if isinstance(action, Announce | Show):
                 prompt = (_("announce your melds? (y/n)") if isinstance(action, Announce)
                           else _("show your melds? (y/n)"))
-                answer = self._loop(prompt, _yes_no)
+                answer = self.loop(prompt, _yes_no)
                 if answer:
                     return action
-        return self._loop(_("play a card"), lambda text: self._play(view, text, legal, calls,
-                                                                 self.table.numbered(view)))
-
-    # -- asking --------------------------------------------------------------------------------
-
-    def _loop(self, prompt: str, decide: Callable[[str], Any]) -> Any:
-        """Ask until an answer is allowed; the words come first."""
-        while True:
-            text = self._ask(prompt).strip()
-            word = text.lower()
-            if word == "quit":
-                raise PlayerLeft("quit")
-            if word == "help":
-                for line in help_lines():
-                    self._say(line)
-                continue
-            if word == "score":
-                for line in self.table.last_count():
-                    self._say(line)
-                continue
-            if word == "compare":
-                if self._committed:
-                    return AskCoach(self._seat)
-                self._say("  " + _("nothing to compare yet: make a move first (a move made "
-                                   "before the game was resumed is not kept)"))
-                continue
-            try:
-                return decide(text)
-            except _Renege as exc:
-                self._say(f"  {exc}")
-                return exc.play
-            except AnswerError as exc:
-                self._say("  " + _("not allowed: {reason}").format(reason=exc))
-
-    def _ask(self, prompt: str) -> str:
-        if not self._hinted:
-            self.console.print(_("(type help to see what you can type)"), style="dim")
-            self._hinted = True
-        self._say(f"{prompt}: ", end="")
-        self.console.file.flush()
-        try:
-            return self.read()
-        except EOFError:
-            self.console.print()
-            raise PlayerLeft("end of input") from None
-        except KeyboardInterrupt:
-            self.console.print()
-            raise PlayerLeft("interrupted") from None
-
-    def _say(self, text: str, end: str = "\n") -> None:
-        """Plain text to the terminal, wrapped by the terminal itself (never by rich)."""
-        self.console.print(text, end=end, markup=False, soft_wrap=True)
+        return self.loop(_("play a card"), lambda text: self._play(view, text, legal, calls,
+                                                                self.table.numbered(view)))
 
     # -- reading moves -------------------------------------------------------------------------
 
@@ -267,17 +200,9 @@ class HumanPlayer:
         reason = translate(str(why_illegal(view.held, view.trick, view.trump, card,
                                            view.undertrump)))
         if view.renege_calls and card in plays:
-            raise _Renege(plays[card], _("a renege ({reason}): it stands unless the other team "
+            raise Taken(plays[card], _("a renege ({reason}): it stands unless the other team "
                                          "calls it").format(reason=reason))
         raise AnswerError(reason)
-
-
-class _Renege(AnswerError):
-    """Not a refusal: a renege the variant lets stand, played with a warning."""
-
-    def __init__(self, play: Play, warning: str) -> None:
-        super().__init__(warning)
-        self.play = play
 
 
 def _renege(text: str, calls: dict[int, CallRenege]) -> CallRenege | None:

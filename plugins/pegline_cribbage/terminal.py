@@ -5,7 +5,7 @@ the game's events, as text or ``--json``. What may be typed is in `pegline_cribb
 leaving (``quit``, the end of input, Ctrl-C) raises `PlayerLeft` with nothing applied, for the
 command line to save the game and print how to resume it.
 
->>> from rich.console import Console
+>>> from rich.console import Console, RenderableType
 >>> from pegline_core import Game, parse_cards
 >>> from pegline_cribbage.actions import Deal
 >>> game = Game("two-player", dealer=1)
@@ -28,9 +28,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 from pegline_core.app.i18n import N_, Messages
+from pegline_core.app.terminal_seat import TerminalSeat
 from pegline_core.cards import format_cards
 from pegline_core.coaching import Comparison
 from pegline_core.events import AskCoach, Event, GameEnded
@@ -72,7 +73,7 @@ HELP = help_lines()
 """The help, in English."""
 
 
-class HumanPlayer:
+class HumanPlayer(TerminalSeat):
     """Asks a person at the terminal, showing the table before each decision.
 
     ``read`` reads one answer (the builtin `input` by default; it raises `EOFError` at the end
@@ -82,32 +83,26 @@ class HumanPlayer:
 
     def __init__(self, console: Console | None = None,
                  read: Callable[[], str] = input, *, auto_go: bool = False) -> None:
-        self.console = console or Console(stderr=True, highlight=False)
-        self.read = read
+        super().__init__(console, read)
         self.auto_go = auto_go
         """Say go without asking when it is the only move (``pegline play`` turns it on)."""
         self.table = Table()
-        self._drawn: CribbageView | None = None
         self._disclaimed = False
-        self._hinted = False
 
     def observe(self, event: Event) -> None:
         """Follow one event of the game (the public ones move the pegs and keep the shows)."""
         self.table.observe(event)
-        if isinstance(event, GameEnded) and self._drawn is not None:
+        if isinstance(event, GameEnded) and isinstance(self._drawn, CribbageView):
             self.console.print(_("the final board:"))
             for line in self.table.board(self._drawn._replace(scores=_final(event))):
                 self.console.print(line)
 
-    def choose(self, view: CribbageView, legal: Sequence[Any]) -> Any:
-        if view != self._drawn:
-            self.console.print(self.table.render(view))
-            self._drawn = view
-        return self._choose(view, legal)
+    def screen(self, view: CribbageView) -> RenderableType:
+        return self.table.render(view)
 
     # -- one decision --------------------------------------------------------------------------
 
-    def _choose(self, view: CribbageView, legal: Sequence[Any]) -> Any:
+    def decide(self, view: CribbageView, legal: Sequence[Any]) -> Any:
         first = legal[0]
         if isinstance(first, Declare):
             return self._loop(view, self._declare_prompt(view),
@@ -125,7 +120,7 @@ class HumanPlayer:
                       ).format(n=need, dealer=view.dealer)
             return self._loop(view, prompt, lambda text: self._discard(view, text, need, legal))
         if legal == [Go(view.seat)] and self.auto_go:
-            self._say(_("no card you hold fits under {limit} at count {count}: go").format(
+            self.say(_("no card you hold fits under {limit} at count {count}: go").format(
                 limit=view.limit, count=view.count))
             return legal[0]
         if legal == [Go(view.seat)]:
@@ -138,7 +133,7 @@ class HumanPlayer:
     def _loop(self, view: CribbageView, prompt: str, decide: Callable[[str], Any]) -> Any:
         """Ask until an answer is allowed; a word is handled first (``go`` by ``decide``)."""
         while True:
-            text = self._ask(prompt)
+            text = self.line(prompt)
             word = read_word(text)
             if word is not None and word != "go":
                 action = self._word(word, view)
@@ -148,26 +143,7 @@ class HumanPlayer:
             try:
                 return decide(text)
             except AnswerError as exc:
-                self._say("  " + _("not allowed: {reason}").format(reason=exc), style="yellow")
-
-    def _ask(self, prompt: str) -> str:
-        if not self._hinted:
-            self.console.print(_("(type help to see what you can type)"), style="dim")
-            self._hinted = True
-        self._say(f"{prompt}: ", end="")
-        self.console.file.flush()
-        try:
-            return self.read()
-        except EOFError:
-            self.console.print()
-            raise PlayerLeft("end of input") from None
-        except KeyboardInterrupt:
-            self.console.print()
-            raise PlayerLeft("interrupted") from None
-
-    def _say(self, text: str, style: str | None = None, end: str = "\n") -> None:
-        """Plain text to the terminal, wrapped by the terminal itself (never by rich)."""
-        self.console.print(text, style=style, end=end, markup=False, soft_wrap=True)
+                self.say("  " + _("not allowed: {reason}").format(reason=exc), style="yellow")
 
     def _say_wrapped(self, text: str, style: str | None = None) -> None:
         """A paragraph to the terminal, wrapped between words at its width (a terminal's own
@@ -180,11 +156,11 @@ class HumanPlayer:
             raise PlayerLeft("quit")
         if word == "help":
             for line in help_lines():
-                self._say(line)
+                self.say(line)
         elif word == "score":
             variant = view.rules.variant
             for line in self.table.last_show(view.seat, variant.sides, variant.plugins):
-                self._say(line)
+                self.say(line)
         elif word == "compare":
             return AskCoach(view.seat)  # the game compares (`Game.compare`): see `compared`
         return None
@@ -199,11 +175,11 @@ class HumanPlayer:
                               style="dim")
             self._disclaimed = True
         for line in describe(evaluation, comparison.action):
-            self._say(line)
+            self.say(line)
 
     def compare_refused(self, reason: str) -> None:
         """`Game.compare` refused: this seat has committed nothing the coach can judge yet."""
-        self._say("  " + _("nothing to compare yet: commit a move first"))
+        self.say("  " + _("nothing to compare yet: commit a move first"))
 
     # -- reading moves -------------------------------------------------------------------------
 
