@@ -21,6 +21,7 @@ from pegline_clabber.events import (
 )
 from pegline_clabber.reasons import translate
 from pegline_core.app.i18n import Messages, plugin_domain, rule_name, rule_name_among
+from pegline_core.app.seat_names import SeatNames
 from pegline_core.cards import format_cards
 from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored
 from pegline_core.variant import Variant
@@ -32,30 +33,19 @@ _ = _messages.gettext
 ngettext = _messages.ngettext
 
 
-class EventPrinter:
+class EventPrinter(SeatNames):
     """Turns events into lines. ``reveal`` limits whose dealt cards are shown (None: everyone's)."""
 
     def __init__(self, variant: Variant, *, reveal: set[int] | None = None,
                  names: dict[int, str] | None = None) -> None:
-        self.variant = variant
+        super().__init__(variant, names)
         self.reveal = reveal
-        self.names = names or {}
         self.dealer = 0
         """The dealer of the hand being printed, followed event by event."""
         self.passes = 0
         """Passes since the deal: four mean the second naming round."""
         self.followed = -1
         """The last event followed for the dealer: `lines` and `redact` may both see an event."""
-
-    def seat(self, seat: int | None) -> str:
-        if seat is None:
-            return _("the table")
-        return self.names.get(seat) or _("seat {n}").format(n=seat)
-
-    def side(self, side: int) -> str:
-        seats = self.variant.sides[side]
-        members = _(" & ").join(self.seat(s) for s in seats)
-        return _("team {side} ({members})").format(side=side, members=members)
 
     def _rule(self, rule: str) -> str:
         """A rule by name (a meld, a count's line): the variant's plugins are searched in turn."""

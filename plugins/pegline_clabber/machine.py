@@ -48,6 +48,7 @@ from pegline_clabber.snapshots import (
 )
 from pegline_clabber.views import ClabberView, TableMeld
 from pegline_core import draws
+from pegline_core.card_tuples import position, replaced
 from pegline_core.cards import DECK as EVERY_CARD
 from pegline_core.cards import Card, format_cards
 from pegline_core.errors import IllegalActionError
@@ -445,7 +446,7 @@ class ClabberMachine:
         self._input(seat, action)
         self._add(MeldsAnnounced, seat,
                   melds=tuple(Combination(a.rule.id, a.score.points, ()) for a in melds))
-        self.announced = _replace(self.announced, seat, True)
+        self.announced = replaced(self.announced, seat, True)
         self.table_melds += tuple((seat, a.rule.id, a.score.points, ()) for a in melds)
 
     def _show(self, action: Any) -> None:
@@ -460,7 +461,7 @@ class ClabberMachine:
         melds = self.offered[seat]
         self._add(MeldsShown, seat, melds=tuple(Combination(a.rule.id, a.score.points,
                                                             a.score.cards) for a in melds))
-        self.shown = _replace(self.shown, seat, True)
+        self.shown = replaced(self.shown, seat, True)
         self.table_melds = tuple(m for m in self.table_melds if m[0] != seat) + tuple(
             (seat, a.rule.id, a.score.points, a.score.cards) for a in melds)
         shown = {card for a in melds for card in a.score.cards}
@@ -479,10 +480,10 @@ class ClabberMachine:
         if self.phase != "tricks" or seat != self.turn or type(seat) is not int:
             seat = self._need_turn("tricks", action)
         card, held, c = action.card, self.held[seat], self.c
-        at = _position(held, card)
+        at = position(held, card)
         if at < 0:
             raise IllegalActionError(f"seat {seat} does not hold {card!r}")
-        if self.trick and _position(self._legal_cards(held), card) < 0:
+        if self.trick and position(self._legal_cards(held), card) < 0:
             why = why_illegal(held, self.trick, self.trump, card, c.undertrump)
             reason = f"{card.symbol} may not be played: {why}"
             if not c.renege_calls:
@@ -509,7 +510,7 @@ class ClabberMachine:
         self.tricks = (*self.tricks, _new_trick(Trick, (leader, trick, winner)))
         self._add(TrickTaken, winner, number=len(self.tricks), leader=leader, cards=trick)
         side = c.side_of[winner]
-        self.taken = _replace(self.taken, side, self.taken[side] + 1)
+        self.taken = replaced(self.taken, side, self.taken[side] + 1)
         self.trick, self.turn, self.leader = (), winner, winner
         if len(self.tricks) == TRICKS:
             if c.renege_calls:  # the last trick lies face up while anyone may call a renege
@@ -631,19 +632,6 @@ _HANDLERS: dict[type, Callable[[ClabberMachine, Any], None]] = {
     CallRenege: ClabberMachine._call_renege, LetStand: ClabberMachine._let_stand,
     AskCoach: ClabberMachine._ask_coach}
 """The handler of each action type."""
-
-
-def _position(cards: Sequence[Any], card: object) -> int:
-    """Where ``card`` is in ``cards``, or -1. Cards are interned and equal only to themselves:
-    an identity scan, which skips the comparison slot `Card`'s ``__lt__`` gives its type."""
-    for index, other in enumerate(cards):
-        if other is card:
-            return index
-    return -1
-
-
-def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return items[:index] + (value,) + items[index + 1:]
 
 
 def _check_cards(cards: Sequence[Any]) -> None:

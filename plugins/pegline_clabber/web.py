@@ -50,7 +50,7 @@ from pegline_clabber.machine import ClabberMachine
 from pegline_clabber.reasons import translate
 from pegline_clabber.views import ClabberView
 from pegline_core.app.i18n import Messages
-from pegline_core.app.web.protocol import RequestError
+from pegline_core.app.web.protocol import RequestError, move_kind
 from pegline_core.cards import Card
 from pegline_core.coaching import Comparison
 from pegline_core.events import Event, Input, Scored
@@ -135,14 +135,7 @@ class ClabberTable:
     # -- moves from the page -------------------------------------------------------------------
 
     def action(self, seat: int, data: Mapping[str, Any], view: ClabberView) -> Any:
-        kind = data.get("type")
-        if not isinstance(kind, str) or kind not in _MOVES:
-            raise RequestError(_("a move's type is one of {types}, not {kind}").format(
-                types=", ".join(_MOVES), kind=repr(kind)))
-        extra = set(data) - _MOVES[kind] - {"type"}
-        if extra:
-            raise RequestError(_("a {kind} move has no field {field}").format(
-                kind=kind, field=repr(min(extra))))
+        kind = move_kind(data, _MOVES)
         if kind == "pass":
             return Pass(seat)
         if kind == "announce":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pegline_core.app.i18n import Messages, plugin_domain, rule_name, rule_name_among
+from pegline_core.app.seat_names import SeatNames
 from pegline_core.cards import format_cards
 from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored
 from pegline_core.variant import Variant
@@ -36,27 +37,14 @@ ngettext = _messages.ngettext
 pgettext = _messages.pgettext
 
 
-class EventPrinter:
+class EventPrinter(SeatNames):
     """Turns events into lines. ``reveal`` limits whose dealt cards are shown (None: everyone's)."""
 
     def __init__(self, variant: Variant, *, reveal: set[int] | None = None,
                  names: dict[int, str] | None = None) -> None:
-        self.variant = variant
+        super().__init__(variant, names)
         self.reveal = reveal
-        self.names = names or {}
         self.count = 0
-
-    def seat(self, seat: int | None) -> str:
-        if seat is None:
-            return _("the table")
-        return self.names.get(seat) or _("seat {n}").format(n=seat)
-
-    def side(self, side: int) -> str:
-        seats = self.variant.sides[side]
-        if len(seats) == 1:
-            return self.seat(seats[0])
-        members = _(" & ").join(self.seat(s) for s in seats)
-        return _("team {side} ({members})").format(side=side, members=members)
 
     def redact(self, data: dict[str, Any]) -> dict[str, Any]:
         """An event as a plain dict (`EventCodec` form), as the ``reveal`` seats may see it.

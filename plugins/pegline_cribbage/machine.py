@@ -14,6 +14,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, cast
 
 from pegline_core import draws
+from pegline_core.card_tuples import position, replaced
 from pegline_core.cards import DECK, Card, format_cards
 from pegline_core.errors import IllegalActionError, PluginError
 from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored, SideResult
@@ -440,10 +441,10 @@ class CribbageMachine:
             raise IllegalActionError(f"seat {seat} does not hold {format_cards(missing)}")
         self._input(seat, action)
         kept = tuple(c for c in self.held[seat] if c not in action.cards)
-        discarded = _replace(self.discarded, seat, True)
+        discarded = replaced(self.discarded, seat, True)
         self.phase = "starter" if all(discarded) else "discard"
-        self.held = _replace(self.held, seat, kept)
-        self.kept = _replace(self.kept, seat, kept)
+        self.held = replaced(self.held, seat, kept)
+        self.kept = replaced(self.kept, seat, kept)
         self.discarded = discarded
         self.crib = self.crib + action.cards
 
@@ -472,7 +473,7 @@ class CribbageMachine:
         if self.phase != "pegging" or seat != self.turn or type(seat) is not int:
             self._need_turn(action)
         held = self.held[seat]
-        at = _position(held, card)
+        at = position(held, card)
         if at < 0:
             raise IllegalActionError(f"seat {seat} does not hold {card}")
         c = self.c
@@ -485,7 +486,7 @@ class CribbageMachine:
                     self.snapshots.play(seat, card, series, count, self.scores,
                                      self.dealer),  # type: ignore[arg-type]
                     seat)
-        self.held = _replace(self.held, seat, held[:at] + held[at + 1:])
+        self.held = replaced(self.held, seat, held[:at] + held[at + 1:])
         self.count, self.series, self.last_player = count, series, seat
         self.played = self.played + ((seat, card),)
         self.last_was_go = False
@@ -737,19 +738,6 @@ def _awarded(awards: Sequence[Award], score: int, target: int, points: int) -> i
         if score + recorded >= target:
             return recorded if recorded < points else None
     return None
-
-
-def _position(cards: Sequence[Any], card: object) -> int:
-    """Where ``card`` is in ``cards``, or -1. Cards are interned and equal only to themselves:
-    an identity scan, which skips the comparison slot `Card`'s ``__lt__`` gives its type."""
-    for index, other in enumerate(cards):
-        if other is card:
-            return index
-    return -1
-
-
-def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return items[:index] + (value,) + items[index + 1:]
 
 
 def _check_cards(cards: Sequence[Any], size: int | None, message: str) -> None:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from pegline_core.app.i18n import N_, Messages
-from pegline_core.app.web.protocol import RequestError
+from pegline_core.app.web.protocol import RequestError, move_kind
 from pegline_core.cards import Card, parse_cards
 from pegline_core.coaching import Comparison
 from pegline_core.events import Event, Input, Scored
@@ -121,14 +121,7 @@ class CribbageTable:
     # -- moves from the page -------------------------------------------------------------------
 
     def action(self, seat: int, data: Mapping[str, Any], view: CribbageView) -> Any:
-        kind = data.get("type")
-        if not isinstance(kind, str) or kind not in _MOVES:
-            raise RequestError(_("a move's type is one of {types}, not {kind}").format(
-                types=", ".join(_MOVES), kind=repr(kind)))
-        extra = set(data) - _MOVES[kind] - {"type"}
-        if extra:
-            raise RequestError(_("a {kind} move has no field {field}").format(
-                kind=kind, field=repr(min(extra))))
+        kind = move_kind(data, _MOVES)
         if kind == "discard":
             cards = data.get("cards")
             if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):

@@ -12,15 +12,17 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from pegline_core.app.i18n import Messages
 from pegline_core.coaching import Comparison
 from pegline_core.errors import PeglineError
 from pegline_core.events import Event
 from pegline_core.game import Game
 from pegline_core.variant import Variant
 
-__all__ = ["WebTable", "RequestError", "web_table"]
+__all__ = ["WebTable", "RequestError", "web_table", "move_kind"]
 
 Json = dict[str, Any]
+_ = Messages("pegline_core.app").gettext
 
 
 class RequestError(PeglineError):
@@ -69,3 +71,24 @@ def web_table(variant: Variant, definition: Any) -> WebTable | None:
     """The game's web table for ``variant``, or None if the game has no table in the page."""
     make = getattr(definition, "web_table", None)
     return None if make is None else make(variant)
+
+
+def move_kind(data: Mapping[str, Any], moves: Mapping[str, set[str]]) -> str:
+    """The ``type`` of a move from the page, checked against ``moves`` (each type's fields):
+    `RequestError` for an unknown type or a field the type does not have.
+
+    >>> move_kind({"type": "play", "card": "5H"}, {"play": {"card"}, "go": set()})
+    'play'
+    >>> move_kind({"type": "go", "card": "5H"}, {"play": {"card"}, "go": set()})
+    Traceback (most recent call last):
+    pegline_core.app.web.protocol.RequestError: a go move has no field 'card'
+    """
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in moves:
+        raise RequestError(_("a move's type is one of {types}, not {kind}").format(
+            types=", ".join(moves), kind=repr(kind)))
+    extra = set(data) - moves[kind] - {"type"}
+    if extra:
+        raise RequestError(_("a {kind} move has no field {field}").format(
+            kind=kind, field=repr(min(extra))))
+    return kind
