@@ -1,8 +1,10 @@
 """What every game's machine writes into its log the same way: inputs, what they cause, scores
 and the result. A machine holds one `EventWriter` and writes only what is its own.
 
-Each event is numbered by its place in the log and stamped with the machine's hand and phase as
-they are when it is written; every event after an `Input` names that input as its ``cause``.
+Each event is numbered by its place in the log. An `Input` is stamped with the machine's hand and
+phase as they are when it is written, and every event it causes carries the same stamp and names
+it as its ``cause`` (as cribbage's and Clabber's machines write theirs): a trick that ends a hand
+is still an event of that hand.
 
 >>> from pegline_core.rules import Award, Rule, Score
 >>> class State:
@@ -11,10 +13,11 @@ they are when it is written; every event after an `Input` names that input as it
 >>> writer = EventWriter(log, State())
 >>> writer.input(0, "an action")
 >>> award = Award("rules", Rule("trick", "a trick scores a point", points=1), Score("trick", 1))
+>>> State.phase = "over"  # the machine moves on: what the input causes keeps its stamp
 >>> writer.score(award, seat=0, side=0, total=1).total
 1
->>> [(type(e).__name__, e.seq, e.cause) for e in log]
-[('Input', 0, None), ('Scored', 1, 0)]
+>>> [(type(e).__name__, e.seq, e.hand, e.phase, e.cause) for e in log]
+[('Input', 0, 1, 'play', None), ('Scored', 1, 1, 'play', 0)]
 >>> writer.end((1, 3), ((0,), (1,))).results[0]
 SideResult(side=1, seats=(1,), score=3, place=1, mark='')
 """
@@ -45,17 +48,19 @@ class EventWriter:
         self.state = state
         self.cause: int | None = None
         """The input the events being written follow from."""
+        self._stamp: tuple[int, str] | None = None
+        """The hand and phase of that input."""
 
     def input(self, actor: int | None, action: Any) -> None:
         """The action taken: everything written after it until the next input is its effect."""
         self.cause = len(self.log)
-        self.log.append(Input(len(self.log), self.state.hand, self.state.phase, actor,
-                              action=action))
+        hand, phase = self._stamp = self.state.hand, self.state.phase
+        self.log.append(Input(len(self.log), hand, phase, actor, action=action))
 
     def add(self, cls: type[Event], actor: int | None, **fields: Any) -> Any:
         """An event of the game's own class, caused by the last input."""
-        event = cls(len(self.log), self.state.hand, self.state.phase, actor, cause=self.cause,
-                    **fields)
+        hand, phase = self._stamp or (self.state.hand, self.state.phase)
+        event = cls(len(self.log), hand, phase, actor, cause=self.cause, **fields)
         self.log.append(event)
         return event
 
