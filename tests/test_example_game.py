@@ -272,3 +272,21 @@ def test_a_game_in_a_real_browser(tricks, tmp_path):
     finally:
         driver.quit()
         site.stop()
+
+
+def test_the_fairness_check_passes_the_game_and_catches_a_leaky_view(tricks, monkeypatch):
+    from pegline_tricks.machine import TricksMachine
+
+    from pegline_core.fairness import check_fair_views
+
+    assert check_fair_views(tricks, games=5) == []
+    fair = TricksMachine.view
+
+    def leaky(machine, seat):  # the next seat's hand shown too
+        view = fair(machine, seat)
+        others = machine.held[(seat + 1) % machine.players] if machine.held else ()
+        return view._replace(held=view.held + others)
+
+    monkeypatch.setattr(TricksMachine, "view", leaky)
+    problems = check_fair_views(tricks, games=1)
+    assert problems and "never seen" in problems[0]

@@ -1,0 +1,22 @@
+"""The toolkit's fairness check (pegline_core.fairness) on every shipped variant: no view shows
+a card its seat has not seen, as the game's own redact says what each seat sees."""
+
+from __future__ import annotations
+
+import pytest
+
+from pegline_core import available_variants
+from pegline_core.fairness import cards_in, check_fair_views
+
+
+@pytest.mark.parametrize("variant", sorted(available_variants()))
+def test_no_view_of_a_shipped_variant_shows_an_unseen_card(variant):
+    assert check_fair_views(variant, games=4, seed=11) == []
+
+
+def test_cards_are_found_in_any_shape_of_view():
+    from pegline_core import parse_cards
+
+    five, jack = parse_cards("5H JS")
+    view = (0, "play", [five], {"starter": jack}, ((1, five),), "peg-run", "TH")
+    assert [str(card) for card in cards_in(view)] == ["5H", "JS", "5H", "TH"]
