@@ -3,7 +3,7 @@ and the result. A machine holds one `EventWriter` and writes only what is its ow
 
 Each event is numbered by its place in the log. An `Input` is stamped with the machine's hand and
 phase as they are when it is written, and every event it causes carries the same stamp and names
-it as its ``cause`` (as cribbage's and Clabber's machines write theirs): a trick that ends a hand
+it as its ``cause`` (as the shipped games' machines write theirs): a trick that ends a hand
 is still an event of that hand.
 
 >>> from pegline_core.rules import Award, Rule, Score
