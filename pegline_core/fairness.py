@@ -3,9 +3,9 @@
 A game already says what each seat may see of each event: its printer's ``redact`` (the one that
 hides other seats' cards in a person's JSON stream). A card in a seat's view that no event, as
 redacted for that seat, ever showed it is a leak, whatever the view's shape: the check walks the
-view's tuples (named or not), lists and mappings for cards. A card the rules lay face up as the
-step is asked (a hand spread to be counted by hand) is in the view before it is in the log: it
-counts as seen when the step that follows shows it.
+view's tuples (named or not), lists, mappings and attrs or dataclass fields for cards. A card
+the rules lay face up as the step is asked (a hand spread to be counted by hand) is in the view
+before it is in the log: it counts as seen when the step that follows shows it.
 
 >>> check_fair_views("two-player", games=2)
 []
@@ -15,9 +15,12 @@ counts as seen when the step that follows shows it.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator, Mapping
 from typing import Any
+
+import attrs
 
 from pegline_core.cards import Card, CardError
 from pegline_core.errors import PeglineError
@@ -44,6 +47,10 @@ def cards_in(value: Any) -> Iterator[Card]:
     elif isinstance(value, Mapping):
         for item in value.values():
             yield from cards_in(item)
+    elif attrs.has(type(value)) or dataclasses.is_dataclass(value):
+        for name in (f.name for f in (attrs.fields(type(value)) if attrs.has(type(value))
+                                      else dataclasses.fields(value))):
+            yield from cards_in(getattr(value, name))
 
 
 class SeenCards:
@@ -79,7 +86,7 @@ def check_fair_views(variant: Variant | str, *, games: int = 20, seed: int = 0,
         game = Game(variant, extra_plugins=extra_plugins)
         seen = [SeenCards(game, seat) for seat in range(game.players)]
         while not game.over and len(problems) < 10:
-            unseen = [set(cards_in(tuple(game.view(seat)))) - known.follow(game)
+            unseen = [set(cards_in(game.view(seat))) - known.follow(game)
                       for seat, known in enumerate(seen)]
             at = len(game.log)
             to_act = game.to_act

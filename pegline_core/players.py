@@ -3,8 +3,8 @@
 A player sees only its own view and its legal actions, and returns one of them; it never gets
 the `Game`. A player may also return `AskCoach` for its own seat after committing a move: if it
 has a ``compared(comparison)`` method, the loop asks `Game.compare` and hands it the result
-(and, if the game refuses because the seat has committed nothing yet, tells its
-``compare_refused(reason)`` when it has one).
+(and, if the game refuses because the seat has committed nothing yet or has no coach at all,
+tells its ``compare_refused(reason)`` when it has one).
 
 >>> game = play_game("two-player", [RandomBot(1), RandomBot(2)], seed=5)
 >>> game.over, game.result.winner.place
@@ -68,6 +68,7 @@ def play_game(
     rng = random.Random(seed)
     machine = game.machine  # the seats come from the machine itself: no need to check them
     choices = getattr(machine, "choices", machine.legal_actions)
+    coachless = getattr(game.ruleset.game, "evaluator", None) is None
     while True:
         to_act = machine.to_act()
         if isinstance(to_act, str):
@@ -83,11 +84,14 @@ def play_game(
             if isinstance(action, AskCoach) and action.seat == seat:
                 compared = getattr(players[seat], "compared", None)
                 if callable(compared):
+                    refused = getattr(players[seat], "compare_refused", None)
+                    if callable(refused) and coachless:
+                        refused(f"the game {game.variant.game!r} has no coach to compare with")
+                        continue
                     start = len(game.log)
                     try:
                         comparison = game.compare(seat)
                     except IllegalActionError as exc:  # nothing committed yet: game unchanged
-                        refused = getattr(players[seat], "compare_refused", None)
                         if not callable(refused):
                             raise
                         refused(str(exc))

@@ -101,8 +101,8 @@ def test_the_last_trick_scores_a_point_more_and_the_deal_passes(tricks, tmp_path
 def test_a_whole_game_with_bots_ends_at_the_target_and_replays(tricks, tmp_path):
     from pegline_core.app.bot_specs import bots_for
 
-    assert set(bots_for(tricks)) == {"random", "high"}
-    game = play_game(tricks, [bots_for(tricks)["high"](1), RandomBot(2), RandomBot(3)], seed=5)
+    assert set(bots_for(tricks)) == {"random", "greedy"}
+    game = play_game(tricks, [bots_for(tricks)["greedy"](1), RandomBot(2), RandomBot(3)], seed=5)
     assert game.over and max(game.scores) >= tricks.settings.target
     assert game.result.winner.score == max(game.scores)
     path = tmp_path / "game.toml"
@@ -110,6 +110,9 @@ def test_a_whole_game_with_bots_ends_at_the_target_and_replays(tricks, tmp_path)
     record = GameRecord.load(path)
     assert record.verify() is None and record.replay().log == game.log
     assert Game.from_inputs(tricks, game.inputs()).log == game.log
+    dealt_by_2 = play_game(tricks, [RandomBot(s) for s in range(3)], seed=5,
+                           game=Game(tricks, dealer=2))
+    assert game.ruleset.game.tally(dealt_by_2.copy())[0] == 2
 
 
 def test_undo_and_copies_come_from_the_snapshot(tricks):
@@ -155,12 +158,13 @@ def test_the_command_line_plays_saves_replays_and_simulates(installed_at, tmp_pa
         assert done.returncode == 0, done.stderr
         return done.stdout
 
-    played = pegline("play", "--variant", "tricks", "--seed", "3", "--bots", "high,random,random",
+    played = pegline("play", "--variant", "tricks", "--seed", "3", "--bots", "greedy,random,random",
                      "--save", "game.toml")
     assert played.splitlines()[-1].endswith(" wins") and "takes the trick" in played
     assert "verified" in pegline("replay", "game.toml", "--verify")
+    assert pegline("play", "--variant", "tricks", "--seed", "1").splitlines()[-1].endswith(" wins")
     report = pegline("simulate", "--variant", "tricks", "--games", "30", "--workers", "1",
-                     "--bots", "high,random,random")
+                     "--bots", "greedy,random,random")
     assert "30 games" in report and "last-trick" in report
 
 
@@ -171,7 +175,7 @@ def test_a_person_plays_at_the_terminal_quits_and_resumes(tricks, installed_at, 
     def spawn(*args: str):
         env = {k: v for k, v in environment(installed_at).items() if k not in ("COLUMNS", "LINES")}
         return pexpect.spawn(sys.executable, ["-c", COMMAND, "play", "--human", "--bots",
-                                              "high,high", *args],
+                                              "greedy,greedy", *args],
                              cwd=str(tmp_path), encoding="utf-8", timeout=60,
                              dimensions=(60, 100), env=env | {"TERM": "xterm", "LANG": "C.UTF-8"})
 
@@ -190,6 +194,12 @@ def test_a_person_plays_at_the_terminal_quits_and_resumes(tricks, installed_at, 
     child.sendline(str(legal[0].card))
     child.expect("play a card: |wins")
     assert f"seat 0 (you) plays {legal[0].card.symbol}" in plain(child.before)
+    child.sendline("compare")  # Tricks has no coach: refused, the game goes on
+    child.expect("play a card: ")
+    assert "the game 'tricks' has no coach to compare with" in plain(child.before)
+    child.sendline("²")
+    child.expect("play a card: ")
+    assert "not allowed: '²' is neither a card nor its number" in plain(child.before)
     child.sendline("quit")
     child.expect(pexpect.EOF)
     assert "the game is saved in game.toml" in plain(child.before)
@@ -216,7 +226,7 @@ def test_the_page_s_api_serves_the_card_table_and_refuses_bad_moves(tricks):
         assert "tricks" in [v["name"] for v in client.get("/api/options").json()["variants"]]
         assert "registerTable(game" in client.get("/tables/tricks.js").text
         assert '@import url("/static/cards.css")' in client.get("/tables/tricks.css").text
-        state = client.post("/api/games", json={"variant": "tricks", "bots": ["high", "high"],
+        state = client.post("/api/games", json={"variant": "tricks", "bots": ["greedy", "greedy"],
                                                 "seed": 3}).json()
         game = tables.get(state["id"]).game
         assert state["table"]["hand"] == [str(card) for card in game.view(0).held]
@@ -263,6 +273,7 @@ def test_a_game_in_a_real_browser(tricks, tmp_path):
         playable = driver.find_elements(By.CSS_SELECTOR, "#hand .card.playable")
         assert sorted(c.get_attribute("data-card") for c in playable) == sorted(
             str(a.card) for a in game.legal_actions(0))
+        assert {c.value_of_css_property("cursor") for c in playable} == {"pointer"}  # cards.css
         assert driver.find_element(By.CSS_SELECTOR, "#scores .side.mine").text.startswith("seat 0")
         before, played = log_lines(driver), playable[0].get_attribute("data-card")
         playable[0].click()

@@ -4,6 +4,7 @@ a card its seat has not seen, as the game's own redact says what each seat sees.
 from __future__ import annotations
 
 import pytest
+from attrs import frozen
 
 from pegline_core import available_variants
 from pegline_core.fairness import cards_in, check_fair_views
@@ -20,3 +21,12 @@ def test_cards_are_found_in_any_shape_of_view():
     five, jack = parse_cards("5H JS")
     view = (0, "play", [five], {"starter": jack}, ((1, five),), "peg-run", "TH")
     assert [str(card) for card in cards_in(view)] == ["5H", "JS", "5H", "TH"]
+
+    @frozen
+    class View:
+        seat: int
+        held: tuple
+        table: dict
+
+    assert [str(c) for c in cards_in(View(0, (jack,), {"trick": [five]}))] == ["JS", "5H"]
+    assert [str(c) for c in cards_in({"held": [jack]})] == ["JS"]  # a mapping view's values

@@ -836,3 +836,16 @@ def test_the_clabber_coachs_compare_is_translated():
     with use_language("zh-Hans"):
         assert english_words(describe(evaluation, chosen, evaluation.ranks[-1])) == set()
     assert describe(evaluation, chosen, evaluation.ranks[-1])[0].startswith("Your move (")
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-Hans"])
+def test_a_terminal_seat_s_help_is_said_whole_in_the_language(lang):
+    """The game's own lines from its catalog, the shared words from the command line's."""
+    from pegline_clabber.terminal import HumanPlayer as ClabberHuman
+
+    english = ClabberHuman(Console()).help_lines()
+    with use_language(lang):
+        said = ClabberHuman(Console()).help_lines()
+    assert len(said) == len(english)
+    assert all(line != original for line, original in zip(said, english, strict=True)
+               if line.strip().split()[0] not in ("help", "score", "compare", "quit"))

@@ -54,6 +54,8 @@ __all__ = ["TerminalSeat", "AnswerError", "Taken", "WORDS"]
 _messages = Messages("pegline_core.app")
 _ = _messages.gettext
 
+HEADING = N_("These words stand alone:")
+LEAVING = N_("Ctrl-D or Ctrl-C save and stop, like quit.")
 WORDS = {"help": N_("show this help"),
          "compare": N_("the coach's view of your last move (marks the game 'assist used')"),
          "quit": N_("save the game and stop (it prints the command that resumes it)")}
@@ -125,11 +127,15 @@ class TerminalSeat:
             mine = _(" (your move)") if index == comparison.chosen else ""
             self.say(f"  {rank}. {candidate.action} {candidate.value:.2f}{mine}")
 
+    def compare_refused(self, reason: str) -> None:
+        """The game could not compare (`play_game` says why): nothing changed, ask again."""
+        self.say("  " + reason)
+
     def help_lines(self) -> list[str]:
         """What ``help`` prints, in the current language."""
-        return [*map(self.said, self.help), self.said("These words stand alone:"),
+        return [*map(self.said, self.help), self.said(HEADING),
                 *(f"  {word:<8} {self.said(meaning)}" for word, meaning in self.words.items()),
-                self.said("Ctrl-D or Ctrl-C save and stop, like quit.")]
+                self.said(LEAVING)]
 
     def said(self, text: str) -> str:
         """``text`` in the game's catalog, else in the command line's (the shared words)."""

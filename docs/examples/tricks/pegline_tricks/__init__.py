@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from attrs import frozen
 
 from pegline_core import Game, GameEnded, Rule, Ruleset, Score, Scored, Variant, hookimpl, hookspec
+from pegline_core.app.seat_names import SeatNames
 from pegline_core.cards import format_cards
 from pegline_core.plugins import Problems
 from pegline_tricks.machine import Deal, Play, Trick, TricksMachine, TrickTaken, power
@@ -47,7 +48,7 @@ class TricksStandard:
 
 
 class HighBot:
-    """Plays its highest allowed card."""
+    """Greedy for the trick in front of it: plays its highest allowed card."""
 
     def __init__(self, seed: int | None = None) -> None:
         pass
@@ -56,14 +57,13 @@ class HighBot:
         return max(legal, key=lambda play: power(play.card))
 
 
-class Printer:
+class Printer(SeatNames):
     """Readable lines for the terminal and for ``pegline replay``."""
 
-    def __init__(self, reveal: set[int] | None, names: Mapping[int, str] | None) -> None:
-        self.reveal, self.names = reveal, dict(names or {})
-
-    def side(self, side: int | None) -> str:
-        return "the table" if side is None else self.names.get(side, f"seat {side}")
+    def __init__(self, variant: Variant, reveal: set[int] | None,
+                 names: Mapping[int, str] | None) -> None:
+        super().__init__(variant, names)
+        self.reveal = reveal
 
     def lines(self, event: Any) -> list[str]:
         action = getattr(event, "action", None)
@@ -75,7 +75,7 @@ class Printer:
         if isinstance(action, Play):
             return [f"  {self.side(action.seat)} plays {action.card.symbol}"]
         if isinstance(event, TrickTaken):
-            return [f"  {self.side(event.actor)} takes the trick"]
+            return [f"  {self.seat(event.actor)} takes the trick"]
         if isinstance(event, Scored):
             return [f"    +{event.points} {event.rule} ({self.side(event.side)}: {event.total})"]
         if isinstance(event, GameEnded):
@@ -118,7 +118,7 @@ class Tricks:
         return TricksMachine(ruleset, log)
 
     def bots(self) -> Mapping[str, Any]:
-        return {"high": HighBot}
+        return {"greedy": HighBot}
 
     def human(self) -> Any:
         from pegline_tricks.terminal import TricksSeat
@@ -127,14 +127,14 @@ class Tricks:
 
     def printer(self, variant: Variant, *, reveal: set[int] | None,
                 names: Mapping[int, str] | None) -> Printer:
-        return Printer(reveal, names)
+        return Printer(variant, reveal, names)
 
     def tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
         points: Counter[str] = Counter()
         for event in game.log:
             if isinstance(event, Scored):
                 points[event.rule] += event.points
-        return game.machine.first_dealer, points  # type: ignore[attr-defined]
+        return game.first_dealer or 0, points  # seat 0 deals first unless told otherwise
 
     def web_table(self, variant: Variant) -> Any:
         from pegline_tricks.web import TricksTable

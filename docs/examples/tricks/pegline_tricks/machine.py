@@ -86,7 +86,6 @@ class TricksMachine:
         self.score_trick = ruleset.scoring("pegline_score_trick")
         self.writer = EventWriter(log, self)
         self.phase, self.hand, self.dealer = "deal", 0, 0
-        self.first_dealer = 0
         self.scores = (0,) * self.players
         self.held: tuple[tuple[Card, ...], ...] = ()
         self.trick: tuple[tuple[int, Card], ...] = ()
@@ -104,7 +103,7 @@ class TricksMachine:
         if dealer is not None:
             if not 0 <= dealer < self.players:
                 raise IllegalActionError(f"no seat {dealer} to deal")
-            self.dealer = self.first_dealer = dealer
+            self.dealer = dealer
 
     def turn(self) -> int:
         return (self.leader + len(self.trick)) % self.players

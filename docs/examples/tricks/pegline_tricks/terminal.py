@@ -22,7 +22,7 @@ class TricksSeat(TerminalSeat):
 
     def ask(self, view: TricksView, legal: Sequence[Any]) -> tuple[str, Callable[[str], Any]]:
         def read(text: str) -> Any:
-            if text.isdigit() and 1 <= int(text) <= len(view.held):
+            if text.isdecimal() and text.isascii() and 1 <= int(text) <= len(view.held):
                 card = view.held[int(text) - 1]
             else:
                 try:
