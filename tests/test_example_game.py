@@ -62,9 +62,14 @@ def stacked(game: Game, *hands: str) -> None:
     game.apply(Deal(tuple(parse_cards(hand) for hand in hands)))
 
 
-def test_the_whole_game_is_under_the_line_limit():
+def test_the_whole_game_is_under_the_line_limit_and_the_guide_says_how_many():
+    import re
+
     files = sorted(EXAMPLE.rglob("*.py")) + [EXAMPLE / "pyproject.toml", VARIANT]
-    assert sum(len(path.read_text().splitlines()) for path in files) < LIMIT
+    lines = sum(len(path.read_text().splitlines()) for path in files)
+    guide = (EXAMPLE.parents[1] / "writing-games.md").read_text()
+    assert lines < LIMIT
+    assert re.search(r"the whole of it is (\d+) lines", guide).group(1) == str(lines)
 
 
 def test_the_highest_card_of_the_suit_led_takes_the_trick_and_scores(tricks):
