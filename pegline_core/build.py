@@ -93,9 +93,9 @@ def compiled_modules() -> list[str]:
 
 
 def build_name() -> str:
-    """``compiled (mypyc)`` when the hot path runs compiled, else ``pure Python``."""
-    compiled = pure_python_finder not in sys.meta_path and extension_modules()
-    return "compiled (mypyc)" if compiled else "pure Python"
+    """``compiled (mypyc)`` when the hot path runs compiled, else ``pure Python`` (importing
+    this module imports the package, and with it its compiled game loop, first)."""
+    return "compiled (mypyc)" if compiled_modules() else "pure Python"
 
 
 class _SourceOnly:

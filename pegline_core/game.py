@@ -219,7 +219,8 @@ class Game:
 
         ``evaluator`` defaults to the one the game offers (`GameDefinition.evaluator`). Raises
         `IllegalActionError` before the seat has committed a decision its evaluator can judge
-        (another seat's decisions do not count); the game is then unchanged.
+        (another seat's decisions do not count), or when the game offers no evaluator; the game
+        is then unchanged.
         """
         self._check_seat(seat)
         evaluator = evaluator or self._evaluator()
@@ -263,8 +264,8 @@ class Game:
         if found is None:
             offer = getattr(self.ruleset.game, "evaluator", None)
             if offer is None:
-                raise PeglineError(f"the game {self.variant.game!r} offers no evaluator to "
-                                   "compare with")
+                raise IllegalActionError(f"the game {self.variant.game!r} has no coach to "
+                                         "compare with: it offers no evaluator")
             found = self.ruleset.cache["evaluator"] = offer(self.ruleset)
         return found  # type: ignore[no-any-return]
 

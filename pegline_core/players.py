@@ -68,7 +68,6 @@ def play_game(
     rng = random.Random(seed)
     machine = game.machine  # the seats come from the machine itself: no need to check them
     choices = getattr(machine, "choices", machine.legal_actions)
-    coachless = getattr(game.ruleset.game, "evaluator", None) is None
     while True:
         to_act = machine.to_act()
         if isinstance(to_act, str):
@@ -84,14 +83,11 @@ def play_game(
             if isinstance(action, AskCoach) and action.seat == seat:
                 compared = getattr(players[seat], "compared", None)
                 if callable(compared):
-                    refused = getattr(players[seat], "compare_refused", None)
-                    if callable(refused) and coachless:
-                        refused(f"the game {game.variant.game!r} has no coach to compare with")
-                        continue
                     start = len(game.log)
                     try:
                         comparison = game.compare(seat)
-                    except IllegalActionError as exc:  # nothing committed yet: game unchanged
+                    except IllegalActionError as exc:  # no coach, or nothing committed yet
+                        refused = getattr(players[seat], "compare_refused", None)
                         if not callable(refused):
                             raise
                         refused(str(exc))

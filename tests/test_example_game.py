@@ -80,8 +80,9 @@ def test_the_highest_card_of_the_suit_led_takes_the_trick_and_scores(tricks):
     game.apply(game.legal_actions(0)[[str(p.card) for p in game.legal_actions(0)].index("KS")])
     # seat 1 must follow spades: its only spade
     assert [str(play.card) for play in game.legal_actions(1)] == ["9S"]
+    from pegline_tricks.machine import Play
+
     with pytest.raises(IllegalActionError, match="follow suit"):
-        from pegline_tricks.machine import Play
         game.apply(Play(1, Card.parse("AH")))
     assert len(game.log) == 2  # the refusal changed nothing
     game.apply(game.legal_actions(1)[0])

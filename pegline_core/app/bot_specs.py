@@ -190,13 +190,9 @@ def bots_for(game: Game | Variant | str) -> Mapping[str, Callable[[int], Player]
     if isinstance(game, Game):
         name, definition = game.variant.game, game.ruleset.game
     else:
-        name = game.game if isinstance(game, Variant) else _game_of(game)
+        name = game.game if isinstance(game, Variant) else load_variant(game).game
         definition = game_definition(name)
     return {"random": RandomBot, **registered_bots(name), **definition.bots()}
-
-
-def _game_of(variant: str) -> str:
-    return load_variant(variant).game
 
 
 BOT_GROUP = "pegline.bots"

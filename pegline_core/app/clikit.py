@@ -81,7 +81,7 @@ class _Translated(click.Command):
     context_class = _Context
 
     def _help_messages(self) -> Messages:
-        return _messages if help_domain(self) == _messages.domain else Messages(help_domain(self))
+        return Messages(help_domain(self))
 
     def get_help(self, ctx: click.Context) -> str:
         texts = [thing for thing in [self, *self.get_params(ctx)]

@@ -7,7 +7,7 @@ the game's events. Words stand alone at every prompt: ``help``, ``score`` (the l
 and ``quit``; leaving (``quit``, the end of input, Ctrl-C) raises `PlayerLeft` with nothing
 applied, for the command line to save the game and print how to resume it.
 
->>> from rich.console import Console, RenderableType
+>>> from rich.console import Console
 >>> from pegline_core import Game, parse_cards
 >>> from pegline_clabber.actions import CutForDeal, Deal
 >>> game = Game("clabber")

@@ -5,7 +5,7 @@ the game's events, as text or ``--json``. What may be typed is in `pegline_cribb
 leaving (``quit``, the end of input, Ctrl-C) raises `PlayerLeft` with nothing applied, for the
 command line to save the game and print how to resume it.
 
->>> from rich.console import Console, RenderableType
+>>> from rich.console import Console
 >>> from pegline_core import Game, parse_cards
 >>> from pegline_cribbage.actions import Deal
 >>> game = Game("two-player", dealer=1)

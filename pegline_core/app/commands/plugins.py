@@ -20,8 +20,7 @@ from pegline_core.app.i18n import (
 )
 from pegline_core.errors import PeglineError
 
-_messages = Messages("pegline_core.app")
-_ = _messages.gettext
+_ = Messages("pegline_core.app").gettext
 
 
 @click.group(cls=Group)

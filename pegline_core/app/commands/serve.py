@@ -8,8 +8,7 @@ from pegline_core.app.clikit import Command, Failure
 from pegline_core.app.i18n import Messages
 from pegline_core.errors import PeglineError
 
-_messages = Messages("pegline_core.app")
-_ = _messages.gettext
+_ = Messages("pegline_core.app").gettext
 
 
 @click.command(cls=Command)

@@ -26,8 +26,7 @@ from pegline_core.app.clikit import (
 from pegline_core.app.i18n import Messages
 from pegline_core.variant import load_variant
 
-_messages = Messages("pegline_core.app")
-_ = _messages.gettext
+_ = Messages("pegline_core.app").gettext
 
 
 @click.command(cls=Command)

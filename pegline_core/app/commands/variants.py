@@ -17,8 +17,7 @@ from pegline_core.game import Game
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import available_variants, load_variant
 
-_messages = Messages("pegline_core.app")
-_ = _messages.gettext
+_ = Messages("pegline_core.app").gettext
 
 
 @click.group(cls=Group)
