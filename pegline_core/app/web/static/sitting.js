@@ -77,15 +77,20 @@
     const host = (mine() || {}).host;
     const after = state.hand_over_after;
     const gone = (Date.now() - received) / 1000;
+    const offered = (s) => host && after !== null && s.away + gone >= after;
     const box = $("people-status");
+    box.hidden = !away.length || state.over;
+    // Redrawn only when what it says changes, so a button is never swapped under a click.
+    const says = JSON.stringify([P.lang, away.map((s) => [s.seat, s.name, offered(s)])]);
+    if (box.dataset.says === says) return;
+    box.dataset.says = says;
     box.replaceChildren(...away.map((s) => P.el("span", {class: "away", "data-seat": s.seat},
       P._("waiting for {name}", {name: s.name}), " ",
-      host && after !== null && s.away + gone >= after
+      offered(s)
         ? P.el("button", {type: "button", class: "hand-over", "data-seat": s.seat,
                           onclick: P.quietly(() => call("POST", `/api/tables/${id}/hand-over`,
                                                          {seat: s.seat}, host))},
           P._("let a bot play seat {n}", {n: s.seat})) : null, " ")));
-    box.hidden = !away.length || state.over;
   }
 
 
