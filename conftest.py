@@ -33,7 +33,7 @@ BOTH_BUILDS_MODULES = frozenset({
     "test_engine_state_machine.py", "test_pegging_scoring.py", "test_show.py",
     "test_show_distribution.py", "test_fast_paths.py", "test_muggins.py", "test_late_caps.py",
     "test_hook_contract.py", "test_hook_calls.py", "test_native_lane.py", "test_plugins.py",
-    "test_kernel.py", "test_cards.py",
+    "test_kernel.py", "test_cards.py", "test_event_log.py",
     "test_clabber_game.py", "test_clabber_rules.py", "test_clabber_reneges.py",
     "test_clabber_renege_window.py", "test_clabber_properties.py", "test_clabber_hooks.py",
     # what the compiled machines refuse: a wrong-typed action, a plugin's fault

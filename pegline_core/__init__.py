@@ -23,6 +23,7 @@ from pegline_core.errors import (
     RecordError,
     VariantError,
 )
+from pegline_core.event_log import EventLog
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored, SideResult
 from pegline_core.game import Game
 from pegline_core.hookspecs import hookimpl, hookspec, native
@@ -38,7 +39,7 @@ __all__ = [
     "play_game",
     "Card", "DECK", "deck_of", "format_cards", "parse_cards",
     "Candidate", "Comparison", "Evaluation", "Evaluator",
-    "Event", "Input", "Scored", "GameEnded", "SideResult", "AskCoach", "EventCodec",
+    "Event", "EventLog", "Input", "Scored", "GameEnded", "SideResult", "AskCoach", "EventCodec",
     "Rule", "Score", "Award", "Ruleset", "hookimpl", "hookspec", "native",
     "Variant", "load_variant", "available_variants", "GameRecord",
     "PeglineError", "CardError", "VariantError", "PluginError", "IllegalActionError",

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -26,6 +26,8 @@ from pegline_core.action_types import wrong_field
 from pegline_core.coaching import Comparison, Evaluator, same_move
 from pegline_core.definition import Machine
 from pegline_core.errors import IllegalActionError, PeglineError
+from pegline_core.event_log import EventLog
+from pegline_core.event_rows import built, built_from, input_at, inputs_of
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input
 from pegline_core.plugins import Plugins
 from pegline_core.ruleset import Ruleset
@@ -65,7 +67,8 @@ class Game:
                                      f"not {dealer!r}")
         self.first_dealer = dealer
         """The first dealer given instead of a cut (kept in records), or None."""
-        self._log: list[Event] = []
+        self._log: list[Any] = []
+        """The events, some perhaps still rows (`pegline_core.event_rows`): read through `built`."""
         self._undo: list[tuple[object, int]] = []
         self._machine = self.ruleset.game.new_machine(self.ruleset, self._log)
         self._machine.begin(dealer)
@@ -83,9 +86,10 @@ class Game:
     # -- reading -------------------------------------------------------------------------------
 
     @property
-    def log(self) -> tuple[Event, ...]:
-        """Every event so far, in order (append-only: only `apply` adds to it)."""
-        return tuple(self._log)
+    def log(self) -> EventLog:
+        """Every event so far, in order (append-only: only `apply` adds to it), as an immutable
+        sequence that behaves as their tuple; each event is built when it is first read."""
+        return EventLog(self._log)
 
     @property
     def codec(self) -> EventCodec:
@@ -123,17 +127,20 @@ class Game:
         """The result, once the game is over; its ``assist_used`` includes the seats that
         compared after the end (their `AskCoach` inputs follow the result in the log)."""
         ended = self._ended()
-        if ended is None or ended is self._log[-1]:
+        if ended is None or ended is built(self._log, -1):
             return ended
-        later = {e.actor for e in self._log[ended.seq + 1:] if e.actor is not None}
+        later = {e.actor for e in built_from(self._log, ended.seq + 1) if e.actor is not None}
         return attrs.evolve(ended, assist_used=tuple(sorted(set(ended.assist_used) | later)))
 
     def _ended(self) -> GameEnded | None:
         """The result event; only compare requests (`AskCoach` inputs) may follow it."""
-        for event in reversed(self._log):
-            if isinstance(event, GameEnded):
-                return event
-            if not (isinstance(event, Input) and isinstance(event.action, AskCoach)):
+        log = self._log
+        for index in range(len(log) - 1, -1, -1):
+            entry = input_at(log, index)
+            if entry is None:
+                event = built(log, index)
+                return event if isinstance(event, GameEnded) else None
+            if not isinstance(entry[1], AskCoach):
                 return None
         return None
 
@@ -144,7 +151,7 @@ class Game:
 
     def inputs(self) -> list[Any]:
         """The actions that drove this game: replaying them reproduces the whole log."""
-        return [event.action for event in self._log if isinstance(event, Input)]
+        return inputs_of(self._log)
 
     def view(self, seat: int) -> Any:
         """What ``seat`` may see now: never another seat's hidden cards."""
@@ -187,6 +194,11 @@ class Game:
         wrong = wrong_field(action)
         if wrong is not None:
             raise IllegalActionError(wrong)
+        return built_from(self._log, self._step(action))
+
+    def _step(self, action: Any) -> int:
+        """Apply ``action``, whose fields have their declared types (checked by `apply`, or
+        made by the machine itself); return where its events start in the log."""
         machine, log = self._machine, self._log
         start = len(log)
         snapshot = machine.snapshot()
@@ -200,7 +212,7 @@ class Game:
             del log[start:]
             raise
         self._undo.append((snapshot, start))
-        return log[start:]
+        return start
 
     def _ask_after_the_end(self, action: AskCoach) -> None:
         """A compare request after the last move: the machine is over, the kernel records it."""
@@ -249,8 +261,10 @@ class Game:
 
     def _decisions(self, seat: int) -> list[Input]:
         """The seat's own committed moves, oldest first (compare requests are not moves)."""
-        return [e for e in self._log if isinstance(e, Input) and e.actor == seat
-                and not isinstance(e.action, AskCoach)]
+        log = self._log
+        return [cast(Input, built(log, index)) for index in range(len(log))
+                if (entry := input_at(log, index)) is not None and entry[0] == seat
+                and not isinstance(entry[1], AskCoach)]
 
     def _view_before(self, start: int, snapshot: object, seat: int) -> Any:
         """What ``seat`` saw just before the action logged at ``start``."""
@@ -274,10 +288,11 @@ class Game:
         if not self._undo:
             raise IllegalActionError("there is no action to undo")
         snapshot, start = self._undo.pop()
-        action = self._log[start]
+        entry = input_at(self._log, start)
+        action = entry[1] if entry is not None else built(self._log, start)
         self._machine.restore(snapshot)
         del self._log[start:]
-        return action.action if isinstance(action, Input) else action
+        return action
 
     def copy(self, *, quiet: bool = False) -> Game:
         """An independent game in the same state, sharing the (immutable) variant and plugins.

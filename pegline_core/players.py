@@ -22,6 +22,7 @@ from mypy_extensions import mypyc_attr
 from pegline_core.definition import Player
 from pegline_core.draws import below
 from pegline_core.errors import IllegalActionError, PeglineError
+from pegline_core.event_rows import built_from
 from pegline_core.events import AskCoach, Event
 from pegline_core.game import Game
 from pegline_core.variant import Variant
@@ -70,6 +71,7 @@ def play_game(
     choices = getattr(machine, "choices", machine.legal_actions)
     while True:
         to_act = machine.to_act()
+        made = True  # the action is one the machine made: its fields' types are right
         if isinstance(to_act, str):
             action = machine.chance_action(rng)
         elif to_act:
@@ -80,10 +82,11 @@ def play_game(
                 action = legal[below(player.rng, len(legal))]
             else:
                 action = player.choose(machine.view(seat), choices(seat))
+                made = False  # by the player: `Game.apply` checks its fields' types
             if isinstance(action, AskCoach) and action.seat == seat:
                 compared = getattr(players[seat], "compared", None)
                 if callable(compared):
-                    start = len(game.log)
+                    start = len(game._log)
                     try:
                         comparison = game.compare(seat)
                     except IllegalActionError as exc:  # no coach, or nothing committed yet
@@ -93,11 +96,16 @@ def play_game(
                         refused(str(exc))
                         continue
                     compared(comparison)
-                    _emit(game.log[start:], on_event)
+                    _emit(built_from(game._log, start), on_event)
                     continue
         else:  # nobody is to act: the game is over
             break
-        _emit(game.apply(action), on_event)
+        if not made:
+            _emit(game.apply(action), on_event)
+        elif on_event is None:
+            game._step(action)  # nobody reads the events now: they stay rows until read
+        else:
+            _emit(built_from(game._log, game._step(action)), on_event)
     if not game.over:
         raise PeglineError(f"nobody is to act in the {game.phase} phase, yet the game is not over")
     return game

@@ -52,6 +52,7 @@ from pegline_core.card_tuples import position, replaced
 from pegline_core.cards import DECK as EVERY_CARD
 from pegline_core.cards import Card, format_cards
 from pegline_core.errors import IllegalActionError
+from pegline_core.event_rows import input_at, row
 from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored, SideResult
 from pegline_core.rules import Award
 from pegline_core.ruleset import Ruleset
@@ -121,7 +122,8 @@ class ClabberMachine:
     __slots__ = (*_STATE, "log", "c", "_hand", "_phase", "_memo", "_cause")
 
     def __init__(self, ruleset: Ruleset, log: list[Event]) -> None:
-        self.log = log
+        self.log: list[Any] = log
+        """The game's log: this machine appends rows (`pegline_core.event_rows`), not events."""
         self._cause: int | None = None
         """The seq of the input being applied: the ``cause`` of every event it derives."""
         self.c = c = common(ruleset)
@@ -240,16 +242,18 @@ class ClabberMachine:
         other team."""
         side_of = self.c.side_of
         ours = side_of[seat]
-        return [CallRenege(seat, event.seq) for event in self.log[self._start():]
-                if type(event) is Input and type(event.action) in (Name, Play)
-                and side_of[event.actor] != ours]  # type: ignore[index]
+        log = self.log
+        return [CallRenege(seat, index) for index in range(self._start(), len(log))
+                if (entry := input_at(log, index)) is not None
+                and type(entry[1]) in (Name, Play)
+                and side_of[entry[0]] != ours]  # type: ignore[index]
 
     def _start(self) -> int:
         """The log index of this hand's deal."""
         log = self.log
         for index in range(len(log) - 1, -1, -1):
-            event = log[index]
-            if type(event) is Input and type(event.action) is Deal:
+            entry = input_at(log, index)
+            if entry is not None and type(entry[1]) is Deal:
                 return index
         return len(log)
 
@@ -297,11 +301,11 @@ class ClabberMachine:
 
     def _add(self, cls: type, actor: int | None, **fields: Any) -> None:
         log = self.log
-        log.append(cls(len(log), self._hand, self._phase, actor, cause=self._cause, **fields))
+        log.append(row(cls, (len(log), self._hand, self._phase, actor), self._cause, fields))
 
     def _input(self, actor: int | None, action: Any) -> None:
         log = self.log
-        log.append(Input(len(log), self._hand, self._phase, actor, action))
+        log.append(row(Input, (len(log), self._hand, self._phase, actor, action), None, None))
 
     def _record(self, awards: Sequence[Award], side: int) -> None:
         log = self.log
@@ -309,8 +313,8 @@ class ClabberMachine:
             scores = self.scores
             total = scores[side] + points
             self.scores = (*scores[:side], total, *scores[side + 1:])
-            log.append(Scored(len(log), self._hand, self._phase, None, side, points, rule.id,
-                              plugin, cards, total, cause=self._cause))
+            log.append(row(Scored, (len(log), self._hand, self._phase, None, side, points,
+                                    rule.id, plugin, cards, total), self._cause, None))
 
     # -- checks --------------------------------------------------------------------------------
 
@@ -492,7 +496,7 @@ class ClabberMachine:
         log = self.log
         seq = len(log)
         self.played += ((seq, seat, card),)
-        log.append(Input(seq, self._hand, self._phase, seat, action))
+        log.append(row(Input, (seq, self._hand, self._phase, seat, action), None, None))
         held = held[:at] + held[at + 1:]
         hands = self.held
         self.held = (*hands[:seat], held, *hands[seat + 1:])
@@ -534,8 +538,9 @@ class ClabberMachine:
             raise IllegalActionError(f"seat {seat} may call a renege only on a play or call of "
                                      f"this hand by the other team, not on event {seq!r}")
         self._input(seat, action)
-        accused = self.log[seq].actor
-        assert accused is not None
+        called = input_at(self.log, seq)  # one of _calls: an input of a seat
+        assert called is not None and called[0] is not None
+        accused = called[0]
         found = next((why for at, _who, why in self.reneges if at == seq), None)
         offender = c.side_of[accused] if found is not None else c.side_of[seat]
         reason = found or f"seat {seat} called a renege that the log disproves"
@@ -572,7 +577,9 @@ class ClabberMachine:
         seat = action.seat
         if type(seat) is not int or not 0 <= seat < PLAYERS:
             raise IllegalActionError(f"no seat {seat!r} at a table of {PLAYERS}")
-        if not any(type(e) is Input and e.actor == seat for e in self.log):
+        log = self.log
+        if not any((entry := input_at(log, index)) is not None and entry[0] == seat
+                   for index in range(len(log))):
             raise IllegalActionError(f"seat {seat} has no committed decision to compare yet")
         self._input(seat, action)
         self.assisted = self.assisted | {seat}

@@ -17,6 +17,7 @@ from pegline_core import draws
 from pegline_core.card_tuples import position, replaced
 from pegline_core.cards import DECK, Card, format_cards
 from pegline_core.errors import IllegalActionError, PluginError
+from pegline_core.event_rows import input_at, row
 from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored, SideResult
 from pegline_core.rules import Award, Score
 from pegline_core.ruleset import Ruleset
@@ -54,6 +55,7 @@ if TYPE_CHECKING:
 __all__ = ["CribbageMachine", "Common", "seat_to_play"]
 
 MAX_PIP = max(PIPS)
+_PENDING = {"pending": True}
 
 _STATE = ("phase", "hand", "dealer", "scores", "held", "kept", "discarded", "crib", "starter",
           "count", "series", "turn", "last_player", "said_go", "last_was_go", "played", "goes",
@@ -135,7 +137,8 @@ class CribbageMachine:
     __slots__ = (*_STATE, "log", "c", "snapshots", "_hand", "_phase", "_reached", "_cause")
 
     def __init__(self, ruleset: Ruleset, log: list[Event]) -> None:
-        self.log = log
+        self.log: list[Any] = log
+        """The game's log: this machine appends rows (`pegline_core.event_rows`), not events."""
         self.c = c = common(ruleset)
         self.snapshots: Snapshots = c.snapshots
         """Builds the snapshots of this game's steps (hypothetical ones once `quiet`)."""
@@ -305,9 +308,11 @@ class CribbageMachine:
         """
         if not self.crib or self.phase in ("cut", "deal"):
             return ()
-        for event in reversed(self.log):
-            if isinstance(event, Input):
-                action: Any = event.action
+        log = self.log
+        for index in range(len(log) - 1, -1, -1):
+            entry = input_at(log, index)
+            if entry is not None:
+                action: Any = entry[1]
                 if isinstance(action, Discard) and action.seat == seat:
                     return tuple(action.cards)
                 if isinstance(action, Deal):
@@ -329,11 +334,11 @@ class CribbageMachine:
 
     def _add(self, cls: type, actor: int | None, **fields: Any) -> None:
         log = self.log
-        log.append(cls(len(log), self._hand, self._phase, actor, cause=self._cause, **fields))
+        log.append(row(cls, (len(log), self._hand, self._phase, actor), self._cause, fields))
 
     def _input(self, actor: int | None, action: Any) -> None:
         log = self.log
-        log.append(Input(len(log), self._hand, self._phase, actor, action))
+        log.append(row(Input, (len(log), self._hand, self._phase, actor, action), None, None))
 
     def _score(self, hook: Any, allowed: Sequence[Card], snapshot: Any, seat: int) -> bool:
         """Call a scoring hook and record its awards for ``seat`` (True once the game is won)."""
@@ -350,8 +355,9 @@ class CribbageMachine:
             scores = self.scores
             total = scores[side] + points
             self.scores = (*scores[:side], total, *scores[side + 1:])
-            log.append(Scored(len(log), self._hand, self._phase, seat, side, points, rule.id,
-                              plugin, cards, total, cause=self._cause, pending=pending))
+            log.append(row(Scored, (len(log), self._hand, self._phase, seat, side, points,
+                                    rule.id, plugin, cards, total),
+                           self._cause, _PENDING if pending else None))
             if check_end and self._check_end(side):
                 return True
         return False
@@ -375,7 +381,9 @@ class CribbageMachine:
 
     def _ask_coach(self, action: Any) -> None:
         seat = self._check_seat(action.seat)
-        if not any(isinstance(e, Input) and e.actor == seat for e in self.log):
+        log = self.log
+        if not any((entry := input_at(log, index)) is not None and entry[0] == seat
+                   for index in range(len(log))):
             raise IllegalActionError(f"seat {seat} has no committed decision to compare yet")
         self._input(seat, action)
         self.assisted = self.assisted | {seat}

@@ -1,0 +1,108 @@
+"""The compact log: the machines keep their events as rows, built when first read. Whoever reads
+the log, and whenever, gets the same events as if they had been built at once; a game whose log
+was never read copies, undoes and replays as any other."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pegline_core import Event, EventLog, Game, Input, RandomBot, play_game
+from pegline_core.event_rows import input_at
+
+VARIANTS = ("two-player", "three-player", "partner", "muggins", "clabber")
+
+
+def _bots(game: Game, seed: int) -> list[RandomBot]:
+    return [RandomBot(seed * 10 + seat) for seat in range(game.players)]
+
+
+def _played(variant: str, seed: int, *, read_each_step: bool = False) -> Game:
+    """A complete random game; the log read after every step, or never while it is played."""
+    game = Game(variant)
+    events: list[Event] = []
+    play_game(variant, _bots(game, seed), seed=seed, game=game,
+              on_event=events.append if read_each_step else None)
+    if read_each_step:
+        assert events == list(game.log)
+    return game
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_reading_the_log_twice_gives_the_same_events(variant: str) -> None:
+    game = _played(variant, 3)
+    # rows, never read yet, but for the result (`play_game` asked whether the game was over)
+    assert all(type(entry) is tuple for entry in game._log[:-1])
+    early, first = game.log, game.log
+    assert first == early and len(first) == len(game._log)  # each built its own, equal
+    second = game.log
+    assert all(a is b for a, b in zip(first, second, strict=True))  # built once, then kept
+    assert all(isinstance(e, Event) for e in game._log)  # and stored back in the game's log
+    assert [e.seq for e in first] == list(range(len(first)))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_reading_the_log_mid_game_changes_nothing(variant: str) -> None:
+    for seed in range(4):
+        quiet, read = _played(variant, seed), _played(variant, seed, read_each_step=True)
+        assert read.log == quiet.log and read.result == quiet.result
+
+
+@pytest.mark.parametrize("variant", ("two-player", "clabber"))
+def test_copy_and_undo_of_a_game_whose_log_was_never_read(variant: str) -> None:
+    rng = random.Random(8)
+    game = Game(variant, dealer=0)
+    bots = _bots(game, 8)
+    for _ in range(60):  # some way into the game, nothing read
+        to_act = game.to_act
+        if to_act == "chance":
+            game._step(game.chance_action(rng))
+        else:
+            seat = to_act[0]
+            game._step(bots[seat].choose(None, game.legal_actions(seat)))
+    twin = game.copy()
+    inputs = game.inputs()
+    assert inputs == twin.inputs() and len(inputs) == 60
+    for _ in range(10):
+        game.undo()
+    again = Game.from_inputs(variant, inputs[:50], dealer=0)
+    assert game.log == again.log and game.machine.snapshot() == again.machine.snapshot()
+    assert twin.log == Game.from_inputs(variant, inputs, dealer=0).log  # the copy kept them all
+
+
+def test_a_log_read_earlier_stays_as_it_was() -> None:
+    game = Game("two-player", dealer=1)
+    rng = random.Random(2)
+    game.apply(game.chance_action(rng))
+    before = game.log
+    events = tuple(before)
+    game.undo()
+    game.apply(game.chance_action(random.Random(99)))  # another deal in the same places
+    assert tuple(before) == events and before != game.log
+    assert len(before) == len(game.log)
+
+
+def test_an_event_log_behaves_as_the_tuple_of_its_events() -> None:
+    game = _played("two-player", 5)
+    log = game.log
+    events = tuple(log)
+    assert isinstance(log, EventLog) and log == events and events == log
+    assert log[-1] is events[-1] and log[2:5] == events[2:5] and type(log[2:5]) is tuple
+    assert log + events[:1] == events + events[:1] and events[:1] + log == events[:1] + events
+    assert hash(log) == hash(events) and repr(log) == repr(events)
+    assert log.index(events[3]) == 3 and events[3] in log
+    assert list(reversed(log)) == list(reversed(events))
+    with pytest.raises(IndexError, match=f"no event {len(events)} in a log of {len(events)}"):
+        log[len(events)]
+    with pytest.raises(IndexError, match="no event '1'"):
+        log["1"]  # type: ignore[call-overload]
+
+
+def test_the_rows_of_a_log_say_its_inputs_without_building_them() -> None:
+    game = _played("partner", 1)
+    rows = list(game._log)
+    found = [input_at(rows, i) for i in range(len(rows))]
+    assert all(type(entry) is tuple for entry in rows[:-1])
+    assert [entry for entry in found if entry is not None] == \
+        [(e.actor, e.action) for e in game.log if isinstance(e, Input)]
