@@ -31,6 +31,7 @@ from pegline_core.event_rows import built, built_from, input_at, inputs_of
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input
 from pegline_core.plugins import Plugins
 from pegline_core.ruleset import Ruleset
+from pegline_core.steps import step
 from pegline_core.variant import DEFAULT_VARIANT, Variant, load_variant
 
 __all__ = ["Game"]
@@ -199,20 +200,12 @@ class Game:
     def _step(self, action: Any) -> int:
         """Apply ``action``, whose fields have their declared types (checked by `apply`, or
         made by the machine itself); return where its events start in the log."""
-        machine, log = self._machine, self._log
-        start = len(log)
-        snapshot = machine.snapshot()
-        try:
-            if isinstance(action, AskCoach) and self.over:
-                self._ask_after_the_end(action)
-            else:
-                machine.apply(action)
-        except BaseException:
-            machine.restore(snapshot)
-            del log[start:]
-            raise
-        self._undo.append((snapshot, start))
-        return start
+        if isinstance(action, AskCoach) and self.over:
+            start = len(self._log)
+            self._ask_after_the_end(action)  # it appends its one event last: nothing to undo
+            self._undo.append((self._machine.snapshot(), start))
+            return start
+        return step(self._machine, self._log, self._undo, action)
 
     def _ask_after_the_end(self, action: AskCoach) -> None:
         """A compare request after the last move: the machine is over, the kernel records it."""

@@ -25,6 +25,7 @@ from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.event_rows import built_from
 from pegline_core.events import AskCoach, Event
 from pegline_core.game import Game
+from pegline_core.steps import step
 from pegline_core.variant import Variant
 
 __all__ = ["Player", "RandomBot", "play_game", "PlayerLeft"]
@@ -102,10 +103,10 @@ def play_game(
             break
         if not made:
             _emit(game.apply(action), on_event)
-        elif on_event is None:
-            game._step(action)  # nobody reads the events now: they stay rows until read
-        else:
-            _emit(built_from(game._log, game._step(action)), on_event)
+        else:  # its fields are right, and it is no compare request: the kernel's step
+            start = step(machine, game._log, game._undo, action)
+            if on_event is not None:  # else nobody reads the events now: they stay rows
+                _emit(built_from(game._log, start), on_event)
     if not game.over:
         raise PeglineError(f"nobody is to act in the {game.phase} phase, yet the game is not over")
     return game

@@ -188,3 +188,75 @@ def test_a_switched_off_rule_is_dropped_on_the_native_lane():
     log_digests.play_game(variant, [RandomBot(1), RandomBot(2)], seed=3, game=game)
     rules = {getattr(event, "rule", None) for event in game.log}
     assert "show-fifteen" not in rules and "show-pair" in rules
+
+
+# -- Clabber's standard rules -------------------------------------------------------------------
+
+CLABBER_SCORING = ("pegline_clabber_melds", "pegline_clabber_count_hand",
+                   "pegline_clabber_settle_hand", "pegline_clabber_renege")
+clabber_points = st.integers(min_value=0, max_value=300)
+
+
+def _clabber_lanes(ruleset: Ruleset) -> dict[str, bool]:
+    found = {}
+    for name in CLABBER_SCORING:
+        hook = ruleset.scoring(name).hook
+        hook._refresh()
+        found[name] = hook._native is not None
+    return found
+
+
+def _clabber_log(ruleset: Ruleset, seed: int) -> tuple:
+    game = log_digests.Game(ruleset=ruleset)
+    log_digests.play_game(ruleset.variant, [RandomBot(seed * 4 + s) for s in range(4)],
+                          seed=seed, game=game)
+    return tuple(game.log)
+
+
+@pytest.mark.parametrize("variant", ["clabber", "clabber-renege"])
+def test_clabber_standard_rules_take_the_native_lane_and_a_monitor_moves_them_off_it(variant):
+    ruleset = Ruleset(load_variant(variant))
+    assert set(_clabber_lanes(ruleset).values()) == {True}
+    native_logs = [_clabber_log(ruleset, seed) for seed in range(6)]
+    assert _digests(ruleset, 6) == STORED[variant]["random"][:6]
+    calls: list[str] = []
+    stop = ruleset.pm.add_hookcall_monitoring(lambda name, impls, kwargs: calls.append(name),
+                                              lambda outcome, name, impls, kwargs: None)
+    assert set(_clabber_lanes(ruleset).values()) == {False}
+    assert [_clabber_log(ruleset, seed) for seed in range(6)] == native_logs
+    assert "pegline_clabber_melds" in calls  # the monitor saw the calls
+    assert ("pegline_clabber_count_hand" if variant == "clabber" else "pegline_clabber_renege") \
+        in calls  # (random play reneges at once where reneges may be called)
+    stop()
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.fixed_dictionaries(dict.fromkeys(("last_trick", "dad", "fifty", "hundred", "four_of_a_kind", "mule", "bella", "renege"), clabber_points)),
+    st.sampled_from(["clabber", "clabber-renege"]), st.integers(0, 10_000))
+def test_clabber_claims_are_the_same_on_both_lanes_for_any_point_values(points, variant, seed):
+    changed = attrs.evolve(load_variant(variant), config={"clabber-standard": points})
+    native, hooks = Ruleset(changed), Ruleset(changed)
+    hooks.pm.register(ClabberPassThrough(), "house")  # a wrapper: every hook on the hook path
+    assert set(_clabber_lanes(native).values()) == {True}
+    assert not _clabber_lanes(hooks)["pegline_clabber_count_hand"]
+    assert _clabber_log(native, seed) == _clabber_log(hooks, seed)
+
+
+class ClabberPassThrough:
+    """A wrapper on every Clabber scoring hook that leaves its results as they are."""
+
+    @hookimpl(wrapper=True)
+    def pegline_clabber_melds(self, held):
+        return (yield)
+
+    @hookimpl(wrapper=True)
+    def pegline_clabber_count_hand(self, hand):
+        return (yield)
+
+    @hookimpl(wrapper=True)
+    def pegline_clabber_settle_hand(self, totals):
+        return (yield)
+
+    @hookimpl(wrapper=True)
+    def pegline_clabber_renege(self, penalty):
+        return (yield)

@@ -18,20 +18,16 @@ from collections.abc import Sequence
 import attrs
 from attrs import frozen
 
-from pegline_clabber.cards import points_of
-from pegline_clabber.melds import Candidate, MeldRank, best_melds, meld_rank
-from pegline_clabber.settings import ClabberSettings
-from pegline_clabber.snapshots import HandHeld, HandPlayed, HandTotals, RenegePenalty, ShownMeld
+from pegline_clabber.snapshots import HandHeld, HandPlayed, HandTotals, RenegePenalty
+from pegline_clabber_standard import counts
 from pegline_core.cards import Card
-from pegline_core.hookspecs import hookimpl
+from pegline_core.hookspecs import hookimpl, native
 from pegline_core.rules import Rule, Score
 from pegline_core.variant import Variant
 
 __all__ = ["ClabberStandard"]
 
 _SOURCE = "Evansville Clabber League handout (2019); docs/clabber.md"
-TEN, JACK = 10, 11
-MELD_RULES = ("dad", "fifty", "hundred", "four-of-a-kind", "mule")
 
 
 class ClabberStandard:
@@ -58,7 +54,10 @@ class ClabberStandard:
         """With renege calls: what the team that did not renege scores (with its melds)."""
 
     def __init__(self, config: ClabberStandard.Config | None = None) -> None:
-        self.config = config or ClabberStandard.Config()
+        self.config = c = config or ClabberStandard.Config()
+        self.native_rules = counts.Points(c.last_trick, c.dad, c.fifty, c.hundred,
+                                          c.four_of_a_kind, c.mule, c.bella, c.renege)
+        """The point values, for what `counts` counts."""
 
     # -- declaring ---------------------------------------------------------------------------
 
@@ -88,93 +87,33 @@ class ClabberStandard:
         return [f"config.clabber-standard.{name}: must not be negative, got {value}"
                 for name, value in attrs.asdict(self.config).items() if value < 0]
 
-    # -- melds -------------------------------------------------------------------------------
-
-    def meld_points(self, candidate: Candidate) -> tuple[str, int] | None:
-        """The rule and points of a candidate meld, or None if it is no meld."""
-        kind, cards = candidate
-        c = self.config
-        if kind == "four":
-            rank = cards[0].rank
-            return None if rank == TEN else ("mule", c.mule) if rank == JACK else \
-                ("four-of-a-kind", c.four_of_a_kind)
-        length = len(cards)
-        return ("dad", c.dad) if length == 3 else ("fifty", c.fifty) if length == 4 else \
-            ("hundred", c.hundred)
+    # -- melds and the count: `counts`, compiled, for both lanes ------------------------------
 
     def melds_of(self, cards: Sequence[Card]) -> list[tuple[str, int, tuple[Card, ...]]]:
         """The melds of a hand: the non-overlapping set worth the most, as (rule, points,
         cards)."""
-
-        def value(candidate: Candidate) -> int:
-            found = self.meld_points(candidate)
-            return found[1] if found else 0
-
-        out = []
-        for candidate in best_melds(cards, value):
-            rule, points = self.meld_points(candidate)  # type: ignore[misc]
-            out.append((rule, points, candidate[1]))
-        return out
-
-    @hookimpl
-    def pegline_clabber_melds(self, held: HandHeld) -> list[Score]:
-        return [Score(rule, points, cards) for rule, points, cards in self.melds_of(held.cards)]
-
-    def rank(self, meld: ShownMeld, trump: str, four_first: bool) -> MeldRank:
-        """How a shown meld ranks in the best-meld contest."""
-        cards = meld.cards
-        kind = "four" if len({card.rank for card in cards}) == 1 else "sequence"
-        return meld_rank(kind, cards, meld.points, trump, four_first=four_first,
-                         bella=self.config.bella)
+        return counts.melds_of(self.native_rules, cards)
 
     def meld_winner(self, hand: HandPlayed) -> int | None:
         """The side holding the best shown meld, or None (no melds, or the best are equal)."""
-        settings: ClabberSettings = hand.variant.settings
-        four_first = settings.melds.four_of_a_kind_first
-        best: dict[int, MeldRank] = {}
-        for meld in hand.shown:
-            side = next(i for i, seats in enumerate(hand.sides) if meld.seat in seats)
-            rank = self.rank(meld, hand.trump, four_first)
-            if side not in best or rank > best[side]:
-                best[side] = rank
-        if not best:
-            return None
-        top = max(best.values())
-        holders = [side for side, rank in best.items() if rank == top]
-        return holders[0] if len(holders) == 1 else None
-
-    # -- the count ---------------------------------------------------------------------------
+        return counts.meld_winner(self.native_rules, hand)
 
     @hookimpl
+    @native(counts.melds)
+    def pegline_clabber_melds(self, held: HandHeld) -> list[Score]:
+        return counts.melds(self, held)
+
+    @hookimpl
+    @native(counts.count_hand)
     def pegline_clabber_count_hand(self, hand: HandPlayed) -> list[Score]:
-        seats, trump = hand.sides[hand.side], hand.trump
-        won = tuple(card for trick in hand.tricks if trick.winner in seats
-                    for card in trick.cards)
-        claims = []
-        if won:
-            claims.append(Score("card-points", points_of(won, trump), won))
-        last = hand.tricks[-1]
-        if last.winner in seats and self.config.last_trick:
-            claims.append(Score("last-trick", self.config.last_trick, last.cards))
-        if self.meld_winner(hand) == hand.side:
-            claims += [Score(meld.rule, meld.points, meld.cards) for meld in hand.shown
-                       if meld.seat in seats and meld.rule in MELD_RULES]
-        if hand.bella is not None and hand.bella[0] in seats and self.config.bella:
-            claims.append(Score("bella", self.config.bella, hand.bella[1]))
-        return claims
+        return counts.count_hand(self, hand)
 
     @hookimpl
+    @native(counts.settle_hand)
     def pegline_clabber_settle_hand(self, totals: HandTotals) -> list[Score]:
-        makers = totals.totals[totals.makers]
-        defenders = max(total for side, total in enumerate(totals.totals)
-                        if side != totals.makers)
-        return [] if makers > defenders else [Score("set", 0)]
+        return counts.settle_hand(self, totals)
 
     @hookimpl
+    @native(counts.renege)
     def pegline_clabber_renege(self, penalty: RenegePenalty) -> list[Score]:
-        claims = [Score("renege", self.config.renege)] if self.config.renege else []
-        claims += [Score(meld.rule, meld.points, meld.cards) for meld in penalty.melds
-                   if meld.rule in MELD_RULES]
-        if penalty.bella is not None and self.config.bella:  # announced by the call: it stands
-            claims.append(Score("bella", self.config.bella, penalty.bella[1]))
-        return claims
+        return counts.renege(self, penalty)
