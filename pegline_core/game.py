@@ -202,7 +202,7 @@ class Game:
         made by the machine itself); return where its events start in the log."""
         if isinstance(action, AskCoach) and self.over:
             start = len(self._log)
-            self._ask_after_the_end(action)  # it appends its one event last: nothing to undo
+            self._ask_after_the_end(action)  # it checks, then appends one event: no roll-back
             self._undo.append((self._machine.snapshot(), start))
             return start
         return step(self._machine, self._log, self._undo, action)

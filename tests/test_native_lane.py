@@ -96,10 +96,10 @@ def test_a_thirty_one_and_a_go_are_claimed_on_the_native_lane():
 # -- which lane dispatch takes ----------------------------------------------------------------
 
 
-def _lanes(ruleset: Ruleset) -> dict[str, bool]:
+def _lanes(ruleset: Ruleset, hooks: tuple[str, ...] = SCORING) -> dict[str, bool]:
     """Whether each scoring hook takes the native lane now."""
     found = {}
-    for name in SCORING:
+    for name in hooks:
         hook = ruleset.scoring(name).hook
         hook._refresh()
         found[name] = hook._native is not None
@@ -197,15 +197,6 @@ CLABBER_SCORING = ("pegline_clabber_melds", "pegline_clabber_count_hand",
 clabber_points = st.integers(min_value=0, max_value=300)
 
 
-def _clabber_lanes(ruleset: Ruleset) -> dict[str, bool]:
-    found = {}
-    for name in CLABBER_SCORING:
-        hook = ruleset.scoring(name).hook
-        hook._refresh()
-        found[name] = hook._native is not None
-    return found
-
-
 def _clabber_log(ruleset: Ruleset, seed: int) -> tuple:
     game = log_digests.Game(ruleset=ruleset)
     log_digests.play_game(ruleset.variant, [RandomBot(seed * 4 + s) for s in range(4)],
@@ -216,13 +207,13 @@ def _clabber_log(ruleset: Ruleset, seed: int) -> tuple:
 @pytest.mark.parametrize("variant", ["clabber", "clabber-renege"])
 def test_clabber_standard_rules_take_the_native_lane_and_a_monitor_moves_them_off_it(variant):
     ruleset = Ruleset(load_variant(variant))
-    assert set(_clabber_lanes(ruleset).values()) == {True}
+    assert set(_lanes(ruleset, CLABBER_SCORING).values()) == {True}
     native_logs = [_clabber_log(ruleset, seed) for seed in range(6)]
     assert _digests(ruleset, 6) == STORED[variant]["random"][:6]
     calls: list[str] = []
     stop = ruleset.pm.add_hookcall_monitoring(lambda name, impls, kwargs: calls.append(name),
                                               lambda outcome, name, impls, kwargs: None)
-    assert set(_clabber_lanes(ruleset).values()) == {False}
+    assert set(_lanes(ruleset, CLABBER_SCORING).values()) == {False}
     assert [_clabber_log(ruleset, seed) for seed in range(6)] == native_logs
     assert "pegline_clabber_melds" in calls  # the monitor saw the calls
     assert ("pegline_clabber_count_hand" if variant == "clabber" else "pegline_clabber_renege") \
@@ -237,8 +228,8 @@ def test_clabber_claims_are_the_same_on_both_lanes_for_any_point_values(points, 
     changed = attrs.evolve(load_variant(variant), config={"clabber-standard": points})
     native, hooks = Ruleset(changed), Ruleset(changed)
     hooks.pm.register(ClabberPassThrough(), "house")  # a wrapper: every hook on the hook path
-    assert set(_clabber_lanes(native).values()) == {True}
-    assert not _clabber_lanes(hooks)["pegline_clabber_count_hand"]
+    assert set(_lanes(native, CLABBER_SCORING).values()) == {True}
+    assert not _lanes(hooks, CLABBER_SCORING)["pegline_clabber_count_hand"]
     assert _clabber_log(native, seed) == _clabber_log(hooks, seed)
 
 

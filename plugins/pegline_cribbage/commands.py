@@ -1,11 +1,14 @@
 """Cribbage's own ``pegline`` commands, added through the command-line hook
-(`pegline_core.app.hookspecs`): ``pegline score`` and ``pegline analyze show|discard``."""
+(`pegline_core.app.hookspecs`): ``pegline score`` and ``pegline analyze
+show|discard|win-table``."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
 import sys
+from collections import Counter
+from pathlib import Path
 from typing import Any, BinaryIO
 
 import click
@@ -13,6 +16,7 @@ import click
 from pegline_core.app.clikit import Command, Failure, Group, Usage, overlay_option, variant_option
 from pegline_core.app.i18n import Messages, plugin_domain, rule_name
 from pegline_core.cards import Card, format_cards, parse_cards
+from pegline_core.errors import PeglineError
 from pegline_core.variant import load_variant
 from pegline_cribbage.scorer import Scorer, ShowScore
 
@@ -229,6 +233,79 @@ def analyze_discard(cards: tuple[str, ...], dealer: bool, variant_name: str,
     for row in table:
         click.echo(f"{format_cards(row.laid):<{width}} {format_cards(row.kept):<{kept}} "
                    f"{row.hand:6.2f} {row.crib:6.2f} {row.net:6.2f}")
+
+
+WIN_TABLE_SCORES = (0, 30, 60, 90, 100, 110, 115, 120)
+"""The scores whose chances ``analyze win-table`` prints (those below the target)."""
+
+
+@analyze.command("win-table")
+@variant_option
+@overlay_option
+@click.option("--hands", type=click.IntRange(min=1), default=20_000, show_default=True,
+              help="Hands to play (each dealt at love-all and played by two coaches).")
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True)
+@click.option("--budget", type=click.IntRange(min=1), default=None,
+              help="The coaches' simulated hands per decision (default: the coach's own).")
+@click.option("--workers", type=click.IntRange(min=1),
+              help="Local processes (default: every core).")
+@click.option("--scheduler", help="A dask.distributed scheduler, e.g. tcp://HOST:8786.")
+@click.option("--output", "output", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the table here, as JSON (the form Pegline ships its tables in).")
+def analyze_win_table(variant_name: str, overlays: tuple[str, ...], hands: int, seed: int,
+                      budget: int | None, workers: int | None, scheduler: str | None,
+                      output: Path | None) -> None:
+    """The chance of winning from every score, for a two-player variant: hands played by the
+    coach, then solved backward from the target (numpy)."""
+    import functools
+
+    from rich.progress import Progress
+
+    from pegline_core.app.clikit import check_output
+    from pegline_core.app.simulate import run_chunks
+    from pegline_cribbage.coach import DEFAULT_BUDGET
+    from pegline_cribbage.win_table import Outcome, WinTable, check_variant, play_hands
+
+    variant = load_variant(variant_name, overlays=overlays)
+    try:
+        check_variant(variant)
+    except PeglineError as exc:
+        raise Failure(str(exc)) from None
+    for needed, extra in (("numpy", "scale"), *((("distributed", "scale"),) if scheduler else ())):
+        if importlib.util.find_spec(needed) is None:
+            raise Failure(_("{module} is not installed: pip install 'pegline[{extra}]'").format(
+                module=needed, extra=extra))
+    if output is not None:
+        check_output(output, "--output")
+    budget = budget or DEFAULT_BUDGET
+    outcomes: Counter[Outcome] = Counter()
+    with Progress(transient=True) as bar:
+        task = bar.add_task(_("hands"), total=hands)
+
+        def collect(found: Counter[Outcome]) -> None:
+            outcomes.update(found)
+            bar.update(task, completed=sum(outcomes.values()))
+
+        run_chunks(functools.partial(play_hands, variant, seed, budget), hands, collect,
+                   workers=workers, scheduler=scheduler)
+    made_by = (f"pegline analyze win-table --variant {variant.name} --hands {hands} "
+               f"--seed {seed} --budget {budget}")
+    table = WinTable.made(variant, outcomes, seed=seed, budget=budget, made_by=made_by)
+    if output is not None:
+        output.write_text(json.dumps(table.to_dict()) + "\n", encoding="utf-8")
+    click.echo(_("{variant}: {hands} hands played by two coaches (budget {budget}), seed {seed}; "
+                 "the largest standard error of a chance: {error}").format(
+        variant=variant.name, hands=f"{hands:,}", budget=budget, seed=seed,
+        error=f"{table.error:.4f}"))
+    click.echo(_("The dealer's chance to win, by the dealer's score (rows) and the other "
+                 "side's (columns):"))
+    scores = [s for s in WIN_TABLE_SCORES if s < table.target]
+    click.echo("     " + "".join(f"{s:>7}" for s in scores))
+    for mine in scores:
+        click.echo(f"{mine:>5}" + "".join(f"{table.dealer_wins[mine][theirs]:>7.3f}"
+                                          for theirs in scores))
+    if output is not None:
+        click.echo(_("written to {path}").format(path=output))
 
 
 def _crib_share(dealer: bool, sides: int) -> str:

@@ -1,0 +1,259 @@
+"""Win chances by board position: how likely each side is to win from any score, for a
+two-sided cribbage variant, computed backward from the end of the game over the joint
+distribution of one hand's points.
+
+The distribution comes from the engine's own play: hands dealt at love-all and played out by
+two coaches (`play_hands`), each hand's points split by who scored them and when. From it,
+`solve` works back from the target: the chance that the side about to deal wins, at every pair
+of scores. Within a hand the points count in the rules' order: the dealer's heels, the pegging
+point by point as it was played, the pone's hand, then the dealer's hand and crib. The first
+side to reach the target wins there and then (at 120 all, whoever pegs first).
+
+The tables of the standard games to 121 and to 61 ship with Pegline (`WinTable.shipped`), each
+with the command that made it and its sampling error; ``pegline analyze win-table`` makes one
+for any two-sided variant.
+
+>>> table = WinTable.shipped("two-player")
+>>> table.target, round(table.chance((0, 0), dealer=0), 2)   # the first dealer's edge
+(121, 0.56)
+>>> table.chance((120, 100), dealer=1) > 0.99                 # a point to go, 21 against
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from typing import Any
+
+from attrs import frozen
+
+from pegline_core.errors import PeglineError
+from pegline_core.events import Scored
+from pegline_core.game import Game
+from pegline_core.ruleset import Ruleset
+from pegline_core.variant import Variant
+
+__all__ = ["WinTable", "Outcome", "hand_outcome", "play_hands", "solve", "sampling_error",
+           "check_variant"]
+
+Outcome = tuple[int, tuple[int, ...], int, int]
+"""One hand's points in counting order: the dealer's heels; each score of the pegging in turn,
+the pone's as a positive number and the dealer's as a negative one; the pone's hand; the
+dealer's hand and crib."""
+
+SHIPPED = ("two-player", "two-player-61")
+"""The variants whose tables ship as package data (``win_tables/NAME.json``)."""
+
+
+def check_variant(variant: Variant) -> None:
+    """`PeglineError` unless the variant has two sides that reach a target to win, and counts
+    its hands itself (a table needs no declarations to be made)."""
+    from pegline_cribbage.machine import common
+    from pegline_cribbage.settings import CribbageSettings
+
+    settings = variant.settings
+    if not isinstance(settings, CribbageSettings):
+        raise PeglineError(f"{variant.name} is not a cribbage variant")
+    if len(variant.sides) != 2 or variant.table.players != 2:
+        raise PeglineError(f"{variant.name}: a win table is for two players, not "
+                           f"{variant.table.players}")
+    if settings.scoring.lowball:
+        raise PeglineError(f"{variant.name}: in lowball reaching the target loses; a win table "
+                           "is for the side that reaches it first")
+    if common(Ruleset(variant)).counting is not None:
+        raise PeglineError(f"{variant.name}: hands counted by the players are not modelled")
+
+
+def hand_outcome(game: Game) -> Outcome:
+    """The points of ``game``'s first hand (dealt by seat 0), in counting order."""
+    heels = pone_show = dealer_show = 0
+    pegging: list[int] = []
+    for event in game.log:
+        if not isinstance(event, Scored) or event.hand != 1 or not event.points:
+            continue
+        dealer = event.side == 0
+        if event.phase == "starter":
+            heels += event.points
+        elif event.phase == "pegging":
+            pegging.append(-event.points if dealer else event.points)
+        elif dealer:
+            dealer_show += event.points
+        else:
+            pone_show += event.points
+    return heels, tuple(pegging), pone_show, dealer_show
+
+
+def play_hands(variant: Variant, seed: int, budget: int, start: int,
+               count: int) -> Counter[Outcome]:
+    """Hands ``start`` .. ``start + count - 1``, each dealt from its own seed at love-all and
+    played by two coaches of ``budget``: how often each outcome came. (Its arguments pickle, so
+    `pegline_core.app.simulate.run_chunks` can play chunks on other processes.)"""
+    from pegline_cribbage.coach import CoachBot
+
+    check_variant(variant)
+    ruleset = Ruleset(variant)
+    found: Counter[Outcome] = Counter()
+    for index in range(start, start + count):
+        rng = random.Random((seed << 32) + index)
+        coaches = [CoachBot(budget=budget), CoachBot(budget=budget)]
+        game = Game(variant, dealer=0, ruleset=ruleset)
+        while game.hand <= 1 and not game.over and not (game.hand == 1
+                                                         and game.phase == "deal"):
+            to_act = game.to_act
+            if isinstance(to_act, str):  # "chance"
+                game.apply(game.chance_action(rng))
+            else:
+                seat = to_act[0]
+                game.apply(coaches[seat].choose(game.view(seat), game.legal_actions(seat)))
+        found[hand_outcome(game)] += 1
+    return found
+
+
+def solve(outcomes: Mapping[Outcome, int], target: int) -> list[list[float]]:
+    """The chance that the side about to deal wins, ``[dealer's score][pone's score]``, for
+    every score below ``target``; exact for the given outcome frequencies (numpy)."""
+    import numpy as np
+
+    if not outcomes or sum(outcomes.values()) <= 0:
+        raise PeglineError("a win table needs at least one hand")
+    if any(not pegging for _heels, pegging, _pone, _dealer in outcomes):
+        raise PeglineError("every hand pegs at least the last card's point")
+    keys = list(outcomes)
+    weight = np.array([outcomes[k] for k in keys], dtype=np.float64)
+    weight /= weight.sum()
+    heels = np.array([k[0] for k in keys])
+    pone_show = np.array([k[2] for k in keys])
+    dealer_show = np.array([k[3] for k in keys])
+    longest = max(len(k[1]) for k in keys)
+    pegs = np.zeros((len(keys), longest), dtype=np.int64)
+    for row, key in enumerate(keys):
+        pegs[row, :len(key[1])] = key[1]
+    pone_cum, dealer_cum = np.maximum(pegs, 0).cumsum(1), np.maximum(-pegs, 0).cumsum(1)
+    pone_first, pone_pegged = _first_reach(pone_cum, longest)
+    dealer_first, dealer_pegged = _first_reach(dealer_cum, longest)
+    every = np.arange(len(keys))[None, :]
+    wins = np.zeros((target, target))
+    top = target - 1
+    for total in range(2 * top, -1, -1):  # every hand adds a point: later positions first
+        dealer = np.arange(max(0, total - top), min(top, total) + 1)[:, None]
+        pone = total - dealer
+        d1 = dealer + heels
+        # the pegging, point by point: the event at which each side reaches the target
+        pone_at = pone_first[every, np.minimum(target - pone, pone_first.shape[1]) - 1]
+        dealer_at = dealer_first[every, np.clip(target - d1, 1, dealer_first.shape[1]) - 1]
+        p2 = pone + pone_pegged + pone_show
+        d3 = d1 + dealer_pegged + dealer_show
+        # the next hand is dealt by the other side: its chance, seen from this dealer
+        later = 1.0 - wins[np.minimum(p2, top), np.minimum(d3, top)]
+        value = np.where(d1 >= target, 1.0, np.where(pone_at < dealer_at, 0.0, np.where(
+            dealer_at < longest, 1.0, np.where(p2 >= target, 0.0, np.where(
+                d3 >= target, 1.0, later)))))
+        wins[dealer[:, 0], pone[:, 0]] = value @ weight
+    return [[round(float(x), 6) + 0.0 for x in row] for row in np.clip(wins, 0.0, 1.0)]
+
+
+def _first_reach(cumulative: Any, never: int) -> tuple[Any, Any]:
+    """For each hand, the pegging event at which a side's points first reach 1, 2, ... (one
+    column per need, the last one past every total: ``never``), and its pegging total."""
+    import numpy as np
+
+    totals = cumulative[:, -1]
+    needs = np.arange(1, int(totals.max()) + 2)
+    reached = cumulative[:, :, None] >= needs[None, None, :]
+    first = np.where(reached.any(axis=1), reached.argmax(axis=1), never)
+    return first, totals
+
+
+def sampling_error(outcomes: Mapping[Outcome, int], target: int, *, rounds: int = 5,
+                   seed: int = 0) -> float:
+    """The largest standard error over every position of a table solved from ``outcomes``:
+    the spread of tables solved from resampled hands (a bootstrap of ``rounds``)."""
+    import numpy as np
+
+    keys = list(outcomes)
+    counts = np.array([outcomes[k] for k in keys])
+    hands = int(counts.sum())
+    rng = np.random.default_rng(seed)
+    tables = []
+    for _ in range(rounds):
+        drawn = rng.multinomial(hands, counts / hands)
+        tables.append(np.array(solve({k: int(n) for k, n in zip(keys, drawn, strict=True)
+                                      if n}, target)))
+    return float(np.array(tables).std(axis=0, ddof=1).max())
+
+
+@frozen
+class WinTable:
+    """The chance that the side about to deal wins, from every pair of scores below the target.
+
+    ``dealer_wins[d][p]`` is that chance with the dealer's side at ``d`` and the other at ``p``;
+    ``hands`` were played to make it (``outcomes``: how often each hand's points came, in
+    counting order), and ``error`` is its largest standard error over the positions.
+    """
+
+    variant: str
+    target: int
+    hands: int
+    seed: int
+    budget: int
+    error: float
+    made_by: str
+    dealer_wins: tuple[tuple[float, ...], ...]
+    outcomes: tuple[tuple[Outcome, int], ...]
+
+    def chance(self, scores: Sequence[int], dealer: int) -> float:
+        """The chance that side 0 wins, with the sides at ``scores`` and side ``dealer``
+        about to deal (a side at the target has won)."""
+        if len(scores) != 2 or dealer not in (0, 1):
+            raise PeglineError("a win table is for two sides: two scores and a dealer of 0 or 1")
+        if any(type(s) is not int or s < 0 for s in scores):
+            raise PeglineError(f"scores are whole numbers from 0 up, not {list(scores)!r}")
+        if scores[0] >= self.target or scores[1] >= self.target:
+            return 1.0 if scores[0] >= self.target else 0.0
+        won = self.dealer_wins[scores[dealer]][scores[1 - dealer]]
+        return won if dealer == 0 else 1.0 - won
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"variant": self.variant, "target": self.target, "hands": self.hands,
+                "seed": self.seed, "budget": self.budget, "error": self.error,
+                "made_by": self.made_by, "dealer_wins": [list(r) for r in self.dealer_wins],
+                "outcomes": [[o[0], list(o[1]), o[2], o[3], n] for o, n in self.outcomes]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> WinTable:
+        try:
+            target = data["target"]
+            wins = tuple(tuple(float(x) for x in row) for row in data["dealer_wins"])
+            if len(wins) != target or any(len(row) != target for row in wins):
+                raise ValueError(f"dealer_wins must be {target} rows of {target}")
+            return cls(str(data["variant"]), int(target), int(data["hands"]),
+                       int(data["seed"]), int(data["budget"]), float(data["error"]),
+                       str(data["made_by"]), wins,
+                       tuple(((int(h), tuple(int(x) for x in peg), int(p), int(d)), int(n))
+                             for h, peg, p, d, n in data["outcomes"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise PeglineError(f"not a win table: {exc}") from None
+
+    @classmethod
+    def shipped(cls, variant: str) -> WinTable:
+        """The table that ships for ``variant`` (one of `SHIPPED`)."""
+        if variant not in SHIPPED:
+            raise PeglineError(f"no win table ships for {variant!r}; the tables that do: "
+                               f"{', '.join(SHIPPED)} (pegline analyze win-table makes one)")
+        text = resources.files("pegline_cribbage").joinpath(f"win_tables/{variant}.json")
+        return cls.from_dict(json.loads(text.read_text(encoding="utf-8")))
+
+    @classmethod
+    def made(cls, variant: Variant, outcomes: Mapping[Outcome, int], *, seed: int, budget: int,
+             made_by: str) -> WinTable:
+        """The table of ``variant`` solved from ``outcomes``, with its sampling error."""
+        target = variant.settings.scoring.target
+        ordered = dict(sorted(outcomes.items()))  # the sums in one order: the same table
+        return cls(variant.name, target, sum(ordered.values()), seed, budget,
+                   round(sampling_error(ordered, target), 6), made_by,
+                   tuple(tuple(row) for row in solve(ordered, target)),
+                   tuple(ordered.items()))

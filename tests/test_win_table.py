@@ -1,0 +1,249 @@
+"""Win chances by board position (pegline_cribbage.win_table, docs/coach.md): the backward
+solution against a plain recursive one, the counting order it follows, the shipped tables
+against the very hands they were made from and against a fresh small recomputation, the command,
+and every bad input."""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pegline_core import PeglineError, load_variant
+from pegline_core.app.cli import main
+from pegline_cribbage.win_table import (
+    SHIPPED,
+    WinTable,
+    check_variant,
+    hand_outcome,
+    play_hands,
+    solve,
+)
+
+pytest.importorskip("numpy")
+
+
+def _reference(outcomes: dict, target: int) -> list[list[float]]:
+    """The dealer's chance by plain recursion over positions, one hand at a time, points
+    counted one by one in the rules' order."""
+    total = sum(outcomes.values())
+
+    @functools.cache
+    def dealer_wins(dealer: int, pone: int) -> float:
+        chance = 0.0
+        for (heels, pegging, pone_show, dealer_show), n in outcomes.items():
+            d, p = dealer + heels, pone
+            if d >= target:
+                chance += n
+                continue
+            decided = None
+            for points in pegging:
+                if points > 0:
+                    p += points
+                    if p >= target:
+                        decided = 0.0
+                        break
+                else:
+                    d -= points
+                    if d >= target:
+                        decided = 1.0
+                        break
+            if decided is None:
+                p += pone_show
+                d += dealer_show
+                decided = 0.0 if p >= target else 1.0 if d >= target else \
+                    1.0 - dealer_wins(p, d)
+            chance += n * decided
+        return chance / total
+
+    return [[dealer_wins(d, p) for p in range(target)] for d in range(target)]
+
+
+pegs = st.lists(st.integers(1, 4).flatmap(lambda n: st.sampled_from([n, -n])), min_size=1,
+                max_size=5).map(tuple)
+outcome_sets = st.dictionaries(st.tuples(st.sampled_from([0, 0, 2]), pegs, st.integers(0, 6),
+                                         st.integers(0, 9)),
+                               st.integers(1, 5), min_size=1, max_size=6)
+
+
+@settings(max_examples=40, deadline=None)
+@given(outcome_sets, st.integers(2, 14))
+def test_the_backward_solution_is_the_plain_recursion(outcomes, target):
+    solved, expected = solve(outcomes, target), _reference(outcomes, target)
+    assert all(abs(a - b) < 1e-6 for row_a, row_b in zip(solved, expected, strict=True)
+               for a, b in zip(row_a, row_b, strict=True))
+
+
+@pytest.mark.parametrize(("outcome", "at", "dealer_wins"), [
+    ((0, (-1, 1), 0, 0), (2, 2), 1.0),  # the dealer pegs first at two all: the dealer wins
+    ((0, (1, -1), 0, 0), (2, 2), 0.0),  # the pone pegs first: the pone wins
+    ((2, (1,), 0, 0), (1, 2), 1.0),  # his heels come before any pegging
+    ((0, (-1,), 5, 5), (0, 0), 0.0),  # the pone's hand counts before the dealer's
+    ((0, (1,), 0, 9), (2, 0), 1.0),  # the dealer's hand and crib win when the pone falls short
+])
+def test_points_count_in_the_rules_order(outcome, at, dealer_wins):
+    assert solve({outcome: 1}, 3)[at[0]][at[1]] == dealer_wins
+
+
+def test_the_deal_passes_between_hands():
+    # every hand: the pone pegs one. From love-all, with a target of 2, the first pone pegs to 1,
+    # then becomes dealer; the first dealer, now pone, pegs to 1; the next pone has won
+    assert solve({(0, (1,), 0, 0): 1}, 2)[0][0] == 0.0
+
+
+def test_a_hand_is_split_by_who_scored_and_when():
+    variant = load_variant("two-player")
+    (outcome, count), = play_hands(variant, seed=3, budget=8, start=5, count=1).items()
+    heels, pegging, pone_show, dealer_show = outcome
+    assert count == 1 and pegging and heels in (0, 2)
+    # the same hand again, read from its log
+    from pegline_core import Game
+    from pegline_cribbage.coach import CoachBot
+    rng = random.Random((3 << 32) + 5)
+    game, coaches = Game(variant, dealer=0), [CoachBot(budget=8), CoachBot(budget=8)]
+    while not (game.hand == 1 and game.phase == "deal"):
+        if game.to_act == "chance":
+            game.apply(game.chance_action(rng))
+        else:
+            seat = game.to_act[0]
+            game.apply(coaches[seat].choose(game.view(seat), game.legal_actions(seat)))
+    assert hand_outcome(game) == outcome
+    assert sum(abs(p) for p in pegging) + heels + pone_show + dealer_show == sum(game.scores)
+    assert game.scores[1] == sum(p for p in pegging if p > 0) + pone_show
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_a_shipped_table_is_solved_from_its_own_hands(name):
+    """Fast and exact: at sampled positions, the table's chance is the expectation over its
+    own hands of what each leaves, read from the table itself (the whole solution is checked for
+    the game to 61, where it takes a couple of seconds)."""
+    table = WinTable.shipped(name)
+    variant = load_variant(name)
+    assert table.variant == name and table.target == variant.settings.scoring.target
+    assert table.hands == sum(n for _o, n in table.outcomes) >= 10_000
+    assert f"--variant {name} --hands {table.hands} --seed {table.seed}" in table.made_by
+    outcomes = dict(table.outcomes)
+    if table.target <= 61:
+        assert solve(outcomes, table.target) == [list(r) for r in table.dealer_wins]
+        return
+    target, rng = table.target, random.Random(0)
+    for d, p in [(0, 0), (120, 120), (110, 115)] + [(rng.randrange(target),
+                                                     rng.randrange(target)) for _ in range(25)]:
+        expected = sum(n * _leaves(table, outcome, d, p) for outcome, n in outcomes.items())
+        assert table.dealer_wins[d][p] == pytest.approx(expected / table.hands, abs=2e-6)
+
+
+def _leaves(table: WinTable, outcome, dealer: int, pone: int) -> float:
+    """What one hand leaves the dealer, the later hands read from ``table``."""
+    heels, pegging, pone_show, dealer_show = outcome
+    target = table.target
+    dealer += heels
+    if dealer >= target:
+        return 1.0
+    for points in pegging:
+        pone, dealer = (pone + points, dealer) if points > 0 else (pone, dealer - points)
+        if pone >= target or dealer >= target:
+            return 0.0 if pone >= target else 1.0
+    pone += pone_show
+    if pone >= target:
+        return 0.0
+    dealer += dealer_show
+    return 1.0 if dealer >= target else 1.0 - table.dealer_wins[pone][dealer]
+
+
+def test_a_small_recomputation_agrees_with_the_shipped_table_within_its_error():
+    table = WinTable.shipped("two-player-61")
+    hands = 120
+    small = solve(play_hands(load_variant("two-player-61"), seed=99, budget=table.budget,
+                             start=0, count=hands), table.target)
+    # the error of a table of n hands grows as 1/sqrt(n): four standard errors of the difference
+    bound = 4 * table.error * (1 + table.hands / hands) ** 0.5
+    worst = max(abs(a - b) for row_a, row_b in zip(small, table.dealer_wins, strict=True)
+                for a, b in zip(row_a, row_b, strict=True))
+    assert 0 < worst <= bound
+
+
+def test_what_the_shipped_tables_say():
+    table = WinTable.shipped("two-player")
+    assert 0.53 < table.chance((0, 0), dealer=0) < 0.59  # the first dealer's edge
+    assert table.chance((0, 0), dealer=1) == pytest.approx(1 - table.chance((0, 0), dealer=0))
+    assert table.chance((121, 119), dealer=1) == 1.0 and table.chance((90, 121), dealer=0) == 0.0
+    # the same lead is worth more near the end, and a point to go is all but a win for the dealer
+    assert table.chance((110, 100), dealer=0) > table.chance((30, 20), dealer=0) + 0.1
+    assert table.chance((120, 119), dealer=0) > table.chance((119, 120), dealer=0) > 0.5
+    assert 0 < table.error < 0.01
+
+
+@pytest.mark.parametrize(("name", "why"), [
+    ("lowball", "in lowball reaching the target loses"),
+    ("three-player", "a win table is for two players, not 3"),
+    ("partner", "a win table is for two players, not 4"),
+    ("muggins", "hands counted by the players are not modelled"),
+    ("clabber", "clabber is not a cribbage variant"),
+])
+def test_a_variant_it_cannot_model_is_refused(name, why):
+    with pytest.raises(PeglineError, match=why):
+        check_variant(load_variant(name))
+    result = CliRunner().invoke(main, ["analyze", "win-table", "--variant", name, "--hands", "1"])
+    assert result.exit_code == 1 and why in result.output and "Traceback" not in result.output
+
+
+def test_bad_input_is_refused_with_the_reason():
+    table = WinTable.shipped("two-player-61")
+    for scores, dealer in [((1, 2, 3), 0), ((1, 2), 2), ((-1, 2), 0), ((1.5, 2), 0)]:
+        with pytest.raises(PeglineError):
+            table.chance(scores, dealer=dealer)
+    data = table.to_dict()
+    for broken in ({**data, "dealer_wins": data["dealer_wins"][:3]}, {"target": 61},
+                   {**data, "outcomes": [[0, "x", 1]]}):
+        with pytest.raises(PeglineError, match="not a win table"):
+            WinTable.from_dict(broken)
+    with pytest.raises(PeglineError, match="no win table ships for 'five-card'"):
+        WinTable.shipped("five-card")
+    with pytest.raises(PeglineError, match="at least one hand"):
+        solve({}, 61)
+    with pytest.raises(PeglineError, match="pegs at least the last card"):
+        solve({(0, (), 3, 4): 1}, 61)
+    assert WinTable.from_dict(json.loads(json.dumps(data))) == table
+
+
+def test_the_command_writes_a_table_that_the_same_seed_makes_again(tmp_path):
+    paths = [tmp_path / "one.json", tmp_path / "two.json"]
+    for path, workers in zip(paths, ("1", "2"), strict=True):
+        result = CliRunner().invoke(main, ["analyze", "win-table", "--variant", "two-player-61",
+                                           "--hands", "40", "--budget", "8", "--seed", "4",
+                                           "--workers", workers, "--output", str(path)])
+        assert result.exit_code == 0, result.output
+        assert "two-player-61: 40 hands played by two coaches (budget 8), seed 4" in result.output
+    assert paths[0].read_text() == paths[1].read_text()
+    table = WinTable.from_dict(json.loads(paths[0].read_text()))
+    assert table.hands == 40 and table.target == 61 and len(table.dealer_wins) == 61
+    assert table.made_by == ("pegline analyze win-table --variant two-player-61 --hands 40 "
+                             "--seed 4 --budget 8")
+
+
+@pytest.mark.xdist_group("dask")  # one real cluster at a time
+def test_hands_on_a_real_local_dask_cluster_are_the_same_hands():
+    distributed = pytest.importorskip("distributed")
+    from pegline_core.app.simulate import run_chunks
+
+    variant = load_variant("two-player-61")
+    work = functools.partial(play_hands, variant, 7, 8)
+    local: dict = {}
+    run_chunks(work, 30, lambda found: _add(local, found), workers=1)
+    remote: dict = {}
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0") as cluster:
+        run_chunks(work, 30, lambda found: _add(remote, found),
+                   scheduler=cluster.scheduler_address)
+    assert remote == local and sum(local.values()) == 30
+
+
+def _add(into: dict, found) -> None:
+    for outcome, n in found.items():
+        into[outcome] = into.get(outcome, 0) + n
