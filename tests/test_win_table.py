@@ -193,6 +193,14 @@ def test_a_variant_it_cannot_model_is_refused(name, why):
     assert result.exit_code == 1 and why in result.output and "Traceback" not in result.output
 
 
+@pytest.mark.parametrize(("lang", "said"), [("ja", "勝率表は 2 人用です"),
+                                            ("zh-Hans", "胜率表只适用于两人")])
+def test_a_refusal_is_said_in_the_users_language(lang, said):
+    result = CliRunner().invoke(main, ["--lang", lang, "analyze", "win-table", "--variant",
+                                       "three-player", "--hands", "1"])
+    assert result.exit_code == 1 and said in result.output
+
+
 def test_bad_input_is_refused_with_the_reason():
     table = WinTable.shipped("two-player-61")
     for scores, dealer in [((1, 2, 3), 0), ((1, 2), 2), ((-1, 2), 0), ((1.5, 2), 0)]:

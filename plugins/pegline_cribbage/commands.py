@@ -14,7 +14,7 @@ from typing import Any, BinaryIO
 import click
 
 from pegline_core.app.clikit import Command, Failure, Group, Usage, overlay_option, variant_option
-from pegline_core.app.i18n import Messages, plugin_domain, rule_name
+from pegline_core.app.i18n import Formatted, Messages, plugin_domain, rule_name
 from pegline_core.cards import Card, format_cards, parse_cards
 from pegline_core.errors import PeglineError
 from pegline_core.variant import load_variant
@@ -264,13 +264,13 @@ def analyze_win_table(variant_name: str, overlays: tuple[str, ...], hands: int, 
     from pegline_core.app.clikit import check_output
     from pegline_core.app.simulate import run_chunks
     from pegline_cribbage.coach import DEFAULT_BUDGET
-    from pegline_cribbage.win_table import Outcome, WinTable, check_variant, play_hands
+    from pegline_cribbage.win_table import REFUSALS, Outcome, WinTable, check_variant, play_hands
 
     variant = load_variant(variant_name, overlays=overlays)
     try:
         check_variant(variant)
     except PeglineError as exc:
-        raise Failure(str(exc)) from None
+        raise Failure(Formatted("pegline_cribbage", REFUSALS).translate(str(exc))) from None
     for needed, extra in (("numpy", "scale"), *((("distributed", "scale"),) if scheduler else ())):
         if importlib.util.find_spec(needed) is None:
             raise Failure(_("{module} is not installed: pip install 'pegline[{extra}]'").format(

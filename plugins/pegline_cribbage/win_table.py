@@ -31,6 +31,7 @@ from typing import Any
 
 from attrs import frozen
 
+from pegline_core.app.i18n import N_
 from pegline_core.errors import PeglineError
 from pegline_core.events import Scored
 from pegline_core.game import Game
@@ -49,23 +50,34 @@ SHIPPED = ("two-player", "two-player-61")
 """The variants whose tables ship as package data (``win_tables/NAME.json``)."""
 
 
+REFUSALS = (
+    N_("{name} is not a cribbage variant"),
+    N_("{name}: a win table is for two players, not {players}"),
+    N_("{name}: in lowball reaching the target loses; a win table is for the side that "
+       "reaches it first"),
+    N_("{name}: hands counted by the players are not modelled"),
+)
+"""Why a variant has no win table (`check_variant`), each translated where it is shown."""
+
+
 def check_variant(variant: Variant) -> None:
-    """`PeglineError` unless the variant has two sides that reach a target to win, and counts
-    its hands itself (a table needs no declarations to be made)."""
+    """`PeglineError` unless the variant has two players who reach a target to win, and the
+    engine counts their hands (a table models no declarations)."""
     from pegline_cribbage.machine import common
     from pegline_cribbage.settings import CribbageSettings
 
     settings = variant.settings
+    refused = None
     if not isinstance(settings, CribbageSettings):
-        raise PeglineError(f"{variant.name} is not a cribbage variant")
-    if len(variant.sides) != 2 or variant.table.players != 2:
-        raise PeglineError(f"{variant.name}: a win table is for two players, not "
-                           f"{variant.table.players}")
-    if settings.scoring.lowball:
-        raise PeglineError(f"{variant.name}: in lowball reaching the target loses; a win table "
-                           "is for the side that reaches it first")
-    if common(Ruleset(variant)).counting is not None:
-        raise PeglineError(f"{variant.name}: hands counted by the players are not modelled")
+        refused = REFUSALS[0]
+    elif len(variant.sides) != 2 or variant.table.players != 2:
+        refused = REFUSALS[1]
+    elif settings.scoring.lowball:
+        refused = REFUSALS[2]
+    elif common(Ruleset(variant)).counting is not None:
+        refused = REFUSALS[3]
+    if refused is not None:
+        raise PeglineError(refused.format(name=variant.name, players=variant.table.players))
 
 
 def hand_outcome(game: Game) -> Outcome:
