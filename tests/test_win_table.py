@@ -158,7 +158,7 @@ def _leaves(table: WinTable, outcome, dealer: int, pone: int) -> float:
 
 def test_a_small_recomputation_agrees_with_the_shipped_table_within_its_error():
     table = WinTable.shipped("two-player-61")
-    hands = 120
+    hands = 60
     small = solve(play_hands(load_variant("two-player-61"), seed=99, budget=table.budget,
                              start=0, count=hands), table.target)
     # the error of a table of n hands grows as 1/sqrt(n): four standard errors of the difference
