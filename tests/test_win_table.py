@@ -14,12 +14,13 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pegline_core import PeglineError, load_variant
+from pegline_core import PeglineError, Ruleset, load_variant
 from pegline_core.app.cli import main
 from pegline_cribbage.win_table import (
     SHIPPED,
     WinTable,
     check_variant,
+    first_hand,
     hand_outcome,
     play_hands,
     solve,
@@ -102,16 +103,10 @@ def test_a_hand_is_split_by_who_scored_and_when():
     heels, pegging, pone_show, dealer_show = outcome
     assert count == 1 and pegging and heels in (0, 2)
     # the same hand again, read from its log
-    from pegline_core import Game
     from pegline_cribbage.coach import CoachBot
-    rng = random.Random((3 << 32) + 5)
-    game, coaches = Game(variant, dealer=0), [CoachBot(budget=8), CoachBot(budget=8)]
-    while not (game.hand == 1 and game.phase == "deal"):
-        if game.to_act == "chance":
-            game.apply(game.chance_action(rng))
-        else:
-            seat = game.to_act[0]
-            game.apply(coaches[seat].choose(game.view(seat), game.legal_actions(seat)))
+    game = first_hand(Ruleset(variant), random.Random((3 << 32) + 5),
+                      [CoachBot(budget=8), CoachBot(budget=8)])
+    assert game.hand == 1 and game.phase == "deal"
     assert hand_outcome(game) == outcome
     assert sum(abs(p) for p in pegging) + heels + pone_show + dealer_show == sum(game.scores)
     assert game.scores[1] == sum(p for p in pegging if p > 0) + pone_show

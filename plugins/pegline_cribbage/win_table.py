@@ -32,14 +32,15 @@ from typing import Any
 from attrs import frozen
 
 from pegline_core.app.i18n import N_
+from pegline_core.definition import Player
 from pegline_core.errors import PeglineError
 from pegline_core.events import Scored
 from pegline_core.game import Game
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant
 
-__all__ = ["WinTable", "Outcome", "hand_outcome", "play_hands", "solve", "sampling_error",
-           "check_variant"]
+__all__ = ["WinTable", "Outcome", "hand_outcome", "play_hands", "first_hand", "solve",
+           "sampling_error", "check_variant", "REFUSALS"]
 
 Outcome = tuple[int, tuple[int, ...], int, int]
 """One hand's points in counting order: the dealer's heels; each score of the pegging in turn,
@@ -110,19 +111,24 @@ def play_hands(variant: Variant, seed: int, budget: int, start: int,
     ruleset = Ruleset(variant)
     found: Counter[Outcome] = Counter()
     for index in range(start, start + count):
-        rng = random.Random((seed << 32) + index)
         coaches = [CoachBot(budget=budget), CoachBot(budget=budget)]
-        game = Game(variant, dealer=0, ruleset=ruleset)
-        while game.hand <= 1 and not game.over and not (game.hand == 1
-                                                         and game.phase == "deal"):
-            to_act = game.to_act
-            if isinstance(to_act, str):  # "chance"
-                game.apply(game.chance_action(rng))
-            else:
-                seat = to_act[0]
-                game.apply(coaches[seat].choose(game.view(seat), game.legal_actions(seat)))
+        game = first_hand(ruleset, random.Random((seed << 32) + index), coaches)
         found[hand_outcome(game)] += 1
     return found
+
+
+def first_hand(ruleset: Ruleset, rng: random.Random, players: Sequence[Player]) -> Game:
+    """A game dealt by seat 0, played by ``players`` (chance drawn from ``rng``) to the end of
+    its first hand: the next deal, or the end of the game."""
+    game = Game(ruleset.variant, dealer=0, ruleset=ruleset)
+    while not game.over and not (game.hand == 1 and game.phase == "deal"):
+        to_act = game.to_act
+        if isinstance(to_act, str):  # "chance"
+            game.apply(game.chance_action(rng))
+        else:
+            seat = to_act[0]
+            game.apply(players[seat].choose(game.view(seat), game.legal_actions(seat)))
+    return game
 
 
 def solve(outcomes: Mapping[Outcome, int], target: int) -> list[list[float]]:
