@@ -23,7 +23,7 @@ from typing import Any
 
 from pegline_core.events import Event, Input
 
-__all__ = ["row", "built", "event_of", "built_from", "input_at", "inputs_of"]
+__all__ = ["row", "built", "built_all", "event_of", "built_from", "input_at", "inputs_of"]
 
 
 def row(cls: type, fields: tuple[Any, ...], cause: int | None,
@@ -44,6 +44,19 @@ def event_of(item: tuple[Any, ...]) -> Event:
     """The event a row stands for."""
     cls, fields, cause, extra = item
     return cls(*fields, cause=cause, **extra) if extra else cls(*fields, cause=cause)  # type: ignore[no-any-return]
+
+
+def built_all(entries: list[Any], source: list[Any]) -> list[Event]:
+    """``entries`` (a copy of ``source``, or a part of it from its start) with every row built
+    in place, and stored back in ``source`` where it still holds the same row."""
+    size = len(source)
+    for index in range(len(entries)):
+        item = entries[index]
+        if type(item) is tuple:
+            event = entries[index] = event_of(item)
+            if index < size and source[index] is item:
+                source[index] = event
+    return entries
 
 
 def built_from(log: list[Any], start: int = 0) -> list[Event]:

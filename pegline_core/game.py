@@ -90,7 +90,7 @@ class Game:
     def log(self) -> EventLog:
         """Every event so far, in order (append-only: only `apply` adds to it), as an immutable
         sequence that behaves as their tuple; each event is built when it is first read."""
-        return EventLog(self._log)
+        return EventLog(self._log, self)
 
     @property
     def codec(self) -> EventCodec:

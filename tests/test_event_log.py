@@ -4,6 +4,8 @@ was never read copies, undoes and replays as any other."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -95,8 +97,22 @@ def test_an_event_log_behaves_as_the_tuple_of_its_events() -> None:
     assert list(reversed(log)) == list(reversed(events))
     with pytest.raises(IndexError, match=f"no event {len(events)} in a log of {len(events)}"):
         log[len(events)]
-    with pytest.raises(IndexError, match="no event '1'"):
-        log["1"]  # type: ignore[call-overload]
+    assert log[True] is events[1] and log[-len(events)] is events[0]  # as a tuple takes them
+    for wrong in ("1", None, 1.0, (0, 1)):
+        with pytest.raises(TypeError, match="log indices must be integers or slices"):
+            log[wrong]  # type: ignore[call-overload]
+    assert log * 2 == events * 2 == 2 * log and log[:3] < log and not log < events
+    assert pickle.loads(pickle.dumps(log)) == events and copy.copy(log) is log
+
+
+def test_a_log_read_early_keeps_only_its_own_events():
+    game = Game("two-player", dealer=1)
+    early = game.log
+    play_game("two-player", _bots(game, 2), seed=2, game=game)
+    assert len(pickle.dumps(early)) < 1_000 < len(pickle.dumps(game.log))
+    late = game.log
+    del game  # the game gone, its log still reads (and builds) its own events
+    assert all(isinstance(e, Event) for e in late) and late[0] == early[0]
 
 
 def test_the_rows_of_a_log_say_its_inputs_without_building_them() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -89,6 +90,14 @@ def test_the_backward_solution_is_the_plain_recursion(outcomes, target):
 ])
 def test_points_count_in_the_rules_order(outcome, at, dealer_wins):
     assert solve({outcome: 1}, 3)[at[0]][at[1]] == dealer_wins
+
+
+def test_a_hand_that_scores_nothing_passes_the_deal_and_is_solved_exactly():
+    # to 1: half the hands score nothing, half give the pone a point. The dealer wins only
+    # after a scoreless hand, as the next pone: w = (1 - w) / 2, so w = 1/3
+    assert solve({(0, (), 0, 0): 1, (0, (1,), 0, 0): 1}, 1) == [[0.333333]]
+    with pytest.raises(PeglineError, match="no hand scored a point"):
+        solve({(0, (), 0, 0): 3}, 61)
 
 
 def test_the_deal_passes_between_hands():
@@ -198,21 +207,57 @@ def test_a_refusal_is_said_in_the_users_language(lang, said):
 
 def test_bad_input_is_refused_with_the_reason():
     table = WinTable.shipped("two-player-61")
-    for scores, dealer in [((1, 2, 3), 0), ((1, 2), 2), ((-1, 2), 0), ((1.5, 2), 0)]:
+    for scores, dealer in [((1, 2, 3), 0), ((1, 2), 2), ((-1, 2), 0), ((1.5, 2), 0),
+                           ((1, 2), 1.0), ((1, 2), True), (5, 0), (None, 0), ({0, 1}, 0),
+                           ({0: 1, 1: 2}, 0), ((True, 2), 0), ((61, 70), 0)]:
         with pytest.raises(PeglineError):
             table.chance(scores, dealer=dealer)
     data = table.to_dict()
-    for broken in ({**data, "dealer_wins": data["dealer_wins"][:3]}, {"target": 61},
-                   {**data, "outcomes": [[0, "x", 1]]}):
-        with pytest.raises(PeglineError, match="not a win table"):
+    row = [0.5] * 61
+    for broken, said in [
+        ([], "a JSON object, not list"),
+        ({"target": 61}, "no variant, hands, seed"),
+        ({**data, "dealer_wins": data["dealer_wins"][:3]}, "dealer_wins must be 61 lists"),
+        ({**data, "dealer_wins": [row] * 60 + [[float("nan")] * 61]}, "chances from 0 to 1"),
+        ({**data, "dealer_wins": [row] * 60 + [[1.5] * 61]}, "chances from 0 to 1"),
+        ({**data, "dealer_wins": [row] * 60 + [["0.5"] * 61]}, "chances from 0 to 1"),
+        ({**data, "target": True}, "target must be a whole number from 2 up"),
+        ({**data, "hands": float("inf")}, "hands must be a whole number"),
+        ({**data, "hands": 41}, "hands must be the sum of the outcomes' counts"),
+        ({**data, "error": float("nan")}, "error must be a chance"),
+        ({**data, "outcomes": [[0, "12", 1, 2, 1]]}, "outcomes must be"),
+        ({**data, "variant": 3}, "variant must be a text"),
+    ]:
+        with pytest.raises(PeglineError, match=re.escape(said)):
             WinTable.from_dict(broken)
     with pytest.raises(PeglineError, match="no win table ships for 'five-card'"):
         WinTable.shipped("five-card")
     with pytest.raises(PeglineError, match="at least one hand"):
         solve({}, 61)
-    with pytest.raises(PeglineError, match="pegs at least the last card"):
-        solve({(0, (), 3, 4): 1}, 61)
     assert WinTable.from_dict(json.loads(json.dumps(data))) == table
+
+
+def test_the_command_refuses_an_output_it_cannot_write(tmp_path):
+    run = ["analyze", "win-table", "--variant", "two-player-61", "--hands", "2", "--budget", "2",
+           "--workers", "1", "--output"]
+    result = CliRunner().invoke(main, [*run, "/proc/no-such-table.json"])
+    assert result.exit_code == 1 and "cannot be written" in result.output
+    assert "Traceback" not in result.output
+    result = CliRunner().invoke(main, ["--lang", "ja", *run, str(tmp_path)])
+    assert result.exit_code == 2 and "フォルダ" in result.output
+
+
+def test_a_table_of_few_hands_gives_no_error_and_its_command_runs_again(tmp_path):
+    path = tmp_path / "t.json"
+    result = CliRunner().invoke(main, ["analyze", "win-table", "--variant", "two-player",
+                                       "--with", "to-61", "--hands", "3", "--budget", "2",
+                                       "--workers", "1", "--output", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0].endswith("unknown (too few hands)")  # nothing above
+    table = WinTable.from_dict(json.loads(path.read_text()))
+    assert table.error is None and table.target == 61
+    assert table.made_by == ("pegline analyze win-table --variant two-player --with to-61 "
+                             "--hands 3 --seed 1 --budget 2")
 
 
 def test_the_command_writes_a_table_that_the_same_seed_makes_again(tmp_path):

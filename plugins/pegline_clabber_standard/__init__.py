@@ -18,6 +18,7 @@ from collections.abc import Sequence
 import attrs
 from attrs import frozen
 
+from pegline_clabber.melds import Candidate
 from pegline_clabber.snapshots import HandHeld, HandPlayed, HandTotals, RenegePenalty
 from pegline_clabber_standard import counts
 from pegline_core.cards import Card
@@ -88,6 +89,10 @@ class ClabberStandard:
                 for name, value in attrs.asdict(self.config).items() if value < 0]
 
     # -- melds and the count: `counts`, compiled, for both lanes ------------------------------
+
+    def meld_points(self, candidate: Candidate) -> tuple[str, int] | None:
+        """The rule and points of a candidate meld, or None if it is no meld."""
+        return self.native_rules.meld(candidate)
 
     def melds_of(self, cards: Sequence[Card]) -> list[tuple[str, int, tuple[Card, ...]]]:
         """The melds of a hand: the non-overlapping set worth the most, as (rule, points,

@@ -146,7 +146,7 @@ class Cribbage:
 def _labelled_scores(game: Game, first_dealer: int) -> list[tuple[int | None, str, int]]:
     """Each score of the game as (seat, ``role/phase``, points): role dealer (the dealer's
     side) or pone, phase pegging, hand, crib, heels or start."""
-    variant = game.variant
+    side_of = [game.variant.side_of(seat) for seat in range(game.players)]
     out = []
     crib = False
     for event in game.log:
@@ -155,7 +155,7 @@ def _labelled_scores(game: Game, first_dealer: int) -> list[tuple[int | None, st
         elif isinstance(event, Scored):
             dealer = (first_dealer + event.hand - 1) % game.players
             role = "dealer" if event.actor is not None and \
-                variant.side_of(event.actor) == variant.side_of(dealer) else "pone"
+                side_of[event.actor] == side_of[dealer] else "pone"
             phase = _PHASES.get(event.phase, "crib" if crib else "hand")
             out.append((event.actor, f"{role}/{phase}", event.points))
     return out

@@ -250,7 +250,7 @@ WIN_TABLE_SCORES = (0, 30, 60, 90, 100, 110, 115, 120)
 @click.option("--workers", type=click.IntRange(min=1),
               help="Local processes (default: every core).")
 @click.option("--scheduler", help="A dask.distributed scheduler, e.g. tcp://HOST:8786.")
-@click.option("--output", "output", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--output", "output", type=click.Path(path_type=Path),
               help="Write the table here, as JSON (the form Pegline ships its tables in).")
 def analyze_win_table(variant_name: str, overlays: tuple[str, ...], hands: int, seed: int,
                       budget: int | None, workers: int | None, scheduler: str | None,
@@ -258,13 +258,22 @@ def analyze_win_table(variant_name: str, overlays: tuple[str, ...], hands: int, 
     """The chance of winning from every score, for a two-player variant: hands played by the
     coach, then solved backward from the target (numpy)."""
     import functools
+    import shlex
 
+    from rich.console import Console
     from rich.progress import Progress
 
     from pegline_core.app.clikit import check_output
     from pegline_core.app.simulate import run_chunks
     from pegline_cribbage.coach import DEFAULT_BUDGET
-    from pegline_cribbage.win_table import REFUSALS, Outcome, WinTable, check_variant, play_hands
+    from pegline_cribbage.win_table import (
+        NEVER_ENDS,
+        REFUSALS,
+        Outcome,
+        WinTable,
+        check_variant,
+        play_hands,
+    )
 
     variant = load_variant(variant_name, overlays=overlays)
     try:
@@ -279,7 +288,7 @@ def analyze_win_table(variant_name: str, overlays: tuple[str, ...], hands: int, 
         check_output(output, "--output")
     budget = budget or DEFAULT_BUDGET
     outcomes: Counter[Outcome] = Counter()
-    with Progress(transient=True) as bar:
+    with Progress(transient=True, console=Console(stderr=True)) as bar:
         task = bar.add_task(_("hands"), total=hands)
 
         def collect(found: Counter[Outcome]) -> None:
@@ -288,15 +297,23 @@ def analyze_win_table(variant_name: str, overlays: tuple[str, ...], hands: int, 
 
         run_chunks(functools.partial(play_hands, variant, seed, budget), hands, collect,
                    workers=workers, scheduler=scheduler)
-    made_by = (f"pegline analyze win-table --variant {variant.name} --hands {hands} "
-               f"--seed {seed} --budget {budget}")
-    table = WinTable.made(variant, outcomes, seed=seed, budget=budget, made_by=made_by)
+    made_by = " ".join(["pegline analyze win-table --variant", shlex.quote(variant_name),
+                        *(f"--with {shlex.quote(o)}" for o in overlays),
+                        f"--hands {hands} --seed {seed} --budget {budget}"])
+    try:
+        table = WinTable.made(variant, outcomes, seed=seed, budget=budget, made_by=made_by)
+    except PeglineError as exc:  # hands that never score
+        raise Failure(Formatted("pegline_cribbage", [NEVER_ENDS]).translate(str(exc))) from None
     if output is not None:
-        output.write_text(json.dumps(table.to_dict()) + "\n", encoding="utf-8")
+        try:
+            output.write_text(json.dumps(table.to_dict()) + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise Failure(_("{path} cannot be written: {reason}").format(
+                path=output, reason=exc.strerror or exc)) from None
     click.echo(_("{variant}: {hands} hands played by two coaches (budget {budget}), seed {seed}; "
                  "the largest standard error of a chance: {error}").format(
         variant=variant.name, hands=f"{hands:,}", budget=budget, seed=seed,
-        error=f"{table.error:.4f}"))
+        error=f"{table.error:.4f}" if table.error is not None else _("unknown (too few hands)")))
     click.echo(_("The dealer's chance to win, by the dealer's score (rows) and the other "
                  "side's (columns):"))
     scores = [s for s in WIN_TABLE_SCORES if s < table.target]

@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -59,6 +60,7 @@ REFUSALS = (
     N_("{name}: hands counted by the players are not modelled"),
 )
 """Why a variant has no win table (`check_variant`), each translated where it is shown."""
+NEVER_ENDS = N_("no hand scored a point: a game would never end")
 
 
 def check_variant(variant: Variant) -> None:
@@ -138,15 +140,20 @@ def solve(outcomes: Mapping[Outcome, int], target: int) -> list[list[float]]:
 
     if not outcomes or sum(outcomes.values()) <= 0:
         raise PeglineError("a win table needs at least one hand")
-    if any(not pegging for _heels, pegging, _pone, _dealer in outcomes):
-        raise PeglineError("every hand pegs at least the last card's point")
     keys = list(outcomes)
     weight = np.array([outcomes[k] for k in keys], dtype=np.float64)
     weight /= weight.sum()
+    # a hand that scores nothing leaves the scores as they were, the deal passed on: those
+    # hands are solved exactly with the position's mirror image, on the same diagonal
+    scoreless = np.array([not (h or peg or p or d) for h, peg, p, d in keys])
+    nothing = float(weight[scoreless].sum())
+    if nothing > 1 - 1e-12:
+        raise PeglineError(NEVER_ENDS)
+    weight[scoreless] = 0.0
     heels = np.array([k[0] for k in keys])
     pone_show = np.array([k[2] for k in keys])
     dealer_show = np.array([k[3] for k in keys])
-    longest = max(len(k[1]) for k in keys)
+    longest = max(1, *(len(k[1]) for k in keys))
     pegs = np.zeros((len(keys), longest), dtype=np.int64)
     for row, key in enumerate(keys):
         pegs[row, :len(key[1])] = key[1]
@@ -170,7 +177,10 @@ def solve(outcomes: Mapping[Outcome, int], target: int) -> list[list[float]]:
         value = np.where(d1 >= target, 1.0, np.where(pone_at < dealer_at, 0.0, np.where(
             dealer_at < longest, 1.0, np.where(p2 >= target, 0.0, np.where(
                 d3 >= target, 1.0, later)))))
-        wins[dealer[:, 0], pone[:, 0]] = value @ weight
+        scored = value @ weight
+        mirror = scored[total - dealer[:, 0] - dealer[0, 0]]  # the scores swapped
+        wins[dealer[:, 0], pone[:, 0]] = (scored + nothing * (1 - mirror) - nothing ** 2) / (
+            1 - nothing ** 2)
     return [[round(float(x), 6) + 0.0 for x in row] for row in np.clip(wins, 0.0, 1.0)]
 
 
@@ -186,15 +196,22 @@ def _first_reach(cumulative: Any, never: int) -> tuple[Any, Any]:
     return first, totals
 
 
+FEWEST_FOR_ERROR = 100
+"""Below this many hands a resampled table's spread says nothing: no error is given."""
+
+
 def sampling_error(outcomes: Mapping[Outcome, int], target: int, *, rounds: int = 5,
-                   seed: int = 0) -> float:
+                   seed: int = 0) -> float | None:
     """The largest standard error over every position of a table solved from ``outcomes``:
-    the spread of tables solved from resampled hands (a bootstrap of ``rounds``)."""
+    the spread of tables solved from resampled hands (a bootstrap of ``rounds``); None for
+    fewer than `FEWEST_FOR_ERROR` hands."""
     import numpy as np
 
     keys = list(outcomes)
     counts = np.array([outcomes[k] for k in keys])
     hands = int(counts.sum())
+    if hands < FEWEST_FOR_ERROR:
+        return None
     rng = np.random.default_rng(seed)
     tables = []
     for _ in range(rounds):
@@ -204,13 +221,39 @@ def sampling_error(outcomes: Mapping[Outcome, int], target: int, *, rounds: int 
     return float(np.array(tables).std(axis=0, ddof=1).max())
 
 
+_FIELDS = ("variant", "target", "hands", "seed", "budget", "error", "made_by", "dealer_wins",
+           "outcomes")
+
+
+def _whole(value: Any) -> bool:
+    return type(value) is int
+
+
+def _number(value: Any) -> bool:
+    return type(value) in (int, float) and math.isfinite(value)
+
+
+def _outcome(item: Any) -> bool:
+    """Whether ``item`` is an outcome's JSON form: [heels, pegging, pone, dealer, count]."""
+    return (isinstance(item, list) and len(item) == 5
+            and all(_whole(item[i]) and item[i] >= 0 for i in (0, 2, 3))
+            and isinstance(item[1], list) and all(_whole(x) and x != 0 for x in item[1])
+            and _whole(item[4]) and item[4] >= 1)
+
+
+def _need(ok: bool, key: str, what: str, got: Any) -> None:
+    if not ok:
+        raise PeglineError(f"not a win table: {key} must be {what}, not {got!r}")
+
+
 @frozen
 class WinTable:
     """The chance that the side about to deal wins, from every pair of scores below the target.
 
     ``dealer_wins[d][p]`` is that chance with the dealer's side at ``d`` and the other at ``p``;
     ``hands`` were played to make it (``outcomes``: how often each hand's points came, in
-    counting order), and ``error`` is its largest standard error over the positions.
+    counting order), and ``error`` is its largest standard error over the positions (None when
+    too few hands were played to tell).
     """
 
     variant: str
@@ -218,7 +261,7 @@ class WinTable:
     hands: int
     seed: int
     budget: int
-    error: float
+    error: float | None
     made_by: str
     dealer_wins: tuple[tuple[float, ...], ...]
     outcomes: tuple[tuple[Outcome, int], ...]
@@ -226,10 +269,13 @@ class WinTable:
     def chance(self, scores: Sequence[int], dealer: int) -> float:
         """The chance that side 0 wins, with the sides at ``scores`` and side ``dealer``
         about to deal (a side at the target has won)."""
-        if len(scores) != 2 or dealer not in (0, 1):
-            raise PeglineError("a win table is for two sides: two scores and a dealer of 0 or 1")
-        if any(type(s) is not int or s < 0 for s in scores):
-            raise PeglineError(f"scores are whole numbers from 0 up, not {list(scores)!r}")
+        if not isinstance(scores, (tuple, list)) or len(scores) != 2 \
+                or any(type(s) is not int or s < 0 for s in scores):
+            raise PeglineError(f"scores are two whole numbers from 0 up, not {scores!r}")
+        if type(dealer) is not int or dealer not in (0, 1):
+            raise PeglineError(f"the dealer is side 0 or 1, not {dealer!r}")
+        if scores[0] >= self.target and scores[1] >= self.target:
+            raise PeglineError(f"only one side can reach {self.target}, not both: {scores!r}")
         if scores[0] >= self.target or scores[1] >= self.target:
             return 1.0 if scores[0] >= self.target else 0.0
         won = self.dealer_wins[scores[dealer]][scores[1 - dealer]]
@@ -242,19 +288,41 @@ class WinTable:
                 "outcomes": [[o[0], list(o[1]), o[2], o[3], n] for o, n in self.outcomes]}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> WinTable:
-        try:
-            target = data["target"]
-            wins = tuple(tuple(float(x) for x in row) for row in data["dealer_wins"])
-            if len(wins) != target or any(len(row) != target for row in wins):
-                raise ValueError(f"dealer_wins must be {target} rows of {target}")
-            return cls(str(data["variant"]), int(target), int(data["hands"]),
-                       int(data["seed"]), int(data["budget"]), float(data["error"]),
-                       str(data["made_by"]), wins,
-                       tuple(((int(h), tuple(int(x) for x in peg), int(p), int(d)), int(n))
-                             for h, peg, p, d, n in data["outcomes"]))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise PeglineError(f"not a win table: {exc}") from None
+    def from_dict(cls, data: Any) -> WinTable:
+        """A table from its JSON form (`to_dict`); `PeglineError` naming what is wrong."""
+        if not isinstance(data, dict):
+            raise PeglineError(f"not a win table: a JSON object, not {type(data).__name__}")
+        missing = [key for key in _FIELDS if key not in data]
+        if missing:
+            raise PeglineError(f"not a win table: no {', '.join(missing)}")
+        target = data["target"]
+        _need(_whole(target) and target >= 2, "target", "a whole number from 2 up", target)
+        for key in ("hands", "budget"):
+            _need(_whole(data[key]) and data[key] >= 1, key, "a whole number from 1 up",
+                  data[key])
+        _need(_whole(data["seed"]) and data["seed"] >= 0, "seed", "a whole number from 0 up",
+              data["seed"])
+        error = data["error"]
+        _need(error is None or (_number(error) and 0 <= error <= 1), "error",
+              "a chance from 0 to 1, or null", error)
+        for key in ("variant", "made_by"):
+            _need(isinstance(data[key], str) and data[key] != "", key, "a text", data[key])
+        rows = data["dealer_wins"]
+        _need(isinstance(rows, list) and len(rows) == target and all(
+            isinstance(row, list) and len(row) == target for row in rows),
+            "dealer_wins", f"{target} lists of {target} chances", "another shape")
+        _need(all(_number(x) and 0 <= x <= 1 for row in rows for x in row), "dealer_wins",
+              "chances from 0 to 1", "another value")
+        outcomes = data["outcomes"]
+        _need(isinstance(outcomes, list) and all(_outcome(o) for o in outcomes), "outcomes",
+              "[heels, [pegging scores], pone's hand, dealer's hand and crib, count] lists",
+              "another value")
+        _need(sum(o[4] for o in outcomes) == data["hands"], "hands", "the sum of the outcomes' "
+              "counts", data["hands"])
+        return cls(data["variant"], target, data["hands"], data["seed"], data["budget"],
+                   None if error is None else float(error), data["made_by"],
+                   tuple(tuple(float(x) for x in row) for row in rows),
+                   tuple(((h, tuple(peg), p, d), n) for h, peg, p, d, n in outcomes))
 
     @classmethod
     def shipped(cls, variant: str) -> WinTable:
@@ -271,7 +339,8 @@ class WinTable:
         """The table of ``variant`` solved from ``outcomes``, with its sampling error."""
         target = variant.settings.scoring.target
         ordered = dict(sorted(outcomes.items()))  # the sums in one order: the same table
+        error = sampling_error(ordered, target)
         return cls(variant.name, target, sum(ordered.values()), seed, budget,
-                   round(sampling_error(ordered, target), 6), made_by,
+                   None if error is None else round(error, 6), made_by,
                    tuple(tuple(row) for row in solve(ordered, target)),
                    tuple(ordered.items()))
