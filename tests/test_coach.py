@@ -30,6 +30,7 @@ from pegline_cribbage.crib_odds import CribOdds
 from pegline_cribbage.playout import Pegging
 from pegline_cribbage.scorer import Scorer
 from pegline_cribbage.testing import play
+from pegline_cribbage.win_table import WinTable
 
 MINE = "5H 5C JD KS 2C 9H"
 
@@ -117,7 +118,7 @@ def test_the_coach_plays_the_same_game_in_both_builds():
     game = play_game("two-player-61", [CoachBot(1, budget=60), GreedyBot(seed=1)], seed=2)
     text = json.dumps(game.codec.dicts(game.log), sort_keys=True, separators=(",", ":"))
     assert isinstance(game.log[-1], GameEnded)
-    assert hashlib.sha256(text.encode()).hexdigest()[:16] == "45e9ecea8c87fce7"
+    assert hashlib.sha256(text.encode()).hexdigest()[:16] == "af9ba5ebc65664a3"
 
 
 def test_compare_only_after_a_commit_and_it_marks_the_game():
@@ -501,7 +502,7 @@ def test_a_race_stops_when_a_side_pegs_what_it_needs():
 
 def test_near_the_end_the_coach_values_the_game_not_the_points():
     game = pegging_game()  # seat 0 holds 5C JD KS after 5H 7S: the count is 12
-    coach = Coach(Scorer(game.ruleset), budget=120)
+    coach = Coach(Scorer(game.ruleset), budget=120, win_table=False)  # a game is WIN points
     view = game.view(0)
     far = coach.evaluate(view)
     assert all(abs(c.value) < 15 for c in far.candidates)  # mid-game: points
@@ -514,3 +515,72 @@ def test_near_the_end_the_coach_values_the_game_not_the_points():
     # (WIN) plus its pegging margin, which is negative here
     close = coach.evaluate(view._replace(scores=(119, 100)))
     assert all(far.best.value + 5 < c.value < WIN for c in close.candidates)
+
+
+# -- playing to win: the win table -----------------------------------------------------------
+
+def test_with_a_win_table_the_coach_ranks_by_the_chance_to_win():
+    game = dealt("AS 2S 3S 4S 6S 7S")
+    coach = Coach(Scorer(game.ruleset))
+    assert coach.table == WinTable.shipped("two-player")
+    view = game.view(0)
+    for evaluation in (coach.evaluate(view), coach.evaluate(pegging_game().view(0))):
+        chances = [dict(c.reasons)["win chance (%)"] for c in evaluation.candidates]
+        assert chances == sorted(chances, reverse=True)
+        assert all(0 < chance < 100 for chance in chances)
+        assert [round(c.value, 1) for c in evaluation.candidates] == chances  # value: percent
+    # a discard's chance is the odds' chance of its expected points: the pone's hand and
+    # pegging against the dealer's heels, hand (the table's mean), crib and pegging
+    best = dict(coach.evaluate(view).best.reasons)
+    assert best["win chance (%)"] > 50  # 7.6 points ahead of the dealer's mean hand and crib
+
+
+def test_without_a_table_the_coach_plays_for_points():
+    game = dealt("AS 2S 3S 4S 6S 7S")
+    for coach in (Coach(Scorer(game.ruleset), win_table=False),
+                  Coach(Scorer(dealt("AS 2S 3S 4S 6S 7S", "muggins").ruleset))):
+        assert coach.table is None  # switched off, or a variant whose table does not ship
+        evaluation = coach.evaluate(game.view(0))
+        assert all("win chance (%)" not in dict(c.reasons) for c in evaluation.candidates)
+        assert [c.value for c in evaluation.candidates] == pytest.approx(
+            [dict(c.reasons)["total"] for c in evaluation.candidates], abs=0.01)
+
+
+def test_the_board_changes_the_advice_the_pone_counts_first():
+    game = Game("two-player", dealer=1)
+    game.apply(Deal([parse_cards("AS 4S AD JD 6H 5C"), parse_cards("2H 3H 7H 8H 9H TH")]))
+    coach = Coach(Scorer(game.ruleset))
+    view = game.view(0)
+    at_love_all = coach.evaluate(view).best
+    assert sorted(map(str, at_love_all.action.cards)) == ["AS", "JD"]  # the most points net
+    # at 112 all the pone needs 9 and counts first: its hand wins the game before the crib
+    # is counted, so it keeps 4-5-6-J (10.0 expected in hand) over A-4-5-6 (8.9), though the
+    # two aces give the dealer's crib 1.5 points more
+    close = coach.evaluate(view._replace(scores=(112, 112)))
+    assert sorted(map(str, close.best.action.cards)) == ["AD", "AS"]
+    kept = {tuple(sorted(map(str, c.action.cards))): dict(c.reasons) for c in close.candidates}
+    assert kept[("AD", "AS")]["total"] < kept[("AS", "JD")]["total"]
+    assert kept[("AD", "AS")]["expected hand points"] > kept[("AS", "JD")][
+        "expected hand points"]
+
+
+@pytest.mark.parametrize(("scores", "low", "high"), [
+    ((120, 90), 98, 100),   # the pone needs a point, and pegs one in nearly every hand
+    ((60, 120), 0, 1),      # the dealer needs a point: its heels, or any point it pegs
+])
+def test_at_the_end_of_the_game_the_chance_is_the_game(scores, low, high):
+    coach = Coach(Scorer(Game("two-player").ruleset), budget=120)
+    for view in (dealt("AS 2S 3S 4S 6S 7S").view(0), pegging_game().view(0)):
+        evaluation = coach.evaluate(view._replace(scores=scores))
+        assert all(low <= c.value <= high for c in evaluation.candidates)
+
+
+def test_a_win_table_that_does_not_fit_is_refused():
+    scorer = Scorer(Game("two-player").ruleset)
+    with pytest.raises(PeglineError, match="a win table to 61 is not for a game to 121"):
+        Coach(scorer, win_table=WinTable.shipped("two-player-61"))
+    with pytest.raises(PeglineError, match="for two players, not 3"):
+        Coach(Scorer(Game("three-player").ruleset), win_table=WinTable.shipped("two-player"))
+    for wrong in ("yes", 1, None):
+        with pytest.raises(PeglineError, match="win_table is a WinTable, True"):
+            Coach(scorer, win_table=wrong)

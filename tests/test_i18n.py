@@ -555,9 +555,9 @@ def test_the_coachs_reasons_are_translated():
     with use_language("ja"):
         lines = describe(discard, discard.candidates[10].action)
     assert lines[0] == ("あなたはクリブへ5♣ K♠を送りました：コーチの評価は15手中11位（同点）。"
-                        "最善手は「クリブへ2♣ 9♥を送る」。")
+                        "最善手は「クリブへ2♣ 9♥を送る」。あなたの手の勝率は 34.9%、最善手は 54.9% です。")
     assert lines[1].endswith("クリブへ2♣ 9♥を送る：ハンドで12.43、相手のクリブに3.90の見込み、"
-                             "ペギング -0.91。差し引き7.62。")
+                             "ペギング -0.91。差し引き7.62。勝率 54.9%。")
     assert lines[11].endswith("<- あなたの手")
     game.apply(discard.candidates[0].action)
     game.apply(Discard(1, parse_cards("AS 2S")))

@@ -338,7 +338,7 @@ def test_compare_asks_the_game_marks_the_move_and_shows_the_disclaimer_once():
 
 
 MARKED = ("    2.  lay away K♠ 9♥: expect 8.78 in hand and 3.27 in the opponents' crib, -0.91 "
-          "pegging; 4.60 net.  <- your move")
+          "pegging; 4.60 net. 48.9% to win.  <- your move")
 
 
 def test_ties_share_a_rank():

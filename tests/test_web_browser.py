@@ -125,6 +125,25 @@ def current_table(driver, tables: Tables):
     return tables.get(driver.execute_script("return Pegline.state.id"))
 
 
+def test_the_coach_says_the_chance_to_win_a_discard_leaves(site, browser):
+    url, tables = site
+    start_game(browser, url, variant="two-player", muggins=False, seed=7)
+    game = current_table(browser, tables).game
+    for code in [c.get_attribute("data-card")
+                 for c in browser.find_elements(By.CSS_SELECTOR, "#hand .card")][:2]:
+        browser.find_element(By.CSS_SELECTOR, f"#hand .card[data-card='{code}']").click()
+    act(browser, lambda: browser.find_element(By.ID, "lay-away").click())
+    act(browser, lambda: browser.find_element(By.ID, "compare").click())
+    wait(browser, lambda d: d.find_element(By.ID, "coach").is_displayed())
+    expected = game.copy().compare(0)  # the same decision, asked again
+    chances = [dict(c.reasons)["win chance (%)"] for c in expected.evaluation.candidates]
+    verdict = browser.find_element(By.ID, "verdict").text
+    assert verdict.endswith(f"Your move leaves {chances[expected.chosen]:.1f}% to win; the best, "
+                            f"{chances[0]:.1f}%.")
+    heading = browser.find_element(By.CSS_SELECTOR, "#compare-table tr").text
+    assert heading.endswith("win chance (%)")
+
+
 def test_a_whole_hand_with_muggins_and_the_coach(site, browser, tmp_path):
     url, tables = site
     start_game(browser, url, variant="two-player", muggins=True, seed=7)

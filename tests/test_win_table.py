@@ -19,6 +19,7 @@ from pegline_core import PeglineError, Ruleset, load_variant
 from pegline_core.app.cli import main
 from pegline_cribbage.win_table import (
     SHIPPED,
+    HandOdds,
     WinTable,
     check_variant,
     first_hand,
@@ -79,6 +80,65 @@ def test_the_backward_solution_is_the_plain_recursion(outcomes, target):
     solved, expected = solve(outcomes, target), _reference(outcomes, target)
     assert all(abs(a - b) < 1e-6 for row_a, row_b in zip(solved, expected, strict=True)
                for a, b in zip(row_a, row_b, strict=True))
+
+
+def _table(outcomes: dict, target: int) -> WinTable:
+    rows = tuple(tuple(row) for row in solve(outcomes, target))
+    return WinTable("test", target, sum(outcomes.values()), 0, 1, None, "by hand", rows,
+                    tuple(sorted(outcomes.items())))
+
+
+def _one_hand(outcomes: dict, table: WinTable, dealer: int, pone: int, sp: int,
+              sd: int) -> float:
+    """The dealer's chance by counting each hand in turn, the shows shifted by whole points,
+    then the table's chance with the pone's side to deal."""
+    total, target, chance = sum(outcomes.values()), table.target, 0.0
+    for (heels, pegging, pone_show, dealer_show), n in outcomes.items():
+        d, p, decided = dealer + heels, pone, None
+        if d >= target:
+            decided = 1.0
+        for points in pegging if decided is None else ():
+            p, d = (p + points, d) if points > 0 else (p, d - points)
+            if p >= target or d >= target:
+                decided = 1.0 if d >= target else 0.0
+                break
+        if decided is None:
+            p, d = max(p + pone_show + sp, 0), max(d + dealer_show + sd, 0)
+            decided = 0.0 if p >= target else 1.0 if d >= target else \
+                1.0 - table.dealer_wins[p][d]
+        chance += n * decided
+    return chance / total
+
+
+@settings(max_examples=40, deadline=None)
+@given(outcome_sets, st.integers(2, 14), st.data())
+def test_the_odds_one_hand_ahead_count_the_hand_then_read_the_table(outcomes, target, data):
+    table = _table(outcomes, target)
+    odds = HandOdds(table)
+    dealer, pone = (data.draw(st.integers(0, target - 1)) for _ in range(2))
+    shift = data.draw(st.tuples(st.integers(-3, 3), st.integers(-3, 3)))
+    # no shift: one hand ahead is the table itself, solved backward from the same hands
+    assert odds.chances((dealer, pone), [(0, 0)])[0] == pytest.approx(
+        table.dealer_wins[dealer][pone], abs=1e-6)  # the table keeps six decimals
+    assert odds.chances((dealer, pone), [shift])[0] == pytest.approx(
+        _one_hand(outcomes, table, dealer, pone, *shift), abs=1e-9)
+    # between whole shifts: the four around it, weighted by nearness
+    sp, sd = shift[0] + 0.25, shift[1] + 0.5
+    around = [_one_hand(outcomes, table, dealer, pone, shift[0] + i, shift[1] + j)
+              for i in (0, 1) for j in (0, 1)]
+    expected = 0.75 * (0.5 * around[0] + 0.5 * around[1]) + 0.25 * (0.5 * around[2] +
+                                                                  0.5 * around[3])
+    assert odds.chances((dealer, pone), [(sp, sd)])[0] == pytest.approx(expected, abs=1e-9)
+
+
+def test_the_shows_alone_leave_out_the_heels_and_the_pegging():
+    outcomes = {(2, (3, -4), 1, 2): 1}
+    odds = HandOdds(_table(outcomes, 10))
+    assert odds.means == {"whole": (4.0, 8.0), "shows": (1.0, 2.0)} and odds.heels == 2.0
+    # at 8 all the dealer's heels win the whole hand; counting only the shows, the pone's 1 is
+    # short of 2 and the dealer's 2 reaches 10
+    assert odds.chances((8, 8), [(0, 0)]) == [1.0]
+    assert odds.chances((8, 8), [(1, 0)], whole=False) == [0.0]   # the pone's 2 counts first
 
 
 @pytest.mark.parametrize(("outcome", "at", "dealer_wins"), [

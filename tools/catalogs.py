@@ -52,7 +52,7 @@ DATA_MESSAGES: dict[str, dict[str | None, list[str]]] = {
                    "expected pegging (you - them)", "pegging", "total", "1 legal count",
                    "2 exact 15 or 31", "3 same-rank tail", "4 run tail",
                    "5 reply risk (expected points)", "points now",
-                   "expected pegging, rest of hand (you - them)",
+                   "expected pegging, rest of hand (you - them)", "win chance (%)",
                    "yours", "the opponents'", "simulated",
                    "not simulated: the simulated discards' average", "not simulated: no budget"],
         # the page shows these as they come: a settlement's outcome, the phase

@@ -13,9 +13,14 @@ adds the exact expected value of the hand:
 - a pegging play: five checks (legal count, exact 15 or 31, same-rank tail, run
   tail, the risk of the best-scoring reply) and the expected pegging for the rest of the hand.
 
-Near the end of the game points are not what counts: when a side may reach the target this
-hand, each simulated hand is played on to its counting (in the order the rules count) and a won
-or lost game is worth `WIN` points, so the coach races, or holds back, as the score asks.
+Where a win table ships for the variant (`pegline_cribbage.win_table`), the coach plays to win:
+each candidate's value is the chance to win it leaves at the current score, in percent (a
+discard's from the table's own hands, each side's points moved by what the discard is expected
+to give it; a play's from its simulated hands counted to the end, or near the middle of the game
+from its expected pegging beside the shows to come). Without one, near the end points are still
+not what counts: when a side may reach the target this hand, each simulated hand is played on to
+its counting (in the order the rules count) and a won or lost game is worth `WIN` points, so
+the coach races, or holds back, as the score asks.
 
 ``budget`` is the number of simulated hands per decision, shared by its candidates. Everything
 is drawn from a generator seeded by the view, so the same view and budget give the same answer
@@ -50,6 +55,7 @@ from pegline_cribbage.discards import crib_odds, discard_rows
 from pegline_cribbage.playout import Pegging
 from pegline_cribbage.scorer import Scorer
 from pegline_cribbage.views import CribbageView
+from pegline_cribbage.win_table import HandOdds, WinTable, check_variant, table_for
 
 __all__ = ["Coach", "Evaluation", "Candidate", "CoachBot", "DEFAULT_BUDGET", "WIN"]
 
@@ -82,15 +88,28 @@ class Coach:
     decision).
     """
 
-    def __init__(self, scorer: Scorer, *, budget: int = DEFAULT_BUDGET) -> None:
+    def __init__(self, scorer: Scorer, *, budget: int = DEFAULT_BUDGET,
+                 win_table: WinTable | bool = True) -> None:
         if type(budget) is not int or budget < 0:
             raise PeglineError(f"the coach's budget is a whole number of simulations, "
                              f"not {budget!r}")
+        if isinstance(win_table, WinTable):
+            check_variant(scorer.variant)
+            if win_table.target != scorer.variant.settings.scoring.target:
+                raise PeglineError(f"a win table to {win_table.target} is not for a game to "
+                                   f"{scorer.variant.settings.scoring.target}")
+            self.table: WinTable | None = win_table
+        elif type(win_table) is bool:
+            self.table = table_for(scorer.variant) if win_table else None
+        else:
+            raise PeglineError(f"win_table is a WinTable, True (the shipped one, if any) or "
+                               f"False, not {win_table!r}")
         self.scorer = scorer
         self.variant = scorer.variant
         self.budget = budget
         self.simulations = 0
         self.crib = crib_odds(scorer)  # one table per ruleset: every coach of it shares it
+        self.odds = None if self.table is None else hand_odds(scorer, self.table)
         self.pegging = Pegging(scorer)
         self._sign = -1 if scorer.settings.scoring.lowball else 1
         self._note = _note(budget)
@@ -184,9 +203,10 @@ class Coach:
 
     def _finish(self, view: CribbageView, needs: list[int], pegged: Sequence[int],
                 shows: Sequence[tuple[Card, ...]], crib: tuple[Card, ...], starter: Card,
-                dealer: int) -> int | None:
+                dealer: int) -> tuple[int | None, list[int]]:
         """The side that reaches the target in the counting after the pegging, or None: the
-        hands count from the dealer's left, the dealer's last, then the crib."""
+        hands count from the dealer's left, the dealer's last, then the crib. With it, each
+        side's points less what it needed."""
         total = self.scorer.show_total
         side_of = self.pegging.side_of
         have = [p - n for p, n in zip(pegged, needs, strict=True)]  # >= 0: reached
@@ -196,15 +216,49 @@ class Coach:
             side = side_of[seat]
             have[side] += total(shows[seat], starter, crib=False)
             if have[side] >= 0:
-                return side
+                return side, have
         side = side_of[dealer]
         have[side] += total(crib, starter, crib=True)
-        return side if have[side] >= 0 else None
+        return (side if have[side] >= 0 else None), have
 
     def _won(self, view: CribbageView, winner: int | None) -> float:
         if winner is None:
             return 0.0
         return WIN if winner == view.side else -WIN
+
+    def _counted(self, view: CribbageView, winner: int | None, have: list[int]) -> float:
+        """The chance a simulated hand leaves once counted: the game won or lost in it, or the
+        table's chance at the scores it ends on (each side's ``have`` past its need), the other
+        side dealing next."""
+        if winner is not None:
+            return 1.0 if winner == view.side else 0.0
+        assert self.table is not None and view.dealer is not None
+        finals = [view.target + h for h in have]
+        won = self.table.chance(finals, 1 - self.variant.side_of(view.dealer))
+        return won if view.side == 0 else 1.0 - won
+
+    def _chances(self, view: CribbageView, expected: Sequence[tuple[float, float]], *,
+                 whole: bool) -> list[float]:
+        """The seat's side's chance to win with each (seat's side, other side) expected points
+        still to come this hand (`HandOdds`: the hand's spread is the table's hands')."""
+        assert self.odds is not None and view.dealer is not None
+        dealer_side = self.variant.side_of(view.dealer)
+        mine = dealer_side == view.side
+        pone_mean, dealer_mean = self.odds.means["whole" if whole else "shows"]
+        shifts = [((them if mine else me) - pone_mean, (me if mine else them) - dealer_mean)
+                  for me, them in expected]
+        scores = (view.scores[dealer_side], view.scores[1 - dealer_side])
+        won = self.odds.chances(scores, shifts, whole=whole)
+        return won if mine else [1.0 - w for w in won]
+
+    def _scored(self, view: CribbageView, points: float, chance: float | None,
+                reasons: tuple[tuple[str, object], ...]) -> tuple[float, tuple[
+                    tuple[str, object], ...]]:
+        """A candidate's value and reasons: its points, or with a win table its chance to win
+        (in percent, beside the points)."""
+        if chance is None:
+            return self._sign * points, reasons
+        return 100 * chance, (*reasons, ("win chance (%)", round(100 * chance, 1)))
 
     # -- discards ------------------------------------------------------------------------------
 
@@ -216,34 +270,59 @@ class Coach:
         share = 1.0 if mine else -1.0 / max(1, sides - 1)
         rng = self._rng(view)
         sign = self._sign
-        rows = [(row.laid, row.kept, row.hand, row.crib * share)
+        rows = [(row.laid, row.kept, row.hand, row.crib * share, row.crib)
                 for row in discard_rows(self.scorer, view.held, unseen, share=share)]
         rows.sort(key=lambda row: -sign * (row[2] + row[3]))
         top = sign * (rows[0][2] + rows[0][3])
         shortlist = [row for row in rows if top - sign * (row[2] + row[3]) <= REACH][:SHORTLIST]
         pegging = self._discard_pegging(view, [(row[0], row[1]) for row in shortlist], unseen,
                                         rng)
-        simulated = fmean(pegging) if pegging else 0.0
+        simulated = fmean(p.margin for p in pegging) if pegging else 0.0
+        sides = len(view.scores)
+        average = [fmean(p.pegged[s] for p in pegging) if pegging else 0.0
+                   for s in range(sides)]
+        chances = self._discard_chances(view, rows, pegging, average) \
+            if self.odds is not None and view.dealer is not None else None
         candidates = []
         skipped = "not simulated: the simulated discards' average" if pegging else \
             "not simulated: no budget"
-        for i, (laid, _keep, hand, crib) in enumerate(rows):
-            peg = pegging[i] if i < len(pegging) else simulated
+        for i, (laid, _keep, hand, crib, _crib) in enumerate(rows):
+            outlook = pegging[i] if i < len(pegging) else None
+            peg = outlook.margin if outlook else simulated
             value = hand + crib + peg
+            chance = chances[i] if chances else None
             reasons = (("expected hand points", round(hand, 2)),
                        ("expected crib points", round(abs(crib / share), 2)),
                        ("crib is", "yours" if mine else "the opponents'"),
                        ("expected pegging (you - them)", round(peg, 2)),
-                       ("pegging", "simulated" if i < len(pegging) else skipped),
+                       ("pegging", "simulated" if outlook else skipped),
                        ("total", round(value, 2)))
-            candidates.append(Candidate(Discard(view.seat, laid), sign * value, reasons))
+            candidates.append(Candidate(Discard(view.seat, laid),
+                                        *self._scored(view, value, chance, reasons)))
         return Evaluation("discard", _ranked(candidates), self._note)
+
+    def _discard_chances(self, view: CribbageView, rows: Sequence[tuple[Any, Any, float,
+                                                                      float, float]],
+                         pegging: Sequence[Outlook], average: Sequence[float]) -> list[float]:
+        """Each discard's chance to win: its expected hand, crib and pegging beside the other
+        side's expected hand (the table's) and, in the dealer's, the heels."""
+        assert self.odds is not None and view.dealer is not None
+        mine = self.variant.side_of(view.dealer) == view.side
+        me, other = view.side, 1 - view.side
+        hand_mean, heels = self.odds.means["shows"][0], self.odds.heels
+        expected = []
+        for i, (_laid, _keep, hand, _share, crib) in enumerate(rows):
+            pegged = pegging[i].pegged if i < len(pegging) else average
+            dealer = crib + heels
+            expected.append((hand + pegged[me] + (dealer if mine else 0.0),
+                             hand_mean + pegged[other] + (0.0 if mine else dealer)))
+        return self._chances(view, expected, whole=True)
 
     def _discard_pegging(self, view: CribbageView,
                          choices: list[tuple[tuple[Card, ...], tuple[Card, ...]]],
-                         unseen: list[Card], rng: random.Random) -> list[float]:
-        """Each (laid, kept) choice's expected pegging margin over the same imagined hands;
-        near the end, with the game's finish counted in."""
+                         unseen: list[Card], rng: random.Random) -> list[Outlook]:
+        """Each (laid, kept) choice's expected pegging over the same imagined hands; near the
+        end, with the game's finish counted in."""
         if not choices or view.dealer is None:
             return []
         n = self.budget // len(choices)
@@ -251,25 +330,28 @@ class Coach:
             return []
         dealer = view.dealer
         first = (dealer + 1) % view.players
-        needs = self._needs(view)
+        needs = None if self.odds is not None else self._needs(view)  # the odds count the end
         crib_others = self.scorer.settings.crib_size(view.players) - \
             self.scorer.settings.deal.discard
         worlds = self._worlds(view, unseen, n, rng, self.scorer.settings.hand_size(),
                               0 if needs is None else 1 + crib_others)
         out = []
         for laid, keep in choices:
-            margins = []
+            outlook = Outlook(len(view.scores))
             for hands, rest in worlds:
                 hands[view.seat] = keep
                 pegged, winner = self.pegging.race(hands, first, dealer, needs=needs)
                 if needs is None:
-                    margins.append(self._margin(view, pegged))
+                    outlook.add(self._margin(view, pegged), pegged)
                     continue
+                have = [p - need for p, need in zip(pegged, needs, strict=True)]
                 if winner is None:
                     starter, crib = rest[0], (*laid, *rest[1:1 + crib_others])
-                    winner = self._finish(view, needs, pegged, hands, crib, starter, dealer)
-                margins.append(self._margin(view, pegged) + self._won(view, winner))
-            out.append(fmean(margins))
+                    winner, have = self._finish(view, needs, pegged, hands, crib, starter,
+                                                dealer)
+                outlook.add(self._margin(view, pegged) + self._won(view, winner), pegged,
+                            self._counted(view, winner, have) if self.table else None)
+            out.append(outlook.done())
         self.simulations += n * len(choices)
         return out
 
@@ -290,16 +372,16 @@ class Coach:
         last_player = view.played[-1][0] if view.series else None
         said_go = view.said_go
         peg = self.pegging
-        sign = self._sign
         shows: list[list[Card]] = [[] for _ in range(players)]
         for s, card in view.played:
             shows[s].append(card)
-        candidates = []
+        tabled = self.odds is not None and view.starter is not None
+        candidates, outlooks = [], []
         for card in playable:
             series = (*view.series, card)
             count = view.count + PIPS[card.index]
             now = peg.play_points(series, seat, view.dealer)
-            margins, risks = [], []
+            outlook, risks = Outlook(len(view.scores)), []
             for hands, rest in worlds:
                 hands[seat] = view.held
                 risks.append(self._best_reply(hands, series, count, seat, said_go,
@@ -308,15 +390,23 @@ class Coach:
                     hands, seat, view.dealer, count=view.count, series=view.series,
                     said_go=said_go, last_player=last_player, last_was_go=bool(said_go),
                     first=card, needs=needs)
-                if needs is not None and winner is None and view.starter is not None:
-                    full = [(*shows[s], *hands[s]) if s != seat else view.kept
-                            for s in range(players)]
-                    winner = self._finish(view, needs, pegged, full,
-                                          (*view.laid, *rest[:crib_hidden]), view.starter,
-                                          view.dealer)
-                margins.append(self._margin(view, pegged) + self._won(view, winner))
-            expected = fmean(margins) if margins else float(now)
+                chance = None
+                if needs is not None and view.starter is not None:
+                    have = [p - need for p, need in zip(pegged, needs, strict=True)]
+                    if winner is None:
+                        full = [(*shows[s], *hands[s]) if s != seat else view.kept
+                                for s in range(players)]
+                        winner, have = self._finish(view, needs, pegged, full,
+                                                    (*view.laid, *rest[:crib_hidden]),
+                                                    view.starter, view.dealer)
+                    if tabled:
+                        chance = self._counted(view, winner, have)
+                outlook.add(self._margin(view, pegged) + self._won(view, winner), pegged,
+                            chance)
+            done = outlook.done() if worlds else None
+            expected = done.margin if done else float(now)
             risk = fmean(risks) if risks else 0.0
+            outlooks.append(done)
             reasons = (
                 ("1 legal count", count),
                 ("2 exact 15 or 31", count in (15, view.limit)),
@@ -326,9 +416,32 @@ class Coach:
                 ("points now", now),
                 ("expected pegging, rest of hand (you - them)", round(expected, 2)),
             )
-            candidates.append(Candidate(Play(seat, card), sign * expected, reasons))
+            candidates.append(Candidate(Play(seat, card), expected, reasons))
         self.simulations += n * len(playable)
+        chances = self._play_chances(view, outlooks) if tabled else [None] * len(candidates)
+        candidates = [Candidate(c.action, *self._scored(view, c.value, chance, c.reasons))
+                      for c, chance in zip(candidates, chances, strict=True)]
         return Evaluation("play", _ranked(candidates), self._note)
+
+    def _play_chances(self, view: CribbageView,
+                      outlooks: Sequence[Outlook | None]) -> list[float | None]:
+        """Each play's chance to win: counted in its simulated hands near the end, otherwise
+        its expected pegging beside the shows (the seat's own exact, the other's the table's,
+        the crib as the discard table expects it)."""
+        if any(o is None for o in outlooks):
+            return [None] * len(outlooks)  # no budget: nothing simulated
+        done = [o for o in outlooks if o is not None]
+        if all(o.chance is not None for o in done):
+            return [o.chance for o in done]
+        assert self.odds is not None and view.starter is not None and view.dealer is not None
+        mine = self.variant.side_of(view.dealer) == view.side
+        me, other = view.side, 1 - view.side
+        shown = self.scorer.show_total(view.kept, view.starter, crib=False)
+        crib = self.crib.expected(view.laid)
+        hand_mean = self.odds.means["shows"][0]
+        expected = [(o.pegged[me] + shown + (crib if mine else 0.0),
+                     o.pegged[other] + hand_mean + (0.0 if mine else crib)) for o in done]
+        return list(self._chances(view, expected, whole=False))
 
     def _best_reply(self, hands: list[tuple[Card, ...]], series: tuple[Card, ...], count: int,
                     seat: int, said_go: frozenset[int], dealer: int) -> int:
@@ -348,6 +461,43 @@ class Coach:
         return self._sign * max(scores) if scores else 0
 
 
+class Outlook:
+    """What one candidate's simulated hands came to: the mean margin, each side's mean pegging
+    and, where the game's finish was counted with a win table, the mean chance to win."""
+
+    def __init__(self, sides: int) -> None:
+        self.margin = 0.0
+        self.pegged = [0.0] * sides
+        self.chance: float | None = None
+        self._n = 0
+
+    def add(self, margin: float, pegged: Sequence[int], chance: float | None = None) -> None:
+        self._n += 1
+        self.margin += margin
+        for side, points in enumerate(pegged):
+            self.pegged[side] += points
+        if chance is not None:
+            self.chance = (self.chance or 0.0) + chance
+
+    def done(self) -> Outlook:
+        """The sums made means (over at least one hand)."""
+        n = self._n
+        self.margin /= n
+        self.pegged = [p / n for p in self.pegged]
+        if self.chance is not None:
+            self.chance /= n
+        return self
+
+
+def hand_odds(scorer: Scorer, table: WinTable) -> HandOdds:
+    """``table``'s odds, built once per ruleset and table and shared by its coaches."""
+    cache = scorer.ruleset.cache
+    odds = cache.get("win-odds")
+    if not isinstance(odds, HandOdds) or odds.table is not table:
+        odds = cache["win-odds"] = HandOdds(table)
+    return odds
+
+
 def _ranked(candidates: list[Candidate]) -> tuple[Candidate, ...]:
     def order(c: Candidate) -> tuple[float, list[int]]:
         cards = c.action.cards if isinstance(c.action, Discard) else (c.action.card,)
@@ -360,19 +510,22 @@ class CoachBot:
     """Plays the coach's best candidate; counts, declares and answers like the greedy bot (it
     counts exactly and claims every point an opponent misses)."""
 
-    def __init__(self, seed: int | None = None, *, budget: int = DEFAULT_BUDGET) -> None:
+    def __init__(self, seed: int | None = None, *, budget: int = DEFAULT_BUDGET,
+                 win_table: bool = True) -> None:
         self._greedy = GreedyBot(seed=seed)
         self.budget = budget
+        self.win_table = win_table
         self._coach: Coach | None = None
 
     def choose(self, view: CribbageView, legal: Sequence[Any]) -> Any:
         if self._coach is None or self._coach.scorer is not view.rules:
             # one coach per ruleset and budget: the games of a simulation share what it scored
             cache = view.rules.ruleset.cache
-            key = f"coach-bot-{self.budget}"
+            key = f"coach-bot-{self.budget}-{self.win_table}"
             coach = cache.get(key)
             if coach is None or coach.scorer is not view.rules:
-                coach = cache[key] = Coach(view.rules, budget=self.budget)
+                coach = cache[key] = Coach(view.rules, budget=self.budget,
+                                           win_table=self.win_table)
             self._coach = coach
         if isinstance(legal[0], Discard | Play) and len(legal) > 1:  # a forced card: no search
             evaluation = self._coach.evaluate(view)

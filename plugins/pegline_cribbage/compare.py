@@ -1,7 +1,8 @@
 """The coach's evaluation told as sentences, with the player's own move marked.
 
-Candidates whose values agree to the hundredth (the precision shown) share a rank, shown as a
-tie (``=2.``), instead of an order the coach cannot justify.
+Candidates whose values agree to the hundredth share a rank, shown as a tie (``=2.``), instead of
+an order the coach cannot justify. Where the coach has a win table (`pegline_cribbage.coach`),
+each move also says the chance to win it leaves.
 
 >>> from pegline_core import Game
 >>> from pegline_cribbage.actions import Deal
@@ -14,10 +15,11 @@ tie (``=2.``), instead of an order the coach cannot justify.
 >>> lines = describe(evaluation, evaluation.candidates[10].action)
 >>> print("\\n".join(lines[i] for i in (0, 1, 12)))  # doctest: +NORMALIZE_WHITESPACE
 You laid away 5♣ K♠: the coach ranks it 11th of 15 (a tie); its best is to lay away 2♣ 9♥.
+    Your move leaves 34.9% to win; the best, 54.9%.
     1.  lay away 2♣ 9♥: expect 12.43 in hand and 3.90 in the opponents' crib,
-        -0.91 pegging; 7.62 net.
+        -0.91 pegging; 7.62 net. 54.9% to win.
   =11.  lay away 5♥ K♠: expect 4.57 in hand and 6.67 in the opponents' crib,
-        -0.91 pegging; -3.02 net.
+        -0.91 pegging; -3.02 net. 34.9% to win.
 >>> lines[11].startswith("  =11.  lay away 5♣ K♠"), lines[11].endswith("<- your move")
 (True, True)
 """
@@ -90,6 +92,11 @@ def describe(evaluation: Evaluation, chosen: Discard | Play) -> list[str]:
                     if tied else _("the coach ranks it {ordinal} of {of}; its best is to {best}."))
             # {ordinal} is the English ordinal (11th); a translation may use {rank} (11)
             head += text.format(ordinal=_ordinal(rank), rank=rank, of=of, best=best)
+        chance, top = _chance(evaluation.candidates[mine]), _chance(evaluation.candidates[0])
+        if chance is not None and top is not None:
+            # the space before the sentence is the message's: a language may not space them
+            head += _(" Your move leaves {chance} to win; the best, {best}.").format(
+                chance=chance, best=top)
     lines = [head]
     for index, (candidate, (rank, tied)) in enumerate(zip(evaluation.candidates, ranked,
                                                           strict=True)):
@@ -105,7 +112,19 @@ def _move(action: Discard | Play) -> str:
     return _("play {card}").format(card=action.card.symbol)
 
 
+def _chance(candidate: Candidate) -> str | None:
+    """The candidate's chance to win as the coach shows it (58.2%), where it has a win table."""
+    chance = dict(candidate.reasons).get("win chance (%)")
+    return f"{chance:.1f}%" if isinstance(chance, int | float) else None
+
+
 def _sentence(candidate: Candidate) -> str:
+    chance = _chance(candidate)
+    told = _told(candidate)
+    return told if chance is None else told + _(" {chance} to win.").format(chance=chance)
+
+
+def _told(candidate: Candidate) -> str:
     reasons = dict(candidate.reasons)
     action = candidate.action
     if isinstance(action, Discard):

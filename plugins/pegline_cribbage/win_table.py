@@ -22,10 +22,11 @@ True
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import random
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
@@ -40,8 +41,8 @@ from pegline_core.game import Game
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant
 
-__all__ = ["WinTable", "Outcome", "hand_outcome", "play_hands", "first_hand", "solve",
-           "sampling_error", "check_variant", "REFUSALS"]
+__all__ = ["WinTable", "HandOdds", "Outcome", "table_for", "hand_outcome", "play_hands",
+           "first_hand", "solve", "sampling_error", "check_variant", "REFUSALS"]
 
 Outcome = tuple[int, tuple[int, ...], int, int]
 """One hand's points in counting order: the dealer's heels; each score of the pegging in turn,
@@ -61,6 +62,24 @@ REFUSALS = (
 )
 """Why a variant has no win table (`check_variant`), each translated where it is shown."""
 NEVER_ENDS = N_("no hand scored a point: a game would never end")
+
+
+@functools.cache
+def _shipped(name: str) -> WinTable:
+    return WinTable.shipped(name)
+
+
+def table_for(variant: Variant) -> WinTable | None:
+    """The table that ships for ``variant`` (by its name, where its target is the table's and it
+    passes `check_variant`), read once per process; None where none does."""
+    if variant.name not in SHIPPED:
+        return None
+    try:
+        check_variant(variant)
+    except PeglineError:
+        return None
+    table = _shipped(variant.name)
+    return table if table.target == variant.settings.scoring.target else None
 
 
 def check_variant(variant: Variant) -> None:
@@ -113,7 +132,9 @@ def play_hands(variant: Variant, seed: int, budget: int, start: int,
     ruleset = Ruleset(variant)
     found: Counter[Outcome] = Counter()
     for index in range(start, start + count):
-        coaches = [CoachBot(budget=budget), CoachBot(budget=budget)]
+        # coaches of points, not of this table: the hands do not depend on a table
+        coaches = [CoachBot(budget=budget, win_table=False),
+                   CoachBot(budget=budget, win_table=False)]
         game = first_hand(ruleset, random.Random((seed << 32) + index), coaches)
         found[hand_outcome(game)] += 1
     return found
@@ -344,3 +365,112 @@ class WinTable:
                    None if error is None else round(error, 6), made_by,
                    tuple(tuple(row) for row in solve(ordered, target)),
                    tuple(ordered.items()))
+
+
+class HandOdds:
+    """A table's chances one hand ahead, for a coach's candidates: from the board as it is, how
+    likely the dealer's side is to win if this hand gives each side some points more (or fewer)
+    than the table's hands gave it, the hand counted in the rules' order.
+
+    ``whole`` is the chance over a whole hand still to play (a discard: the heels, the pegging
+    point by point, then the shows); without it, over the shows alone (a play: the pegging's
+    expected points are in the shifts). A shift falls between whole points: the chances at the
+    whole shifts around it, weighted by nearness.
+
+    >>> odds = HandOdds(WinTable.shipped("two-player"))
+    >>> even, better = odds.chances((0, 0), [(0.0, 0.0), (0.0, 3.0)])
+    >>> round(even, 2), better > even        # the dealer's side, 3 points more: it gains
+    (0.56, True)
+    """
+
+    def __init__(self, table: WinTable) -> None:
+        self.table = table
+        hands = sum(n for _, n in table.outcomes)
+        self._hands = [(n / hands, o) for o, n in table.outcomes]
+        whole: Counter[tuple[int, int]] = Counter()
+        shows: Counter[tuple[int, int]] = Counter()
+        reach = [0, 0]  # the most points the pone pegged in a hand, and the dealer with heels
+        for (heels, pegging, pone, dealer), n in table.outcomes:
+            pegged = (sum(p for p in pegging if p > 0), heels - sum(p for p in pegging if p < 0))
+            reach = [max(reach[0], pegged[0]), max(reach[1], pegged[1])]
+            whole[(pegged[0] + pone, pegged[1] + dealer)] += n
+            shows[(pone, dealer)] += n
+        self._reach = tuple(reach)
+        self.heels = sum(o[0] * n for o, n in table.outcomes) / hands
+        """The dealer's mean heels in the table's hands."""
+        self._whole = [(p, d, n / hands) for (p, d), n in whole.items()]
+        self._shows = [(p, d, n / hands) for (p, d), n in shows.items()]
+        self.means = {name: (sum(p * w for p, _, w in joint), sum(d * w for _, d, w in joint))
+                      for name, joint in (("whole", self._whole), ("shows", self._shows))}
+        """Each side's mean points (pone, dealer) in the table's hands: over the whole hand,
+        and in the shows alone."""
+
+    def chances(self, scores: tuple[int, int], shifts: Sequence[tuple[float, float]], *,
+                whole: bool = True) -> list[float]:
+        """The dealer's side's chance to win from ``scores`` (the dealer's side's, the pone's)
+        for each (pone's shift, dealer's shift)."""
+        dealer_score, pone_score = scores
+        target = self.table.target
+        needs = (target - pone_score, target - dealer_score)
+        decided, joint = 0.0, self._whole if whole else self._shows
+        if whole and (needs[0] <= self._reach[0] or needs[1] <= self._reach[1]):
+            decided, joint = self._pegged_out(needs)
+        known: dict[tuple[int, int], float] = {}
+        out = []
+        for pone_shift, dealer_shift in shifts:
+            low_p, low_d = math.floor(pone_shift), math.floor(dealer_shift)
+            fp, fd = pone_shift - low_p, dealer_shift - low_d
+            total = 0.0
+            for sp, wp in ((low_p, 1.0 - fp), (low_p + 1, fp)):
+                for sd, wd in ((low_d, 1.0 - fd), (low_d + 1, fd)):
+                    if wp and wd:
+                        key = (sp, sd)
+                        if key not in known:
+                            known[key] = decided + self._counted(joint, scores, needs, sp, sd)
+                        total += wp * wd * known[key]
+            out.append(total)
+        return out
+
+    def _pegged_out(self, needs: tuple[int, int]) -> tuple[float, list[tuple[int, int, float]]]:
+        """The chance the dealer's side reaches the target in the heels or the pegging, and the
+        totals of the hands in which neither side does."""
+        need_p, need_d = needs
+        won = 0.0
+        left: dict[tuple[int, int], float] = defaultdict(float)
+        for weight, (heels, pegging, pone, dealer) in self._hands:
+            pegged_p, pegged_d = 0, heels
+            dealer_out = pegged_d >= need_d
+            pone_out = False
+            for points in pegging:
+                if dealer_out or pone_out:
+                    break
+                if points > 0:
+                    pegged_p += points
+                    pone_out = pegged_p >= need_p
+                else:
+                    pegged_d -= points
+                    dealer_out = pegged_d >= need_d
+            if dealer_out:
+                won += weight
+            elif not pone_out:
+                left[(pegged_p + pone, pegged_d + dealer)] += weight
+        return won, [(p, d, w) for (p, d), w in left.items()]
+
+    def _counted(self, joint: list[tuple[int, int, float]], scores: tuple[int, int],
+                 needs: tuple[int, int], sp: int, sd: int) -> float:
+        """The dealer's side's chance over ``joint`` with whole shifts: the pone counts first,
+        then the dealer; a hand that ends the game nowhere leaves the pone's side to deal."""
+        dealer_score, pone_score = scores
+        need_p, need_d = needs
+        next_deal = self.table.dealer_wins  # the old pone deals: [its score][the other's]
+        won = 0.0
+        for pone, dealer, weight in joint:
+            if pone + sp >= need_p:
+                continue
+            if dealer + sd >= need_d:
+                won += weight
+                continue
+            pone_at = max(pone_score + pone + sp, 0)
+            dealer_at = max(dealer_score + dealer + sd, 0)
+            won += weight * (1.0 - next_deal[pone_at][dealer_at])
+        return won

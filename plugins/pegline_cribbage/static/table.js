@@ -343,8 +343,15 @@
         best: best.map((c) => cardsText(c.cards)).join(_(" or ")),
         rank: chosen ? chosen.rank : "?", tied: chosen && chosen.tied ? _(" (tied)") : "",
         n: compare.candidates.length});
+    const chance = (c) => {  // the coach's win chance, where it has a win table
+      const reason = c && c.reasons.find((r) => r.name === "win chance (%)");
+      return reason ? `${reason.value.toFixed(1)}%` : null;
+    };
+    const odds = chance(chosen) && chance(compare.candidates[0])
+      ? _(" Your move leaves {chance} to win; the best, {best}.",
+        {chance: chance(chosen), best: chance(compare.candidates[0])}) : "";
     box.append(
-      el("p", {class: "verdict", id: "verdict"}, verdict),
+      el("p", {class: "verdict", id: "verdict"}, verdict + odds),
       el("table", {class: "compare", id: "compare-table"},
         el("tr", {}, el("th", {}, _("rank")),
           el("th", {}, compare.decision === "discard" ? _("lay away") : _("play")),
