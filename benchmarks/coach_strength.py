@@ -12,15 +12,17 @@ the coach in each of its seats), with a 95 % Wilson interval:
 - partners: a coach team against a greedy team (at least 58 %);
 - previous: two-player, the coach bot against the coach as it was before coach v2 (a copy kept
   beside this script, `previous_coach.py`; at least 55 %);
-- points: two-player, the coach bot against the same coach playing for points, without a win
-  table (``CoachBot(win_table=False)``, the coach of issue 17; at least 55 %).
+- points: two-player, the coach bot against the coach of issue 17: playing for points, without
+  a win table, and imagining other hands as any unseen cards
+  (``CoachBot(win_table=False, reading=False)``; at least 55 %).
 
 ``--opponent SPEC`` plays the coach against another bot in place of greedy (in every figure but
 previous and points): a bot name or a player class of one's own as ``module.path:Name``
 (`pegline_core.app.bot_specs`), e.g. ``--opponent mybots:Lookahead``.
 
-``--points`` plays the coach for points, without its win table (as before it had one), so each
-part's contribution shows.
+``--points`` plays the coach for points, without its win table, and ``--no-reading`` has it
+imagine the other hands as any unseen cards (both as before issue 31), so each part's
+contribution shows.
 
 With ``--hands N``, also the coach's points a hand ahead of the greedy bot (two-player, one hand
 from each of N deals, each dealt hand played from both seats, so the cards' luck cancels): a
@@ -28,7 +30,7 @@ finer measure than wins for comparing budgets.
 
 Run: python benchmarks/coach_strength.py [--budget N] [--games 4000] [--workers 2]
      [--figures two,three,partners,previous,points] [--latency-samples 200] [--hands 0]
-     [--progress 0] [--opponent greedy] [--points]
+     [--progress 0] [--opponent greedy] [--points] [--no-reading]
 """
 
 from __future__ import annotations
@@ -88,7 +90,7 @@ def _p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20)[-1]
 
 
-def deal(figure: str, budget: int, opponent: str, win_table: bool,
+def deal(figure: str, budget: int, opponent: str, options: dict[str, bool],
          seed: int) -> tuple[int, int]:
     """(coach wins, games) over one deal played with the coach in each of its seatings."""
     name, seatings, _target = FIGURES[figure]
@@ -98,7 +100,7 @@ def deal(figure: str, budget: int, opponent: str, win_table: bool,
     players = ruleset.variant.table.players
     wins = 0
     for coached in seatings:
-        bots = [CoachBot(seed, budget=budget, win_table=win_table) if seat in coached
+        bots = [CoachBot(seed, budget=budget, **options) if seat in coached
                 else _opponent(figure, opponent, seed)
                 for seat in range(players)]
         game = play_game(ruleset.variant, bots, seed=seed, game=Game(ruleset=ruleset))
@@ -113,11 +115,11 @@ def _opponent(figure: str, opponent: str, seed: int) -> Any:
     if figure == "previous":
         return PreviousCoachBot(seed)
     if figure == "points":
-        return CoachBot(seed, win_table=False)
+        return CoachBot(seed, win_table=False, reading=False)
     return resolve_bot(opponent, FIGURES[figure][0]).make(seed)
 
 
-def hand_margin(budget: int, opponent: str, win_table: bool, seed: int) -> float:
+def hand_margin(budget: int, opponent: str, options: dict[str, bool], seed: int) -> float:
     """The coach's points less the ``opponent``'s (a bot spec) over one two-player hand,
     averaged over its two seats on the same deal."""
     ruleset = _RULESETS.get("two-player")
@@ -128,7 +130,7 @@ def hand_margin(budget: int, opponent: str, win_table: bool, seed: int) -> float
         rng = random.Random(seed)
         game = Game(ruleset=ruleset, dealer=seed % 2)
         bots = [_opponent("two", opponent, seed), _opponent("two", opponent, seed)]
-        bots[coach_seat] = CoachBot(seed, budget=budget, win_table=win_table)
+        bots[coach_seat] = CoachBot(seed, budget=budget, **options)
         while not (game.over or (game.phase == "deal" and len(game.inputs()) > 1)):
             to_act = game.to_act
             if isinstance(to_act, str):
@@ -155,12 +157,17 @@ def main() -> None:
     parser.add_argument("--points", action="store_true",
                         help="the coach plays for points, without its win table (each part's "
                              "contribution)")
+    parser.add_argument("--no-reading", action="store_true",
+                        help="the coach imagines other hands as any unseen cards, not as a "
+                             "hand-keeping player keeps them")
     parser.add_argument("--opponent", default="greedy",
                         help="the coach's opponent: a bot name or module.path:Name")
     args = parser.parse_args()
     resolve_bot(args.opponent, "two-player")  # a bot that is not there: said before any game
+    options = {"win_table": not args.points, "reading": not args.no_reading}
     print(f"coach budget {args.budget} simulated hands per decision"
-          f"{', for points (no win table)' if args.points else ''}")
+          f"{', for points (no win table)' if args.points else ''}"
+          f"{', not reading the others' if args.no_reading else ''}")
     if args.latency_samples:
         discard, pegging = latency(args.budget, args.latency_samples)
         print(f"discard advice: median {statistics.median(discard):6.1f} ms, "
@@ -169,8 +176,7 @@ def main() -> None:
               f"p95 {_p95(pegging):6.1f} ms CPU over {len(pegging)} (target median <= 20 ms)")
     with ProcessPoolExecutor(args.workers) as pool:
         if args.hands:
-            margins = list(pool.map(partial(hand_margin, args.budget, args.opponent,
-                                            not args.points),
+            margins = list(pool.map(partial(hand_margin, args.budget, args.opponent, options),
                                     range(args.hands),
                                     chunksize=10))
             mean = statistics.fmean(margins)
@@ -185,7 +191,7 @@ def main() -> None:
             start = time.perf_counter()
             wins = games = 0
             for won, played in pool.map(partial(deal, figure, args.budget, args.opponent,
-                                                not args.points),
+                                                options),
                                         range(deals),
                                         chunksize=10):
                 wins, games = wins + won, games + played

@@ -118,7 +118,7 @@ def test_the_coach_plays_the_same_game_in_both_builds():
     game = play_game("two-player-61", [CoachBot(1, budget=60), GreedyBot(seed=1)], seed=2)
     text = json.dumps(game.codec.dicts(game.log), sort_keys=True, separators=(",", ":"))
     assert isinstance(game.log[-1], GameEnded)
-    assert hashlib.sha256(text.encode()).hexdigest()[:16] == "af9ba5ebc65664a3"
+    assert hashlib.sha256(text.encode()).hexdigest()[:16] == "2668bda10b81249a"
 
 
 def test_compare_only_after_a_commit_and_it_marks_the_game():
@@ -507,7 +507,7 @@ def test_near_the_end_the_coach_values_the_game_not_the_points():
     far = coach.evaluate(view)
     assert all(abs(c.value) < 15 for c in far.candidates)  # mid-game: points
     winning = coach.evaluate(view._replace(scores=(120, 90)))  # any point wins: the go, the last
-    assert all(c.value > 0.9 * WIN for c in winning.candidates)
+    assert all(c.value > WIN - 5 for c in winning.candidates)  # less its pegging margin
     losing = coach.evaluate(view._replace(scores=(60, 120)))  # they peg or count out first
     assert all(c.value < -0.9 * WIN for c in losing.candidates)
     # needing 2 as pone, seat 0 counts first: its hand (5H 5C JD KS, 10 with the starter AH)
@@ -548,20 +548,21 @@ def test_without_a_table_the_coach_plays_for_points():
 
 def test_the_board_changes_the_advice_the_pone_counts_first():
     game = Game("two-player", dealer=1)
-    game.apply(Deal([parse_cards("AS 4S AD JD 6H 5C"), parse_cards("2H 3H 7H 8H 9H TH")]))
+    game.apply(Deal([parse_cards("9C TD 2H 2C JD 3D"), parse_cards("4H 5H 7H 8H 9H TH")]))
     coach = Coach(Scorer(game.ruleset))
     view = game.view(0)
     at_love_all = coach.evaluate(view).best
-    assert sorted(map(str, at_love_all.action.cards)) == ["AS", "JD"]  # the most points net
-    # at 112 all the pone needs 9 and counts first: its hand wins the game before the crib
-    # is counted, so it keeps 4-5-6-J (10.0 expected in hand) over A-4-5-6 (8.9), though the
-    # two aces give the dealer's crib 1.5 points more
+    assert sorted(map(str, at_love_all.action.cards)) == ["9C", "JD"]  # the most points net
+    # at 112 all the pone needs 9 and counts first: its hand may win the game before the crib
+    # is counted, so it keeps 2-2-3-J (9.78 expected in hand) over 2-2-3-10 (9.57), though the
+    # 9-10 it throws is worth more in the dealer's crib and its pegging is worse
     close = coach.evaluate(view._replace(scores=(112, 112)))
-    assert sorted(map(str, close.best.action.cards)) == ["AD", "AS"]
+    assert sorted(map(str, close.best.action.cards)) == ["9C", "TD"]
     kept = {tuple(sorted(map(str, c.action.cards))): dict(c.reasons) for c in close.candidates}
-    assert kept[("AD", "AS")]["total"] < kept[("AS", "JD")]["total"]
-    assert kept[("AD", "AS")]["expected hand points"] > kept[("AS", "JD")][
-        "expected hand points"]
+    chosen, love_all = kept[("9C", "TD")], kept[("9C", "JD")]
+    assert chosen["total"] < love_all["total"]
+    assert chosen["expected hand points"] > love_all["expected hand points"]
+    assert chosen["win chance (%)"] > love_all["win chance (%)"]
 
 
 @pytest.mark.parametrize(("scores", "low", "high"), [

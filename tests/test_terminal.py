@@ -337,8 +337,8 @@ def test_compare_asks_the_game_marks_the_move_and_shows_the_disclaimer_once():
     assert marked == [MARKED]
 
 
-MARKED = ("    2.  lay away K♠ 9♥: expect 8.78 in hand and 3.27 in the opponents' crib, -0.91 "
-          "pegging; 4.60 net. 48.9% to win.  <- your move")
+MARKED = ("    2.  lay away K♠ 9♥: expect 8.78 in hand and 3.27 in the opponents' crib, -1.44 "
+          "pegging; 4.07 net. 47.9% to win.  <- your move")
 
 
 def test_ties_share_a_rank():

@@ -53,6 +53,7 @@ from pegline_cribbage.combinations import PIPS, run_tail, same_rank_tail
 from pegline_cribbage.crib_odds import CRIB_DEALS
 from pegline_cribbage.discards import crib_odds, discard_rows
 from pegline_cribbage.playout import Pegging
+from pegline_cribbage.reading import keeper_for
 from pegline_cribbage.scorer import Scorer
 from pegline_cribbage.views import CribbageView
 from pegline_cribbage.win_table import HandOdds, WinTable, check_variant, table_for
@@ -89,7 +90,7 @@ class Coach:
     """
 
     def __init__(self, scorer: Scorer, *, budget: int = DEFAULT_BUDGET,
-                 win_table: WinTable | bool = True) -> None:
+                 win_table: WinTable | bool = True, reading: bool = True) -> None:
         if type(budget) is not int or budget < 0:
             raise PeglineError(f"the coach's budget is a whole number of simulations, "
                              f"not {budget!r}")
@@ -110,6 +111,10 @@ class Coach:
         self.simulations = 0
         self.crib = crib_odds(scorer)  # one table per ruleset: every coach of it shares it
         self.odds = None if self.table is None else hand_odds(scorer, self.table)
+        if type(reading) is not bool:
+            raise PeglineError(f"reading is True (imagined hands as a hand-keeping player "
+                               f"keeps them) or False (any unseen cards), not {reading!r}")
+        self.keeper = keeper_for(scorer) if reading else None
         self.pegging = Pegging(scorer)
         self._sign = -1 if scorer.settings.scoring.lowball else 1
         self._note = _note(budget)
@@ -161,6 +166,8 @@ class Coach:
         bound = sorted((s for s in others if floors[s]), key=lambda s: -floors[s])
         free = [s for s in others if not floors[s]]
         take_free = sum(size - played[s] for s in free) + spare
+        if self.keeper is not None:
+            return self._read_worlds(view, unseen, n, rng, floors, bound + free, spare)
         worlds = []
         for _ in range(n):
             hands: list[tuple[Card, ...]] = [()] * view.players
@@ -175,6 +182,30 @@ class Coach:
                 take = size - played[s]
                 hands[s], drawn = tuple(drawn[:take]), drawn[take:]
             worlds.append((hands, drawn))
+        return worlds
+
+    def _read_worlds(self, view: CribbageView, unseen: list[Card], n: int, rng: random.Random,
+                     floors: list[int], others: list[int], spare: int
+                     ) -> list[tuple[list[tuple[Card, ...]], list[Card]]]:
+        """`_worlds` with each other seat's hand as a hand-keeping player kept it, agreeing
+        with what it has played (`pegline_cribbage.reading`); its thrown cards are the crib's."""
+        assert self.keeper is not None
+        played: list[list[Card]] = [[] for _ in range(view.players)]
+        for seat, card in view.played:
+            played[seat].append(card)
+        worlds = []
+        for _ in range(n):
+            hands: list[tuple[Card, ...]] = [()] * view.players
+            pool, crib = unseen, []
+            for s in others:  # the most constrained first
+                fits = [c for c in pool if PIPS[c.index] >= floors[s]] if floors[s] else None
+                hands[s], thrown = self.keeper.imagine(pool, played[s], rng, fits)
+                crib.extend(thrown)
+                gone = {*hands[s], *thrown}
+                pool = [c for c in pool if c not in gone]
+            drawn = rng.sample(pool, spare)
+            rest = [*drawn[:1], *crib, *drawn[1:]] if view.starter is None else [*crib, *drawn]
+            worlds.append((hands, rest[:spare]))
         return worlds
 
     @staticmethod
@@ -511,21 +542,22 @@ class CoachBot:
     counts exactly and claims every point an opponent misses)."""
 
     def __init__(self, seed: int | None = None, *, budget: int = DEFAULT_BUDGET,
-                 win_table: bool = True) -> None:
+                 win_table: bool = True, reading: bool = True) -> None:
         self._greedy = GreedyBot(seed=seed)
         self.budget = budget
         self.win_table = win_table
+        self.reading = reading
         self._coach: Coach | None = None
 
     def choose(self, view: CribbageView, legal: Sequence[Any]) -> Any:
         if self._coach is None or self._coach.scorer is not view.rules:
             # one coach per ruleset and budget: the games of a simulation share what it scored
             cache = view.rules.ruleset.cache
-            key = f"coach-bot-{self.budget}-{self.win_table}"
+            key = f"coach-bot-{self.budget}-{self.win_table}-{self.reading}"
             coach = cache.get(key)
             if coach is None or coach.scorer is not view.rules:
                 coach = cache[key] = Coach(view.rules, budget=self.budget,
-                                           win_table=self.win_table)
+                                           win_table=self.win_table, reading=self.reading)
             self._coach = coach
         if isinstance(legal[0], Discard | Play) and len(legal) > 1:  # a forced card: no search
             evaluation = self._coach.evaluate(view)

@@ -15,11 +15,11 @@ each move also says the chance to win it leaves.
 >>> lines = describe(evaluation, evaluation.candidates[10].action)
 >>> print("\\n".join(lines[i] for i in (0, 1, 12)))  # doctest: +NORMALIZE_WHITESPACE
 You laid away 5♣ K♠: the coach ranks it 11th of 15 (a tie); its best is to lay away 2♣ 9♥.
-    Your move leaves 34.9% to win; the best, 54.9%.
+    Your move leaves 34.0% to win; the best, 53.8%.
     1.  lay away 2♣ 9♥: expect 12.43 in hand and 3.90 in the opponents' crib,
-        -0.91 pegging; 7.62 net. 54.9% to win.
+        -1.44 pegging; 7.10 net. 53.8% to win.
   =11.  lay away 5♥ K♠: expect 4.57 in hand and 6.67 in the opponents' crib,
-        -0.91 pegging; -3.02 net. 34.9% to win.
+        -1.44 pegging; -3.55 net. 34.0% to win.
 >>> lines[11].startswith("  =11.  lay away 5♣ K♠"), lines[11].endswith("<- your move")
 (True, True)
 """

@@ -1,0 +1,98 @@
+"""Reading the other players: hands imagined as a hand-keeping player would have kept them.
+
+The coach imagines the cards it cannot see. Drawn at random, another player's hand is any four
+unseen cards; but that player was dealt more and kept the ones that score: two fives are more
+likely in it than a five and a king. A `Keeper` draws each imagined hand as dealt, then keeps
+what a player who keeps the best hand keeps (the cards whose expected show, by the variant's own
+scoring over every starter, is highest: the greedy bot's way, and the discard table's other
+seats'). In the pegging, a hand must also agree with the cards its player has
+played: an imagined deal whose best keep does not hold them is drawn again (`TRIES` times at
+most, then the drawn hand stands), so cards played early say what is left.
+
+The value of a keep is taken by its ranks only (the cards in one suit each, so no flush), over
+every starter those cards leave, so it is counted once per ruleset for each set of ranks, and
+looked up after.
+
+>>> from pegline_cribbage.scorer import Scorer
+>>> from pegline_core.cards import parse_cards
+>>> keeper = Keeper(Scorer.for_variant("two-player"))
+>>> kept, thrown = keeper.keep(parse_cards("5H 5C JD KS 2C 9H"))
+>>> sorted(map(str, kept)), sorted(map(str, thrown))
+(['5C', '5H', 'JD', 'KS'], ['2C', '9H'])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+
+from pegline_core.cards import DECK, SUITS, Card
+from pegline_cribbage.scorer import Scorer
+
+__all__ = ["Keeper", "TRIES", "keeper_for"]
+
+TRIES = 12
+"""Deals drawn at most for one imagined hand in the pegging before the last one stands."""
+
+
+class Keeper:
+    """A hand-keeping player's keep of any dealt hand, under ``scorer``'s variant."""
+
+    def __init__(self, scorer: Scorer) -> None:
+        self.scorer = scorer
+        settings = scorer.settings
+        self.dealt = settings.deal.cards
+        self.kept = settings.hand_size()
+        self._sign = -1.0 if settings.scoring.lowball else 1.0
+        self._values: dict[tuple[int, ...], float] = {}
+
+    def value(self, ranks: tuple[int, ...]) -> float:
+        """The expected show of a keep of these (sorted) ranks, over every starter it leaves
+        (higher is better: in lowball, fewer points)."""
+        value = self._values.get(ranks)
+        if value is None:
+            cards = [Card.of(rank, SUITS[i % len(SUITS)]) for i, rank in enumerate(ranks)]
+            starters = [card for card in DECK if card not in cards]
+            total = self.scorer.show_total
+            value = self._values[ranks] = self._sign * sum(
+                total(cards, starter, crib=False) for starter in starters) / len(starters)
+        return value
+
+    def keep(self, hand: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """The cards a hand-keeping player keeps of ``hand``, and those it throws (the first
+        best keep in the hand's order)."""
+        best: tuple[Card, ...] = ()
+        best_value = 0.0
+        for kept in combinations(hand, self.kept):
+            value = self.value(tuple(sorted(card.rank for card in kept)))
+            if not best or value > best_value:
+                best, best_value = kept, value
+        return best, tuple(card for card in hand if card not in best)
+
+    def imagine(self, pool: Sequence[Card], played: Sequence[Card], rng: random.Random,
+                fits: Sequence[Card] | None = None) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """A hand still held (beside ``played``, its cards already played) and its player's
+        thrown cards, both from ``pool``: the dealt hand drawn again until its keep holds the
+        played cards. ``fits``: the cards the held ones must come from (a player that said go
+        holds nothing that fitted), where there are enough of them."""
+        left = self.kept - len(played)
+        throws = self.dealt - self.kept
+        allowed = None if fits is None or len(fits) < left else set(fits)
+        for _ in range(TRIES):
+            drawn = rng.sample(pool, left + throws)
+            kept, thrown = self.keep((*played, *drawn))
+            held = tuple(card for card in kept if card not in played)
+            if len(held) == left and (allowed is None or allowed.issuperset(held)):
+                return held, thrown
+        held = tuple(rng.sample(fits if allowed is not None else pool, left))  # as dealt
+        return held, tuple(rng.sample([card for card in pool if card not in held], throws))
+
+
+def keeper_for(scorer: Scorer) -> Keeper:
+    """The ruleset's keeper, built once per ruleset and shared (its values are counted once)."""
+    cache = scorer.ruleset.cache
+    keeper = cache.get("keeper")
+    if not isinstance(keeper, Keeper) or keeper.scorer is not scorer:
+        keeper = cache["keeper"] = Keeper(scorer)
+    return keeper
