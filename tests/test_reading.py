@@ -11,8 +11,8 @@ import pytest
 
 from pegline_core import Game, PeglineError
 from pegline_core.cards import DECK, parse_cards
-from pegline_cribbage.bots import GreedyBot
 from pegline_cribbage.actions import Deal
+from pegline_cribbage.bots import GreedyBot
 from pegline_cribbage.coach import Coach
 from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.reading import Keeper, keeper_for
@@ -59,7 +59,7 @@ def test_the_keeper_keeps_what_the_greedy_bot_keeps_nearly_always(keeper):
 
 def test_lowball_keeps_the_fewest_points():
     keeper = Keeper(Scorer.for_variant("lowball"))
-    kept, thrown = keeper.keep(parse_cards("5H 5C TD KS 2C 9H"))
+    _kept, thrown = keeper.keep(parse_cards("5H 5C TD KS 2C 9H"))
     assert sorted(map(str, thrown)) == ["5C", "5H"]  # a pair and two fifteens go
 
 
