@@ -196,7 +196,8 @@ class Coach:
         worlds = []
         for _ in range(n):
             hands: list[tuple[Card, ...]] = [()] * view.players
-            pool, crib = unseen, []
+            pool = unseen
+            crib: list[Card] = []
             for s in others:  # the most constrained first
                 fits = [c for c in pool if PIPS[c.index] >= floors[s]] if floors[s] else None
                 hands[s], thrown = self.keeper.imagine(pool, played[s], rng, fits)

@@ -85,7 +85,8 @@ class Keeper:
             held = tuple(card for card in kept if card not in played)
             if len(held) == left and (allowed is None or allowed.issuperset(held)):
                 return held, thrown
-        held = tuple(rng.sample(fits if allowed is not None else pool, left))  # as dealt
+        held = tuple(rng.sample(fits if fits is not None and allowed is not None else pool,
+                                left))  # as dealt, from the cards that fit where they are enough
         return held, tuple(rng.sample([card for card in pool if card not in held], throws))
 
 
