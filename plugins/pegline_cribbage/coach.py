@@ -165,9 +165,9 @@ class Coach:
         floors = self._floors(view)
         bound = sorted((s for s in others if floors[s]), key=lambda s: -floors[s])
         free = [s for s in others if not floors[s]]
-        take_free = sum(size - played[s] for s in free) + spare
         if self.keeper is not None:
             return self._read_worlds(view, unseen, n, rng, floors, bound + free, spare)
+        take_free = sum(size - played[s] for s in free) + spare
         worlds = []
         for _ in range(n):
             hands: list[tuple[Card, ...]] = [()] * view.players
@@ -354,7 +354,8 @@ class Coach:
                          choices: list[tuple[tuple[Card, ...], tuple[Card, ...]]],
                          unseen: list[Card], rng: random.Random) -> list[Outlook]:
         """Each (laid, kept) choice's expected pegging over the same imagined hands; near the
-        end, with the game's finish counted in."""
+        end without a win table, with the game's finish counted in (the table's odds count it
+        otherwise)."""
         if not choices or view.dealer is None:
             return []
         n = self.budget // len(choices)
@@ -376,13 +377,11 @@ class Coach:
                 if needs is None:
                     outlook.add(self._margin(view, pegged), pegged)
                     continue
-                have = [p - need for p, need in zip(pegged, needs, strict=True)]
                 if winner is None:
                     starter, crib = rest[0], (*laid, *rest[1:1 + crib_others])
-                    winner, have = self._finish(view, needs, pegged, hands, crib, starter,
-                                                dealer)
-                outlook.add(self._margin(view, pegged) + self._won(view, winner), pegged,
-                            self._counted(view, winner, have) if self.table else None)
+                    winner, _have = self._finish(view, needs, pegged, hands, crib, starter,
+                                                 dealer)
+                outlook.add(self._margin(view, pegged) + self._won(view, winner), pegged)
             out.append(outlook.done())
         self.simulations += n * len(choices)
         return out
