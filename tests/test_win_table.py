@@ -174,7 +174,7 @@ def test_a_hand_is_split_by_who_scored_and_when():
     # the same hand again, read from its log
     from pegline_cribbage.coach import CoachBot
     game = first_hand(Ruleset(variant), random.Random((3 << 32) + 5),
-                      [CoachBot(budget=8), CoachBot(budget=8)])
+                      [CoachBot(budget=8, win_table=False, reading=False) for _ in range(2)])
     assert game.hand == 1 and game.phase == "deal"
     assert hand_outcome(game) == outcome
     assert sum(abs(p) for p in pegging) + heels + pone_show + dealer_show == sum(game.scores)

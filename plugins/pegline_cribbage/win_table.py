@@ -132,9 +132,9 @@ def play_hands(variant: Variant, seed: int, budget: int, start: int,
     ruleset = Ruleset(variant)
     found: Counter[Outcome] = Counter()
     for index in range(start, start + count):
-        # coaches of points, not of this table: the hands do not depend on a table
-        coaches = [CoachBot(budget=budget, win_table=False),
-                   CoachBot(budget=budget, win_table=False)]
+        # the coach the shipped tables were made with: of points, not of a table, imagining
+        # any unseen cards (so the same seed makes the same hands)
+        coaches = [CoachBot(budget=budget, win_table=False, reading=False) for _ in range(2)]
         game = first_hand(ruleset, random.Random((seed << 32) + index), coaches)
         found[hand_outcome(game)] += 1
     return found
