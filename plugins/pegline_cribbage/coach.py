@@ -105,15 +105,15 @@ class Coach:
         else:
             raise PeglineError(f"win_table is a WinTable, True (the shipped one, if any) or "
                                f"False, not {win_table!r}")
+        if type(reading) is not bool:
+            raise PeglineError(f"reading is True (imagined hands as a hand-keeping player "
+                               f"keeps them) or False (any unseen cards), not {reading!r}")
         self.scorer = scorer
         self.variant = scorer.variant
         self.budget = budget
         self.simulations = 0
         self.crib = crib_odds(scorer)  # one table per ruleset: every coach of it shares it
         self.odds = None if self.table is None else hand_odds(scorer, self.table)
-        if type(reading) is not bool:
-            raise PeglineError(f"reading is True (imagined hands as a hand-keeping player "
-                               f"keeps them) or False (any unseen cards), not {reading!r}")
         self.keeper = keeper_for(scorer) if reading else None
         self.pegging = Pegging(scorer)
         self._sign = -1 if scorer.settings.scoring.lowball else 1

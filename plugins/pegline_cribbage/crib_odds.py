@@ -53,7 +53,7 @@ class CribOdds:
         key = (tuple(sorted(card.rank for card in thrown)), len(suits) == 1)
         value = self._known.get(key)
         if value is None:
-            value = self._known[key] = self._count(_representative(*key))
+            value = self._known[key] = self._count(representative(*key))
         return value
 
     # -- the table -----------------------------------------------------------------------------
@@ -102,7 +102,7 @@ class CribOdds:
         return points / max(1, counted)
 
 
-def _representative(ranks: tuple[int, ...], suited: bool) -> tuple[Card, ...]:
+def representative(ranks: tuple[int, ...], suited: bool) -> tuple[Card, ...]:
     """The same cards for every discard of these ranks and suitedness (the figure must not
     depend on which discard asked first)."""
     if suited:

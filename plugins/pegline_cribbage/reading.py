@@ -27,7 +27,8 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
-from pegline_core.cards import DECK, SUITS, Card
+from pegline_core.cards import DECK, Card
+from pegline_cribbage.crib_odds import representative
 from pegline_cribbage.scorer import Scorer
 
 __all__ = ["Keeper", "TRIES", "keeper_for"]
@@ -52,7 +53,7 @@ class Keeper:
         (higher is better: in lowball, fewer points)."""
         value = self._values.get(ranks)
         if value is None:
-            cards = [Card.of(rank, SUITS[i % len(SUITS)]) for i, rank in enumerate(ranks)]
+            cards = representative(ranks, suited=False)
             starters = [card for card in DECK if card not in cards]
             total = self.scorer.show_total
             value = self._values[ranks] = self._sign * sum(

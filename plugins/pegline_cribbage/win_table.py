@@ -389,15 +389,18 @@ class HandOdds:
         self._hands = [(n / hands, o) for o, n in table.outcomes]
         whole: Counter[tuple[int, int]] = Counter()
         shows: Counter[tuple[int, int]] = Counter()
-        reach = [0, 0]  # the most points the pone pegged in a hand, and the dealer with heels
-        for (heels, pegging, pone, dealer), n in table.outcomes:
-            pegged = (sum(p for p in pegging if p > 0), heels - sum(p for p in pegging if p < 0))
-            reach = [max(reach[0], pegged[0]), max(reach[1], pegged[1])]
-            whole[(pegged[0] + pone, pegged[1] + dealer)] += n
-            shows[(pone, dealer)] += n
-        self._reach = tuple(reach)
-        self.heels = sum(o[0] * n for o, n in table.outcomes) / hands
+        pegged: set[tuple[int, int]] = set()  # the pone's pegging, the dealer's with heels
+        self.heels = 0.0
         """The dealer's mean heels in the table's hands."""
+        for (heels, pegging, pone, dealer), n in table.outcomes:
+            by_pone, by_dealer = sum(p for p in pegging if p > 0), heels - sum(
+                p for p in pegging if p < 0)
+            pegged.add((by_pone, by_dealer))
+            whole[(by_pone + pone, by_dealer + dealer)] += n
+            shows[(pone, dealer)] += n
+            self.heels += heels * n / hands
+        self._reach = (max(p for p, _ in pegged), max(d for _, d in pegged))
+        """The most a side pegged in one of the table's hands: below it, no pegging decides."""
         self._whole = [(p, d, n / hands) for (p, d), n in whole.items()]
         self._shows = [(p, d, n / hands) for (p, d), n in shows.items()]
         self.means = {name: (sum(p * w for p, _, w in joint), sum(d * w for _, d, w in joint))
