@@ -26,7 +26,7 @@ from pegline_core.errors import (
 from pegline_core.event_log import EventLog
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored, SideResult
 from pegline_core.game import Game
-from pegline_core.hookspecs import hookimpl, hookspec, native
+from pegline_core.hookspecs import hookimpl, hookspec, native, native_step
 from pegline_core.players import Player, RandomBot, play_game
 from pegline_core.plugins import game_definition
 from pegline_core.record import GameRecord
@@ -40,7 +40,7 @@ __all__ = [
     "Card", "DECK", "deck_of", "format_cards", "parse_cards",
     "Candidate", "Comparison", "Evaluation", "Evaluator",
     "Event", "EventLog", "Input", "Scored", "GameEnded", "SideResult", "AskCoach", "EventCodec",
-    "Rule", "Score", "Award", "Ruleset", "hookimpl", "hookspec", "native",
+    "Rule", "Score", "Award", "Ruleset", "hookimpl", "hookspec", "native", "native_step",
     "Variant", "load_variant", "available_variants", "GameRecord",
     "PeglineError", "CardError", "VariantError", "PluginError", "IllegalActionError",
     "RecordError",

@@ -5,8 +5,8 @@ machines that call them on every step.
 >>> hand = parse_cards("5H JS 5C")
 >>> position(hand, hand[2]), position(hand, parse_cards("AS")[0])
 (2, -1)
->>> replaced((0, 0, 0), 1, 7)
-(0, 7, 0)
+>>> replaced((0, 0, 0), 1, 7), without((4, 5, 6), 1)
+((0, 7, 0), (4, 6))
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["position", "replaced"]
+__all__ = ["position", "replaced", "without"]
 
 
 def position(cards: Sequence[Any], card: object) -> int:
@@ -27,5 +27,20 @@ def position(cards: Sequence[Any], card: object) -> int:
 
 
 def replaced(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    """``items`` with ``value`` at ``index``."""
+    """``items`` with ``value`` at ``index`` (one tuple built, for the sizes of a table)."""
+    size = len(items)
+    if size == 2:
+        return (value, items[1]) if index == 0 else (items[0], value)
+    if size == 3:
+        return (value, items[1], items[2]) if index == 0 else \
+            (items[0], value, items[2]) if index == 1 else (items[0], items[1], value)
     return items[:index] + (value,) + items[index + 1:]
+
+
+def without(items: tuple[Any, ...], index: int) -> tuple[Any, ...]:
+    """``items`` without the one at ``index``."""
+    if index == 0:
+        return items[1:]
+    if index == len(items) - 1:
+        return items[:index]
+    return items[:index] + items[index + 1:]

@@ -19,7 +19,7 @@ import pluggy
 from pegline_core import hookspecs
 from pegline_core.cards import Card
 from pegline_core.errors import PluginError, short_repr
-from pegline_core.hookspecs import NATIVE
+from pegline_core.hookspecs import NATIVE, NATIVE_STEP
 from pegline_core.rules import Award, Score
 
 if TYPE_CHECKING:
@@ -295,28 +295,48 @@ class ScoringHook:
         self.ruleset = ruleset
         self.name = name
         self.hook = Hook(ruleset, name)
+        spec = self.hook._caller.spec
+        self.native_step: type | None = getattr(spec.function, NATIVE_STEP, None) \
+            if spec is not None else None
+        """The step the counterparts take where the game builds one (`native_step`): the game
+        then calls the native lane itself, and calling this hook takes the contract lane."""
 
     def __call__(self, allowed: Collection[Card], *args: Any) -> list[Award]:
-        """The checked awards; ``allowed`` are the cards a claim may name.
+        """The checked awards; ``allowed`` are the cards a claim may name. On the native lane
+        the counterparts get the same arguments as the implementations (`natives` and
+        `contract` let a game hand its counterparts a step of its own instead)."""
+        natives = self.natives() if self.native_step is None else None
+        if natives is None:
+            return self.contract(allowed, *args)
+        awards: list[Award] = []
+        for name, counterpart, owner in natives:
+            try:
+                claims = counterpart(owner, *args)
+            except Exception as exc:
+                raise self.hook._failed(name, exc) from exc
+            if claims is not None:
+                self._trusted(name, claims, allowed, awards)
+        return self.ordered(awards)
 
-        The hot path of every game step: the direct loop of `Hook.results` is repeated here
-        rather than building its list of pairs first.
-        """
+    def natives(self) -> list[tuple[str, Callable[..., Any], object]] | None:
+        """The native lane, in pluggy's order: (plugin name, counterpart, plugin) for every
+        implementation, or None when the hook must take the contract lane."""
+        hook = self.hook
+        if hook._version != self.ruleset.pm.version:
+            hook._refresh()
+        return hook._native
+
+    def contract(self, allowed: Collection[Card], *args: Any) -> list[Award]:
+        """The checked awards of the hook implementations themselves (the contract lane).
+
+        The hot path of a step on that lane: the direct loop of `Hook.results` is repeated here
+        rather than building its list of pairs first."""
         hook = self.hook
         if hook._version != self.ruleset.pm.version:
             hook._refresh()
         awards: list[Award] = []
         direct = hook._direct
-        native = hook._native
-        if native is not None:
-            for name, counterpart, owner in native:
-                try:
-                    claims = counterpart(owner, *args)
-                except Exception as exc:
-                    raise hook._failed(name, exc) from exc
-                if claims is not None:
-                    self._trusted(name, claims, allowed, awards)
-        elif direct is None:
+        if direct is None:
             for plugin, claims in hook.results(*args):
                 self._collect(plugin, claims, allowed, awards)
         else:
@@ -328,6 +348,10 @@ class ScoringHook:
                     raise hook._failed(plugin, exc) from exc
                 if claims is not None:
                     self._collect(plugin, claims, allowed, awards)
+        return self.ordered(awards)
+
+    def ordered(self, awards: list[Award]) -> list[Award]:
+        """``awards`` sorted by the declared rule order (stable: a rule's awards keep theirs)."""
         if len(awards) > 1:
             order = self.ruleset.order
             awards.sort(key=lambda award: order[award.rule.id])

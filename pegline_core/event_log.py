@@ -73,7 +73,7 @@ class EventLog(Sequence[Event]):
         entry = self._entries[index]
         if type(entry) is not tuple:
             return entry  # type: ignore[no-any-return]
-        event = self._entries[index] = event_of(entry)
+        event = self._entries[index] = event_of(entry, index)
         source = self._source()
         if index < len(source) and source[index] is entry:  # the game's own log, still the same
             source[index] = event

@@ -1,15 +1,20 @@
 """Events stored as rows, built when someone reads them: the compact log of the fast lane.
 
-A compiled machine appends to its log, in place of an event, a row: the event's class, its
-positional fields, its ``cause`` and any further keyword fields (or None). A row is a plain
-tuple, which costs a fraction of an `attrs` event's ``__init__``; most events of a simulated game
-are never read. `Game` builds each row into its event the first time it is read, and stores the
-event in its place, so every reader (`Game.log`, records, printers, the codec) gets the same
-events, with the same content, as if they had been built at once. A machine that appends events
-itself (any third-party game) never meets a row.
+A compiled machine appends to its log, in place of an event, one flat tuple: its `RowKind`, the
+hand, the phase, the actor, the ``cause``, then the event's own fields. A row costs a fraction of
+an `attrs` event's ``__init__``, and most events of a simulated game are never read. `Game` builds
+each row into its event the first time it is read, and stores the event in its place, so every
+reader (`Game.log`, records, printers, the codec) gets the same events, with the same content, as
+if they had been built at once. A row's ``seq`` is its place in the log. A machine that appends
+events itself (any third-party game) never meets a row.
+
+A kind builds its event as ``cls(seq, hand, phase, actor, *fields, cause=cause)``, or through
+its own ``build`` where a row holds its fields in another form (cards as their codes, say); an
+`Input` row's action is its first field, or what the kind's ``action`` makes of the row.
 
 >>> from pegline_core.events import Input, AskCoach
->>> log = [row(Input, (0, 1, "pegging", 1, AskCoach(1)), None, None)]
+>>> INPUT = RowKind(Input)
+>>> log = [(INPUT, 1, "pegging", 1, None, AskCoach(1))]
 >>> built(log, 0) == Input(0, 1, "pegging", 1, AskCoach(1)), built(log, 0) is log[0]
 (True, True)
 >>> inputs_of(log)
@@ -18,32 +23,65 @@ itself (any third-party game) never meets a row.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Final
 
 from pegline_core.events import Event, Input
 
-__all__ = ["row", "built", "built_all", "event_of", "built_from", "input_at", "inputs_of"]
+__all__ = ["RowKind", "keyword_kind", "built", "built_all", "event_of", "built_from", "input_at", "inputs_of"]
+
+Row = tuple[Any, ...]
 
 
-def row(cls: type, fields: tuple[Any, ...], cause: int | None,
-        extra: Mapping[str, Any] | None) -> tuple[Any, ...]:
-    """The row of the event ``cls(*fields, cause=cause, **extra)``."""
-    return (cls, fields, cause, extra)
+class RowKind:
+    """How to read one kind of row ``(kind, hand, phase, actor, cause, *fields)``: the event it
+    stands for and, for an `Input`, its action."""
+
+    def __init__(self, cls: type, build: Callable[[Row, int], Event] | None = None,
+                 action: Callable[[Row], Any] | None = None) -> None:
+        self.cls: Final = cls
+        self.build: Final = build
+        """``build(row, seq)``: the event, where the row's fields are not the event's own."""
+        self.action: Final = action
+        """``action(row)``: an input's action, where it is not the row's first field."""
+        self.input: Final = issubclass(cls, Input)
+
+    def __repr__(self) -> str:
+        return f"RowKind({self.cls.__name__})"
+
+
+_KEYWORD_KINDS: dict[type, RowKind] = {}
+
+
+def keyword_kind(cls: type) -> RowKind:
+    """The kind of a row ``(kind, hand, phase, actor, cause, fields)`` whose fields are one
+    mapping of the event's keyword arguments (for events too rare to lay out one by one)."""
+    kind = _KEYWORD_KINDS.get(cls)
+    if kind is None:
+        def build(row: Row, seq: int) -> Event:
+            made: Event = cls(seq, row[1], row[2], row[3], cause=row[4], **row[5])
+            return made
+
+        kind = _KEYWORD_KINDS[cls] = RowKind(cls, build)
+    return kind
 
 
 def built(log: list[Any], index: int) -> Event:
     """The event at ``index``, built in place if it is still a row."""
     item = log[index]
     if type(item) is tuple:
-        item = log[index] = event_of(item)
+        item = log[index] = event_of(item, index if index >= 0 else index + len(log))
     return item  # type: ignore[no-any-return]
 
 
-def event_of(item: tuple[Any, ...]) -> Event:
-    """The event a row stands for."""
-    cls, fields, cause, extra = item
-    return cls(*fields, cause=cause, **extra) if extra else cls(*fields, cause=cause)  # type: ignore[no-any-return]
+def event_of(item: Row, seq: int) -> Event:
+    """The event a row at ``seq`` stands for."""
+    kind: RowKind = item[0]
+    if kind.build is not None:
+        return kind.build(item, seq)
+    if kind.action is not None:
+        return kind.cls(seq, item[1], item[2], item[3], kind.action(item), cause=item[4])  # type: ignore[no-any-return]
+    return kind.cls(seq, item[1], item[2], item[3], *item[5:], cause=item[4])  # type: ignore[no-any-return]
 
 
 def built_all(entries: list[Any], source: list[Any]) -> list[Event]:
@@ -53,7 +91,7 @@ def built_all(entries: list[Any], source: list[Any]) -> list[Event]:
     for index in range(len(entries)):
         item = entries[index]
         if type(item) is tuple:
-            event = entries[index] = event_of(item)
+            event = entries[index] = event_of(item, index)
             if index < size and source[index] is item:
                 source[index] = event
     return entries
@@ -69,10 +107,10 @@ def input_at(log: list[Any], index: int) -> tuple[int | None, Any] | None:
     from a row without building it."""
     item = log[index]
     if type(item) is tuple:
-        if item[0] is not Input:
+        kind: RowKind = item[0]
+        if not kind.input:
             return None
-        fields = item[1]
-        return fields[3], fields[4]
+        return item[3], (item[5] if kind.action is None else kind.action(item))
     if isinstance(item, Input):
         return item.actor, item.action
     return None

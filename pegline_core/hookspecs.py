@@ -37,12 +37,31 @@ def native(counterpart: Callable[..., Any]) -> Callable[[_Function], _Function]:
 
     ``counterpart(plugin, *arguments)`` takes the plugin and every argument of the hook, in the
     specification's order, and returns the very claims the implementation returns, as `Score`
-    tuples; it is usually compiled. Dispatch calls it instead of the implementation only while
-    every implementation of the hook has one and no wrapper or monitor is attached; its claims'
-    rules are looked up but their cards are trusted. No plugin ever needs one.
+    tuples; where the game's specification of the hook names a native step (`native_step`), it
+    takes that step instead and returns claims in the game's own form (cribbage's: the step in
+    card codes, claims as ``(rule, points, codes)``). It is usually compiled. Dispatch calls it
+    instead of the implementation only while every implementation of the hook has one and no
+    wrapper or monitor is attached; its claims' rules are looked up but their cards are
+    trusted. No plugin ever needs one.
     """
     def mark(function: _Function) -> _Function:
         setattr(function, NATIVE, counterpart)
+        return function
+
+    return mark
+
+
+NATIVE_STEP = "pegline_native_step"
+"""The attribute under which `native_step` stores the step a hook's counterparts take."""
+
+
+def native_step(step: type) -> Callable[[_Function], _Function]:
+    """Mark a game's scoring hook specification: its native counterparts take a ``step`` the
+    game builds (the same facts as the hook's snapshot, in the game's fast form), not the
+    hook's arguments. The game calls that lane itself (`ScoringHook.natives`); calling the
+    hook with its arguments then always takes the contract lane."""
+    def mark(function: _Function) -> _Function:
+        setattr(function, NATIVE_STEP, step)
         return function
 
     return mark

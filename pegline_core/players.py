@@ -70,7 +70,13 @@ def play_game(
     rng = random.Random(seed)
     machine = game.machine  # the seats come from the machine itself: no need to check them
     choices = getattr(machine, "choices", machine.legal_actions)
+    # a machine's own lane for chance and the random bots, while nobody reads events as they come
+    bots_lane = getattr(machine, "play_bots", None) if on_event is None else None
+    bots: list[random.Random | None] = [
+        player.rng if type(player) is RandomBot else None for player in players]
     while True:
+        if bots_lane is not None:
+            bots_lane(rng, bots, game._undo)
         to_act = machine.to_act()
         made = True  # the action is one the machine made: its fields' types are right
         if isinstance(to_act, str):

@@ -20,7 +20,24 @@ from pegline_core import (
     native,
 )
 from pegline_cribbage.combinations import PIPS
-from pegline_cribbage.snapshots import Snapshots
+from pegline_core.cards import Card
+from pegline_cribbage.native import (
+    GameStartCodes,
+    PlayCodes,
+    SeriesEndCodes,
+    ShowCodes,
+    StarterCodes,
+    codes_of,
+)
+from pegline_cribbage.scoring import Scoring
+from pegline_cribbage.snapshots import (
+    GameStart,
+    PlayMade,
+    SeriesEnded,
+    ShowCounted,
+    Snapshots,
+    StarterTurned,
+)
 from pegline_cribbage.testing import make_game, play, stack
 from pegline_standard import StandardRules, counterparts
 from tests.pinned_logs import STORED, log_digests
@@ -28,6 +45,11 @@ from tests.pinned_logs import STORED, log_digests
 DEAL_HANDS = ["3C 4H 9C TH KC KD", "5D TS 2D 7S QC QD"]
 DEAL_DISCARDS = ["KC KD", "QC QD"]
 SNAPSHOTS = Snapshots(load_variant("two-player"))
+STEPS = {GameStart: GameStartCodes, StarterTurned: StarterCodes, PlayMade: PlayCodes,
+         SeriesEnded: SeriesEndCodes, ShowCounted: ShowCodes}
+NATIVE = Scoring(Ruleset(load_variant("two-player")), hypothetical=False)
+CONTRACT = Scoring(Ruleset(load_variant("two-player")), hypothetical=False)
+CONTRACT.ruleset.pm.add_hookcall_monitoring(lambda *_: None, lambda *_: None)
 SCORING = ("pegline_score_game_start", "pegline_score_starter", "pegline_score_play",
            "pegline_score_series_end", "pegline_score_show")
 
@@ -49,10 +71,24 @@ def _series(cards: list) -> tuple:
     return tuple(kept)
 
 
-def _same(claims_a: list, claims_b: list) -> None:
-    assert claims_a == claims_b
-    for claim in claims_a:
-        assert type(claim) is Score and type(claim.cards) is tuple
+def _step(snapshot):
+    """The step in card codes that the native lane hands a counterpart for ``snapshot``."""
+    fields = [field.index if isinstance(field, Card) else
+              codes_of(field) if isinstance(field, tuple) and field and isinstance(field[0], Card)
+              else field for field in snapshot]
+    step = STEPS[type(snapshot)]
+    if step in (PlayCodes, SeriesEndCodes):
+        fields.append(31)  # the pegging limit
+    return step(*fields)
+
+
+def _same(native: list | None, claims: list) -> None:
+    """A counterpart's claims (codes) are the implementation's (cards), claim for claim."""
+    assert (native or []) == [(claim.rule, claim.points, codes_of(claim.cards))
+                              for claim in claims]
+    for rule, points, codes in native or []:
+        assert type(rule) is str and type(points) is int and type(codes) is tuple
+        assert all(type(code) is int for code in codes)
 
 
 @settings(max_examples=300, deadline=None)
@@ -65,9 +101,10 @@ def test_play_and_series_end_claims_match_the_hooks(config, cards, seat, dealer,
     count = sum(PIPS[card.index] for card in series)
     scores = (5, 7)
     play = SNAPSHOTS.play(seat, series[-1], series, count, scores, dealer % 2)
-    _same(counterparts.score_play(rules, play), rules.pegline_score_play(play))
+    _same(counterparts.score_play(rules, _step(play)), rules.pegline_score_play(play))
     ended = SNAPSHOTS.series_end(seat, count, series, last_of_hand, scores, dealer % 2)
-    _same(counterparts.score_series_end(rules, ended), rules.pegline_score_series_end(ended))
+    _same(counterparts.score_series_end(rules, _step(ended)),
+          rules.pegline_score_series_end(ended))
 
 
 @settings(max_examples=300, deadline=None)
@@ -77,20 +114,40 @@ def test_show_starter_and_start_claims_match_the_hooks(config, cards, crib):
     rules = StandardRules(config)
     *hand, starter = cards  # three, four or five cards with the starter
     show = SNAPSHOTS.show(0, tuple(hand), starter, crib, (0, 0), 1)
-    _same(counterparts.score_show(rules, show), rules.pegline_score_show(show))
+    _same(counterparts.score_show(rules, _step(show)), rules.pegline_score_show(show))
     turned = SNAPSHOTS.starter(starter, 1, (0, 0))
-    _same(counterparts.score_starter(rules, turned), rules.pegline_score_starter(turned))
+    _same(counterparts.score_starter(rules, _step(turned)), rules.pegline_score_starter(turned))
     start = SNAPSHOTS.game_start(1)
-    _same(counterparts.score_game_start(rules, start), rules.pegline_score_game_start(start))
+    _same(counterparts.score_game_start(rules, _step(start)),
+          rules.pegline_score_game_start(start))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(DECK), min_size=6, max_size=13, unique=True), st.integers(0, 1),
+       st.booleans())
+def test_both_lanes_of_the_engine_give_the_same_awards_on_the_same_steps(cards, seat, crib):
+    """`Scoring` on the native lane, and on the contract lane (a monitor attached), for the
+    same plays, series ends, shows and starters: the same award rows, in the same order."""
+    series = codes_of(_series(cards))
+    count = sum(PIPS[code] for code in series)
+    hand, starter = codes_of(cards[:4]), cards[4].index
+    for lane in (NATIVE, CONTRACT):
+        assert lane.play_hook.natives() is not None or lane is CONTRACT
+    for step in ((lambda lane: lane.play(seat, series, count, (3, 4), 1)),
+                 (lambda lane: lane.series_end(seat, count, series, True, (3, 4), 1)),
+                 (lambda lane: lane.show(seat, hand, starter, crib, (3, 4), 1)),
+                 (lambda lane: lane.starter(starter, 1, (3, 4))),
+                 (lambda lane: lane.game_start(1))):
+        assert step(NATIVE) == step(CONTRACT)
 
 
 def test_a_thirty_one_and_a_go_are_claimed_on_the_native_lane():
     rules = StandardRules()
     series = tuple(DECK[i] for i in (36, 40, 44, 0))  # TC JC QC AC: 31
     play = SNAPSHOTS.play(0, series[-1], series, 31, (0, 0), 1)
-    assert counterparts.score_play(rules, play) == [Score("peg-thirty-one", 2, series)]
+    assert counterparts.score_play(rules, _step(play)) == [("peg-thirty-one", 2, (36, 40, 44, 0))]
     ended = SNAPSHOTS.series_end(0, 30, series[:3], True, (0, 0), 1)
-    assert counterparts.score_series_end(rules, ended) == [Score("last-card", 1, series[2:3])]
+    assert counterparts.score_series_end(rules, _step(ended)) == [("last-card", 1, (44,))]
 
 
 # -- which lane dispatch takes ----------------------------------------------------------------
@@ -163,7 +220,7 @@ def test_a_monitor_forces_every_hook_to_the_hook_path_and_the_log_is_unchanged()
 
 def test_a_counterpart_that_claims_an_undeclared_rule_is_refused_like_a_hook():
     def cheat(plugin, play):
-        return [Score("peg-everything", 5, ())]
+        return [("peg-everything", 5, ())]
 
     class Cheat:
         @hookimpl

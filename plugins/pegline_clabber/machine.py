@@ -52,12 +52,15 @@ from pegline_core.card_tuples import position, replaced
 from pegline_core.cards import DECK as EVERY_CARD
 from pegline_core.cards import Card, format_cards
 from pegline_core.errors import IllegalActionError
-from pegline_core.event_rows import input_at, row
+from pegline_core.event_rows import RowKind, input_at, keyword_kind
 from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored, SideResult
 from pegline_core.rules import Award
 from pegline_core.ruleset import Ruleset
 
 __all__ = ["ClabberMachine", "HAND_SIZE", "TRICKS"]
+
+_INPUT = RowKind(Input)
+_SCORED = RowKind(Scored)
 
 PLAYERS = 4
 HAND_SIZE = TRICKS = 6
@@ -300,12 +303,10 @@ class ClabberMachine:
     # -- recording -----------------------------------------------------------------------------
 
     def _add(self, cls: type, actor: int | None, **fields: Any) -> None:
-        log = self.log
-        log.append(row(cls, (len(log), self._hand, self._phase, actor), self._cause, fields))
+        self.log.append((keyword_kind(cls), self._hand, self._phase, actor, self._cause, fields))
 
     def _input(self, actor: int | None, action: Any) -> None:
-        log = self.log
-        log.append(row(Input, (len(log), self._hand, self._phase, actor, action), None, None))
+        self.log.append((_INPUT, self._hand, self._phase, actor, None, action))
 
     def _record(self, awards: Sequence[Award], side: int) -> None:
         log = self.log
@@ -313,8 +314,8 @@ class ClabberMachine:
             scores = self.scores
             total = scores[side] + points
             self.scores = (*scores[:side], total, *scores[side + 1:])
-            log.append(row(Scored, (len(log), self._hand, self._phase, None, side, points,
-                                    rule.id, plugin, cards, total), self._cause, None))
+            log.append((_SCORED, self._hand, self._phase, None, self._cause, side, points,
+                        rule.id, plugin, cards, total))
 
     # -- checks --------------------------------------------------------------------------------
 
@@ -496,7 +497,7 @@ class ClabberMachine:
         log = self.log
         seq = len(log)
         self.played += ((seq, seat, card),)
-        log.append(row(Input, (seq, self._hand, self._phase, seat, action), None, None))
+        log.append((_INPUT, self._hand, self._phase, seat, None, action))
         held = held[:at] + held[at + 1:]
         hands = self.held
         self.held = (*hands[:seat], held, *hands[seat + 1:])

@@ -27,7 +27,8 @@ PIPS: tuple[int, ...] = tuple(min(index // 4 + 1, 10) for index in range(52))
 
 __all__ = [
     "PIPS", "pip", "fifteens", "pairs", "runs", "show_combinations", "flush_suit", "rank_counts",
-    "same_rank_tail", "run_tail", "RANK_PRIMES",
+    "same_rank_tail", "run_tail", "RANK_PRIMES", "show_code_combinations", "same_rank_tail_codes",
+    "run_tail_codes",
 ]
 
 RANK_PRIMES = (0, 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
@@ -75,15 +76,28 @@ def show_combinations(cards: Sequence[Card]) -> tuple[list[tuple[Card, ...]], ..
     per rank pattern and then mapped onto the cards.
     """
     ordered = sorted(cards, key=_by_index)
-    ranks = tuple(card.rank for card in ordered)
+    fifteens, pairs, runs = _getters(tuple(card.rank for card in ordered))
+    return ([get(ordered) for get in fifteens], [get(ordered) for get in pairs],
+            [get(ordered) for get in runs])
+
+
+def show_code_combinations(codes: Sequence[int]) -> tuple[list[tuple[int, ...]], ...]:
+    """`show_combinations` of cards given as codes (`Card.index`), each combination a tuple of
+    codes, in the same order."""
+    ordered = sorted(codes)
+    fifteens, pairs, runs = _getters(tuple([(code >> 2) + 1 for code in ordered]))
+    return ([get(ordered) for get in fifteens], [get(ordered) for get in pairs],
+            [get(ordered) for get in runs])
+
+
+def _getters(ranks: tuple[int, ...]) -> tuple[tuple[itemgetter[Any], ...], ...]:
+    """The getters of each combination of cards of these sorted ranks, made once per pattern."""
     getters = _GETTERS.get(ranks)
     if getters is None:
         pattern = _PATTERNS.get(ranks) or _PATTERNS.setdefault(ranks, _positions(ranks))
         getters = _GETTERS[ranks] = tuple(tuple(itemgetter(*combo) for combo in kind)
                                           for kind in pattern)
-    fifteens, pairs, runs = getters
-    return ([get(ordered) for get in fifteens], [get(ordered) for get in pairs],
-            [get(ordered) for get in runs])
+    return getters
 
 
 _by_index = attrgetter("index")
@@ -133,13 +147,7 @@ def rank_counts(ranks: Sequence[int]) -> tuple[int, int, int]:
 
 def same_rank_tail(series: Sequence[Card]) -> int:
     """How many cards at the end of the series share the last card's rank, unbroken (>= 1)."""
-    last = series[-1].rank
-    length = 1
-    for card in reversed(series[:-1]):
-        if card.rank != last:
-            break
-        length += 1
-    return length
+    return same_rank_tail_codes([card.index for card in series])
 
 
 def run_tail(series: Sequence[Card]) -> int:
@@ -148,14 +156,29 @@ def run_tail(series: Sequence[Card]) -> int:
     The cards may be in any order; a tail with a repeated rank is no run, so shorter tails
     are tried.
     """
+    return run_tail_codes([card.index for card in series])
+
+
+def same_rank_tail_codes(series: Sequence[int]) -> int:
+    """`same_rank_tail` of a series of codes."""
+    size = len(series)
+    last = series[size - 1] >> 2
+    length = 1
+    while length < size and series[size - 1 - length] >> 2 == last:
+        length += 1
+    return length
+
+
+def run_tail_codes(series: Sequence[int]) -> int:
+    """`run_tail` of a series of codes."""
     size = len(series)
     if size < 3:
         return 0
-    low = high = series[-1].rank
+    low = high = series[size - 1] >> 2
     seen = 1 << low
     longest = 0
-    for index in range(size - 2, -1, -1):  # grow the tail card by card, to its first repeat
-        rank = series[index].rank
+    for index in range(size - 2, -1, -1):
+        rank = series[index] >> 2
         bit = 1 << rank
         if seen & bit:
             break

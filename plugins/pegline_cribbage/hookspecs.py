@@ -7,6 +7,7 @@ return a list of `pegline_core.Score` claims (or None, or an empty list, for not
 mutate anything. Every rule id a claim names must have been declared by the same plugin's
 ``pegline_rules``, and every card it names must be one of the step's cards (docs/hooks.md names
 them for each hook). A step's awards are logged in declared rule order, whatever the call order.
+A scoring hook's native counterparts take the step in card codes (`pegline_cribbage.native`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from pegline_core.hookspecs import hookspec
+from pegline_core.hookspecs import hookspec, native_step
+from pegline_cribbage.native import (
+    GameStartCodes,
+    PlayCodes,
+    SeriesEndCodes,
+    ShowCodes,
+    StarterCodes,
+)
 
 if TYPE_CHECKING:
     from pegline_core.cards import Card
@@ -36,6 +44,7 @@ ShowCounter = Callable[["tuple[Card, ...]", "Card", bool], int]
 
 
 @hookspec
+@native_step(GameStartCodes)
 def pegline_score_game_start(start: GameStart) -> list[Score]:
     """Score the start of a game, before the first deal (the old game's "three for last").
 
@@ -44,6 +53,7 @@ def pegline_score_game_start(start: GameStart) -> list[Score]:
 
 
 @hookspec
+@native_step(StarterCodes)
 def pegline_score_starter(starter: StarterTurned) -> list[Score]:
     """Score the turned starter for the dealer (his heels); claims may name only the starter."""
 
@@ -52,6 +62,7 @@ def pegline_score_starter(starter: StarterTurned) -> list[Score]:
 
 
 @hookspec
+@native_step(PlayCodes)
 def pegline_score_play(play: PlayMade) -> list[Score]:
     """Score one card just played in pegging, for the seat that played it.
 
@@ -61,6 +72,7 @@ def pegline_score_play(play: PlayMade) -> list[Score]:
 
 
 @hookspec
+@native_step(SeriesEndCodes)
 def pegline_score_series_end(series: SeriesEnded) -> list[Score]:
     """Score the end of a pegging series, for the seat that played its last card (go, last card);
     claims may name only that card."""
@@ -70,6 +82,7 @@ def pegline_score_series_end(series: SeriesEnded) -> list[Score]:
 
 
 @hookspec
+@native_step(ShowCodes)
 def pegline_score_show(show: ShowCounted) -> list[Score]:
     """Score a hand or the crib with the starter, for its owner; one claim per combination."""
 

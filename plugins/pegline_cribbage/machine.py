@@ -1,9 +1,16 @@
 """Cribbage's state machine: one for every cribbage variant, driven by actions, recording events.
 
-The state is flat and made of immutable values (tuples, frozensets), so a snapshot is one tuple
-of the fields and `Game` can undo a step or roll back a failed one exactly. Each action is checked
-in full before anything changes; then its `Input` event and everything it causes (scores through
-the plugins, count resets, the show, the result) are appended to the log.
+The state is flat and made of immutable values (tuples, small integers), so a snapshot is one
+tuple of the fields and `Game` can undo a step or roll back a failed one exactly. Inside, a card
+is its code (`Card.index`): hands, the crib, the series and the log's rows hold codes, and a
+`Card` is made only where someone reads one (a view, a property, an event). Each action is
+checked in full before anything changes; then its `Input` and everything it causes (scores
+through the plugins, count resets, the show, the result) are appended to the log as rows
+(`pegline_cribbage.rows`).
+
+`play_bots` plays the steps that chance and the built-in random bots take without building an
+action, a view or a legal list: the same steps, drawn from the same numbers, as `play_game`'s
+loop would take through `apply`.
 """
 
 from __future__ import annotations
@@ -11,15 +18,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from pegline_core import draws
-from pegline_core.card_tuples import position, replaced
+from pegline_core.card_tuples import replaced, without
 from pegline_core.cards import DECK, Card, format_cards
 from pegline_core.errors import IllegalActionError, PluginError
-from pegline_core.event_rows import input_at, row
-from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored, SideResult
-from pegline_core.rules import Award, Score
+from pegline_core.event_rows import input_at
+from pegline_core.events import AskCoach, SideResult
+from pegline_core.rules import Score
 from pegline_core.ruleset import Ruleset
 from pegline_cribbage.actions import (
     RESPONSES,
@@ -34,19 +41,25 @@ from pegline_cribbage.actions import (
     Respond,
 )
 from pegline_cribbage.combinations import PIPS
-from pegline_cribbage.events import (  # records: what caused what
-    Combination,
-    CountReset,
-    CountSettled,
-    CutTie,
-    DealerChosen,
-    Dealt,
-    HandShown,
-    Passed,
+from pegline_cribbage.events import Combination
+from pegline_cribbage.native import cards_of, codes_of
+from pegline_cribbage.rows import (
+    COUNT_RESET,
+    COUNT_SETTLED,
+    CUT_TIE,
+    DEAL,
+    DEALER_CHOSEN,
+    DEALT,
+    DISCARD,
+    GAME_ENDED,
+    INPUT,
+    PASSED,
+    SCORED,
+    SHOWN,
 )
 from pegline_cribbage.scorer import Scorer
+from pegline_cribbage.scoring import Awarded, Scoring
 from pegline_cribbage.settings import CribbageSettings
-from pegline_cribbage.snapshots import ShowCounted, Snapshots
 from pegline_cribbage.views import CribbageView
 
 if TYPE_CHECKING:
@@ -54,19 +67,21 @@ if TYPE_CHECKING:
 
 __all__ = ["CribbageMachine", "Common", "seat_to_play"]
 
-MAX_PIP = max(PIPS)
-_PENDING = {"pending": True}
+MAX_PIP: Final = max(PIPS)
+NOBODY: Final = -1
+"""A seat field that names no seat (the dealer before the cut, the turn outside pegging)."""
 
-_STATE = ("phase", "hand", "dealer", "scores", "held", "kept", "discarded", "crib", "starter",
-          "count", "series", "turn", "last_player", "said_go", "last_was_go", "played", "goes",
-          "counts", "declared", "responders", "assisted")
+_STATE: Final = ("phase", "hand", "_dealer", "scores", "_held", "_kept", "_laid", "discarded",
+                 "_crib", "_starter", "count", "_series", "_turn", "_last", "_said_go",
+                 "last_was_go", "_played", "goes", "counts", "declared", "responders", "assisted")
+"""The fields of the state, in the order of a snapshot."""
 _new_view = cast(Callable[..., CribbageView], tuple.__new__)
 """A view from its fields, all given in order (three times faster than its keyword `__new__`)."""
 
 
 class Common:
-    """What every game of one ruleset shares: settings, hooks, the snapshot builder, the
-    counting protocol. Built once per ruleset (`common`)."""
+    """What every game of one ruleset shares: settings, the scoring in codes, the counting
+    protocol, the actions that are values. Built once per ruleset (`common`)."""
 
     def __init__(self, ruleset: Ruleset) -> None:
         variant = ruleset.variant
@@ -74,27 +89,33 @@ class Common:
         self.ruleset = ruleset
         self.variant = variant
         self.settings = settings
-        self.players = variant.table.players
-        self.side_of = tuple(variant.side_of(seat) for seat in range(self.players))
-        self.limit = settings.pegging.limit
-        self.target = settings.scoring.target
-        self.lowball = settings.scoring.lowball
-        self.strict_go = settings.pegging.strict_go
-        self.snapshots = Snapshots(variant)
-        self.score_game_start = ruleset.scoring("pegline_score_game_start")
-        self.score_starter = ruleset.scoring("pegline_score_starter")
-        self.score_play = ruleset.scoring("pegline_score_play")
-        self.score_series_end = ruleset.scoring("pegline_score_series_end")
-        self.score_show = ruleset.scoring("pegline_score_show")
+        self.players: int = variant.table.players
+        self.side_of: tuple[int, ...] = tuple(variant.side_of(seat)
+                                              for seat in range(self.players))
+        self.limit: int = settings.pegging.limit
+        self.target: int = settings.scoring.target
+        self.lowball: bool = settings.scoring.lowball
+        self.strict_go: bool = settings.pegging.strict_go
+        self.single_series: bool = settings.pegging.single_series
+        self.cards: int = settings.deal.cards
+        self.discard: int = settings.deal.discard
+        self.crib_from_deck: int = settings.deal.crib_from_deck
         self.counting = self._counting_protocol(ruleset)
-        self.max_declaration = self.counting.max_declaration if self.counting else 0
+        self.max_declaration: int = self.counting.max_declaration if self.counting else 0
         self.scorer = Scorer(ruleset)
         """Scoring outside the game, for views (bots and the coach evaluate with it)."""
-        self.what_if = self.scorer.snapshots
-        """The snapshots of a quiet copy's steps: each ``hypothetical``."""
-        # actions are values: each possible play and go exists once, as cards do
-        self.plays = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(self.players))
-        self.goes = tuple(Go(seat) for seat in range(self.players))
+        self.scoring = Scoring(ruleset, hypothetical=False)
+        """The scoring hooks, called in codes, for the steps of a game."""
+        self.what_if = self.scorer.scoring
+        """The same, for a quiet copy's steps: each ``hypothetical``."""
+        players = self.players
+        # actions are values: each possible play, go and starter exists once, as cards do
+        self.plays = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(players))
+        self.goes = tuple(Go(seat) for seat in range(players))
+        self.starters = tuple(CutStarter(card) for card in DECK)
+        self.dealt = tuple(tuple((dealer + k) % players for k in range(1, players + 1))
+                           for dealer in range(players))
+        """The order of the deal from each dealer's left (the `Dealt` event's)."""
 
     @staticmethod
     def _counting_protocol(ruleset: Ruleset) -> CountingProtocol | None:
@@ -134,32 +155,35 @@ def common(ruleset: Ruleset) -> Common:
 class CribbageMachine:
     """The state of one cribbage game and the rules that move it."""
 
-    __slots__ = (*_STATE, "log", "c", "snapshots", "_hand", "_phase", "_reached", "_cause")
-
-    def __init__(self, ruleset: Ruleset, log: list[Event]) -> None:
+    def __init__(self, ruleset: Ruleset, log: list[Any]) -> None:
         self.log: list[Any] = log
-        """The game's log: this machine appends rows (`pegline_core.event_rows`), not events."""
-        self.c = c = common(ruleset)
-        self.snapshots: Snapshots = c.snapshots
-        """Builds the snapshots of this game's steps (hypothetical ones once `quiet`)."""
+        """The game's log: this machine appends rows (`pegline_cribbage.rows`), not events."""
+        self.c: Common = common(ruleset)
+        c = self.c
+        self.scoring: Scoring = c.scoring
+        """Asks the plugins what this game's steps score (hypothetically once `quiet`)."""
+        players = c.players
         self.phase = "cut"
         self.hand = 0
-        self.dealer: int | None = None
+        self._dealer = NOBODY
         self.scores: tuple[int, ...] = (0,) * len(c.variant.sides)
-        self.held: tuple[tuple[Card, ...], ...] = ()
+        self._held: tuple[tuple[int, ...], ...] = ()
         """What each seat holds now."""
-        self.kept: tuple[tuple[Card, ...], ...] = ()
+        self._kept: tuple[tuple[int, ...], ...] = ()
         """The hand each seat will show."""
+        self._laid: tuple[tuple[int, ...], ...] = ((),) * players
+        """What each seat laid away to the crib this hand."""
         self.discarded: tuple[bool, ...] = ()
-        self.crib: tuple[Card, ...] = ()
-        self.starter: Card | None = None
+        self._crib: tuple[int, ...] = ()
+        self._starter = NOBODY
         self.count = 0
-        self.series: tuple[Card, ...] = ()
-        self.turn: int | None = None
-        self.last_player: int | None = None
-        self.said_go: frozenset[int] = frozenset()
+        self._series: tuple[int, ...] = ()
+        self._turn = NOBODY
+        self._last = NOBODY
+        self._said_go = 0
+        """The seats that said go in this series, one bit each."""
         self.last_was_go = False
-        self.played: tuple[tuple[int, Card], ...] = ()
+        self._played: tuple[tuple[int, int], ...] = ()
         self.goes: tuple[tuple[int, int], ...] = ()
         """Each go of this hand as (seat, count): said, or recorded at a series' end."""
         self.counts: tuple[tuple[int, bool], ...] = ()
@@ -172,36 +196,82 @@ class CribbageMachine:
         """Seats that have asked the coach."""
         self._hand = 0
         self._phase = "cut"
-        self._reached: int | None = None
+        self._reached = NOBODY
+        """The side that reached the target in this step."""
         self._cause: int | None = None
         """The seq of the input being applied: the ``cause`` of every event it derives."""
+
+    # -- the state, as cards -------------------------------------------------------------------
+
+    @property
+    def dealer(self) -> int | None:
+        return None if self._dealer < 0 else self._dealer
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to play or say go (None outside the pegging)."""
+        return None if self._turn < 0 else self._turn
+
+    @property
+    def last_player(self) -> int | None:
+        return None if self._last < 0 else self._last
+
+    @property
+    def held(self) -> tuple[tuple[Card, ...], ...]:
+        """What each seat holds now."""
+        return tuple([cards_of(hand) for hand in self._held])
+
+    @property
+    def kept(self) -> tuple[tuple[Card, ...], ...]:
+        """The hand each seat will show."""
+        return tuple([cards_of(hand) for hand in self._kept])
+
+    @property
+    def crib(self) -> tuple[Card, ...]:
+        return cards_of(self._crib)
+
+    @property
+    def starter(self) -> Card | None:
+        return None if self._starter < 0 else DECK[self._starter]
+
+    @property
+    def series(self) -> tuple[Card, ...]:
+        return cards_of(self._series)
+
+    @property
+    def played(self) -> tuple[tuple[int, Card], ...]:
+        return tuple([(seat, DECK[code]) for seat, code in self._played])
+
+    @property
+    def said_go(self) -> frozenset[int]:
+        return _seats(self._said_go, self.c.players)
 
     # -- the Machine protocol ------------------------------------------------------------------
 
     def snapshot(self) -> tuple[Any, ...]:
         # the fields of _STATE, in its order, spelt out: compiled, that is a few loads
-        return (self.phase, self.hand, self.dealer, self.scores, self.held, self.kept,
-                self.discarded, self.crib, self.starter, self.count, self.series, self.turn,
-                self.last_player, self.said_go, self.last_was_go, self.played, self.goes,
-                self.counts, self.declared, self.responders, self.assisted)
+        return (self.phase, self.hand, self._dealer, self.scores, self._held, self._kept,
+                self._laid, self.discarded, self._crib, self._starter, self.count, self._series,
+                self._turn, self._last, self._said_go, self.last_was_go, self._played,
+                self.goes, self.counts, self.declared, self.responders, self.assisted)
 
     def restore(self, snapshot: tuple[Any, ...]) -> None:
-        (self.phase, self.hand, self.dealer, self.scores, self.held, self.kept,
-         self.discarded, self.crib, self.starter, self.count, self.series, self.turn,
-         self.last_player, self.said_go, self.last_was_go, self.played, self.goes,
-         self.counts, self.declared, self.responders, self.assisted) = snapshot
+        (self.phase, self.hand, self._dealer, self.scores, self._held, self._kept,
+         self._laid, self.discarded, self._crib, self._starter, self.count, self._series,
+         self._turn, self._last, self._said_go, self.last_was_go, self._played,
+         self.goes, self.counts, self.declared, self.responders, self.assisted) = snapshot
 
     def quiet(self) -> None:
         """From now on, every step's snapshots say ``hypothetical`` (`Game.copy(quiet=True)`):
         the plugins' hooks are still called, and score as ever, but can tell a look ahead."""
-        self.snapshots = self.c.what_if
+        self.scoring = self.c.what_if
 
     def begin(self, dealer: int | None) -> None:
         if dealer is not None:
             self._start_step()
             self._cause = None
             self._choose_dealer(dealer)
-            if self._reached is not None:
+            if self._reached >= 0:
                 self._end_game()
 
     def apply(self, action: Any) -> None:
@@ -213,20 +283,17 @@ class CribbageMachine:
         self._start_step()
         self._cause = len(self.log)  # every handler logs its Input first
         handler(self, action)
-        if self._reached is not None:
+        if self._reached >= 0:
             self._end_game()
 
     def _start_step(self) -> None:
-        """A step's events carry the hand and phase it started in; no side has won yet.
-
-        (A method of its own: assigned here, ``_reached`` is not narrowed to None in `apply`,
-        which mypyc would then check at run time.)"""
-        self._hand, self._phase, self._reached = self.hand, self.phase, None
+        """A step's events carry the hand and phase it started in; no side has won yet."""
+        self._hand, self._phase, self._reached = self.hand, self.phase, NOBODY
 
     def to_act(self) -> str | tuple[int, ...]:
         phase = self.phase
         if phase == "pegging":
-            return (self.turn,)  # type: ignore[return-value]
+            return (self._turn,)
         if phase in ("cut", "deal", "starter"):
             return "chance"
         if phase == "discard":
@@ -236,24 +303,23 @@ class CribbageMachine:
         return ()
 
     def _discarding(self) -> tuple[int, ...]:
-        return tuple(seat for seat in range(self.c.players) if not self.discarded[seat])
+        return tuple([seat for seat in range(self.c.players) if not self.discarded[seat]])
 
     def legal_actions(self, seat: int | None) -> list[Any]:
         phase = self.phase
+        c = self.c
         if phase == "pegging":
-            turn = self.turn
+            turn = self._turn
             if seat is not None and seat != turn:
                 return []
-            room = self.c.limit - self.count
-            plays = self.c.plays[turn]  # type: ignore[index]
-            playable = [plays[c.index] for c in self.held[turn]  # type: ignore[index]
-                        if PIPS[c.index] <= room]
-            return playable or [self.c.goes[turn]]  # type: ignore[index]
+            room = c.limit - self.count
+            plays = c.plays[turn]
+            playable = [plays[code] for code in self._held[turn] if PIPS[code] <= room]
+            return playable or [c.goes[turn]]
         if phase == "discard":
-            need = self.c.settings.deal.discard
-            seats = [seat] if seat is not None else self._discarding()
+            seats = [seat] if seat is not None else list(self._discarding())
             return [Discard(p, cards) for p in seats if not self.discarded[p]
-                    for cards in combinations(self.held[p], need)]
+                    for cards in combinations(cards_of(self._held[p]), c.discard)]
         if phase == "show" and self.counts and (seat is None or seat in self.to_act()):
             cap = self.counting.max_declaration
             if self.declared < 0:
@@ -267,57 +333,53 @@ class CribbageMachine:
         """`legal_actions` of ``seat``, the discards built only when read (what players get)."""
         if self.phase == "discard":
             return () if self.discarded[seat] else \
-                Discards(seat, self.held[seat], self.c.settings.deal.discard)
+                Discards(seat, cards_of(self._held[seat]), self.c.discard)
         return self.legal_actions(seat)
 
     def chance_action(self, rng: random.Random) -> Any:
-        n = self.c.players
+        c = self.c
         if self.phase == "cut":
-            return CutForDeal(draws.sample(rng, DECK, n))
+            return CutForDeal(draws.sample(rng, DECK, c.players))
         if self.phase == "deal":
-            deal = self.c.settings.deal
-            # a random ordered draw of just the cards needed: the same as shuffling the whole deck
-            deck = draws.sample(rng, DECK, n * deal.cards + deal.crib_from_deck)
-            hands: list[list[Card]] = [[] for _ in range(n)]
-            dealer = self.dealer or 0
-            for _round in range(deal.cards):  # one at a time, from the dealer's left
-                for offset in range(1, n + 1):
-                    hands[(dealer + offset) % n].append(deck.pop())
-            return Deal(hands, deck)
+            hands, crib = self._draw_deal(rng)
+            return Deal(tuple([cards_of(hand) for hand in hands]), cards_of(crib))
         if self.phase == "starter":
-            dealt = self._dealt()
-            return CutStarter(draws.choice(rng, [c for c in DECK if c not in dealt]))
+            return c.starters[self._draw_starter(rng)]
         raise IllegalActionError(f"no chance action is due in the {self.phase} phase")
+
+    def _draw_deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+        """A deal's hands and crib cards, as codes: a random ordered draw of just the cards
+        needed (the same as shuffling the whole deck), dealt one at a time from the dealer's
+        left."""
+        c = self.c
+        n = c.players
+        deck = draws.sample(rng, _CODES, n * c.cards + c.crib_from_deck)
+        hands: list[list[int]] = [[] for _ in range(n)]
+        dealer = max(self._dealer, 0)
+        for _round in range(c.cards):
+            for offset in range(1, n + 1):
+                hands[(dealer + offset) % n].append(deck.pop())
+        return hands, deck
+
+    def _draw_starter(self, rng: random.Random) -> int:
+        dealt = self._dealt()
+        return draws.choice(rng, [code for code in _CODES if code not in dealt])
 
     def view(self, seat: int) -> CribbageView:
         c = self.c
         counting = None
         if self.phase == "show" and self.counts:
             counter, crib = self.counts[0]
-            counting = (counter, self.crib if crib else self.kept[counter], crib, self.declared)
-        held, kept = self.held, self.kept
+            counting = (counter, cards_of(self._crib if crib else self._kept[counter]), crib,
+                        self.declared)
+        held, kept = self._held, self._kept
+        laid = self._laid[seat] if self._crib and self.phase not in ("cut", "deal") else ()
         return _new_view(CribbageView, (  # by position, in the field order of CribbageView
             seat, self.phase, self.hand, self.dealer, self.scores, c.side_of[seat],
-            held[seat] if held else (), kept[seat] if kept else (), self.starter, self.count,
-            self.series, self.played, c.players, c.target, c.lowball, c.limit, counting,
-            c.max_declaration, c.scorer, self._laid(seat), self.said_go, self.goes))
-
-    def _laid(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` laid away this hand: it saw them go, so they are not hidden from it
-        (the crib is one tuple in the state; the seat's share is its `Discard`, a few events back).
-        """
-        if not self.crib or self.phase in ("cut", "deal"):
-            return ()
-        log = self.log
-        for index in range(len(log) - 1, -1, -1):
-            entry = input_at(log, index)
-            if entry is not None:
-                action: Any = entry[1]
-                if isinstance(action, Discard) and action.seat == seat:
-                    return tuple(action.cards)
-                if isinstance(action, Deal):
-                    break
-        return ()
+            cards_of(held[seat]) if held else (), cards_of(kept[seat]) if kept else (),
+            self.starter, self.count, cards_of(self._series), self.played, c.players, c.target,
+            c.lowball, c.limit, counting, c.max_declaration, c.scorer, cards_of(laid),
+            self.said_go, self.goes))
 
     @property
     def counting(self) -> CountingProtocol:
@@ -326,38 +388,134 @@ class CribbageMachine:
             raise IllegalActionError("this variant counts hands automatically")
         return protocol
 
-    # -- steps ---------------------------------------------------------------------------------
+    # -- the built-in bots' lane ---------------------------------------------------------------
+
+    def play_bots(self, rng: random.Random, bots: list[random.Random | None],
+                  undo: list[tuple[object, int]]) -> None:
+        """Take every step due to chance (drawn from ``rng``) or to a seat whose entry in
+        ``bots`` is the generator of a uniform random player, until a seat with None is to act
+        or the game is over: exactly the steps `play_game`'s loop would take with the same
+        generators, each noted in ``undo`` as `Game` notes it. A step that fails is undone
+        whole, and raises."""
+        log = self.log
+        c = self.c
+        while True:
+            phase = self.phase
+            if phase == "pegging":
+                seat = self._turn
+                bot = bots[seat]
+                if bot is None:
+                    return
+                room = c.limit - self.count
+                held = self._held[seat]
+                playable = 0
+                for code in held:
+                    if PIPS[code] <= room:
+                        playable += 1
+                pick = draws.below(bot, playable if playable else 1)
+                start, snapshot = self._begin_bot_step()
+                try:
+                    if playable:
+                        at = 0
+                        for at in range(len(held)):  # noqa: B007 - the pick-th playable card
+                            if PIPS[held[at]] <= room:
+                                if pick == 0:
+                                    break
+                                pick -= 1
+                        code = held[at]
+                        self._log_input(seat, c.plays[seat][code])
+                        self._play_code(seat, code, at)
+                    else:
+                        self._log_input(seat, c.goes[seat])
+                        self._say_go(seat)
+                    self._end_bot_step()
+                except BaseException:
+                    self._undo_bot_step(start, snapshot)
+                    raise
+                undo.append((snapshot, start))
+            elif phase == "discard":
+                seat = 0
+                while self.discarded[seat]:
+                    seat += 1
+                bot = bots[seat]
+                if bot is None:
+                    return
+                held = self._held[seat]
+                laid = _combination(held, c.discard,
+                                    draws.below(bot, _choose(len(held), c.discard)))
+                start, snapshot = self._begin_bot_step()
+                try:
+                    log.append((DISCARD, self._hand, self._phase, seat, None, laid))
+                    self._lay_away(seat, laid)
+                    self._end_bot_step()
+                except BaseException:
+                    self._undo_bot_step(start, snapshot)
+                    raise
+                undo.append((snapshot, start))
+            elif phase == "deal":
+                hands, crib = self._draw_deal(rng)
+                start, snapshot = self._begin_bot_step()
+                try:
+                    self._hand, self._phase = self.hand + 1, "deal"
+                    log.append((DEAL, self._hand, self._phase, None, None,
+                                tuple([tuple(hand) for hand in hands]), tuple(crib)))
+                    self._begin_hand(tuple([tuple(hand) for hand in hands]), tuple(crib))
+                    self._end_bot_step()
+                except BaseException:
+                    self._undo_bot_step(start, snapshot)
+                    raise
+                undo.append((snapshot, start))
+            elif phase == "starter":
+                code = self._draw_starter(rng)
+                start, snapshot = self._begin_bot_step()
+                try:
+                    self._log_input(None, c.starters[code])
+                    self._turn_starter(code)
+                    self._end_bot_step()
+                except BaseException:
+                    self._undo_bot_step(start, snapshot)
+                    raise
+                undo.append((snapshot, start))
+            else:  # the cut, counting by hand and the end: `apply`'s steps
+                return
+
+    def _begin_bot_step(self) -> tuple[int, tuple[Any, ...]]:
+        self._start_step()
+        start = len(self.log)
+        self._cause = start
+        return start, self.snapshot()
+
+    def _end_bot_step(self) -> None:
+        if self._reached >= 0:
+            self._end_game()
+
+    def _undo_bot_step(self, start: int, snapshot: tuple[Any, ...]) -> None:
+        self.restore(snapshot)
+        del self.log[start:]
+
+    # -- recording -----------------------------------------------------------------------------
 
     def _end_game(self) -> None:
-        self._add(GameEnded, None, **self._result())
-        self.phase, self.turn = "over", None
+        self.log.append((GAME_ENDED, self._hand, self._phase, None, self._cause, self._result()))
+        self.phase, self._turn = "over", NOBODY
 
-    def _add(self, cls: type, actor: int | None, **fields: Any) -> None:
-        log = self.log
-        log.append(row(cls, (len(log), self._hand, self._phase, actor), self._cause, fields))
+    def _log_input(self, actor: int | None, action: Any) -> None:
+        self.log.append((INPUT, self._hand, self._phase, actor, None, action))
 
-    def _input(self, actor: int | None, action: Any) -> None:
-        log = self.log
-        log.append(row(Input, (len(log), self._hand, self._phase, actor, action), None, None))
+    def _score(self, claims: list[Awarded], seat: int) -> bool:
+        """Record a step's awards for ``seat`` (True once the game is won)."""
+        return self._record(claims, seat) if claims else False
 
-    def _score(self, hook: Any, allowed: Sequence[Card], snapshot: Any, seat: int) -> bool:
-        """Call a scoring hook and record its awards for ``seat`` (True once the game is won)."""
-        if self._reached is not None:
-            return True
-        return self._record(hook(allowed, snapshot), seat)
-
-    def _record(self, awards: Sequence[Award], seat: int, *, check_end: bool = True,
+    def _record(self, claims: list[Awarded], seat: int, *, check_end: bool = True,
                 pending: bool = False) -> bool:
         """Record awards for ``seat``; stop at the one that reaches the target (True)."""
         log = self.log
         side = self.c.side_of[seat]
-        for plugin, rule, (_rule, points, cards) in awards:
-            scores = self.scores
-            total = scores[side] + points
-            self.scores = (*scores[:side], total, *scores[side + 1:])
-            log.append(row(Scored, (len(log), self._hand, self._phase, seat, side, points,
-                                    rule.id, plugin, cards, total),
-                           self._cause, _PENDING if pending else None))
+        for plugin, rule, points, codes in claims:
+            total = self.scores[side] + points
+            self.scores = replaced(self.scores, side, total)
+            log.append((SCORED, self._hand, self._phase, seat, self._cause, side, points, rule,
+                        plugin, codes, total, pending))
             if check_end and self._check_end(side):
                 return True
         return False
@@ -366,7 +524,7 @@ class CribbageMachine:
         """End the game if ``side`` has reached the target."""
         if self.scores[side] >= self.c.target:
             self._reached = side
-        return self._reached is not None
+        return self._reached >= 0
 
     def _need_phase(self, phase: str, action: Any) -> None:
         if self.phase != phase:
@@ -377,7 +535,7 @@ class CribbageMachine:
         players = self.c.players
         if type(seat) is not int or not 0 <= seat < players:
             raise IllegalActionError(f"no seat {seat!r} at a table of {players}")
-        return seat
+        return int(seat)
 
     def _ask_coach(self, action: Any) -> None:
         seat = self._check_seat(action.seat)
@@ -385,7 +543,7 @@ class CribbageMachine:
         if not any((entry := input_at(log, index)) is not None and entry[0] == seat
                    for index in range(len(log))):
             raise IllegalActionError(f"seat {seat} has no committed decision to compare yet")
-        self._input(seat, action)
+        self._log_input(seat, action)
         self.assisted = self.assisted | {seat}
 
     # -- the cut and the deal ------------------------------------------------------------------
@@ -393,182 +551,217 @@ class CribbageMachine:
     def _cut_for_deal(self, action: Any) -> None:
         self._need_phase("cut", action)
         _check_cards(action.cards, self.c.players, "the cut for deal needs one card per seat")
-        self._input(None, action)
+        self._log_input(None, action)
         low = min(card.rank for card in action.cards)
         lowest = [seat for seat, card in enumerate(action.cards) if card.rank == low]
         if len(lowest) == 1:  # a tie for lowest cuts again
             self._choose_dealer(lowest[0])
         else:
-            self._add(CutTie, None, seats=tuple(lowest))
+            self.log.append((CUT_TIE, self._hand, self._phase, None, self._cause, tuple(lowest)))
 
     def _choose_dealer(self, dealer: int) -> None:
         c = self.c
-        self._add(DealerChosen, None, dealer=dealer)
-        self._score(c.score_game_start, (), self.snapshots.game_start(dealer),
-                    (dealer + 1) % c.players)
-        self.phase, self.dealer = "deal", dealer
+        self.log.append((DEALER_CHOSEN, self._hand, self._phase, None, self._cause, dealer))
+        if self._reached < 0:
+            self._score(self.scoring.game_start(dealer), (dealer + 1) % c.players)
+        self.phase, self._dealer = "deal", dealer
 
     def _deal(self, action: Any) -> None:
         self._need_phase("deal", action)
         c = self.c
-        deal, players = c.settings.deal, c.players
-        if len(action.hands) != players or any(len(h) != deal.cards for h in action.hands):
-            raise IllegalActionError(f"the deal needs {deal.cards} cards for each of "
+        players = c.players
+        if len(action.hands) != players or any(len(h) != c.cards for h in action.hands):
+            raise IllegalActionError(f"the deal needs {c.cards} cards for each of "
                                      f"{players} seats")
-        if len(action.crib) != deal.crib_from_deck:
-            raise IllegalActionError(f"the deal needs {deal.crib_from_deck} card(s) for the crib")
-        _check_cards([c for hand in action.hands for c in hand] + list(action.crib), None, "")
-        self._hand = self.hand + 1
-        self._phase = "deal"
-        self._input(None, action)
-        dealer = self.dealer or 0
-        self._add(Dealt, dealer, order=tuple((dealer + k) % players for k in range(1, players + 1)),
-                  cutter=(dealer + 1) % players)
-        discarding = deal.discard > 0
+        if len(action.crib) != c.crib_from_deck:
+            raise IllegalActionError(f"the deal needs {c.crib_from_deck} card(s) for the crib")
+        _check_cards([card for hand in action.hands for card in hand] + list(action.crib),
+                     None, "")
+        self._hand, self._phase = self.hand + 1, "deal"
+        self._log_input(None, action)
+        self._begin_hand(tuple([codes_of(hand) for hand in action.hands]),
+                         codes_of(action.crib))
+
+    def _begin_hand(self, hands: tuple[tuple[int, ...], ...], crib: tuple[int, ...]) -> None:
+        c = self.c
+        players = c.players
+        dealer = max(self._dealer, 0)
+        self.log.append((DEALT, self._hand, self._phase, dealer, self._cause, c.dealt[dealer],
+                         (dealer + 1) % players))
+        discarding = c.discard > 0
         self.phase = "discard" if discarding else "starter"
         self.hand += 1
-        self.held = self.kept = action.hands
+        self._held = self._kept = hands
+        self._laid = ((),) * players
         self.discarded = (not discarding,) * players
-        self.crib, self.starter, self.count, self.series = action.crib, None, 0, ()
-        self.turn = self.last_player = None
-        self.said_go, self.last_was_go, self.played, self.goes = frozenset(), False, (), ()
+        self._crib, self._starter, self.count, self._series = crib, NOBODY, 0, ()
+        self._turn = self._last = NOBODY
+        self._said_go, self.last_was_go, self._played, self.goes = 0, False, (), ()
 
     def _discard(self, action: Any) -> None:
         self._need_phase("discard", action)
         seat = self._check_seat(action.seat)
         if self.discarded[seat]:
             raise IllegalActionError(f"seat {seat} has already laid away to the crib")
-        need = self.c.settings.deal.discard
+        need = self.c.discard
         if not all(type(card) is Card for card in action.cards):
             raise IllegalActionError(f"lay away cards, not {action.cards!r}")
         if len(action.cards) != need or len(set(action.cards)) != need:
             raise IllegalActionError(f"lay away exactly {need} different card(s), "
                                      f"got {format_cards(action.cards) or 'none'}")
-        missing = [c for c in action.cards if c not in self.held[seat]]
+        held = self._held[seat]
+        missing = [card for card in action.cards if card.index not in held]
         if missing:
             raise IllegalActionError(f"seat {seat} does not hold {format_cards(missing)}")
-        self._input(seat, action)
-        kept = tuple(c for c in self.held[seat] if c not in action.cards)
+        self._log_input(seat, action)
+        self._lay_away(seat, codes_of(action.cards))
+
+    def _lay_away(self, seat: int, laid: tuple[int, ...]) -> None:
+        kept = tuple([code for code in self._held[seat] if code not in laid])
         discarded = replaced(self.discarded, seat, True)
         self.phase = "starter" if all(discarded) else "discard"
-        self.held = replaced(self.held, seat, kept)
-        self.kept = replaced(self.kept, seat, kept)
+        self._held = replaced(self._held, seat, kept)
+        self._kept = replaced(self._kept, seat, kept)
+        self._laid = replaced(self._laid, seat, laid)
         self.discarded = discarded
-        self.crib = self.crib + action.cards
+        self._crib = self._crib + laid
 
     def _cut_starter(self, action: Any) -> None:
         self._need_phase("starter", action)
         card = action.card
         if type(card) is not Card:
             raise IllegalActionError(f"the starter must be a card, not {card!r}")
-        if card in self._dealt():
+        if card.index in self._dealt():
             raise IllegalActionError(f"the starter {card} has already been dealt")
-        self._input(None, action)
-        c, dealer = self.c, self.dealer
-        assert dealer is not None
-        self._score(c.score_starter, (card,), self.snapshots.starter(card, dealer, self.scores),
-                    dealer)
-        self.phase, self.starter, self.turn = "pegging", card, (dealer + 1) % c.players
+        self._log_input(None, action)
+        self._turn_starter(card.index)
 
-    def _dealt(self) -> set[Card]:
-        return ({c for hand in self.kept for c in hand} | set(self.crib)
-                | {c for _, c in self.played})
+    def _turn_starter(self, code: int) -> None:
+        dealer = self._dealer
+        if self._reached < 0:
+            self._score(self.scoring.starter(code, dealer, self.scores), dealer)
+        self.phase, self._starter, self._turn = "pegging", code, (dealer + 1) % self.c.players
+
+    def _dealt(self) -> set[int]:
+        dealt = set(self._crib)
+        for hand in self._kept:
+            dealt.update(hand)
+        for _seat, code in self._played:
+            dealt.add(code)
+        return dealt
 
     # -- pegging -------------------------------------------------------------------------------
 
     def _play(self, action: Any) -> None:
         seat, card = action.seat, action.card
-        if self.phase != "pegging" or seat != self.turn or type(seat) is not int:
+        if self.phase != "pegging" or seat != self._turn or type(seat) is not int:
             self._need_turn(action)
-        held = self.held[seat]
-        at = position(held, card)
+        held = self._held[seat]
+        at = -1
+        if type(card) is Card:
+            code = card.index
+            for index in range(len(held)):
+                if held[index] == code:
+                    at = index
         if at < 0:
             raise IllegalActionError(f"seat {seat} does not hold {card}")
-        c = self.c
-        count = self.count + PIPS[card.index]
-        if count > c.limit:
-            raise IllegalActionError(f"{card} would make the count {count}, over {c.limit}")
-        self._input(seat, action)
-        series = (*self.series, card)
-        self._score(c.score_play, series,
-                    self.snapshots.play(seat, card, series, count, self.scores,
-                                     self.dealer),  # type: ignore[arg-type]
-                    seat)
-        self.held = replaced(self.held, seat, held[:at] + held[at + 1:])
-        self.count, self.series, self.last_player = count, series, seat
-        self.played = self.played + ((seat, card),)
+        count = self.count + PIPS[held[at]]
+        if count > self.c.limit:
+            raise IllegalActionError(f"{card} would make the count {count}, over {self.c.limit}")
+        self._log_input(seat, action)
+        self._play_code(seat, held[at], at)
+
+    def _play_code(self, seat: int, code: int, at: int) -> None:
+        """``seat`` plays the card ``code``, at ``at`` in its hand (checked by the caller)."""
+        count = self.count + PIPS[code]
+        series = (*self._series, code)
+        if self._reached < 0:
+            self._score(self.scoring.play(seat, series, count, self.scores, self._dealer), seat)
+        self._held = replaced(self._held, seat, without(self._held[seat], at))
+        self.count, self._series, self._last = count, series, seat
+        self._played = (*self._played, (seat, code))
         self.last_was_go = False
         self._next_turn(seat, consecutive_go=False)
 
     def _go(self, action: Any) -> None:
         seat = action.seat
-        if self.phase != "pegging" or seat != self.turn or type(seat) is not int:
+        if self.phase != "pegging" or seat != self._turn or type(seat) is not int:
             self._need_turn(action)
         room = self.c.limit - self.count
-        playable = [c for c in self.held[seat] if PIPS[c.index] <= room]
+        playable = [code for code in self._held[seat] if PIPS[code] <= room]
         if playable:
             raise IllegalActionError(f"seat {seat} cannot say go while holding a playable "
-                                     f"card ({format_cards(playable)}; count {self.count})")
-        self._input(seat, action)
+                                     f"card ({format_cards(cards_of(playable))}; count "
+                                     f"{self.count})")
+        self._log_input(seat, action)
+        self._say_go(seat)
+
+    def _say_go(self, seat: int) -> None:
         consecutive = self.last_was_go
-        self.said_go = self.said_go | {seat}
-        self.goes = self.goes + ((seat, self.count),)
+        self._said_go |= 1 << seat
+        self.goes = (*self.goes, (seat, self.count))
         self.last_was_go = True
         self._next_turn(seat, consecutive_go=consecutive)
 
     def _need_turn(self, action: Any) -> None:
         self._need_phase("pegging", action)
         self._check_seat(action.seat)
-        raise IllegalActionError(f"it is seat {self.turn}'s turn to play, not seat "
+        raise IllegalActionError(f"it is seat {self._turn}'s turn to play, not seat "
                                  f"{action.seat}'s")
 
     def _next_turn(self, actor: int, consecutive_go: bool) -> None:
-        if self._reached is not None:
+        if self._reached >= 0:
             return
         c = self.c
-        room = c.limit - self.count
-        anyone_can_play = any(self.held) if room >= MAX_PIP else \
-            any(PIPS[x.index] <= room for hand in self.held for x in hand)
-        if self.count == c.limit or not anyone_can_play or (c.strict_go and consecutive_go):
+        if self.count == c.limit or not self._anyone_can_play(c.limit - self.count) \
+                or (c.strict_go and consecutive_go):
             self._end_series()
         else:
-            self.turn = self._next_seat(actor, skip=self.said_go)
+            self._turn = self._next_seat(actor, self._said_go)
 
-    def _next_seat(self, after: int, skip: frozenset[int] = frozenset()) -> int | None:
-        """The first seat clockwise after ``after`` (``after`` itself last) holding cards."""
+    def _anyone_can_play(self, room: int) -> bool:
+        for hand in self._held:
+            for code in hand:
+                if PIPS[code] <= room:
+                    return True
+        return False
+
+    def _next_seat(self, after: int, skip: int) -> int:
+        """The first seat clockwise after ``after`` (``after`` itself last) holding cards, not
+        in the bits of ``skip`` (`NOBODY` if none)."""
         players = self.c.players
         for offset in range(1, players + 1):
             seat = (after + offset) % players
-            if self.held[seat] and seat not in skip:
+            if self._held[seat] and not skip >> seat & 1:
                 return seat
-        return None
+        return NOBODY
 
     def _end_series(self) -> None:
         c = self.c
-        last = self.last_player
-        assert last is not None
-        last_of_hand = not any(self.held)
+        last = self._last
+        log = self.log
+        last_of_hand = not any(self._held)
         if self.count < c.limit:  # records: a go for each seat that could not play on
             room = c.limit - self.count
             for offset in range(1, c.players):
                 seat = (last + offset) % c.players
-                held = self.held[seat]
-                if seat not in self.said_go and all(PIPS[x.index] > room for x in held):
-                    self._add(Passed, seat, reason="cannot play" if held else "no cards")
+                held = self._held[seat]
+                if not self._said_go >> seat & 1 and all(PIPS[code] > room for code in held):
+                    log.append((PASSED, self._hand, self._phase, seat, self._cause,
+                                "cannot play" if held else "no cards"))
                     if held:
-                        self.goes = self.goes + ((seat, self.count),)
-        self._score(c.score_series_end, self.series[-1:],
-                    self.snapshots.series_end(last, self.count, self.series, last_of_hand,
-                                           self.scores, self.dealer),  # type: ignore[arg-type]
-                    last)
-        if self._reached is not None:
+                        self.goes = (*self.goes, (seat, self.count))
+        if self._reached < 0:
+            self._score(self.scoring.series_end(last, self.count, self._series, last_of_hand,
+                                                self.scores, self._dealer), last)
+        if self._reached >= 0:
             return
-        self._add(CountReset, last, count=self.count)
-        if last_of_hand or c.settings.pegging.single_series:
+        log.append((COUNT_RESET, self._hand, self._phase, last, self._cause, self.count))
+        if last_of_hand or c.single_series:
             self._show()
             return
-        self.count, self.series, self.said_go, self.last_was_go = 0, (), frozenset(), False
-        self.turn = self._next_seat(last)
+        self.count, self._series, self._said_go, self.last_was_go = 0, (), 0, False
+        self._turn = self._next_seat(last, 0)
 
     # -- the show and the end ------------------------------------------------------------------
 
@@ -576,45 +769,45 @@ class CribbageMachine:
         """Count every hand from the dealer's left, the dealer last, then the crib."""
         self._phase = "show"
         c = self.c
-        dealer, players, starter = self.dealer, c.players, self.starter
-        assert dealer is not None and starter is not None
+        dealer, players, starter = self._dealer, c.players, self._starter
         order = [((dealer + offset) % players, False) for offset in range(1, players + 1)]
         order.append((dealer, True))
         if c.counting is not None:
             self.phase, self.counts, self.declared, self.responders = "show", tuple(order), -1, ()
             return
+        log = self.log
         for seat, crib in order:
-            cards = self.crib if crib else self.kept[seat]
-            awards = c.score_show((*cards, starter),
-                                  self.snapshots.show(seat, cards, starter, crib, self.scores,
-                                                   dealer))
-            points = sum(a.score.points for a in awards)
-            self._add(HandShown, seat, cards=cards, starter=starter, crib=crib, points=points,
-                      awarded=_awarded(awards, self.scores[c.side_of[seat]], c.target, points))
-            if self._record(awards, seat):
+            cards = self._crib if crib else self._kept[seat]
+            claims = self.scoring.show(seat, cards, starter, crib, self.scores, dealer)
+            points = 0
+            for claim in claims:
+                points += claim[2]
+            log.append((SHOWN, self._hand, self._phase, seat, self._cause, cards, starter, crib,
+                        points, _awarded(claims, self.scores[c.side_of[seat]], c.target,
+                                         points)))
+            if self._score(claims, seat):
                 return
         self._next_hand()
 
     def _next_hand(self) -> None:
-        self.phase, self.dealer = "deal", (self.dealer + 1) % self.c.players  # type: ignore[operator]
-        self.turn, self.count, self.series = None, 0, ()
+        self.phase, self._dealer = "deal", (self._dealer + 1) % self.c.players
+        self._turn, self.count, self._series = NOBODY, 0, ()
         self.counts, self.declared, self.responders = (), -1, ()
 
     # -- counting by hand ----------------------------------------------------------------------
 
-    def _count_awards(self) -> tuple[ShowCounted, list[Award]]:
-        c = self.c
+    def _count_claims(self) -> tuple[int, tuple[int, ...], bool, list[Awarded]]:
+        """The count on the table: (seat, cards, crib, its true awards)."""
         seat, crib = self.counts[0]
-        cards = self.crib if crib else self.kept[seat]
-        starter, dealer = self.starter, self.dealer
-        assert starter is not None and dealer is not None
-        snapshot = self.snapshots.show(seat, cards, starter, crib, self.scores, dealer)
-        return snapshot, c.score_show((*cards, starter), snapshot)
+        cards = self._crib if crib else self._kept[seat]
+        return seat, cards, crib, self.scoring.show(seat, cards, self._starter, crib,
+                                                    self.scores, self._dealer)
 
-    def _protocol_award(self, rule: str, points: int, cards: tuple[Card, ...]) -> Award | None:
-        protocol = self.counting
-        return self.c.ruleset.check_claim(protocol.plugin, "counting by hand",
-                                          Score(rule, points, cards), cards)
+    def _protocol_claim(self, rule: str, points: int, cards: tuple[int, ...]) -> list[Awarded]:
+        shown = cards_of(cards)
+        award = self.c.ruleset.check_claim(self.counting.plugin, "counting by hand",
+                                           Score(rule, points, shown), shown)
+        return [] if award is None else [(award.plugin, rule, points, cards)]
 
     def _declare(self, action: Any) -> None:
         self._need_phase("show", action)
@@ -628,16 +821,15 @@ class CribbageMachine:
         if type(points) is not int or not 0 <= points <= cap:
             raise IllegalActionError(f"a declaration is a whole number from 0 to {cap}, "
                                      f"not {points!r}")
-        self._input(seat, action)
-        snapshot, awards = self._count_awards()
-        true = sum(a.score.points for a in awards)
+        self._log_input(seat, action)
+        _seat, cards, _crib, claims = self._count_claims()
+        true = sum([claim[2] for claim in claims])
         if points:  # an overcount reaching the target waits for the responses
-            claim = self._protocol_award(protocol.declaration_rule, points,
-                                         (*snapshot.cards, snapshot.starter))
+            claim = self._protocol_claim(protocol.declaration_rule, points,
+                                         (*cards, self._starter))
             ends = points <= true and \
                 self.scores[self.c.side_of[seat]] + points >= self.c.target  # records
-            if claim is not None and self._record([claim], seat, check_end=points <= true,
-                                                  pending=not ends):
+            if claim and self._record(claim, seat, check_end=points <= true, pending=not ends):
                 return
         self.declared, self.responders = points, _protocol(protocol.responders, seat)
 
@@ -658,26 +850,27 @@ class CribbageMachine:
                                      f"not {n!r}")
         if action.response != "muggins" and (type(n) is not int or n != 0):  # not False, 0.0
             raise IllegalActionError(f"{action.response} claims no points")
-        self._input(action.seat, action)
+        self._log_input(action.seat, action)
         if action.response == "accept" and len(self.responders) > 1:
             self.responders = self.responders[1:]
             return
-        snapshot, awards = self._count_awards()
-        true = sum(a.score.points for a in awards)
+        counter, cards, crib, claims = self._count_claims()
+        true = sum([claim[2] for claim in claims])
         settlement = _protocol(protocol.settle, self.declared, true, action.response, n)
         claimant = None if action.response == "accept" else action.seat
-        shown = (*snapshot.cards, snapshot.starter)
-        self._add(CountSettled, snapshot.seat, cards=snapshot.cards, starter=snapshot.starter,
-                  crib=snapshot.crib, declared=self.declared, points=true,
-                  outcome=settlement.outcome, claimant=claimant,
-                  breakdown=tuple(Combination(a.rule.id, a.score.points, a.score.cards)
-                                  for a in awards))
+        shown = (*cards, self._starter)
+        self.log.append((COUNT_SETTLED, self._hand, self._phase, counter, self._cause, {
+            "cards": cards_of(cards), "starter": DECK[self._starter], "crib": crib,
+            "declared": self.declared, "points": true, "outcome": settlement.outcome,
+            "claimant": claimant, "breakdown": tuple([
+                Combination(rule, points, cards_of(codes))
+                for _plugin, rule, points, codes in claims])}))
         for who, rule, points in settlement.moves:
-            seat = snapshot.seat if who == "counter" else action.seat
-            award = self._protocol_award(rule, points, shown)
-            if award is not None and self._record([award], seat, check_end=points > 0):
+            seat = counter if who == "counter" else action.seat
+            claim = self._protocol_claim(rule, points, shown)
+            if claim and self._record(claim, seat, check_end=points > 0):
                 return
-        if self._check_end(self.c.side_of[snapshot.seat]):  # a standing overcount can still win
+        if self._check_end(self.c.side_of[counter]):  # a standing overcount can still win
             return
         counts = self.counts[1:]
         if not counts:
@@ -696,7 +889,6 @@ class CribbageMachine:
         lines = sorted(c.settings.skunk, key=lambda line: line.below)
         results, points = [], scoring.win_game_points
         for place, side in enumerate(order, 1):
-            assert side is not None
             mark = ""
             if place > 1 and not scoring.lowball:
                 line = next((ln for ln in lines if scores[side] < ln.below), None)
@@ -709,12 +901,43 @@ class CribbageMachine:
 
 # Each handler takes its action as Any: an action's fields are untrusted input that the handler
 # checks itself, and the compiled build must not assume the types the action class declares.
-_HANDLERS: dict[type, Callable[[CribbageMachine, Any], None]] = {
+_HANDLERS: Final[dict[type, Callable[[CribbageMachine, Any], None]]] = {
     CutForDeal: CribbageMachine._cut_for_deal, Deal: CribbageMachine._deal,
     Discard: CribbageMachine._discard, CutStarter: CribbageMachine._cut_starter,
     Play: CribbageMachine._play, Go: CribbageMachine._go, Declare: CribbageMachine._declare,
     Respond: CribbageMachine._respond, AskCoach: CribbageMachine._ask_coach}
 """The handler of each action type."""
+
+_CODES: Final = tuple(range(52))
+"""Every card's code, in deck order (chance draws from these as from `DECK`)."""
+
+
+def _seats(bits: int, players: int) -> frozenset[int]:
+    return frozenset([seat for seat in range(players) if bits >> seat & 1])
+
+
+def _choose(n: int, k: int) -> int:
+    """How many ways to choose ``k`` of ``n``."""
+    ways = 1
+    for i in range(k):
+        ways = ways * (n - i) // (i + 1)
+    return ways
+
+
+def _combination(items: tuple[int, ...], k: int, index: int) -> tuple[int, ...]:
+    """The ``index``-th combination of ``k`` of ``items``, in `itertools.combinations` order."""
+    n = len(items)
+    picked: list[int] = []
+    first = 0
+    for slot in range(k):
+        for candidate in range(first, n):
+            ways = _choose(n - candidate - 1, k - slot - 1)
+            if index < ways:
+                picked.append(items[candidate])
+                first = candidate + 1
+                break
+            index -= ways
+    return tuple(picked)
 
 
 def _protocol(call: Callable[..., Any], *args: Any) -> Any:
@@ -737,12 +960,12 @@ def seat_to_play(game: Any) -> int:
     return int(to_act[0])
 
 
-def _awarded(awards: Sequence[Award], score: int, target: int, points: int) -> int | None:
-    """For a record: the points of ``awards`` recorded up to the one that reaches ``target``
+def _awarded(claims: list[Awarded], score: int, target: int, points: int) -> int | None:
+    """For a record: the points of ``claims`` recorded up to the one that reaches ``target``
     from ``score`` (None when all ``points`` are)."""
     recorded = 0
-    for award in awards:
-        recorded += award.score.points
+    for claim in claims:
+        recorded += claim[2]
         if score + recorded >= target:
             return recorded if recorded < points else None
     return None

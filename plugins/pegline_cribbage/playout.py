@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pegline_core.cards import DECK, Card
+from pegline_core.cards import Card
 from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.machine import common
 from pegline_cribbage.scorer import Scorer
@@ -37,11 +37,12 @@ class Pegging:
     def __init__(self, scorer: Scorer) -> None:
         self.scorer = scorer
         c = common(scorer.ruleset)
-        self._c = c
         self.limit: int = c.limit
         self.players: int = c.players
         self.side_of: tuple[int, ...] = c.side_of
         self.sides = len(c.variant.sides)
+        self._scoring = scorer.scoring
+        self._nil: tuple[int, ...] = (0,) * self.sides
         self.strict_go: bool = c.strict_go
         self.single_series: bool = c.settings.pegging.single_series
         self.sign = -1 if c.lowball else 1
@@ -61,16 +62,12 @@ class Pegging:
         if points is None:
             if len(self._plays) > MEMO_LIMIT:
                 self._plays.clear()
-            c = self._c
-            cards = tuple([DECK[i] for i in series])
             count = 0
             for i in series:
                 count += PIPS[i]
-            snapshot = self.scorer.snapshots.play(seat, cards[-1], cards, count, (0,) * self.sides,
-                                        dealer)
             points = 0
-            for award in c.score_play(cards, snapshot):
-                points += award.score.points
+            for claim in self._scoring.play(seat, series, count, self._nil, dealer):
+                points += claim[2]
             self._plays[key] = points
         return points
 
@@ -82,13 +79,10 @@ class Pegging:
         if points is None:
             if len(self._ends) > MEMO_LIMIT:
                 self._ends.clear()
-            c = self._c
-            cards = tuple([DECK[i] for i in series])
-            snapshot = self.scorer.snapshots.series_end(seat, count, cards, last_of_hand,
-                                              (0,) * self.sides, dealer)
             points = 0
-            for award in c.score_series_end(cards[-1:], snapshot):
-                points += award.score.points
+            for claim in self._scoring.series_end(seat, count, series, last_of_hand, self._nil,
+                                                  dealer):
+                points += claim[2]
             self._ends[key] = points
         return points
 

@@ -14,22 +14,28 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from attrs import frozen
 
 from pegline_core.cards import Card
 from pegline_core.errors import CardError, PluginError
 from pegline_core.plugins import Plugins
-from pegline_core.rules import Award
+from pegline_core.rules import Award, Score
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import DEFAULT_VARIANT, Variant, load_variant
 from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.settings import CribbageSettings
-from pegline_cribbage.snapshots import Snapshots
+from pegline_cribbage.native import cards_of, codes_of
+from pegline_cribbage.scoring import Awarded, Scoring
 
 __all__ = ["Scorer", "ShowScore"]
 
 ShowCounter = Callable[[Sequence[Card], Card, bool], int]
+_new_award = cast(Callable[..., Award], tuple.__new__)
+_new_score = cast(Callable[..., Score], tuple.__new__)
+"""An `Award` or `Score` from its fields in order (skips the named tuple's interpreted
+``__new__``)."""
 
 
 @frozen
@@ -71,10 +77,10 @@ class Scorer:
         self.variant: Variant = self.ruleset.variant
         self.settings: CribbageSettings = self.variant.settings
         self.players = self.variant.table.players
-        self.snapshots = Snapshots(self.variant, hypothetical=True)
+        self.scoring = Scoring(self.ruleset, hypothetical=True)
+        """The scoring hooks in codes: what it is asked about is ``hypothetical``."""
+        self.snapshots = self.scoring.snapshots
         """Snapshots of cards asked about, not of a game's steps: each is ``hypothetical``."""
-        self._score_show = self.ruleset.scoring("pegline_score_show")
-        self._score_play = self.ruleset.scoring("pegline_score_play")
         self._counter: ShowCounter = self.show_counter() or self._count_by_hook
 
     @classmethod
@@ -130,9 +136,9 @@ class Scorer:
         hand = self.check_show(cards, starter, crib)
         dealer = seat if crib else (seat + 1) % self.players
         scores = (0,) * len(self.variant.sides)
-        awards = self._score_show((*hand, starter),
-                                  self.snapshots.show(seat, hand, starter, crib, scores, dealer))
-        return ShowScore(sum(a.score.points for a in awards), tuple(awards))
+        claims = self.scoring.show(seat, codes_of(hand), starter.index, crib, scores, dealer)
+        awards = self._awards(claims)
+        return ShowScore(sum([award.score.points for award in awards]), tuple(awards))
 
     def show_total(self, cards: Sequence[Card], starter: Card, *, crib: bool = False) -> int:
         """The same total as `show`, through the plugins' fast counters (no validation)."""
@@ -154,6 +160,11 @@ class Scorer:
         if len(set(played)) != len(played):
             raise CardError("a series cannot hold the same card twice")
         scores = (0,) * len(self.variant.sides)
-        snapshot = self.snapshots.play(seat, played[-1], played, count, scores,
-                                        (seat + 1) % self.players)
-        return self._score_play(played, snapshot)
+        return self._awards(self.scoring.play(seat, codes_of(played), count, scores,
+                                              (seat + 1) % self.players))
+
+    def _awards(self, claims: list[Awarded]) -> list[Award]:
+        """Checked award rows as `Award` objects, with their rules and cards."""
+        rules = self.ruleset.rules
+        return [_new_award(Award, (plugin, rules[rule][1], _new_score(Score, (
+            rule, points, cards_of(codes))))) for plugin, rule, points, codes in claims]

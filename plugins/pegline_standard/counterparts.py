@@ -1,32 +1,36 @@
-"""The standard rules' native counterparts: the same claims as their hook implementations,
-compiled (``[tool.pegline] compiled`` in pyproject.toml), for the native lane of dispatch
-(docs/hooks.md).
+"""The standard rules' native counterparts: the same claims as their hook implementations, on
+the step in codes (`pegline_cribbage.native`), compiled (``[tool.pegline] compiled`` in
+pyproject.toml), for the native lane of dispatch (docs/hooks.md).
 
-Each counterpart takes the plugin and the hook's snapshot, reads the snapshot by position (the
-field order of its class in `pegline_cribbage.snapshots`) and the points from the plugin's
+Each counterpart takes the plugin and the step, reads the points from the plugin's
 `NativeRules`, and returns what the hook implementation of the same name returns, claim for
-claim (tests/test_native_lane.py checks both on random steps and every point value).
+claim, each as ``(rule, points, codes)`` (tests/test_native_lane.py checks both on random steps
+and every point value); None where there is nothing to claim.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
-from pegline_core.cards import Card
-from pegline_core.rules import Score
 from pegline_cribbage.combinations import (
-    flush_suit,
-    run_tail,
-    same_rank_tail,
-    show_combinations,
+    run_tail_codes,
+    same_rank_tail_codes,
+    show_code_combinations,
+)
+from pegline_cribbage.native import (
+    Claim,
+    GameStartCodes,
+    PlayCodes,
+    SeriesEndCodes,
+    ShowCodes,
+    StarterCodes,
 )
 
 __all__ = ["NativeRules", "score_game_start", "score_starter", "score_play", "score_series_end",
            "score_show"]
 
-_new_score = cast(Callable[..., Score], tuple.__new__)
-"""A `Score` from its fields in order (skips the named tuple's interpreted ``__new__``)."""
+_JACK = 10
+"""A jack's code >> 2 (its rank less one)."""
 
 
 class NativeRules:
@@ -46,15 +50,6 @@ class NativeRules:
         self.heels: int = config.heels
         self.crib_flush_needs_starter: bool = bool(config.crib_flush_needs_starter)
         self.three_for_last: int = config.three_for_last
-        self._variant: object = None
-        self._limit = 0
-
-    def limit(self, variant: Any) -> int:
-        """The pegging limit of ``variant`` (31 unless it says otherwise), read once per variant."""
-        if variant is not self._variant:
-            self._limit = variant.settings.pegging.limit
-            self._variant = variant
-        return self._limit
 
 
 def _rules(plugin: Any) -> NativeRules:
@@ -62,80 +57,85 @@ def _rules(plugin: Any) -> NativeRules:
     return rules
 
 
-def score_game_start(plugin: Any, start: Any) -> list[Score]:
+def score_game_start(plugin: Any, start: GameStartCodes) -> list[Claim] | None:
     points = _rules(plugin).three_for_last
-    return [_new_score(Score, ("three-for-last", points, ()))] if points else []
+    return [("three-for-last", points, ())] if points else None
 
 
-def score_starter(plugin: Any, starter: Any) -> list[Score]:
-    card: Card = starter[0]  # StarterTurned.starter
+def score_starter(plugin: Any, turned: StarterCodes) -> list[Claim] | None:
+    starter = turned.starter
     heels = _rules(plugin).heels
-    if card.rank == 11 and heels:
-        return [_new_score(Score, ("his-heels", heels, (card,)))]
-    return []
+    if starter >> 2 == _JACK and heels:
+        return [("his-heels", heels, (starter,))]
+    return None
 
 
-def score_play(plugin: Any, play: Any) -> list[Score]:
+def score_play(plugin: Any, play: PlayCodes) -> list[Claim] | None:
     rules = _rules(plugin)
-    series: tuple[Card, ...] = play[2]  # PlayMade: seat, card, series, count, ..., variant
-    count: int = play[3]
-    claims: list[Score] = []
+    series = play.series
+    count = play.count
+    claims: list[Claim] | None = None
     if count == 15:
         if rules.fifteen:
-            claims.append(_new_score(Score, ("peg-fifteen", rules.fifteen, series)))
-    elif rules.thirty_one and count == rules.limit(play[8]):
-        claims.append(_new_score(Score, ("peg-thirty-one", rules.thirty_one, series)))
+            claims = [("peg-fifteen", rules.fifteen, series)]
+    elif rules.thirty_one and count == play.limit:
+        claims = [("peg-thirty-one", rules.thirty_one, series)]
     length = len(series)
-    if length > 1 and series[length - 2].rank == series[length - 1].rank:
-        same = same_rank_tail(series)
+    if length > 1 and series[length - 2] >> 2 == series[length - 1] >> 2:
+        same = same_rank_tail_codes(series)
         rule, points = rules.same_rank[same]
         if points:
-            claims.append(_new_score(Score, (rule, points, series[length - same:])))
+            claim: Claim = (rule, points, series[length - same:])
+            if claims is None:
+                return [claim]
+            claims.append(claim)
     elif length > 2:
-        run = run_tail(series)
+        run = run_tail_codes(series)
         if run and rules.run_per_card:
-            claims.append(_new_score(Score, ("peg-run", run * rules.run_per_card,
-                                             series[length - run:])))
+            claim = ("peg-run", run * rules.run_per_card, series[length - run:])
+            if claims is None:
+                return [claim]
+            claims.append(claim)
     return claims
 
 
-def score_series_end(plugin: Any, ended: Any) -> list[Score]:
+def score_series_end(plugin: Any, ended: SeriesEndCodes) -> list[Claim] | None:
     rules = _rules(plugin)
-    # SeriesEnded: seat, count, series, last_of_hand, ..., variant
-    if not rules.go or ended[1] == rules.limit(ended[8]):
-        return []
-    series: tuple[Card, ...] = ended[2]
-    rule = "last-card" if ended[3] else "go"
-    return [_new_score(Score, (rule, rules.go, series[len(series) - 1:]))]
+    if not rules.go or ended.count == ended.limit:
+        return None
+    series = ended.series
+    rule = "last-card" if ended.last_of_hand else "go"
+    return [(rule, rules.go, series[len(series) - 1:])]
 
 
-def score_show(plugin: Any, show: Any) -> list[Score]:
+def score_show(plugin: Any, show: ShowCodes) -> list[Claim] | None:
     rules = _rules(plugin)
-    cards: tuple[Card, ...] = show[1]  # ShowCounted: seat, cards, starter, crib, ...
-    starter: Card = show[2]
-    fifteens, pairs, runs = show_combinations((*cards, starter))
-    claims: list[Score] = []
+    cards = show.cards
+    starter = show.starter
+    fifteens, pairs, runs = show_code_combinations((*cards, starter))
+    claims: list[Claim] = []
     if rules.fifteen:
         for combo in fifteens:
-            claims.append(_new_score(Score, ("show-fifteen", rules.fifteen, combo)))
+            claims.append(("show-fifteen", rules.fifteen, combo))
     if rules.pair:
         for pair in pairs:
-            claims.append(_new_score(Score, ("show-pair", rules.pair, pair)))
+            claims.append(("show-pair", rules.pair, pair))
     if rules.run_per_card:
         for run in runs:
-            claims.append(_new_score(Score, ("show-run", len(run) * rules.run_per_card, run)))
-    if rules.flush_per_card and flush_suit(cards) is not None:
-        flush: tuple[Card, ...] = ()
-        if starter.suit == cards[0].suit:
-            flush = (*cards, starter)
-        elif not (show[3] and rules.crib_flush_needs_starter):
-            flush = cards
-        if flush:
-            claims.append(_new_score(Score, ("show-flush", len(flush) * rules.flush_per_card,
-                                             flush)))
+            claims.append(("show-run", len(run) * rules.run_per_card, run))
+    if rules.flush_per_card:
+        suit = cards[0] & 3
+        if all(code & 3 == suit for code in cards):
+            flush: tuple[int, ...] = ()
+            if starter & 3 == suit:
+                flush = (*cards, starter)
+            elif not (show.crib and rules.crib_flush_needs_starter):
+                flush = cards
+            if flush:
+                claims.append(("show-flush", len(flush) * rules.flush_per_card, flush))
     if rules.nobs:
-        suit = starter.suit
-        for card in cards:
-            if card.rank == 11 and card.suit == suit:
-                claims.append(_new_score(Score, ("his-nobs", rules.nobs, (card, starter))))
-    return claims
+        suit = starter & 3
+        for code in cards:
+            if code >> 2 == _JACK and code & 3 == suit:
+                claims.append(("his-nobs", rules.nobs, (code, starter)))
+    return claims or None

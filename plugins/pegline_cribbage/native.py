@@ -1,0 +1,132 @@
+"""What a native counterpart of a cribbage scoring hook reads: the step, its cards as codes.
+
+A card's code is its `Card.index` (``DECK[code]`` is the card): ``code >> 2`` is its rank less
+one, ``code & 3`` its suit (clubs, diamonds, hearts, spades), ``PIPS[code]`` its pip value. Each
+class has the fields of the snapshot of the same hook (`pegline_cribbage.snapshots`), in the same
+order and with the same meaning, every card a code; the engine builds one per call, compiled.
+A counterpart returns its claims as ``(rule, points, codes)`` tuples, or None for nothing
+(docs/hooks.md, "The native lane").
+
+>>> from pegline_core.cards import parse_cards
+>>> codes = codes_of(parse_cards("5H 5C"))
+>>> codes, cards_of(codes) == parse_cards("5H 5C"), rank_of(codes[0])
+((18, 16), True, 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Final, final
+
+from pegline_core.cards import DECK, Card
+
+__all__ = ["GameStartCodes", "StarterCodes", "PlayCodes", "SeriesEndCodes", "ShowCodes",
+           "Claim", "codes_of", "cards_of", "rank_of", "suit_of"]
+
+Claim = tuple[str, int, tuple[int, ...]]
+"""A native counterpart's claim: (rule id, points, the codes of the cards behind it)."""
+
+
+def rank_of(code: int) -> int:
+    """The rank (1 for an ace to 13 for a king) of the card ``code``."""
+    return (code >> 2) + 1
+
+
+def suit_of(code: int) -> int:
+    """The suit of the card ``code``: 0 clubs, 1 diamonds, 2 hearts, 3 spades."""
+    return code & 3
+
+
+def codes_of(cards: Iterable[Card]) -> tuple[int, ...]:
+    """The codes of ``cards``, in order."""
+    return tuple([card.index for card in cards])
+
+
+def cards_of(codes: Iterable[int]) -> tuple[Card, ...]:
+    """The cards of ``codes``, in order."""
+    return tuple([DECK[code] for code in codes])
+
+
+@final
+class GameStartCodes:
+    """`GameStart` (it names no card)."""
+
+    def __init__(self, players: int, dealer: int, variant: Any, hypothetical: bool) -> None:
+        self.players: Final = players
+        self.dealer: Final = dealer
+        self.variant: Final = variant
+        self.hypothetical: Final = hypothetical
+
+
+@final
+class StarterCodes:
+    """`StarterTurned`, the starter a code."""
+
+    def __init__(self, starter: int, dealer: int, players: int, scores: tuple[int, ...],
+                 side: int, variant: Any, hypothetical: bool) -> None:
+        self.starter: Final = starter
+        self.dealer: Final = dealer
+        self.players: Final = players
+        self.scores: Final = scores
+        self.side: Final = side
+        self.variant: Final = variant
+        self.hypothetical: Final = hypothetical
+
+
+@final
+class PlayCodes:
+    """`PlayMade`, its card and series codes; ``limit`` is the variant's pegging limit."""
+
+    def __init__(self, seat: int, card: int, series: tuple[int, ...], count: int, players: int,
+                 scores: tuple[int, ...], side: int, dealer: int, variant: Any,
+                 hypothetical: bool, limit: int) -> None:
+        self.seat: Final = seat
+        self.card: Final = card
+        self.series: Final = series
+        self.count: Final = count
+        self.players: Final = players
+        self.scores: Final = scores
+        self.side: Final = side
+        self.dealer: Final = dealer
+        self.variant: Final = variant
+        self.hypothetical: Final = hypothetical
+        self.limit: Final = limit
+
+
+@final
+class SeriesEndCodes:
+    """`SeriesEnded`, its series codes; ``limit`` is the variant's pegging limit."""
+
+    def __init__(self, seat: int, count: int, series: tuple[int, ...], last_of_hand: bool,
+                 players: int, scores: tuple[int, ...], side: int, dealer: int, variant: Any,
+                 hypothetical: bool, limit: int) -> None:
+        self.seat: Final = seat
+        self.count: Final = count
+        self.series: Final = series
+        self.last_of_hand: Final = last_of_hand
+        self.players: Final = players
+        self.scores: Final = scores
+        self.side: Final = side
+        self.dealer: Final = dealer
+        self.variant: Final = variant
+        self.hypothetical: Final = hypothetical
+        self.limit: Final = limit
+
+
+@final
+class ShowCodes:
+    """`ShowCounted`, its cards and starter codes."""
+
+    def __init__(self, seat: int, cards: tuple[int, ...], starter: int, crib: bool,
+                 players: int, scores: tuple[int, ...], side: int, dealer: int, variant: Any,
+                 hypothetical: bool) -> None:
+        self.seat: Final = seat
+        self.cards: Final = cards
+        self.starter: Final = starter
+        self.crib: Final = crib
+        self.players: Final = players
+        self.scores: Final = scores
+        self.side: Final = side
+        self.dealer: Final = dealer
+        self.variant: Final = variant
+        self.hypothetical: Final = hypothetical

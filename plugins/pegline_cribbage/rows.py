@@ -1,0 +1,72 @@
+"""The rows cribbage's machine logs in place of events, and how each is built when read.
+
+Cards in a row are codes (`Card.index`); the events built from them hold the cards, equal to the
+events the machine would have built at once (`pegline_core.event_rows`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from pegline_core.cards import DECK
+from pegline_core.event_rows import RowKind, keyword_kind
+from pegline_core.events import GameEnded, Input, Scored
+from pegline_cribbage.actions import Deal, Discard
+from pegline_cribbage.events import (
+    CountReset,
+    CountSettled,
+    CutTie,
+    DealerChosen,
+    Dealt,
+    HandShown,
+    Passed,
+)
+from pegline_cribbage.native import cards_of
+
+__all__ = ["INPUT", "DEAL", "DISCARD", "SCORED", "SHOWN", "DEALER_CHOSEN", "CUT_TIE", "DEALT",
+           "PASSED", "COUNT_RESET", "COUNT_SETTLED", "GAME_ENDED"]
+
+Row = tuple[Any, ...]
+
+
+def _deal(row: Row) -> Deal:
+    """``(DEAL, hand, phase, None, None, hands, crib)``, cards as codes."""
+    return Deal(tuple([cards_of(hand) for hand in row[5]]), cards_of(row[6]))
+
+
+def _discard(row: Row) -> Discard:
+    """``(DISCARD, hand, phase, seat, None, codes)``."""
+    return Discard(row[3], cards_of(row[5]))
+
+
+def _scored(row: Row, seq: int) -> Scored:
+    """``(SCORED, hand, phase, seat, cause, side, points, rule, plugin, codes, total,
+    pending)``."""
+    return Scored(seq, row[1], row[2], row[3], row[5], row[6], row[7], row[8], cards_of(row[9]),
+                  row[10], row[11], cause=row[4])
+
+
+def _shown(row: Row, seq: int) -> HandShown:
+    """``(SHOWN, hand, phase, seat, cause, codes, starter, crib, points, awarded)``."""
+    return HandShown(seq, row[1], row[2], row[3], cards_of(row[5]), DECK[row[6]],
+                     row[7], row[8], row[9], cause=row[4])
+
+
+INPUT: Final = RowKind(Input)
+"""``(INPUT, hand, phase, actor, None, action)``"""
+DEAL: Final = RowKind(Input, action=_deal)
+DISCARD: Final = RowKind(Input, action=_discard)
+SCORED: Final = RowKind(Scored, _scored)
+SHOWN: Final = RowKind(HandShown, _shown)
+DEALER_CHOSEN: Final = RowKind(DealerChosen)
+"""``(DEALER_CHOSEN, hand, phase, None, cause, dealer)``"""
+CUT_TIE: Final = RowKind(CutTie)
+"""``(CUT_TIE, hand, phase, None, cause, seats)``"""
+DEALT: Final = RowKind(Dealt)
+"""``(DEALT, hand, phase, dealer, cause, order, cutter)``"""
+PASSED: Final = RowKind(Passed)
+"""``(PASSED, hand, phase, seat, cause, reason)``"""
+COUNT_RESET: Final = RowKind(CountReset)
+"""``(COUNT_RESET, hand, phase, seat, cause, count)``"""
+COUNT_SETTLED: Final = keyword_kind(CountSettled)
+GAME_ENDED: Final = keyword_kind(GameEnded)

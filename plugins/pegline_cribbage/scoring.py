@@ -1,0 +1,183 @@
+"""Cribbage's scoring hooks called in codes: the one way the machine, the scorer and the
+coach's playouts ask the plugins what a step scores.
+
+Each call takes the step with its cards as codes and returns its awards as `Awarded` rows in
+the declared rule order. While every implementation of the hook has a native counterpart (and no
+wrapper or monitor is attached) the counterparts get the step in codes (`pegline_cribbage.native`)
+and no `Card` is touched; otherwise the hook takes the contract lane: its snapshot is built
+once, with cards, and every implementation is called and checked as docs/hooks.md says. Both
+lanes give the same rows (tests/test_native_lane.py).
+
+>>> from pegline_core import Ruleset, load_variant, parse_cards
+>>> from pegline_cribbage.native import codes_of
+>>> scoring = Scoring(Ruleset(load_variant("two-player")), hypothetical=True)
+>>> series = codes_of(parse_cards("5H 5C 5D"))
+>>> [(rule, points) for _plugin, rule, points, _codes in scoring.play(0, series, 15, (0, 0), 1)]
+[('peg-fifteen', 2), ('peg-pair-royal', 6)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from pegline_core.cards import DECK
+from pegline_core.dispatch import ScoringHook
+from pegline_core.errors import PluginError, short_repr
+from pegline_core.rules import Award, Score
+from pegline_core.ruleset import Ruleset
+from pegline_cribbage.native import (
+    GameStartCodes,
+    PlayCodes,
+    SeriesEndCodes,
+    ShowCodes,
+    StarterCodes,
+    cards_of,
+    codes_of,
+)
+from pegline_cribbage.snapshots import Snapshots
+
+__all__ = ["Scoring", "Awarded"]
+
+Awarded = tuple[str, str, int, tuple[int, ...]]
+"""A checked award: (plugin, rule id, points, the codes of its cards)."""
+
+_Natives = list[tuple[str, Callable[..., Any], object]]
+
+
+class Scoring:
+    """A ruleset's five cribbage scoring hooks, called in codes; ``hypothetical`` marks every
+    step they are asked about (a quiet copy's, the scorer's, the coach's)."""
+
+    def __init__(self, ruleset: Ruleset, *, hypothetical: bool) -> None:
+        variant = ruleset.variant
+        self.ruleset: Final = ruleset
+        self.variant: Final = variant
+        self.hypothetical: Final = hypothetical
+        self.snapshots: Final = Snapshots(variant, hypothetical=hypothetical)
+        self.players: Final[int] = variant.table.players
+        self.side_of: Final = tuple([variant.side_of(seat) for seat in range(self.players)])
+        self.limit: Final[int] = variant.settings.pegging.limit
+        self.game_start_hook: Final = ruleset.scoring("pegline_score_game_start")
+        self.starter_hook: Final = ruleset.scoring("pegline_score_starter")
+        self.play_hook: Final = ruleset.scoring("pegline_score_play")
+        self.series_end_hook: Final = ruleset.scoring("pegline_score_series_end")
+        self.show_hook: Final = ruleset.scoring("pegline_score_show")
+
+    # -- the five steps ------------------------------------------------------------------------
+
+    def game_start(self, dealer: int) -> list[Awarded]:
+        hook = self.game_start_hook
+        natives = hook.natives()
+        if natives is not None:
+            return self._native(hook, natives, GameStartCodes(
+                self.players, dealer, self.variant, self.hypothetical), ())
+        return _rows(hook.contract((), self.snapshots.game_start(dealer)))
+
+    def starter(self, starter: int, dealer: int, scores: tuple[int, ...]) -> list[Awarded]:
+        hook = self.starter_hook
+        natives = hook.natives()
+        if natives is not None:
+            return self._native(hook, natives, StarterCodes(
+                starter, dealer, self.players, scores, self.side_of[dealer], self.variant,
+                self.hypothetical), (starter,))
+        card = DECK[starter]
+        return _rows(hook.contract((card,), self.snapshots.starter(card, dealer, scores)))
+
+    def play(self, seat: int, series: tuple[int, ...], count: int, scores: tuple[int, ...],
+             dealer: int) -> list[Awarded]:
+        """The awards for the last card of ``series`` (the series so far, that card last)."""
+        hook = self.play_hook
+        natives = hook.natives()
+        card = series[len(series) - 1]
+        if natives is not None:
+            return self._native(hook, natives, PlayCodes(
+                seat, card, series, count, self.players, scores, self.side_of[seat], dealer,
+                self.variant, self.hypothetical, self.limit), series)
+        cards = cards_of(series)
+        return _rows(hook.contract(cards, self.snapshots.play(
+            seat, DECK[card], cards, count, scores, dealer)))
+
+    def series_end(self, seat: int, count: int, series: tuple[int, ...], last_of_hand: bool,
+                   scores: tuple[int, ...], dealer: int) -> list[Awarded]:
+        """The awards for a series ended by ``seat``'s last card (a go, the last card)."""
+        hook = self.series_end_hook
+        natives = hook.natives()
+        last = series[len(series) - 1:]
+        if natives is not None:
+            return self._native(hook, natives, SeriesEndCodes(
+                seat, count, series, last_of_hand, self.players, scores, self.side_of[seat],
+                dealer, self.variant, self.hypothetical, self.limit), last)
+        return _rows(hook.contract(cards_of(last), self.snapshots.series_end(
+            seat, count, cards_of(series), last_of_hand, scores, dealer)))
+
+    def show(self, seat: int, cards: tuple[int, ...], starter: int, crib: bool,
+             scores: tuple[int, ...], dealer: int) -> list[Awarded]:
+        """The awards of a hand (or the crib) shown with the starter."""
+        hook = self.show_hook
+        natives = hook.natives()
+        if natives is not None:
+            return self._native(hook, natives, ShowCodes(
+                seat, cards, starter, crib, self.players, scores, self.side_of[seat], dealer,
+                self.variant, self.hypothetical), (*cards, starter))
+        shown = cards_of(cards)
+        card = DECK[starter]
+        return _rows(hook.contract((*shown, card), self.snapshots.show(
+            seat, shown, card, crib, scores, dealer)))
+
+    # -- the native lane -----------------------------------------------------------------------
+
+    def _native(self, hook: ScoringHook, natives: _Natives, step: object,
+                allowed: tuple[int, ...]) -> list[Awarded]:
+        """Call every counterpart with ``step``; each claim has its rule looked up (and is
+        dropped if the variant switched it off), its points and cards trusted; a claim of a rule
+        its plugin did not declare, or that is no claim, takes the contract's full check."""
+        ruleset = self.ruleset
+        found: list[Awarded] = []
+        for name, counterpart, owner in natives:
+            try:
+                claims = counterpart(owner, step)
+            except Exception as exc:
+                raise hook.hook._failed(name, exc) from exc
+            if claims is None:
+                continue
+            if type(claims) is not list:
+                raise PluginError(f"plugin {name!r}: the native counterpart of {hook.name} must "
+                                  f"return a list of claims or None, got "
+                                  f"{type(claims).__name__}", plugin=name, hook=hook.name)
+            declared = ruleset._declared.get(name)
+            disabled = ruleset.disabled
+            for claim in claims:
+                raw: Any = claim
+                if type(raw) is tuple and len(raw) == 3 and declared is not None \
+                        and raw[0] in declared:
+                    if raw[0] not in disabled:
+                        found.append((name, raw[0], raw[1], raw[2]))
+                else:
+                    award = ruleset.check_claim(name, hook.name, _as_score(name, hook.name, raw),
+                                                cards_of(allowed))
+                    if award is not None:
+                        found.extend(_rows([award]))
+        if len(found) > 1:
+            order = ruleset.order
+            found.sort(key=lambda row: order[row[1]])
+        return found
+
+
+def _rows(awards: list[Award]) -> list[Awarded]:
+    """Checked `Award` objects as rows."""
+    return [(plugin, rule.id, score[1], codes_of(score[2])) for plugin, rule, score in awards]
+
+
+def _as_score(plugin: str, hook: str, claim: Any) -> Score:
+    """A counterpart's claim that is not a trusted row, as the `Score` it stands for (its
+    codes read as cards), for the contract's check to accept or refuse with the reason."""
+    try:
+        rule, points, codes = claim
+        codes = tuple(codes)
+    except Exception:  # noqa: BLE001 - anything a plugin returns becomes a PluginError
+        codes = None
+    if codes is None or not all(type(code) is int and 0 <= code < 52 for code in codes):
+        raise PluginError(f"plugin {plugin!r} in {hook}: a native claim is (rule, points, "
+                          f"card codes), not {short_repr(claim)}", plugin=plugin, hook=hook)
+    return Score(rule, points, cards_of(codes))
