@@ -12,7 +12,7 @@ import difflib
 import re
 from collections.abc import Callable, Collection
 from types import ModuleType, TracebackType
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, cast, final
 
 import pluggy
 
@@ -32,6 +32,15 @@ Fault = tuple[tuple[str | int, ...], str, str | None, str | None]
 """A problem found while building a ruleset: (key path, message, plugin, hook)."""
 
 
+@final
+class Changes:
+    """How many times a plugin manager has changed: cached dispatch compares it on every call
+    (a compiled object's field, where the manager's own attribute would be a dict lookup)."""
+
+    def __init__(self) -> None:
+        self.version = 0
+
+
 class CountingPluginManager(pluggy.PluginManager):
     """pluggy's manager, counting changes so that cached dispatch knows when to look again.
 
@@ -42,13 +51,13 @@ class CountingPluginManager(pluggy.PluginManager):
 
     def __init__(self) -> None:
         super().__init__(hookspecs.PROJECT)
-        self.version = 0
+        self.changes = Changes()
         self.monitors = 0
         self.ruleset: Ruleset | None = None
 
     def add_hookspecs(self, module_or_class: ModuleType | type) -> None:
         super().add_hookspecs(module_or_class)
-        self.version += 1
+        self.changes.version += 1
 
     def register(self, plugin: object, name: str | None = None) -> str | None:
         wanted = name or self.get_canonical_name(plugin)
@@ -57,9 +66,9 @@ class CountingPluginManager(pluggy.PluginManager):
         except Exception as exc:
             if self.get_plugin(wanted) is plugin:  # pluggy leaves a failed plugin half-registered
                 super().unregister(plugin, wanted)
-            self.version += 1
+            self.changes.version += 1
             raise registration_error(self, wanted, plugin, exc) from exc
-        self.version += 1
+        self.changes.version += 1
         ruleset = self.ruleset
         if registered is not None and ruleset is not None:
             try:
@@ -67,13 +76,13 @@ class CountingPluginManager(pluggy.PluginManager):
             except PluginError:
                 super().unregister(plugin, registered)
                 ruleset._left(plugin)
-                self.version += 1
+                self.changes.version += 1
                 raise
         return registered
 
     def unregister(self, plugin: object | None = None, name: str | None = None) -> Any:
         removed = super().unregister(plugin, name)
-        self.version += 1
+        self.changes.version += 1
         if removed is not None and self.ruleset is not None:
             self.ruleset._left(removed)
         return removed
@@ -81,7 +90,7 @@ class CountingPluginManager(pluggy.PluginManager):
     def add_hookcall_monitoring(self, before: Any, after: Any) -> Callable[[], None]:
         undo = super().add_hookcall_monitoring(before, after)
         self.monitors += 1
-        self.version += 1
+        self.changes.version += 1
         done = False
 
         def stop() -> None:
@@ -90,7 +99,7 @@ class CountingPluginManager(pluggy.PluginManager):
                 done = True
                 undo()
                 self.monitors -= 1
-                self.version += 1
+                self.changes.version += 1
 
         return stop
 
@@ -185,13 +194,14 @@ class Hook:
         self.argnames: tuple[str, ...] = tuple(spec.argnames) if spec else ()
         self.firstresult = bool(spec and spec.opts.get("firstresult"))
         self._version = -1
+        self._changes: Changes = ruleset.pm.changes
         self._direct: list[tuple[str, Callable[..., Any], tuple[int, ...] | None]] | None = None
         self._native: list[tuple[str, Callable[..., Any], object]] | None = None
         """The native lane, in pluggy's order: (plugin name, counterpart, plugin), or None."""
 
     def _refresh(self) -> None:
         pm = self.ruleset.pm
-        self._version = pm.version
+        self._version = self._changes.version
         impls = self._caller.get_hookimpls()
         self._native = None
         if pm.monitors or any(impl.hookwrapper or impl.wrapper for impl in impls):
@@ -214,7 +224,7 @@ class Hook:
     def results(self, *args: Any) -> list[tuple[str | None, Any]]:
         """Each implementation's non-None result with its plugin's name (None where a wrapper
         makes the results anonymous); arguments in the spec's order."""
-        if self._version != self.ruleset.pm.version:
+        if self._version != self._changes.version:
             self._refresh()
         direct = self._direct
         if direct is None:
@@ -322,7 +332,7 @@ class ScoringHook:
         """The native lane, in pluggy's order: (plugin name, counterpart, plugin) for every
         implementation, or None when the hook must take the contract lane."""
         hook = self.hook
-        if hook._version != self.ruleset.pm.version:
+        if hook._version != hook._changes.version:
             hook._refresh()
         return hook._native
 
@@ -332,7 +342,7 @@ class ScoringHook:
         The hot path of a step on that lane: the direct loop of `Hook.results` is repeated here
         rather than building its list of pairs first."""
         hook = self.hook
-        if hook._version != self.ruleset.pm.version:
+        if hook._version != hook._changes.version:
             hook._refresh()
         awards: list[Award] = []
         direct = hook._direct

@@ -19,16 +19,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from math import ceil, log
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 __all__ = ["below", "between", "choice", "sample"]
 
 T = TypeVar("T")
+_RANDOM: Final = random.Random
 
 
 def below(rng: random.Random, bound: int) -> int:
     """``rng.randrange(bound)``: a uniform integer from 0 to ``bound - 1``."""
-    if type(rng) is not random.Random or bound <= 0:
+    if type(rng) is not _RANDOM or bound <= 0:
         return rng.randrange(bound)
     bits = bound.bit_length()
     drawn: int = rng.getrandbits(bits)
@@ -39,14 +40,14 @@ def below(rng: random.Random, bound: int) -> int:
 
 def between(rng: random.Random, low: int, high: int) -> int:
     """``rng.randint(low, high)``: a uniform integer from ``low`` to ``high`` inclusive."""
-    if type(rng) is not random.Random or high < low:
+    if type(rng) is not _RANDOM or high < low:
         return rng.randint(low, high)
     return low + below(rng, high - low + 1)
 
 
 def choice(rng: random.Random, items: Sequence[T]) -> T:
     """``rng.choice(items)``."""
-    if type(rng) is not random.Random or not items:
+    if type(rng) is not _RANDOM or not items:
         return rng.choice(items)
     return items[below(rng, len(items))]
 
@@ -54,7 +55,7 @@ def choice(rng: random.Random, items: Sequence[T]) -> T:
 def sample(rng: random.Random, population: Sequence[T], count: int) -> list[T]:
     """``rng.sample(population, count)``: ``count`` distinct items in the order drawn."""
     size = len(population)
-    if type(rng) is not random.Random or not 0 <= count <= size:
+    if type(rng) is not _RANDOM or not 0 <= count <= size:
         return rng.sample(population, count)
     result: list[Any] = [None] * count
     small = 21  # random.Random.sample's rule for which of its two methods it uses

@@ -1,8 +1,9 @@
 """Events stored as rows, built when someone reads them: the compact log of the fast lane.
 
-A compiled machine appends to its log, in place of an event, one flat tuple: its `RowKind`, the
-hand, the phase, the actor, the ``cause``, then the event's own fields. A row costs a fraction of
-an `attrs` event's ``__init__``, and most events of a simulated game are never read. `Game` builds
+A compiled machine appends to its log, in place of an event, one flat tuple: the code of its
+`RowKind`, the hand, the phase, the actor, the ``cause``, then the event's own fields. A row costs
+a fraction of an `attrs` event's ``__init__``, and most events of a simulated game are never read;
+a row of numbers and strings only is no work for the garbage collector, which stops tracking it. `Game` builds
 each row into its event the first time it is read, and stores the event in its place, so every
 reader (`Game.log`, records, printers, the codec) gets the same events, with the same content, as
 if they had been built at once. A row's ``seq`` is its place in the log. A machine that appends
@@ -13,7 +14,7 @@ its own ``build`` where a row holds its fields in another form (cards as their c
 `Input` row's action is its first field, or what the kind's ``action`` makes of the row.
 
 >>> from pegline_core.events import Input, AskCoach
->>> INPUT = RowKind(Input)
+>>> INPUT = RowKind(Input).code
 >>> log = [(INPUT, 1, "pegging", 1, None, AskCoach(1))]
 >>> built(log, 0) == Input(0, 1, "pegging", 1, AskCoach(1)), built(log, 0) is log[0]
 (True, True)
@@ -28,17 +29,24 @@ from typing import Any, Final
 
 from pegline_core.events import Event, Input
 
-__all__ = ["RowKind", "keyword_kind", "built", "built_all", "event_of", "built_from", "input_at", "inputs_of"]
+__all__ = ["RowKind", "keyword_kind", "built", "built_all", "event_of", "event_class",
+           "built_from", "input_at", "inputs_of"]
 
 Row = tuple[Any, ...]
 
+KINDS: Final[list[RowKind]] = []
+"""Every kind, by its code."""
+
 
 class RowKind:
-    """How to read one kind of row ``(kind, hand, phase, actor, cause, *fields)``: the event it
-    stands for and, for an `Input`, its action."""
+    """How to read one kind of row ``(code, hand, phase, actor, cause, *fields)``: the event it
+    stands for and, for an `Input`, its action. Each kind made gets its ``code``, the number a
+    row starts with."""
 
     def __init__(self, cls: type, build: Callable[[Row, int], Event] | None = None,
                  action: Callable[[Row], Any] | None = None) -> None:
+        self.code: Final = len(KINDS)
+        KINDS.append(self)
         self.cls: Final = cls
         self.build: Final = build
         """``build(row, seq)``: the event, where the row's fields are not the event's own."""
@@ -76,12 +84,18 @@ def built(log: list[Any], index: int) -> Event:
 
 def event_of(item: Row, seq: int) -> Event:
     """The event a row at ``seq`` stands for."""
-    kind: RowKind = item[0]
+    kind = KINDS[item[0]]
     if kind.build is not None:
         return kind.build(item, seq)
     if kind.action is not None:
         return kind.cls(seq, item[1], item[2], item[3], kind.action(item), cause=item[4])  # type: ignore[no-any-return]
     return kind.cls(seq, item[1], item[2], item[3], *item[5:], cause=item[4])  # type: ignore[no-any-return]
+
+
+def event_class(log: list[Any], index: int) -> type:
+    """The class of the event at ``index``, read from a row without building it."""
+    item = log[index]
+    return KINDS[item[0]].cls if type(item) is tuple else type(item)
 
 
 def built_all(entries: list[Any], source: list[Any]) -> list[Event]:
@@ -107,7 +121,7 @@ def input_at(log: list[Any], index: int) -> tuple[int | None, Any] | None:
     from a row without building it."""
     item = log[index]
     if type(item) is tuple:
-        kind: RowKind = item[0]
+        kind = KINDS[item[0]]
         if not kind.input:
             return None
         return item[3], (item[5] if kind.action is None else kind.action(item))

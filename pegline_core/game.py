@@ -27,7 +27,7 @@ from pegline_core.coaching import Comparison, Evaluator, same_move
 from pegline_core.definition import Machine
 from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.event_log import EventLog
-from pegline_core.event_rows import built, built_from, input_at, inputs_of
+from pegline_core.event_rows import built, built_from, event_class, input_at, inputs_of
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input
 from pegline_core.plugins import Plugins
 from pegline_core.ruleset import Ruleset
@@ -127,20 +127,23 @@ class Game:
     def result(self) -> GameEnded | None:
         """The result, once the game is over; its ``assist_used`` includes the seats that
         compared after the end (their `AskCoach` inputs follow the result in the log)."""
-        ended = self._ended()
-        if ended is None or ended is built(self._log, -1):
+        at = self._ended()
+        if at is None:
+            return None
+        ended = cast(GameEnded, built(self._log, at))
+        if at == len(self._log) - 1:
             return ended
-        later = {e.actor for e in built_from(self._log, ended.seq + 1) if e.actor is not None}
+        later = {e.actor for e in built_from(self._log, at + 1) if e.actor is not None}
         return attrs.evolve(ended, assist_used=tuple(sorted(set(ended.assist_used) | later)))
 
-    def _ended(self) -> GameEnded | None:
-        """The result event; only compare requests (`AskCoach` inputs) may follow it."""
+    def _ended(self) -> int | None:
+        """Where the result event is (read without building it); only compare requests
+        (`AskCoach` inputs) may follow it."""
         log = self._log
         for index in range(len(log) - 1, -1, -1):
             entry = input_at(log, index)
             if entry is None:
-                event = built(log, index)
-                return event if isinstance(event, GameEnded) else None
+                return index if issubclass(event_class(log, index), GameEnded) else None
             if not isinstance(entry[1], AskCoach):
                 return None
         return None

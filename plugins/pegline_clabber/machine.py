@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from pegline_clabber.actions import (
     Announce,
@@ -59,8 +59,8 @@ from pegline_core.ruleset import Ruleset
 
 __all__ = ["ClabberMachine", "HAND_SIZE", "TRICKS"]
 
-_INPUT = RowKind(Input)
-_SCORED = RowKind(Scored)
+_INPUT: Final = RowKind(Input).code
+_SCORED: Final = RowKind(Scored).code
 
 PLAYERS = 4
 HAND_SIZE = TRICKS = 6
@@ -303,7 +303,7 @@ class ClabberMachine:
     # -- recording -----------------------------------------------------------------------------
 
     def _add(self, cls: type, actor: int | None, **fields: Any) -> None:
-        self.log.append((keyword_kind(cls), self._hand, self._phase, actor, self._cause, fields))
+        self.log.append((keyword_kind(cls).code, self._hand, self._phase, actor, self._cause, fields))
 
     def _input(self, actor: int | None, action: Any) -> None:
         self.log.append((_INPUT, self._hand, self._phase, actor, None, action))

@@ -27,8 +27,8 @@ PIPS: tuple[int, ...] = tuple(min(index // 4 + 1, 10) for index in range(52))
 
 __all__ = [
     "PIPS", "pip", "fifteens", "pairs", "runs", "show_combinations", "flush_suit", "rank_counts",
-    "same_rank_tail", "run_tail", "RANK_PRIMES", "show_code_combinations", "same_rank_tail_codes",
-    "run_tail_codes",
+    "same_rank_tail", "run_tail", "RANK_PRIMES", "same_rank_tail_codes",
+    "run_tail_codes", "combination_positions",
 ]
 
 RANK_PRIMES = (0, 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
@@ -81,23 +81,22 @@ def show_combinations(cards: Sequence[Card]) -> tuple[list[tuple[Card, ...]], ..
             [get(ordered) for get in runs])
 
 
-def show_code_combinations(codes: Sequence[int]) -> tuple[list[tuple[int, ...]], ...]:
-    """`show_combinations` of cards given as codes (`Card.index`), each combination a tuple of
-    codes, in the same order."""
-    ordered = sorted(codes)
-    fifteens, pairs, runs = _getters(tuple([(code >> 2) + 1 for code in ordered]))
-    return ([get(ordered) for get in fifteens], [get(ordered) for get in pairs],
-            [get(ordered) for get in runs])
-
-
 def _getters(ranks: tuple[int, ...]) -> tuple[tuple[itemgetter[Any], ...], ...]:
     """The getters of each combination of cards of these sorted ranks, made once per pattern."""
     getters = _GETTERS.get(ranks)
     if getters is None:
-        pattern = _PATTERNS.get(ranks) or _PATTERNS.setdefault(ranks, _positions(ranks))
         getters = _GETTERS[ranks] = tuple(tuple(itemgetter(*combo) for combo in kind)
-                                          for kind in pattern)
+                                          for kind in combination_positions(ranks))
     return getters
+
+
+def combination_positions(ranks: tuple[int, ...]) -> _Positions:
+    """(fifteens, pairs, runs) of cards of these sorted ranks, each combination as the positions
+    of its cards, made once per pattern."""
+    pattern = _PATTERNS.get(ranks)
+    if pattern is None:
+        pattern = _PATTERNS[ranks] = _positions(ranks)
+    return pattern
 
 
 _by_index = attrgetter("index")
@@ -137,11 +136,7 @@ def rank_counts(ranks: Sequence[int]) -> tuple[int, int, int]:
 
     Read off the memoised combination pattern of the sorted ranks: nothing else matters.
     """
-    key = tuple(sorted(ranks))
-    pattern = _PATTERNS.get(key)
-    if pattern is None:
-        pattern = _PATTERNS[key] = _positions(key)
-    found15, found_pairs, found_runs = pattern
+    found15, found_pairs, found_runs = combination_positions(tuple(sorted(ranks)))
     return len(found15), len(found_pairs), sum(len(run) for run in found_runs)
 
 

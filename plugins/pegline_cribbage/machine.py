@@ -25,7 +25,7 @@ from pegline_core.card_tuples import replaced, without
 from pegline_core.cards import DECK, Card, format_cards
 from pegline_core.errors import IllegalActionError, PluginError
 from pegline_core.event_rows import input_at
-from pegline_core.events import AskCoach, SideResult
+from pegline_core.events import AskCoach
 from pegline_core.rules import Score
 from pegline_core.ruleset import Ruleset
 from pegline_cribbage.actions import (
@@ -52,10 +52,13 @@ from pegline_cribbage.rows import (
     DEALT,
     DISCARD,
     GAME_ENDED,
+    GO,
     INPUT,
     PASSED,
+    PLAY,
     SCORED,
     SHOWN,
+    STARTER,
 )
 from pegline_cribbage.scorer import Scorer
 from pegline_cribbage.scoring import Awarded, Scoring
@@ -73,7 +76,8 @@ NOBODY: Final = -1
 
 _STATE: Final = ("phase", "hand", "_dealer", "scores", "_held", "_kept", "_laid", "discarded",
                  "_crib", "_starter", "count", "_series", "_turn", "_last", "_said_go",
-                 "last_was_go", "_played", "goes", "counts", "declared", "responders", "assisted")
+                 "last_was_go", "_played", "goes", "counts", "declared", "responders",
+                 "_assisted")
 """The fields of the state, in the order of a snapshot."""
 _new_view = cast(Callable[..., CribbageView], tuple.__new__)
 """A view from its fields, all given in order (three times faster than its keyword `__new__`)."""
@@ -109,10 +113,9 @@ class Common:
         self.what_if = self.scorer.scoring
         """The same, for a quiet copy's steps: each ``hypothetical``."""
         players = self.players
-        # actions are values: each possible play, go and starter exists once, as cards do
+        # actions are values: each possible play and go exists once, as cards do
         self.plays = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(players))
         self.goes = tuple(Go(seat) for seat in range(players))
-        self.starters = tuple(CutStarter(card) for card in DECK)
         self.dealt = tuple(tuple((dealer + k) % players for k in range(1, players + 1))
                            for dealer in range(players))
         """The order of the deal from each dealer's left (the `Dealt` event's)."""
@@ -183,7 +186,8 @@ class CribbageMachine:
         self._said_go = 0
         """The seats that said go in this series, one bit each."""
         self.last_was_go = False
-        self._played: tuple[tuple[int, int], ...] = ()
+        self._played: tuple[int, ...] = ()
+        """Each card played this hand, in order, as ``seat << 6 | code``."""
         self.goes: tuple[tuple[int, int], ...] = ()
         """Each go of this hand as (seat, count): said, or recorded at a series' end."""
         self.counts: tuple[tuple[int, bool], ...] = ()
@@ -192,8 +196,8 @@ class CribbageMachine:
         """Counting by hand: the current count's declaration, or -1 before it is declared."""
         self.responders: tuple[int, ...] = ()
         """Counting by hand: the opponents still to respond, in order."""
-        self.assisted: frozenset[int] = frozenset()
-        """Seats that have asked the coach."""
+        self._assisted = 0
+        """Seats that have asked the coach, one bit each."""
         self._hand = 0
         self._phase = "cut"
         self._reached = NOBODY
@@ -240,11 +244,17 @@ class CribbageMachine:
 
     @property
     def played(self) -> tuple[tuple[int, Card], ...]:
-        return tuple([(seat, DECK[code]) for seat, code in self._played])
+        """Each card played this hand, in order, with the seat that played it."""
+        return tuple([(play >> 6, DECK[play & 63]) for play in self._played])
 
     @property
     def said_go(self) -> frozenset[int]:
         return _seats(self._said_go, self.c.players)
+
+    @property
+    def assisted(self) -> frozenset[int]:
+        """Seats that have asked the coach."""
+        return _seats(self._assisted, self.c.players)
 
     # -- the Machine protocol ------------------------------------------------------------------
 
@@ -253,13 +263,13 @@ class CribbageMachine:
         return (self.phase, self.hand, self._dealer, self.scores, self._held, self._kept,
                 self._laid, self.discarded, self._crib, self._starter, self.count, self._series,
                 self._turn, self._last, self._said_go, self.last_was_go, self._played,
-                self.goes, self.counts, self.declared, self.responders, self.assisted)
+                self.goes, self.counts, self.declared, self.responders, self._assisted)
 
     def restore(self, snapshot: tuple[Any, ...]) -> None:
         (self.phase, self.hand, self._dealer, self.scores, self._held, self._kept,
          self._laid, self.discarded, self._crib, self._starter, self.count, self._series,
          self._turn, self._last, self._said_go, self.last_was_go, self._played,
-         self.goes, self.counts, self.declared, self.responders, self.assisted) = snapshot
+         self.goes, self.counts, self.declared, self.responders, self._assisted) = snapshot
 
     def quiet(self) -> None:
         """From now on, every step's snapshots say ``hypothetical`` (`Game.copy(quiet=True)`):
@@ -344,7 +354,7 @@ class CribbageMachine:
             hands, crib = self._draw_deal(rng)
             return Deal(tuple([cards_of(hand) for hand in hands]), cards_of(crib))
         if self.phase == "starter":
-            return c.starters[self._draw_starter(rng)]
+            return CutStarter(DECK[self._draw_starter(rng)])
         raise IllegalActionError(f"no chance action is due in the {self.phase} phase")
 
     def _draw_deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
@@ -362,8 +372,21 @@ class CribbageMachine:
         return hands, deck
 
     def _draw_starter(self, rng: random.Random) -> int:
+        """The starter, drawn as ``draws.choice`` draws from the cards not dealt, in deck
+        order."""
         dealt = self._dealt()
-        return draws.choice(rng, [code for code in _CODES if code not in dealt])
+        undealt = 52
+        for code in range(52):
+            undealt -= dealt >> code & 1
+        if type(rng) is not _RANDOM:  # another generator draws by its own choice
+            return draws.choice(rng, [code for code in _CODES if not dealt >> code & 1])
+        pick = draws.below(rng, undealt)
+        for code in range(52):
+            if not dealt >> code & 1:
+                if pick == 0:
+                    return code
+                pick -= 1
+        raise AssertionError("the deck ran out")
 
     def view(self, seat: int) -> CribbageView:
         c = self.c
@@ -423,10 +446,10 @@ class CribbageMachine:
                                     break
                                 pick -= 1
                         code = held[at]
-                        self._log_input(seat, c.plays[seat][code])
+                        log.append((PLAY, self._hand, self._phase, seat, None, code))
                         self._play_code(seat, code, at)
                     else:
-                        self._log_input(seat, c.goes[seat])
+                        log.append((GO, self._hand, self._phase, seat, None))
                         self._say_go(seat)
                     self._end_bot_step()
                 except BaseException:
@@ -469,7 +492,7 @@ class CribbageMachine:
                 code = self._draw_starter(rng)
                 start, snapshot = self._begin_bot_step()
                 try:
-                    self._log_input(None, c.starters[code])
+                    log.append((STARTER, self._hand, self._phase, None, None, code))
                     self._turn_starter(code)
                     self._end_bot_step()
                 except BaseException:
@@ -496,7 +519,11 @@ class CribbageMachine:
     # -- recording -----------------------------------------------------------------------------
 
     def _end_game(self) -> None:
-        self.log.append((GAME_ENDED, self._hand, self._phase, None, self._cause, self._result()))
+        results, game_points = self._result()
+        self.log.append((GAME_ENDED, self._hand, self._phase, None, self._cause, results,
+                         game_points, self.c.lowball,
+                         tuple([seat for seat in range(self.c.players)
+                                if self._assisted >> seat & 1])))
         self.phase, self._turn = "over", NOBODY
 
     def _log_input(self, actor: int | None, action: Any) -> None:
@@ -544,7 +571,7 @@ class CribbageMachine:
                    for index in range(len(log))):
             raise IllegalActionError(f"seat {seat} has no committed decision to compare yet")
         self._log_input(seat, action)
-        self.assisted = self.assisted | {seat}
+        self._assisted |= 1 << seat
 
     # -- the cut and the deal ------------------------------------------------------------------
 
@@ -631,9 +658,9 @@ class CribbageMachine:
         card = action.card
         if type(card) is not Card:
             raise IllegalActionError(f"the starter must be a card, not {card!r}")
-        if card.index in self._dealt():
+        if self._dealt() >> card.index & 1:
             raise IllegalActionError(f"the starter {card} has already been dealt")
-        self._log_input(None, action)
+        self.log.append((STARTER, self._hand, self._phase, None, None, card.index))
         self._turn_starter(card.index)
 
     def _turn_starter(self, code: int) -> None:
@@ -642,12 +669,16 @@ class CribbageMachine:
             self._score(self.scoring.starter(code, dealer, self.scores), dealer)
         self.phase, self._starter, self._turn = "pegging", code, (dealer + 1) % self.c.players
 
-    def _dealt(self) -> set[int]:
-        dealt = set(self._crib)
+    def _dealt(self) -> int:
+        """The cards dealt this hand (kept, in the crib, played), one bit each."""
+        dealt = 0
+        for code in self._crib:
+            dealt |= 1 << code
         for hand in self._kept:
-            dealt.update(hand)
-        for _seat, code in self._played:
-            dealt.add(code)
+            for code in hand:
+                dealt |= 1 << code
+        for play in self._played:
+            dealt |= 1 << (play & 63)
         return dealt
 
     # -- pegging -------------------------------------------------------------------------------
@@ -668,7 +699,7 @@ class CribbageMachine:
         count = self.count + PIPS[held[at]]
         if count > self.c.limit:
             raise IllegalActionError(f"{card} would make the count {count}, over {self.c.limit}")
-        self._log_input(seat, action)
+        self.log.append((PLAY, self._hand, self._phase, seat, None, held[at]))
         self._play_code(seat, held[at], at)
 
     def _play_code(self, seat: int, code: int, at: int) -> None:
@@ -679,7 +710,7 @@ class CribbageMachine:
             self._score(self.scoring.play(seat, series, count, self.scores, self._dealer), seat)
         self._held = replaced(self._held, seat, without(self._held[seat], at))
         self.count, self._series, self._last = count, series, seat
-        self._played = (*self._played, (seat, code))
+        self._played = (*self._played, seat << 6 | code)
         self.last_was_go = False
         self._next_turn(seat, consecutive_go=False)
 
@@ -693,7 +724,7 @@ class CribbageMachine:
             raise IllegalActionError(f"seat {seat} cannot say go while holding a playable "
                                      f"card ({format_cards(cards_of(playable))}; count "
                                      f"{self.count})")
-        self._log_input(seat, action)
+        self.log.append((GO, self._hand, self._phase, seat, None))
         self._say_go(seat)
 
     def _say_go(self, seat: int) -> None:
@@ -878,8 +909,9 @@ class CribbageMachine:
         else:
             self.counts, self.declared, self.responders = counts, -1, ()
 
-    def _result(self) -> dict[str, Any]:
-        """Places, skunk marks and game points; in lowball the side reaching the target loses."""
+    def _result(self) -> tuple[tuple[tuple[Any, ...], ...], int]:
+        """Each side's `SideResult` fields in order of place (skunk marks included), and the game
+        points; in lowball the side reaching the target loses."""
         c = self.c
         scoring, sides, scores = c.settings.scoring, c.variant.sides, self.scores
         reached = self._reached
@@ -887,16 +919,16 @@ class CribbageMachine:
                         key=lambda side: (scores[side] if scoring.lowball else -scores[side], side))
         order = [*others, reached] if scoring.lowball else [reached, *others]
         lines = sorted(c.settings.skunk, key=lambda line: line.below)
-        results, points = [], scoring.win_game_points
+        results: list[tuple[Any, ...]] = []
+        points = scoring.win_game_points
         for place, side in enumerate(order, 1):
             mark = ""
             if place > 1 and not scoring.lowball:
                 line = next((ln for ln in lines if scores[side] < ln.below), None)
                 if line is not None:
                     mark, points = line.name, max(points, line.game_points)
-            results.append(SideResult(side, sides[side], scores[side], place, mark))
-        return {"results": tuple(results), "game_points": points, "lowball": scoring.lowball,
-                "assist_used": tuple(sorted(self.assisted))}
+            results.append((side, sides[side], scores[side], place, mark))
+        return tuple(results), points
 
 
 # Each handler takes its action as Any: an action's fields are untrusted input that the handler
@@ -909,6 +941,7 @@ _HANDLERS: Final[dict[type, Callable[[CribbageMachine, Any], None]]] = {
 """The handler of each action type."""
 
 _CODES: Final = tuple(range(52))
+_RANDOM: Final = random.Random
 """Every card's code, in deck order (chance draws from these as from `DECK`)."""
 
 

@@ -1,7 +1,8 @@
 """The rows cribbage's machine logs in place of events, and how each is built when read.
 
-Cards in a row are codes (`Card.index`); the events built from them hold the cards, equal to the
-events the machine would have built at once (`pegline_core.event_rows`).
+Cards in a row are codes (`Card.index`), and a row holds numbers and strings only (the garbage
+collector stops tracking it); the events built from them hold the cards, equal to the events the
+machine would have built at once (`pegline_core.event_rows`).
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from typing import Any, Final
 
 from pegline_core.cards import DECK
 from pegline_core.event_rows import RowKind, keyword_kind
-from pegline_core.events import GameEnded, Input, Scored
-from pegline_cribbage.actions import Deal, Discard
+from pegline_core.events import GameEnded, Input, Scored, SideResult
+from pegline_cribbage.actions import CutStarter, Deal, Discard, Go, Play
 from pegline_cribbage.events import (
     CountReset,
     CountSettled,
@@ -23,7 +24,7 @@ from pegline_cribbage.events import (
 )
 from pegline_cribbage.native import cards_of
 
-__all__ = ["INPUT", "DEAL", "DISCARD", "SCORED", "SHOWN", "DEALER_CHOSEN", "CUT_TIE", "DEALT",
+__all__ = ["INPUT", "DEAL", "DISCARD", "PLAY", "GO", "STARTER", "SCORED", "SHOWN", "DEALER_CHOSEN", "CUT_TIE", "DEALT",
            "PASSED", "COUNT_RESET", "COUNT_SETTLED", "GAME_ENDED"]
 
 Row = tuple[Any, ...]
@@ -39,6 +40,21 @@ def _discard(row: Row) -> Discard:
     return Discard(row[3], cards_of(row[5]))
 
 
+def _play(row: Row) -> Play:
+    """``(PLAY, hand, phase, seat, None, code)``."""
+    return Play(row[3], DECK[row[5]])
+
+
+def _go(row: Row) -> Go:
+    """``(GO, hand, phase, seat, None)``."""
+    return Go(row[3])
+
+
+def _starter(row: Row) -> CutStarter:
+    """``(STARTER, hand, phase, None, None, code)``."""
+    return CutStarter(DECK[row[5]])
+
+
 def _scored(row: Row, seq: int) -> Scored:
     """``(SCORED, hand, phase, seat, cause, side, points, rule, plugin, codes, total,
     pending)``."""
@@ -52,21 +68,32 @@ def _shown(row: Row, seq: int) -> HandShown:
                      row[7], row[8], row[9], cause=row[4])
 
 
-INPUT: Final = RowKind(Input)
+def _ended(row: Row, seq: int) -> GameEnded:
+    """``(GAME_ENDED, hand, phase, None, cause, results, game_points, lowball, assist_used)``,
+    each result a plain tuple of `SideResult`'s fields."""
+    return GameEnded(seq, row[1], row[2], row[3],
+                     tuple([SideResult(*result) for result in row[5]]), row[6], row[7], row[8],
+                     cause=row[4])
+
+
+INPUT: Final = RowKind(Input).code
 """``(INPUT, hand, phase, actor, None, action)``"""
-DEAL: Final = RowKind(Input, action=_deal)
-DISCARD: Final = RowKind(Input, action=_discard)
-SCORED: Final = RowKind(Scored, _scored)
-SHOWN: Final = RowKind(HandShown, _shown)
-DEALER_CHOSEN: Final = RowKind(DealerChosen)
+DEAL: Final = RowKind(Input, action=_deal).code
+DISCARD: Final = RowKind(Input, action=_discard).code
+PLAY: Final = RowKind(Input, action=_play).code
+GO: Final = RowKind(Input, action=_go).code
+STARTER: Final = RowKind(Input, action=_starter).code
+SCORED: Final = RowKind(Scored, _scored).code
+SHOWN: Final = RowKind(HandShown, _shown).code
+GAME_ENDED: Final = RowKind(GameEnded, _ended).code
+DEALER_CHOSEN: Final = RowKind(DealerChosen).code
 """``(DEALER_CHOSEN, hand, phase, None, cause, dealer)``"""
-CUT_TIE: Final = RowKind(CutTie)
+CUT_TIE: Final = RowKind(CutTie).code
 """``(CUT_TIE, hand, phase, None, cause, seats)``"""
-DEALT: Final = RowKind(Dealt)
+DEALT: Final = RowKind(Dealt).code
 """``(DEALT, hand, phase, dealer, cause, order, cutter)``"""
-PASSED: Final = RowKind(Passed)
+PASSED: Final = RowKind(Passed).code
 """``(PASSED, hand, phase, seat, cause, reason)``"""
-COUNT_RESET: Final = RowKind(CountReset)
+COUNT_RESET: Final = RowKind(CountReset).code
 """``(COUNT_RESET, hand, phase, seat, cause, count)``"""
-COUNT_SETTLED: Final = keyword_kind(CountSettled)
-GAME_ENDED: Final = keyword_kind(GameEnded)
+COUNT_SETTLED: Final = keyword_kind(CountSettled).code

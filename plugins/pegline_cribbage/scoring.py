@@ -63,6 +63,8 @@ class Scoring:
         self.play_hook: Final = ruleset.scoring("pegline_score_play")
         self.series_end_hook: Final = ruleset.scoring("pegline_score_series_end")
         self.show_hook: Final = ruleset.scoring("pegline_score_show")
+        self._version = -1
+        self._by_plugin: dict[str, dict[str, int]] = {}
 
     # -- the five steps ------------------------------------------------------------------------
 
@@ -132,8 +134,10 @@ class Scoring:
         """Call every counterpart with ``step``; each claim has its rule looked up (and is
         dropped if the variant switched it off), its points and cards trusted; a claim of a rule
         its plugin did not declare, or that is no claim, takes the contract's full check."""
-        ruleset = self.ruleset
         found: list[Awarded] = []
+        orders = self._orders()
+        ordered = True  # whether the awards came in the declared order (they usually do)
+        last = -1
         for name, counterpart, owner in natives:
             try:
                 claims = counterpart(owner, step)
@@ -145,23 +149,49 @@ class Scoring:
                 raise PluginError(f"plugin {name!r}: the native counterpart of {hook.name} must "
                                   f"return a list of claims or None, got "
                                   f"{type(claims).__name__}", plugin=name, hook=hook.name)
-            declared = ruleset._declared.get(name)
-            disabled = ruleset.disabled
+            rules = orders.get(name)
             for claim in claims:
                 raw: Any = claim
-                if type(raw) is tuple and len(raw) == 3 and declared is not None \
-                        and raw[0] in declared:
-                    if raw[0] not in disabled:
-                        found.append((name, raw[0], raw[1], raw[2]))
+                order = UNDECLARED
+                if rules is not None and type(raw) is tuple and len(raw) == 3 \
+                        and type(raw[0]) is str:
+                    order = rules.get(raw[0], UNDECLARED)
+                if order == DISABLED:
+                    continue
+                if order == UNDECLARED:
+                    award = self.ruleset.check_claim(name, hook.name,
+                                                     _as_score(name, hook.name, raw),
+                                                     cards_of(allowed))
+                    if award is None:
+                        continue
+                    found.extend(_rows([award]))
+                    order = self.ruleset.order[award.rule.id]
                 else:
-                    award = ruleset.check_claim(name, hook.name, _as_score(name, hook.name, raw),
-                                                cards_of(allowed))
-                    if award is not None:
-                        found.extend(_rows([award]))
-        if len(found) > 1:
-            order = ruleset.order
-            found.sort(key=lambda row: order[row[1]])
+                    found.append((name, raw[0], raw[1], raw[2]))
+                if order < last:
+                    ordered = False
+                last = order
+        if not ordered:
+            order_of = self.ruleset.order
+            found.sort(key=lambda row: order_of[row[1]])
         return found
+
+    def _orders(self) -> dict[str, dict[str, int]]:
+        """Each plugin's declared rules with their place in the rule order (`DISABLED` for a
+        rule the variant switched off), kept until a plugin joins or leaves."""
+        changes = self.ruleset.pm.changes
+        if self._version != changes.version:
+            ruleset = self.ruleset
+            order, disabled = ruleset.order, ruleset.disabled
+            self._by_plugin = {
+                plugin: {rule: DISABLED if rule in disabled else order[rule] for rule in rules}
+                for plugin, rules in ruleset._declared.items()}
+            self._version = changes.version
+        return self._by_plugin
+
+
+UNDECLARED: Final = -2
+DISABLED: Final = -1
 
 
 def _rows(awards: list[Award]) -> list[Awarded]:

@@ -10,12 +10,13 @@ and every point value); None where there is nothing to claim.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from pegline_cribbage.combinations import (
+    combination_positions,
     run_tail_codes,
     same_rank_tail_codes,
-    show_code_combinations,
 )
 from pegline_cribbage.native import (
     Claim,
@@ -50,6 +51,27 @@ class NativeRules:
         self.heels: int = config.heels
         self.crib_flush_needs_starter: bool = bool(config.crib_flush_needs_starter)
         self.three_for_last: int = config.three_for_last
+        self._shows: dict[int, list[tuple[str, int, itemgetter[Any]]]] = {}
+
+    def show_template(self, key: int, ordered: list[int]) -> list[tuple[str, int, itemgetter[Any]]]:
+        """The show's claims of fifteens, pairs and runs for cards of one rank pattern, each as
+        (rule, points, the getter of its cards from the cards in code order), made once per
+        pattern (``key``: the ranks in that order, a hexadecimal digit each)."""
+        template = self._shows.get(key)
+        if template is None:
+            fifteens, pairs, runs = combination_positions(
+                tuple([(code >> 2) + 1 for code in ordered]))
+            template = []
+            if self.fifteen:
+                template += [("show-fifteen", self.fifteen, itemgetter(*combo))
+                             for combo in fifteens]
+            if self.pair:
+                template += [("show-pair", self.pair, itemgetter(*pair)) for pair in pairs]
+            if self.run_per_card:
+                template += [("show-run", len(run) * self.run_per_card, itemgetter(*run))
+                             for run in runs]
+            self._shows[key] = template
+        return template
 
 
 def _rules(plugin: Any) -> NativeRules:
@@ -112,27 +134,25 @@ def score_show(plugin: Any, show: ShowCodes) -> list[Claim] | None:
     rules = _rules(plugin)
     cards = show.cards
     starter = show.starter
-    fifteens, pairs, runs = show_code_combinations((*cards, starter))
-    claims: list[Claim] = []
-    if rules.fifteen:
-        for combo in fifteens:
-            claims.append(("show-fifteen", rules.fifteen, combo))
-    if rules.pair:
-        for pair in pairs:
-            claims.append(("show-pair", rules.pair, pair))
-    if rules.run_per_card:
-        for run in runs:
-            claims.append(("show-run", len(run) * rules.run_per_card, run))
-    if rules.flush_per_card:
-        suit = cards[0] & 3
-        if all(code & 3 == suit for code in cards):
-            flush: tuple[int, ...] = ()
-            if starter & 3 == suit:
-                flush = (*cards, starter)
-            elif not (show.crib and rules.crib_flush_needs_starter):
-                flush = cards
-            if flush:
-                claims.append(("show-flush", len(flush) * rules.flush_per_card, flush))
+    ordered = sorted((*cards, starter))
+    key = 0
+    for code in ordered:
+        key = key * 16 + (code >> 2) + 1
+    claims: list[Claim] = [(rule, points, get(ordered))
+                           for rule, points, get in rules.show_template(key, ordered)]
+    suit = cards[0] & 3
+    for code in cards:
+        if code & 3 != suit:
+            suit = -1
+            break
+    if suit >= 0 and rules.flush_per_card:
+        flush: tuple[int, ...] = ()
+        if starter & 3 == suit:
+            flush = (*cards, starter)
+        elif not (show.crib and rules.crib_flush_needs_starter):
+            flush = cards
+        if flush:
+            claims.append(("show-flush", len(flush) * rules.flush_per_card, flush))
     if rules.nobs:
         suit = starter & 3
         for code in cards:
