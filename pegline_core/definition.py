@@ -43,8 +43,10 @@ class Machine(Protocol):
 
     A machine may also have ``play_bots(rng, bots, undo)``: take every step due to chance
     (drawn from ``rng``) or to a seat whose entry in ``bots`` is a `RandomBot`'s generator, until
-    a seat with None is to act or the game is over, noting each step in ``undo`` as `Game` does;
-    exactly the steps `play_game`'s loop would take, without building their actions or views.
+    a seat with None is to act or the game is over, noting each step in ``undo`` as `Game` does
+    (the state before it may be None for all but a run's first step: `Game` rebuilds it by
+    replay when it needs it); exactly the steps `play_game`'s loop would take, without building
+    their actions or views.
     `play_game` calls it while nobody asks for the events as they happen.
 
     A machine may also have ``quiet()``: from then on, the snapshots its steps give the plugins'

@@ -236,12 +236,12 @@ class Game:
         decisions = self._decisions(seat)
         if not decisions:
             raise IllegalActionError(f"seat {seat} has no committed decision to compare yet")
-        before = {start: snapshot for snapshot, start in self._undo}
+        before = {start: position for position, (_snapshot, start) in enumerate(self._undo)}
         for event in reversed(decisions):
             if event.seq not in before:
                 continue
-            evaluation = evaluator.evaluate(self._view_before(event.seq, before[event.seq],
-                                                              seat))
+            evaluation = evaluator.evaluate(self._view_before(
+                event.seq, self._snapshot_before(before[event.seq]), seat))
             if evaluation is None:
                 continue
             chosen = next((i for i, c in enumerate(evaluation.candidates)
@@ -279,11 +279,35 @@ class Game:
             found = self.ruleset.cache["evaluator"] = offer(self.ruleset)
         return found  # type: ignore[no-any-return]
 
+    def _snapshot_before(self, position: int) -> object:
+        """The state before the step noted at ``position`` of the undo list. A machine's lane
+        for bots (`Machine`'s ``play_bots``) notes it for the first step of each run only; for
+        the others it is rebuilt here, by replaying the steps since, and kept."""
+        undo = self._undo
+        if undo[position][0] is not None:
+            return undo[position][0]
+        known = position
+        while undo[known][0] is None:
+            known -= 1
+        snapshot, start = undo[known]
+        machine = self.ruleset.game.new_machine(self.ruleset, self._log[:start])
+        machine.restore(snapshot)
+        quiet = getattr(machine, "quiet", None)
+        if callable(quiet):  # the plugins have seen these steps: to them they are hypothetical
+            quiet()
+        for index in range(known, position):
+            entry = input_at(self._log, undo[index][1])
+            assert entry is not None, "every step starts with its input"
+            machine.apply(entry[1])
+            undo[index + 1] = (machine.snapshot(), undo[index + 1][1])
+        return undo[position][0]
+
     def undo(self) -> Any:
         """Take back the last action, restoring state and log exactly; return that action."""
         if not self._undo:
             raise IllegalActionError("there is no action to undo")
-        snapshot, start = self._undo.pop()
+        snapshot = self._snapshot_before(len(self._undo) - 1)
+        _noted, start = self._undo.pop()
         entry = input_at(self._log, start)
         action = entry[1] if entry is not None else built(self._log, start)
         self._machine.restore(snapshot)

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from pegline_core import Event, EventLog, Game, Input, RandomBot, play_game
+from pegline_core import Event, EventLog, Game, Input, PluginError, RandomBot, hookimpl, play_game
 from pegline_core.event_rows import input_at
 
 VARIANTS = ("two-player", "three-player", "partner", "muggins", "clabber")
@@ -122,3 +122,70 @@ def test_the_rows_of_a_log_say_its_inputs_without_building_them() -> None:
     assert all(type(entry) is tuple for entry in rows[:-1])
     assert [entry for entry in found if entry is not None] == \
         [(e.actor, e.action) for e in game.log if isinstance(e, Input)]
+
+
+# -- the machine's lane for chance and random bots ----------------------------------------------
+
+@pytest.mark.parametrize("variant", ("two-player", "three-player", "partner", "five-card"))
+def test_a_bot_game_undoes_step_by_step_to_the_state_of_each_earlier_replay(variant: str) -> None:
+    """`play_game` hands the random bots to the machine's own lane, which notes the state before
+    a run's first step only; undo rebuilds every other one, exactly."""
+    game = _played(variant, 5)
+    inputs = game.inputs()
+    assert sum(snapshot is None for snapshot, _start in game._undo) > len(inputs) // 2
+    for count in range(len(inputs) - 1, len(inputs) - 40, -1):
+        assert game.undo() == inputs[count]
+        replayed = Game.from_inputs(variant, inputs[:count])
+        assert game.machine.snapshot() == replayed.machine.snapshot()
+        assert game.log == replayed.log
+    copied = game.copy()
+    for count in range(len(inputs) - 40, 0, -7):
+        while len(game.inputs()) > count:
+            game.undo()
+        assert game.log == Game.from_inputs(variant, inputs[:count]).log
+    assert copied.log == Game.from_inputs(variant, inputs[:len(inputs) - 39]).log
+
+
+class _FailsOnTheFifthShow:
+    """A house rule whose show scorer raises on the fifth show of a game it sees (a step looked
+    at again, ``hypothetical``, is not one)."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    @hookimpl
+    def pegline_score_show(self, show):
+        if not show.hypothetical:
+            self.calls += 1
+            if self.calls == 5:
+                raise RuntimeError("the fifth show")
+        return []
+
+
+def test_a_plugin_failing_in_the_bots_lane_leaves_the_game_as_it_was_before_that_step() -> None:
+    from pegline_cribbage.testing import make_game
+
+    game = make_game("two-player", plugins={"flaky": _FailsOnTheFifthShow})
+    with pytest.raises(PluginError, match="'flaky' failed in pegline_score_show"):
+        play_game(game.variant, _bots(game, 2), seed=2, game=game)
+    assert game.phase == "pegging"  # the show is the end of the pegging's last step
+    plugin = game.ruleset.plugins["flaky"]
+    assert plugin.calls == 5  # the steps put back were hypothetical to it
+    extra = game.ruleset.extra_plugins
+    replayed = Game.from_inputs(game.variant, game.inputs(), dealer=game.first_dealer,
+                                extra_plugins=extra)  # rules of its own
+    assert game.log == replayed.log and game.machine.snapshot() == replayed.machine.snapshot()
+    assert len(game._undo) == len(game.inputs())
+    game.undo()
+    assert plugin.calls == 5
+    assert game.log == Game.from_inputs(game.variant, game.inputs(), dealer=game.first_dealer,
+                                        extra_plugins=extra).log
+
+
+def test_a_bot_seats_decision_compares_after_a_bot_game() -> None:
+    """Comparing needs the state before the decision: rebuilt by replay after the bots' lane."""
+    game = _played("two-player", 4)
+    comparison = game.compare(0)
+    assert game.log[comparison.event] == Input(comparison.event, comparison.hand, "pegging", 0,
+                                               comparison.action)
+    assert comparison.evaluation.candidates[comparison.chosen].action == comparison.action

@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations, product
 from operator import attrgetter, itemgetter
-from typing import Any
+from typing import Any, Final
 
 from pegline_core.cards import Card
 
-PIPS: tuple[int, ...] = tuple(min(index // 4 + 1, 10) for index in range(52))
+PIPS: Final[tuple[int, ...]] = tuple(min(index // 4 + 1, 10) for index in range(52))
 """Each card's pip value for counting, by `Card.index`: ace 1, two to ten face value, faces 10."""
 
 __all__ = [
@@ -63,8 +63,8 @@ def runs(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
 
 
 _Positions = tuple[tuple[tuple[int, ...], ...], ...]
-_PATTERNS: dict[tuple[int, ...], _Positions] = {}
-_GETTERS: dict[tuple[int, ...], tuple[tuple[itemgetter[Any], ...], ...]] = {}
+_PATTERNS: Final[dict[tuple[int, ...], _Positions]] = {}
+_GETTERS: Final[dict[tuple[int, ...], tuple[tuple[itemgetter[Any], ...], ...]]] = {}
 """For each rank pattern, a getter per combination: it picks the combination's cards (a
 tuple; every combination has two or more) from the cards sorted by index."""
 
@@ -102,14 +102,31 @@ def combination_positions(ranks: tuple[int, ...]) -> _Positions:
 _by_index = attrgetter("index")
 
 
+_SUBSETS: Final[dict[int, list[tuple[int, ...]]]] = {}
+"""For each number of cards, the positions of every two or more of them, by size, then in
+`itertools.combinations` order."""
+
+
+def _subsets(size: int) -> list[tuple[int, ...]]:
+    found = _SUBSETS.get(size)
+    if found is None:
+        found = _SUBSETS[size] = [combo for length in range(2, size + 1)
+                                  for combo in combinations(range(size), length)]
+    return found
+
+
 def _positions(ranks: tuple[int, ...]) -> _Positions:
-    places = range(len(ranks))
     values = [min(rank, 10) for rank in ranks]
-    found15 = tuple(
-        combo for size in range(2, len(ranks) + 1) for combo in combinations(places, size)
-        if sum(values[i] for i in combo) == 15
-    )
-    found_pairs = tuple((a, b) for a, b in combinations(places, 2) if ranks[a] == ranks[b])
+    found15: list[tuple[int, ...]] = []
+    found_pairs: list[tuple[int, ...]] = []
+    for combo in _subsets(len(ranks)):
+        total = 0
+        for place in combo:
+            total += values[place]
+        if total == 15:
+            found15.append(combo)
+        if len(combo) == 2 and ranks[combo[0]] == ranks[combo[1]]:
+            found_pairs.append(combo)
     by_rank: dict[int, list[int]] = {}
     for place, rank in enumerate(ranks):
         by_rank.setdefault(rank, []).append(place)
@@ -120,9 +137,9 @@ def _positions(ranks: tuple[int, ...]) -> _Positions:
         while end in by_rank:
             end += 1
         if end - rank >= 3:
-            found_runs.extend(product(*(by_rank[r] for r in range(rank, end))))
+            found_runs.extend(product(*[by_rank[r] for r in range(rank, end)]))
         rank = end + 1
-    return found15, found_pairs, tuple(found_runs)
+    return tuple(found15), tuple(found_pairs), tuple(found_runs)
 
 
 def flush_suit(cards: Sequence[Card]) -> str | None:

@@ -24,7 +24,7 @@ from pegline_core import draws
 from pegline_core.card_tuples import replaced, without
 from pegline_core.cards import DECK, Card, format_cards
 from pegline_core.errors import IllegalActionError, PluginError
-from pegline_core.event_rows import input_at
+from pegline_core.event_rows import input_at, inputs_of
 from pegline_core.events import AskCoach
 from pegline_core.rules import Score
 from pegline_core.ruleset import Ruleset
@@ -71,6 +71,8 @@ if TYPE_CHECKING:
 __all__ = ["CribbageMachine", "Common", "seat_to_play"]
 
 MAX_PIP: Final = max(PIPS)
+_DECK: Final = DECK
+"""The cards by code (a name of this module: compiled, a static, not a global looked up)."""
 NOBODY: Final = -1
 """A seat field that names no seat (the dealer before the cut, the turn outside pegging)."""
 
@@ -236,7 +238,7 @@ class CribbageMachine:
 
     @property
     def starter(self) -> Card | None:
-        return None if self._starter < 0 else DECK[self._starter]
+        return None if self._starter < 0 else _DECK[self._starter]
 
     @property
     def series(self) -> tuple[Card, ...]:
@@ -245,7 +247,7 @@ class CribbageMachine:
     @property
     def played(self) -> tuple[tuple[int, Card], ...]:
         """Each card played this hand, in order, with the seat that played it."""
-        return tuple([(play >> 6, DECK[play & 63]) for play in self._played])
+        return tuple([(play >> 6, _DECK[play & 63]) for play in self._played])
 
     @property
     def said_go(self) -> frozenset[int]:
@@ -354,7 +356,7 @@ class CribbageMachine:
             hands, crib = self._draw_deal(rng)
             return Deal(tuple([cards_of(hand) for hand in hands]), cards_of(crib))
         if self.phase == "starter":
-            return CutStarter(DECK[self._draw_starter(rng)])
+            return CutStarter(_DECK[self._draw_starter(rng)])
         raise IllegalActionError(f"no chance action is due in the {self.phase} phase")
 
     def _draw_deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
@@ -418,13 +420,20 @@ class CribbageMachine:
         """Take every step due to chance (drawn from ``rng``) or to a seat whose entry in
         ``bots`` is the generator of a uniform random player, until a seat with None is to act
         or the game is over: exactly the steps `play_game`'s loop would take with the same
-        generators, each noted in ``undo`` as `Game` notes it. A step that fails is undone
-        whole, and raises."""
+        generators. Each is noted in ``undo`` as `Game` notes a step, the state before it only
+        for the first (`Game` rebuilds the others by replay when it needs one). A step that
+        fails is undone whole, and raises."""
         log = self.log
         c = self.c
+        checkpoint: tuple[Any, ...] | None = None
+        """The state before this run's first step, at ``base`` in the log."""
+        base = len(log)
         while True:
             phase = self.phase
-            if phase == "pegging":
+            seat = at = code = -1
+            laid: tuple[int, ...] = ()
+            hands: tuple[tuple[int, ...], ...] = ()
+            if phase == "pegging":  # the bot's pick among its playable cards, in hand order
                 seat = self._turn
                 bot = bots[seat]
                 if bot is None:
@@ -432,31 +441,18 @@ class CribbageMachine:
                 room = c.limit - self.count
                 held = self._held[seat]
                 playable = 0
-                for code in held:
-                    if PIPS[code] <= room:
+                for card in held:
+                    if PIPS[card] <= room:
                         playable += 1
                 pick = draws.below(bot, playable if playable else 1)
-                start, snapshot = self._begin_bot_step()
-                try:
-                    if playable:
-                        at = 0
-                        for at in range(len(held)):  # noqa: B007 - the pick-th playable card
-                            if PIPS[held[at]] <= room:
-                                if pick == 0:
-                                    break
-                                pick -= 1
-                        code = held[at]
-                        log.append((PLAY, self._hand, self._phase, seat, None, code))
-                        self._play_code(seat, code, at)
-                    else:
-                        log.append((GO, self._hand, self._phase, seat, None))
-                        self._say_go(seat)
-                    self._end_bot_step()
-                except BaseException:
-                    self._undo_bot_step(start, snapshot)
-                    raise
-                undo.append((snapshot, start))
-            elif phase == "discard":
+                if playable:
+                    for at in range(len(held)):  # noqa: B007 - the pick-th playable card
+                        if PIPS[held[at]] <= room:
+                            if pick == 0:
+                                break
+                            pick -= 1
+                    code = held[at]
+            elif phase == "discard":  # the bot's pick among the discards, in `Discards` order
                 seat = 0
                 while self.discarded[seat]:
                     seat += 1
@@ -466,55 +462,58 @@ class CribbageMachine:
                 held = self._held[seat]
                 laid = _combination(held, c.discard,
                                     draws.below(bot, _choose(len(held), c.discard)))
-                start, snapshot = self._begin_bot_step()
-                try:
-                    log.append((DISCARD, self._hand, self._phase, seat, None, laid))
-                    self._lay_away(seat, laid)
-                    self._end_bot_step()
-                except BaseException:
-                    self._undo_bot_step(start, snapshot)
-                    raise
-                undo.append((snapshot, start))
             elif phase == "deal":
-                hands, crib = self._draw_deal(rng)
-                start, snapshot = self._begin_bot_step()
-                try:
-                    self._hand, self._phase = self.hand + 1, "deal"
-                    log.append((DEAL, self._hand, self._phase, None, None,
-                                tuple([tuple(hand) for hand in hands]), tuple(crib)))
-                    self._begin_hand(tuple([tuple(hand) for hand in hands]), tuple(crib))
-                    self._end_bot_step()
-                except BaseException:
-                    self._undo_bot_step(start, snapshot)
-                    raise
-                undo.append((snapshot, start))
+                drawn, crib = self._draw_deal(rng)
+                hands = tuple([tuple(hand) for hand in drawn])
+                laid = tuple(crib)
             elif phase == "starter":
                 code = self._draw_starter(rng)
-                start, snapshot = self._begin_bot_step()
-                try:
-                    log.append((STARTER, self._hand, self._phase, None, None, code))
-                    self._turn_starter(code)
-                    self._end_bot_step()
-                except BaseException:
-                    self._undo_bot_step(start, snapshot)
-                    raise
-                undo.append((snapshot, start))
             else:  # the cut, counting by hand and the end: `apply`'s steps
                 return
+            start = len(log)
+            if checkpoint is None:
+                checkpoint, base = self.snapshot(), start
+            self._start_step()
+            self._cause = start
+            try:
+                if phase == "pegging":
+                    if code >= 0:
+                        log.append((PLAY, self._hand, self._phase, seat, None, code))
+                        self._play_code(seat, code, at)
+                    else:
+                        log.append((GO, self._hand, self._phase, seat, None))
+                        self._say_go(seat)
+                elif phase == "discard":
+                    log.append((DISCARD, self._hand, self._phase, seat, None, laid))
+                    self._lay_away(seat, laid)
+                elif phase == "deal":
+                    self._hand, self._phase = self.hand + 1, "deal"
+                    log.append((DEAL, self._hand, self._phase, None, None, hands, laid))
+                    self._begin_hand(hands, laid)
+                else:
+                    log.append((STARTER, self._hand, self._phase, None, None, code))
+                    self._turn_starter(code)
+                if self._reached >= 0:
+                    self._end_game()
+            except BaseException:
+                self._replay(checkpoint, base, start)
+                raise
+            undo.append((checkpoint if start == base else None, start))
 
-    def _begin_bot_step(self) -> tuple[int, tuple[Any, ...]]:
-        self._start_step()
-        start = len(self.log)
-        self._cause = start
-        return start, self.snapshot()
-
-    def _end_bot_step(self) -> None:
-        if self._reached >= 0:
-            self._end_game()
-
-    def _undo_bot_step(self, start: int, snapshot: tuple[Any, ...]) -> None:
-        self.restore(snapshot)
-        del self.log[start:]
+    def _replay(self, checkpoint: tuple[Any, ...], base: int, start: int) -> None:
+        """Put the state back as it was at ``start`` in the log: from ``checkpoint``, the state
+        at ``base``, apply again the inputs logged in between (and drop the rest), the plugins
+        told that these steps are hypothetical (they have seen them already)."""
+        log = self.log
+        actions = inputs_of(log[base:start])
+        self.restore(checkpoint)
+        del log[base:]
+        scoring, self.scoring = self.scoring, self.c.what_if  # the plugins saw these steps
+        try:
+            for action in actions:
+                self.apply(action)
+        finally:
+            self.scoring = scoring
 
     # -- recording -----------------------------------------------------------------------------
 
@@ -891,7 +890,7 @@ class CribbageMachine:
         claimant = None if action.response == "accept" else action.seat
         shown = (*cards, self._starter)
         self.log.append((COUNT_SETTLED, self._hand, self._phase, counter, self._cause, {
-            "cards": cards_of(cards), "starter": DECK[self._starter], "crib": crib,
+            "cards": cards_of(cards), "starter": _DECK[self._starter], "crib": crib,
             "declared": self.declared, "points": true, "outcome": settlement.outcome,
             "claimant": claimant, "breakdown": tuple([
                 Combination(rule, points, cards_of(codes))

@@ -23,6 +23,9 @@ from pegline_core.cards import DECK, Card
 __all__ = ["GameStartCodes", "StarterCodes", "PlayCodes", "SeriesEndCodes", "ShowCodes",
            "Claim", "codes_of", "cards_of", "rank_of", "suit_of"]
 
+_DECK: Final = DECK
+"""The cards by code (a name of this module: compiled, a static, not a global looked up)."""
+
 Claim = tuple[str, int, tuple[int, ...]]
 """A native counterpart's claim: (rule id, points, the codes of the cards behind it)."""
 
@@ -44,7 +47,7 @@ def codes_of(cards: Iterable[Card]) -> tuple[int, ...]:
 
 def cards_of(codes: Iterable[int]) -> tuple[Card, ...]:
     """The cards of ``codes``, in order."""
-    return tuple([DECK[code] for code in codes])
+    return tuple([_DECK[code] for code in codes])
 
 
 @final

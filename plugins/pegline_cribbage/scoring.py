@@ -42,6 +42,7 @@ __all__ = ["Scoring", "Awarded"]
 Awarded = tuple[str, str, int, tuple[int, ...]]
 """A checked award: (plugin, rule id, points, the codes of its cards)."""
 
+_DECK: Final = DECK
 _Natives = list[tuple[str, Callable[..., Any], object]]
 
 
@@ -83,7 +84,7 @@ class Scoring:
             return self._native(hook, natives, StarterCodes(
                 starter, dealer, self.players, scores, self.side_of[dealer], self.variant,
                 self.hypothetical), (starter,))
-        card = DECK[starter]
+        card = _DECK[starter]
         return _rows(hook.contract((card,), self.snapshots.starter(card, dealer, scores)))
 
     def play(self, seat: int, series: tuple[int, ...], count: int, scores: tuple[int, ...],
@@ -98,7 +99,7 @@ class Scoring:
                 self.variant, self.hypothetical, self.limit), series)
         cards = cards_of(series)
         return _rows(hook.contract(cards, self.snapshots.play(
-            seat, DECK[card], cards, count, scores, dealer)))
+            seat, _DECK[card], cards, count, scores, dealer)))
 
     def series_end(self, seat: int, count: int, series: tuple[int, ...], last_of_hand: bool,
                    scores: tuple[int, ...], dealer: int) -> list[Awarded]:
@@ -123,7 +124,7 @@ class Scoring:
                 seat, cards, starter, crib, self.players, scores, self.side_of[seat], dealer,
                 self.variant, self.hypothetical), (*cards, starter))
         shown = cards_of(cards)
-        card = DECK[starter]
+        card = _DECK[starter]
         return _rows(hook.contract((*shown, card), self.snapshots.show(
             seat, shown, card, crib, scores, dealer)))
 

@@ -11,7 +11,7 @@ and every point value); None where there is nothing to claim.
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from pegline_cribbage.combinations import (
     combination_positions,
@@ -30,7 +30,7 @@ from pegline_cribbage.native import (
 __all__ = ["NativeRules", "score_game_start", "score_starter", "score_play", "score_series_end",
            "score_show"]
 
-_JACK = 10
+_JACK: Final = 10
 """A jack's code >> 2 (its rank less one)."""
 
 
