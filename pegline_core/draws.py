@@ -25,16 +25,22 @@ __all__ = ["below", "between", "choice", "sample"]
 
 T = TypeVar("T")
 _RANDOM: Final = random.Random
+_GETRANDBITS: Final = random.Random.getrandbits
+"""The method itself: called with its generator, it skips looking the method up each time."""
 
 
 def below(rng: random.Random, bound: int) -> int:
     """``rng.randrange(bound)``: a uniform integer from 0 to ``bound - 1``."""
     if type(rng) is not _RANDOM or bound <= 0:
         return rng.randrange(bound)
-    bits = bound.bit_length()
-    drawn: int = rng.getrandbits(bits)
+    bits = 0
+    rest = bound
+    while rest:  # bound.bit_length(), without a call
+        bits += 1
+        rest >>= 1
+    drawn: int = _GETRANDBITS(rng, bits)
     while drawn >= bound:
-        drawn = rng.getrandbits(bits)
+        drawn = _GETRANDBITS(rng, bits)
     return drawn
 
 

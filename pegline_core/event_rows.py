@@ -1,17 +1,17 @@
 """Events stored as rows, built when someone reads them: the compact log of the fast lane.
 
 A compiled machine appends to its log, in place of an event, one flat tuple: the code of its
-`RowKind`, the hand, the phase, the actor, the ``cause``, then the event's own fields. A row costs
-a fraction of an `attrs` event's ``__init__``, and most events of a simulated game are never read;
-a row of numbers and strings only is no work for the garbage collector, which stops tracking it. `Game` builds
-each row into its event the first time it is read, and stores the event in its place, so every
-reader (`Game.log`, records, printers, the codec) gets the same events, with the same content, as
-if they had been built at once. A row's ``seq`` is its place in the log. A machine that appends
-events itself (any third-party game) never meets a row.
+`RowKind`, the hand, the phase, the actor, the ``cause``, then the event's own fields. A row costs a
+fraction of an `attrs` event's ``__init__``, and most events of a simulated game are never read; a
+row of numbers and strings only is no work for the garbage collector, which stops tracking it.
+`Game` builds each row into its event the first time it is read, and stores the event in its place,
+so every reader (`Game.log`, records, printers, the codec) gets the same events, with the same
+content, as if they had been built at once. A row's ``seq`` is its place in the log. A machine that
+appends events itself (any third-party game) never meets a row.
 
-A kind builds its event as ``cls(seq, hand, phase, actor, *fields, cause=cause)``, or through
-its own ``build`` where a row holds its fields in another form (cards as their codes, say); an
-`Input` row's action is its first field, or what the kind's ``action`` makes of the row.
+A kind builds its event as ``cls(seq, hand, phase, actor, *fields, cause=cause)``, or through its
+own ``build`` where a row holds its fields in another form (cards as their codes, say); an `Input`
+row's action is its first field, or what the kind's ``action`` makes of the row.
 
 >>> from pegline_core.events import Input, AskCoach
 >>> INPUT = RowKind(Input).code

@@ -13,14 +13,15 @@ from pegline_core import (
     DECK,
     PluginError,
     RandomBot,
+    Rule,
     Ruleset,
     Score,
     hookimpl,
     load_variant,
     native,
 )
-from pegline_cribbage.combinations import PIPS
 from pegline_core.cards import Card
+from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.native import (
     GameStartCodes,
     PlayCodes,
@@ -308,3 +309,40 @@ class ClabberPassThrough:
     @hookimpl(wrapper=True)
     def pegline_clabber_renege(self, penalty):
         return (yield)
+
+
+def test_the_lists_counterparts_return_are_read_never_changed():
+    """Two native scorers on one hook, each returning the same list object every time: the
+    engine lends the first one's list when it can, and never appends to or sorts either."""
+    first_claims = [("tip-first", 1, ())]
+    second_claims = [("tip-second", 1, ())]
+
+    def first_natively(plugin, play):
+        return first_claims
+
+    def second_natively(plugin, play):
+        return second_claims
+
+    def house(rule, claims, counterpart):
+        class Tip:
+            @hookimpl
+            def pegline_rules(self):
+                return [Rule(rule, "a tip for every play", "house", 1)]
+
+            @hookimpl
+            @native(counterpart)
+            def pegline_score_play(self, play):
+                return [Score(rule, 1)]
+
+        return Tip
+
+    game = make_game("two-player", plugins={"second": house("tip-second", second_claims,
+                                                            second_natively),
+                                            "first": house("tip-first", first_claims,
+                                                           first_natively)})
+    assert _lanes(game.ruleset)["pegline_score_play"]
+    stack(game, DEAL_HANDS, discards=DEAL_DISCARDS, starter="AS")
+    events = play(game, "3C 5D 4H")
+    tips = [e.rule for e in events if getattr(e, "rule", "").startswith("tip")]
+    assert tips == ["tip-second", "tip-first"] * 3  # the variant's order of plugins
+    assert first_claims == [("tip-first", 1, ())] and second_claims == [("tip-second", 1, ())]

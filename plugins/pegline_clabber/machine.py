@@ -303,7 +303,8 @@ class ClabberMachine:
     # -- recording -----------------------------------------------------------------------------
 
     def _add(self, cls: type, actor: int | None, **fields: Any) -> None:
-        self.log.append((keyword_kind(cls).code, self._hand, self._phase, actor, self._cause, fields))
+        self.log.append((keyword_kind(cls).code, self._hand, self._phase, actor, self._cause,
+                         fields))
 
     def _input(self, actor: int | None, action: Any) -> None:
         self.log.append((_INPUT, self._hand, self._phase, actor, None, action))

@@ -16,7 +16,7 @@ Plugins call these functions; hooks are called once per game step, never once pe
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations, product
+from itertools import combinations
 from operator import attrgetter, itemgetter
 from typing import Any, Final
 
@@ -91,8 +91,8 @@ def _getters(ranks: tuple[int, ...]) -> tuple[tuple[itemgetter[Any], ...], ...]:
 
 
 def combination_positions(ranks: tuple[int, ...]) -> _Positions:
-    """(fifteens, pairs, runs) of cards of these sorted ranks, each combination as the positions
-    of its cards, made once per pattern."""
+    """(fifteens, pairs, runs) of cards of these ranks, in ascending order, each combination as
+    the positions of its cards, made once per pattern."""
     pattern = _PATTERNS.get(ranks)
     if pattern is None:
         pattern = _PATTERNS[ranks] = _positions(ranks)
@@ -102,43 +102,57 @@ def combination_positions(ranks: tuple[int, ...]) -> _Positions:
 _by_index = attrgetter("index")
 
 
-_SUBSETS: Final[dict[int, list[tuple[int, ...]]]] = {}
-"""For each number of cards, the positions of every two or more of them, by size, then in
-`itertools.combinations` order."""
+_SUBSETS: Final[dict[int, list[tuple[int, int, tuple[int, ...]]]]] = {}
+"""For each number of cards, every two or more of them, by size, then in `itertools.combinations`
+order: (the bits of their places, the bits without the highest place, their places)."""
 
 
-def _subsets(size: int) -> list[tuple[int, ...]]:
+def _subsets(size: int) -> list[tuple[int, int, tuple[int, ...]]]:
     found = _SUBSETS.get(size)
     if found is None:
-        found = _SUBSETS[size] = [combo for length in range(2, size + 1)
-                                  for combo in combinations(range(size), length)]
+        found = _SUBSETS[size] = []
+        for length in range(2, size + 1):
+            for combo in combinations(range(size), length):
+                bits = 0
+                for place in combo:
+                    bits |= 1 << place
+                found.append((bits, bits & ~(1 << combo[-1]), combo))
     return found
 
 
 def _positions(ranks: tuple[int, ...]) -> _Positions:
-    values = [min(rank, 10) for rank in ranks]
+    """The combinations of cards of these ranks, in ascending order (`combination_positions`)."""
+    size = len(ranks)
+    sums = [0] * (1 << size)  # the pips of each subset, by the bits of its places
+    for place in range(size):
+        sums[1 << place] = min(ranks[place], 10)
     found15: list[tuple[int, ...]] = []
     found_pairs: list[tuple[int, ...]] = []
-    for combo in _subsets(len(ranks)):
-        total = 0
-        for place in combo:
-            total += values[place]
+    for bits, rest, combo in _subsets(size):  # by size: each one's rest is already summed
+        total = sums[rest] + sums[bits ^ rest]
+        sums[bits] = total
         if total == 15:
             found15.append(combo)
         if len(combo) == 2 and ranks[combo[0]] == ranks[combo[1]]:
             found_pairs.append(combo)
-    by_rank: dict[int, list[int]] = {}
-    for place, rank in enumerate(ranks):
-        by_rank.setdefault(rank, []).append(place)
     found_runs: list[tuple[int, ...]] = []
-    rank = 1
-    while rank <= 13:
-        end = rank
-        while end in by_rank:
-            end += 1
-        if end - rank >= 3:
-            found_runs.extend(product(*[by_rank[r] for r in range(rank, end)]))
-        rank = end + 1
+    groups: list[tuple[int, int, int]] = []  # each rank: (rank, first place, places past it)
+    for place, rank in enumerate(ranks):
+        if groups and groups[-1][0] == rank:
+            groups[-1] = (rank, groups[-1][1], place + 1)
+        else:
+            groups.append((rank, place, place + 1))
+    first = 0
+    while first < len(groups):
+        last = first
+        while last + 1 < len(groups) and groups[last + 1][0] == groups[last][0] + 1:
+            last += 1
+        if last - first >= 2:  # a run of three ranks or more: one per way to pick each rank
+            runs: list[tuple[int, ...]] = [()]
+            for _rank, start, stop in groups[first:last + 1]:
+                runs = [(*run, place) for run in runs for place in range(start, stop)]
+            found_runs += runs
+        first = last + 1
     return tuple(found15), tuple(found_pairs), tuple(found_runs)
 
 
@@ -159,7 +173,7 @@ def rank_counts(ranks: Sequence[int]) -> tuple[int, int, int]:
 
 def same_rank_tail(series: Sequence[Card]) -> int:
     """How many cards at the end of the series share the last card's rank, unbroken (>= 1)."""
-    return same_rank_tail_codes([card.index for card in series])
+    return same_rank_tail_codes(tuple([card.index for card in series]))
 
 
 def run_tail(series: Sequence[Card]) -> int:
@@ -168,10 +182,10 @@ def run_tail(series: Sequence[Card]) -> int:
     The cards may be in any order; a tail with a repeated rank is no run, so shorter tails
     are tried.
     """
-    return run_tail_codes([card.index for card in series])
+    return run_tail_codes(tuple([card.index for card in series]))
 
 
-def same_rank_tail_codes(series: Sequence[int]) -> int:
+def same_rank_tail_codes(series: tuple[int, ...]) -> int:
     """`same_rank_tail` of a series of codes."""
     size = len(series)
     last = series[size - 1] >> 2
@@ -181,7 +195,7 @@ def same_rank_tail_codes(series: Sequence[int]) -> int:
     return length
 
 
-def run_tail_codes(series: Sequence[int]) -> int:
+def run_tail_codes(series: tuple[int, ...]) -> int:
     """`run_tail` of a series of codes."""
     size = len(series)
     if size < 3:

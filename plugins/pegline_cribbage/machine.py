@@ -42,7 +42,7 @@ from pegline_cribbage.actions import (
 )
 from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.events import Combination
-from pegline_cribbage.native import cards_of, codes_of
+from pegline_cribbage.native import Claim, cards_of, codes_of
 from pegline_cribbage.rows import (
     COUNT_RESET,
     COUNT_SETTLED,
@@ -61,7 +61,7 @@ from pegline_cribbage.rows import (
     STARTER,
 )
 from pegline_cribbage.scorer import Scorer
-from pegline_cribbage.scoring import Awarded, Scoring
+from pegline_cribbage.scoring import Scoring
 from pegline_cribbage.settings import CribbageSettings
 from pegline_cribbage.views import CribbageView
 
@@ -444,9 +444,9 @@ class CribbageMachine:
                 for card in held:
                     if PIPS[card] <= room:
                         playable += 1
-                pick = draws.below(bot, playable if playable else 1)
+                pick = draws.below(bot, playable or 1)
                 if playable:
-                    for at in range(len(held)):  # noqa: B007 - the pick-th playable card
+                    for at in range(len(held)):
                         if PIPS[held[at]] <= room:
                             if pick == 0:
                                 break
@@ -528,20 +528,21 @@ class CribbageMachine:
     def _log_input(self, actor: int | None, action: Any) -> None:
         self.log.append((INPUT, self._hand, self._phase, actor, None, action))
 
-    def _score(self, claims: list[Awarded], seat: int) -> bool:
+    def _score(self, claims: list[Claim], seat: int) -> bool:
         """Record a step's awards for ``seat`` (True once the game is won)."""
         return self._record(claims, seat) if claims else False
 
-    def _record(self, claims: list[Awarded], seat: int, *, check_end: bool = True,
+    def _record(self, claims: list[Claim], seat: int, *, check_end: bool = True,
                 pending: bool = False) -> bool:
         """Record awards for ``seat``; stop at the one that reaches the target (True)."""
         log = self.log
         side = self.c.side_of[seat]
-        for plugin, rule, points, codes in claims:
+        owners = self.scoring.owners()
+        for rule, points, codes in claims:
             total = self.scores[side] + points
             self.scores = replaced(self.scores, side, total)
             log.append((SCORED, self._hand, self._phase, seat, self._cause, side, points, rule,
-                        plugin, codes, total, pending))
+                        owners[rule], codes, total, pending))
             if check_end and self._check_end(side):
                 return True
         return False
@@ -704,12 +705,12 @@ class CribbageMachine:
     def _play_code(self, seat: int, code: int, at: int) -> None:
         """``seat`` plays the card ``code``, at ``at`` in its hand (checked by the caller)."""
         count = self.count + PIPS[code]
-        series = (*self._series, code)
+        series = self._series + (code,)
         if self._reached < 0:
             self._score(self.scoring.play(seat, series, count, self.scores, self._dealer), seat)
         self._held = replaced(self._held, seat, without(self._held[seat], at))
         self.count, self._series, self._last = count, series, seat
-        self._played = (*self._played, seat << 6 | code)
+        self._played = self._played + (seat << 6 | code,)
         self.last_was_go = False
         self._next_turn(seat, consecutive_go=False)
 
@@ -729,7 +730,7 @@ class CribbageMachine:
     def _say_go(self, seat: int) -> None:
         consecutive = self.last_was_go
         self._said_go |= 1 << seat
-        self.goes = (*self.goes, (seat, self.count))
+        self.goes = self.goes + ((seat, self.count),)
         self.last_was_go = True
         self._next_turn(seat, consecutive_go=consecutive)
 
@@ -780,7 +781,7 @@ class CribbageMachine:
                     log.append((PASSED, self._hand, self._phase, seat, self._cause,
                                 "cannot play" if held else "no cards"))
                     if held:
-                        self.goes = (*self.goes, (seat, self.count))
+                        self.goes = self.goes + ((seat, self.count),)
         if self._reached < 0:
             self._score(self.scoring.series_end(last, self.count, self._series, last_of_hand,
                                                 self.scores, self._dealer), last)
@@ -811,7 +812,7 @@ class CribbageMachine:
             claims = self.scoring.show(seat, cards, starter, crib, self.scores, dealer)
             points = 0
             for claim in claims:
-                points += claim[2]
+                points += claim[1]
             log.append((SHOWN, self._hand, self._phase, seat, self._cause, cards, starter, crib,
                         points, _awarded(claims, self.scores[c.side_of[seat]], c.target,
                                          points)))
@@ -826,18 +827,18 @@ class CribbageMachine:
 
     # -- counting by hand ----------------------------------------------------------------------
 
-    def _count_claims(self) -> tuple[int, tuple[int, ...], bool, list[Awarded]]:
+    def _count_claims(self) -> tuple[int, tuple[int, ...], bool, list[Claim]]:
         """The count on the table: (seat, cards, crib, its true awards)."""
         seat, crib = self.counts[0]
         cards = self._crib if crib else self._kept[seat]
         return seat, cards, crib, self.scoring.show(seat, cards, self._starter, crib,
                                                     self.scores, self._dealer)
 
-    def _protocol_claim(self, rule: str, points: int, cards: tuple[int, ...]) -> list[Awarded]:
+    def _protocol_claim(self, rule: str, points: int, cards: tuple[int, ...]) -> list[Claim]:
         shown = cards_of(cards)
         award = self.c.ruleset.check_claim(self.counting.plugin, "counting by hand",
                                            Score(rule, points, shown), shown)
-        return [] if award is None else [(award.plugin, rule, points, cards)]
+        return [] if award is None else [(rule, points, cards)]
 
     def _declare(self, action: Any) -> None:
         self._need_phase("show", action)
@@ -853,7 +854,7 @@ class CribbageMachine:
                                      f"not {points!r}")
         self._log_input(seat, action)
         _seat, cards, _crib, claims = self._count_claims()
-        true = sum([claim[2] for claim in claims])
+        true = sum([claim[1] for claim in claims])
         if points:  # an overcount reaching the target waits for the responses
             claim = self._protocol_claim(protocol.declaration_rule, points,
                                          (*cards, self._starter))
@@ -885,7 +886,7 @@ class CribbageMachine:
             self.responders = self.responders[1:]
             return
         counter, cards, crib, claims = self._count_claims()
-        true = sum([claim[2] for claim in claims])
+        true = sum([claim[1] for claim in claims])
         settlement = _protocol(protocol.settle, self.declared, true, action.response, n)
         claimant = None if action.response == "accept" else action.seat
         shown = (*cards, self._starter)
@@ -894,7 +895,7 @@ class CribbageMachine:
             "declared": self.declared, "points": true, "outcome": settlement.outcome,
             "claimant": claimant, "breakdown": tuple([
                 Combination(rule, points, cards_of(codes))
-                for _plugin, rule, points, codes in claims])}))
+                for rule, points, codes in claims])}))
         for who, rule, points in settlement.moves:
             seat = counter if who == "counter" else action.seat
             claim = self._protocol_claim(rule, points, shown)
@@ -992,12 +993,12 @@ def seat_to_play(game: Any) -> int:
     return int(to_act[0])
 
 
-def _awarded(claims: list[Awarded], score: int, target: int, points: int) -> int | None:
+def _awarded(claims: list[Claim], score: int, target: int, points: int) -> int | None:
     """For a record: the points of ``claims`` recorded up to the one that reaches ``target``
     from ``score`` (None when all ``points`` are)."""
     recorded = 0
     for claim in claims:
-        recorded += claim[2]
+        recorded += claim[1]
         if score + recorded >= target:
             return recorded if recorded < points else None
     return None

@@ -67,7 +67,7 @@ class Pegging:
                 count += PIPS[i]
             points = 0
             for claim in self._scoring.play(seat, series, count, self._nil, dealer):
-                points += claim[2]
+                points += claim[1]
             self._plays[key] = points
         return points
 
@@ -82,7 +82,7 @@ class Pegging:
             points = 0
             for claim in self._scoring.series_end(seat, count, series, last_of_hand, self._nil,
                                                   dealer):
-                points += claim[2]
+                points += claim[1]
             self._ends[key] = points
         return points
 

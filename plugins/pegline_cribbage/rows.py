@@ -24,7 +24,8 @@ from pegline_cribbage.events import (
 )
 from pegline_cribbage.native import cards_of
 
-__all__ = ["INPUT", "DEAL", "DISCARD", "PLAY", "GO", "STARTER", "SCORED", "SHOWN", "DEALER_CHOSEN", "CUT_TIE", "DEALT",
+__all__ = ["INPUT", "DEAL", "DISCARD", "PLAY", "GO", "STARTER", "SCORED", "SHOWN", "DEALER_CHOSEN",
+           "CUT_TIE", "DEALT",
            "PASSED", "COUNT_RESET", "COUNT_SETTLED", "GAME_ENDED"]
 
 Row = tuple[Any, ...]

@@ -25,9 +25,9 @@ from pegline_core.rules import Award, Score
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import DEFAULT_VARIANT, Variant, load_variant
 from pegline_cribbage.combinations import PIPS
+from pegline_cribbage.native import Claim, cards_of, codes_of
+from pegline_cribbage.scoring import Scoring
 from pegline_cribbage.settings import CribbageSettings
-from pegline_cribbage.native import cards_of, codes_of
-from pegline_cribbage.scoring import Awarded, Scoring
 
 __all__ = ["Scorer", "ShowScore"]
 
@@ -163,8 +163,9 @@ class Scorer:
         return self._awards(self.scoring.play(seat, codes_of(played), count, scores,
                                               (seat + 1) % self.players))
 
-    def _awards(self, claims: list[Awarded]) -> list[Award]:
+    def _awards(self, claims: list[Claim]) -> list[Award]:
         """Checked award rows as `Award` objects, with their rules and cards."""
         rules = self.ruleset.rules
-        return [_new_award(Award, (plugin, rules[rule][1], _new_score(Score, (
-            rule, points, cards_of(codes))))) for plugin, rule, points, codes in claims]
+        return [_new_award(Award, (*rules[rule], _new_score(Score, (rule, points,
+                                                                   cards_of(codes)))))
+                for rule, points, codes in claims]

@@ -1,18 +1,19 @@
-"""Cribbage's scoring hooks called in codes: the one way the machine, the scorer and the
-coach's playouts ask the plugins what a step scores.
+"""Cribbage's scoring hooks called in codes: the one way the machine, the scorer and the coach's
+playouts ask the plugins what a step scores.
 
-Each call takes the step with its cards as codes and returns its awards as `Awarded` rows in
-the declared rule order. While every implementation of the hook has a native counterpart (and no
-wrapper or monitor is attached) the counterparts get the step in codes (`pegline_cribbage.native`)
-and no `Card` is touched; otherwise the hook takes the contract lane: its snapshot is built
-once, with cards, and every implementation is called and checked as docs/hooks.md says. Both
-lanes give the same rows (tests/test_native_lane.py).
+Each call takes the step with its cards as codes and returns its checked awards in the declared rule
+order, each as a counterpart claims it: ``(rule, points, codes)`` (the plugin behind it is the one
+that declared the rule, `Scoring.owners`). While every implementation of the hook has a native
+counterpart (and no wrapper or monitor is attached) the counterparts get the step in codes
+(`pegline_cribbage.native`) and no `Card` is touched; otherwise the hook takes the contract lane:
+its snapshot is built once, with cards, and every implementation is called and checked as
+docs/hooks.md says. Both lanes give the same claims (tests/test_native_lane.py).
 
 >>> from pegline_core import Ruleset, load_variant, parse_cards
 >>> from pegline_cribbage.native import codes_of
 >>> scoring = Scoring(Ruleset(load_variant("two-player")), hypothetical=True)
 >>> series = codes_of(parse_cards("5H 5C 5D"))
->>> [(rule, points) for _plugin, rule, points, _codes in scoring.play(0, series, 15, (0, 0), 1)]
+>>> [(rule, points) for rule, points, _codes in scoring.play(0, series, 15, (0, 0), 1)]
 [('peg-fifteen', 2), ('peg-pair-royal', 6)]
 """
 
@@ -27,6 +28,7 @@ from pegline_core.errors import PluginError, short_repr
 from pegline_core.rules import Award, Score
 from pegline_core.ruleset import Ruleset
 from pegline_cribbage.native import (
+    Claim,
     GameStartCodes,
     PlayCodes,
     SeriesEndCodes,
@@ -37,10 +39,7 @@ from pegline_cribbage.native import (
 )
 from pegline_cribbage.snapshots import Snapshots
 
-__all__ = ["Scoring", "Awarded"]
-
-Awarded = tuple[str, str, int, tuple[int, ...]]
-"""A checked award: (plugin, rule id, points, the codes of its cards)."""
+__all__ = ["Scoring"]
 
 _DECK: Final = DECK
 _Natives = list[tuple[str, Callable[..., Any], object]]
@@ -66,10 +65,11 @@ class Scoring:
         self.show_hook: Final = ruleset.scoring("pegline_score_show")
         self._version = -1
         self._by_plugin: dict[str, dict[str, int]] = {}
+        self._owners: dict[str, str] = {}
 
     # -- the five steps ------------------------------------------------------------------------
 
-    def game_start(self, dealer: int) -> list[Awarded]:
+    def game_start(self, dealer: int) -> list[Claim]:
         hook = self.game_start_hook
         natives = hook.natives()
         if natives is not None:
@@ -77,7 +77,7 @@ class Scoring:
                 self.players, dealer, self.variant, self.hypothetical), ())
         return _rows(hook.contract((), self.snapshots.game_start(dealer)))
 
-    def starter(self, starter: int, dealer: int, scores: tuple[int, ...]) -> list[Awarded]:
+    def starter(self, starter: int, dealer: int, scores: tuple[int, ...]) -> list[Claim]:
         hook = self.starter_hook
         natives = hook.natives()
         if natives is not None:
@@ -88,7 +88,7 @@ class Scoring:
         return _rows(hook.contract((card,), self.snapshots.starter(card, dealer, scores)))
 
     def play(self, seat: int, series: tuple[int, ...], count: int, scores: tuple[int, ...],
-             dealer: int) -> list[Awarded]:
+             dealer: int) -> list[Claim]:
         """The awards for the last card of ``series`` (the series so far, that card last)."""
         hook = self.play_hook
         natives = hook.natives()
@@ -102,7 +102,7 @@ class Scoring:
             seat, _DECK[card], cards, count, scores, dealer)))
 
     def series_end(self, seat: int, count: int, series: tuple[int, ...], last_of_hand: bool,
-                   scores: tuple[int, ...], dealer: int) -> list[Awarded]:
+                   scores: tuple[int, ...], dealer: int) -> list[Claim]:
         """The awards for a series ended by ``seat``'s last card (a go, the last card)."""
         hook = self.series_end_hook
         natives = hook.natives()
@@ -115,14 +115,14 @@ class Scoring:
             seat, count, cards_of(series), last_of_hand, scores, dealer)))
 
     def show(self, seat: int, cards: tuple[int, ...], starter: int, crib: bool,
-             scores: tuple[int, ...], dealer: int) -> list[Awarded]:
+             scores: tuple[int, ...], dealer: int) -> list[Claim]:
         """The awards of a hand (or the crib) shown with the starter."""
         hook = self.show_hook
         natives = hook.natives()
         if natives is not None:
             return self._native(hook, natives, ShowCodes(
                 seat, cards, starter, crib, self.players, scores, self.side_of[seat], dealer,
-                self.variant, self.hypothetical), (*cards, starter))
+                self.variant, self.hypothetical), cards + (starter,))
         shown = cards_of(cards)
         card = _DECK[starter]
         return _rows(hook.contract((*shown, card), self.snapshots.show(
@@ -131,11 +131,13 @@ class Scoring:
     # -- the native lane -----------------------------------------------------------------------
 
     def _native(self, hook: ScoringHook, natives: _Natives, step: object,
-                allowed: tuple[int, ...]) -> list[Awarded]:
+                allowed: tuple[int, ...]) -> list[Claim]:
         """Call every counterpart with ``step``; each claim has its rule looked up (and is
         dropped if the variant switched it off), its points and cards trusted; a claim of a rule
-        its plugin did not declare, or that is no claim, takes the contract's full check."""
-        found: list[Awarded] = []
+        its plugin did not declare, or that is no claim, takes the contract's full check. One
+        counterpart's list of trusted claims, in order, comes back as it is."""
+        found: list[Claim] = []
+        borrowed = False  # whether ``found`` is a counterpart's own list (never changed here)
         orders = self._orders()
         ordered = True  # whether the awards came in the declared order (they usually do)
         last = -1
@@ -151,31 +153,43 @@ class Scoring:
                                   f"return a list of claims or None, got "
                                   f"{type(claims).__name__}", plugin=name, hook=hook.name)
             rules = orders.get(name)
-            for claim in claims:
-                raw: Any = claim
+            whole = not found  # its trusted claims alone so far: its list can be lent as it is
+            for index in range(len(claims)):
+                raw: Any = claims[index]
                 order = UNDECLARED
                 if rules is not None and type(raw) is tuple and len(raw) == 3 \
                         and type(raw[0]) is str:
                     order = rules.get(raw[0], UNDECLARED)
-                if order == DISABLED:
-                    continue
-                if order == UNDECLARED:
-                    award = self.ruleset.check_claim(name, hook.name,
-                                                     _as_score(name, hook.name, raw),
-                                                     cards_of(allowed))
-                    if award is None:
+                if order < 0 or not whole:
+                    if whole:  # the claims before this one, then no more lending
+                        found, borrowed, whole = claims[:index], False, False
+                    elif borrowed:
+                        found, borrowed = list(found), False
+                    if order == DISABLED:
                         continue
-                    found.extend(_rows([award]))
-                    order = self.ruleset.order[award.rule.id]
-                else:
-                    found.append((name, raw[0], raw[1], raw[2]))
+                    if order == UNDECLARED:
+                        award = self.ruleset.check_claim(name, hook.name,
+                                                         _as_score(name, hook.name, raw),
+                                                         cards_of(allowed))
+                        if award is None:
+                            continue
+                        raw = _rows([award])[0]
+                        order = self.ruleset.order[award.rule.id]
+                    found.append(raw)
                 if order < last:
                     ordered = False
                 last = order
+            if whole and claims:
+                found, borrowed = claims, True
         if not ordered:
             order_of = self.ruleset.order
-            found.sort(key=lambda row: order_of[row[1]])
+            found = sorted(found, key=lambda claim: order_of[claim[0]])
         return found
+
+    def owners(self) -> dict[str, str]:
+        """The plugin that declared each rule: the one behind every award of that rule."""
+        self._orders()
+        return self._owners
 
     def _orders(self) -> dict[str, dict[str, int]]:
         """Each plugin's declared rules with their place in the rule order (`DISABLED` for a
@@ -187,6 +201,8 @@ class Scoring:
             self._by_plugin = {
                 plugin: {rule: DISABLED if rule in disabled else order[rule] for rule in rules}
                 for plugin, rules in ruleset._declared.items()}
+            self._owners = {rule: plugin for plugin, rules in ruleset._declared.items()
+                            for rule in rules}
             self._version = changes.version
         return self._by_plugin
 
@@ -195,9 +211,9 @@ UNDECLARED: Final = -2
 DISABLED: Final = -1
 
 
-def _rows(awards: list[Award]) -> list[Awarded]:
-    """Checked `Award` objects as rows."""
-    return [(plugin, rule.id, score[1], codes_of(score[2])) for plugin, rule, score in awards]
+def _rows(awards: list[Award]) -> list[Claim]:
+    """Checked `Award` objects as claims in codes."""
+    return [(rule.id, score[1], codes_of(score[2])) for _plugin, rule, score in awards]
 
 
 def _as_score(plugin: str, hook: str, claim: Any) -> Score:

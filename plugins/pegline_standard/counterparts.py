@@ -10,7 +10,6 @@ and every point value); None where there is nothing to claim.
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Any, Final
 
 from pegline_cribbage.combinations import (
@@ -51,11 +50,11 @@ class NativeRules:
         self.heels: int = config.heels
         self.crib_flush_needs_starter: bool = bool(config.crib_flush_needs_starter)
         self.three_for_last: int = config.three_for_last
-        self._shows: dict[int, list[tuple[str, int, itemgetter[Any]]]] = {}
+        self._shows: dict[int, list[tuple[str, int, tuple[int, ...]]]] = {}
 
-    def show_template(self, key: int, ordered: list[int]) -> list[tuple[str, int, itemgetter[Any]]]:
+    def show_template(self, key: int, ordered: list[int]) -> list[tuple[str, int, tuple[int, ...]]]:
         """The show's claims of fifteens, pairs and runs for cards of one rank pattern, each as
-        (rule, points, the getter of its cards from the cards in code order), made once per
+        (rule, points, the places of its cards among the cards in code order), made once per
         pattern (``key``: the ranks in that order, a hexadecimal digit each)."""
         template = self._shows.get(key)
         if template is None:
@@ -63,15 +62,25 @@ class NativeRules:
                 tuple([(code >> 2) + 1 for code in ordered]))
             template = []
             if self.fifteen:
-                template += [("show-fifteen", self.fifteen, itemgetter(*combo))
-                             for combo in fifteens]
+                template += [("show-fifteen", self.fifteen, combo) for combo in fifteens]
             if self.pair:
-                template += [("show-pair", self.pair, itemgetter(*pair)) for pair in pairs]
+                template += [("show-pair", self.pair, pair) for pair in pairs]
             if self.run_per_card:
-                template += [("show-run", len(run) * self.run_per_card, itemgetter(*run))
-                             for run in runs]
+                template += [("show-run", len(run) * self.run_per_card, run) for run in runs]
             self._shows[key] = template
         return template
+
+
+def _pick(cards: list[int], places: tuple[int, ...]) -> tuple[int, ...]:
+    """The cards at ``places`` (two to five of them), as a tuple."""
+    size = len(places)
+    if size == 2:
+        return cards[places[0]], cards[places[1]]
+    if size == 3:
+        return cards[places[0]], cards[places[1]], cards[places[2]]
+    if size == 4:
+        return cards[places[0]], cards[places[1]], cards[places[2]], cards[places[3]]
+    return tuple([cards[place] for place in places])
 
 
 def _rules(plugin: Any) -> NativeRules:
@@ -134,12 +143,14 @@ def score_show(plugin: Any, show: ShowCodes) -> list[Claim] | None:
     rules = _rules(plugin)
     cards = show.cards
     starter = show.starter
-    ordered = sorted((*cards, starter))
+    ordered = list(cards)
+    ordered.append(starter)
+    ordered.sort()
     key = 0
     for code in ordered:
         key = key * 16 + (code >> 2) + 1
-    claims: list[Claim] = [(rule, points, get(ordered))
-                           for rule, points, get in rules.show_template(key, ordered)]
+    claims: list[Claim] = [(rule, points, _pick(ordered, places))
+                           for rule, points, places in rules.show_template(key, ordered)]
     suit = cards[0] & 3
     for code in cards:
         if code & 3 != suit:
@@ -148,7 +159,7 @@ def score_show(plugin: Any, show: ShowCodes) -> list[Claim] | None:
     if suit >= 0 and rules.flush_per_card:
         flush: tuple[int, ...] = ()
         if starter & 3 == suit:
-            flush = (*cards, starter)
+            flush = cards + (starter,)
         elif not (show.crib and rules.crib_flush_needs_starter):
             flush = cards
         if flush:
