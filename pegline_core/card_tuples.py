@@ -5,8 +5,8 @@ machines that call them on every step.
 >>> hand = parse_cards("5H JS 5C")
 >>> position(hand, hand[2]), position(hand, parse_cards("AS")[0])
 (2, -1)
->>> replaced((0, 0, 0), 1, 7), without((4, 5, 6), 1)
-((0, 7, 0), (4, 6))
+>>> replaced((0, 0, 0), 1, 7), without((4, 5, 6), 1), appended((4, 5), 6)
+((0, 7, 0), (4, 6), (4, 5, 6))
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["position", "replaced", "without"]
+__all__ = ["position", "replaced", "without", "appended"]
 
 
 def position(cards: Sequence[Any], card: object) -> int:
@@ -34,13 +34,41 @@ def replaced(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     if size == 3:
         return (value, items[1], items[2]) if index == 0 else \
             (items[0], value, items[2]) if index == 1 else (items[0], items[1], value)
+    if size == 4:
+        return (value, items[1], items[2], items[3]) if index == 0 else \
+            (items[0], value, items[2], items[3]) if index == 1 else \
+            (items[0], items[1], value, items[3]) if index == 2 else \
+            (items[0], items[1], items[2], value)
     return items[:index] + (value,) + items[index + 1:]
 
 
 def without(items: tuple[Any, ...], index: int) -> tuple[Any, ...]:
-    """``items`` without the one at ``index``."""
+    """``items`` without the one at ``index`` (one tuple built, for the sizes of a hand)."""
+    size = len(items)
     if index == 0:
         return items[1:]
-    if index == len(items) - 1:
+    if index == size - 1:
         return items[:index]
+    if size == 3:
+        return items[0], items[2]
+    if size == 4:
+        return (items[0], items[2], items[3]) if index == 1 else (items[0], items[1], items[3])
     return items[:index] + items[index + 1:]
+
+
+def appended(items: tuple[Any, ...], value: Any) -> tuple[Any, ...]:
+    """``items`` with ``value`` after them (one tuple built, for the sizes of a series)."""
+    size = len(items)
+    if size == 0:
+        return (value,)
+    if size == 1:
+        return items[0], value
+    if size == 2:
+        return items[0], items[1], value
+    if size == 3:
+        return items[0], items[1], items[2], value
+    if size == 4:
+        return items[0], items[1], items[2], items[3], value
+    if size == 5:
+        return items[0], items[1], items[2], items[3], items[4], value
+    return items + (value,)

@@ -21,7 +21,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from pegline_core import draws
-from pegline_core.card_tuples import replaced, without
+from pegline_core.card_tuples import appended, replaced, without
 from pegline_core.cards import DECK, Card, format_cards
 from pegline_core.errors import IllegalActionError, PluginError
 from pegline_core.event_rows import input_at, inputs_of
@@ -646,7 +646,7 @@ class CribbageMachine:
     def _lay_away(self, seat: int, laid: tuple[int, ...]) -> None:
         kept = tuple([code for code in self._held[seat] if code not in laid])
         discarded = replaced(self.discarded, seat, True)
-        self.phase = "starter" if all(discarded) else "discard"
+        self.phase = "discard" if False in discarded else "starter"
         self._held = replaced(self._held, seat, kept)
         self._kept = replaced(self._kept, seat, kept)
         self._laid = replaced(self._laid, seat, laid)
@@ -705,12 +705,12 @@ class CribbageMachine:
     def _play_code(self, seat: int, code: int, at: int) -> None:
         """``seat`` plays the card ``code``, at ``at`` in its hand (checked by the caller)."""
         count = self.count + PIPS[code]
-        series = self._series + (code,)
+        series = appended(self._series, code)
         if self._reached < 0:
             self._score(self.scoring.play(seat, series, count, self.scores, self._dealer), seat)
         self._held = replaced(self._held, seat, without(self._held[seat], at))
         self.count, self._series, self._last = count, series, seat
-        self._played = self._played + (seat << 6 | code,)
+        self._played = appended(self._played, seat << 6 | code)
         self.last_was_go = False
         self._next_turn(seat, consecutive_go=False)
 
@@ -771,7 +771,10 @@ class CribbageMachine:
         c = self.c
         last = self._last
         log = self.log
-        last_of_hand = not any(self._held)
+        last_of_hand = True
+        for hand in self._held:
+            if hand:
+                last_of_hand = False
         if self.count < c.limit:  # records: a go for each seat that could not play on
             room = c.limit - self.count
             for offset in range(1, c.players):
