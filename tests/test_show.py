@@ -135,3 +135,39 @@ def test_every_card_in_deck_is_usable_as_starter(scorer):
     hand = cards("AH 2C 3D 4S")
     assert {scorer.show_total(hand, starter) for starter in DECK if starter not in hand} <= \
         set(range(30))
+
+
+def _by_definition(ranks):
+    """Fifteens, pairs and runs of cards of these ranks, as the rules define them: every subset
+    by size (in `itertools.combinations` order) whose pips make 15, every two of one rank, every
+    longest stretch of three or more consecutive ranks, once for each way to pick its cards."""
+    from itertools import combinations, product
+
+    places = range(len(ranks))
+    pips = [min(rank, 10) for rank in ranks]
+    fifteens = [combo for size in range(2, len(ranks) + 1) for combo in combinations(places, size)
+                if sum(pips[i] for i in combo) == 15]
+    pairs = [(a, b) for a, b in combinations(places, 2) if ranks[a] == ranks[b]]
+    runs, rank = [], 1
+    while rank <= 13:
+        end = rank
+        while end in ranks:
+            end += 1
+        if end - rank >= 3:
+            runs += product(*([p for p in places if ranks[p] == r] for r in range(rank, end)))
+        rank = end + 1
+    return fifteens, pairs, runs
+
+
+@pytest.mark.parametrize("size", [2, 3, 4, 5, 6])
+def test_every_rank_pattern_combines_as_the_rules_define(size):
+    """The fast combination finder (loops, depth first) against the definition, on every sorted
+    multiset of ranks of ``size`` cards (6,175 patterns of five)."""
+    from itertools import combinations_with_replacement
+
+    from pegline_cribbage.combinations import ranked_combinations
+
+    for ranks in combinations_with_replacement(range(1, 14), size):
+        if max(ranks.count(rank) for rank in ranks) <= 4:
+            found = ranked_combinations(list(range(size)), list(ranks))
+            assert [list(kind) for kind in found] == list(_by_definition(ranks)), ranks

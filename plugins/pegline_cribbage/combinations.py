@@ -28,7 +28,7 @@ PIPS: Final[tuple[int, ...]] = tuple(min(index // 4 + 1, 10) for index in range(
 __all__ = [
     "PIPS", "pip", "fifteens", "pairs", "runs", "show_combinations", "flush_suit", "rank_counts",
     "same_rank_tail", "run_tail", "RANK_PRIMES", "same_rank_tail_codes",
-    "run_tail_codes", "combination_positions",
+    "run_tail_codes", "combination_positions", "ranked_combinations",
 ]
 
 RANK_PRIMES = (0, 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
@@ -102,58 +102,90 @@ def combination_positions(ranks: tuple[int, ...]) -> _Positions:
 _by_index = attrgetter("index")
 
 
-_SUBSETS: Final[dict[int, list[tuple[int, int, tuple[int, ...]]]]] = {}
-"""For each number of cards, every two or more of them, by size, then in `itertools.combinations`
-order: (the bits of their places, the bits without the highest place, their places)."""
-
-
-def _subsets(size: int) -> list[tuple[int, int, tuple[int, ...]]]:
-    found = _SUBSETS.get(size)
-    if found is None:
-        found = _SUBSETS[size] = []
-        for length in range(2, size + 1):
-            for combo in combinations(range(size), length):
-                bits = 0
-                for place in combo:
-                    bits |= 1 << place
-                found.append((bits, bits & ~(1 << combo[-1]), combo))
-    return found
-
-
 def _positions(ranks: tuple[int, ...]) -> _Positions:
     """The combinations of cards of these ranks, in ascending order (`combination_positions`)."""
-    size = len(ranks)
-    sums = [0] * (1 << size)  # the pips of each subset, by the bits of its places
-    for place in range(size):
-        sums[1 << place] = min(ranks[place], 10)
-    found15: list[tuple[int, ...]] = []
-    found_pairs: list[tuple[int, ...]] = []
-    for bits, rest, combo in _subsets(size):  # by size: each one's rest is already summed
-        total = sums[rest] + sums[bits ^ rest]
-        sums[bits] = total
-        if total == 15:
-            found15.append(combo)
-        if len(combo) == 2 and ranks[combo[0]] == ranks[combo[1]]:
-            found_pairs.append(combo)
-    found_runs: list[tuple[int, ...]] = []
-    groups: list[tuple[int, int, int]] = []  # each rank: (rank, first place, places past it)
-    for place, rank in enumerate(ranks):
-        if groups and groups[-1][0] == rank:
-            groups[-1] = (rank, groups[-1][1], place + 1)
-        else:
-            groups.append((rank, place, place + 1))
-    first = 0
-    while first < len(groups):
-        last = first
-        while last + 1 < len(groups) and groups[last + 1][0] == groups[last][0] + 1:
-            last += 1
-        if last - first >= 2:  # a run of three ranks or more: one per way to pick each rank
-            runs: list[tuple[int, ...]] = [()]
-            for _rank, start, stop in groups[first:last + 1]:
-                runs = [(*run, place) for run in runs for place in range(start, stop)]
-            found_runs += runs
-        first = last + 1
-    return tuple(found15), tuple(found_pairs), tuple(found_runs)
+    fifteens, pairs, runs = ranked_combinations(list(range(len(ranks))), list(ranks))
+    return tuple(fifteens), tuple(pairs), tuple(runs)
+
+
+def ranked_combinations(items: list[int], ranks: list[int]) -> tuple[list[tuple[int, ...]], ...]:
+    """(fifteens, pairs, runs) of cards whose ``ranks`` are in ascending order, each combination
+    a tuple of the cards' ``items`` (their codes, or their places): fifteens by size, then as
+    `itertools.combinations` gives them; pairs likewise; runs by their first cards. Loops, not
+    tables: one call per show costs less than looking its pattern up, the first time."""
+    size = len(items)
+    pips = [rank if rank < 10 else 10 for rank in ranks]  # noqa: FURB136 - no builtin call
+    # depth first, each sum past 15 going no deeper (every pip is positive): the fifteens of two
+    # cards here, those of three, four and five in ``longer``, each size in its order
+    fifteens: list[tuple[int, ...]] = []
+    longer: list[list[tuple[int, ...]]] = []
+    for a in range(size):
+        pa = pips[a]
+        for b in range(a + 1, size):
+            pb = pa + pips[b]
+            if pb >= 15:
+                if pb == 15:
+                    fifteens.append((items[a], items[b]))
+                continue
+            for c in range(b + 1, size):
+                pc = pb + pips[c]
+                if pc >= 15:
+                    if pc == 15:
+                        _found(longer, 0).append((items[a], items[b], items[c]))
+                    continue
+                for d in range(c + 1, size):
+                    pd = pc + pips[d]
+                    if pd >= 15:
+                        if pd == 15:
+                            _found(longer, 1).append((items[a], items[b], items[c], items[d]))
+                        continue
+                    for e in range(d + 1, size):
+                        if pd + pips[e] == 15:
+                            _found(longer, 2).append(
+                                (items[a], items[b], items[c], items[d], items[e]))
+    for more in longer:
+        fifteens += more
+    for length in range(6, size + 1):  # a hand of five and a starter, in some variant
+        for places in combinations(range(size), length):
+            total = 0
+            for place in places:
+                total += pips[place]
+            if total == 15:
+                fifteens.append(tuple([items[place] for place in places]))
+    pairs: list[tuple[int, ...]] = []
+    for a in range(size):
+        for b in range(a + 1, size):
+            if ranks[a] == ranks[b]:
+                pairs.append((items[a], items[b]))
+    runs: list[tuple[int, ...]] = []
+    first = 0  # the place where a rank starts
+    while first < size:
+        stop = first  # past the last place of a run of consecutive ranks from ranks[first]
+        length = 1  # the ranks in it
+        while stop < size and (ranks[stop] == ranks[first] + length - 1
+                               or ranks[stop] == ranks[first] + length):
+            if ranks[stop] == ranks[first] + length:
+                length += 1
+            stop += 1
+        if length >= 3:  # one run per way to pick one card of each rank, by its first cards
+            found: list[tuple[int, ...]] = [()]
+            start = first
+            while start < stop:
+                end = start
+                while end < stop and ranks[end] == ranks[start]:
+                    end += 1
+                found = [(*run, items[place]) for run in found for place in range(start, end)]
+                start = end
+            runs += found
+        first = stop
+    return fifteens, pairs, runs
+
+
+def _found(lists: list[list[tuple[int, ...]]], index: int) -> list[tuple[int, ...]]:
+    """``lists[index]``, made (with any before it) when first asked for."""
+    while len(lists) <= index:
+        lists.append([])
+    return lists[index]
 
 
 def flush_suit(cards: Sequence[Card]) -> str | None:

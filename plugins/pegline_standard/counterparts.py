@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from pegline_cribbage.combinations import (
-    combination_positions,
+    ranked_combinations,
     run_tail_codes,
     same_rank_tail_codes,
 )
@@ -50,37 +50,6 @@ class NativeRules:
         self.heels: int = config.heels
         self.crib_flush_needs_starter: bool = bool(config.crib_flush_needs_starter)
         self.three_for_last: int = config.three_for_last
-        self._shows: dict[int, list[tuple[str, int, tuple[int, ...]]]] = {}
-
-    def show_template(self, key: int, ordered: list[int]) -> list[tuple[str, int, tuple[int, ...]]]:
-        """The show's claims of fifteens, pairs and runs for cards of one rank pattern, each as
-        (rule, points, the places of its cards among the cards in code order), made once per
-        pattern (``key``: the ranks in that order, a hexadecimal digit each)."""
-        template = self._shows.get(key)
-        if template is None:
-            fifteens, pairs, runs = combination_positions(
-                tuple([(code >> 2) + 1 for code in ordered]))
-            template = []
-            if self.fifteen:
-                template += [("show-fifteen", self.fifteen, combo) for combo in fifteens]
-            if self.pair:
-                template += [("show-pair", self.pair, pair) for pair in pairs]
-            if self.run_per_card:
-                template += [("show-run", len(run) * self.run_per_card, run) for run in runs]
-            self._shows[key] = template
-        return template
-
-
-def _pick(cards: list[int], places: tuple[int, ...]) -> tuple[int, ...]:
-    """The cards at ``places`` (two to five of them), as a tuple."""
-    size = len(places)
-    if size == 2:
-        return cards[places[0]], cards[places[1]]
-    if size == 3:
-        return cards[places[0]], cards[places[1]], cards[places[2]]
-    if size == 4:
-        return cards[places[0]], cards[places[1]], cards[places[2]], cards[places[3]]
-    return tuple([cards[place] for place in places])
 
 
 def _rules(plugin: Any) -> NativeRules:
@@ -146,11 +115,17 @@ def score_show(plugin: Any, show: ShowCodes) -> list[Claim] | None:
     ordered = list(cards)
     ordered.append(starter)
     ordered.sort()
-    key = 0
-    for code in ordered:
-        key = key * 16 + (code >> 2) + 1
-    claims: list[Claim] = [(rule, points, _pick(ordered, places))
-                           for rule, points, places in rules.show_template(key, ordered)]
+    fifteens, pairs, runs = ranked_combinations(ordered, [(code >> 2) + 1 for code in ordered])
+    claims: list[Claim] = []
+    if rules.fifteen:
+        for combo in fifteens:
+            claims.append(("show-fifteen", rules.fifteen, combo))
+    if rules.pair:
+        for pair in pairs:
+            claims.append(("show-pair", rules.pair, pair))
+    if rules.run_per_card:
+        for run in runs:
+            claims.append(("show-run", len(run) * rules.run_per_card, run))
     suit = cards[0] & 3
     for code in cards:
         if code & 3 != suit:
