@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import cast
+from typing import Any, Final, cast
 
 from attrs import frozen
 
@@ -32,6 +32,7 @@ from pegline_cribbage.settings import CribbageSettings
 __all__ = ["Scorer", "ShowScore"]
 
 ShowCounter = Callable[[Sequence[Card], Card, bool], int]
+_CARD: Final = Card
 _new_award = cast(Callable[..., Award], tuple.__new__)
 _new_score = cast(Callable[..., Score], tuple.__new__)
 """An `Award` or `Score` from its fields in order (skips the named tuple's interpreted
@@ -52,7 +53,7 @@ def _guarded(plugin: str, counter: ShowCounter) -> ShowCounter:
 
     def count(cards: Sequence[Card], starter: Card, crib: bool) -> int:
         try:
-            points = counter(cards, starter, crib)
+            points: Any = counter(cards, starter, crib)  # read as it is, not as an int
         except Exception as exc:
             raise PluginError(f"plugin {plugin!r} failed in its pegline_show_counter: "
                               f"{type(exc).__name__}: {exc}", plugin=plugin,
@@ -82,6 +83,10 @@ class Scorer:
         self.snapshots = self.scoring.snapshots
         """Snapshots of cards asked about, not of a game's steps: each is ``hypothetical``."""
         self._counter: ShowCounter = self.show_counter() or self._count_by_hook
+        self._hand_size: int = self.settings.hand_size()
+        self._crib_size: int = self.settings.crib_size(self.players)
+        self._love_all: tuple[int, ...] = (0,) * len(self.variant.sides)
+        """Every side's score in what a scorer is asked about: none."""
 
     @classmethod
     def for_variant(cls, name: str = DEFAULT_VARIANT, *,
@@ -118,16 +123,20 @@ class Scorer:
     def check_show(self, cards: Sequence[Card], starter: Card, crib: bool) -> tuple[Card, ...]:
         """The cards as a tuple, or `CardError` if they cannot be a hand (or crib) here."""
         cards = tuple(cards)
-        size = self.settings.crib_size(self.players) if crib else self.settings.hand_size()
+        size = self._crib_size if crib else self._hand_size
         what = "a crib" if crib else "a hand"
-        if not all(isinstance(card, Card) for card in (*cards, starter)):
-            raise CardError(f"{what} and its starter must be cards")
+        for card in (*cards, starter):
+            if type(card) is not _CARD:  # cards are interned: no other object is one
+                raise CardError(f"{what} and its starter must be cards")
         if len(cards) != size:
             raise CardError(f"{what} in {self.variant.name} has {size} cards, got {len(cards)}")
-        if len(set(cards)) != len(cards):
-            raise CardError(f"{what} cannot hold the same card twice")
-        if starter in cards:
-            raise CardError(f"the starter {starter} is also in {what}")
+        for at in range(len(cards)):  # by identity (`Card`'s comparison slot is slow): a card
+            for other in range(at):  # is equal only to itself
+                if cards[other] is cards[at]:
+                    raise CardError(f"{what} cannot hold the same card twice")
+        for card in cards:
+            if card is starter:
+                raise CardError(f"the starter {starter} is also in {what}")
         return cards
 
     def show(self, cards: Sequence[Card], starter: Card, *, crib: bool = False,
@@ -135,10 +144,13 @@ class Scorer:
         """Count a hand (or the crib) with the starter, one award per combination."""
         hand = self.check_show(cards, starter, crib)
         dealer = seat if crib else (seat + 1) % self.players
-        scores = (0,) * len(self.variant.sides)
-        claims = self.scoring.show(seat, codes_of(hand), starter.index, crib, scores, dealer)
+        claims = self.scoring.show(seat, codes_of(hand), starter.index, crib, self._love_all,
+                                   dealer)
         awards = self._awards(claims)
-        return ShowScore(sum([award.score.points for award in awards]), tuple(awards))
+        total = 0
+        for claim in claims:
+            total += claim[1]
+        return ShowScore(total, tuple(awards))
 
     def show_total(self, cards: Sequence[Card], starter: Card, *, crib: bool = False) -> int:
         """The same total as `show`, through the plugins' fast counters (no validation)."""
@@ -159,8 +171,7 @@ class Scorer:
                             f"got {count}")
         if len(set(played)) != len(played):
             raise CardError("a series cannot hold the same card twice")
-        scores = (0,) * len(self.variant.sides)
-        return self._awards(self.scoring.play(seat, codes_of(played), count, scores,
+        return self._awards(self.scoring.play(seat, codes_of(played), count, self._love_all,
                                               (seat + 1) % self.players))
 
     def _awards(self, claims: list[Claim]) -> list[Award]:

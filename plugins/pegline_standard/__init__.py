@@ -22,14 +22,12 @@ from itertools import combinations_with_replacement
 import attrs
 from attrs import frozen
 
-from pegline_core.cards import DECK, Card
+from pegline_core.cards import Card
 from pegline_core.hookspecs import hookimpl, native
 from pegline_core.rules import Rule, Score
 from pegline_core.variant import Variant
 from pegline_cribbage.combinations import (
-    RANK_PRIMES,
     flush_suit,
-    rank_counts,
     run_tail,
     same_rank_tail,
     show_combinations,
@@ -47,9 +45,6 @@ from pegline_standard import counterparts
 __all__ = ["StandardRules"]
 
 _SOURCE = "ACC tournament rules"
-_PRIME_OF = [RANK_PRIMES[card.rank] for card in DECK]  # by Card.index, for the fast counter
-_SUIT_BIT = [1 << "CDHS".index(card.suit) for card in DECK]
-_NOBS_JACK = [Card.of(11, card.suit) if card.rank != 11 else None for card in DECK]
 
 
 class StandardRules:
@@ -79,7 +74,6 @@ class StandardRules:
         self.config = c = config or StandardRules.Config()
         self.native_rules = counterparts.NativeRules(c)
         """The point values for the native counterparts of the scoring hooks."""
-        self._rank_points: dict[int, int] = {}
         self._same_rank = {2: ("peg-pair", c.pair), 3: ("peg-pair-royal", c.pair_royal),
                            4: ("peg-double-pair-royal", c.double_pair_royal)}
 
@@ -211,7 +205,7 @@ class StandardRules:
 
     @hookimpl
     def pegline_show_counter(self) -> ShowCounter:
-        return self.show_points
+        return self.native_rules.show_points
 
     @hookimpl
     def pegline_show_maximum(self, hand_size: int, crib: bool) -> int:
@@ -219,43 +213,19 @@ class StandardRules:
 
     def rank_points(self, ranks: Sequence[int]) -> int:
         """The points of the fifteens, pairs and runs of cards with these ranks."""
-        return _rank_points(self.config, ranks)
+        return self.native_rules.rank_points(ranks)
 
     def show_points(self, cards: Sequence[Card], starter: Card, crib: bool) -> int:
-        """The show total, equal to the sum of `pegline_score_show`'s claims, without building them.
-
-        Hot path (analysis, bots): one product of rank primes looks up the rank-based points, and
-        suit bits folded in the same loop decide the flush.
-        """
-        index = starter.index
-        key = _PRIME_OF[index]
-        suits = 15
-        for card in cards:
-            key *= _PRIME_OF[card.index]
-            suits &= _SUIT_BIT[card.index]
-        points = self._rank_points.get(key)
-        if points is None:
-            points = self._rank_points[key] = self.rank_points(
-                [card.rank for card in (*cards, starter)])
-        if suits:
-            if suits & _SUIT_BIT[index]:
-                points += (len(cards) + 1) * self.config.flush_per_card
-            elif not crib or not self.config.crib_flush_needs_starter:
-                points += len(cards) * self.config.flush_per_card
-        if _NOBS_JACK[index] in cards:
-            points += self.config.nobs
-        return points
-
-
-def _rank_points(c: StandardRules.Config, ranks: Sequence[int]) -> int:
-    fifteens, pairs, run_cards = rank_counts(ranks)
-    return fifteens * c.fifteen + pairs * c.pair + run_cards * c.run_per_card
+        """The show total, equal to the sum of `pegline_score_show`'s claims, without building
+        them (compiled: `counterparts.NativeRules.show_points`)."""
+        return self.native_rules.show_points(cards, starter, crib)
 
 
 @cache
 def _maximum(c: StandardRules.Config, hand_size: int, crib: bool) -> int:
     """The largest show total over every rank pattern, with the best suits the pattern allows."""
     hand_flush = 0 if crib and c.crib_flush_needs_starter else hand_size * c.flush_per_card
+    rank_points = counterparts.NativeRules(c).rank_points
     best = 0
     for hand in combinations_with_replacement(range(1, 14), hand_size):
         if any(hand.count(rank) > 4 for rank in set(hand)):
@@ -268,5 +238,5 @@ def _maximum(c: StandardRules.Config, hand_size: int, crib: bool) -> int:
             suits = max(nobs, hand_flush if distinct else 0,
                         (hand_size + 1) * c.flush_per_card + nobs
                         if distinct and starter not in hand else 0)
-            best = max(best, _rank_points(c, [*hand, starter]) + suits)
+            best = max(best, rank_points([*hand, starter]) + suits)
     return best

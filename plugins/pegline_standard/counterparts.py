@@ -10,9 +10,13 @@ and every point value); None where there is nothing to claim.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
+from pegline_core.cards import DECK, Card
 from pegline_cribbage.combinations import (
+    RANK_PRIMES,
+    rank_counts,
     ranked_combinations,
     run_tail_codes,
     same_rank_tail_codes,
@@ -31,6 +35,8 @@ __all__ = ["NativeRules", "score_game_start", "score_starter", "score_play", "sc
 
 _JACK: Final = 10
 """A jack's code >> 2 (its rank less one)."""
+_PRIME_OF: Final = [RANK_PRIMES[card.rank] for card in DECK]
+"""Each card's rank prime, by code: a product of them names a multiset of ranks."""
 
 
 class NativeRules:
@@ -50,6 +56,40 @@ class NativeRules:
         self.heels: int = config.heels
         self.crib_flush_needs_starter: bool = bool(config.crib_flush_needs_starter)
         self.three_for_last: int = config.three_for_last
+        self._rank_points: dict[int, int] = {}
+
+    def rank_points(self, ranks: Sequence[int]) -> int:
+        """The points of the fifteens, pairs and runs of cards with these ranks."""
+        fifteens, pairs, run_cards = rank_counts(ranks)
+        return fifteens * self.fifteen + pairs * self.pair + run_cards * self.run_per_card
+
+    def show_points(self, cards: Sequence[Card], starter: Card, crib: bool) -> int:
+        """The show total, equal to the sum of `score_show`'s claims, without building them.
+
+        The hot path of analysis and bots: one product of rank primes looks up the rank-based
+        points, and the suits folded in the same loop decide the flush."""
+        index = starter.index
+        key = _PRIME_OF[index]
+        suits = 15
+        nobs = False
+        for card in cards:
+            code = card.index
+            key *= _PRIME_OF[code]
+            suits &= 1 << (code & 3)
+            if code >> 2 == _JACK and code & 3 == index & 3:
+                nobs = True
+        points = self._rank_points.get(key, -1)
+        if points < 0:
+            points = self._rank_points[key] = self.rank_points(
+                [card.rank for card in cards] + [starter.rank])
+        if suits:
+            if suits & 1 << (index & 3):
+                points += (len(cards) + 1) * self.flush_per_card
+            elif not crib or not self.crib_flush_needs_starter:
+                points += len(cards) * self.flush_per_card
+        if nobs:
+            points += self.nobs
+        return points
 
 
 def _rules(plugin: Any) -> NativeRules:
