@@ -51,9 +51,11 @@ def _guarded(plugin: str, counter: ShowCounter) -> ShowCounter:
     """A plugin's counter whose fault (it raises, or returns anything but an integer) is a
     `PluginError` naming the plugin and the hook, as every fault of a plugin is."""
 
+    call: Any = counter  # its answer read as it is (compiled, a bool would be read as an int)
+
     def count(cards: Sequence[Card], starter: Card, crib: bool) -> int:
         try:
-            points: Any = counter(cards, starter, crib)  # read as it is, not as an int
+            points = call(cards, starter, crib)
         except Exception as exc:
             raise PluginError(f"plugin {plugin!r} failed in its pegline_show_counter: "
                               f"{type(exc).__name__}: {exc}", plugin=plugin,
