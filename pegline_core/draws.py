@@ -26,6 +26,8 @@ __all__ = ["below", "between", "choice", "sample"]
 T = TypeVar("T")
 _RANDOM: Final = random.Random
 _GETRANDBITS: Final = random.Random.getrandbits
+_BITS: Final = [bound.bit_length() for bound in range(64)]
+"""The bit length of each small bound (a deck, a hand, the legal actions), looked up."""
 """The method itself: called with its generator, it skips looking the method up each time."""
 
 
@@ -33,11 +35,7 @@ def below(rng: random.Random, bound: int) -> int:
     """``rng.randrange(bound)``: a uniform integer from 0 to ``bound - 1``."""
     if type(rng) is not _RANDOM or bound <= 0:
         return rng.randrange(bound)
-    bits = 0
-    rest = bound
-    while rest:  # bound.bit_length(), without a call
-        bits += 1
-        rest >>= 1
+    bits = _BITS[bound] if bound < 64 else bound.bit_length()
     drawn: int = _GETRANDBITS(rng, bits)
     while drawn >= bound:
         drawn = _GETRANDBITS(rng, bits)

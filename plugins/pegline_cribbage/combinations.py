@@ -20,6 +20,8 @@ from itertools import combinations
 from operator import attrgetter, itemgetter
 from typing import Any, Final
 
+from mypy_extensions import i64
+
 from pegline_core.cards import Card
 
 PIPS: Final[tuple[int, ...]] = tuple(min(index // 4 + 1, 10) for index in range(52))
@@ -113,28 +115,34 @@ def ranked_combinations(items: list[int], ranks: list[int]) -> tuple[list[tuple[
     a tuple of the cards' ``items`` (their codes, or their places): fifteens by size, then as
     `itertools.combinations` gives them; pairs likewise; runs by their first cards. Loops, not
     tables: one call per show costs less than looking its pattern up, the first time."""
-    size = len(items)
-    pips = [rank if rank < 10 else 10 for rank in ranks]  # noqa: FURB136 - no builtin call
+    size: i64 = len(items)
+    pips: list[i64] = [rank if rank < 10 else 10 for rank in ranks]  # noqa: FURB136
     # depth first, each sum past 15 going no deeper (every pip is positive): the fifteens of two
-    # cards here, those of three, four and five in ``longer``, each size in its order
+    # cards here, those of three, four and five in ``longer``, each size in its order (the
+    # counters and sums are machine integers where compiled)
     fifteens: list[tuple[int, ...]] = []
     longer: list[list[tuple[int, ...]]] = []
+    a: i64
+    b: i64
+    c: i64
+    d: i64
+    e: i64
     for a in range(size):
-        pa = pips[a]
+        pa: i64 = pips[a]
         for b in range(a + 1, size):
-            pb = pa + pips[b]
+            pb: i64 = pa + pips[b]
             if pb >= 15:
                 if pb == 15:
                     fifteens.append((items[a], items[b]))
                 continue
             for c in range(b + 1, size):
-                pc = pb + pips[c]
+                pc: i64 = pb + pips[c]
                 if pc >= 15:
                     if pc == 15:
                         _found(longer, 0).append((items[a], items[b], items[c]))
                     continue
                 for d in range(c + 1, size):
-                    pd = pc + pips[d]
+                    pd: i64 = pc + pips[d]
                     if pd >= 15:
                         if pd == 15:
                             _found(longer, 1).append((items[a], items[b], items[c], items[d]))
@@ -154,9 +162,11 @@ def ranked_combinations(items: list[int], ranks: list[int]) -> tuple[list[tuple[
                 fifteens.append(tuple([items[place] for place in places]))
     pairs: list[tuple[int, ...]] = []
     for a in range(size):
+        rank = ranks[a]
         for b in range(a + 1, size):
-            if ranks[a] == ranks[b]:
-                pairs.append((items[a], items[b]))
+            if ranks[b] != rank:  # ascending: no card further on is of this rank either
+                break
+            pairs.append((items[a], items[b]))
     runs: list[tuple[int, ...]] = []
     first = 0  # the place where a rank starts
     while first < size:

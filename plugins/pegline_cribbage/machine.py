@@ -440,17 +440,10 @@ class CribbageMachine:
                     return
                 room = c.limit - self.count
                 held = self._held[seat]
-                playable = 0
-                for card in held:
-                    if PIPS[card] <= room:
-                        playable += 1
-                pick = draws.below(bot, playable or 1)
+                playable = [at for at in range(len(held)) if PIPS[held[at]] <= room]
+                pick = draws.below(bot, len(playable) or 1)
                 if playable:
-                    for at in range(len(held)):
-                        if PIPS[held[at]] <= room:
-                            if pick == 0:
-                                break
-                            pick -= 1
+                    at = playable[pick]
                     code = held[at]
             elif phase == "discard":  # the bot's pick among the discards, in `Discards` order
                 seat = 0

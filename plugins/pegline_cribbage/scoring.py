@@ -138,7 +138,7 @@ class Scoring:
         counterpart's list of trusted claims, in order, comes back as it is."""
         found: list[Claim] = []
         borrowed = False  # whether ``found`` is a counterpart's own list (never changed here)
-        orders = self._orders()
+        orders: dict[str, dict[str, int]] | None = None  # looked up once something is claimed
         ordered = True  # whether the awards came in the declared order (they usually do)
         last = -1
         for name, counterpart, owner in natives:
@@ -152,6 +152,8 @@ class Scoring:
                 raise PluginError(f"plugin {name!r}: the native counterpart of {hook.name} must "
                                   f"return a list of claims or None, got "
                                   f"{type(claims).__name__}", plugin=name, hook=hook.name)
+            if orders is None:
+                orders = self._orders()
             rules = orders.get(name)
             whole = not found  # its trusted claims alone so far: its list can be lent as it is
             for index in range(len(claims)):
