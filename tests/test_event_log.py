@@ -10,7 +10,17 @@ import random
 
 import pytest
 
-from pegline_core import Event, EventLog, Game, Input, PluginError, RandomBot, hookimpl, play_game
+from pegline_core import (
+    Event,
+    EventLog,
+    Game,
+    Input,
+    PluginError,
+    RandomBot,
+    Scored,
+    hookimpl,
+    play_game,
+)
 from pegline_core.event_rows import input_at
 
 VARIANTS = ("two-player", "three-player", "partner", "muggins", "clabber")
@@ -189,3 +199,20 @@ def test_a_bot_seats_decision_compares_after_a_bot_game() -> None:
     assert game.log[comparison.event] == Input(comparison.event, comparison.hand, "pegging", 0,
                                                comparison.action)
     assert comparison.evaluation.candidates[comparison.chosen].action == comparison.action
+
+
+@pytest.mark.parametrize("variant", ("two-player", "three-player", "partner", "muggins"))
+def test_a_tally_reads_the_same_points_from_rows_as_from_events(variant: str) -> None:
+    """A simulation's tally reads the rows (building no event): the same points as from the
+    events, whether the log was read before or not, half read or wholly."""
+    for seed in range(3):
+        game = _played(variant, seed)
+        definition = game.ruleset.game
+        from_rows = definition.tally(game), definition.tally_seats(game)
+        assert all(type(entry) is tuple for entry in game._log[:-1])
+        game.log[: len(game._log) // 2]  # half of them built
+        half = definition.tally(game), definition.tally_seats(game)
+        list(game.log)  # all of them
+        assert from_rows == half == (definition.tally(game), definition.tally_seats(game))
+        assert sum(from_rows[0][1].values()) == sum(  # every point of the game is tallied
+            e.points for e in game.log if isinstance(e, Scored))

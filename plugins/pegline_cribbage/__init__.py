@@ -19,7 +19,7 @@ from typing import Any
 
 import pluggy
 
-from pegline_core.events import Event, Scored
+from pegline_core.events import Event
 from pegline_core.game import Game
 from pegline_core.hookspecs import hookimpl
 from pegline_core.plugins import Problems
@@ -27,8 +27,9 @@ from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant
 from pegline_cribbage import hookspecs
 from pegline_cribbage.actions import ACTIONS
-from pegline_cribbage.events import EVENTS, DealerChosen, HandShown
+from pegline_cribbage.events import EVENTS
 from pegline_cribbage.machine import CribbageMachine
+from pegline_cribbage.rows import score_facts
 from pegline_cribbage.settings import FOLLOWS, CribbageSettings, check_settings
 from pegline_cribbage.views import CribbageView
 
@@ -127,38 +128,33 @@ class Cribbage:
     def tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
         """The first dealer, and points by ``role/phase``: role dealer or pone (every
         non-dealer), phase pegging, hand, crib, heels or start."""
-        first_dealer = next(e.dealer for e in game.log if isinstance(e, DealerChosen))
+        first_dealer, scores = _labelled_scores(game)
         points: Counter[str] = Counter()
-        for _seat, label, scored in _labelled_scores(game, first_dealer):
+        for _seat, label, scored in scores:
             points[label] += scored
         return first_dealer, points
 
     def tally_seats(self, game: Game) -> Mapping[int, Mapping[str, int]]:
         """The points of `tally` by the seat that scored them (a report's figures per bot)."""
-        first_dealer = next(e.dealer for e in game.log if isinstance(e, DealerChosen))
         seats: dict[int, Counter[str]] = {seat: Counter() for seat in range(game.players)}
-        for seat, label, scored in _labelled_scores(game, first_dealer):
+        for seat, label, scored in _labelled_scores(game)[1]:
             if seat is not None:
                 seats[seat][label] += scored
         return seats
 
 
-def _labelled_scores(game: Game, first_dealer: int) -> list[tuple[int | None, str, int]]:
-    """Each score of the game as (seat, ``role/phase``, points): role dealer (the dealer's
-    side) or pone, phase pegging, hand, crib, heels or start."""
+def _labelled_scores(game: Game) -> tuple[int, list[tuple[int | None, str, int]]]:
+    """The first dealer, and each score of the game as (seat, ``role/phase``, points): role
+    dealer (the dealer's side) or pone, phase pegging, hand, crib, heels or start. Read from
+    the log's rows, so a simulation builds none of its events."""
+    first_dealer, scores = score_facts(game._log)
     side_of = [game.variant.side_of(seat) for seat in range(game.players)]
     out = []
-    crib = False
-    for event in game.log:
-        if isinstance(event, HandShown):
-            crib = event.crib
-        elif isinstance(event, Scored):
-            dealer = (first_dealer + event.hand - 1) % game.players
-            role = "dealer" if event.actor is not None and \
-                side_of[event.actor] == side_of[dealer] else "pone"
-            phase = _PHASES.get(event.phase, "crib" if crib else "hand")
-            out.append((event.actor, f"{role}/{phase}", event.points))
-    return out
+    for seat, hand, phase, points, crib in scores:
+        dealer = (first_dealer + hand - 1) % game.players
+        role = "dealer" if seat is not None and side_of[seat] == side_of[dealer] else "pone"
+        out.append((seat, f"{role}/{_PHASES.get(phase, 'crib' if crib else 'hand')}", points))
+    return first_dealer, out
 
 
 _PHASES = {"starter": "heels", "pegging": "pegging", "cut": "start"}

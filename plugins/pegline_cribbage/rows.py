@@ -24,8 +24,8 @@ from pegline_cribbage.events import (
 )
 from pegline_cribbage.native import cards_of
 
-__all__ = ["INPUT", "DEAL", "DISCARD", "PLAY", "GO", "STARTER", "SCORED", "SHOWN", "DEALER_CHOSEN",
-           "CUT_TIE", "DEALT",
+__all__ = ["score_facts", "INPUT", "DEAL", "DISCARD", "PLAY", "GO", "STARTER", "SCORED", "SHOWN",
+           "DEALER_CHOSEN", "CUT_TIE", "DEALT",
            "PASSED", "COUNT_RESET", "COUNT_SETTLED", "GAME_ENDED"]
 
 Row = tuple[Any, ...]
@@ -98,3 +98,28 @@ PASSED: Final = RowKind(Passed).code
 COUNT_RESET: Final = RowKind(CountReset).code
 """``(COUNT_RESET, hand, phase, seat, cause, count)``"""
 COUNT_SETTLED: Final = keyword_kind(CountSettled).code
+
+
+def score_facts(log: list[Any]) -> tuple[int, list[tuple[int | None, int, str, int, bool]]]:
+    """The first dealer, and each score as (seat, hand, phase, points, whether it was in the
+    crib's count), read from the log's rows where they are still rows (a simulation's tally
+    builds no event), from its events where they were read."""
+    first_dealer = -1
+    crib = False
+    found: list[tuple[int | None, int, str, int, bool]] = []
+    for item in log:
+        if type(item) is tuple:
+            kind = item[0]
+            if kind == SCORED:
+                found.append((item[3], item[1], item[2], item[6], crib))
+            elif kind == SHOWN:
+                crib = item[7]
+            elif kind == DEALER_CHOSEN and first_dealer < 0:
+                first_dealer = item[5]
+        elif isinstance(item, Scored):
+            found.append((item.actor, item.hand, item.phase, item.points, crib))
+        elif isinstance(item, HandShown):
+            crib = item.crib
+        elif isinstance(item, DealerChosen) and first_dealer < 0:
+            first_dealer = item.dealer
+    return first_dealer, found
