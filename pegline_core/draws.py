@@ -26,9 +26,9 @@ __all__ = ["below", "between", "choice", "sample"]
 T = TypeVar("T")
 _RANDOM: Final = random.Random
 _GETRANDBITS: Final = random.Random.getrandbits
+"""The method itself: called with its generator, it skips looking the method up each time."""
 _BITS: Final = [bound.bit_length() for bound in range(64)]
 """The bit length of each small bound (a deck, a hand, the legal actions), looked up."""
-"""The method itself: called with its generator, it skips looking the method up each time."""
 
 
 def below(rng: random.Random, bound: int) -> int:

@@ -15,6 +15,7 @@ loop would take through `apply`.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
@@ -70,7 +71,6 @@ if TYPE_CHECKING:
 
 __all__ = ["CribbageMachine", "Common", "seat_to_play"]
 
-MAX_PIP: Final = max(PIPS)
 _DECK: Final = DECK
 """The cards by code (a name of this module: compiled, a static, not a global looked up)."""
 NOBODY: Final = -1
@@ -377,12 +377,12 @@ class CribbageMachine:
         """The starter, drawn as ``draws.choice`` draws from the cards not dealt, in deck
         order."""
         dealt = self._dealt()
+        if type(rng) is not random.Random:  # another generator chooses by its own method
+            return draws.choice(rng, [code for code in _CODES if not dealt >> code & 1])
         undealt = 52
         for code in range(52):
             undealt -= dealt >> code & 1
-        if type(rng) is not _RANDOM:  # another generator draws by its own choice
-            return draws.choice(rng, [code for code in _CODES if not dealt >> code & 1])
-        pick = draws.below(rng, undealt)
+        pick = draws.below(rng, undealt)  # draws.choice's own draw, the list left unbuilt
         for code in range(52):
             if not dealt >> code & 1:
                 if pick == 0:
@@ -454,7 +454,7 @@ class CribbageMachine:
                     return
                 held = self._held[seat]
                 laid = _combination(held, c.discard,
-                                    draws.below(bot, _choose(len(held), c.discard)))
+                                    draws.below(bot, _WAYS[len(held)][c.discard]))
             elif phase == "deal":
                 drawn, crib = self._draw_deal(rng)
                 hands = tuple([tuple(hand) for hand in drawn])
@@ -513,9 +513,7 @@ class CribbageMachine:
     def _end_game(self) -> None:
         results, game_points = self._result()
         self.log.append((GAME_ENDED, self._hand, self._phase, None, self._cause, results,
-                         game_points, self.c.lowball,
-                         tuple([seat for seat in range(self.c.players)
-                                if self._assisted >> seat & 1])))
+                         game_points, self.c.lowball, tuple(sorted(self.assisted))))
         self.phase, self._turn = "over", NOBODY
 
     def _log_input(self, actor: int | None, action: Any) -> None:
@@ -530,12 +528,12 @@ class CribbageMachine:
         """Record awards for ``seat``; stop at the one that reaches the target (True)."""
         log = self.log
         side = self.c.side_of[seat]
-        owners = self.scoring.owners()
+        rules = self.c.ruleset.rules  # the plugin behind an award: the one that declared it
         for rule, points, codes in claims:
             total = self.scores[side] + points
             self.scores = replaced(self.scores, side, total)
             log.append((SCORED, self._hand, self._phase, seat, self._cause, side, points, rule,
-                        owners[rule], codes, total, pending))
+                        rules[rule][0], codes, total, pending))
             if check_end and self._check_end(side):
                 return True
         return False
@@ -681,12 +679,7 @@ class CribbageMachine:
         if self.phase != "pegging" or seat != self._turn or type(seat) is not int:
             self._need_turn(action)
         held = self._held[seat]
-        at = -1
-        if type(card) is Card:
-            code = card.index
-            for index in range(len(held)):
-                if held[index] == code:
-                    at = index
+        at = held.index(card.index) if type(card) is Card and card.index in held else -1
         if at < 0:
             raise IllegalActionError(f"seat {seat} does not hold {card}")
         count = self.count + PIPS[held[at]]
@@ -768,6 +761,7 @@ class CribbageMachine:
         for hand in self._held:
             if hand:
                 last_of_hand = False
+                break
         if self.count < c.limit:  # records: a go for each seat that could not play on
             room = c.limit - self.count
             for offset in range(1, c.players):
@@ -937,20 +931,13 @@ _HANDLERS: Final[dict[type, Callable[[CribbageMachine, Any], None]]] = {
 """The handler of each action type."""
 
 _CODES: Final = tuple(range(52))
-_RANDOM: Final = random.Random
 """Every card's code, in deck order (chance draws from these as from `DECK`)."""
+_WAYS: Final = [[math.comb(n, k) for k in range(53)] for n in range(53)]
+"""``_WAYS[n][k]``: the ways to choose ``k`` of ``n`` cards (`math.comb`, looked up)."""
 
 
 def _seats(bits: int, players: int) -> frozenset[int]:
     return frozenset([seat for seat in range(players) if bits >> seat & 1])
-
-
-def _choose(n: int, k: int) -> int:
-    """How many ways to choose ``k`` of ``n``."""
-    ways = 1
-    for i in range(k):
-        ways = ways * (n - i) // (i + 1)
-    return ways
 
 
 def _combination(items: tuple[int, ...], k: int, index: int) -> tuple[int, ...]:
@@ -960,7 +947,7 @@ def _combination(items: tuple[int, ...], k: int, index: int) -> tuple[int, ...]:
     first = 0
     for slot in range(k):
         for candidate in range(first, n):
-            ways = _choose(n - candidate - 1, k - slot - 1)
+            ways = _WAYS[n - candidate - 1][k - slot - 1]
             if index < ways:
                 picked.append(items[candidate])
                 first = candidate + 1

@@ -3,8 +3,8 @@ playouts ask the plugins what a step scores.
 
 Each call takes the step with its cards as codes and returns its checked awards in the declared rule
 order, each as a counterpart claims it: ``(rule, points, codes)`` (the plugin behind it is the one
-that declared the rule, `Scoring.owners`). While every implementation of the hook has a native
-counterpart (and no wrapper or monitor is attached) the counterparts get the step in codes
+that declared the rule, ``ruleset.rules[rule][0]``). While every implementation of the hook has a
+native counterpart (and no wrapper or monitor is attached) the counterparts get the step in codes
 (`pegline_cribbage.native`) and no `Card` is touched; otherwise the hook takes the contract lane:
 its snapshot is built once, with cards, and every implementation is called and checked as
 docs/hooks.md says. Both lanes give the same claims (tests/test_native_lane.py).
@@ -43,6 +43,10 @@ __all__ = ["Scoring"]
 
 _DECK: Final = DECK
 _Natives = list[tuple[str, Callable[..., Any], object]]
+UNDECLARED: Final = -2
+"""The order of a claim whose rule its plugin did not declare (it takes the full check)."""
+DISABLED: Final = -1
+"""The order of a rule the variant switched off (its claims are dropped)."""
 
 
 class Scoring:
@@ -65,7 +69,6 @@ class Scoring:
         self.show_hook: Final = ruleset.scoring("pegline_score_show")
         self._version = -1
         self._by_plugin: dict[str, dict[str, int]] = {}
-        self._owners: dict[str, str] = {}
 
     # -- the five steps ------------------------------------------------------------------------
 
@@ -188,11 +191,6 @@ class Scoring:
             found = sorted(found, key=lambda claim: order_of[claim[0]])
         return found
 
-    def owners(self) -> dict[str, str]:
-        """The plugin that declared each rule: the one behind every award of that rule."""
-        self._orders()
-        return self._owners
-
     def _orders(self) -> dict[str, dict[str, int]]:
         """Each plugin's declared rules with their place in the rule order (`DISABLED` for a
         rule the variant switched off), kept until a plugin joins or leaves."""
@@ -203,14 +201,8 @@ class Scoring:
             self._by_plugin = {
                 plugin: {rule: DISABLED if rule in disabled else order[rule] for rule in rules}
                 for plugin, rules in ruleset._declared.items()}
-            self._owners = {rule: plugin for plugin, rules in ruleset._declared.items()
-                            for rule in rules}
             self._version = changes.version
         return self._by_plugin
-
-
-UNDECLARED: Final = -2
-DISABLED: Final = -1
 
 
 def _rows(awards: list[Award]) -> list[Claim]:
