@@ -91,18 +91,36 @@ def test_the_compiled_modules_are_the_hot_path_only():
     assert "pegline_cribbage.machine" in COMPILED
 
 
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_every_package_of_the_source_is_in_the_distribution():
+    """setuptools is given the packages by name: one left off the list is missing from a wheel
+    (an editable install still finds it, so only `pip install .` would break)."""
+    import tomllib
+
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    folders = {package: ROOT / folder for package, folder in setuptools["package-dir"].items()}
+    found = set()
+    for top in ("pegline_core", *folders):
+        base = folders.get(top, ROOT / top)
+        found |= {".".join((top, *init.parent.relative_to(base).parts))
+                  for init in base.rglob("__init__.py")}
+    assert found == set(setuptools["packages"])
+
+
 @pytest.mark.slow
 def test_without_a_c_compiler_the_wheel_is_pure_python(tmp_path):
     """A compiler that fails (CC=false) leaves a working wheel of the interpreted source."""
-    root = Path(__file__).resolve().parent.parent
     env = {k: v for k, v in os.environ.items() if k != PURE_ENV} | {"CC": "false"}
     built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
-                            "--no-build-isolation", "-q", "-w", str(tmp_path), str(root)],
+                            "--no-build-isolation", "-q", "-w", str(tmp_path), str(ROOT)],
                            capture_output=True, text=True, env=env, check=False)
     assert built.returncode == 0, built.stderr
     (wheel,) = tmp_path.glob("pegline-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "pegline_cribbage/machine.py" in names
+    assert "pegline_core/app/commands/__init__.py" in names
     assert not [name for name in names if name.endswith((".so", ".pyd"))]
 
 
