@@ -527,16 +527,24 @@ class CribbageMachine:
                 pending: bool = False) -> bool:
         """Record awards for ``seat``; stop at the one that reaches the target (True)."""
         log = self.log
-        side = self.c.side_of[seat]
-        rules = self.c.ruleset.rules  # the plugin behind an award: the one that declared it
+        c = self.c
+        side = c.side_of[seat]
+        rules = c.ruleset.rules  # the plugin behind an award: the one that declared it
+        hand, phase, cause = self._hand, self._phase, self._cause
+        total = self.scores[side]
+        ended = False
         for rule, points, codes in claims:
-            total = self.scores[side] + points
-            self.scores = replaced(self.scores, side, total)
-            log.append((SCORED, self._hand, self._phase, seat, self._cause, side, points, rule,
-                        rules[rule][0], codes, total, pending))
-            if check_end and self._check_end(side):
-                return True
-        return False
+            total += points
+            log.append((SCORED, hand, phase, seat, cause, side, points, rule, rules[rule][0],
+                        codes, total, pending))
+            if check_end:  # as `_check_end` does, the scores' tuple built once for the step
+                if total >= c.target:
+                    self._reached = side
+                if self._reached >= 0:
+                    ended = True
+                    break
+        self.scores = replaced(self.scores, side, total)
+        return ended
 
     def _check_end(self, side: int) -> bool:
         """End the game if ``side`` has reached the target."""

@@ -47,6 +47,9 @@ UNDECLARED: Final = -2
 """The order of a claim whose rule its plugin did not declare (it takes the full check)."""
 DISABLED: Final = -1
 """The order of a rule the variant switched off (its claims are dropped)."""
+_NOTHING: Final[list[Claim]] = []
+"""The claims of a step where nothing scores: one list, lent like a counterpart's (never
+changed)."""
 
 
 class Scoring:
@@ -69,6 +72,14 @@ class Scoring:
         self.show_hook: Final = ruleset.scoring("pegline_score_show")
         self._version = -1
         self._by_plugin: dict[str, dict[str, int]] = {}
+        # the steps lent to the counterparts, filled for each call (`pegline_cribbage.native`);
+        # between calls they hold only what was public (a view's scorer may reach them)
+        self._play_step: Final = PlayCodes(0, 0, (), 0, self.players, (), 0, 0, variant,
+                                           hypothetical, self.limit)
+        self._series_end_step: Final = SeriesEndCodes(0, 0, (), False, self.players, (), 0, 0,
+                                                      variant, hypothetical, self.limit)
+        self._show_step: Final = ShowCodes(0, (), 0, False, self.players, (), 0, 0, variant,
+                                           hypothetical)
 
     # -- the five steps ------------------------------------------------------------------------
 
@@ -97,9 +108,10 @@ class Scoring:
         natives = hook.natives()
         card = series[len(series) - 1]
         if natives is not None:
-            return self._native(hook, natives, PlayCodes(
-                seat, card, series, count, self.players, scores, self.side_of[seat], dealer,
-                self.variant, self.hypothetical, self.limit), series)
+            step = self._play_step
+            step.seat, step.card, step.series, step.count = seat, card, series, count
+            step.scores, step.side, step.dealer = scores, self.side_of[seat], dealer
+            return self._native(hook, natives, step, series)
         cards = cards_of(series)
         return _rows(hook.contract(cards, self.snapshots.play(
             seat, _DECK[card], cards, count, scores, dealer)))
@@ -111,9 +123,11 @@ class Scoring:
         natives = hook.natives()
         last = series[len(series) - 1:]
         if natives is not None:
-            return self._native(hook, natives, SeriesEndCodes(
-                seat, count, series, last_of_hand, self.players, scores, self.side_of[seat],
-                dealer, self.variant, self.hypothetical, self.limit), last)
+            ended = self._series_end_step
+            ended.seat, ended.count, ended.series, ended.last_of_hand = \
+                seat, count, series, last_of_hand
+            ended.scores, ended.side, ended.dealer = scores, self.side_of[seat], dealer
+            return self._native(hook, natives, ended, last)
         return _rows(hook.contract(cards_of(last), self.snapshots.series_end(
             seat, count, cards_of(series), last_of_hand, scores, dealer)))
 
@@ -123,9 +137,13 @@ class Scoring:
         hook = self.show_hook
         natives = hook.natives()
         if natives is not None:
-            return self._native(hook, natives, ShowCodes(
-                seat, cards, starter, crib, self.players, scores, self.side_of[seat], dealer,
-                self.variant, self.hypothetical), cards + (starter,))
+            show = self._show_step
+            show.seat, show.cards, show.starter, show.crib = seat, cards, starter, crib
+            show.scores, show.side, show.dealer = scores, self.side_of[seat], dealer
+            try:
+                return self._native(hook, natives, show, cards + (starter,))
+            finally:  # a hand is private until shown: nothing keeps it past the call
+                show.cards = ()
         shown = cards_of(cards)
         card = _DECK[starter]
         return _rows(hook.contract((*shown, card), self.snapshots.show(
@@ -139,7 +157,7 @@ class Scoring:
         dropped if the variant switched it off), its points and cards trusted; a claim of a rule
         its plugin did not declare, or that is no claim, takes the contract's full check. One
         counterpart's list of trusted claims, in order, comes back as it is."""
-        found: list[Claim] = []
+        found: list[Claim] = _NOTHING  # replaced by a list of its own before any append
         borrowed = False  # whether ``found`` is a counterpart's own list (never changed here)
         orders: dict[str, dict[str, int]] | None = None  # looked up once something is claimed
         ordered = True  # whether the awards came in the declared order (they usually do)
