@@ -19,6 +19,7 @@ from pegline_core import (
     hookimpl,
     load_variant,
     native,
+    parse_cards,
 )
 from pegline_core.cards import Card
 from pegline_cribbage.combinations import PIPS
@@ -346,3 +347,31 @@ def test_the_lists_counterparts_return_are_read_never_changed():
     tips = [e.rule for e in events if getattr(e, "rule", "").startswith("tip")]
     assert tips == ["tip-second", "tip-first"] * 3  # the variant's order of plugins
     assert first_claims == [("tip-first", 1, ())] and second_claims == [("tip-second", 1, ())]
+
+
+def test_a_counterpart_reads_each_step_during_its_call_and_keeps_its_tuples():
+    """The step is lent: the engine fills one object per hook again for each call, so what a
+    counterpart read during a call is that call's step, and the tuples it kept stay as they
+    were; the step object itself is the same from call to call."""
+    seen: list[tuple[object, tuple[int, ...], int, tuple[int, ...]]] = []
+
+    def watch(plugin, play):
+        seen.append((play, play.series, play.count, play.scores))
+
+    class Watcher:
+        @hookimpl
+        @native(watch)
+        def pegline_score_play(self, play):
+            return None
+
+    game = make_game("two-player", plugins={"watcher": Watcher})
+    assert _lanes(game.ruleset)["pegline_score_play"]
+    stack(game, DEAL_HANDS, discards=DEAL_DISCARDS, starter="AS")
+    play(game, "3C 5D 4H")
+    assert [(series, count) for _step, series, count, _scores in seen] == [
+        (codes_of(parse_cards("3C")), 3), (codes_of(parse_cards("3C 5D")), 8),
+        (codes_of(parse_cards("3C 5D 4H")), 12)]
+    assert [scores for *_, scores in seen] == [(0, 0), (0, 0), (0, 0)]
+    assert len({id(step) for step, *_ in seen}) == 1  # one object, lent for each call
+    last = seen[-1][0]
+    assert (last.series, last.count) == (seen[-1][1], 12)

@@ -3,7 +3,10 @@
 A card's code is its `Card.index` (``DECK[code]`` is the card): ``code >> 2`` is its rank less
 one, ``code & 3`` its suit (clubs, diamonds, hearts, spades), ``PIPS[code]`` its pip value. Each
 class has the fields of the snapshot of the same hook (`pegline_cribbage.snapshots`), in the same
-order and with the same meaning, every card a code; the engine builds one per call, compiled.
+order and with the same meaning, every card a code. The step is lent for the call: read it then,
+keep what you need of it (its tuples are never changed), not the step itself, which the engine
+fills again for its next call of the hook (a play, a series' end and a show each have one per
+`pegline_cribbage.scoring.Scoring`).
 A counterpart returns its claims as ``(rule, points, codes)`` tuples, or None for nothing
 (docs/hooks.md, "The native lane").
 
@@ -83,14 +86,14 @@ class PlayCodes:
     def __init__(self, seat: int, card: int, series: tuple[int, ...], count: int, players: int,
                  scores: tuple[int, ...], side: int, dealer: int, variant: Any,
                  hypothetical: bool, limit: int) -> None:
-        self.seat: Final = seat
-        self.card: Final = card
-        self.series: Final = series
-        self.count: Final = count
+        self.seat = seat
+        self.card = card
+        self.series = series
+        self.count = count
         self.players: Final = players
-        self.scores: Final = scores
-        self.side: Final = side
-        self.dealer: Final = dealer
+        self.scores = scores
+        self.side = side
+        self.dealer = dealer
         self.variant: Final = variant
         self.hypothetical: Final = hypothetical
         self.limit: Final = limit
@@ -103,14 +106,14 @@ class SeriesEndCodes:
     def __init__(self, seat: int, count: int, series: tuple[int, ...], last_of_hand: bool,
                  players: int, scores: tuple[int, ...], side: int, dealer: int, variant: Any,
                  hypothetical: bool, limit: int) -> None:
-        self.seat: Final = seat
-        self.count: Final = count
-        self.series: Final = series
-        self.last_of_hand: Final = last_of_hand
+        self.seat = seat
+        self.count = count
+        self.series = series
+        self.last_of_hand = last_of_hand
         self.players: Final = players
-        self.scores: Final = scores
-        self.side: Final = side
-        self.dealer: Final = dealer
+        self.scores = scores
+        self.side = side
+        self.dealer = dealer
         self.variant: Final = variant
         self.hypothetical: Final = hypothetical
         self.limit: Final = limit
@@ -123,13 +126,13 @@ class ShowCodes:
     def __init__(self, seat: int, cards: tuple[int, ...], starter: int, crib: bool,
                  players: int, scores: tuple[int, ...], side: int, dealer: int, variant: Any,
                  hypothetical: bool) -> None:
-        self.seat: Final = seat
-        self.cards: Final = cards
-        self.starter: Final = starter
-        self.crib: Final = crib
+        self.seat = seat
+        self.cards = cards
+        self.starter = starter
+        self.crib = crib
         self.players: Final = players
-        self.scores: Final = scores
-        self.side: Final = side
-        self.dealer: Final = dealer
+        self.scores = scores
+        self.side = side
+        self.dealer = dealer
         self.variant: Final = variant
         self.hypothetical: Final = hypothetical
