@@ -29,24 +29,38 @@ def candidates(cards: Sequence[Card]) -> list[Candidate]:
     """Every sequence of three or more (each stretch of a longer run too) and every four of a
     rank in ``cards``: shorter sequences first, then fours by rank."""
     found: list[Candidate] = []
-    suits = [card.suit for card in cards]
-    for suit in SUITS:
-        if suits.count(suit) < 3:
+    codes = [card.index for card in cards]  # read once: suits and places come from the codes
+    per_suit = [0, 0, 0, 0]
+    for code in codes:
+        per_suit[code & 3] += 1
+    for suit in range(4):  # SUITS' order
+        if per_suit[suit] < 3:
             continue
-        run = sorted((c for c in cards if c.suit == suit), key=lambda c: SEQUENCE[c.index])
-        places = [SEQUENCE[c.index] for c in run]
+        slots: list[Card | None] = [None] * 6  # by place in the sequence order, one card each
+        for at in range(len(codes)):
+            if codes[at] & 3 == suit:
+                slots[SEQUENCE[codes[at]]] = cards[at]
+        run = [card for card in slots if card is not None]
+        places = [place for place in range(6) if slots[place] is not None]
         for length in range(3, len(run) + 1):
             for start in range(len(run) - length + 1):
                 if places[start + length - 1] - places[start] == length - 1:
                     found.append(("sequence", tuple(run[start:start + length])))
-    found.sort(key=lambda candidate: len(candidate[1]))
+    if len(found) > 1:
+        found.sort(key=_size)
     if len(cards) < len(SUITS):
         return found
-    ranks = [card.rank for card in cards]
+    per_rank = [0] * 14
+    for code in codes:
+        per_rank[(code >> 2) + 1] += 1
     for rank in SEQUENCE_ORDER:
-        if ranks.count(rank) == len(SUITS):
+        if per_rank[rank] == len(SUITS):
             found.append(("four", tuple(sorted(card for card in cards if card.rank == rank))))
     return found
+
+
+def _size(candidate: Candidate) -> int:
+    return len(candidate[1])
 
 
 def best_melds(cards: Sequence[Card], value: Callable[[Candidate], int]) -> list[Candidate]:
