@@ -8,6 +8,7 @@ import copy
 import pickle
 import random
 
+import attrs
 import pytest
 
 from pegline_core import (
@@ -19,6 +20,7 @@ from pegline_core import (
     RandomBot,
     Scored,
     hookimpl,
+    load_variant,
     play_game,
 )
 from pegline_core.event_rows import input_at
@@ -190,6 +192,50 @@ def test_a_plugin_failing_in_the_bots_lane_leaves_the_game_as_it_was_before_that
     assert plugin.calls == 5
     assert game.log == Game.from_inputs(game.variant, game.inputs(), dealer=game.first_dealer,
                                         extra_plugins=extra).log
+
+
+def test_clabber_bots_take_the_machine_s_lane_to_the_same_game_and_undo_from_it() -> None:
+    """Clabber's lane notes the state before every step (its plugins know no hypothetical step
+    to be replayed quietly): the same game as `play_game`'s own loop, undone exactly."""
+    laned = _played("clabber", 3)
+    looped = _played("clabber", 3, read_each_step=True)  # a reader: the loop, not the lane
+    assert laned.log == looped.log
+    assert [snapshot for snapshot, _start in laned._undo] == \
+        [snapshot for snapshot, _start in looped._undo]
+    inputs = laned.inputs()
+    for count in range(len(inputs) - 1, len(inputs) - 30, -1):
+        assert laned.undo() == inputs[count]
+        replayed = Game.from_inputs("clabber", inputs[:count])
+        assert laned.machine.snapshot() == replayed.machine.snapshot()
+        assert laned.log == replayed.log
+
+
+class _FailsOnTheThirdCount:
+    """A Clabber house rule whose count raises the third time it is asked."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    @hookimpl
+    def pegline_clabber_count_hand(self, hand):
+        self.calls += 1
+        if self.calls == 3:
+            raise RuntimeError("the third count")
+        return []
+
+
+def test_a_plugin_failing_in_clabber_s_lane_leaves_the_game_as_it_was_before_that_step() -> None:
+    variant = load_variant("clabber")
+    variant = attrs.evolve(variant, plugins=(*variant.plugins, "flaky"))
+    extra = {"flaky": _FailsOnTheThirdCount}
+    game = Game(variant, extra_plugins=extra)
+    with pytest.raises(PluginError, match="'flaky' failed in pegline_clabber_count_hand"):
+        play_game(variant, _bots(game, 2), seed=2, game=game)
+    assert game.phase == "tricks"  # the count ends the hand's last play, put back
+    replayed = Game.from_inputs(variant, game.inputs(), dealer=game.first_dealer,
+                                extra_plugins=extra)
+    assert game.log == replayed.log and game.machine.snapshot() == replayed.machine.snapshot()
+    assert len(game._undo) == len(game.inputs())
 
 
 def test_a_bot_seats_decision_compares_after_a_bot_game() -> None:

@@ -287,6 +287,38 @@ class ClabberMachine:
             return Deal(draws.between(rng, CUT_MIN, len(DECK) - CUT_MIN), hands)
         raise IllegalActionError(f"no chance action is due in the {self.phase} phase")
 
+    def play_bots(self, rng: random.Random, bots: list[random.Random | None],
+                  undo: list[tuple[object, int]]) -> None:
+        """Take every step due to chance (drawn from ``rng``) or to a seat whose entry in
+        ``bots`` is the generator of a uniform random player, until a seat with None is to act
+        or the game is over: the very steps `play_game`'s loop would take with the same
+        generators, each noted in ``undo`` with the state before it, as `Game` notes a step. A
+        step that fails is put back whole, and raises."""
+        log = self.log
+        while True:
+            phase = self.phase
+            if phase == "tricks" or phase == "naming" or phase == "calling":
+                seat = self.turn
+                assert seat is not None
+                bot = bots[seat]
+                if bot is None:
+                    return
+                legal = self.legal_actions(seat)
+                action = legal[draws.below(bot, len(legal))]
+            elif phase == "cut" or phase == "deal":
+                action = self.chance_action(rng)
+            else:
+                return
+            start = len(log)
+            snapshot = self.snapshot()
+            try:
+                self.apply(action)
+            except BaseException:
+                self.restore(snapshot)
+                del log[start:]
+                raise
+            undo.append((snapshot, start))
+
     def view(self, seat: int) -> ClabberView:
         c = self.c
         # by position, in the field order of ClabberView; tuple.__new__ skips the named tuple's
