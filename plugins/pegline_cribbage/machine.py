@@ -440,10 +440,20 @@ class CribbageMachine:
                     return
                 room = c.limit - self.count
                 held = self._held[seat]
-                playable = [at for at in range(len(held)) if PIPS[held[at]] <= room]
-                pick = draws.below(bot, len(playable) or 1)
+                playable = 0  # counted, then the pick found among them: no list built
+                for code in held:
+                    if PIPS[code] <= room:
+                        playable += 1
+                pick = draws.below(bot, playable or 1)
+                code = -1
                 if playable:
-                    at = playable[pick]
+                    at = 0
+                    while True:
+                        if PIPS[held[at]] <= room:
+                            if pick == 0:
+                                break
+                            pick -= 1
+                        at += 1
                     code = held[at]
             elif phase == "discard":  # the bot's pick among the discards, in `Discards` order
                 seat = 0
@@ -746,9 +756,8 @@ class CribbageMachine:
 
     def _anyone_can_play(self, room: int) -> bool:
         for hand in self._held:
-            for code in hand:
-                if PIPS[code] <= room:
-                    return True
+            if _playable(hand, room):
+                return True
         return False
 
     def _next_seat(self, after: int, skip: int) -> int:
@@ -775,7 +784,7 @@ class CribbageMachine:
             for offset in range(1, c.players):
                 seat = (last + offset) % c.players
                 held = self._held[seat]
-                if not self._said_go >> seat & 1 and all(PIPS[code] > room for code in held):
+                if not self._said_go >> seat & 1 and not _playable(held, room):
                     log.append((PASSED, self._hand, self._phase, seat, self._cause,
                                 "cannot play" if held else "no cards"))
                     if held:
@@ -946,6 +955,15 @@ _WAYS: Final = [[math.comb(n, k) for k in range(53)] for n in range(53)]
 
 def _seats(bits: int, players: int) -> frozenset[int]:
     return frozenset([seat for seat in range(players) if bits >> seat & 1])
+
+
+def _playable(held: tuple[int, ...], room: int) -> bool:
+    """Whether a card of ``held`` fits in ``room`` (a loop: all() over a generator is slow
+    compiled)."""
+    for code in held:
+        if PIPS[code] <= room:
+            return True
+    return False
 
 
 def _combination(items: tuple[int, ...], k: int, index: int) -> tuple[int, ...]:
