@@ -248,6 +248,34 @@ def test_simulate_keeps_a_bounded_number_of_chunks_in_flight(monkeypatch):
     assert 2 <= most() <= 2 * sim.WINDOW + 1
 
 
+def test_chunks_cover_every_game_once_sized_to_take_about_a_quarter_second():
+    chunks = sim._Chunks(10_000)
+    first = next(chunks)
+    assert first == (0, sim.CHUNK)  # the pace unknown: CHUNK games
+    chunks.finished(sim.CHUNK, sim.CHUNK / 2_000)  # 2,000 games a second
+    second = next(chunks)
+    assert second == (sim.CHUNK, int(2_000 * sim.PACE))
+    chunks.finished(100, 10.0)  # slow bots: never fewer than CHUNK
+    third = next(chunks)
+    assert third[1] == sim.CHUNK
+    chunks.finished(10**6, 1.0)  # never more than MOST
+    fourth = next(chunks)
+    assert fourth[1] == sim.MOST
+    made = [first, second, third, fourth, *chunks]
+    sizes = [size for _start, size in made]
+    assert [start for start, _size in made] == [sum(sizes[:i]) for i in range(len(made))]
+    assert sum(sizes) == 10_000 and set(sizes[4:-1]) <= {sim.MOST}
+
+
+def test_the_report_does_not_depend_on_how_the_games_are_chunked(monkeypatch):
+    variant = load_variant("two-player")
+    whole = sim.simulate(variant, ["random", "greedy"], games=90, seed=3, workers=1).report()
+    monkeypatch.setattr(sim, "CHUNK", 7)
+    monkeypatch.setattr(sim, "MOST", 7)
+    assert sim.simulate(variant, ["random", "greedy"], games=90, seed=3,
+                        workers=1).report() == whole
+
+
 def test_one_chunk_never_starts_a_pool(monkeypatch):
     monkeypatch.setattr(sim, "_on_processes", lambda *a: pytest.fail("a pool for one chunk"))
     stats = sim.simulate(load_variant("two-player"), ["random"], games=3, seed=1, workers=24)
@@ -303,7 +331,8 @@ def test_analyze_show_says_before_the_slow_path_that_numpy_is_missing(monkeypatc
     assert result.output.index("numpy is not installed") < result.output.index("counting began")
 
 
-def test_ctrl_c_in_the_library_raises_interrupted_with_the_finished_games():
+def test_ctrl_c_in_the_library_raises_interrupted_with_the_finished_games(monkeypatch):
+    monkeypatch.setattr(sim, "MOST", sim.CHUNK)  # every chunk CHUNK games, whatever the pace
     seen = []
 
     def progress(done):

@@ -40,6 +40,8 @@ __all__ = ["SimulationStats", "simulate", "Interrupted", "run_chunk", "run_chunk
            "plot", "report_lines", "specs_for_workers"]
 
 CHUNK = 25
+"""The games in each chunk until one has finished (the pace unknown), and the fewest in any
+chunk but the last (`_Chunks`)."""
 T = TypeVar("T")
 
 
@@ -217,7 +219,7 @@ def run_chunk(variant: Variant, bots: Sequence[BotSpec], seed: int, start: int,
               count: int) -> SimulationStats:
     """Play games ``start`` .. ``start + count - 1`` and return their statistics (``bots``
     are specs, resolved here: on a worker, a bot it cannot import is a `BotSpecError`)."""
-    ruleset = Ruleset(variant)
+    ruleset = _ruleset(variant)
     resolved = resolve_bots(bots, variant)
     stats = SimulationStats()
     for index in range(start, start + count):
@@ -227,6 +229,19 @@ def run_chunk(variant: Variant, bots: Sequence[BotSpec], seed: int, start: int,
         game = play_game(variant, players, seed=game_seed, game=Game(variant, ruleset=ruleset))
         stats.add_game(game, [bot.label for bot in seating])
     return stats
+
+
+_RULESET: list[Ruleset] = []
+"""The ruleset of this process's last chunk: the next chunk of the same variant plays on it."""
+
+
+def _ruleset(variant: Variant) -> Ruleset:
+    """A ruleset for ``variant``, made once per process for a run of chunks of one variant
+    (a worker gets the variant again with every chunk; building its plugins each time cost
+    a tenth of a chunk)."""
+    if not _RULESET or _RULESET[0].variant != variant:
+        _RULESET[:] = [Ruleset(variant)]
+    return _RULESET[0]
 
 
 class Interrupted(KeyboardInterrupt):
@@ -245,10 +260,45 @@ WINDOW = 2
 flat whatever the number of games."""
 
 
-def _chunks(games: int) -> Iterator[tuple[int, int]]:
-    """``(start, count)`` of each chunk, made as needed (never a list of all of them)."""
-    for start in range(0, games, CHUNK):
-        yield start, min(CHUNK, games - start)
+MOST = 2_000
+"""The most games in a chunk."""
+PACE = 0.25
+"""Seconds a chunk should take once the pace is known: long enough that handing chunks to the
+workers and merging them costs nothing that shows, short enough that progress is reported
+often and a stop loses little."""
+
+
+class _Chunks:
+    """``(start, count)`` of each chunk, made as needed (never a list of all of them): `CHUNK`
+    games until a chunk has finished, then as many as take about `PACE` seconds at the pace
+    of the last chunk finished (at most `MOST`). The report does not depend on the chunks."""
+
+    def __init__(self, games: int) -> None:
+        self.games = games
+        self.next = 0
+        self.size = CHUNK
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        return self
+
+    def __next__(self) -> tuple[int, int]:
+        start = self.next
+        if start >= self.games:
+            raise StopIteration
+        self.next = min(self.games, start + self.size)
+        return start, self.next - start
+
+    def finished(self, count: int, seconds: float) -> None:
+        """A chunk of ``count`` games took ``seconds``: size the chunks still to come."""
+        rate = count / seconds if seconds > 0 else float(MOST)
+        self.size = min(MOST, max(CHUNK, int(rate * PACE)))
+
+
+def _timed(work: Callable[[int, int], T], start: int, count: int) -> tuple[int, float, T]:
+    """``work(start, count)``, with its count and how long it took (where it ran)."""
+    began = time.perf_counter()
+    result = work(start, count)
+    return count, time.perf_counter() - began, result
 
 
 def simulate(
@@ -300,19 +350,27 @@ def run_chunks(work: Callable[[int, int], T], games: int, collect: Callable[[T],
     """Play games 0 .. ``games - 1`` in chunks: ``work(start, count)`` plays one chunk (it must
     pickle, for processes or a cluster: a module's function, or a `functools.partial` of one)
     and ``collect`` takes each result as it comes, in the order chunks finish. Chunks are made
-    as needed, at most `WINDOW` per worker in flight, so memory stays flat whatever ``games``
-    is; ``workers`` local processes (default: every core, never more than chunks) or a dask
-    ``scheduler``. A Ctrl-C (`KeyboardInterrupt`) passes through once every worker is ended."""
-    chunks = _chunks(games)
+    as needed, sized to the pace of the last one finished (`_Chunks`), at most `WINDOW` per
+    worker in flight, so memory stays flat whatever ``games`` is; ``workers`` local processes
+    (default: every core, never more than chunks) or a dask ``scheduler``. A Ctrl-C
+    (`KeyboardInterrupt`) passes through once every worker is ended."""
+    chunks = _Chunks(games)
+    timed = functools.partial(_timed, work)
+
+    def collected(outcome: tuple[int, float, T]) -> None:
+        count, seconds, result = outcome
+        chunks.finished(count, seconds)
+        collect(result)
+
     if scheduler is not None:
-        _on_cluster(scheduler, work, chunks, collect)
+        _on_cluster(scheduler, timed, chunks, collected)
         return
     workers = _workers(workers, games)
     if workers == 1:
         for start, size in chunks:
-            collect(work(start, size))
+            collected(timed(start, size))
         return
-    _on_processes(workers, work, chunks, collect)
+    _on_processes(workers, timed, chunks, collected)
 
 
 def specs_for_workers(bots: Sequence[BotSpec], resolved: Sequence[ResolvedBot], games: int, *,

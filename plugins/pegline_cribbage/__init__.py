@@ -29,7 +29,7 @@ from pegline_cribbage import hookspecs
 from pegline_cribbage.actions import ACTIONS
 from pegline_cribbage.events import EVENTS
 from pegline_cribbage.machine import CribbageMachine
-from pegline_cribbage.rows import score_facts
+from pegline_cribbage.rows import labelled_scores
 from pegline_cribbage.settings import FOLLOWS, CribbageSettings, check_settings
 from pegline_cribbage.views import CribbageView
 
@@ -144,18 +144,8 @@ class Cribbage:
 
 
 def _labelled_scores(game: Game) -> tuple[int, list[tuple[int | None, str, int]]]:
-    """The first dealer, and each score of the game as (seat, ``role/phase``, points): role
-    dealer (the dealer's side) or pone, phase pegging, hand, crib, heels or start. Read from
-    the log's rows, so a simulation builds none of its events."""
-    first_dealer, scores = score_facts(game._log)
-    side_of = [game.variant.side_of(seat) for seat in range(game.players)]
-    out = []
-    for seat, hand, phase, points, crib in scores:
-        dealer = (first_dealer + hand - 1) % game.players
-        role = "dealer" if seat is not None and side_of[seat] == side_of[dealer] else "pone"
-        out.append((seat, f"{role}/{_PHASES.get(phase, 'crib' if crib else 'hand')}", points))
-    return first_dealer, out
-
-
-_PHASES = {"starter": "heels", "pegging": "pegging", "cut": "start"}
-"""How a score's event phase reads in a report; show scores are "hand" or "crib"."""
+    """The first dealer, and each score of the game as (seat, ``role/phase``, points), read
+    from the log's rows (`pegline_cribbage.rows.labelled_scores`): a simulation builds none of
+    its events."""
+    return labelled_scores(game._log, tuple([game.variant.side_of(seat)
+                                             for seat in range(game.players)]))

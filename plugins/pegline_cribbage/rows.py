@@ -24,8 +24,8 @@ from pegline_cribbage.events import (
 )
 from pegline_cribbage.native import cards_of
 
-__all__ = ["score_facts", "INPUT", "DEAL", "DISCARD", "PLAY", "GO", "STARTER", "SCORED", "SHOWN",
-           "DEALER_CHOSEN", "CUT_TIE", "DEALT",
+__all__ = ["score_facts", "labelled_scores", "INPUT", "DEAL", "DISCARD", "PLAY", "GO", "STARTER",
+           "SCORED", "SHOWN", "DEALER_CHOSEN", "CUT_TIE", "DEALT",
            "PASSED", "COUNT_RESET", "COUNT_SETTLED", "GAME_ENDED"]
 
 Row = tuple[Any, ...]
@@ -123,3 +123,25 @@ def score_facts(log: list[Any]) -> tuple[int, list[tuple[int | None, int, str, i
         elif isinstance(item, DealerChosen) and first_dealer < 0:
             first_dealer = item.dealer
     return first_dealer, found
+
+
+_PHASE_PLACES: Final = {"starter": 0, "pegging": 1, "cut": 2}
+"""Where a score's phase reads in `_LABELS`' order; a show's score is 3 (the crib) or 4."""
+_LABELS: Final = tuple([f"{role}/{phase}" for role in ("dealer", "pone")
+                        for phase in ("heels", "pegging", "start", "crib", "hand")])
+
+
+def labelled_scores(log: list[Any], side_of: tuple[int, ...]
+                    ) -> tuple[int, list[tuple[int | None, str, int]]]:
+    """The first dealer, and each score as (seat, ``role/phase``, points): role dealer (the
+    dealer's side) or pone, phase pegging, hand, crib, heels or start (`score_facts`, each
+    label one of a few strings made once)."""
+    first_dealer, scores = score_facts(log)
+    players = len(side_of)
+    out: list[tuple[int | None, str, int]] = []
+    for seat, hand, phase, points, crib in scores:
+        dealer = (first_dealer + hand - 1) % players
+        pone = seat is None or side_of[seat] != side_of[dealer]
+        place = _PHASE_PLACES.get(phase, 3 if crib else 4)
+        out.append((seat, _LABELS[place + 5 if pone else place], points))
+    return first_dealer, out
