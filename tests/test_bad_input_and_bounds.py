@@ -267,6 +267,20 @@ def test_chunks_cover_every_game_once_sized_to_take_about_a_quarter_second():
     assert sum(sizes) == 10_000 and set(sizes[4:-1]) <= {sim.MOST}
 
 
+def test_a_thread_keeps_its_ruleset_from_chunk_to_chunk_and_shares_it_with_no_other():
+    import threading
+
+    variant = load_variant("two-player")
+    kept = sim._ruleset(variant)
+    assert sim._ruleset(load_variant("two-player")) is kept  # an equal variant: the same
+    elsewhere = []
+    thread = threading.Thread(target=lambda: elsewhere.append(sim._ruleset(variant)))
+    thread.start()
+    thread.join()
+    assert elsewhere[0] is not kept and elsewhere[0].variant == variant
+    assert sim._ruleset(load_variant("three-player")) is not kept
+
+
 def test_the_report_does_not_depend_on_how_the_games_are_chunked(monkeypatch):
     variant = load_variant("two-player")
     whole = sim.simulate(variant, ["random", "greedy"], games=90, seed=3, workers=1).report()

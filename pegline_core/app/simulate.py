@@ -231,17 +231,19 @@ def run_chunk(variant: Variant, bots: Sequence[BotSpec], seed: int, start: int,
     return stats
 
 
-_RULESET: list[Ruleset] = []
-"""The ruleset of this process's last chunk: the next chunk of the same variant plays on it."""
+_KEPT = threading.local()
+"""The ruleset of this thread's last chunk: the next chunk of the same variant plays on it (a
+ruleset is not shared between threads: a dask worker may run chunks on several)."""
 
 
 def _ruleset(variant: Variant) -> Ruleset:
-    """A ruleset for ``variant``, made once per process for a run of chunks of one variant
-    (a worker gets the variant again with every chunk; building its plugins each time cost
-    a tenth of a chunk)."""
-    if not _RULESET or _RULESET[0].variant != variant:
-        _RULESET[:] = [Ruleset(variant)]
-    return _RULESET[0]
+    """A ruleset for ``variant``, made once per thread for a run of chunks of one variant (a
+    worker gets the variant again with every chunk; building its plugins each time cost a
+    tenth of a chunk)."""
+    kept: Ruleset | None = getattr(_KEPT, "ruleset", None)
+    if kept is None or kept.variant != variant:
+        kept = _KEPT.ruleset = Ruleset(variant)
+    return kept
 
 
 class Interrupted(KeyboardInterrupt):

@@ -97,7 +97,7 @@ class Scoring:
         if natives is not None:
             return self._native(hook, natives, StarterCodes(
                 starter, dealer, self.players, scores, self.side_of[dealer], self.variant,
-                self.hypothetical), (starter,))
+                self.hypothetical), None)
         card = _DECK[starter]
         return _rows(hook.contract((card,), self.snapshots.starter(card, dealer, scores)))
 
@@ -121,14 +121,13 @@ class Scoring:
         """The awards for a series ended by ``seat``'s last card (a go, the last card)."""
         hook = self.series_end_hook
         natives = hook.natives()
-        last = series[len(series) - 1:]
         if natives is not None:
             ended = self._series_end_step
             ended.seat, ended.count, ended.series, ended.last_of_hand = \
                 seat, count, series, last_of_hand
             ended.scores, ended.side, ended.dealer = scores, self.side_of[seat], dealer
-            return self._native(hook, natives, ended, last)
-        return _rows(hook.contract(cards_of(last), self.snapshots.series_end(
+            return self._native(hook, natives, ended, None)
+        return _rows(hook.contract(cards_of(series[len(series) - 1:]), self.snapshots.series_end(
             seat, count, cards_of(series), last_of_hand, scores, dealer)))
 
     def show(self, seat: int, cards: tuple[int, ...], starter: int, crib: bool,
@@ -141,7 +140,7 @@ class Scoring:
             show.seat, show.cards, show.starter, show.crib = seat, cards, starter, crib
             show.scores, show.side, show.dealer = scores, self.side_of[seat], dealer
             try:
-                return self._native(hook, natives, show, cards + (starter,))
+                return self._native(hook, natives, show, None)
             finally:  # a hand is private until shown: nothing keeps it past the call
                 show.cards = ()
         shown = cards_of(cards)
@@ -152,7 +151,7 @@ class Scoring:
     # -- the native lane -----------------------------------------------------------------------
 
     def _native(self, hook: ScoringHook, natives: _Natives, step: object,
-                allowed: tuple[int, ...]) -> list[Claim]:
+                allowed: tuple[int, ...] | None) -> list[Claim]:
         """Call every counterpart with ``step``; each claim has its rule looked up (and is
         dropped if the variant switched it off), its points and cards trusted; a claim of a rule
         its plugin did not declare, or that is no claim, takes the contract's full check. One
@@ -193,7 +192,8 @@ class Scoring:
                     if order == UNDECLARED:
                         award = self.ruleset.check_claim(name, hook.name,
                                                          _as_score(name, hook.name, raw),
-                                                         cards_of(allowed))
+                                                         cards_of(allowed if allowed is not None
+                                                                  else _allowed(step)))
                         if award is None:
                             continue
                         raw = _rows([award])[0]
@@ -221,6 +221,18 @@ class Scoring:
                 for plugin, rules in ruleset._declared.items()}
             self._version = changes.version
         return self._by_plugin
+
+
+def _allowed(step: object) -> tuple[int, ...]:
+    """The cards a claim on ``step`` may name, where the caller did not have them at hand (made
+    only for a claim that takes the full check)."""
+    if isinstance(step, ShowCodes):
+        return step.cards + (step.starter,)
+    if isinstance(step, SeriesEndCodes):
+        return step.series[len(step.series) - 1:]
+    if isinstance(step, StarterCodes):
+        return (step.starter,)
+    return ()
 
 
 def _rows(awards: list[Award]) -> list[Claim]:

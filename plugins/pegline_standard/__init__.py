@@ -50,6 +50,8 @@ _SOURCE = "ACC tournament rules"
 class StandardRules:
     """Fifteens, pairs, runs, 31, go, flush, nobs and heels, with configurable points."""
 
+    __slots__ = ("_same_rank", "config", "native_rules")  # read by every native counterpart
+
     @frozen
     class Config:
         """The ``[config.standard]`` table: every point value and every disputed switch."""
