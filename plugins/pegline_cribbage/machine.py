@@ -121,6 +121,11 @@ class Common:
         self.dealt = tuple(tuple((dealer + k) % players for k in range(1, players + 1))
                            for dealer in range(players))
         """The order of the deal from each dealer's left (the `Dealt` event's)."""
+        self.show_order = tuple(
+            (*(((dealer + k) % players, False) for k in range(1, players + 1)), (dealer, True))
+            for dealer in range(players))
+        """The counts of the show for each dealer: (seat, crib) from the dealer's left, the
+        dealer's hand, then the crib."""
 
     @staticmethod
     def _counting_protocol(ruleset: Ruleset) -> CountingProtocol | None:
@@ -379,16 +384,14 @@ class CribbageMachine:
         dealt = self._dealt()
         if type(rng) is not random.Random:  # another generator chooses by its own method
             return draws.choice(rng, [code for code in _CODES if not dealt >> code & 1])
-        undealt = 52
-        for code in range(52):
-            undealt -= dealt >> code & 1
-        pick = draws.below(rng, undealt)  # draws.choice's own draw, the list left unbuilt
-        for code in range(52):
+        pick = draws.below(rng, 52 - dealt.bit_count())  # draws.choice's draw, no list built
+        code = 0
+        while True:  # the pick-th code not dealt (``pick`` is below their number)
             if not dealt >> code & 1:
                 if pick == 0:
                     return code
                 pick -= 1
-        raise AssertionError("the deck ran out")
+            code += 1
 
     def view(self, seat: int) -> CribbageView:
         c = self.c
@@ -653,9 +656,13 @@ class CribbageMachine:
         self._lay_away(seat, codes_of(action.cards))
 
     def _lay_away(self, seat: int, laid: tuple[int, ...]) -> None:
-        kept = tuple([code for code in self._held[seat] if code not in laid])
+        kept = _kept(self._held[seat], laid)
         discarded = replaced(self.discarded, seat, True)
-        self.phase = "discard" if False in discarded else "starter"
+        self.phase = "starter"
+        for done in discarded:
+            if not done:
+                self.phase = "discard"
+                break
         self._held = replaced(self._held, seat, kept)
         self._kept = replaced(self._kept, seat, kept)
         self._laid = replaced(self._laid, seat, laid)
@@ -807,11 +814,10 @@ class CribbageMachine:
         """Count every hand from the dealer's left, the dealer last, then the crib."""
         self._phase = "show"
         c = self.c
-        dealer, players, starter = self._dealer, c.players, self._starter
-        order = [((dealer + offset) % players, False) for offset in range(1, players + 1)]
-        order.append((dealer, True))
+        dealer, starter = self._dealer, self._starter
+        order = c.show_order[dealer]
         if c.counting is not None:
-            self.phase, self.counts, self.declared, self.responders = "show", tuple(order), -1, ()
+            self.phase, self.counts, self.declared, self.responders = "show", order, -1, ()
             return
         log = self.log
         for seat, crib in order:
@@ -955,6 +961,18 @@ _WAYS: Final = [[math.comb(n, k) for k in range(53)] for n in range(53)]
 
 def _seats(bits: int, players: int) -> frozenset[int]:
     return frozenset([seat for seat in range(players) if bits >> seat & 1])
+
+
+def _kept(held: tuple[int, ...], laid: tuple[int, ...]) -> tuple[int, ...]:
+    """The codes of ``held`` not in ``laid``, in order (loops on machine integers, compiled)."""
+    kept: list[int] = []
+    for code in held:
+        for gone in laid:
+            if gone == code:
+                break
+        else:
+            kept.append(code)
+    return tuple(kept)
 
 
 def _playable(held: tuple[int, ...], room: int) -> bool:
