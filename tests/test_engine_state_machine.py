@@ -493,8 +493,11 @@ class GameMachine(RuleBasedStateMachine):
         if settled >= 0 and all(isinstance(e, Scored) and e.phase == "show" for e in moves):
             # counting by hand: a standing (over)count decides once it is settled, and a
             # settlement is recorded whole (an overcount's excess taken from the counter and
-            # given to the challenger), so the game may end on the challenger's share
-            assert reached.score >= scoring.target
+            # given to the challenger), so the game may end on the challenger's share: the
+            # winner is the counter, or a side the settlement itself took to the target
+            counter = game.variant.side_of(log[settled].actor)
+            assert reached.side == counter or any(
+                e.side == reached.side and e.total >= scoring.target for e in moves)
         else:
             assert isinstance(deciding, Scored)
             assert deciding.total >= scoring.target and deciding.side == reached.side
