@@ -56,6 +56,7 @@ from pegline_core.event_rows import RowKind, input_at, keyword_kind
 from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored, SideResult
 from pegline_core.rules import Award
 from pegline_core.ruleset import Ruleset
+from pegline_core.steps import step
 
 __all__ = ["ClabberMachine", "HAND_SIZE", "TRICKS"]
 
@@ -292,8 +293,8 @@ class ClabberMachine:
         """Take every step due to chance (drawn from ``rng``) or to a seat whose entry in
         ``bots`` is the generator of a uniform random player, until a seat with None is to act
         or the game is over: the very steps `play_game`'s loop would take with the same
-        generators, each noted in ``undo`` with the state before it, as `Game` notes a step. A
-        step that fails is put back whole, and raises."""
+        generators, each taken as `Game` takes one (`pegline_core.steps.step`: noted in ``undo``
+        with the state before it, put back whole if it fails)."""
         log = self.log
         while True:
             phase = self.phase
@@ -309,15 +310,7 @@ class ClabberMachine:
                 action = self.chance_action(rng)
             else:
                 return
-            start = len(log)
-            snapshot = self.snapshot()
-            try:
-                self.apply(action)
-            except BaseException:
-                self.restore(snapshot)
-                del log[start:]
-                raise
-            undo.append((snapshot, start))
+            step(self, log, undo, action)
 
     def view(self, seat: int) -> ClabberView:
         c = self.c

@@ -550,18 +550,15 @@ class CribbageMachine:
             total += points
             log.append((SCORED, hand, phase, seat, cause, side, points, rule, rules[rule][0],
                         codes, total, pending))
-            if check_end:  # as `_check_end` does, the scores' tuple built once for the step
-                if total >= c.target:
-                    self._reached = side
-                if self._reached >= 0:
-                    ended = True
-                    break
-        self.scores = replaced(self.scores, side, total)
+            if check_end and self._check_end(side, total):
+                ended = True
+                break
+        self.scores = replaced(self.scores, side, total)  # once for the step's awards
         return ended
 
-    def _check_end(self, side: int) -> bool:
-        """End the game if ``side`` has reached the target."""
-        if self.scores[side] >= self.c.target:
+    def _check_end(self, side: int, score: int) -> bool:
+        """End the game if ``side``, at ``score``, has reached the target."""
+        if score >= self.c.target:
             self._reached = side
         return self._reached >= 0
 
@@ -914,7 +911,8 @@ class CribbageMachine:
             claim = self._protocol_claim(rule, points, shown)
             if claim and self._record(claim, seat, check_end=points > 0):
                 return
-        if self._check_end(self.c.side_of[counter]):  # a standing overcount can still win
+        side = self.c.side_of[counter]
+        if self._check_end(side, self.scores[side]):  # a standing overcount can still win
             return
         counts = self.counts[1:]
         if not counts:
