@@ -11,11 +11,12 @@ import pytest
 
 from pegline_core import Game, PeglineError
 from pegline_core.cards import DECK, parse_cards
-from pegline_cribbage.actions import Deal
+from pegline_cribbage.actions import CutStarter, Deal, Discard, Play
 from pegline_cribbage.bots import GreedyBot
 from pegline_cribbage.coach import Coach
 from pegline_cribbage.combinations import PIPS
-from pegline_cribbage.reading import Keeper, keeper_for
+from pegline_cribbage.playout import Pegging
+from pegline_cribbage.reading import Keeper, PlayReading, keeper_for
 from pegline_cribbage.scorer import Scorer
 
 pytestmark = pytest.mark.both_builds
@@ -109,3 +110,70 @@ def test_the_coach_reads_unless_told_not_to():
     for wrong in ("yes", 1, None):
         with pytest.raises(PeglineError, match="reading is True"):
             Coach(scorer, reading=wrong)
+
+
+def _pegging(deal, discards, starter, plays, dealer=1):
+    """A two-player game dealt ``deal``, laid away, the starter turned and ``plays`` made."""
+    game = Game("two-player", dealer=dealer)
+    game.apply(Deal([parse_cards(hand) for hand in deal]))
+    for seat, cards in enumerate(discards):
+        game.apply(Discard(seat, parse_cards(cards)))
+    game.apply(CutStarter(parse_cards(starter)[0]))
+    for seat, card in plays:
+        game.apply(Play(seat, parse_cards(card)[0]))
+    return game
+
+
+def test_the_reading_finds_each_play_s_series_and_count():
+    # 9+T+8+4 = 31 ends a series; then K, Q, 7 = 27, the 6 does not fit (a go, the pone out
+    # of cards) and starts a new one
+    game = _pegging(["9H 8D KS 7C AC AD", "TS 4H QC 6D 2S 2H"], ["AC AD", "2S 2H"], "3C",
+                    [(0, "9H"), (1, "TS"), (0, "8D"), (1, "4H"), (0, "KS"), (1, "QC"),
+                     (0, "7C")])
+    view = game.view(1)
+    assert view.series == ()  # the count was reset after the goes
+    game.apply(Play(1, parse_cards("6D")[0]))
+    reading = PlayReading(game.view(0), Pegging(view.rules))
+    codes = {str(c): c.index for c in parse_cards("9H 8D KS 7C TS 4H QC 6D")}
+    assert [(seat, [k for k, v in codes.items() if v in series], count, card)
+            for seat, series, count, card in reading.history] == [
+        (0, [], 0, codes["9H"]), (1, ["9H"], 9, codes["TS"]), (0, ["9H", "TS"], 19, codes["8D"]),
+        (1, ["9H", "8D", "TS"], 27, codes["4H"]), (0, [], 0, codes["KS"]),
+        (1, ["KS"], 10, codes["QC"]), (0, ["KS", "QC"], 20, codes["7C"]),
+        (1, [], 0, codes["6D"])]
+
+
+def test_a_read_hand_holds_what_a_greedy_player_s_plays_make_likely():
+    """The pone led a seven with nothing scoring: a greedy player leads its highest card, so it
+    most likely holds none above seven. Read hands hold one far less often than hands drawn at
+    random from the same cards, and never against a slip's odds."""
+    game = _pegging(["7H 2C 3D 4S AC AD", "5H 5C JD KS 2S 9H"], ["AC AD", "2S 9H"], "QC",
+                    [(0, "7H")])
+    view = game.view(1)
+    reading = PlayReading(view, Pegging(view.rules))
+    rng = random.Random(4)
+    pool = Coach._unseen(view)
+    led = parse_cards("7H")
+    read = [reading.hand(0, led, 4, pool, None, rng) for _ in range(400)]
+    drawn = [tuple(rng.sample(pool, 3)) for _ in range(400)]
+    assert all(len(h) == 3 and set(h) <= set(pool) for h in read)
+
+    def higher(hands):
+        return sum(any(PIPS[c.index] > 7 for c in h) for h in hands) / len(hands)
+
+    assert higher(drawn) > 0.7 and higher(read) < 0.3
+    assert reading.likelihood(0, led, parse_cards("2C 3D 4S")) == pytest.approx(0.9 + 0.1 / 4)
+    assert reading.likelihood(0, led, parse_cards("2C 3D KH")) == pytest.approx(0.1 / 4)
+
+
+def test_the_coach_reads_plays_only_from_what_the_seat_can_see():
+    """The same view with the other hand's cards swapped for any others: the same advice."""
+    deal = ["7H 2C 3D 4S AC AD", "5H 5C JD KS 2S 9H"]
+    game = _pegging(deal, ["AC AD", "2S 9H"], "QC", [(0, "7H")])
+    other = _pegging(["7H 6C 6D 8S AC AD", "5H 5C JD KS 2S 9H"], ["AC AD", "2S 9H"], "QC",
+                     [(0, "7H")])
+    coach = Coach(game.view(1).rules)
+    first, second = coach.evaluate(game.view(1)), coach.evaluate(other.view(1))
+    assert first is not None and second is not None
+    assert [(c.action, c.value) for c in first.candidates] == \
+        [(c.action, c.value) for c in second.candidates]

@@ -53,7 +53,7 @@ from pegline_cribbage.combinations import PIPS, run_tail, same_rank_tail
 from pegline_cribbage.crib_odds import CRIB_DEALS
 from pegline_cribbage.discards import crib_odds, discard_rows
 from pegline_cribbage.playout import Pegging
-from pegline_cribbage.reading import keeper_for
+from pegline_cribbage.reading import PlayReading, keeper_for
 from pegline_cribbage.scorer import Scorer
 from pegline_cribbage.views import CribbageView
 from pegline_cribbage.win_table import HandOdds, WinTable, check_variant, table_for
@@ -188,11 +188,14 @@ class Coach:
                      floors: list[int], others: list[int], spare: int
                      ) -> list[tuple[list[tuple[Card, ...]], list[Card]]]:
         """`_worlds` with each other seat's hand as a hand-keeping player kept it, agreeing
-        with what it has played (`pegline_cribbage.reading`); its thrown cards are the crib's."""
+        with what it has played (`pegline_cribbage.reading`); its thrown cards are the crib's.
+        A seat that has played holds what its plays make likely (`PlayReading`)."""
         assert self.keeper is not None
         played: list[list[Card]] = [[] for _ in range(view.players)]
         for seat, card in view.played:
             played[seat].append(card)
+        reading = PlayReading(view, self.pegging) if view.played else None
+        throws = self.keeper.dealt - self.keeper.kept
         worlds = []
         for _ in range(n):
             hands: list[tuple[Card, ...]] = [()] * view.players
@@ -200,7 +203,11 @@ class Coach:
             crib: list[Card] = []
             for s in others:  # the most constrained first
                 fits = [c for c in pool if PIPS[c.index] >= floors[s]] if floors[s] else None
-                hands[s], thrown = self.keeper.imagine(pool, played[s], rng, fits)
+                if reading is None or not played[s]:
+                    hands[s], thrown = self.keeper.imagine(pool, played[s], rng, fits)
+                else:
+                    hands[s] = reading.hand(s, played[s], self.keeper.kept, pool, fits, rng)
+                    thrown = tuple(rng.sample([c for c in pool if c not in hands[s]], throws))
                 crib.extend(thrown)
                 gone = {*hands[s], *thrown}
                 pool = [c for c in pool if c not in gone]

@@ -28,13 +28,21 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from pegline_core.cards import DECK, Card
+from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.crib_odds import representative
+from pegline_cribbage.playout import Pegging
 from pegline_cribbage.scorer import Scorer
+from pegline_cribbage.views import CribbageView
 
-__all__ = ["Keeper", "TRIES", "keeper_for"]
+__all__ = ["Keeper", "PlayReading", "TRIES", "READ_TRIES", "SLIP", "keeper_for"]
 
 TRIES = 12
 """Deals drawn at most for one imagined hand in the pegging before the last one stands."""
+READ_TRIES = 15
+"""Hands drawn at most for one imagined hand of a player who has played, before the likeliest
+of them stands."""
+SLIP = 0.1
+"""How often a `PlayReading` expects a player to play other than the most points now."""
 
 
 class Keeper:
@@ -89,6 +97,101 @@ class Keeper:
         held = tuple(rng.sample(fits if fits is not None and allowed is not None else pool,
                                 left))  # as dealt, from the cards that fit where they are enough
         return held, tuple(rng.sample([card for card in pool if card not in held], throws))
+
+
+class PlayReading:
+    """What the plays of a hand so far say about the cards their players hold: each was the
+    card scoring the most points now, the highest on a tie (the greedy bot's way), but for a
+    slip of `SLIP`. A player who led a seven, nothing scoring, holds no higher card it could
+    have led, most likely.
+
+    >>> from pegline_core import Game, parse_cards
+    >>> from pegline_cribbage.actions import CutStarter, Deal, Discard, Play
+    >>> game = Game("two-player", dealer=1)
+    >>> _ = game.apply(Deal([parse_cards("7H 2C 3D 4S AC AD"), parse_cards("5H 5C JD KS 2S 9H")]))
+    >>> _ = game.apply(Discard(0, parse_cards("AC AD")))
+    >>> _ = game.apply(Discard(1, parse_cards("2S 9H")))
+    >>> _ = game.apply(CutStarter(parse_cards("QC")[0]))
+    >>> _ = game.apply(Play(0, parse_cards("7H")[0]))     # the pone leads its highest card
+    >>> view = game.view(1)
+    >>> reading = PlayReading(view, Pegging(view.rules))
+    >>> low, high = parse_cards("2C 3D 4S"), parse_cards("2C 3D KH")
+    >>> led = parse_cards("7H")
+    >>> round(reading.likelihood(0, led, low), 3), round(reading.likelihood(0, led, high), 3)
+    (0.925, 0.025)
+    """
+
+    def __init__(self, view: CribbageView, pegging: Pegging) -> None:
+        assert view.dealer is not None
+        self.dealer = view.dealer
+        self._pegging = pegging
+        self._sign = pegging.sign
+        self.history: tuple[tuple[int, tuple[int, ...], int, int], ...] = _history(view)
+        """Each play so far: (seat, the series before it, the count before it, the card), the
+        cards as their index numbers."""
+
+    def likelihood(self, seat: int, played: Sequence[Card], held: Sequence[Card]) -> float:
+        """How likely ``seat``'s plays so far (``played``) were, had it held ``held`` beside
+        them."""
+        cards = [c.index for c in (*played, *held)]
+        points, sign, dealer = self._pegging._play_points, self._sign, self.dealer
+        limit = self._pegging.limit
+        likelihood = 1.0
+        for player, series, count, card in self.history:
+            if player != seat:
+                continue
+            room = limit - count
+            best = (-1, -1)
+            ties = playable = 0
+            for c in cards:
+                if PIPS[c] <= room:
+                    playable += 1
+                    key = (sign * points((*series, c), seat, dealer), PIPS[c])
+                    if key > best:
+                        best, ties = key, 1
+                    elif key == best:
+                        ties += 1
+            mine = (sign * points((*series, card), seat, dealer), PIPS[card])
+            likelihood *= (1.0 - SLIP) * (mine == best) / max(ties, 1) + SLIP / max(playable, 1)
+            if card in cards:
+                cards.remove(card)
+        return likelihood
+
+    def hand(self, seat: int, played: Sequence[Card], size: int, pool: Sequence[Card],
+             fits: Sequence[Card] | None, rng: random.Random) -> tuple[Card, ...]:
+        """The cards ``seat`` still holds of its ``size``, drawn from ``pool`` (from ``fits``
+        where there are enough: a player that said go) and kept with their `likelihood`; the
+        likeliest of `READ_TRIES` draws when none is kept."""
+        left = size - len(played)
+        source = fits if fits is not None and len(fits) >= left else pool
+        best: tuple[Card, ...] = ()
+        best_weight = -1.0
+        for _ in range(READ_TRIES):
+            held = tuple(rng.sample(source, left))
+            weight = self.likelihood(seat, played, held)
+            if rng.random() < weight:
+                return held
+            if weight > best_weight:
+                best, best_weight = held, weight
+        return best
+
+
+def _history(view: CribbageView) -> tuple[tuple[int, tuple[int, ...], int, int], ...]:
+    """The hand's plays with the series and count each was played on. A series ends at the
+    limit, or before a card that would pass it (all who could play had said go, so the next to
+    play held nothing that fitted)."""
+    out = []
+    series: tuple[int, ...] = ()
+    count = 0
+    for seat, card in view.played:
+        pips = PIPS[card.index]
+        if count + pips > view.limit:
+            series, count = (), 0
+        out.append((seat, series, count, card.index))
+        series, count = (*series, card.index), count + pips
+        if count == view.limit:
+            series, count = (), 0
+    return tuple(out)
 
 
 def keeper_for(scorer: Scorer) -> Keeper:
