@@ -4,10 +4,11 @@ A diagnostic, not a player: the coach plays against greedy bots with every other
 it as the greedy bot keeps and holds it (in the discard, the pegging, or both), beside the coach
 as it is, on the same deals, each deal played with the coach in every seat. The gap between the
 two is what perfect reading would add; the coach's own reading (`pegline_cribbage.reading`)
-closes some of it. docs/coach.md gives the figures.
+closes some of it (``--read-plays``: the coach reads the others' plays too). docs/coach.md gives
+the figures.
 
 Run: python benchmarks/coach_ceiling.py [--variant three-player] [--deals 300] [--workers 2]
-     [--told both|discard|pegging|none]
+     [--told both|discard|pegging|none] [--read-plays]
 """
 
 from __future__ import annotations
@@ -57,17 +58,18 @@ class ToldCoach(Coach):
 
 
 class ToldBot(CoachBot):
-    def __init__(self, seed: int, game: Game, told: str) -> None:
-        super().__init__(seed)
+    def __init__(self, seed: int, game: Game, told: str, read_plays: bool) -> None:
+        super().__init__(seed, read_plays=read_plays)
         self.game, self.told = game, told
 
     def choose(self, view: Any, legal: Any) -> Any:
         if self._coach is None:
-            self._coach = ToldCoach(self.game, self.told, view.rules)
+            self._coach = ToldCoach(self.game, self.told, view.rules,
+                                    read_plays=self.read_plays)
         return super().choose(view, legal)
 
 
-def deal(variant: str, told: str, seed: int) -> tuple[int, int]:
+def deal(variant: str, told: str, read_plays: bool, seed: int) -> tuple[int, int]:
     """(coach wins, games) over one deal played with the coach in each seat."""
     ruleset = _RULESETS.get(variant)
     if ruleset is None:
@@ -77,7 +79,8 @@ def deal(variant: str, told: str, seed: int) -> tuple[int, int]:
     for coached in range(players):
         game = Game(ruleset=ruleset)
         bots: list[Any] = [GreedyBot(seed=seed) for _ in range(players)]
-        bots[coached] = CoachBot(seed) if told == "none" else ToldBot(seed, game, told)
+        bots[coached] = CoachBot(seed, read_plays=read_plays) if told == "none" else \
+            ToldBot(seed, game, told, read_plays)
         played = play_game(ruleset.variant, bots, seed=seed, game=game)
         assert played.result is not None
         wins += coached in played.result.winner.seats
@@ -91,12 +94,15 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--told", default="both,pegging,discard,none",
                         help="comma-separated: both, pegging, discard, none (the coach as it is)")
+    parser.add_argument("--read-plays", action="store_true",
+                        help="the coach reads the others' plays as well")
     args = parser.parse_args()
     for told in args.told.split(","):
         start = time.perf_counter()
         wins = games = 0
         with ProcessPoolExecutor(args.workers) as pool:
-            for won, played in pool.map(partial(deal, args.variant, told), range(args.deals),
+            for won, played in pool.map(partial(deal, args.variant, told, args.read_plays),
+                                        range(args.deals),
                                         chunksize=4):
                 wins, games = wins + won, games + played
         low, high = wilson(wins, games)

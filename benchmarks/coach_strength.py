@@ -20,7 +20,9 @@ the coach in each of its seats), with a 95 % Wilson interval:
 previous and points): a bot name or a player class of one's own as ``module.path:Name``
 (`pegline_core.app.bot_specs`), e.g. ``--opponent mybots:Lookahead``.
 
-``--points`` plays the coach for points, without its win table, and ``--no-reading`` has it
+``--read-plays`` has the coach read the others' plays as the greedy bot makes them
+(``Coach(read_plays=True)``, off by default: it gains against greedy bots and loses against a
+coach). ``--points`` plays the coach for points, without its win table, and ``--no-reading`` has it
 imagine the other hands as any unseen cards (both as before issue 31), so each part's
 contribution shows.
 
@@ -160,14 +162,19 @@ def main() -> None:
     parser.add_argument("--no-reading", action="store_true",
                         help="the coach imagines other hands as any unseen cards, not as a "
                              "hand-keeping player keeps them")
+    parser.add_argument("--read-plays", action="store_true",
+                        help="the coach reads the others' plays as the greedy bot makes them "
+                             "(Coach(read_plays=True))")
     parser.add_argument("--opponent", default="greedy",
                         help="the coach's opponent: a bot name or module.path:Name")
     args = parser.parse_args()
     resolve_bot(args.opponent, "two-player")  # a bot that is not there: said before any game
-    options = {"win_table": not args.points, "reading": not args.no_reading}
+    options = {"win_table": not args.points, "reading": not args.no_reading,
+               "read_plays": args.read_plays}
     print(f"coach budget {args.budget} simulated hands per decision"
           f"{', for points (no win table)' if args.points else ''}"
-          f"{', not reading the others' if args.no_reading else ''}")
+          f"{', not reading the others' if args.no_reading else ''}"
+          f"{', reading their plays' if args.read_plays else ''}")
     if args.latency_samples:
         discard, pegging = latency(args.budget, args.latency_samples)
         print(f"discard advice: median {statistics.median(discard):6.1f} ms, "

@@ -110,6 +110,23 @@ def test_the_coach_reads_unless_told_not_to():
     for wrong in ("yes", 1, None):
         with pytest.raises(PeglineError, match="reading is True"):
             Coach(scorer, reading=wrong)
+        with pytest.raises(PeglineError, match="read_plays is True"):
+            Coach(scorer, read_plays=wrong)
+    # the plays are read only when asked, and only by a coach that reads hands at all
+    assert not Coach(scorer).read_plays and Coach(scorer, read_plays=True).read_plays
+    assert not Coach(scorer, reading=False, read_plays=True).read_plays
+
+
+def test_a_coach_that_reads_plays_advises_from_them():
+    """After a seven is led, the coach reading plays imagines the pone's hand otherwise than
+    the coach that does not: their expected pegging differs."""
+    game = _pegging(["7H 2C 3D 4S AC AD", "5H 5C JD KS 2S 9H"], ["AC AD", "2S 9H"], "QC",
+                    [(0, "7H")])
+    view = game.view(1)
+    plain = Coach(view.rules).evaluate(view)
+    read = Coach(view.rules, read_plays=True).evaluate(view)
+    assert plain is not None and read is not None
+    assert [c.value for c in plain.candidates] != [c.value for c in read.candidates]
 
 
 def _pegging(deal, discards, starter, plays, dealer=1):
@@ -172,7 +189,7 @@ def test_the_coach_reads_plays_only_from_what_the_seat_can_see():
     game = _pegging(deal, ["AC AD", "2S 9H"], "QC", [(0, "7H")])
     other = _pegging(["7H 6C 6D 8S AC AD", "5H 5C JD KS 2S 9H"], ["AC AD", "2S 9H"], "QC",
                      [(0, "7H")])
-    coach = Coach(game.view(1).rules)
+    coach = Coach(game.view(1).rules, read_plays=True)
     first, second = coach.evaluate(game.view(1)), coach.evaluate(other.view(1))
     assert first is not None and second is not None
     assert [(c.action, c.value) for c in first.candidates] == \

@@ -85,12 +85,17 @@ def _note(budget: int) -> str:
 class Coach:
     """Evaluates a player's decision from that player's view only, within ``budget``.
 
+    ``reading`` imagines the other hands as a hand-keeping player keeps them; ``read_plays``
+    also reads their plays as the greedy bot makes them (`pegline_cribbage.reading.PlayReading`:
+    off by default, since it gains against greedy players and loses against others, docs/coach.md).
+
     ``simulations`` counts the hands it has played out so far (never more than ``budget`` per
     decision).
     """
 
     def __init__(self, scorer: Scorer, *, budget: int = DEFAULT_BUDGET,
-                 win_table: WinTable | bool = True, reading: bool = True) -> None:
+                 win_table: WinTable | bool = True, reading: bool = True,
+                 read_plays: bool = False) -> None:
         if type(budget) is not int or budget < 0:
             raise PeglineError(f"the coach's budget is a whole number of simulations, "
                              f"not {budget!r}")
@@ -108,6 +113,9 @@ class Coach:
         if type(reading) is not bool:
             raise PeglineError(f"reading is True (imagined hands as a hand-keeping player "
                                f"keeps them) or False (any unseen cards), not {reading!r}")
+        if type(read_plays) is not bool:
+            raise PeglineError(f"read_plays is True (the others' plays read as the greedy bot "
+                               f"makes them) or False, not {read_plays!r}")
         self.scorer = scorer
         self.variant = scorer.variant
         self.budget = budget
@@ -115,6 +123,7 @@ class Coach:
         self.crib = crib_odds(scorer)  # one table per ruleset: every coach of it shares it
         self.odds = None if self.table is None else hand_odds(scorer, self.table)
         self.keeper = keeper_for(scorer) if reading else None
+        self.read_plays = reading and read_plays
         self.pegging = Pegging(scorer)
         self._sign = -1 if scorer.settings.scoring.lowball else 1
         self._note = _note(budget)
@@ -189,12 +198,13 @@ class Coach:
                      ) -> list[tuple[list[tuple[Card, ...]], list[Card]]]:
         """`_worlds` with each other seat's hand as a hand-keeping player kept it, agreeing
         with what it has played (`pegline_cribbage.reading`); its thrown cards are the crib's.
-        A seat that has played holds what its plays make likely (`PlayReading`)."""
+        With `read_plays`, a seat that has played holds what its plays make likely
+        (`PlayReading`)."""
         assert self.keeper is not None
         played: list[list[Card]] = [[] for _ in range(view.players)]
         for seat, card in view.played:
             played[seat].append(card)
-        reading = PlayReading(view, self.pegging) if view.played else None
+        reading = PlayReading(view, self.pegging) if view.played and self.read_plays else None
         throws = self.keeper.dealt - self.keeper.kept
         worlds = []
         for _ in range(n):
@@ -549,22 +559,24 @@ class CoachBot:
     counts exactly and claims every point an opponent misses)."""
 
     def __init__(self, seed: int | None = None, *, budget: int = DEFAULT_BUDGET,
-                 win_table: bool = True, reading: bool = True) -> None:
+                 win_table: bool = True, reading: bool = True, read_plays: bool = False) -> None:
         self._greedy = GreedyBot(seed=seed)
         self.budget = budget
         self.win_table = win_table
         self.reading = reading
+        self.read_plays = read_plays
         self._coach: Coach | None = None
 
     def choose(self, view: CribbageView, legal: Sequence[Any]) -> Any:
         if self._coach is None or self._coach.scorer is not view.rules:
             # one coach per ruleset and budget: the games of a simulation share what it scored
             cache = view.rules.ruleset.cache
-            key = f"coach-bot-{self.budget}-{self.win_table}-{self.reading}"
+            key = f"coach-bot-{self.budget}-{self.win_table}-{self.reading}-{self.read_plays}"
             coach = cache.get(key)
             if coach is None or coach.scorer is not view.rules:
                 coach = cache[key] = Coach(view.rules, budget=self.budget,
-                                           win_table=self.win_table, reading=self.reading)
+                                           win_table=self.win_table, reading=self.reading,
+                                           read_plays=self.read_plays)
             self._coach = coach
         if isinstance(legal[0], Discard | Play) and len(legal) > 1:  # a forced card: no search
             evaluation = self._coach.evaluate(view)

@@ -7,7 +7,8 @@ what a player who keeps the best hand keeps (the cards whose expected show, by t
 scoring over every starter, is highest: the greedy bot's way, and the discard table's other
 seats'). In the pegging, a hand must also agree with the cards its player has
 played: an imagined deal whose best keep does not hold them is drawn again (`TRIES` times at
-most, then the drawn hand stands), so cards played early say what is left.
+most, then the drawn hand stands), so cards played early say what is left. How they were
+played says more: a `PlayReading` weighs a hand by how likely its player's plays were from it.
 
 The value of a keep is taken by its ranks only (the cards in one suit each, so no flush), over
 every starter those cards leave, so it is counted once per ruleset for each set of ranks, and
