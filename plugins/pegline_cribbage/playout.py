@@ -56,6 +56,10 @@ class Pegging:
         ``seat`` in a hand ``dealer`` dealt."""
         return self._play_points(tuple([card.index for card in series]), seat, dealer)
 
+    def code_points(self, series: tuple[int, ...], seat: int, dealer: int) -> int:
+        """`play_points` with the cards as their index numbers (a reading weighs many hands)."""
+        return self._play_points(series, seat, dealer)
+
     def _play_points(self, series: tuple[int, ...], seat: int, dealer: int) -> int:
         key = (seat, dealer, series)
         points = self._plays.get(key)

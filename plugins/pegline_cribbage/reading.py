@@ -135,7 +135,7 @@ class PlayReading:
         """How likely ``seat``'s plays so far (``played``) were, had it held ``held`` beside
         them."""
         cards = [c.index for c in (*played, *held)]
-        points, sign, dealer = self._pegging._play_points, self._sign, self.dealer
+        points, sign, dealer = self._pegging.code_points, self._sign, self.dealer
         limit = self._pegging.limit
         likelihood = 1.0
         for player, series, count, card in self.history:
