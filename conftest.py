@@ -8,12 +8,17 @@ the whole suite on the compiled build, then these again on the same source inter
 statistical or exhaustive one whose code a lighter test pins exactly in both builds). The rest
 (records, variant files, the CLI, the terminal, the web, the docs) stands on those modules and
 runs once: both builds give the same logs byte for byte, which tests/test_log_digests.py checks
-in each."""
+in each.
+
+CI sets ``PEGLINE_NOTHING_SKIPPED=1``: it installs every extra and Chromium, so a skipped test
+there is one that quietly stopped running (an adapter whose library failed to install, say),
+and fails the run."""
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import tomllib
 from pathlib import Path
 
@@ -82,3 +87,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.name in BOTH_BUILDS_MODULES or item.path in _COMPILED_MODULE_SOURCES:
             item.add_marker(pytest.mark.both_builds)
+
+
+NOTHING_SKIPPED = "PEGLINE_NOTHING_SKIPPED"
+"""Set (by CI, where everything a test needs is installed): a skipped test fails the run."""
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    skipped = reporter.stats.get("skipped", []) if reporter is not None else []
+    if os.environ.get(NOTHING_SKIPPED, "") not in ("", "0") and skipped:
+        reporter.write_line(f"{NOTHING_SKIPPED} is set, and {len(skipped)} test(s) skipped "
+                            f"(-rs says why)", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

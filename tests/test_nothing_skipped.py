@@ -1,0 +1,40 @@
+"""CI installs every extra and Chromium, and sets PEGLINE_NOTHING_SKIPPED=1 (conftest.py): a test
+that skips there, such as the OpenSpiel adapter's when its wheel failed to install, fails the
+run instead of passing quietly."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import NOTHING_SKIPPED
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_pytest(folder: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """pytest on ``folder`` (outside the project, so none of its options apply) with the
+    project's conftest.py as a plugin."""
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    environment = {k: v for k, v in os.environ.items() if k != NOTHING_SKIPPED}
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "conftest", "-p", "no:cacheprovider",
+                           "-q", str(folder)], capture_output=True, text=True, cwd=folder,
+                          env=environment | {"PYTHONPATH": path} | env, check=False)
+
+
+def test_a_skipped_test_fails_the_run_where_nothing_may_be_skipped(tmp_path):
+    (tmp_path / "test_extra.py").write_text(
+        "import pytest\n\n"
+        "pytest.importorskip('pegline_no_such_extra')\n\n\n"
+        "def test_the_adapter():\n    pass\n")
+    (tmp_path / "test_other.py").write_text("def test_something():\n    pass\n")
+    quietly = run_pytest(tmp_path)
+    assert quietly.returncode == 0, quietly.stdout + quietly.stderr
+    assert "1 passed, 1 skipped" in quietly.stdout
+    strict = run_pytest(tmp_path, **{NOTHING_SKIPPED: "1"})
+    assert strict.returncode == 1, strict.stdout + strict.stderr
+    assert f"{NOTHING_SKIPPED} is set, and 1 test(s) skipped" in strict.stdout
+    (tmp_path / "test_extra.py").unlink()
+    assert run_pytest(tmp_path, **{NOTHING_SKIPPED: "1"}).returncode == 0
