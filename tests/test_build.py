@@ -110,6 +110,7 @@ def test_every_package_of_the_source_is_in_the_distribution():
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("wheel")  # pip builds in the source tree, as for the shared wheel
 def test_without_a_c_compiler_the_wheel_is_pure_python(tmp_path):
     """A compiler that fails (CC=false) leaves a working wheel of the interpreted source."""
     env = {k: v for k, v in os.environ.items() if k != PURE_ENV} | {"CC": "false"}

@@ -1,12 +1,16 @@
-"""CI installs every extra and Chromium, and sets PEGLINE_NOTHING_SKIPPED=1 (conftest.py): a test
-that skips there, such as the OpenSpiel adapter's when its wheel failed to install, fails the
-run instead of passing quietly."""
+"""What CI (.ci/run) runs: the README's test command, which selects every test, the slow ones
+too; and, as it installs every extra and Chromium, it sets PEGLINE_NOTHING_SKIPPED=1
+(conftest.py): a test that skips there, such as the OpenSpiel adapter's when its wheel failed
+to install, fails the run instead of passing quietly."""
 
 from __future__ import annotations
 
 import os
+import re
+import shlex
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 from conftest import NOTHING_SKIPPED
@@ -38,3 +42,14 @@ def test_a_skipped_test_fails_the_run_where_nothing_may_be_skipped(tmp_path):
     assert f"{NOTHING_SKIPPED} is set, and 1 test(s) skipped" in strict.stdout
     (tmp_path / "test_extra.py").unlink()
     assert run_pytest(tmp_path, **{NOTHING_SKIPPED: "1"}).returncode == 0
+
+
+def test_ci_runs_the_readme_s_test_command_which_selects_every_test():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "pip install -e '.[test]' && python3 -m pytest\n" in readme
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "-e '.[test]'" in ci and f"export {NOTHING_SKIPPED}=1" in ci
+    assert re.search(r"^step python3 -m pytest -rs$", ci, re.MULTILINE)
+    options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    addopts = shlex.split(options["tool"]["pytest"]["ini_options"]["addopts"])
+    assert not [option for option in addopts if option.startswith(("-m", "-k"))]
