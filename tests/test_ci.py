@@ -1,7 +1,7 @@
-"""What CI (.ci/run) runs: the README's test command, which selects every test, the slow ones
-too; and, as it installs every extra and Chromium, it sets PEGLINE_NOTHING_SKIPPED=1
-(conftest.py): a test that skips there, such as the OpenSpiel adapter's when its wheel failed
-to install, fails the run instead of passing quietly."""
+"""What CI (.ci/run) runs: ruff on the whole tree, and the README's test command, which selects
+every test, the slow ones too; and, as it installs every extra and Chromium, it sets
+PEGLINE_NOTHING_SKIPPED=1 (conftest.py): a test that skips there, such as the OpenSpiel
+adapter's when its wheel failed to install, fails the run instead of passing quietly."""
 
 from __future__ import annotations
 
@@ -50,6 +50,7 @@ def test_ci_runs_the_readme_s_test_command_which_selects_every_test():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "-e '.[test]'" in ci and f"export {NOTHING_SKIPPED}=1" in ci
     assert re.search(r"^step python3 -m pytest -rs$", ci, re.MULTILINE)
+    assert re.search(r"^step ruff check \.$", ci, re.MULTILINE)  # the whole tree, tests too
     options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     addopts = shlex.split(options["tool"]["pytest"]["ini_options"]["addopts"])
     assert not [option for option in addopts if option.startswith(("-m", "-k"))]
