@@ -4,6 +4,7 @@ reads /proc)."""
 from __future__ import annotations
 
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -13,20 +14,72 @@ from pathlib import Path
 
 import pytest
 
+TELLING_OF_THE_FIRST_CHUNK = """\
+import os, sys
+from pegline_core.app import simulate
+from pegline_core.app.cli import main
+
+told = int(sys.argv.pop(1))
+
+def telling(run):
+    def running(where, work, chunks, collect):
+        def collected(outcome):
+            global told
+            collect(outcome)
+            if told >= 0:
+                os.write(told, b"."); os.close(told); told = -1
+        return run(where, work, chunks, collected)
+    return running
+
+simulate._on_processes = telling(simulate._on_processes)
+simulate._on_cluster = telling(simulate._on_cluster)
+main(prog_name="pegline")
+"""
+"""`pegline`, with a byte written to the file descriptor its first argument names once the
+work has collected its first finished chunk (on local processes or a cluster)."""
+
+
+def start_simulation(arguments: list[str]) -> tuple[subprocess.Popen[str], int]:
+    """Start ``pegline ARGUMENTS`` in a session of its own: the process, and the end of a pipe
+    that gets a byte once a chunk of its work is done and counted (`wait_for_a_chunk`)."""
+    reader, writer = os.pipe()
+    try:
+        process = subprocess.Popen(
+            [sys.executable, "-c", TELLING_OF_THE_FIRST_CHUNK, str(writer), *arguments],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+            pass_fds=(writer,))
+    except BaseException:
+        os.close(reader)
+        raise
+    finally:
+        os.close(writer)
+    return process, reader
+
+
+def wait_for_a_chunk(process: subprocess.Popen[str], reader: int, within: float = 120.0) -> None:
+    """Wait until ``process`` has counted a finished chunk of its work (however loaded the
+    machine); if it ends first, or takes longer than ``within`` seconds, the test fails, its
+    process group killed."""
+    try:
+        ready, _, _ = select.select([reader], [], [], within)
+        told = os.read(reader, 1) if ready else b""
+    finally:
+        os.close(reader)
+    if not told:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+        _, err = process.communicate()
+        pytest.fail(f"no chunk was done within {within:.0f} s, or the process ended first: {err}")
+
 
 def start_with_workers(arguments: list[str], workers: int = 2):
-    """Start ``pegline ARGUMENTS`` in a session of its own, once its workers run and some work
-    is done: the process and its workers' pids."""
-    process = subprocess.Popen(
-        [str(Path(sys.executable).parent / "pegline"), *arguments],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    deadline = time.monotonic() + 60
-    while len(children(process.pid)) < workers:
-        assert process.poll() is None, process.stderr.read()
-        assert time.monotonic() < deadline, "the workers never started"
-        time.sleep(0.1)
-    time.sleep(3)  # let some chunks finish
-    return process, children(process.pid)
+    """Start ``pegline ARGUMENTS`` in a session of its own, once its workers run and a chunk of
+    its work is done: the process and its workers' pids."""
+    process, reader = start_simulation(arguments)
+    wait_for_a_chunk(process, reader)
+    running = children(process.pid)
+    assert len(running) >= workers, running
+    return process, running
 
 
 def count_chunks_in_flight(monkeypatch) -> Callable[[], int]:

@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+
+from tests.processes import start_simulation, wait_for_a_chunk
 
 distributed = pytest.importorskip("distributed")
 
@@ -44,15 +44,11 @@ def cluster():
                                                    (signal.SIGTERM, 143, "terminated")])
 def test_a_signal_stops_simulate_on_a_cluster_with_a_partial_report(cluster, sig, code, word):
     scheduler = cluster.scheduler
-    process = subprocess.Popen(
-        [str(Path(sys.executable).parent / "pegline"), "simulate", "--games", str(GAMES),
-         "--json", "--bots", "random", "--scheduler", cluster.scheduler_address],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    process, told = start_simulation(["simulate", "--games", str(GAMES), "--json", "--bots",
+                                      "random", "--scheduler", cluster.scheduler_address])
     try:
-        _wait(lambda: (len(scheduler.clients) > 1 and scheduler.tasks)
-              or process.poll() is not None, 60, "simulate never submitted a chunk")
+        wait_for_a_chunk(process, told)  # the partial report has a chunk's games
         assert process.poll() is None, process.stderr.read()
-        time.sleep(3)  # some chunks finish
         children = _children(process.pid)
         sent = time.monotonic()
         process.send_signal(sig)
