@@ -1,9 +1,11 @@
-"""The coach as it stood before coach v2 (issue 17), kept for the benchmark's "against the
-previous coach" figure only: a copy, not part of the package.
+"""The coach as it stood before coach v2 (issue 17), at commit 1b5684e, kept for the benchmark's
+"against the previous coach" figure only: a copy, not part of the package.
 
 It discarded by the exact hand value, the crib over 200 random completions and the pegging of a
 shortlist of discards played out by the fast policy; it pegged by the same playouts, with no
-regard for the score.
+regard for the score. Its playouts and its greedy bot are frozen beside it as they were at that
+commit (previous_playout.py, previous_greedy.py), so the baseline stays put while the package's
+own move on; it counts points by the game's rules (the game's `Scorer`), as the game does.
 """
 
 from __future__ import annotations
@@ -15,13 +17,14 @@ from itertools import combinations
 from statistics import fmean
 from typing import Any
 
+from previous_greedy import GreedyBot
+from previous_playout import Pegging
+
 from pegline_core.cards import DECK, Card
 from pegline_core.coaching import Candidate, Evaluation
 from pegline_core.errors import PeglineError
 from pegline_cribbage.actions import Discard, Play
-from pegline_cribbage.bots import GreedyBot
 from pegline_cribbage.combinations import PIPS, run_tail, same_rank_tail
-from pegline_cribbage.playout import Pegging
 from pegline_cribbage.scorer import Scorer
 from pegline_cribbage.views import CribbageView
 
