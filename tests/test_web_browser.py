@@ -29,6 +29,7 @@ from pegline_core import Card, Input
 from pegline_core.app.web import create_app
 from pegline_core.app.web.tables import Tables
 from pegline_core.record import GameRecord
+from pegline_core.variant import load_variant
 from pegline_cribbage.actions import Discard
 from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.display import EventPrinter
@@ -586,3 +587,34 @@ def test_a_clabber_table_in_japanese(site, browser, tmp_path):
     finally:
         Select(browser.find_element(By.ID, "lang")).select_by_value("en")
         wait(browser, lambda d: d.find_element(By.ID, "nav-new").text == "New game")
+
+
+# -- tables of people, in the same browser ---------------------------------------------------------
+
+
+def people_table(tables: Tables, variant: str, seats: list[str], seed: int, **options):
+    """A table of people opened on the server (as the page's "Open a table" does): the table,
+    its seats' tokens and its keys (the creator's, the spectators')."""
+    return tables.create(load_variant(variant), seats, seed, **options)
+
+
+def take_seat(driver, url: str, table, seat: int, token: str, name: str) -> None:
+    """Open a seat's link with ``name`` known to this browser (the page sits down with it)."""
+    driver.get(url + "/")
+    driver.execute_script("localStorage.setItem('pegline-name', arguments[0])", name)
+    driver.get(f"{url}/t/{table.id}?seat={token}")
+    wait(driver, lambda d: table.given_names.get(seat) == name)
+    wait(driver, lambda d: prompt_kind(d) is not None)
+
+
+def test_a_finished_game_shows_the_standings_and_nothing_more(site, browser):
+    url, tables = site
+    table, tokens, keys = people_table(tables, "two-player-61", ["person", "bot:greedy"], 3,
+                                       hand_over_after=0)
+    take_seat(browser, url, table, 0, tokens[0], "Ann")
+    table.hand_over(keys["host"], 0, "greedy")  # a bot plays Ann's seat to the end
+    assert table.game.over
+    wait(browser, lambda d: d.find_element(By.ID, "result").is_displayed())
+    sides = table.state(0)["result"]["sides"]
+    lines = browser.find_element(By.ID, "result").text.splitlines()
+    assert lines[1:] == [f"{s['name']}: {s['score']}" for s in sides]

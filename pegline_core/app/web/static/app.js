@@ -239,11 +239,11 @@ const Pegline = (() => {
         ? (points === 1 ? _("{side} wins (lowball), 1 game point")
           : _("{side} wins (lowball), {n} game points"))
         : (points === 1 ? _("{side} wins, 1 game point") : _("{side} wins, {n} game points"));
-      result.replaceChildren(
+      result.replaceChildren(...[  // replaceChildren would write a null as the text "null"
         el("strong", {}, won.replace("{side}", winner.name).replace("{n}", points)),
         el("ol", {}, state.result.sides.map((s) =>
           el("li", {}, `${s.name}: ${s.score}${s.mark ? _(", ") + s.mark : ""}`))),
-        state.result.assist_used.length ? el("p", {}, _("assist used")) : null);
+        state.result.assist_used.length ? el("p", {}, _("assist used")) : null].filter(Boolean));
     } else if (state.abandoned) {
       result.replaceChildren(el("strong", {}, _("Game abandoned: download its record or replay it.")));
     }
