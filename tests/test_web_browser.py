@@ -527,6 +527,9 @@ def test_the_language_menu_translates_the_page_and_is_remembered(site, browser, 
         wait(browser, lambda d: d.find_element(By.ID, "nav-new").text == "新しいゲーム")
         assert browser.find_element(By.ID, "start").text == "配る"
         assert "ハンドは自動で数える" in browser.find_element(By.ID, "game-options").text
+        # the tables of people's words too (lobby.js): its buttons, headings and boxes
+        assert browser.find_element(By.ID, "open-table").text == "人のためのテーブルを開く"
+        assert "ロビーに載せる" in browser.find_element(By.ID, "people").text
         assert browser.execute_script("return localStorage.getItem('pegline-lang')") == "ja"
 
         start_game(browser, url, variant="two-player", muggins=False, seed=12)  # a reload
@@ -618,3 +621,27 @@ def test_a_finished_game_shows_the_standings_and_nothing_more(site, browser):
     sides = table.state(0)["result"]["sides"]
     lines = browser.find_element(By.ID, "result").text.splitlines()
     assert lines[1:] == [f"{s['name']}: {s['score']}" for s in sides]
+
+
+def test_the_language_menu_at_a_table_of_people_draws_it_again_in_place(site, browser):
+    """At a table (not a game of /api/games): the menu redraws the table, the whole log and the
+    table's own words in the new language, with no error; moves go on as before."""
+    url, tables = site
+    table, tokens, _keys = people_table(tables, "two-player", ["person", "bot:greedy"], 12)
+    take_seat(browser, url, table, 0, tokens[0], "Ann")
+    try:
+        Select(browser.find_element(By.ID, "lang")).select_by_value("ja")
+        wait(browser, lambda d: d.find_element(By.ID, "heading").text.startswith("第1ハンド · "))
+        log = browser.find_element(By.ID, "log").text
+        assert "Ann（あなた）に配られたカード：" in log and "dealt" not in log  # noqa: RUF001
+        assert not browser.find_element(By.ID, "error").is_displayed()
+        assert browser.find_element(By.ID, "sit-down").get_attribute("textContent") == "席に着く"
+        mine = [c.get_attribute("data-card")
+                for c in browser.find_elements(By.CSS_SELECTOR, "#hand .card")]
+        for code in mine[:2]:
+            browser.find_element(By.CSS_SELECTOR, f"#hand .card[data-card='{code}']").click()
+        act(browser, lambda: browser.find_element(By.ID, "lay-away").click())
+        assert {str(c) for c in table.game.machine.crib} >= set(mine[:2])
+    finally:
+        Select(browser.find_element(By.ID, "lang")).select_by_value("en")
+        wait(browser, lambda d: d.find_element(By.ID, "nav-new").text == "New game")

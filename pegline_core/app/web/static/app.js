@@ -13,6 +13,7 @@ const Pegline = (() => {
   let ruleNames = {};
   let lang = "en";
   let mover = null;  // a table of people sends its moves its own way (static/sitting.js)
+  let reloader = null;  // and draws itself again its own way (a new language)
 
   const $ = (id) => document.getElementById(id);
 
@@ -65,16 +66,17 @@ const Pegline = (() => {
       const variant = chosenVariant();
       if (variant) $("variant-description").textContent = variant.description || "";
     }
-    if (state) {
-      const id = state.id;
-      state = null;  // the whole log again, in the new language
-      await render(await api("GET", `/api/games/${id}`));
+    if (reloader) {
+      await reloader();
+    } else if (state) {  // the whole log again, in the new language
+      await render(await api("GET", `/api/games/${state.id}`), {fresh: true});
     }
     if (replay && replay.text) {
       const at = replay.at;
       await startReplay(replay.text);
       step(at);
     }
+    document.dispatchEvent(new Event("pegline:language"));  // lobby.js
   }
 
   function el(tag, attrs = {}, ...children) {
@@ -207,8 +209,9 @@ const Pegline = (() => {
     }
   }
 
-  async function render(next) {
-    const previous = state && state.id === next.id ? state.events.length : 0;
+  // Draw a state; the log gets the events it has not shown yet (all of them if ``fresh``).
+  async function render(next, {fresh = false} = {}) {
+    const previous = !fresh && state && state.id === next.id ? state.events.length : 0;
     state = next;
     const table = await loadTable(state.game);
     // "two-player+muggins" is the file's way to say it; a player reads "two-player with muggins"
@@ -364,6 +367,7 @@ const Pegline = (() => {
     render, api, show, quietly, showError, chosenVariant,
     get lang() { return lang; },
     set mover(send) { mover = send; },
+    set reloader(reload) { reloader = reload; },
   };
 })();
 window.Pegline = Pegline;

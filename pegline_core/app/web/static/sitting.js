@@ -52,15 +52,30 @@
     return last;
   }
 
-  function draw(state) {
-    drawing = drawing.then(async () => {
-      const whole = merge(state) || merge(await call("GET", `/api/tables/${id}?since=0`));
-      await P.render(whole);
-      received = Date.now();
-      people(whole);
-      P.show("play");
-    }).catch((error) => P.showError(String(error.message || error)));
+  // Draws go one after another, in the order the states came.
+  function queue(work) {
+    drawing = drawing.then(work).catch((error) => P.showError(String(error.message || error)));
     return drawing;
+  }
+
+  async function shown(whole, fresh) {
+    await P.render(whole, {fresh});
+    received = Date.now();
+    people(whole);
+    P.show("play");
+  }
+
+  function draw(state) {
+    return queue(async () => shown(
+      merge(state) || merge(await call("GET", `/api/tables/${id}?since=0`)), false));
+  }
+
+  // The whole table again, from its first event (the page's language changed).
+  function redraw() {
+    return queue(async () => {
+      events = [];
+      await shown(merge(await call("GET", `/api/tables/${id}?since=0`)), true);
+    });
   }
 
   function mine() {
@@ -162,14 +177,19 @@
     const play = $("play");
     play.prepend(P.el("p", {id: "people-status", class: "hint", hidden: true}));
     play.prepend(P.el("div", {id: "invites", hidden: true}));
-    play.prepend(P.el("form", {id: "name-ask", hidden: true},
-      P.el("label", {}, P._("Your name at this table"), " ",
+    play.prepend(P.el("form", {id: "name-ask", hidden: true},  // data-i18n: in the page's language
+      P.el("label", {}, P.el("span", {"data-i18n": "Your name at this table"},
+        P._("Your name at this table")), " ",
         P.el("input", {id: "name-field", type: "text", maxlength: 40})), " ",
-      P.el("button", {type: "submit", id: "sit-down"}, P._("Sit down"))));
+      P.el("button", {type: "submit", id: "sit-down", "data-i18n": "Sit down"}, P._("Sit down"))));
     $("setup").hidden = true;
     $("nav-new").addEventListener("click", () => { window.location.href = "/"; });
     P.mover = async (move) => merge(await call("POST", `/api/tables/${id}/moves`,
       {expect: next, move})) || last;
+    P.reloader = () => {
+      invitations();
+      return redraw();
+    };
   });
 
   document.addEventListener("pegline:ready", P.quietly(async () => {
