@@ -25,7 +25,8 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from pegline_core import Card, Input
+from pegline_core import Card, Input, Scored
+from pegline_core.app.i18n import plugin_domain, rule_name, use_language
 from pegline_core.app.web import create_app
 from pegline_core.app.web.tables import Tables
 from pegline_core.record import GameRecord
@@ -642,6 +643,45 @@ def test_the_language_menu_at_a_table_of_people_draws_it_again_in_place(site, br
             browser.find_element(By.CSS_SELECTOR, f"#hand .card[data-card='{code}']").click()
         act(browser, lambda: browser.find_element(By.ID, "lay-away").click())
         assert {str(c) for c in table.game.machine.crib} >= set(mine[:2])
+    finally:
+        Select(browser.find_element(By.ID, "lang")).select_by_value("en")
+        wait(browser, lambda d: d.find_element(By.ID, "nav-new").text == "New game")
+
+
+def play_for(table, seat: int) -> None:
+    """Make the move ``seat`` is asked for, as its page would send it (the first cards that
+    do)."""
+    state = table.state(seat)
+    prompt = state["prompt"]
+    moves = {"discard": lambda: {"type": "discard", "cards": state["table"]["held"][:prompt["need"]]},
+             "play": lambda: {"type": "play", "card": prompt["playable"][0]},
+             "go": lambda: {"type": "go"}}
+    table.act(moves[prompt["kind"]](), seat)
+
+
+def test_the_lines_a_table_pushes_after_the_language_changes_speak_it(site, browser):
+    """The score lines the table's live line brings after the menu changed name the rules in the
+    new language, as the terminal does, never by their ids (the line speaks the language it was
+    opened in: the page opens a new one). Both seats move on the server: every line is pushed."""
+    url, tables = site
+    table, tokens, _keys = people_table(tables, "two-player", ["person", "person"], 7)
+    table.sit(1, "Bob")
+    take_seat(browser, url, table, 0, tokens[0], "Ann")
+    try:
+        Select(browser.find_element(By.ID, "lang")).select_by_value("ja")
+        wait(browser, lambda d: d.find_element(By.ID, "heading").text.startswith("第1ハンド · "))
+        game = table.game
+        while game.hand == 1:
+            play_for(table, game.to_act[0])
+        wait(browser, lambda d: "== 第2ハンド ==" in d.find_element(By.ID, "log").text)
+        scored = [e for e in game.log if isinstance(e, Scored)]
+        with use_language("ja"):
+            names = {rule_name(e.rule, plugin_domain(e.plugin)) for e in scored}
+        lines = "\n".join(line.text for line in
+                          browser.find_elements(By.CSS_SELECTOR, "#log .event-score"))
+        assert len(lines.splitlines()) == len(scored)
+        assert all(name in lines for name in names), (names, lines)
+        assert not {e.rule for e in scored} & set(re.findall(r"[a-z]+(?:-[a-z]+)+", lines))
     finally:
         Select(browser.find_element(By.ID, "lang")).select_by_value("en")
         wait(browser, lambda d: d.find_element(By.ID, "nav-new").text == "New game")

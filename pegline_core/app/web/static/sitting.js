@@ -109,28 +109,43 @@
   }
 
 
+  // The table's live line. It speaks the language it was opened in, so a new language opens a
+  // new one (`reconnect`); a line replaced so is let go quietly.
+  let retry = null;
+
   function connect() {
+    window.clearTimeout(retry);
     const scheme = window.location.protocol === "https:" ? "wss" : "ws";
     const query = `${watching ? "watch" : "seat"}=${encodeURIComponent(token)}&since=${next}&lang=${P.lang}`;
-    socket = new WebSocket(`${scheme}://${window.location.host}/api/tables/${id}/socket?${query}`);
-    socket.addEventListener("message", (message) => {
+    const line = new WebSocket(`${scheme}://${window.location.host}/api/tables/${id}/socket?${query}`);
+    socket = line;
+    line.addEventListener("message", (message) => {
+      if (line !== socket) return;
       const data = JSON.parse(message.data);
       if (data.state) draw(data.state);
       else if (data.error) P.showError(data.error);
     });
-    socket.addEventListener("open", () => {
+    line.addEventListener("open", () => {
+      if (line !== socket) return;
       window.clearInterval(polling);
       polling = null;
     });
-    socket.addEventListener("close", () => {
+    line.addEventListener("close", () => {
+      if (line !== socket) return;
       socket = null;
       if (!polling) {  // the plain fallback: ask every second until a socket opens again
         polling = window.setInterval(() => {
           call("GET", `/api/tables/${id}?since=${next}`).then(draw, () => {});
         }, 1000);
       }
-      window.setTimeout(connect, 3000);
+      retry = window.setTimeout(connect, 3000);
     });
+  }
+
+  function reconnect() {
+    const old = socket;
+    connect();
+    if (old) old.close();
   }
 
   function invitations() {
@@ -188,6 +203,7 @@
       {expect: next, move})) || last;
     P.reloader = () => {
       invitations();
+      if (socket || retry !== null) reconnect();  // not before the first line was opened
       return redraw();
     };
   });
