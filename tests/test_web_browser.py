@@ -685,3 +685,24 @@ def test_the_lines_a_table_pushes_after_the_language_changes_speak_it(site, brow
     finally:
         Select(browser.find_element(By.ID, "lang")).select_by_value("en")
         wait(browser, lambda d: d.find_element(By.ID, "nav-new").text == "New game")
+
+
+def test_the_names_people_sit_down_with_replace_their_seat_numbers_everywhere(site, browser):
+    """Once both have sat down, Ann's log names them in the lines from before too, and the
+    spectators' heading names the dealer as their scoreboard does."""
+    url, tables = site
+    table, tokens, keys = people_table(tables, "two-player", ["person", "person"], 7,
+                                       spectators=True)
+    take_seat(browser, url, table, 0, tokens[0], "Ann")
+    table.sit(1, "Bob")
+    wait(browser, lambda d: "Bob" in d.find_element(By.CSS_SELECTOR, ".scoreboard").text)
+    log = browser.find_element(By.ID, "log").text
+    assert "Ann (you) is dealt" in log and "Bob is dealt (hidden)" in log
+    assert "seat" not in log
+
+    browser.get(f"{url}/t/{table.id}?watch={keys['watch']}")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#table .heading"))
+    dealer = ["Ann", "Bob"][table.game.view(0).dealer]
+    heading = browser.find_element(By.CSS_SELECTOR, "#table .heading").text
+    assert heading.startswith(f"Hand 1 · {dealer} deals "), heading
+    assert "seat" not in browser.find_element(By.ID, "table").text

@@ -65,17 +65,23 @@
     P.show("play");
   }
 
+  async function whole() {
+    events = [];
+    await shown(merge(await call("GET", `/api/tables/${id}?since=0`)), true);
+  }
+
+  // A seat's new name is in the lines to come and in those already shown: then the whole log.
   function draw(state) {
-    return queue(async () => shown(
-      merge(state) || merge(await call("GET", `/api/tables/${id}?since=0`)), false));
+    return queue(async () => {
+      const renamed = last && JSON.stringify(state.names) !== JSON.stringify(last.names);
+      const merged = renamed ? null : merge(state);
+      await (merged ? shown(merged, false) : whole());
+    });
   }
 
   // The whole table again, from its first event (the page's language changed).
   function redraw() {
-    return queue(async () => {
-      events = [];
-      await shown(merge(await call("GET", `/api/tables/${id}?since=0`)), true);
-    });
+    return queue(whole);
   }
 
   function mine() {
