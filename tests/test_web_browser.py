@@ -706,3 +706,56 @@ def test_the_names_people_sit_down_with_replace_their_seat_numbers_everywhere(si
     heading = browser.find_element(By.CSS_SELECTOR, "#table .heading").text
     assert heading.startswith(f"Hand 1 · {dealer} deals "), heading
     assert "seat" not in browser.find_element(By.ID, "table").text
+
+
+def test_the_creators_links_are_whole_and_fold_once_every_seat_is_taken(site, browser):
+    url, tables = site
+    table, tokens, keys = people_table(tables, "three-player", ["person", "person", "bot:greedy"],
+                                       5, spectators=True)
+    kept = {"id": table.id, "variant": "three-player", "host": keys["host"],
+            "seats": [{"seat": s, "link": f"/t/{table.id}?seat={t}"} for s, t in tokens.items()],
+            "watch": {"link": f"/t/{table.id}?watch={keys['watch']}"}}
+    browser.get(url + "/")
+    browser.execute_script("localStorage.setItem('pegline-tables', JSON.stringify([arguments[0]]))",
+                           kept)
+    browser.set_window_size(1280, 757)
+    try:
+        take_seat(browser, url, table, 0, tokens[0], "Ann")
+        links = browser.find_elements(By.CSS_SELECTOR, "#invites input")
+        assert [i.get_attribute("value") for i in links] == [
+            url + kept["seats"][1]["link"], url + kept["watch"]["link"]]
+        for link in links:  # each link in view from end to end, nothing scrolled out of the box
+            assert link.is_displayed()
+            assert browser.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth",
+                                          link), link.get_attribute("value")
+        table.sit(1, "Bob")  # the last free seat is taken: the links fold away
+        wait(browser, lambda d: not d.find_element(By.CSS_SELECTOR, "input.seat-link").is_displayed())
+        assert browser.find_element(By.ID, "invites").is_displayed()  # its heading stays
+        browser.find_element(By.CSS_SELECTOR, "#invites summary").click()  # and opens them again
+        assert browser.find_element(By.CSS_SELECTOR, "input.seat-link").is_displayed()
+    finally:
+        browser.set_window_size(1400, 1500)
+
+
+def test_a_move_while_the_server_cannot_be_reached_says_so_and_changes_nothing(site, browser):
+    url, tables = site
+    start_game(browser, url, variant="two-player", muggins=False, seed=9)
+    game = current_table(browser, tables).game
+    mine = [c.get_attribute("data-card") for c in browser.find_elements(By.CSS_SELECTOR, "#hand .card")]
+    for code in mine[:2]:
+        browser.find_element(By.CSS_SELECTOR, f"#hand .card[data-card='{code}']").click()
+    browser.execute_cdp_cmd("Network.enable", {})
+    offline = {"latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {**offline, "offline": True})
+    try:
+        browser.find_element(By.ID, "lay-away").click()
+        error = browser.find_element(By.ID, "error")
+        wait(browser, lambda d: error.is_displayed())
+        assert error.text == ("The server cannot be reached: your move was not made. Make it again "
+                              "once the server is back.")
+        assert len(game.machine.held[0]) == 6 and not {str(c) for c in game.machine.crib} & set(mine)
+    finally:
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", {**offline, "offline": False})
+    act(browser, lambda: browser.find_element(By.ID, "lay-away").click())  # the same move, now made
+    assert not browser.find_element(By.ID, "error").is_displayed()
+    assert {str(c) for c in game.machine.crib} >= set(mine[:2])

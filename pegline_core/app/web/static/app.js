@@ -100,13 +100,27 @@ const Pegline = (() => {
     box.hidden = !message;
   }
 
+  // The server could not be asked at all (it is down, or the connection is): not the browser's
+  // "Failed to fetch", but what happened.
+  class Unreachable extends Error {}
+
+  async function reach(path, init) {
+    try {
+      return await fetch(path, init);
+    } catch {
+      const error = new Unreachable(_("The server cannot be reached: check the connection, or try again in a moment."));
+      showError(error.message);
+      throw error;
+    }
+  }
+
   async function api(method, path, body) {
     const init = {method, headers: {"x-pegline-lang": lang}};
     if (body !== undefined) {
       init.headers["content-type"] = "application/json";
       init.body = JSON.stringify(body);
     }
-    const response = await fetch(path, init);
+    const response = await reach(path, init);
     const data = await response.json().catch(() => ({error: response.statusText}));
     if (!response.ok) {
       showError(data.error || response.statusText);
@@ -261,6 +275,11 @@ const Pegline = (() => {
       $("coach").hidden = true;
       await render(await (mover ? mover(move)
         : api("POST", `/api/games/${state.id}/moves`, move)));
+    } catch (error) {
+      if (error instanceof Unreachable) {
+        showError(_("The server cannot be reached: your move was not made. Make it again once the server is back."));
+      }
+      throw error;
     } finally {
       busy = false;
     }
@@ -364,7 +383,7 @@ const Pegline = (() => {
     _,
     ruleName,
     get state() { return state; },
-    render, api, show, quietly, showError, chosenVariant,
+    render, api, reach, show, quietly, showError, chosenVariant,
     get lang() { return lang; },
     set mover(send) { mover = send; },
     set reloader(reload) { reloader = reload; },

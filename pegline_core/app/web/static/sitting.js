@@ -29,7 +29,7 @@
       init.headers["content-type"] = "application/json";
       init.body = JSON.stringify(body);
     }
-    const response = await fetch(path, init);
+    const response = await P.reach(path, init);
     const data = await response.json().catch(() => ({error: response.statusText}));
     if (response.status === 409 && data.state) {  // the table moved on: here it is now
       P.showError(data.error);
@@ -62,6 +62,10 @@
     await P.render(whole, {fresh});
     received = Date.now();
     people(whole);
+    if (!folded && whole.seats.every((s) => s.taken)) {
+      $("invites").open = false;
+      folded = true;
+    }
     P.show("play");
   }
 
@@ -154,14 +158,18 @@
     if (old) old.close();
   }
 
+  // The creator's links to send, each whole in view; folded once every seat is taken (a click
+  // opens them again).
+  let folded = false;
+
   function invitations() {
     const table = mine();
     const box = $("invites");
     if (watching || !table || (table.seats.length < 2 && !table.watch)) { box.hidden = true; return; }
-    const line = (label, link, attrs) => P.el("li", {}, label, " ",
+    const line = (label, link, attrs) => P.el("li", {}, P.el("span", {}, label),
       P.el("input", {type: "text", readonly: true, value: `${window.location.origin}${link}`,
-                     size: 60, ...attrs}));
-    box.replaceChildren(P.el("strong", {}, P._("Send each person their seat's link:")),
+                     ...attrs}));
+    box.replaceChildren(P.el("summary", {}, P._("Send each person their seat's link:")),
       P.el("ul", {}, table.seats.slice(1).map((s) => line(P._("seat {n}", {n: s.seat}), s.link,
         {class: "seat-link", "data-seat": s.seat})),
       table.watch ? line(P._("spectators"), table.watch.link, {class: "watch-link"}) : null));
@@ -197,7 +205,7 @@
   document.addEventListener("DOMContentLoaded", () => {
     const play = $("play");
     play.prepend(P.el("p", {id: "people-status", class: "hint", hidden: true}));
-    play.prepend(P.el("div", {id: "invites", hidden: true}));
+    play.prepend(P.el("details", {id: "invites", hidden: true, open: true}));
     play.prepend(P.el("form", {id: "name-ask", hidden: true},  // data-i18n: in the page's language
       P.el("label", {}, P.el("span", {"data-i18n": "Your name at this table"},
         P._("Your name at this table")), " ",
