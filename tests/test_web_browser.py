@@ -759,3 +759,33 @@ def test_a_move_while_the_server_cannot_be_reached_says_so_and_changes_nothing(s
     act(browser, lambda: browser.find_element(By.ID, "lay-away").click())  # the same move, now made
     assert not browser.find_element(By.ID, "error").is_displayed()
     assert {str(c) for c in game.machine.crib} >= set(mine[:2])
+
+
+MISSING_GLYPH = "\U000F0000"
+"""A private-use code point no font draws: it shows the box of a missing glyph."""
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-Hans"])
+def test_japanese_and_chinese_are_drawn_as_glyphs_not_empty_boxes(site, browser, tmp_path, lang):
+    """The page's heading in the language, on screen, against the same number of missing
+    glyphs: without a CJK font (Debian's fonts-noto-cjk) both are rows of empty boxes."""
+    url, _ = site
+    browser.get(url + "/")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, f"#lang option[value='{lang}']"))
+    try:
+        Select(browser.find_element(By.ID, "lang")).select_by_value(lang)
+        title = browser.find_element(By.ID, "setup-title")
+        wait(browser, lambda d: title.text != "New game")
+        said = title.text
+        drawn = title.screenshot_as_png
+        screenshot(browser, f"web-setup-{lang}.png", tmp_path)
+        browser.execute_script("arguments[0].textContent = arguments[1]", title,
+                               MISSING_GLYPH * len(said))
+        boxes = title.screenshot_as_png
+        same = drawn == boxes
+        assert not same, f"{said} is drawn as empty boxes: no font on this machine has it"
+        family = browser.execute_script("return getComputedStyle(arguments[0]).fontFamily", title)
+        assert {"ja": "Noto Sans CJK JP", "zh-Hans": "Noto Sans CJK SC"}[lang] in family
+    finally:
+        Select(browser.find_element(By.ID, "lang")).select_by_value("en")
+        wait(browser, lambda d: d.find_element(By.ID, "nav-new").text == "New game")
