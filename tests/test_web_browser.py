@@ -25,10 +25,12 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from pegline_core import Card, Input
+from pegline_core import Card, Input, Scored
+from pegline_core.app.i18n import plugin_domain, rule_name, use_language
 from pegline_core.app.web import create_app
 from pegline_core.app.web.tables import Tables
 from pegline_core.record import GameRecord
+from pegline_core.variant import load_variant
 from pegline_cribbage.actions import Discard
 from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.display import EventPrinter
@@ -526,6 +528,9 @@ def test_the_language_menu_translates_the_page_and_is_remembered(site, browser, 
         wait(browser, lambda d: d.find_element(By.ID, "nav-new").text == "新しいゲーム")
         assert browser.find_element(By.ID, "start").text == "配る"
         assert "ハンドは自動で数える" in browser.find_element(By.ID, "game-options").text
+        # the tables of people's words too (lobby.js): its buttons, headings and boxes
+        assert browser.find_element(By.ID, "open-table").text == "人のためのテーブルを開く"
+        assert "ロビーに載せる" in browser.find_element(By.ID, "people").text
         assert browser.execute_script("return localStorage.getItem('pegline-lang')") == "ja"
 
         start_game(browser, url, variant="two-player", muggins=False, seed=12)  # a reload
@@ -583,6 +588,204 @@ def test_a_clabber_table_in_japanese(site, browser, tmp_path):
         words = set(re.findall(r"[A-Za-z]{2,}", page)) - {"greedy", "XXX"}
         assert words == set(), words
         screenshot(browser, "web-clabber-ja.png", tmp_path)
+    finally:
+        Select(browser.find_element(By.ID, "lang")).select_by_value("en")
+        wait(browser, lambda d: d.find_element(By.ID, "nav-new").text == "New game")
+
+
+# -- tables of people, in the same browser ---------------------------------------------------------
+
+
+def people_table(tables: Tables, variant: str, seats: list[str], seed: int, **options):
+    """A table of people opened on the server (as the page's "Open a table" does): the table,
+    its seats' tokens and its keys (the creator's, the spectators')."""
+    return tables.create(load_variant(variant), seats, seed, **options)
+
+
+def take_seat(driver, url: str, table, seat: int, token: str, name: str) -> None:
+    """Open a seat's link with ``name`` known to this browser (the page sits down with it)."""
+    driver.get(url + "/")
+    driver.execute_script("localStorage.setItem('pegline-name', arguments[0])", name)
+    driver.get(f"{url}/t/{table.id}?seat={token}")
+    wait(driver, lambda d: table.given_names.get(seat) == name)
+    wait(driver, lambda d: prompt_kind(d) is not None)
+
+
+def test_a_finished_game_shows_the_standings_and_nothing_more(site, browser):
+    url, tables = site
+    table, tokens, keys = people_table(tables, "two-player-61", ["person", "bot:greedy"], 3,
+                                       hand_over_after=0)
+    take_seat(browser, url, table, 0, tokens[0], "Ann")
+    table.hand_over(keys["host"], 0, "greedy")  # a bot plays Ann's seat to the end
+    assert table.game.over
+    wait(browser, lambda d: d.find_element(By.ID, "result").is_displayed())
+    sides = table.state(0)["result"]["sides"]
+    lines = browser.find_element(By.ID, "result").text.splitlines()
+    assert lines[1:] == [f"{s['name']}: {s['score']}" for s in sides]
+
+
+def test_the_language_menu_at_a_table_of_people_draws_it_again_in_place(site, browser):
+    """At a table (not a game of /api/games): the menu redraws the table, the whole log and the
+    table's own words in the new language, with no error; moves go on as before."""
+    url, tables = site
+    table, tokens, _keys = people_table(tables, "two-player", ["person", "bot:greedy"], 12)
+    take_seat(browser, url, table, 0, tokens[0], "Ann")
+    try:
+        Select(browser.find_element(By.ID, "lang")).select_by_value("ja")
+        wait(browser, lambda d: d.find_element(By.ID, "heading").text.startswith("第1ハンド · "))
+        log = browser.find_element(By.ID, "log").text
+        assert "Ann（あなた）に配られたカード：" in log and "dealt" not in log  # noqa: RUF001
+        assert not browser.find_element(By.ID, "error").is_displayed()
+        assert browser.find_element(By.ID, "sit-down").get_attribute("textContent") == "席に着く"
+        mine = [c.get_attribute("data-card")
+                for c in browser.find_elements(By.CSS_SELECTOR, "#hand .card")]
+        for code in mine[:2]:
+            browser.find_element(By.CSS_SELECTOR, f"#hand .card[data-card='{code}']").click()
+        act(browser, lambda: browser.find_element(By.ID, "lay-away").click())
+        assert {str(c) for c in table.game.machine.crib} >= set(mine[:2])
+    finally:
+        Select(browser.find_element(By.ID, "lang")).select_by_value("en")
+        wait(browser, lambda d: d.find_element(By.ID, "nav-new").text == "New game")
+
+
+def play_for(table, seat: int) -> None:
+    """Make the move ``seat`` is asked for, as its page would send it (the first cards that
+    do)."""
+    state = table.state(seat)
+    prompt = state["prompt"]
+    moves = {"discard": lambda: {"type": "discard", "cards": state["table"]["held"][:prompt["need"]]},
+             "play": lambda: {"type": "play", "card": prompt["playable"][0]},
+             "go": lambda: {"type": "go"}}
+    table.act(moves[prompt["kind"]](), seat)
+
+
+def test_the_lines_a_table_pushes_after_the_language_changes_speak_it(site, browser):
+    """The score lines the table's live line brings after the menu changed name the rules in the
+    new language, as the terminal does, never by their ids (the line speaks the language it was
+    opened in: the page opens a new one). Both seats move on the server: every line is pushed."""
+    url, tables = site
+    table, tokens, _keys = people_table(tables, "two-player", ["person", "person"], 7)
+    table.sit(1, "Bob")
+    take_seat(browser, url, table, 0, tokens[0], "Ann")
+    try:
+        Select(browser.find_element(By.ID, "lang")).select_by_value("ja")
+        wait(browser, lambda d: d.find_element(By.ID, "heading").text.startswith("第1ハンド · "))
+        game = table.game
+        while game.hand == 1:
+            play_for(table, game.to_act[0])
+        wait(browser, lambda d: "== 第2ハンド ==" in d.find_element(By.ID, "log").text)
+        scored = [e for e in game.log if isinstance(e, Scored)]
+        with use_language("ja"):
+            names = {rule_name(e.rule, plugin_domain(e.plugin)) for e in scored}
+        lines = "\n".join(line.text for line in
+                          browser.find_elements(By.CSS_SELECTOR, "#log .event-score"))
+        assert len(lines.splitlines()) == len(scored)
+        assert all(name in lines for name in names), (names, lines)
+        assert not {e.rule for e in scored} & set(re.findall(r"[a-z]+(?:-[a-z]+)+", lines))
+    finally:
+        Select(browser.find_element(By.ID, "lang")).select_by_value("en")
+        wait(browser, lambda d: d.find_element(By.ID, "nav-new").text == "New game")
+
+
+def test_the_names_people_sit_down_with_replace_their_seat_numbers_everywhere(site, browser):
+    """Once both have sat down, Ann's log names them in the lines from before too, and the
+    spectators' heading names the dealer as their scoreboard does."""
+    url, tables = site
+    table, tokens, keys = people_table(tables, "two-player", ["person", "person"], 7,
+                                       spectators=True)
+    take_seat(browser, url, table, 0, tokens[0], "Ann")
+    table.sit(1, "Bob")
+    wait(browser, lambda d: "Bob" in d.find_element(By.CSS_SELECTOR, ".scoreboard").text)
+    log = browser.find_element(By.ID, "log").text
+    assert "Ann (you) is dealt" in log and "Bob is dealt (hidden)" in log
+    assert "seat" not in log
+
+    browser.get(f"{url}/t/{table.id}?watch={keys['watch']}")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#table .heading"))
+    dealer = ["Ann", "Bob"][table.game.view(0).dealer]
+    heading = browser.find_element(By.CSS_SELECTOR, "#table .heading").text
+    assert heading.startswith(f"Hand 1 · {dealer} deals "), heading
+    assert "seat" not in browser.find_element(By.ID, "table").text
+
+
+def test_the_creators_links_are_whole_and_fold_once_every_seat_is_taken(site, browser):
+    url, tables = site
+    table, tokens, keys = people_table(tables, "three-player", ["person", "person", "bot:greedy"],
+                                       5, spectators=True)
+    kept = {"id": table.id, "variant": "three-player", "host": keys["host"],
+            "seats": [{"seat": s, "link": f"/t/{table.id}?seat={t}"} for s, t in tokens.items()],
+            "watch": {"link": f"/t/{table.id}?watch={keys['watch']}"}}
+    browser.get(url + "/")
+    browser.execute_script("localStorage.setItem('pegline-tables', JSON.stringify([arguments[0]]))",
+                           kept)
+    browser.set_window_size(1280, 757)
+    try:
+        take_seat(browser, url, table, 0, tokens[0], "Ann")
+        links = browser.find_elements(By.CSS_SELECTOR, "#invites input")
+        assert [i.get_attribute("value") for i in links] == [
+            url + kept["seats"][1]["link"], url + kept["watch"]["link"]]
+        for link in links:  # each link in view from end to end, nothing scrolled out of the box
+            assert link.is_displayed()
+            assert browser.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth",
+                                          link), link.get_attribute("value")
+        table.sit(1, "Bob")  # the last free seat is taken: the links fold away
+        wait(browser, lambda d: not d.find_element(By.CSS_SELECTOR, "input.seat-link").is_displayed())
+        assert browser.find_element(By.ID, "invites").is_displayed()  # its heading stays
+        browser.find_element(By.CSS_SELECTOR, "#invites summary").click()  # and opens them again
+        assert browser.find_element(By.CSS_SELECTOR, "input.seat-link").is_displayed()
+    finally:
+        browser.set_window_size(1400, 1500)
+
+
+def test_a_move_while_the_server_cannot_be_reached_says_so_and_changes_nothing(site, browser):
+    url, tables = site
+    start_game(browser, url, variant="two-player", muggins=False, seed=9)
+    game = current_table(browser, tables).game
+    mine = [c.get_attribute("data-card") for c in browser.find_elements(By.CSS_SELECTOR, "#hand .card")]
+    for code in mine[:2]:
+        browser.find_element(By.CSS_SELECTOR, f"#hand .card[data-card='{code}']").click()
+    browser.execute_cdp_cmd("Network.enable", {})
+    offline = {"latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {**offline, "offline": True})
+    try:
+        browser.find_element(By.ID, "lay-away").click()
+        error = browser.find_element(By.ID, "error")
+        wait(browser, lambda d: error.is_displayed())
+        assert error.text == ("The server cannot be reached: your move was not made. Make it again "
+                              "once the server is back.")
+        assert len(game.machine.held[0]) == 6 and not {str(c) for c in game.machine.crib} & set(mine)
+    finally:
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", {**offline, "offline": False})
+    act(browser, lambda: browser.find_element(By.ID, "lay-away").click())  # the same move, now made
+    assert not browser.find_element(By.ID, "error").is_displayed()
+    assert {str(c) for c in game.machine.crib} >= set(mine[:2])
+
+
+MISSING_GLYPH = "\U000F0000"
+"""A private-use code point no font draws: it shows the box of a missing glyph."""
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-Hans"])
+def test_japanese_and_chinese_are_drawn_as_glyphs_not_empty_boxes(site, browser, tmp_path, lang):
+    """The page's heading in the language, on screen, against the same number of missing
+    glyphs: without a CJK font (Debian's fonts-noto-cjk) both are rows of empty boxes."""
+    url, _ = site
+    browser.get(url + "/")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, f"#lang option[value='{lang}']"))
+    try:
+        Select(browser.find_element(By.ID, "lang")).select_by_value(lang)
+        title = browser.find_element(By.ID, "setup-title")
+        wait(browser, lambda d: title.text != "New game")
+        said = title.text
+        drawn = title.screenshot_as_png
+        screenshot(browser, f"web-setup-{lang}.png", tmp_path)
+        browser.execute_script("arguments[0].textContent = arguments[1]", title,
+                               MISSING_GLYPH * len(said))
+        boxes = title.screenshot_as_png
+        same = drawn == boxes
+        assert not same, f"{said} is drawn as empty boxes: no font on this machine has it"
+        family = browser.execute_script("return getComputedStyle(arguments[0]).fontFamily", title)
+        assert {"ja": "Noto Sans CJK JP", "zh-Hans": "Noto Sans CJK SC"}[lang] in family
     finally:
         Select(browser.find_element(By.ID, "lang")).select_by_value("en")
         wait(browser, lambda d: d.find_element(By.ID, "nav-new").text == "New game")

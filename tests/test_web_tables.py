@@ -195,10 +195,11 @@ def test_bots_move_at_once_and_people_wait_for_each_other(server):
     assert state["prompt"]["kind"] == "discard"
     assert [s["kind"] for s in state["seats"]] == ["person", "bot:greedy", "person"]
     assert state["seats"][2]["present"] is False  # seat 2 has not come yet
+    assert [s["taken"] for s in state["seats"]] == [True, True, False]  # the bot's is taken
     client.post(f"/api/tables/{ident}/name", json={"name": "Ann"}, headers=auth(tokens[2]))
     state = client.get(f"/api/tables/{ident}", headers=auth(tokens[0])).json()
     assert state["seats"][2] == {"seat": 2, "kind": "person", "name": "Ann", "present": True,
-                                 "away": 0}
+                                 "away": 0, "taken": True}
     assert state["names"]["2"] == "Ann"
     game = tables.get(ident).game
     assert set(game.to_act) == {0, 2}  # the bot has discarded, the people not yet

@@ -548,7 +548,8 @@ class Table:
                        "hand_over_after": self.hand_over_after, "seats": [
                 {"seat": s, "kind": self._kind(s), "name": names[s],
                  "present": s in self.bots or s == seat or self.present(s),
-                 "away": 0 if s in self.bots or s == seat else round(self.away(s))}
+                 "away": 0 if s in self.bots or s == seat else round(self.away(s)),
+                 "taken": not self._free(s)}
                 for s in range(len(self.seats))]}
             if watching:
                 answer["seat"] = None

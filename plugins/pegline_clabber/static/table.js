@@ -251,7 +251,7 @@
     const seats = [...Array(t.holding.length).keys()];
     const view = {...t, partners: []};
     container.replaceChildren(...[
-      heading(el, view, null),
+      heading(el, view, ctx.names || null),
       scoreboard(el, {...t, side: -1}, ctx.sides),
       el("div", {class: "felt"},
         el("div", {class: "opponents"}, seats.map((s) => seatRow(el, view, ctx.names || null, s, t.hands))),

@@ -109,10 +109,10 @@
 
   function heading(el, t, names, replay = false) {
     if (t.dealer === null || t.hand === 0) return el("p", {class: "heading"}, _("Cutting for deal"));
-    if (replay) {
-      return el("p", {class: "heading"},
-        _("Hand {hand} · seat {dealer} deals and owns the crib · {phase}",
-          {hand: t.hand, dealer: t.dealer, phase: phaseName(t.phase)}));
+    if (replay) {  // a record's replay, or a spectator's table (with the seats' names)
+      return el("p", {class: "heading", id: "heading"},
+        _("Hand {hand} · {dealer} deals and owns the crib · {phase}",
+          {hand: t.hand, dealer: seatName(names, t.dealer), phase: phaseName(t.phase)}));
     }
     const dealer = t.dealer === t.seat ? _("you deal")
       : _("{seat} deals", {seat: seatName(names, t.dealer)});
@@ -316,7 +316,7 @@
     const el = ctx.el;
     const seats = [...Array(t.holding.length).keys()];
     container.replaceChildren(...[
-      heading(el, t, null, true),
+      heading(el, t, ctx.names || null, true),
       scoreboard(el, {...t, side: -1}, ctx.sides),
       board(t, ctx.sides),
       el("div", {class: "felt"},

@@ -13,6 +13,7 @@ const Pegline = (() => {
   let ruleNames = {};
   let lang = "en";
   let mover = null;  // a table of people sends its moves its own way (static/sitting.js)
+  let reloader = null;  // and draws itself again its own way (a new language)
 
   const $ = (id) => document.getElementById(id);
 
@@ -65,16 +66,17 @@ const Pegline = (() => {
       const variant = chosenVariant();
       if (variant) $("variant-description").textContent = variant.description || "";
     }
-    if (state) {
-      const id = state.id;
-      state = null;  // the whole log again, in the new language
-      await render(await api("GET", `/api/games/${id}`));
+    if (reloader) {
+      await reloader();
+    } else if (state) {  // the whole log again, in the new language
+      await render(await api("GET", `/api/games/${state.id}`), {fresh: true});
     }
     if (replay && replay.text) {
       const at = replay.at;
       await startReplay(replay.text);
       step(at);
     }
+    document.dispatchEvent(new Event("pegline:language"));  // lobby.js
   }
 
   function el(tag, attrs = {}, ...children) {
@@ -98,13 +100,27 @@ const Pegline = (() => {
     box.hidden = !message;
   }
 
+  // The server could not be asked at all (it is down, or the connection is): not the browser's
+  // "Failed to fetch", but what happened.
+  class Unreachable extends Error {}
+
+  async function reach(path, init) {
+    try {
+      return await fetch(path, init);
+    } catch {
+      const error = new Unreachable(_("The server cannot be reached: check the connection, or try again in a moment."));
+      showError(error.message);
+      throw error;
+    }
+  }
+
   async function api(method, path, body) {
     const init = {method, headers: {"x-pegline-lang": lang}};
     if (body !== undefined) {
       init.headers["content-type"] = "application/json";
       init.body = JSON.stringify(body);
     }
-    const response = await fetch(path, init);
+    const response = await reach(path, init);
     const data = await response.json().catch(() => ({error: response.statusText}));
     if (!response.ok) {
       showError(data.error || response.statusText);
@@ -207,8 +223,9 @@ const Pegline = (() => {
     }
   }
 
-  async function render(next) {
-    const previous = state && state.id === next.id ? state.events.length : 0;
+  // Draw a state; the log gets the events it has not shown yet (all of them if ``fresh``).
+  async function render(next, {fresh = false} = {}) {
+    const previous = !fresh && state && state.id === next.id ? state.events.length : 0;
     state = next;
     const table = await loadTable(state.game);
     // "two-player+muggins" is the file's way to say it; a player reads "two-player with muggins"
@@ -239,11 +256,11 @@ const Pegline = (() => {
         ? (points === 1 ? _("{side} wins (lowball), 1 game point")
           : _("{side} wins (lowball), {n} game points"))
         : (points === 1 ? _("{side} wins, 1 game point") : _("{side} wins, {n} game points"));
-      result.replaceChildren(
+      result.replaceChildren(...[  // replaceChildren would write a null as the text "null"
         el("strong", {}, won.replace("{side}", winner.name).replace("{n}", points)),
         el("ol", {}, state.result.sides.map((s) =>
           el("li", {}, `${s.name}: ${s.score}${s.mark ? _(", ") + s.mark : ""}`))),
-        state.result.assist_used.length ? el("p", {}, _("assist used")) : null);
+        state.result.assist_used.length ? el("p", {}, _("assist used")) : null].filter(Boolean));
     } else if (state.abandoned) {
       result.replaceChildren(el("strong", {}, _("Game abandoned: download its record or replay it.")));
     }
@@ -258,6 +275,11 @@ const Pegline = (() => {
       $("coach").hidden = true;
       await render(await (mover ? mover(move)
         : api("POST", `/api/games/${state.id}/moves`, move)));
+    } catch (error) {
+      if (error instanceof Unreachable) {
+        showError(_("The server cannot be reached: your move was not made. Make it again once the server is back."));
+      }
+      throw error;
     } finally {
       busy = false;
     }
@@ -361,9 +383,10 @@ const Pegline = (() => {
     _,
     ruleName,
     get state() { return state; },
-    render, api, show, quietly, showError, chosenVariant,
+    render, api, reach, show, quietly, showError, chosenVariant,
     get lang() { return lang; },
     set mover(send) { mover = send; },
+    set reloader(reload) { reloader = reload; },
   };
 })();
 window.Pegline = Pegline;

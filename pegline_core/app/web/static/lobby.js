@@ -82,12 +82,15 @@
   }
 
   document.addEventListener("DOMContentLoaded", () => {
-    const button = P.el("button", {type: "button", id: "open-table"}, P._("Open a table for people"));
+    // data-i18n: the page puts these in its language once it has one (and on every change)
+    const button = P.el("button", {type: "button", id: "open-table",
+                                   "data-i18n": "Open a table for people"}, P._("Open a table for people"));
     $("start").after(" ", button);
     $("opponents").after(P.el("fieldset", {id: "people"}));
     $("setup").append(P.el("div", {id: "lobby"},
-      P.el("h3", {}, P._("Tables waiting for players")), P.el("ul", {id: "lobby-list"}),
-      P.el("h3", {}, P._("Your tables")), P.el("ul", {id: "my-tables"})));
+      P.el("h3", {"data-i18n": "Tables waiting for players"}, P._("Tables waiting for players")),
+      P.el("ul", {id: "lobby-list"}),
+      P.el("h3", {"data-i18n": "Your tables"}, P._("Your tables")), P.el("ul", {id: "my-tables"})));
     $("variant").addEventListener("change", seatsBox);
     button.addEventListener("click", P.quietly(openTable));
   });
@@ -95,6 +98,17 @@
   document.addEventListener("pegline:ready", P.quietly(async () => {
     options = await P.api("GET", "/api/options");
     seatsBox();
+    await showLobby();
+  }));
+
+  document.addEventListener("pegline:language", P.quietly(async () => {
+    if (!options) return;
+    const people = [...document.querySelectorAll("#people input")].map((i) => [i.id, i.checked, i.value]);
+    seatsBox();  // in the new language, each box as it was
+    for (const [box, checked, value] of people) {
+      const input = $(box);
+      if (input) Object.assign(input, input.type === "checkbox" ? {checked} : {value});
+    }
     await showLobby();
   }));
 })();

@@ -29,7 +29,7 @@
       init.headers["content-type"] = "application/json";
       init.body = JSON.stringify(body);
     }
-    const response = await fetch(path, init);
+    const response = await P.reach(path, init);
     const data = await response.json().catch(() => ({error: response.statusText}));
     if (response.status === 409 && data.state) {  // the table moved on: here it is now
       P.showError(data.error);
@@ -52,15 +52,40 @@
     return last;
   }
 
-  function draw(state) {
-    drawing = drawing.then(async () => {
-      const whole = merge(state) || merge(await call("GET", `/api/tables/${id}?since=0`));
-      await P.render(whole);
-      received = Date.now();
-      people(whole);
-      P.show("play");
-    }).catch((error) => P.showError(String(error.message || error)));
+  // Draws go one after another, in the order the states came.
+  function queue(work) {
+    drawing = drawing.then(work).catch((error) => P.showError(String(error.message || error)));
     return drawing;
+  }
+
+  async function shown(whole, fresh) {
+    await P.render(whole, {fresh});
+    received = Date.now();
+    people(whole);
+    if (!folded && whole.seats.every((s) => s.taken)) {
+      $("invites").open = false;
+      folded = true;
+    }
+    P.show("play");
+  }
+
+  async function whole() {
+    events = [];
+    await shown(merge(await call("GET", `/api/tables/${id}?since=0`)), true);
+  }
+
+  // A seat's new name is in the lines to come and in those already shown: then the whole log.
+  function draw(state) {
+    return queue(async () => {
+      const renamed = last && JSON.stringify(state.names) !== JSON.stringify(last.names);
+      const merged = renamed ? null : merge(state);
+      await (merged ? shown(merged, false) : whole());
+    });
+  }
+
+  // The whole table again, from its first event (the page's language changed).
+  function redraw() {
+    return queue(whole);
   }
 
   function mine() {
@@ -94,38 +119,57 @@
   }
 
 
+  // The table's live line. It speaks the language it was opened in, so a new language opens a
+  // new one (`reconnect`); a line replaced so is let go quietly.
+  let retry = null;
+
   function connect() {
+    window.clearTimeout(retry);
     const scheme = window.location.protocol === "https:" ? "wss" : "ws";
     const query = `${watching ? "watch" : "seat"}=${encodeURIComponent(token)}&since=${next}&lang=${P.lang}`;
-    socket = new WebSocket(`${scheme}://${window.location.host}/api/tables/${id}/socket?${query}`);
-    socket.addEventListener("message", (message) => {
+    const line = new WebSocket(`${scheme}://${window.location.host}/api/tables/${id}/socket?${query}`);
+    socket = line;
+    line.addEventListener("message", (message) => {
+      if (line !== socket) return;
       const data = JSON.parse(message.data);
       if (data.state) draw(data.state);
       else if (data.error) P.showError(data.error);
     });
-    socket.addEventListener("open", () => {
+    line.addEventListener("open", () => {
+      if (line !== socket) return;
       window.clearInterval(polling);
       polling = null;
     });
-    socket.addEventListener("close", () => {
+    line.addEventListener("close", () => {
+      if (line !== socket) return;
       socket = null;
       if (!polling) {  // the plain fallback: ask every second until a socket opens again
         polling = window.setInterval(() => {
           call("GET", `/api/tables/${id}?since=${next}`).then(draw, () => {});
         }, 1000);
       }
-      window.setTimeout(connect, 3000);
+      retry = window.setTimeout(connect, 3000);
     });
   }
+
+  function reconnect() {
+    const old = socket;
+    connect();
+    if (old) old.close();
+  }
+
+  // The creator's links to send, each whole in view; folded once every seat is taken (a click
+  // opens them again).
+  let folded = false;
 
   function invitations() {
     const table = mine();
     const box = $("invites");
     if (watching || !table || (table.seats.length < 2 && !table.watch)) { box.hidden = true; return; }
-    const line = (label, link, attrs) => P.el("li", {}, label, " ",
+    const line = (label, link, attrs) => P.el("li", {}, P.el("span", {}, label),
       P.el("input", {type: "text", readonly: true, value: `${window.location.origin}${link}`,
-                     size: 60, ...attrs}));
-    box.replaceChildren(P.el("strong", {}, P._("Send each person their seat's link:")),
+                     ...attrs}));
+    box.replaceChildren(P.el("summary", {}, P._("Send each person their seat's link:")),
       P.el("ul", {}, table.seats.slice(1).map((s) => line(P._("seat {n}", {n: s.seat}), s.link,
         {class: "seat-link", "data-seat": s.seat})),
       table.watch ? line(P._("spectators"), table.watch.link, {class: "watch-link"}) : null));
@@ -161,15 +205,21 @@
   document.addEventListener("DOMContentLoaded", () => {
     const play = $("play");
     play.prepend(P.el("p", {id: "people-status", class: "hint", hidden: true}));
-    play.prepend(P.el("div", {id: "invites", hidden: true}));
-    play.prepend(P.el("form", {id: "name-ask", hidden: true},
-      P.el("label", {}, P._("Your name at this table"), " ",
+    play.prepend(P.el("details", {id: "invites", hidden: true, open: true}));
+    play.prepend(P.el("form", {id: "name-ask", hidden: true},  // data-i18n: in the page's language
+      P.el("label", {}, P.el("span", {"data-i18n": "Your name at this table"},
+        P._("Your name at this table")), " ",
         P.el("input", {id: "name-field", type: "text", maxlength: 40})), " ",
-      P.el("button", {type: "submit", id: "sit-down"}, P._("Sit down"))));
+      P.el("button", {type: "submit", id: "sit-down", "data-i18n": "Sit down"}, P._("Sit down"))));
     $("setup").hidden = true;
     $("nav-new").addEventListener("click", () => { window.location.href = "/"; });
     P.mover = async (move) => merge(await call("POST", `/api/tables/${id}/moves`,
       {expect: next, move})) || last;
+    P.reloader = () => {
+      invitations();
+      if (socket || retry !== null) reconnect();  // not before the first line was opened
+      return redraw();
+    };
   });
 
   document.addEventListener("pegline:ready", P.quietly(async () => {
