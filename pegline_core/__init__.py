@@ -27,6 +27,7 @@ from pegline_core.event_log import EventLog
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored, SideResult
 from pegline_core.game import Game
 from pegline_core.hookspecs import hookimpl, hookspec, native, native_step
+from pegline_core.index_player import IndexPlayer
 from pegline_core.players import Player, RandomBot, play_game
 from pegline_core.plugins import game_definition
 from pegline_core.record import GameRecord
@@ -35,8 +36,8 @@ from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant, available_variants, load_variant
 
 __all__ = [
-    "Game", "GameDefinition", "Machine", "Encoding", "game_definition", "Player", "RandomBot",
-    "play_game",
+    "Game", "GameDefinition", "Machine", "Encoding", "game_definition", "Player", "IndexPlayer",
+    "RandomBot", "play_game",
     "Card", "DECK", "deck_of", "format_cards", "parse_cards",
     "Candidate", "Comparison", "Evaluation", "Evaluator",
     "Event", "EventLog", "Input", "Scored", "GameEnded", "SideResult", "AskCoach", "EventCodec",

@@ -42,7 +42,7 @@ class Machine(Protocol):
     order, as any sequence, built as they are read; `play_game` then hands that to its players.
 
     A machine may also have ``play_bots(rng, bots, undo)``: take every step due to chance
-    (drawn from ``rng``) or to a seat whose entry in ``bots`` is a `RandomBot`'s generator, until
+    (drawn from ``rng``) or to a seat whose entry in ``bots`` is an `IndexPlayer`, until
     a seat with None is to act or the game is over, noting each step in ``undo`` as `Game` does
     (the state before it may be None for all but a run's first step: `Game` rebuilds it by
     replay when it needs it); exactly the steps `play_game`'s loop would take, without building

@@ -12,15 +12,15 @@ import difflib
 import re
 from collections.abc import Callable, Collection
 from types import ModuleType, TracebackType
-from typing import TYPE_CHECKING, Any, cast, final
+from typing import TYPE_CHECKING, Any, final
 
 import pluggy
 
 from pegline_core import hookspecs
 from pegline_core.cards import Card
 from pegline_core.errors import PluginError, short_repr
-from pegline_core.hookspecs import NATIVE, NATIVE_STEP
-from pegline_core.rules import Award, Score
+from pegline_core.hookspecs import NATIVE_STEP, native_counterpart
+from pegline_core.rules import Award
 
 if TYPE_CHECKING:
     from pegline_core.ruleset import Ruleset
@@ -214,8 +214,8 @@ class Hook:
             positions = tuple(self.argnames.index(a) for a in impl.argnames)
             direct.append((impl.plugin_name, impl.function, None if positions == whole
                            else positions))
-            counterpart = getattr(impl.function, NATIVE, None)
-            if callable(counterpart):
+            counterpart = native_counterpart(impl.function)
+            if counterpart is not None:
                 native.append((impl.plugin_name, counterpart, impl.plugin))
         self._direct = direct
         if native and len(native) == len(direct):
@@ -289,10 +289,6 @@ class Hook:
                            plugin=plugin, hook=self.name, cause=exc)
 
 
-_new_award = cast(Callable[..., Award], tuple.__new__)
-"""An `Award` from its fields in order (skips the named tuple's interpreted ``__new__``)."""
-
-
 class ScoringHook:
     """A hook whose implementations return `Score` claims: every claim is checked, switched-off
     rules are dropped, and the awards are sorted by declared rule order.
@@ -325,7 +321,7 @@ class ScoringHook:
             except Exception as exc:
                 raise self.hook._failed(name, exc) from exc
             if claims is not None:
-                self._trusted(name, claims, allowed, awards)
+                self._collect(name, claims, allowed, awards)
         return self.ordered(awards)
 
     def natives(self) -> list[tuple[str, Callable[..., Any], object]] | None:
@@ -366,23 +362,6 @@ class ScoringHook:
             order = self.ruleset.order
             awards.sort(key=lambda award: order[award.rule.id])
         return awards
-
-    def _trusted(self, plugin: str, claims: Any, allowed: Collection[Card],
-                 awards: list[Award]) -> None:
-        """A native counterpart's claims into ``awards``: each rule looked up (an undeclared one
-        takes the full check, which names it), the cards trusted."""
-        ruleset = self.ruleset
-        declared = ruleset._declared.get(plugin)
-        disabled = ruleset.disabled
-        for claim in claims:
-            raw: Any = claim
-            rule = declared.get(raw[0]) if declared is not None and type(raw) is Score else None
-            if rule is None:
-                award = ruleset.check_claim(plugin, self.name, claim, allowed)
-                if award is not None:
-                    awards.append(award)
-            elif raw[0] not in disabled:
-                awards.append(_new_award(Award, (plugin, rule, raw)))
 
     def _collect(self, plugin: str | None, claims: Any, allowed: Collection[Card],
                  awards: list[Award]) -> None:

@@ -57,7 +57,7 @@ class SeenCards:
     """The cards ``seat`` has seen so far, followed event by event through the game's redact."""
 
     def __init__(self, game: Game, seat: int) -> None:
-        printer = game.ruleset.game.printer(game.variant, reveal={seat}, names=None)
+        printer = game.definition.printer(game.variant, reveal={seat}, names=None)
         redact = getattr(printer, "redact", None)
         if redact is None:
             raise PeglineError(f"the game {game.variant.game!r} cannot say what a seat sees: "

@@ -24,15 +24,16 @@ import attrs
 
 from pegline_core.action_types import wrong_field
 from pegline_core.coaching import Comparison, Evaluator, same_move
-from pegline_core.definition import Machine
+from pegline_core.definition import GameDefinition, Machine
 from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.event_log import EventLog
 from pegline_core.event_rows import built, built_from, event_class, input_at, inputs_of
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input
 from pegline_core.plugins import Plugins
 from pegline_core.ruleset import Ruleset
+from pegline_core.shared_rulesets import shared_ruleset
 from pegline_core.steps import step
-from pegline_core.variant import DEFAULT_VARIANT, Variant, load_variant
+from pegline_core.variant import DEFAULT_VARIANT, Variant
 
 __all__ = ["Game"]
 
@@ -52,16 +53,21 @@ class Game:
         ruleset: Ruleset | None = None,
         extra_plugins: Plugins | None = None,
     ) -> None:
+        self._shared = ruleset is None
+        """Whether the ruleset is the one every game of the variant shares (`shared_ruleset`)
+        rather than one given (``ruleset=``) or this game's own (`ruleset` was read)."""
         if ruleset is not None:
             if variant is not None and variant is not ruleset.variant \
                     and variant != ruleset.variant.name and variant != ruleset.variant:
                 raise PeglineError(f"the ruleset is for {ruleset.variant.name!r}, not "
                                    f"{getattr(variant, 'name', variant)!r}")
             variant = ruleset.variant
-        elif not isinstance(variant, Variant):
-            variant = load_variant(variant or DEFAULT_VARIANT, extra_plugins=extra_plugins)
+        else:
+            ruleset = shared_ruleset(variant or DEFAULT_VARIANT, extra_plugins)
+            if not isinstance(variant, Variant):
+                variant = ruleset.variant
         self.variant: Variant = variant
-        self.ruleset = ruleset or Ruleset(variant, extra_plugins)
+        self._ruleset = ruleset
         self.players = variant.table.players
         if dealer is not None and (type(dealer) is not int or not 0 <= dealer < self.players):
             raise IllegalActionError(f"dealer must be a seat from 0 to {self.players - 1}, "
@@ -71,7 +77,9 @@ class Game:
         self._log: list[Any] = []
         """The events, some perhaps still rows (`pegline_core.event_rows`): read through `built`."""
         self._undo: list[tuple[object, int]] = []
-        self._machine = self.ruleset.game.new_machine(self.ruleset, self._log)
+        self._quiet = False
+        """Whether this is a quiet copy (`copy`): its machine marks its steps hypothetical."""
+        self._machine = ruleset.game.new_machine(ruleset, self._log)
         self._machine.begin(dealer)
 
     @classmethod
@@ -93,11 +101,41 @@ class Game:
         return EventLog(self._log, self)
 
     @property
+    def ruleset(self) -> Ruleset:
+        """This game's plugins, registered together on their own plugin manager (``pm``): to
+        read, or to change for this game alone (register a plugin, attach a monitor, trace).
+
+        A game built by name or from a `Variant` plays on the ruleset that every such game of
+        the variant shares (built once, `pegline_core.shared_rulesets`); reading this property
+        first gives the game one of its own (a build, about a millisecond), so nothing done
+        through it reaches another game. A game given ``ruleset=`` keeps that one, shared as
+        given; a `copy` shares its original's."""
+        if self._shared:
+            self._own_ruleset()
+        return self._ruleset
+
+    def _own_ruleset(self) -> None:
+        """Trade the shared ruleset for one of this game's own, in the same state."""
+        shared = self._ruleset
+        own = Ruleset(shared.variant, shared.extra_plugins)
+        machine = own.game.new_machine(own, self._log)
+        machine.restore(self._machine.snapshot())
+        if self._quiet:
+            machine.quiet()  # type: ignore[attr-defined]
+        self._ruleset, self._machine, self._shared = own, machine, False
+
+    @property
+    def definition(self) -> GameDefinition:
+        """The game plugin this game is played by (its bots, printer, tally...): read-only,
+        and reading it gives the game no ruleset of its own."""
+        return self._ruleset.game
+
+    @property
     def codec(self) -> EventCodec:
         """This game's events as plain dicts and back (the ``--json`` and record form)."""
-        codec = self.ruleset.cache.get("codec")
+        codec = self._ruleset.cache.get("codec")
         if codec is None:
-            codec = self.ruleset.cache["codec"] = EventCodec(self.ruleset.game)
+            codec = self._ruleset.cache["codec"] = EventCodec(self._ruleset.game)
         return codec
 
     @property
@@ -264,19 +302,19 @@ class Game:
 
     def _view_before(self, start: int, snapshot: object, seat: int) -> Any:
         """What ``seat`` saw just before the action logged at ``start``."""
-        machine = self.ruleset.game.new_machine(self.ruleset, self._log[:start])
+        machine = self._ruleset.game.new_machine(self._ruleset, self._log[:start])
         machine.restore(snapshot)
         return machine.view(seat)
 
     def _evaluator(self) -> Evaluator:
         """The game's own evaluator, built once per ruleset."""
-        found = self.ruleset.cache.get("evaluator")
+        found = self._ruleset.cache.get("evaluator")
         if found is None:
-            offer = getattr(self.ruleset.game, "evaluator", None)
+            offer = getattr(self._ruleset.game, "evaluator", None)
             if offer is None:
                 raise IllegalActionError(f"the game {self.variant.game!r} has no coach to "
                                          "compare with: it offers no evaluator")
-            found = self.ruleset.cache["evaluator"] = offer(self.ruleset)
+            found = self._ruleset.cache["evaluator"] = offer(self._ruleset)
         return found  # type: ignore[no-any-return]
 
     def _snapshot_before(self, position: int) -> object:
@@ -290,7 +328,7 @@ class Game:
         while undo[known][0] is None:
             known -= 1
         snapshot, start = undo[known]
-        machine = self.ruleset.game.new_machine(self.ruleset, self._log[:start])
+        machine = self._ruleset.game.new_machine(self._ruleset, self._log[:start])
         machine.restore(snapshot)
         quiet = getattr(machine, "quiet", None)
         if callable(quiet):  # the plugins have seen these steps: to them they are hypothetical
@@ -325,13 +363,15 @@ class Game:
             raise PeglineError(f"the game {self.variant.game!r} cannot mark a copy's steps "
                                f"hypothetical: its machine has no quiet()")
         twin = Game.__new__(Game)
-        twin.variant, twin.ruleset, twin.players = self.variant, self.ruleset, self.players
+        twin.variant, twin.players = self.variant, self.players
+        twin._ruleset, twin._shared = self._ruleset, self._shared
+        twin._quiet = quiet or self._quiet
         twin.first_dealer = self.first_dealer
         twin._log = list(self._log)
         twin._undo = list(self._undo)
-        twin._machine = self.ruleset.game.new_machine(self.ruleset, twin._log)
+        twin._machine = self._ruleset.game.new_machine(self._ruleset, twin._log)
         twin._machine.restore(self._machine.snapshot())
-        if quiet:
+        if twin._quiet:
             twin._machine.quiet()  # type: ignore[attr-defined]
         return twin
 
@@ -342,7 +382,7 @@ class Game:
         return self.copy()
 
     def __reduce__(self) -> tuple[Callable[..., Game], tuple[Any, ...]]:
-        return (_rebuild, (self.variant, self.ruleset.extra_plugins, self.first_dealer,
+        return (_rebuild, (self.variant, self._ruleset.extra_plugins, self.first_dealer,
                            self.inputs()))
 
     def _check_seat(self, seat: int) -> None:
@@ -351,4 +391,4 @@ class Game:
 
 
 def _rebuild(variant: Variant, extra: Plugins, dealer: int | None, inputs: list[Any]) -> Game:
-    return Game.from_inputs(variant, inputs, dealer=dealer, ruleset=Ruleset(variant, extra))
+    return Game.from_inputs(variant, inputs, dealer=dealer, extra_plugins=extra)

@@ -15,7 +15,7 @@ An implementation takes any subset of a hook's arguments, by name; never give on
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import pluggy
 
@@ -28,8 +28,16 @@ hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
 NATIVE = "pegline_native"
-"""The attribute under which `native` stores a hook implementation's native counterpart."""
+"""The attribute under which `native` stores a hook implementation's native counterpart, with
+the function it was declared for (`native_counterpart` reads it)."""
 _Function = TypeVar("_Function", bound=Callable[..., Any])
+
+
+class _Pairing(NamedTuple):
+    """A counterpart and the one function it stands for."""
+
+    counterpart: Callable[..., Any]
+    function: Callable[..., Any]
 
 
 def native(counterpart: Callable[..., Any]) -> Callable[[_Function], _Function]:
@@ -41,14 +49,34 @@ def native(counterpart: Callable[..., Any]) -> Callable[[_Function], _Function]:
     takes that step instead and returns claims in the game's own form (cribbage's: the step in
     card codes, claims as ``(rule, points, codes)``). It is usually compiled. Dispatch calls it
     instead of the implementation only while every implementation of the hook has one and no
-    wrapper or monitor is attached; its claims' rules are looked up but their cards are
-    trusted. No plugin ever needs one.
+    wrapper or monitor is attached; its claims are checked as the implementation's are. It
+    belongs to this very function: a wrapper of it (which copies its attributes), an override
+    in a subclass or a function put in its place runs its own code. No plugin ever needs one.
     """
     def mark(function: _Function) -> _Function:
-        setattr(function, NATIVE, counterpart)
+        setattr(function, NATIVE, _Pairing(counterpart, function))
         return function
 
     return mark
+
+
+def native_counterpart(function: Callable[..., Any]) -> Callable[..., Any] | None:
+    """The counterpart `native` gave exactly ``function`` (or the function of a bound method),
+    or None: a wrapper that copied the marker from the function it wraps has none.
+
+    >>> def counterpart(plugin, play): return None
+    >>> @native(counterpart)
+    ... def implementation(self, play): return []
+    >>> native_counterpart(implementation) is counterpart
+    True
+    >>> import functools
+    >>> native_counterpart(functools.wraps(implementation)(lambda self, play: []))
+    """
+    own = getattr(function, "__func__", function)
+    pairing = getattr(own, NATIVE, None)
+    if type(pairing) is _Pairing and pairing.function is own:
+        return pairing.counterpart
+    return None
 
 
 NATIVE_STEP = "pegline_native_step"

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from mypy_extensions import mypyc_attr
 
@@ -25,10 +24,11 @@ from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.event_rows import built_from
 from pegline_core.events import AskCoach, Event
 from pegline_core.game import Game
+from pegline_core.index_player import IndexPlayer, checked_index, reads_no_view
 from pegline_core.steps import step
 from pegline_core.variant import Variant
 
-__all__ = ["Player", "RandomBot", "play_game", "PlayerLeft"]
+__all__ = ["Player", "IndexPlayer", "RandomBot", "play_game", "PlayerLeft"]
 
 
 class PlayerLeft(Exception):
@@ -44,14 +44,15 @@ class PlayerLeft(Exception):
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may extend it
-class RandomBot:
-    """Picks uniformly among the legal actions, in any game."""
+class RandomBot(IndexPlayer):
+    """Picks uniformly among the legal actions, in any game: an `IndexPlayer`, so it reads no
+    view (a player of your own can do the same)."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
-        return legal[below(self.rng, len(legal))]  # rng.randrange(len(legal)), compiled
+    def choose_index(self, count: int) -> int:
+        return below(self.rng, count)  # rng.randrange(count), compiled
 
 
 def play_game(
@@ -70,10 +71,10 @@ def play_game(
     rng = random.Random(seed)
     machine = game.machine  # the seats come from the machine itself: no need to check them
     choices = getattr(machine, "choices", machine.legal_actions)
-    # a machine's own lane for chance and the random bots, while nobody reads events as they come
+    # a machine's own lane for chance and the players that read no view, while nobody reads
+    # events as they come
     bots_lane = getattr(machine, "play_bots", None) if on_event is None else None
-    bots: list[random.Random | None] = [
-        player.rng if type(player) is RandomBot else None for player in players]
+    bots = [reads_no_view(player) for player in players]
     while True:
         if bots_lane is not None:
             bots_lane(rng, bots, game._undo)
@@ -83,12 +84,12 @@ def play_game(
             action = machine.chance_action(rng)
         elif to_act:
             seat = to_act[0]
-            player = players[seat]
-            if type(player) is RandomBot:  # it reads no view: none is built for it
+            bot = bots[seat]
+            if bot is not None:  # it reads no view: none is built for it
                 legal = choices(seat)
-                action = legal[below(player.rng, len(legal))]
+                action = legal[checked_index(bot, len(legal))]
             else:
-                action = player.choose(machine.view(seat), choices(seat))
+                action = players[seat].choose(machine.view(seat), choices(seat))
                 made = False  # by the player: `Game.apply` checks its fields' types
             if isinstance(action, AskCoach) and action.seat == seat:
                 compared = getattr(players[seat], "compared", None)

@@ -533,7 +533,7 @@ class GameRecord:
         except PeglineError as exc:
             raise RecordError(f"the record's game cannot be started: {exc}") from None
         if self.digest.startswith(V1_DIGEST):  # migrated: the game knows the old layout
-            legacy = getattr(game.ruleset.game, "legacy_digest", None)
+            legacy = getattr(game.definition, "legacy_digest", None)
             old = legacy(1, game.ruleset) if legacy is not None else None
             if old is None:
                 raise RecordError(f"the game {self.game!r} cannot check a version-1 digest")
@@ -541,7 +541,7 @@ class GameRecord:
         else:
             installed_digest = rules_digest(game.ruleset)
             if self.schema < VERSION and installed_digest != self.digest:
-                legacy = getattr(game.ruleset.game, "legacy_digest", None)
+                legacy = getattr(game.definition, "legacy_digest", None)
                 old = legacy(self.schema, game.ruleset) if legacy is not None else None
                 installed_digest = old if old == self.digest else installed_digest
         if self.rules is not None and installed_digest != self.digest:
@@ -615,7 +615,7 @@ def legacy_events(game: Game, schema: int, events: list[dict[str, Any]]
     kernel's ``cause`` and ``pending`` left out, then the game's own changes undone (its
     ``legacy_events(schema, events)``), then numbered again."""
     out = [{k: v for k, v in data.items() if k not in ("cause", "pending")} for data in events]
-    legacy = getattr(game.ruleset.game, "legacy_events", None)
+    legacy = getattr(game.definition, "legacy_events", None)
     if legacy is not None:
         out = legacy(schema, out)
     return [data | {"seq": seq} for seq, data in enumerate(out)]

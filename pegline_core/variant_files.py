@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import functools
 import json
 import os
 import re
@@ -46,9 +47,14 @@ def variant_search_path() -> list[Path]:
     wheel (``pegline_core/_variants``), then ``variants/`` of a source checkout or editable install.
     """
     paths = [Path(p) for p in os.environ.get("PEGLINE_VARIANT_PATH", "").split(os.pathsep) if p]
+    return paths + _installed_variants()
+
+
+@functools.cache
+def _installed_variants() -> list[Path]:
+    """The variant folders of this installation (looked for once: a game by name asks)."""
     here = Path(__file__).resolve().parent
-    paths += [p for p in (here / "_variants", here.parent / "variants") if p.is_dir()]
-    return paths
+    return [p for p in (here / "_variants", here.parent / "variants") if p.is_dir()]
 
 
 def available_variants(search_path: Iterable[Path] | None = None) -> dict[str, Path]:

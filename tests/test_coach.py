@@ -261,7 +261,8 @@ def test_equal_moves_tie_in_the_coach():
 def test_a_game_without_an_evaluator_cannot_compare(monkeypatch):
     game = dealt("AS 2S 3S 4S 6S 7S")
     game.apply(Discard(0, parse_cards("2C 9H")))
-    monkeypatch.delattr(type(game.ruleset.game), "evaluator")
+    assert "evaluator" not in game.ruleset.cache  # its own ruleset: nothing built for others
+    monkeypatch.delattr(type(game.definition), "evaluator")
     with pytest.raises(PeglineError, match="offers no evaluator"):
         game.compare(0)
     assert not any(isinstance(e, Input) and isinstance(e.action, AskCoach) for e in game.log)

@@ -253,7 +253,7 @@ def test_a_tally_reads_the_same_points_from_rows_as_from_events(variant: str) ->
     events, whether the log was read before or not, half read or wholly."""
     for seed in range(3):
         game = _played(variant, seed)
-        definition = game.ruleset.game
+        definition = game.definition
         from_rows = definition.tally(game), definition.tally_seats(game)
         assert all(type(entry) is tuple for entry in game._log[:-1])
         game.log[: len(game._log) // 2]  # half of them built

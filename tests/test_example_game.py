@@ -118,7 +118,7 @@ def test_a_whole_game_with_bots_ends_at_the_target_and_replays(tricks, tmp_path)
     assert Game.from_inputs(tricks, game.inputs()).log == game.log
     dealt_by_2 = play_game(tricks, [RandomBot(s) for s in range(3)], seed=5,
                            game=Game(tricks, dealer=2))
-    assert game.ruleset.game.tally(dealt_by_2.copy())[0] == 2
+    assert game.definition.tally(dealt_by_2.copy())[0] == 2
 
 
 def test_undo_and_copies_come_from_the_snapshot(tricks):

@@ -16,6 +16,7 @@ from pegline_core import (
     PluginError,
     RandomBot,
     Rule,
+    Ruleset,
     Score,
     VariantError,
     available_variants,
@@ -777,9 +778,10 @@ def test_every_hook_is_called_by_games_over_the_shipped_variants():
 
 
 def test_the_muggins_path_asks_for_the_counting_protocol_and_the_show_maximum():
+    variant = make_game(load_variant("two-player", overlays=["muggins"]),
+                        plugins={"everything": Everything}).variant
     CALLED.clear()
-    game = make_game(load_variant("two-player", overlays=["muggins"]),
-                     plugins={"everything": Everything})
+    game = Game(ruleset=Ruleset(variant, {"everything": Everything}))  # built here, not shared
     assert CALLED.get("pegline_show_maximum") == 2, "the hand and the crib"
     assert CALLED.get("pegline_counting_protocol") == 1
     rng = random.Random(3)

@@ -4,6 +4,8 @@ difference; whichever lane a hook takes, the logs are the ones pinned before it 
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 import pytest
 from hypothesis import given, settings
@@ -22,6 +24,7 @@ from pegline_core import (
     parse_cards,
 )
 from pegline_core.cards import Card
+from pegline_core.hookspecs import native_counterpart
 from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.native import (
     GameStartCodes,
@@ -375,3 +378,115 @@ def test_a_counterpart_reads_each_step_during_its_call_and_keeps_its_tuples():
     assert len({id(step) for step, *_ in seen}) == 1  # one object, lent for each call
     last = seen[-1][0]
     assert (last.series, last.count) == (seen[-1][1], 12)
+
+
+# -- every claim is checked on the native lane too ----------------------------------------------
+
+ACE_OF_CLUBS = 0
+"""The code of A♣, a card none of the steps below holds."""
+
+
+def _liar(claim):
+    """A plugin declaring ``lucky`` (1 point) whose counterpart makes ``claim`` on every play,
+    while its implementation claims honestly: only the native lane hears the lie."""
+    def lying(plugin, play):
+        return [claim(play)]
+
+    class Liar:
+        @hookimpl
+        def pegline_rules(self):
+            return [Rule("lucky", "any card played", "house", 1),
+                    Rule("unlucky", "a card played, in debt", "house", None, negative=True)]
+
+        @hookimpl
+        @native(lying)
+        def pegline_score_play(self, play):
+            return [Score("lucky", 1, (play.card,))]
+
+    return Liar
+
+
+@pytest.mark.parametrize(("claim", "refusal"), [
+    (lambda play: ("lucky", 5, (ACE_OF_CLUBS,)), "'lucky' declared 1 points, claimed 5"),
+    (lambda play: ("lucky", 1, (ACE_OF_CLUBS,)), "names AC, which is not among the cards"),
+    (lambda play: ("lucky", True, (play.card,)), "must be an integer, not True"),
+    (lambda play: ("lucky", 1, (play.card, 52)), "a native claim is"),
+    (lambda play: ("unlucky", -2, (play.card,)), None),  # declared negative: accepted
+], ids=["points", "card-not-in-step", "bool-points", "no-card", "negative-declared"])
+def test_a_native_claim_is_checked_as_the_contract_checks_it(claim, refusal):
+    game = make_game("two-player", plugins={"liar": _liar(claim)})
+    assert _lanes(game.ruleset)["pegline_score_play"]  # the counterpart is on the native lane
+    stack(game, DEAL_HANDS, discards=DEAL_DISCARDS, starter="AS")
+    before = len(game.log)
+    if refusal is None:
+        assert [(e.rule, e.points) for e in play(game, "3C") if hasattr(e, "rule")] \
+            == [("unlucky", -2)]
+        return
+    with pytest.raises(PluginError, match=refusal) as refused:
+        play(game, "3C")
+    assert refused.value.plugin == "liar" and refused.value.hook == "pegline_score_play"
+    assert len(game.log) == before
+
+
+def test_a_native_claim_of_negative_points_needs_a_rule_declared_negative():
+    game = make_game("two-player", plugins={"liar": _liar(
+        lambda play: ("lucky", -1, (play.card,)))})
+    stack(game, DEAL_HANDS, discards=DEAL_DISCARDS, starter="AS")
+    with pytest.raises(PluginError, match="'lucky' declared 1 points, claimed -1"):
+        play(game, "3C")
+
+
+def _claims_nothing(function):
+    """A well-behaved decorator (it copies the function's attributes, markers included) whose
+    wrapper claims nothing."""
+    @functools.wraps(function)
+    def wrapper(self, play):
+        return []
+    return wrapper
+
+
+class QuietPegging(StandardRules):
+    """The standard rules, with the pegging's hook wrapped to claim nothing."""
+
+    pegline_score_play = _claims_nothing(StandardRules.pegline_score_play)
+
+
+class OverriddenPegging(StandardRules):
+    """The standard rules, with the pegging's hook overridden (and marked) to claim nothing."""
+
+    @hookimpl
+    def pegline_score_play(self, play):
+        return []
+
+
+@pytest.mark.parametrize("plugin", [QuietPegging, OverriddenPegging], ids=["wraps", "override"])
+def test_a_wrapped_or_overridden_implementation_runs_its_own_code(plugin):
+    variant = attrs.evolve(load_variant("two-player"), plugins=("quiet",),
+                           config={"quiet": {}})
+    ruleset = Ruleset(variant, {"quiet": plugin})
+    assert not _lanes(ruleset)["pegline_score_play"]  # its own code: the contract lane
+    assert _lanes(ruleset)["pegline_score_show"]  # the rest keep their counterparts
+    rules = set()
+    for seed in range(3):
+        game = log_digests.Game(ruleset=ruleset)
+        log_digests.play_game(variant, [RandomBot(seed), RandomBot(seed + 9)], seed=seed,
+                              game=game)
+        rules |= {getattr(event, "rule", "") for event in game.log}
+    assert not {rule for rule in rules if rule.startswith("peg-")}
+    assert "show-fifteen" in rules
+
+
+def test_a_counterpart_moved_to_another_function_is_not_taken_for_it():
+    def honest(plugin, play):
+        return None
+
+    @native(honest)
+    def first(self, play):
+        return []
+
+    def second(self, play):
+        return []
+
+    second.__dict__.update(first.__dict__)  # what functools.wraps does
+    assert native_counterpart(first) is honest
+    assert native_counterpart(second) is None

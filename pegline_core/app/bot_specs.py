@@ -188,7 +188,7 @@ def bots_for(game: Game | Variant | str) -> Mapping[str, Callable[[int], Player]
     """Bot factories by name for a game (each takes a seed): ``random``, the game's own, and
     those that installed packages register for it (`registered_bots`)."""
     if isinstance(game, Game):
-        name, definition = game.variant.game, game.ruleset.game
+        name, definition = game.variant.game, game.definition
     else:
         name = game.game if isinstance(game, Variant) else load_variant(game).game
         definition = game_definition(name)

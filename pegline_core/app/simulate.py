@@ -92,7 +92,7 @@ class SimulationStats:
         variant = game.variant
         result = game.result
         assert result is not None
-        first_dealer, points = game.ruleset.game.tally(game)
+        first_dealer, points = game.definition.tally(game)
         self.points.update(points)
         self.game = variant.game
         winner = result.results[0]
@@ -109,7 +109,7 @@ class SimulationStats:
         self.bot_games.update(set(names[:game.players]))
         for seat in range(game.players):
             self.bot_hands[names[seat]] += game.hand
-        by_seat = getattr(game.ruleset.game, "tally_seats", None)
+        by_seat = getattr(game.definition, "tally_seats", None)
         if by_seat is not None:
             for seat, labelled in by_seat(game).items():
                 for label, value in labelled.items():

@@ -54,6 +54,7 @@ from pegline_core.cards import Card, format_cards
 from pegline_core.errors import IllegalActionError
 from pegline_core.event_rows import RowKind, input_at, keyword_kind
 from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored, SideResult
+from pegline_core.index_player import IndexPlayer, checked_index
 from pegline_core.rules import Award
 from pegline_core.ruleset import Ruleset
 from pegline_core.steps import step
@@ -288,13 +289,14 @@ class ClabberMachine:
             return Deal(draws.between(rng, CUT_MIN, len(DECK) - CUT_MIN), hands)
         raise IllegalActionError(f"no chance action is due in the {self.phase} phase")
 
-    def play_bots(self, rng: random.Random, bots: list[random.Random | None],
+    def play_bots(self, rng: random.Random, bots: list[IndexPlayer | None],
                   undo: list[tuple[object, int]]) -> None:
         """Take every step due to chance (drawn from ``rng``) or to a seat whose entry in
-        ``bots`` is the generator of a uniform random player, until a seat with None is to act
-        or the game is over: the very steps `play_game`'s loop would take with the same
-        generators, each taken as `Game` takes one (`pegline_core.steps.step`: noted in ``undo``
-        with the state before it, put back whole if it fails)."""
+        ``bots`` is an `IndexPlayer` (a player that reads no view, asked for the index of its
+        pick), until a seat with None is to act or the game is over: the very steps
+        `play_game`'s loop would take with the same players, each taken as `Game` takes one
+        (`pegline_core.steps.step`: noted in ``undo`` with the state before it, put back whole
+        if it fails)."""
         log = self.log
         while True:
             phase = self.phase
@@ -305,7 +307,7 @@ class ClabberMachine:
                 if bot is None:
                     return
                 legal = self.legal_actions(seat)
-                action = legal[draws.below(bot, len(legal))]
+                action = legal[checked_index(bot, len(legal))]
             elif phase == "cut" or phase == "deal":
                 action = self.chance_action(rng)
             else:

@@ -27,6 +27,7 @@ from pegline_core.cards import DECK, Card, format_cards
 from pegline_core.errors import IllegalActionError, PluginError
 from pegline_core.event_rows import input_at, inputs_of
 from pegline_core.events import AskCoach
+from pegline_core.index_player import IndexPlayer, checked_index
 from pegline_core.rules import Score
 from pegline_core.ruleset import Ruleset
 from pegline_cribbage.actions import (
@@ -418,14 +419,14 @@ class CribbageMachine:
 
     # -- the built-in bots' lane ---------------------------------------------------------------
 
-    def play_bots(self, rng: random.Random, bots: list[random.Random | None],
+    def play_bots(self, rng: random.Random, bots: list[IndexPlayer | None],
                   undo: list[tuple[object, int]]) -> None:
         """Take every step due to chance (drawn from ``rng``) or to a seat whose entry in
-        ``bots`` is the generator of a uniform random player, until a seat with None is to act
-        or the game is over: exactly the steps `play_game`'s loop would take with the same
-        generators. Each is noted in ``undo`` as `Game` notes a step, the state before it only
-        for the first (`Game` rebuilds the others by replay when it needs one). A step that
-        fails is undone whole, and raises."""
+        ``bots`` is an `IndexPlayer` (a player that reads no view, asked for the index of its
+        pick), until a seat with None is to act or the game is over: exactly the steps
+        `play_game`'s loop would take with the same players. Each is noted in ``undo`` as
+        `Game` notes a step, the state before it only for the first (`Game` rebuilds the others
+        by replay when it needs one). A step that fails is undone whole, and raises."""
         log = self.log
         c = self.c
         checkpoint: tuple[Any, ...] | None = None
@@ -447,7 +448,7 @@ class CribbageMachine:
                 for code in held:
                     if PIPS[code] <= room:
                         playable += 1
-                pick = draws.below(bot, playable or 1)
+                pick = checked_index(bot, playable or 1)
                 code = -1
                 if playable:
                     at = 0
@@ -467,7 +468,7 @@ class CribbageMachine:
                     return
                 held = self._held[seat]
                 laid = _combination(held, c.discard,
-                                    draws.below(bot, _WAYS[len(held)][c.discard]))
+                                    checked_index(bot, _WAYS[len(held)][c.discard]))
             elif phase == "deal":
                 drawn, crib = self._draw_deal(rng)
                 hands = tuple([tuple(hand) for hand in drawn])

@@ -7,7 +7,8 @@ that declared the rule, ``ruleset.rules[rule][0]``). While every implementation 
 native counterpart (and no wrapper or monitor is attached) the counterparts get the step in codes
 (`pegline_cribbage.native`) and no `Card` is touched; otherwise the hook takes the contract lane:
 its snapshot is built once, with cards, and every implementation is called and checked as
-docs/hooks.md says. Both lanes give the same claims (tests/test_native_lane.py).
+docs/hooks.md says. Both lanes give the same claims, and check every claim alike: its rule
+declared by its plugin, its points, its cards among the step's (tests/test_native_lane.py).
 
 >>> from pegline_core import Ruleset, load_variant, parse_cards
 >>> from pegline_cribbage.native import codes_of
@@ -43,6 +44,9 @@ __all__ = ["Scoring"]
 
 _DECK: Final = DECK
 _Natives = list[tuple[str, Callable[..., Any], object]]
+_Known = tuple[int, int | None, bool]
+"""A declared rule as the native lane checks a claim of it: (its order, its fixed points or
+None where they vary, whether it may be negative)."""
 UNDECLARED: Final = -2
 """The order of a claim whose rule its plugin did not declare (it takes the full check)."""
 DISABLED: Final = -1
@@ -71,7 +75,7 @@ class Scoring:
         self.series_end_hook: Final = ruleset.scoring("pegline_score_series_end")
         self.show_hook: Final = ruleset.scoring("pegline_score_show")
         self._version = -1
-        self._by_plugin: dict[str, dict[str, int]] = {}
+        self._by_plugin: dict[str, dict[str, _Known]] = {}
         # the steps lent to the counterparts, filled for each call (`pegline_cribbage.native`);
         # between calls they hold only what was public (a view's scorer may reach them)
         self._play_step: Final = PlayCodes(0, 0, (), 0, self.players, (), 0, 0, variant,
@@ -152,13 +156,16 @@ class Scoring:
 
     def _native(self, hook: ScoringHook, natives: _Natives, step: object,
                 allowed: tuple[int, ...] | None) -> list[Claim]:
-        """Call every counterpart with ``step``; each claim has its rule looked up (and is
-        dropped if the variant switched it off), its points and cards trusted; a claim of a rule
-        its plugin did not declare, or that is no claim, takes the contract's full check. One
-        counterpart's list of trusted claims, in order, comes back as it is."""
+        """Call every counterpart with ``step``; every claim is checked as the contract checks
+        it: its rule declared by that plugin, its points the rule's (or any, where the rule's
+        vary; below zero only where it is declared negative), its cards among the step's. A
+        sound claim is kept as it is (dropped if the variant switched its rule off); any other
+        takes the contract's full check, which refuses it with the reason. One counterpart's
+        list of claims, all sound and in order, comes back as it is."""
         found: list[Claim] = _NOTHING  # replaced by a list of its own before any append
         borrowed = False  # whether ``found`` is a counterpart's own list (never changed here)
-        orders: dict[str, dict[str, int]] | None = None  # looked up once something is claimed
+        orders: dict[str, dict[str, _Known]] | None = None  # looked up once something is claimed
+        mask = -1  # the step's cards as bits, made with the first claim
         ordered = True  # whether the awards came in the declared order (they usually do)
         last = -1
         for name, counterpart, owner in natives:
@@ -174,14 +181,18 @@ class Scoring:
                                   f"{type(claims).__name__}", plugin=name, hook=hook.name)
             if orders is None:
                 orders = self._orders()
+            if mask < 0 and claims:
+                mask = _mask(allowed if allowed is not None else _allowed(step))
             rules = orders.get(name)
-            whole = not found  # its trusted claims alone so far: its list can be lent as it is
+            whole = not found  # its sound claims alone so far: its list can be lent as it is
             for index in range(len(claims)):
                 raw: Any = claims[index]
                 order = UNDECLARED
                 if rules is not None and type(raw) is tuple and len(raw) == 3 \
                         and type(raw[0]) is str:
-                    order = rules.get(raw[0], UNDECLARED)
+                    known = rules.get(raw[0])
+                    if known is not None and _sound(raw[1], raw[2], known, mask):
+                        order = known[0]
                 if order < 0 or not whole:
                     if whole:  # the claims before this one, then no more lending
                         found, borrowed, whole = claims[:index], False, False
@@ -209,23 +220,52 @@ class Scoring:
             found = sorted(found, key=lambda claim: order_of[claim[0]])
         return found
 
-    def _orders(self) -> dict[str, dict[str, int]]:
+    def _orders(self) -> dict[str, dict[str, _Known]]:
         """Each plugin's declared rules with their place in the rule order (`DISABLED` for a
-        rule the variant switched off), kept until a plugin joins or leaves."""
+        rule the variant switched off), their fixed points (None where they vary) and
+        whether they may be negative, kept until a plugin joins or leaves."""
         changes = self.ruleset.pm.changes
         if self._version != changes.version:
             ruleset = self.ruleset
             order, disabled = ruleset.order, ruleset.disabled
             self._by_plugin = {
-                plugin: {rule: DISABLED if rule in disabled else order[rule] for rule in rules}
+                plugin: {rule_id: (DISABLED if rule_id in disabled else order[rule_id],
+                                   rule.points,
+                                   rule.negative)
+                         for rule_id, rule in rules.items()}
                 for plugin, rules in ruleset._declared.items()}
             self._version = changes.version
         return self._by_plugin
 
 
+def _sound(points: Any, codes: Any, known: _Known, mask: int) -> bool:
+    """Whether a claim of a declared rule (``known``: its order, points and sign) passes the
+    contract's check: integer points, the rule's own where fixed, below zero only where declared
+    negative, and a tuple of codes of cards in ``mask`` (the step's)."""
+    if type(points) is not int:
+        return False
+    fixed = known[1]
+    if (fixed is not None and points != fixed) or (points < 0 and not known[2]):
+        return False
+    if type(codes) is not tuple:
+        return False
+    for code in codes:
+        if type(code) is not int or code < 0 or code > 51 or not (mask >> code) & 1:
+            return False
+    return True
+
+
+def _mask(codes: tuple[int, ...]) -> int:
+    """The cards ``codes`` as bits: bit ``code`` for each."""
+    mask = 0
+    for code in codes:
+        mask |= 1 << code
+    return mask
+
+
 def _allowed(step: object) -> tuple[int, ...]:
     """The cards a claim on ``step`` may name, where the caller did not have them at hand (made
-    only for a claim that takes the full check)."""
+    only once something is claimed)."""
     if isinstance(step, ShowCodes):
         return step.cards + (step.starter,)
     if isinstance(step, SeriesEndCodes):
@@ -241,7 +281,7 @@ def _rows(awards: list[Award]) -> list[Claim]:
 
 
 def _as_score(plugin: str, hook: str, claim: Any) -> Score:
-    """A counterpart's claim that is not a trusted row, as the `Score` it stands for (its
+    """A counterpart's claim that failed the quick check, as the `Score` it stands for (its
     codes read as cards), for the contract's check to accept or refuse with the reason."""
     try:
         rule, points, codes = claim

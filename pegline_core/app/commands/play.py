@@ -183,7 +183,7 @@ def _players(game: Game, bots: str, seed: int, human: bool, *, auto_go: bool = T
     labels = {seat: _("seat {n} ({bot})").format(n=seat, bot=chosen[seat % len(names)].label)
               for seat in range(game.players)}
     if human:
-        players[0] = game.ruleset.game.human()
+        players[0] = game.definition.human()
         if hasattr(players[0], "auto_go"):
             players[0].auto_go = auto_go
         labels[0] = _("seat {n} (you)").format(n=0)

@@ -28,7 +28,7 @@ def emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
     What is printed shows only the hidden cards of ``reveal`` (None: everyone's); the
     ``--log`` file and the saved record keep every event whole, for auditing after the game.
     """
-    printer = game.ruleset.game.printer(game.variant, reveal=reveal, names=names)
+    printer = game.definition.printer(game.variant, reveal=reveal, names=names)
     for event in game.log:  # a resumed game: the printer follows the table as it stands
         printer.lines(event)
     codec = game.codec
@@ -61,7 +61,7 @@ def emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
 
 
 def standings(match: Any, game: Game) -> str:
-    printer = game.ruleset.game.printer(game.variant, reveal=None, names=None)
+    printer = game.definition.printer(game.variant, reveal=None, names=None)
     sides = _(", ").join(_("{side} {points} ({wins} won)").format(
         side=printer.side(side), points=points, wins=wins)
         for side, (points, wins) in enumerate(zip(match.points, match.wins, strict=True)))

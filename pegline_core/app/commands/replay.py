@@ -57,7 +57,7 @@ def replay(file: Path, as_json: bool, verify: bool, versions: str) -> None:
     for event in game.log:
         emit(event)
     if not as_json:
-        printer = game.ruleset.game.printer(game.variant, reveal=None, names=None)
+        printer = game.definition.printer(game.variant, reveal=None, names=None)
         sides = _(", ").join(f"{printer.side(i)} {score}" for i, score in enumerate(game.scores))
         click.echo((_("final scores: {sides}") if game.over
                     else _("final scores: {sides} (the record stops here)")).format(sides=sides))

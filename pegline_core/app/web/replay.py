@@ -25,11 +25,11 @@ def replay_steps(text: str) -> Json:
     else:
         record = GameRecord.from_toml(text, name="the record")
     game = record.new_game()
-    web = web_table(game.variant, game.ruleset.game)
+    web = web_table(game.variant, game.definition)
     if web is None:
         raise RequestError(_("the game {game} has no table in the page yet").format(
             game=repr(game.variant.game)))
-    printer = game.ruleset.game.printer(game.variant, reveal=None, names=None)
+    printer = game.definition.printer(game.variant, reveal=None, names=None)
     codec = game.codec
     steps = [{"events": [entry(printer, codec, event, None) for event in game.log],
               "table": web.replay_table(game)}]

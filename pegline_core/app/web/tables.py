@@ -187,7 +187,7 @@ class Table:
             record = GameRecord.from_dict(stored.head | {"events": stored.inputs},
                                           name=f"table {stored.id}")
             game = record.new_game()
-            web = web_table(game.variant, game.ruleset.game)
+            web = web_table(game.variant, game.definition)
             if web is None:
                 raise RecordError(f"the game {game.variant.game!r} has no table in the page")
             inputs = deque(event for _index, event in record.inputs(game))
@@ -271,7 +271,7 @@ class Table:
     def _printer(self, seat: int) -> Any:
         """A new printer for ``seat`` (or the spectators), speaking the current language."""
         game = self.game
-        return game.ruleset.game.printer(game.variant, reveal=set() if seat == WATCHER else {seat},
+        return game.definition.printer(game.variant, reveal=set() if seat == WATCHER else {seat},
                                          names=self.names(seat))
 
     def _advance(self, replay: deque[Input] | None = None) -> None:
@@ -631,7 +631,7 @@ class Tables:
              hand_over_after: float | None = None) -> tuple[Table, dict[int, str]]:
         _check_seats(variant, seats)  # before the game is built: a refusal costs little
         game = Game(variant)
-        web = web_table(variant, game.ruleset.game)
+        web = web_table(variant, game.definition)
         if web is None:
             raise RequestError(_("the game {game} has no table in the page yet").format(
                 game=repr(variant.game)))
