@@ -16,6 +16,7 @@ changes nothing; `undo` pops the last action exactly; `copy` gives an independen
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, cast
@@ -23,6 +24,7 @@ from typing import Any, cast
 import attrs
 
 from pegline_core.action_types import wrong_field
+from pegline_core.arguments import A_VARIANT, expect
 from pegline_core.coaching import Comparison, Evaluator, same_move
 from pegline_core.definition import Machine
 from pegline_core.errors import IllegalActionError, PeglineError
@@ -46,12 +48,16 @@ class Game:
 
     def __init__(
         self,
-        variant: Variant | str | None = None,
+        variant: Variant | str | os.PathLike[str] | None = None,
         *,
         dealer: int | None = None,
         ruleset: Ruleset | None = None,
         extra_plugins: Plugins | None = None,
     ) -> None:
+        expect(variant is None or isinstance(variant, Variant | str | os.PathLike),
+               "a Game's variant", A_VARIANT, variant)
+        expect(ruleset is None or isinstance(ruleset, Ruleset), "ruleset", "None or a Ruleset",
+               ruleset)
         if ruleset is not None:
             if variant is not None and variant is not ruleset.variant \
                     and variant != ruleset.variant.name and variant != ruleset.variant:
@@ -59,7 +65,8 @@ class Game:
                                    f"{getattr(variant, 'name', variant)!r}")
             variant = ruleset.variant
         elif not isinstance(variant, Variant):
-            variant = load_variant(variant or DEFAULT_VARIANT, extra_plugins=extra_plugins)
+            variant = load_variant(DEFAULT_VARIANT if variant is None else variant,
+                                   extra_plugins=extra_plugins)
         self.variant: Variant = variant
         self.ruleset = ruleset or Ruleset(variant, extra_plugins)
         self.players = variant.table.players
