@@ -42,7 +42,7 @@ BOTH_BUILDS_MODULES = frozenset({
     "test_clabber_game.py", "test_clabber_rules.py", "test_clabber_reneges.py",
     "test_clabber_renege_window.py", "test_clabber_properties.py", "test_clabber_hooks.py",
     # what the compiled machines refuse: a wrong-typed action, a plugin's fault
-    "test_action_types.py", "test_plugin_faults.py",
+    "test_action_types.py", "test_plugin_faults.py", "test_entry_arguments.py",
     # the bots, the coach's playouts, the games' encodings for learning agents, the build itself
     "test_coach.py", "test_clabber_coach.py", "test_rl_env.py", "test_build.py",
 })

@@ -16,6 +16,7 @@ changes nothing; `undo` pops the last action exactly; `copy` gives an independen
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, cast
@@ -23,6 +24,7 @@ from typing import Any, cast
 import attrs
 
 from pegline_core.action_types import wrong_field
+from pegline_core.arguments import A_VARIANT, expect
 from pegline_core.coaching import Comparison, Evaluator, same_move
 from pegline_core.definition import GameDefinition, Machine
 from pegline_core.errors import IllegalActionError, PeglineError
@@ -47,12 +49,16 @@ class Game:
 
     def __init__(
         self,
-        variant: Variant | str | None = None,
+        variant: Variant | str | os.PathLike[str] | None = None,
         *,
         dealer: int | None = None,
         ruleset: Ruleset | None = None,
         extra_plugins: Plugins | None = None,
     ) -> None:
+        expect(variant is None or isinstance(variant, Variant | str | os.PathLike),
+               "a Game's variant", A_VARIANT, variant)
+        expect(ruleset is None or isinstance(ruleset, Ruleset), "ruleset", "None or a Ruleset",
+               ruleset)
         self._shared = ruleset is None
         """Whether the ruleset is the one every game of the variant shares (`shared_ruleset`)
         rather than one given (``ruleset=``) or this game's own (`ruleset` was read)."""
@@ -63,7 +69,8 @@ class Game:
                                    f"{getattr(variant, 'name', variant)!r}")
             variant = ruleset.variant
         else:
-            ruleset = shared_ruleset(variant or DEFAULT_VARIANT, extra_plugins)
+            ruleset = shared_ruleset(DEFAULT_VARIANT if variant is None else variant,
+                                     extra_plugins)
             if not isinstance(variant, Variant):
                 variant = ruleset.variant
         self.variant: Variant = variant

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import SupportsIndex
 
 from mypy_extensions import mypyc_attr
 
+from pegline_core.arguments import A_VARIANT, expect, players_of, seed_of
 from pegline_core.definition import Player
 from pegline_core.draws import below
 from pegline_core.errors import IllegalActionError, PeglineError
@@ -48,8 +50,8 @@ class RandomBot(IndexPlayer):
     """Picks uniformly among the legal actions, in any game: an `IndexPlayer`, so it reads no
     view (a player of your own can do the same)."""
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: SupportsIndex | None = None) -> None:
+        self.rng = random.Random(seed_of(seed))  # a whole number: see play_game
 
     def choose_index(self, count: int) -> int:
         return below(self.rng, count)  # rng.randrange(count), compiled
@@ -59,16 +61,24 @@ def play_game(
     variant: Variant | str,
     players: Sequence[Player],
     *,
-    seed: int | None = None,
+    seed: SupportsIndex | None = None,
     on_event: Callable[[Event], None] | None = None,
     game: Game | None = None,
 ) -> Game:
-    """Play a game to its end (or continue ``game``), drawing chance from ``seed``."""
+    """Play a game to its end (or continue ``game``), drawing chance from ``seed`` (a whole
+    number: an int, or a numpy integer)."""
+    # checked here, once: compiled, an int in the signature would be mypyc's TypeError
+    players_of(players)
+    number = seed_of(seed)
+    expect(on_event is None or callable(on_event), "on_event", "None or a function of an event",
+           on_event)
+    expect(game is None or isinstance(game, Game), "game", "None or a Game to carry on", game)
+    expect(game is not None or variant is not None, "the variant", A_VARIANT, variant)
     game = game or Game(variant)
     if len(players) != game.players:
         raise PeglineError(f"{game.variant.name} needs {game.players} players, "
                            f"got {len(players)}")
-    rng = random.Random(seed)
+    rng = random.Random(number)
     machine = game.machine  # the seats come from the machine itself: no need to check them
     choices = getattr(machine, "choices", machine.legal_actions)
     # a machine's own lane for chance and the players that read no view, while nobody reads

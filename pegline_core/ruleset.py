@@ -12,6 +12,7 @@ from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
 from pegline_core import hookspecs
+from pegline_core.arguments import expect, is_variant, plugin_classes
 from pegline_core.cards import Card
 from pegline_core.definition import GameDefinition
 from pegline_core.dispatch import (
@@ -55,8 +56,10 @@ class Ruleset:
     """
 
     def __init__(self, variant: Variant, extra_plugins: Plugins | None = None) -> None:
+        expect(is_variant(variant), "a Ruleset's variant",
+               "a loaded Variant (load_variant(name) loads one)", variant)
         self.variant = variant
-        self.extra_plugins = dict(extra_plugins or {})
+        self.extra_plugins = dict(plugin_classes(extra_plugins) or {})
         faults = self._assemble()
         faults = faults or self._check()
         if faults:

@@ -28,6 +28,7 @@ from typing import Any
 import attrs
 from attrs import field, frozen
 
+from pegline_core.arguments import expect, paths, plugin_classes
 from pegline_core.errors import PeglineError, VariantError
 from pegline_core.files import parse_toml, read_text
 from pegline_core.plugins import game_definition, plugin_class
@@ -172,9 +173,15 @@ def load_variant(
 
     ``overlays`` are variants (names or files) merged on top, in order (``--with lowball``).
     The game and the plugins the variant names are looked up among installed entry points and
-    ``extra_plugins``. Raises `VariantError` listing every problem.
+    ``extra_plugins``. Raises `VariantError` listing every problem (a `PeglineError` for an
+    argument of the wrong kind).
     """
-    folders = list(search_path) if search_path is not None else variant_search_path()
+    expect(isinstance(name_or_path, str | os.PathLike), "the variant",
+           "a variant's name or a .toml file's path", name_or_path)
+    overlays = paths(overlays, "overlays", "a list of variant names or .toml files' paths")
+    plugin_classes(extra_plugins)
+    folders = [Path(folder) for folder in paths(search_path, "search_path", "a list of folders")] \
+        if search_path is not None else variant_search_path()
     resolver = Resolver(folders, loads=functools.partial(_loads, search_path=folders,
                                                           extra_plugins=extra_plugins))
     top = read_variant(resolver, name_or_path, "")

@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 from attrs import frozen
 
-from pegline_core.files import RECORD_FORMAT, parse_toml, read_text
+from pegline_core.files import parse_toml, read_text
 from pegline_core.strict import describe, format_path
 
 __all__ = ["variant_search_path", "available_variants"]
@@ -30,6 +30,9 @@ NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 MAX_BYTES = 1 << 20
 """The largest variant file read (the shipped ones are a few hundred bytes)."""
+
+RECORD_PROBLEM = "a saved game's record, not a variant file"
+"""What is said of a saved game (or match) met where a variant is looked for."""
 
 OWN_KEYS = ("description", "source")
 """Keys that describe one file: never inherited from the files it extends. Two more are read
@@ -58,24 +61,36 @@ def _installed_variants() -> list[Path]:
 
 
 def available_variants(search_path: Iterable[Path] | None = None) -> dict[str, Path]:
-    """Every variant name on the search path and the file that defines it (saved game records
-    and files whose names are not variant names are left out)."""
-    found: dict[str, Path] = {}
-    for folder in search_path if search_path is not None else variant_search_path():
-        for file in sorted(Path(folder).glob("*.toml")):
+    """Every variant name on the search path and the file that defines it, as a look-up by name
+    finds it (`Resolver.find`): saved game records and files whose names are not variant names
+    are left out, and so is a name whose first file is a link out of the search path (a look-up
+    refuses it)."""
+    folders = [Path(folder) for folder in
+               (search_path if search_path is not None else variant_search_path())]
+    found: dict[str, Path | None] = {}
+    for folder in folders:
+        for file in sorted(folder.glob("*.toml")):
             if NAME.match(file.stem) and not _is_record(file):
-                found.setdefault(file.stem, file)
-    return dict(sorted(found.items()))
+                found.setdefault(file.stem, None if _leads_out(file, folders) else file)
+    return {name: file for name, file in sorted(found.items()) if file is not None}
 
 
 def _is_record(path: Path) -> bool:
-    """Whether the file is a saved game (its header comes first), not a variant."""
+    """Whether the file is a saved game or match (its header, first, names a Pegline format:
+    ``pegline-record``, ``pegline-match``), not a variant (which has no ``format``)."""
     try:
         with path.open("rb") as file:
             head = file.read(256).decode("utf-8", "replace")
     except OSError:
         return False
-    return f'format = "{RECORD_FORMAT}"' in head
+    return 'format = "pegline-' in head
+
+
+def _leads_out(file: Path, folders: Iterable[Path]) -> Path | None:
+    """Where ``file`` leads when a link takes it out of every one of ``folders``, else None."""
+    target = file.resolve()
+    inside = any(target.is_relative_to(Path(folder).resolve()) for folder in folders)
+    return None if inside else target
 
 
 def display(path: Path) -> str:
@@ -147,15 +162,28 @@ class Resolver:
                                  "digits, '-' and '_'; never a path)")
             return None
         folders = ([near] if near else []) + self.search_path
+        records: dict[Path, Path] = {}  # each once (a folder beside may be on the path too)
         for folder in folders:
             candidate = folder / f"{name}.toml"
-            if candidate.is_file():
-                self._shadowing(name, candidate, folder is near, prefix)
-                return candidate
+            if not candidate.is_file():
+                continue
+            if _is_record(candidate):  # a saved game named like a variant: never one
+                records.setdefault(candidate.resolve(), candidate)
+                continue
+            target = _leads_out(candidate, folders)
+            if target is not None:
+                link = Path(display(folder), candidate.name)  # the link's own name
+                self.problems.append(f"{prefix}{link} links to {target}, outside "
+                                     "the variant search path: a variant found by name must be "
+                                     "inside it (copy the file there)")
+                return None
+            self._shadowing(name, candidate, folder is near, prefix)
+            return candidate
         known = {found: path for found, path in available_variants(folders).items()
                  if self.loads is None or self.loads(path) is not False}
         self.problems.append(f"{prefix}unknown variant {name!r} ({_close(name, known)}known: "
                              f"{', '.join(known) or 'none'})")
+        self.problems += [f"{display(record)}: {RECORD_PROBLEM}" for record in records.values()]
         return None
 
     def _shadowing(self, name: str, found: Path, beside: bool, prefix: str) -> None:
@@ -164,7 +192,7 @@ class Resolver:
             return
         for folder in self.search_path:
             other = folder / f"{name}.toml"
-            if other.is_file() and other.resolve() != found.resolve():
+            if other.is_file() and not _is_record(other) and other.resolve() != found.resolve():
                 self.notices.append(f"{prefix}{name!r} is {display(found)}, beside the file; "
                                     f"it hides {display(other)} of the same name")
                 return
@@ -363,9 +391,12 @@ def read_variant(resolver: Resolver, name_or_path: str | os.PathLike[str], where
     text = os.fspath(name_or_path)
     if text.endswith(".toml") or os.sep in text or "/" in text:
         path: Path | None = Path(text)
+        prefix = f"{where}: " if where else ""
         if not _is_file(Path(text)):
-            prefix = f"{where}: " if where else ""
             resolver.problems.append(f"{prefix}{text}: no such variant file")
+            return None
+        if _is_record(Path(text)):
+            resolver.problems.append(f"{prefix}{text}: {RECORD_PROBLEM}")
             return None
     else:
         path = resolver.find(text, None, where)

@@ -56,6 +56,31 @@ class TakesSelf:
     @hookimpl(optionalhook=True)
     def pegline_commands(self):
         return []
+
+
+from pegline_clabber import Clabber
+from pegline_core.app.clikit import Group, overlay_option, variant_option
+from pegline_core.variant import load_variant
+
+
+@click.group(cls=Group)
+def clabber_tools():
+    """Clabber's own tools."""
+
+
+@clabber_tools.command("deck")
+@variant_option
+@overlay_option
+def deck(variant_name, overlays):
+    """The variant's deck."""
+    click.echo(f"{load_variant(variant_name, overlays=overlays).name}: 24 cards")
+
+
+class ClabberWithTools(Clabber):
+    @staticmethod
+    @hookimpl(optionalhook=True)
+    def pegline_commands():
+        return [clabber_tools]
 '''
 
 
@@ -65,11 +90,63 @@ def third_party(tmp_path, monkeypatch):
     monkeypatch.syspath_prepend(str(tmp_path))
     added = {name: EntryPoint(name=name, value=f"loud_plugin:{cls}", group="pegline")
              for name, cls in [("loud", "Loud"), ("raises", "Raises"), ("quiet", "Clashes"),
-                               ("self", "TakesSelf")]}
+                               ("self", "TakesSelf"), ("clabber", "ClabberWithTools")]}
     installed = {**kernel_plugins.installed_plugins(), **added}
     for module in (kernel_plugins, plugin_commands):
         monkeypatch.setattr(module, "installed_plugins", lambda: installed)
     return _WithPluginCommands(name="pegline", commands={"play": main.commands["play"]})
+
+
+CRIBBAGE_COMMANDS = [("score", ["5H", "5C", "5D", "JS", "--starter", "5S"]), ("score", []),
+                     ("analyze show", []), ("analyze discard", ["5H", "5C", "JD", "QS", "4H", "9C"]),
+                     ("analyze win-table", ["--hands", "1"])]
+"""Every cribbage command that takes --variant, with the arguments it needs (the test below
+checks that none is missing)."""
+
+
+def _taking_a_variant(command, path):
+    """The paths of ``command``'s commands (a group's, each) that take --variant."""
+    if isinstance(command, click.Group):
+        return [found for name, sub in command.commands.items()
+                for found in _taking_a_variant(sub, f"{path} {name}")]
+    return [path] if any(param.name == "variant_name" for param in command.params) else []
+
+
+def test_the_list_holds_every_cribbage_command_that_takes_a_variant():
+    found, _ = plugin_commands.plugin_commands(set())
+    paths = {path for plugin, command in found if plugin == "cribbage"
+             for path in _taking_a_variant(command, command.name)}
+    assert paths == {path for path, _ in CRIBBAGE_COMMANDS}
+
+
+@pytest.mark.parametrize(("command", "words"), CRIBBAGE_COMMANDS,
+                         ids=[" ".join([c, *w]) for c, w in CRIBBAGE_COMMANDS])
+@pytest.mark.parametrize("variant", [["clabber"], ["clabber-renege"],
+                                     ["clabber", "--with", "clabber-renege"]], ids=" ".join)
+def test_a_cribbage_command_refuses_another_game_s_variant_with_one_message(command, words,
+                                                                            variant):
+    line = [*command.split(), *words, "--variant", *variant]
+    result = CliRunner().invoke(main, line, input="5H 5C 5D JS | 5S\n", prog_name="pegline")
+    name = "+".join(variant[::2])
+    assert result.exit_code == 1, result.output
+    assert result.output == (f"Error: {name} is not a cribbage variant (its game is clabber): "
+                             f"pegline {command} is for cribbage variants only\n")
+    ja = CliRunner().invoke(main, ["--lang", "ja", *line], input="5H 5C 5D JS | 5S\n")
+    assert ja.exit_code == 1 and f"{name} は cribbage のバリアントではありません" in ja.output
+
+
+def test_a_clabber_command_refuses_a_cribbage_variant_and_runs_on_its_own(third_party):
+    runner = CliRunner()
+    for variant in ("two-player", "partner"):
+        refused = runner.invoke(third_party, ["clabber-tools", "deck", "--variant", variant])
+        assert refused.exit_code == 1 and refused.output.splitlines()[-1] == (
+            f"Error: {variant} is not a clabber variant (its game is cribbage): "
+            "pegline clabber-tools deck is for clabber variants only")
+    refused = runner.invoke(third_party, ["clabber-tools", "deck", "--variant", "clabber",
+                                          "--with", "lowball"])
+    assert refused.exit_code == 1 and "Traceback" not in refused.output
+    ran = runner.invoke(third_party, ["clabber-tools", "deck", "--variant", "clabber-renege"])
+    assert ran.exit_code == 0 and ran.output == "clabber-renege: 24 cards\n"
 
 
 def test_cribbage_brings_score_and_analyze_listed_under_its_name():
@@ -105,7 +182,7 @@ def test_a_broken_plugin_is_a_warning_and_adds_nothing(third_party):
                "'not a command'" in w for w in warnings)
     assert any("'self' adds no command" in w for w in warnings)
     assert len(warnings) == 5
-    assert sorted(third_party.commands) == ["analyze", "play", "score", "shout"]
+    assert sorted(third_party.commands) == ["analyze", "clabber-tools", "play", "score", "shout"]
 
 
 def test_a_built_in_command_never_waits_for_the_plugins_commands(third_party):

@@ -400,6 +400,84 @@ def test_the_cli_takes_a_file_for_with_and_prints_notices(tmp_path):
         in result.output
 
 
+# -- what a look-up by name finds: never a saved game, never a file outside the search path ------
+
+
+def _saved_game(path):
+    from pegline_core import GameRecord
+
+    game = play_game("two-player-61", [RandomBot(1), RandomBot(2)], seed=3)
+    GameRecord.of(game, seed=3).save(path)
+    return path
+
+
+def _cli(*words):
+    from click.testing import CliRunner
+
+    from pegline_core.app.cli import main
+
+    result = CliRunner().invoke(main, [*words], prog_name="pegline")
+    assert "Traceback" not in result.output
+    return result
+
+
+def test_a_saved_game_named_like_a_variant_is_never_taken_for_it(tmp_path, monkeypatch):
+    record = _saved_game(tmp_path / "two-player.toml")
+    house = write(tmp_path, "house", 'extends = ["two-player"]\n')
+    shipped = load_variant("two-player")
+    variant = load_variant(house)
+    assert variant.settings == shipped.settings and variant.notices == (), \
+        "the next two-player on the search path, the shipped one, with no notice of hiding"
+    monkeypatch.setenv("PEGLINE_VARIANT_PATH", str(tmp_path))
+    assert load_variant("two-player").description == shipped.description
+    from pegline_core import available_variants
+
+    assert available_variants()["two-player"] != record and "house" in available_variants()
+    said = "a saved game's record, not a variant file"
+    assert problems(record) == [f"{record}: {said}"]
+    _saved_game(tmp_path / "mine.toml")
+    lost = write(tmp_path, "lost", 'extends = ["mine"]\n')
+    unknown, what = problems(lost)
+    assert unknown.startswith(f"{lost}: extends[0]: unknown variant 'mine' (known: ")
+    assert what == f"{tmp_path / 'mine.toml'}: {said}"
+    listed = _cli("variants", "list").output.splitlines()
+    assert next(line for line in listed if line.startswith("two-player ")).endswith(
+        shipped.description) and not any(line.startswith("mine ") for line in listed)
+    assert _cli("variants", "check", "house").exit_code == 0
+    assert _cli("play", "--variant", "house", "--seed", "1").exit_code == 0
+    played = _cli("play", "--variant", str(record))
+    assert played.exit_code == 1 and played.output == f"Error: {record}: {said}\n"
+    checked = _cli("variants", "check", "lost")
+    assert checked.exit_code == 1 and checked.output.endswith(f"{what}\n")
+
+
+def test_a_link_out_of_the_search_path_is_refused_by_name(tmp_path, monkeypatch):
+    folder, elsewhere = tmp_path / "variants", tmp_path / "elsewhere"
+    folder.mkdir()
+    elsewhere.mkdir()
+    far = write(elsewhere, "far", 'extends = ["two-player"]\n[scoring]\ntarget = 61\n')
+    (folder / "far.toml").symlink_to(far)
+    near = write(folder, "near", 'extends = ["far"]\n')
+    from pegline_core import available_variants
+
+    (folder / "sixty.toml").symlink_to(available_variants()["two-player-61"])  # a shipped one
+    monkeypatch.setenv("PEGLINE_VARIANT_PATH", str(folder))
+    said = (f"{folder / 'far.toml'} links to {far.resolve()}, outside the variant search path: "
+            "a variant found by name must be inside it (copy the file there)")
+    assert problems("far") == [said]
+    assert problems(near)[0] == f"{near}: extends[0]: {said}"
+    assert load_variant("sixty").settings.scoring.target == 61, "a link inside the path is one"
+    assert load_variant(folder / "far.toml").settings.scoring.target == 61, "a path is taken"
+    listed = [line.split()[0] for line in _cli("variants", "list").output.splitlines()]
+    assert "sixty" in listed and "far" not in listed
+    for words in (["variants", "check", "far"], ["play", "--variant", "far"],
+                  ["play", "--variant", "near"]):
+        result = _cli(*words)
+        assert result.exit_code == 1 and said in result.output, words
+    ja = _cli("--lang", "ja", "play", "--variant", "far")
+    assert ja.exit_code == 1 and "検索パスの外" in ja.output
+
+
 # -- five-card as the user's document names it ---------------------------------------------------
 
 

@@ -11,7 +11,8 @@ static method::
         return [tally]
 
 Build the commands with `pegline_core.app.clikit` (``@click.command(cls=Command)``), so that
-their --help speaks the chosen language and a `PeglineError` they raise is a message.
+their --help speaks the chosen language and a `PeglineError` they raise is a message. A game's
+commands that take ``variant_option`` refuse another game's variant before they run.
 """
 
 from __future__ import annotations

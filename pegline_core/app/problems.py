@@ -41,6 +41,9 @@ PROBLEMS = (
     N_("no such variant file"),
     N_("{path}: no such variant file"),
     N_("cycle {cycle}"),
+    N_("a saved game's record, not a variant file"),
+    N_("{path} links to {target}, outside the variant search path: a variant found by name "
+       "must be inside it (copy the file there)"),
     N_("nested more than {n} levels deep"),
     N_("expected an array of variant names, e.g. {example}; got {value}"),
     N_("expected an array of variant names, got {value}"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, SupportsIndex
 
 import numpy as np
 from gymnasium import spaces
@@ -20,6 +20,7 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 from rich.console import Console
 
 from pegline_core import Game, IllegalActionError, PeglineError, Ruleset, Variant, load_variant
+from pegline_core.arguments import seed_of
 from pegline_core.encoding import Encoding, Screen
 from pegline_core.plugins import Plugins
 
@@ -99,11 +100,13 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
 
     # -- the game ------------------------------------------------------------------------------
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def reset(self, seed: SupportsIndex | None = None, options: dict[str, Any] | None = None
+              ) -> None:
         """A new game; ``seed`` reseeds the generator that deals (each later game goes on from
         it). ``options`` are accepted and unused."""
-        if seed is not None:
-            self.rng = random.Random(seed)
+        number = seed_of(seed)
+        if number is not None:
+            self.rng = random.Random(number)
         self.game = Game(ruleset=self.ruleset)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

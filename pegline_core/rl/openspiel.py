@@ -19,6 +19,7 @@ import numpy as np
 import pyspiel
 
 from pegline_core import Game, PeglineError, Ruleset, Variant, load_variant
+from pegline_core.arguments import seed_of
 from pegline_core.rl.environment import encoding_of
 
 __all__ = ["openspiel_game", "PeglineGame", "PeglineState"]
@@ -38,6 +39,7 @@ def openspiel_game(variant: Variant | str = "two-player", *, seed: int = 0) -> A
     >>> state.current_player(), len(state.legal_actions())
     (0, 15)
     """
+    number = seed_of(seed, optional=False)
     if not isinstance(variant, Variant):
         variant = load_variant(variant)
     name = f"pegline_{variant.name}"
@@ -47,7 +49,7 @@ def openspiel_game(variant: Variant | str = "two-player", *, seed: int = 0) -> A
         # a class of its own per variant, as OpenSpiel's Python games register theirs
         pyspiel.register_game(game_type, type(f"PeglineGame[{variant.name}]", (PeglineGame,), {
             "game_type": game_type, "info": info, "ruleset": ruleset}))
-    return pyspiel.load_game(name, {"seed": seed})
+    return pyspiel.load_game(name, {"seed": number})
 
 
 def _describe(name: str, ruleset: Ruleset) -> tuple[Any, Any]:

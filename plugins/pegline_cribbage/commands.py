@@ -199,12 +199,8 @@ def analyze_discard(cards: tuple[str, ...], dealer: bool, variant_name: str,
     points over every starter (exact), the crib's expected points (estimated) and the net."""
     from pegline_cribbage.crib_odds import CRIB_DEALS
     from pegline_cribbage.discards import discard_table
-    from pegline_cribbage.settings import CribbageSettings
 
-    variant = load_variant(variant_name, overlays=overlays)
-    if not isinstance(variant.settings, CribbageSettings):
-        raise Failure(_("the discard table is for cribbage variants, not {game}").format(
-            game=repr(variant.game)))
+    variant = load_variant(variant_name, overlays=overlays)  # a cribbage one: for_its_game
     hand = parse_cards(cards)
     table = discard_table(Scorer(variant), hand, dealer=dealer)
     starters = 52 - len(hand)

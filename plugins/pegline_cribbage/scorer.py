@@ -13,13 +13,15 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from typing import Any, Final, cast
 
 from attrs import frozen
 
+from pegline_core.arguments import expect, is_variant
 from pegline_core.cards import Card
-from pegline_core.errors import CardError, PluginError
+from pegline_core.errors import CardError, PeglineError, PluginError
 from pegline_core.plugins import Plugins
 from pegline_core.rules import Award, Score
 from pegline_core.ruleset import Ruleset
@@ -76,8 +78,13 @@ class Scorer:
     is no step of a game (bots and the coach weigh their choices with it)."""
 
     def __init__(self, rules: Ruleset | Variant, extra_plugins: Plugins | None = None) -> None:
+        expect(isinstance(rules, Ruleset) or is_variant(rules), "a Scorer's rules",
+               "a Ruleset or a loaded Variant (Scorer.for_variant takes a name)", rules)
         self.ruleset = rules if isinstance(rules, Ruleset) else Ruleset(rules, extra_plugins)
         self.variant: Variant = self.ruleset.variant
+        if not isinstance(self.variant.settings, CribbageSettings):
+            raise PeglineError(f"{self.variant.name} is not a cribbage variant: a Scorer counts "
+                               "cribbage hands")
         self.settings: CribbageSettings = self.variant.settings
         self.players = self.variant.table.players
         self.scoring = Scoring(self.ruleset, hypothetical=True)
@@ -91,7 +98,7 @@ class Scorer:
         """Every side's score in what a scorer is asked about: none."""
 
     @classmethod
-    def for_variant(cls, name: str = DEFAULT_VARIANT, *,
+    def for_variant(cls, name: str | os.PathLike[str] = DEFAULT_VARIANT, *,
                     extra_plugins: Plugins | None = None) -> Scorer:
         """A scorer for a variant name or file (see `load_variant`)."""
         return cls(load_variant(name, extra_plugins=extra_plugins), extra_plugins)

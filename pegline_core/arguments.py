@@ -1,0 +1,72 @@
+"""What the entry points a caller meets first (`Game`, `load_variant`, `Ruleset`, `play_game`,
+the learning environments) check of their arguments: one test each, once, at entry, so that a
+wrong argument is a `PeglineError` saying what was expected, never a `TypeError` or an
+`AttributeError` from deep inside. docs/embedding.md says which calls check and which do not.
+"""
+
+from __future__ import annotations
+
+import operator
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any, SupportsIndex
+
+from pegline_core.errors import PeglineError, short_repr
+
+__all__ = ["expect", "paths", "plugin_classes", "seed_of", "players_of", "is_variant",
+           "A_VARIANT"]
+
+A_VARIANT = "a Variant, a variant's name or a .toml file's path"
+"""What a variant argument may be, as the messages say it."""
+
+
+def expect(test: bool, name: str, expected: str, value: Any) -> None:
+    """`PeglineError` ``NAME must be EXPECTED, not VALUE`` unless ``test`` holds."""
+    if not test:
+        raise PeglineError(f"{name} must be {expected}, not {short_repr(value)}")
+
+
+def paths(values: Any, name: str, expected: str) -> list[Any]:
+    """``values``, a list of names or paths (never one string: ``"lowball"`` would be read
+    letter by letter)."""
+    expect(isinstance(values, list | tuple) and all(isinstance(v, str | os.PathLike)
+                                                    for v in values), name, expected, values)
+    return list(values)
+
+
+def plugin_classes(value: Any, name: str = "extra_plugins") -> Mapping[str, type] | None:
+    """``value``: None, or a mapping of plugin names to plugin classes."""
+    expect(value is None or (isinstance(value, Mapping) and all(
+        isinstance(key, str) and isinstance(cls, type) for key, cls in value.items())),
+        name, "None or a mapping of plugin names to classes", value)
+    return value  # type: ignore[no-any-return]
+
+
+def seed_of(value: SupportsIndex | None, name: str = "seed", *, optional: bool = True
+            ) -> int | None:
+    """``value`` as an int: a whole number (an int, a numpy integer), or None if ``optional``."""
+    if type(value) is int or (value is None and optional):
+        return value
+    expect(hasattr(type(value), "__index__"), name,
+           "a whole number or None" if optional else "a whole number", value)
+    return operator.index(value)  # type: ignore[arg-type]
+
+
+def players_of(value: Any, name: str = "players") -> Sequence[Any]:
+    """``value``, a list of players, each with a ``choose(view, legal)`` method."""
+    if isinstance(value, list | tuple):
+        for player in value:
+            if not callable(getattr(player, "choose", None)):
+                break
+        else:
+            return value
+    raise PeglineError(f"{name} must be a list of players, each with a choose(view, legal) "
+                       f"method, not {short_repr(value)}")
+
+
+def is_variant(value: object) -> bool:
+    """Whether ``value`` is a loaded `pegline_core.variant.Variant`, asked where that module
+    cannot be imported (it imports the asker): a Variant exists only once its module is loaded."""
+    module = sys.modules.get("pegline_core.variant")
+    return module is not None and isinstance(value, module.Variant)

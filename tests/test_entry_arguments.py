@@ -1,0 +1,142 @@
+"""The entry points a caller meets first answer a wrong argument with a `PeglineError` (a
+`ValueError`) saying what was expected, in both builds: never a `TypeError` or an
+`AttributeError` from inside (`Game(5)` raised a TypeError, `Ruleset("two-player")` an
+AttributeError, `Scorer.for_variant("clabber")` another, `load_variant("two-player",
+overlays="lowball")` looked up a variant 'l')."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pegline_core import Game, PeglineError, RandomBot, Ruleset, load_variant, play_game
+from pegline_cribbage.scorer import Scorer
+
+TWO = [RandomBot(1), RandomBot(2)]
+KINDS = [5, None, [], ["two-player"], b"two-player", 2.5, {"name": "two-player"}]
+"""Wrong arguments of every kind: an int, None, lists, bytes, a float, a dict."""
+
+VARIANT = "must be a Variant, a variant's name or a .toml file's path, not "
+NAME = "must be a variant's name or a .toml file's path, not "
+LOADED = "must be a loaded Variant (load_variant(name) loads one), not "
+SCORED = "must be a Ruleset or a loaded Variant (Scorer.for_variant takes a name), not "
+PLUGINS = "extra_plugins must be None or a mapping of plugin names to classes, not "
+SEED = "seed must be a whole number or None, not "
+PLAYERS = "players must be a list of players, each with a choose(view, legal) method, not "
+
+
+def refused(call, said):
+    with pytest.raises(PeglineError) as info:
+        call()
+    assert isinstance(info.value, ValueError) and said in str(info.value), str(info.value)
+
+
+@pytest.mark.parametrize("wrong", KINDS, ids=repr)
+def test_every_entry_point_refuses_a_variant_of_the_wrong_kind(wrong):
+    if wrong is not None:  # Game() and Game(None) are the default variant
+        refused(lambda: Game(wrong), f"a Game's variant {VARIANT}")
+    refused(lambda: load_variant(wrong), f"the variant {NAME}")
+    refused(lambda: play_game(wrong, TWO), f"variant {VARIANT}")
+    refused(lambda: Ruleset(wrong), f"a Ruleset's variant {LOADED}")
+    refused(lambda: Scorer(wrong), f"a Scorer's rules {SCORED}")
+    refused(lambda: Scorer.for_variant(wrong), f"the variant {NAME}")
+
+
+def test_a_name_is_no_loaded_variant_and_a_scorer_counts_cribbage_only():
+    refused(lambda: Ruleset("two-player"), f"a Ruleset's variant {LOADED}'two-player'")
+    refused(lambda: Scorer("two-player"), f"a Scorer's rules {SCORED}'two-player'")
+    for make in (lambda: Scorer.for_variant("clabber"), lambda: Scorer(load_variant("clabber")),
+                 lambda: Scorer(Ruleset(load_variant("clabber-renege")))):
+        refused(make, "is not a cribbage variant: a Scorer counts cribbage hands")
+
+
+@pytest.mark.parametrize("wrong", [5, "standard", [1], {"x": 5}, {5: Game}], ids=repr)
+def test_extra_plugins_of_the_wrong_kind_are_refused_at_every_entry(wrong):
+    variant = load_variant("two-player")
+    refused(lambda: load_variant("two-player", extra_plugins=wrong), PLUGINS)
+    refused(lambda: Game("two-player", extra_plugins=wrong), PLUGINS)
+    refused(lambda: Ruleset(variant, wrong), PLUGINS)
+    refused(lambda: Scorer(variant, wrong), PLUGINS)
+    refused(lambda: Scorer.for_variant("two-player", extra_plugins=wrong), PLUGINS)
+
+
+def test_load_variant_refuses_lists_of_the_wrong_kind():
+    refused(lambda: load_variant("two-player", overlays="lowball"),
+            "overlays must be a list of variant names or .toml files' paths, not 'lowball'")
+    refused(lambda: load_variant("two-player", overlays=[5]), "not [5]")
+    refused(lambda: load_variant("two-player", overlays=None), "not None")
+    for wrong in ("variants", 5, [5], b"variants"):
+        refused(lambda wrong=wrong: load_variant("two-player", search_path=wrong),
+                f"search_path must be a list of folders, not {wrong!r}")
+    shipped = load_variant("two-player").settings
+    folder = Path(__file__).parent.parent / "variants"
+    assert load_variant("two-player", search_path=[str(folder)]).settings == shipped
+    assert load_variant("two-player", overlays=("lowball",)).settings.scoring.lowball
+
+
+def test_game_refuses_a_ruleset_of_the_wrong_kind():
+    refused(lambda: Game("two-player", ruleset=5), "ruleset must be None or a Ruleset, not 5")
+    refused(lambda: Game("two-player", ruleset=load_variant("two-player")),
+            "ruleset must be None or a Ruleset, not ")
+    refused(lambda: Game("two-player", dealer="1"), "dealer must be a seat from 0 to 1, not '1'")
+
+
+@pytest.mark.parametrize(("keywords", "said"), [
+    ({"seed": "x"}, f"{SEED}'x'"), ({"seed": 1.5}, f"{SEED}1.5"), ({"seed": [1]}, f"{SEED}[1]"),
+    ({"seed": b"1"}, f"{SEED}b'1'"),
+    ({"on_event": 5}, "on_event must be None or a function of an event, not 5"),
+    ({"game": "two-player"}, "game must be None or a Game to carry on, not 'two-player'"),
+], ids=repr)
+def test_play_game_refuses_keywords_of_the_wrong_kind(keywords, said):
+    refused(lambda: play_game("two-player", TWO, **keywords), said)
+
+
+@pytest.mark.parametrize(("players", "said"), [
+    (5, f"{PLAYERS}5"), (None, f"{PLAYERS}None"), ("ab", f"{PLAYERS}'ab'"),
+    ([1, 2], f"{PLAYERS}[1, 2]"), ([RandomBot(1), "bot"], PLAYERS),
+    ([RandomBot(1)], "two-player needs 2 players, got 1"),
+    ([RandomBot(seat) for seat in range(3)], "two-player needs 2 players, got 3"),
+], ids=repr)
+def test_play_game_refuses_players_of_the_wrong_kind_or_count(players, said):
+    refused(lambda: play_game("two-player", players, seed=1), said)
+
+
+@pytest.mark.parametrize("wrong", ["x", 1.5, [1], b"1"], ids=repr)
+def test_a_random_bot_refuses_a_seed_of_the_wrong_kind(wrong):
+    refused(lambda: RandomBot(wrong), f"{SEED}{wrong!r}")
+
+
+def test_a_whole_number_of_any_kind_seeds_a_game():
+    np = pytest.importorskip("numpy")
+    by_int = play_game("two-player-61", [RandomBot(1), RandomBot(2)], seed=7)
+    by_numpy = play_game("two-player-61", [RandomBot(np.int64(1)), RandomBot(np.int8(2))],
+                         seed=np.int64(7))
+    assert by_numpy.log == by_int.log
+
+
+def test_the_learning_environments_refuse_arguments_of_the_wrong_kind():
+    pytest.importorskip("pettingzoo", reason="the rl extra (pip install 'pegline[rl]')")
+    from pegline_core.rl import PeglineEnv, env
+
+    for wrong in (5, None, [], b"two-player"):
+        refused(lambda wrong=wrong: env(wrong), f"the variant {NAME}")
+        refused(lambda wrong=wrong: PeglineEnv(wrong), f"the variant {NAME}")
+    refused(lambda: env("two-player", extra_plugins=[1]), PLUGINS)
+    refused(lambda: env("two-player", reward=5), "reward must be one of win, points, spread")
+    table = env("two-player")
+    for wrong in ("x", [1], 1.5):
+        refused(lambda wrong=wrong: table.reset(seed=wrong), f"{SEED}{wrong!r}")
+    table.reset(seed=3)
+    assert table.agent_selection == "player_0"
+
+
+def test_the_openspiel_game_refuses_arguments_of_the_wrong_kind():
+    pytest.importorskip("pyspiel", reason="OpenSpiel (pip install 'pegline[openspiel]')")
+    from pegline_core.rl import openspiel_game
+
+    for wrong in (5, None, [], b"two-player"):
+        refused(lambda wrong=wrong: openspiel_game(wrong), f"the variant {NAME}")
+    for wrong in ("x", None, 1.5):
+        refused(lambda wrong=wrong: openspiel_game("two-player-61", seed=wrong),
+                f"seed must be a whole number, not {wrong!r}")
