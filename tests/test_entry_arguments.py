@@ -97,7 +97,7 @@ def test_play_game_refuses_keywords_of_the_wrong_kind(keywords, said):
     ([1, 2], f"{PLAYERS}[1, 2]"), ([RandomBot(1), "bot"], PLAYERS),
     ([RandomBot(1)], "two-player needs 2 players, got 1"),
     ([RandomBot(seat) for seat in range(3)], "two-player needs 2 players, got 3"),
-], ids=repr)
+], ids=["int", "none", "str", "ints", "a-str-among-bots", "one-bot", "three-bots"])
 def test_play_game_refuses_players_of_the_wrong_kind_or_count(players, said):
     refused(lambda: play_game("two-player", players, seed=1), said)
 
