@@ -386,7 +386,7 @@ def test_every_kind_of_bad_move_is_refused_and_changes_nothing(server):
     ({"variant": "two-player", "options": {"speed": "fast"}}, "unknown option 'speed'"),
     ({"variant": "two-player", "options": {"target": "99"}}, "option 'target' is one of"),
     ({"variant": "two-player", "options": []}, "options are an object"),
-    ({"variant": "two-player", "seed": "7"}, "a seed is a whole number"),
+    ({"variant": "two-player", "seed": "7"}, "seed is a whole number from 0 to "),
     ({"variant": "two-player", "colour": "red"}, "no field 'colour'"),
     (["two-player"], "expected a JSON object"),
 ])

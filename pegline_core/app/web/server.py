@@ -52,7 +52,15 @@ from pegline_core.app.i18n import (
     variant_description,
 )
 from pegline_core.app.problems import explain
-from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_table
+from pegline_core.app.web.protocol import (
+    LARGEST,
+    Json,
+    RequestError,
+    WebTable,
+    query_number,
+    web_table,
+    whole,
+)
 from pegline_core.app.web.replay import replay_steps
 from pegline_core.app.web.sockets import table_socket
 from pegline_core.app.web.tables import Forbidden, Full, NotFound, Stale, Table, Tables, link_token
@@ -186,9 +194,7 @@ def _fields(data: dict[str, Any], known: set[str]) -> None:
 
 def _seed(data: dict[str, Any]) -> int | None:
     seed = data.get("seed")
-    if seed is not None and type(seed) is not int:
-        raise RequestError(_("a seed is a whole number, not {seed}").format(seed=repr(seed)))
-    return seed
+    return None if seed is None else whole(seed, "seed", 0, LARGEST)
 
 
 def _declared(plugin: str) -> list[Rule]:
@@ -263,13 +269,6 @@ def _token(request: Request) -> str | None:
     if header.lower().startswith("bearer "):
         return header[7:].strip()
     return link_token(request.query_params)
-
-
-def _since(request: Request) -> int:
-    since = request.query_params.get("since", "0")
-    if not since.isdigit():
-        raise RequestError(_("since is an event number, not {value}").format(value=repr(since)))
-    return int(since)
 
 
 class _TooLarge(Exception):
@@ -382,15 +381,16 @@ def create_app(tables: Tables | None = None) -> Starlette:
     async def table_state(request: Request) -> Any:
         table = person_table(request)
         at = table.viewer_of(_token(request))  # a seat, or the spectators
-        return await run_in_threadpool(table.state, at, _since(request))
+        since = query_number(request.query_params.get("since", "0"), "since", table.length)
+        return await run_in_threadpool(table.state, at, since)
 
     async def table_move(request: Request) -> Any:
         table, at = seat(request)
         data = _object(await _body(request))
-        expect = data.get("expect")
-        if type(expect) is not int or set(data) - {"expect", "move"}:
+        if "expect" not in data or set(data) - {"expect", "move"}:
             raise RequestError(_("a move at a table is {example}").format(
                 example='{"expect": 12, "move": {"type": "go"}}'))
+        expect = whole(data["expect"], "expect", 0, table.length)
         return await run_in_threadpool(table.act, data.get("move"), at, expect)
 
     async def table_name(request: Request) -> Any:

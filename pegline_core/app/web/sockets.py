@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import asyncio
 import time
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pegline_core.app.i18n import Messages, use_language
 from pegline_core.app.problems import explain
+from pegline_core.app.web.protocol import RequestError, query_number, whole
 from pegline_core.app.web.tables import WATCHER, Forbidden, Stale, Table, Tables, link_token
 from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.files import parse_json
@@ -38,6 +40,8 @@ RATE = 20
 """Messages a second a socket may send (averaged over a second)."""
 FORBIDDEN = 4403
 """The close code for a token that opens no seat (an HTTP 403 in WebSocket terms)."""
+BAD_REQUEST = 4400
+"""The close code for a socket asked with a query it cannot read (``since`` out of range)."""
 
 
 async def table_socket(websocket: WebSocket, tables: Tables, lang: str) -> None:
@@ -53,8 +57,15 @@ async def table_socket(websocket: WebSocket, tables: Tables, lang: str) -> None:
     if sum(table.sockets.values()) >= MAX_SOCKETS:
         await websocket.close(code=1013)  # try again later
         return
-    since = websocket.query_params.get("since", "0")
-    line = _Line(websocket, table, seat, lang, int(since) if since.isdigit() else 0)
+    with use_language(lang):
+        try:
+            since = query_number(websocket.query_params.get("since", "0"), "since", table.length)
+        except RequestError as exc:
+            await websocket.accept()
+            await websocket.send_json({"error": str(exc), "status": 400})
+            await websocket.close(code=BAD_REQUEST)
+            return
+    line = _Line(websocket, table, seat, lang, since)
     await websocket.accept()
     loop = asyncio.get_running_loop()
     woken = asyncio.Event()
@@ -144,16 +155,13 @@ class _Line:
                 await self._refuse(403, _("a spectator cannot move"))
                 return True
             if "move" not in data:
-                since = data.get("since")
-                self.since = since if type(since) is int and since >= 0 else self.since
-                woken.set()
-                return True
-            expect = data.get("expect")
-            if type(expect) is not int:
+                return await self._resend(data, woken)
+            if "expect" not in data:
                 await self._refuse(400, _("a move at a table is {example}").format(
                     example='{"expect": 12, "move": {"type": "go"}}'))
                 return True
             try:
+                expect = whole(data["expect"], "expect", 0, self.table.length)
                 await run_in_threadpool(self.table.act, data["move"], self.seat, expect)
             except Stale as exc:
                 await self._refuse(409, str(exc))
@@ -162,6 +170,17 @@ class _Line:
                 status = 409 if isinstance(exc, IllegalActionError) else 400
                 await self._refuse(status, explain(str(exc)))
             return True
+
+    async def _resend(self, data: dict[str, Any], woken: asyncio.Event) -> bool:
+        """``{"token", "since"}``: send the events from ``since`` (missing: from where it was)."""
+        if "since" in data:
+            try:
+                self.since = whole(data["since"], "since", 0, self.table.length)
+            except RequestError as exc:
+                await self._refuse(400, str(exc))
+                return True
+        woken.set()
+        return True
 
     async def _refuse(self, status: int, message: str) -> None:
         async with self.sending:

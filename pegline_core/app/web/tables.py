@@ -30,7 +30,7 @@ from typing import Any
 
 from pegline_core.app.bot_specs import bots_for
 from pegline_core.app.i18n import Messages, current_language
-from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_table
+from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_table, whole
 from pegline_core.app.web.store import Store, StoredTable, StoreError
 from pegline_core.definition import Player
 from pegline_core.errors import IllegalActionError, PeglineError, RecordError
@@ -363,7 +363,7 @@ class Table:
         if not isinstance(bot, str) or bot not in known:
             raise RequestError(_("unknown bot {name}; choose from {bots}").format(
                 name=repr(bot), bots=", ".join(known)))
-        if type(seat) is not int or seat not in self.people:
+        if whole(seat, "seat", 0, len(self.seats) - 1) not in self.people:
             raise RequestError(_("seat {seat} is not a person's seat at this table").format(
                 seat=repr(seat)))
         with self.lock:
@@ -392,13 +392,15 @@ class Table:
         link has been opened or it has a name."""
         if not self.lobby or self.legacy:
             raise Forbidden(_("this table is not open to the lobby"))
+        if seat is not None:
+            whole(seat, "seat", 0, len(self.seats) - 1)
         with self.lock:
             self._check_open()
             free = [s for s in self.people if self._free(s)]
             if not free:
                 raise IllegalActionError(_("no seat is free at this table"))
             seat = free[0] if seat is None else seat
-            if type(seat) is not int or seat not in free:
+            if seat not in free:
                 raise IllegalActionError(_("seat {seat} is not free; the free seats are "
                                            "{seats}").format(seat=repr(seat),
                                                              seats=", ".join(map(str, free))))
