@@ -39,7 +39,7 @@ class Site:
         sock = listen("127.0.0.1", self.port)
         self.port = sock.getsockname()[1]
         self.server = uvicorn.Server(uvicorn.Config(create_app(self.tables, **self.app),
-                                                    log_level="warning"))
+                                                    log_level="warning", proxy_headers=False))
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]},
                                        daemon=True)
         self.thread.start()
@@ -53,11 +53,14 @@ class Site:
         return f"http://127.0.0.1:{self.port}"
 
     def request(self, method: str, path: str, body: bytes | dict[str, Any] | None = None,
-                headers: dict[str, str] | None = None) -> tuple[int, Any, dict[str, str]]:
-        """One request on a new connection: the status, the JSON answer (or the text), and the
-        headers. ``body`` goes as it is if bytes (a number JSON clients would not write)."""
+                headers: dict[str, str] | None = None, source: str = "127.0.0.1",
+                ) -> tuple[int, Any, dict[str, str]]:
+        """One request on a new connection from the loopback address ``source``: the status,
+        the JSON answer (or the text), and the headers. ``body`` goes as it is if bytes (a
+        number JSON clients would not write)."""
         data = json.dumps(body).encode() if isinstance(body, dict) else body
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30,
+                                                source_address=(source, 0))
         try:
             connection.request(method, path, data, {"content-type": "application/json"}
                                | (headers or {}))

@@ -13,7 +13,7 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]'")
 
-from pegline_core.app.web.store import APPLICATION_ID, MIGRATIONS, Store, StoreError
+from pegline_core.app.web.store import APPLICATION_ID, MIGRATIONS, SCHEMA, Store, StoreError
 from pegline_core.app.web.tables import Table, Tables
 from tests import test_web_api as cribbage
 from tests import test_web_clabber as clabber
@@ -289,7 +289,7 @@ def test_a_database_of_schema_1_is_migrated_and_its_games_come_back(tmp_path):
         assert table.game.over
     store.close()
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA
     Store(path).close()  # and it opens again as it is
 
 
