@@ -18,7 +18,8 @@ a person saw applied is in the database exactly once (no move lost or applied tw
 Run: python benchmarks/web_latency.py --tables 50 --seconds 12 --rounds 5
 
 ``--flood`` plays each round a second time, in turn, while one more client sends bad requests to
-the same tables as fast as it can, and compares the two.
+the same tables as fast as it can, and a third time while one client opens tables in a loop from
+one address (each table of the people opened from an address of its own), and compares them.
 """
 
 from __future__ import annotations
@@ -75,7 +76,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10, help="a round's length (at most 60)")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--flood", action="store_true",
-                        help="with --tables: each round also under a flood of bad requests")
+                        help="with --tables: each round also under a flood of bad requests and "
+                             "one of new tables")
     args = parser.parse_args()
     if args.tables:
         from table_load import load_test  # type: ignore[import-not-found]

@@ -386,7 +386,7 @@ def test_every_kind_of_bad_move_is_refused_and_changes_nothing(server):
     ({"variant": "two-player", "options": {"speed": "fast"}}, "unknown option 'speed'"),
     ({"variant": "two-player", "options": {"target": "99"}}, "option 'target' is one of"),
     ({"variant": "two-player", "options": []}, "options are an object"),
-    ({"variant": "two-player", "seed": "7"}, "a seed is a whole number"),
+    ({"variant": "two-player", "seed": "7"}, "seed is a whole number from 0 to "),
     ({"variant": "two-player", "colour": "red"}, "no field 'colour'"),
     (["two-player"], "expected a JSON object"),
 ])
@@ -494,15 +494,30 @@ def test_serve_prints_where_it_listens_and_answers_there(tmp_path):
 def test_serve_binds_the_address_it_is_given(monkeypatch, tmp_path):
     calls = []
     monkeypatch.setattr("pegline_core.app.web.serve", lambda host, port, announce, db,
-                        max_tables: calls.append((host, port, str(db), max_tables)))
+                        **limits: calls.append((host, port, str(db), limits)))
     monkeypatch.setattr("platformdirs.user_data_dir", lambda *args, **kwargs: str(tmp_path))
     assert CliRunner().invoke(cli.main, ["serve"]).exit_code == 0
-    assert CliRunner().invoke(cli.main, ["serve", "--host", "::1", "--port", "9000", "--db",
-                                         ":memory:", "--max-tables", "5"]).exit_code == 0
-    assert calls == [("127.0.0.1", 8765, str(tmp_path / "tables.sqlite3"), 200),
-                     ("::1", 9000, ":memory:", 5)]
-    assert CliRunner().invoke(cli.main, ["serve", "--port", "70000"]).exit_code == 2
-    assert CliRunner().invoke(cli.main, ["serve", "--max-tables", "0"]).exit_code == 2
+    assert CliRunner().invoke(cli.main, [
+        "serve", "--host", "::1", "--port", "9000", "--db", ":memory:", "--max-tables", "5",
+        "--close-idle-after", "600", "--create-burst", "3", "--create-per-hour", "0.5",
+        "--trust-proxy-header", "X-Forwarded-For"]).exit_code == 0
+    assert calls == [
+        ("127.0.0.1", 8765, str(tmp_path / "tables.sqlite3"),
+         {"max_tables": 200, "idle": 14400, "burst": 10, "per_hour": 30, "proxy_header": None}),
+        ("::1", 9000, ":memory:", {"max_tables": 5, "idle": 600, "burst": 3, "per_hour": 0.5,
+                                   "proxy_header": "X-Forwarded-For"})]
+    for bad in (["--port", "70000"], ["--max-tables", "0"], ["--close-idle-after", "0"],
+                ["--create-burst", "0"], ["--create-per-hour", "0"]):
+        assert CliRunner().invoke(cli.main, ["serve", *bad]).exit_code == 2
+
+
+def test_serve_help_says_each_limit_its_default_and_its_option():
+    said = CliRunner().invoke(cli.main, ["serve", "--help"]).output
+    flat = " ".join(said.split()).replace("- ", "-")  # a line broken at a hyphen
+    for option, default in (("--max-tables", "200"), ("--close-idle-after", "14400"),
+                            ("--create-burst", "10"), ("--create-per-hour", "30")):
+        assert re.search(rf"{option} \S+ .*?\[default: {default};", flat), option
+    assert "--trust-proxy-header HEADER" in flat and "X-Forwarded-For" in flat
 
 
 def test_serve_refuses_a_database_it_cannot_use_before_listening(tmp_path):

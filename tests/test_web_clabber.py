@@ -351,7 +351,7 @@ def test_every_kind_of_bad_move_is_refused_and_changes_nothing(server):
         ({"json": {"type": "name", "suit": ["H"]}}, 400, "a suit is one of"),
         ({"json": {"type": "play", "card": 5}}, 400, "one card like"),
         ({"json": {"type": "play", "card": "ZZ"}}, 400, "unknown"),
-        ({"json": {"type": "renege", "target": "3"}}, 400, "an event number"),
+        ({"json": {"type": "renege", "target": "3"}}, 400, "target is a whole number from 0 to "),
         ({"json": {"type": "renege", "target": 3}}, 409, "refuses illegal actions"),
         ({"json": {"type": "name", "suit": other}}, 409, ""),
         ({"json": {"type": "play", "card": held[0]}}, 409, ""),

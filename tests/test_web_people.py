@@ -10,7 +10,6 @@ Loopback only; every wait is bounded.
 from __future__ import annotations
 
 import os
-import threading
 import time
 from pathlib import Path
 
@@ -18,60 +17,19 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]'")
 pytest.importorskip("selenium", reason="selenium is not installed: pip install '.[test]'")
-import uvicorn
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from pegline_core import Card
-from pegline_core.app.web import create_app, listen
-from pegline_core.app.web.store import Store
-from pegline_core.app.web.tables import Tables
+from tests.live_server import Site
 from tests.test_web_api import knowable
 from tests.test_web_browser import CHROMEDRIVER, CHROMIUM, FLAGS, log_lines, prompt_kind, wait
 
 pytestmark = pytest.mark.skipif(
     not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
     reason="no browser installed: apt-get install -y chromium chromium-driver (.ci/run does)")
-
-
-class Site:
-    """The server on a loopback port, its games in one SQLite file; `restart` stops it and
-    starts a new one on the same port and file."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = str(path)
-        self.port = 0
-        self._start()
-
-    def _start(self) -> None:
-        self.store = Store(self.path)
-        self.tables = Tables(200, self.store)
-        sock = listen("127.0.0.1", self.port)
-        self.port = sock.getsockname()[1]
-        self.server = uvicorn.Server(uvicorn.Config(create_app(self.tables), log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]},
-                                       daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(15)
-        assert not self.thread.is_alive()
-        self.store.close()
-
-    def restart(self) -> None:
-        self.stop()
-        self._start()
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]'")
 
-from pegline_core.app.web.store import APPLICATION_ID, MIGRATIONS, Store, StoreError
+from pegline_core.app.web.store import APPLICATION_ID, MIGRATIONS, SCHEMA, Store, StoreError
 from pegline_core.app.web.tables import Table, Tables
 from tests import test_web_api as cribbage
 from tests import test_web_clabber as clabber
@@ -125,7 +125,7 @@ def test_the_creator_hands_an_absent_persons_seat_to_a_bot_only_after_the_tables
     refused(403, "only the table's creator", {"seat": 1}, token="")
     refused(409, "has been away 0 s; it can be handed to a bot after 600 s", {"seat": 1})
     refused(400, "unknown bot 'nobody'", {"seat": 1, "bot": "nobody"})
-    refused(400, "seat 5 is not a person's seat", {"seat": 5})
+    refused(400, "seat is a whole number from 0 to 1, not 5", {"seat": 5})
     refused(400, "a handover is", {"seat": 1, "when": "now"})
     table = tables.get(ident)
     table.opened -= 601  # seat 1's person never came: away since the table opened
@@ -289,7 +289,7 @@ def test_a_database_of_schema_1_is_migrated_and_its_games_come_back(tmp_path):
         assert table.game.over
     store.close()
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA
     Store(path).close()  # and it opens again as it is
 
 

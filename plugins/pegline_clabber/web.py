@@ -50,7 +50,7 @@ from pegline_clabber.machine import ClabberMachine
 from pegline_clabber.reasons import translate
 from pegline_clabber.views import ClabberView
 from pegline_core.app.i18n import Messages
-from pegline_core.app.web.protocol import RequestError, move_kind
+from pegline_core.app.web.protocol import LARGEST, RequestError, move_kind, whole
 from pegline_core.cards import Card
 from pegline_core.coaching import Comparison
 from pegline_core.events import Event, Input, Scored
@@ -155,11 +155,7 @@ class ClabberTable:
             if not isinstance(card, str):
                 raise RequestError(_("a play's card is one card like 'JH'"))
             return Play(seat, Card.parse(card))
-        target = data.get("target")
-        if type(target) is not int:
-            raise RequestError(_("a renege call's target is an event number, not {target}")
-                               .format(target=repr(target)))
-        return CallRenege(seat, target)
+        return CallRenege(seat, whole(data.get("target"), "target", 0, LARGEST))
 
     def committed(self, action: Any) -> bool:
         return True  # every move of the person's is a decision the coach can judge

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from pegline_core.app.i18n import N_, Messages
-from pegline_core.app.web.protocol import RequestError, move_kind
+from pegline_core.app.web.protocol import RequestError, move_kind, whole
 from pegline_core.cards import Card, parse_cards
 from pegline_core.coaching import Comparison
 from pegline_core.events import Event, Input, Scored
@@ -134,10 +134,7 @@ class CribbageTable:
             return Play(seat, Card.parse(card))
         if kind == "go":
             return Go(seat)
-        points = data.get("points", 0)
-        if type(points) is not int:
-            raise RequestError(_("points are a whole number, not {points}").format(
-                points=repr(points)))
+        points = whole(data.get("points", 0), "points", 0, view.max_declaration)
         if kind == "declare":
             return Declare(seat, points)
         response = data.get("response")

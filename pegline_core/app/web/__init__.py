@@ -12,10 +12,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pegline_core.app.i18n import Messages
+from pegline_core.app.web.limits import BURST, PER_HOUR, CreationLimit
 from pegline_core.app.web.server import create_app
 from pegline_core.app.web.sockets import MAX_MESSAGE
 from pegline_core.app.web.store import MEMORY, Store
-from pegline_core.app.web.tables import Tables
+from pegline_core.app.web.tables import IDLE, Tables
 from pegline_core.errors import PeglineError
 
 __all__ = ["create_app", "serve", "listen", "default_db", "is_loopback"]
@@ -59,19 +60,28 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+SWEEP = 60.0
+"""Seconds at most between two looks for idle tables to close."""
+
+
 def serve(host: str, port: int, announce: Callable[[str], None] = print, *,
-          db: str | Path = MEMORY, max_tables: int = 200) -> None:
+          db: str | Path = MEMORY, max_tables: int = 200, idle: float = IDLE,
+          burst: int = BURST, per_hour: float = PER_HOUR,
+          proxy_header: str | None = None) -> None:
     """Run the server on ``host``:``port`` until interrupted, keeping its games in the SQLite
     file ``db`` (`MEMORY`: none); ``announce`` gets a warning for an address other machines can
-    reach and the address once it is bound. `PeglineError` (before listening) for a database
-    that cannot be used."""
+    reach and the address once it is bound. At most ``max_tables`` in play, each closed once
+    untouched ``idle`` seconds; a client address opens ``burst`` tables at once, then
+    ``per_hour`` an hour; the address is the peer's, or ``proxy_header``'s if given (a proxy
+    the server trusts). `PeglineError` (before listening) for a database that cannot be
+    used."""
     import uvicorn
 
     if str(db) != MEMORY:
         Path(db).parent.mkdir(parents=True, exist_ok=True)
     store = Store(str(db))
     try:
-        tables = Tables(max_tables, store)
+        tables = Tables(max_tables, store, idle=idle)
     except PeglineError:
         store.close()
         raise
@@ -83,8 +93,10 @@ def serve(host: str, port: int, announce: Callable[[str], None] = print, *,
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     announce(f"Pegline is serving on http://{shown}:{bound}/ (Ctrl-C stops it)")
-    server = uvicorn.Server(uvicorn.Config(create_app(tables), log_level="warning",
-                                           ws_max_size=MAX_MESSAGE))
+    app = create_app(tables, creation=CreationLimit(per_hour, burst), proxy_header=proxy_header,
+                     sweep_every=min(SWEEP, idle / 4))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", ws_max_size=MAX_MESSAGE,
+                                           proxy_headers=False))  # only --trust-proxy-header
     try:
         server.run(sockets=[sock])
     finally:

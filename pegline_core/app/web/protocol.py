@@ -19,14 +19,48 @@ from pegline_core.events import Event
 from pegline_core.game import Game
 from pegline_core.variant import Variant
 
-__all__ = ["WebTable", "RequestError", "web_table", "move_kind"]
+__all__ = ["WebTable", "RequestError", "web_table", "move_kind", "whole", "query_number", "LARGEST"]
 
 Json = dict[str, Any]
 _ = Messages("pegline_core.app").gettext
 
 
+LARGEST = 2**63 - 1
+"""The largest whole number a request may carry where nothing smaller bounds it (a seed): the
+largest SQLite keeps as an INTEGER."""
+
+
 class RequestError(PeglineError):
     """A request the server cannot read: bad JSON, a missing or mistyped field (HTTP 400)."""
+
+
+def whole(value: Any, name: str, low: int, high: int) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``; else `RequestError` saying
+    the range (a bool is not a number, nor is 1.0 a whole one).
+
+    >>> whole(3, "seat", 0, 3)
+    3
+    >>> whole(True, "seat", 0, 3)
+    Traceback (most recent call last):
+    pegline_core.app.web.protocol.RequestError: seat is a whole number from 0 to 3, not True
+    """
+    if type(value) is not int or not low <= value <= high:
+        raise RequestError(_("{name} is a whole number from {low} to {high}, not {value}").format(
+            name=name, low=low, high=high, value=_shown(value)))
+    return value
+
+
+def query_number(text: str, name: str, high: int) -> int:
+    """A number in a URL's query (``?since=12``): digits 0-9 making a whole number from 0 to
+    ``high``; `RequestError` saying the range otherwise."""
+    number = int(text) if text.isascii() and text.isdigit() and len(text) <= 20 else text
+    return whole(number, name, 0, high)
+
+
+def _shown(value: Any) -> str:
+    """``value`` as a refusal quotes it: a huge number cut short (the message stays short)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class WebTable(Protocol):

@@ -23,13 +23,16 @@ Every JSON answer speaks the language of the request's ``X-Pegline-Lang`` header
 English otherwise): the event lines and the seats' names.
 A request the server cannot read gets 400, a seat request without the seat's token 403, an
 unknown game 404, a move the rules refuse now 409 (a table's stale ``expect``: 409 with
-``"state"``), a body over `MAX_BODY` 413, a new game on a full server 503; each with
-``{"error": message}``, and nothing changes.
+``"state"``), a table closed for going untouched 410, a body over `MAX_BODY` 413, a new game
+from a client opening them too fast 429 (with ``Retry-After``, `limits`), a new game on a full
+server 503; each with ``{"error": message}``, and nothing changes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -52,10 +55,28 @@ from pegline_core.app.i18n import (
     variant_description,
 )
 from pegline_core.app.problems import explain
-from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_table
+from pegline_core.app.web.limits import CreationLimit, TooMany, client_address
+from pegline_core.app.web.protocol import (
+    LARGEST,
+    Json,
+    RequestError,
+    WebTable,
+    query_number,
+    web_table,
+    whole,
+)
 from pegline_core.app.web.replay import replay_steps
 from pegline_core.app.web.sockets import table_socket
-from pegline_core.app.web.tables import Forbidden, Full, NotFound, Stale, Table, Tables, link_token
+from pegline_core.app.web.tables import (
+    Forbidden,
+    Full,
+    Gone,
+    NotFound,
+    Stale,
+    Table,
+    Tables,
+    link_token,
+)
 from pegline_core.errors import IllegalActionError, PeglineError, VariantError
 from pegline_core.files import parse_json
 from pegline_core.plugins import describe_plugin, game_definition, installed_plugins
@@ -71,10 +92,12 @@ MAX_BODY = 4 * 1024 * 1024
 
 
 class Server:
-    """The state behind the routes: the tables, and each game's web table once seen."""
+    """The state behind the routes: the tables, each game's web table once seen, and how fast
+    a client may open tables (``creation``; None: as fast as it likes)."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, creation: CreationLimit | None = None) -> None:
         self.tables = tables
+        self.creation = creation
         self.webs: dict[str, WebTable] = {}
 
     def _web(self, variant: Variant) -> WebTable | None:
@@ -137,7 +160,13 @@ class Server:
         overlays = _overlays(web, chosen)
         return load_variant(name, overlays=overlays) if overlays else base
 
-    def create(self, body: Any) -> Json:
+    def _admit(self, client: str) -> Callable[[], None]:
+        """What counts a new table for ``client`` once its request is found good (`TooMany` if
+        it opens them too fast): a refused request costs the client nothing."""
+        creation = self.creation
+        return (lambda: None) if creation is None else (lambda: creation.take(client))
+
+    def create(self, body: Any, client: str) -> Json:
         """A new game of ``/api/games``: one person (seat 0) and bots."""
         data = _object(body)
         _fields(data, {"variant", "options", "bots", "seed"})
@@ -146,9 +175,9 @@ class Server:
         if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
             raise RequestError(_("bots are a list of bot names, e.g. {example}").format(
                 example='["greedy"]'))
-        return self.tables.open(variant, bots, _seed(data)).state()
+        return self.tables.open(variant, bots, _seed(data), self._admit(client)).state()
 
-    def create_table(self, body: Any) -> Json:
+    def create_table(self, body: Any, client: str) -> Json:
         """A new table of people and bots: its id and a link with a token per person seat."""
         data = _object(body)
         _fields(data, {"variant", "options", "seats", "seed", "lobby", "spectators",
@@ -160,7 +189,8 @@ class Server:
             raise RequestError(_("hand_over_after is a number of seconds from 0 to 86400, or "
                                  "null (never), not {value}").format(value=repr(after)))
         table, tokens, keys = self.tables.create(variant, data.get("seats"), _seed(data), lobby,
-                                                 spectators=spectators, hand_over_after=after)
+                                                 spectators=spectators, hand_over_after=after,
+                                                 admit=self._admit(client))
         answer: Json = {"id": table.id, "host": keys["host"], "seats": [
             {"seat": seat, "token": token, "link": f"/t/{table.id}?seat={token}"}
             for seat, token in sorted(tokens.items())]}
@@ -186,9 +216,7 @@ def _fields(data: dict[str, Any], known: set[str]) -> None:
 
 def _seed(data: dict[str, Any]) -> int | None:
     seed = data.get("seed")
-    if seed is not None and type(seed) is not int:
-        raise RequestError(_("a seed is a whole number, not {seed}").format(seed=repr(seed)))
-    return seed
+    return None if seed is None else whole(seed, "seed", 0, LARGEST)
 
 
 def _declared(plugin: str) -> list[Rule]:
@@ -233,6 +261,8 @@ def _status(exc: PeglineError) -> int:
         return 404
     if isinstance(exc, Forbidden):
         return 403
+    if isinstance(exc, Gone):
+        return 410
     if isinstance(exc, Full):
         return 503
     if isinstance(exc, IllegalActionError):
@@ -265,13 +295,6 @@ def _token(request: Request) -> str | None:
     return link_token(request.query_params)
 
 
-def _since(request: Request) -> int:
-    since = request.query_params.get("since", "0")
-    if not since.isdigit():
-        raise RequestError(_("since is an event number, not {value}").format(value=repr(since)))
-    return int(since)
-
-
 class _TooLarge(Exception):
     pass
 
@@ -296,15 +319,23 @@ def _json_route(path: str, work: Handler, methods: list[str], status: int = 200)
                 return _error(413, _("the body is over {n} bytes").format(n=MAX_BODY))
             except Stale as exc:  # a stale move: nothing changed, here is the table now
                 return JSONResponse({"error": str(exc), "state": exc.state}, status_code=409)
+            except TooMany as exc:
+                return JSONResponse({"error": str(exc)}, status_code=429,
+                                    headers={"retry-after": str(exc.retry_after)})
             except PeglineError as exc:  # the kernel's English, in the request's language
                 return _error(_status(exc), explain(str(exc)))
 
     return Route(path, endpoint, methods=methods)
 
 
-def create_app(tables: Tables | None = None) -> Starlette:
-    """The web app; ``tables`` lets a caller (a test) see the games it runs."""
-    server = Server(tables if tables is not None else Tables())
+def create_app(tables: Tables | None = None, *, creation: CreationLimit | None = None,
+               proxy_header: str | None = None, sweep_every: float | None = None) -> Starlette:
+    """The web app; ``tables`` lets a caller (a test) see the games it runs. ``creation``
+    limits how fast each client opens tables (None: no limit), a client being its peer
+    address or, with ``proxy_header``, what a trusted proxy's header says; every
+    ``sweep_every`` seconds the idle tables are closed, their sockets told (None: only when a
+    table is asked for or a new one made)."""
+    server = Server(tables if tables is not None else Tables(), creation)
 
     async def options(request: Request) -> Any:
         return await run_in_threadpool(server.options)
@@ -314,7 +345,7 @@ def create_app(tables: Tables | None = None) -> Starlette:
 
     async def create(request: Request) -> Any:
         body = await _body(request)
-        return await run_in_threadpool(server.create, body)
+        return await run_in_threadpool(server.create, body, client_address(request, proxy_header))
 
     async def state(request: Request) -> Any:
         table = server.tables.game(request.path_params["id"])
@@ -377,20 +408,22 @@ def create_app(tables: Tables | None = None) -> Starlette:
 
     async def create_table(request: Request) -> Any:
         body = await _body(request)
-        return await run_in_threadpool(server.create_table, body)
+        return await run_in_threadpool(server.create_table, body,
+                                       client_address(request, proxy_header))
 
     async def table_state(request: Request) -> Any:
         table = person_table(request)
         at = table.viewer_of(_token(request))  # a seat, or the spectators
-        return await run_in_threadpool(table.state, at, _since(request))
+        since = query_number(request.query_params.get("since", "0"), "since", table.length)
+        return await run_in_threadpool(table.state, at, since)
 
     async def table_move(request: Request) -> Any:
         table, at = seat(request)
         data = _object(await _body(request))
-        expect = data.get("expect")
-        if type(expect) is not int or set(data) - {"expect", "move"}:
+        if "expect" not in data or set(data) - {"expect", "move"}:
             raise RequestError(_("a move at a table is {example}").format(
                 example='{"expect": 12, "move": {"type": "go"}}'))
+        expect = whole(data["expect"], "expect", 0, table.length)
         return await run_in_threadpool(table.act, data.get("move"), at, expect)
 
     async def table_name(request: Request) -> Any:
@@ -465,6 +498,24 @@ def create_app(tables: Tables | None = None) -> Starlette:
         Route("/api/games/{id}/record", record, methods=["GET"]),
         Route("/api/tables/{id}/record", table_record, methods=["GET"]),
     ]
-    app = Starlette(routes=routes)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        sweeping = None if sweep_every is None else asyncio.create_task(
+            _sweep(server.tables, sweep_every))
+        try:
+            yield
+        finally:
+            if sweeping is not None:
+                sweeping.cancel()
+
+    app = Starlette(routes=routes, lifespan=lifespan)
     app.state.server = server
     return app
+
+
+async def _sweep(tables: Tables, every: float) -> None:
+    """Close the idle tables every ``every`` seconds, for as long as the server runs."""
+    while True:
+        await asyncio.sleep(every)
+        await run_in_threadpool(tables.sweep)

@@ -7,7 +7,9 @@ the table changes (a move, a name, a person coming or going); the page falls bac
 socket opened with one token cannot act for another seat. A spectator's socket
 (``?watch=TOKEN``) is pushed the public table and may not move. A message is ``{"token", "since"}``
 (send from there) or ``{"token", "expect", "move"}`` (a move, as ``POST .../moves``); a refusal
-comes back as ``{"error", "status"}`` and changes nothing.
+comes back as ``{"error", "status"}`` and changes nothing. Every message counts as the seat
+being at the table (`Table.touch`); a table closed for going untouched sends its sockets
+``{"error", "status": 410}`` saying why and closes them (code `GONE`).
 
 Bounded: `MAX_SOCKETS` per table, messages up to `MAX_MESSAGE` bytes, at most `RATE` messages a
 second per socket (a flood closes that socket; the others are not slowed: each move runs in a
@@ -18,13 +20,15 @@ from __future__ import annotations
 
 import asyncio
 import time
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pegline_core.app.i18n import Messages, use_language
 from pegline_core.app.problems import explain
-from pegline_core.app.web.tables import WATCHER, Forbidden, Stale, Table, Tables, link_token
+from pegline_core.app.web.protocol import RequestError, query_number, whole
+from pegline_core.app.web.tables import WATCHER, Forbidden, Gone, Stale, Table, Tables, link_token
 from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.files import parse_json
 
@@ -38,6 +42,10 @@ RATE = 20
 """Messages a second a socket may send (averaged over a second)."""
 FORBIDDEN = 4403
 """The close code for a token that opens no seat (an HTTP 403 in WebSocket terms)."""
+BAD_REQUEST = 4400
+"""The close code for a socket asked with a query it cannot read (``since`` out of range)."""
+GONE = 4410
+"""The close code for a table closed for going untouched (HTTP 410)."""
 
 
 async def table_socket(websocket: WebSocket, tables: Tables, lang: str) -> None:
@@ -53,8 +61,15 @@ async def table_socket(websocket: WebSocket, tables: Tables, lang: str) -> None:
     if sum(table.sockets.values()) >= MAX_SOCKETS:
         await websocket.close(code=1013)  # try again later
         return
-    since = websocket.query_params.get("since", "0")
-    line = _Line(websocket, table, seat, lang, int(since) if since.isdigit() else 0)
+    with use_language(lang):
+        try:
+            since = query_number(websocket.query_params.get("since", "0"), "since", table.length)
+        except RequestError as exc:
+            await websocket.accept()
+            await websocket.send_json({"error": str(exc), "status": 400})
+            await websocket.close(code=BAD_REQUEST)
+            return
+    line = _Line(websocket, table, seat, lang, since)
     await websocket.accept()
     loop = asyncio.get_running_loop()
     woken = asyncio.Event()
@@ -99,10 +114,14 @@ class _Line:
             await self.websocket.send_json({"state": state})
 
     async def push(self, woken: asyncio.Event) -> None:
-        """Send the state now and after every change."""
+        """Send the state now and after every change, until the table is closed."""
         while True:
             woken.clear()
-            await self.send_state()
+            try:
+                await self.send_state()
+            except Gone as exc:
+                await self._gone(exc)
+                return
             await woken.wait()
 
     async def listen(self, woken: asyncio.Event) -> None:
@@ -140,20 +159,22 @@ class _Line:
             except Forbidden:
                 await self.websocket.close(code=FORBIDDEN)
                 return False
+            try:
+                await run_in_threadpool(self.table.touch)
+            except Gone as exc:
+                await self._gone(exc)
+                return False
             if "move" in data and self.seat == WATCHER:
                 await self._refuse(403, _("a spectator cannot move"))
                 return True
             if "move" not in data:
-                since = data.get("since")
-                self.since = since if type(since) is int and since >= 0 else self.since
-                woken.set()
-                return True
-            expect = data.get("expect")
-            if type(expect) is not int:
+                return await self._resend(data, woken)
+            if "expect" not in data:
                 await self._refuse(400, _("a move at a table is {example}").format(
                     example='{"expect": 12, "move": {"type": "go"}}'))
                 return True
             try:
+                expect = whole(data["expect"], "expect", 0, self.table.length)
                 await run_in_threadpool(self.table.act, data["move"], self.seat, expect)
             except Stale as exc:
                 await self._refuse(409, str(exc))
@@ -162,6 +183,22 @@ class _Line:
                 status = 409 if isinstance(exc, IllegalActionError) else 400
                 await self._refuse(status, explain(str(exc)))
             return True
+
+    async def _resend(self, data: dict[str, Any], woken: asyncio.Event) -> bool:
+        """``{"token", "since"}``: send the events from ``since`` (missing: from where it was)."""
+        if "since" in data:
+            try:
+                self.since = whole(data["since"], "since", 0, self.table.length)
+            except RequestError as exc:
+                await self._refuse(400, str(exc))
+                return True
+        woken.set()
+        return True
+
+    async def _gone(self, exc: Gone) -> None:
+        """Say why the table was closed, and close the socket."""
+        await self._refuse(410, str(exc))
+        await self.websocket.close(code=GONE)
 
     async def _refuse(self, status: int, message: str) -> None:
         async with self.sending:

@@ -24,7 +24,7 @@ from pegline_core.errors import PeglineError
 
 __all__ = ["Store", "StoreError", "StoredTable", "SCHEMA", "MEMORY"]
 
-SCHEMA = 2
+SCHEMA = 3
 """The layout this version writes and reads (``PRAGMA user_version``)."""
 APPLICATION_ID = 0x50474C4E  # "PGLN": the mark of a Pegline database (PRAGMA application_id)
 MEMORY = ":memory:"
@@ -58,6 +58,14 @@ ALTER TABLE tables ADD COLUMN keys TEXT NOT NULL DEFAULT '{}';
 -- the seats handed to a bot: [[events before it, seat, bot], ...]
 ALTER TABLE tables ADD COLUMN handovers TEXT NOT NULL DEFAULT '[]';
 """,
+    3: """
+-- when the table last had a move, a join or a socket message (seconds since the epoch), the
+-- time of the upgrade for a table an older version kept
+ALTER TABLE tables ADD COLUMN touched REAL NOT NULL DEFAULT 0;
+UPDATE tables SET touched = CAST(strftime('%s', 'now') AS REAL);
+-- the seconds untouched after which the table was closed before its end (NULL: it was not)
+ALTER TABLE tables ADD COLUMN closed_idle REAL;
+""",
 }
 """The statements that bring a database from the schema before each version to that version; a
 new file runs them all."""
@@ -87,6 +95,10 @@ class StoredTable:
     """The creator's and the spectators' token hashes (``"host"``, ``"watch"``)."""
     handovers: list[tuple[int, int, str]]
     """The seats handed to a bot: (the log's length then, seat, bot)."""
+    touched: float
+    """When the table last had a move, a join or a socket message (`time.time`)."""
+    closed_idle: float | None
+    """The seconds untouched after which the table was closed (None: it was not)."""
 
 
 class Store:
@@ -165,24 +177,31 @@ class Store:
     def add(self, table: StoredTable) -> None:
         """A new table with its first inputs."""
         with self._transaction() as db:
-            db.execute("INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", (
+            db.execute("INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", (
                 table.id, json.dumps(table.head), json.dumps(table.seats),
                 _by_seat(table.tokens), _by_seat(table.names), json.dumps(table.options),
                 table.seed, table.created, int(table.abandoned), table.length, table.digest,
-                json.dumps(table.keys), json.dumps(table.handovers)))
+                json.dumps(table.keys), json.dumps(table.handovers), table.touched,
+                table.closed_idle))
             _insert(db, table.id, table.inputs)
 
     def append(self, ident: str, inputs: Sequence[dict[str, Any]], length: int,
-               digest: str) -> None:
+               digest: str, touched: float) -> None:
         """A move: its inputs (the person's and whatever chance and the bots did after)."""
         with self._transaction() as db:
             _insert(db, ident, inputs)
-            db.execute("UPDATE tables SET length=?, digest=? WHERE id=?", (length, digest, ident))
+            db.execute("UPDATE tables SET length=?, digest=?, touched=? WHERE id=?",
+                       (length, digest, touched, ident))
 
     def update(self, ident: str, *, names: dict[int, str] | None = None,
                tokens: dict[int, str] | None = None, abandoned: bool | None = None,
-               handovers: list[tuple[int, int, str]] | None = None) -> None:
+               handovers: list[tuple[int, int, str]] | None = None,
+               touched: float | None = None, closed_idle: float | None = None) -> None:
         with self._transaction() as db:
+            if touched is not None:
+                db.execute("UPDATE tables SET touched=? WHERE id=?", (touched, ident))
+            if closed_idle is not None:
+                db.execute("UPDATE tables SET closed_idle=? WHERE id=?", (closed_idle, ident))
             if names is not None:
                 db.execute("UPDATE tables SET names=? WHERE id=?", (_by_seat(names), ident))
             if tokens is not None:
@@ -213,7 +232,9 @@ class Store:
                     row[0], json.loads(row[1]), json.loads(row[2]), _seats(row[3]),
                     _seats(row[4]), json.loads(row[5]), row[6], row[7], bool(row[8]), row[9],
                     row[10], inputs[row[0]], json.loads(row[11]),
-                    [(at, seat, bot) for at, seat, bot in json.loads(row[12])]) for row in rows]
+                    [(at, seat, bot) for at, seat, bot in json.loads(row[12])],
+                    float(row[13]), None if row[14] is None else float(row[14]))
+                    for row in rows]
             except (sqlite3.DatabaseError, ValueError, KeyError, TypeError) as exc:
                 raise StoreError(f"{self.path} cannot be read: {exc}") from None
 

@@ -12,6 +12,10 @@ one, the spectators' (``watch``: the public table, every hand face down, `WATCHE
 With a `Store`, every move is written as the record's inputs before it is answered, and
 `Tables` brings every stored game back by replaying them (`Table.restore`), checking that chance
 and the bots make the same draws and choices and that the log comes out as stored.
+
+A table in play that nobody touches (no move, join or socket message) for `Tables.idle` seconds is
+closed (`Gone`, HTTP 410, saying why), so tables left behind cannot fill the server for ever; the
+time is stored with the table, so it runs on across a restart.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from typing import Any
 
 from pegline_core.app.bot_specs import bots_for
 from pegline_core.app.i18n import Messages, current_language
-from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_table
+from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_table, whole
 from pegline_core.app.web.store import Store, StoredTable, StoreError
 from pegline_core.definition import Player
 from pegline_core.errors import IllegalActionError, PeglineError, RecordError
@@ -39,10 +43,11 @@ from pegline_core.game import Game
 from pegline_core.record import GameRecord
 from pegline_core.variant import Variant
 
-__all__ = ["Table", "Tables", "NotFound", "Forbidden", "Stale", "Full", "PERSON", "WATCHER",
-           "entry", "link_token", "result_json", "token_hash"]
+__all__ = ["Table", "Tables", "NotFound", "Forbidden", "Stale", "Full", "Gone", "PERSON",
+           "WATCHER", "IDLE", "entry", "link_token", "result_json", "token_hash", "duration"]
 
-_ = Messages("pegline_core.app").gettext
+_messages = Messages("pegline_core.app")
+_ = _messages.gettext
 PERSON = "person"
 """A seat kind: a person plays it (any other kind is ``"bot:NAME"``)."""
 WATCHER = -1
@@ -53,6 +58,12 @@ NAME_LENGTH = 40
 KEEP_FINISHED = 24 * 3600.0
 """Seconds a finished or abandoned table is kept after its last change (its record can be
 downloaded meanwhile); then the next new table prunes it."""
+IDLE = 4 * 3600.0
+"""Seconds a table in play may go untouched (no move, join or socket message) before it is
+closed."""
+TOUCH_KEPT = 60.0
+"""A socket message's touch is written to the store at most this often per table, so a restart
+may close a table up to this much early."""
 
 
 class NotFound(PeglineError):
@@ -65,6 +76,10 @@ class Forbidden(PeglineError):
 
 class Full(PeglineError):
     """The server holds as many tables as it may (HTTP 503)."""
+
+
+class Gone(PeglineError):
+    """A table closed before its end, untouched too long (HTTP 410, with why)."""
 
 
 class Stale(IllegalActionError):
@@ -84,6 +99,16 @@ def token_hash(token: str) -> str:
 def link_token(query: Mapping[str, str]) -> str | None:
     """The token a link carries: a seat's ``?seat=TOKEN`` or the spectators' ``?watch=TOKEN``."""
     return query.get("seat") or query.get("watch")
+
+
+def duration(seconds: float) -> str:
+    """``seconds`` as people say it: whole hours, else whole minutes, else seconds."""
+    whole = round(seconds)
+    if whole and whole % 3600 == 0:
+        return _messages.ngettext("{n} hour", "{n} hours", whole // 3600).format(n=whole // 3600)
+    if whole and whole % 60 == 0:
+        return _messages.ngettext("{n} minute", "{n} minutes", whole // 60).format(n=whole // 60)
+    return _messages.ngettext("{n} second", "{n} seconds", whole).format(n=whole)
 
 
 def entry(printer: Any, codec: Any, event: Event, redact: Callable[[Json], Json] | None) -> Json:
@@ -110,7 +135,9 @@ class Table:
     ``keys`` holds the creator's and the spectators' token hashes (``"host"``, ``"watch"``);
     ``hand_over_after`` the seconds a person must be away before the creator may give the seat
     to a bot (None: never). ``replay`` and ``handovers`` (from `restore`) hold stored inputs and
-    handovers to apply before anything new happens.
+    handovers to apply before anything new happens. ``clock`` (`time.time` or a test's) says
+    when the table was last ``touched`` (a move, a join, a socket message); ``closed_idle`` the
+    seconds untouched after which it was closed (None: open).
     """
 
     def __init__(self, ident: str, game: Game, web: WebTable, seats: Sequence[str], seed: int,
@@ -118,7 +145,9 @@ class Table:
                  keys: Mapping[str, str] | None = None, hand_over_after: float | None = None,
                  lobby: bool = False, legacy: bool = False, created: float | None = None,
                  replay: deque[Input] | None = None,
-                 handovers: Sequence[tuple[int, int, str]] = ()) -> None:
+                 handovers: Sequence[tuple[int, int, str]] = (),
+                 clock: Callable[[], float] = time.time, touched: float | None = None,
+                 closed_idle: float | None = None) -> None:
         self.id = ident
         self.game = game
         self.web = web
@@ -127,7 +156,11 @@ class Table:
         self.lobby = lobby
         self.legacy = legacy
         self.created = time.time() if created is None else created
-        self.touched = time.monotonic()
+        self.clock = clock
+        self.touched = clock() if touched is None else touched
+        self._touch_kept = self.touched
+        """When ``touched`` was last written to the store."""
+        self.closed_idle = closed_idle
         self.tokens = dict(tokens or {})
         """Each person seat's token hash."""
         self.keys = dict(keys or {})
@@ -180,7 +213,7 @@ class Table:
                              f"{len(self._pending)} handovers were never reached")
 
     @classmethod
-    def restore(cls, stored: StoredTable) -> Table:
+    def restore(cls, stored: StoredTable, clock: Callable[[], float] = time.time) -> Table:
         """The table ``stored`` describes, rebuilt by replaying its inputs under the installed
         rules; `StoreError` if they do not replay to the stored log."""
         try:
@@ -199,7 +232,8 @@ class Table:
                         hand_over_after=after,
                         lobby=bool(stored.options.get("lobby")),
                         legacy=bool(stored.options.get("legacy")), created=stored.created,
-                        replay=inputs, handovers=stored.handovers)
+                        replay=inputs, handovers=stored.handovers, clock=clock,
+                        touched=stored.touched, closed_idle=stored.closed_idle)
         except (PeglineError, KeyError, TypeError) as exc:
             if isinstance(exc, StoreError):
                 raise
@@ -218,7 +252,7 @@ class Table:
         return StoredTable(self.id, head, self.seats, self.tokens, self.given_names, options,
                            self.seed, self.created, self.abandoned, len(self.recorded),
                            self.digest.hexdigest(), self._inputs(0), self.keys,
-                           list(self.handovers))
+                           list(self.handovers), self.touched, self.closed_idle)
 
     # -- moving the game -----------------------------------------------------------------------
 
@@ -236,13 +270,48 @@ class Table:
             self.digest.update(json.dumps(codec.to_dict(event), sort_keys=True).encode())
         self.recorded += events
 
-    def _commit(self, start: int) -> None:
-        """Store the inputs since event ``start`` (one transaction) and wake the sockets."""
-        if self.store is not None and len(self.recorded) > start:
-            self.store.append(self.id, self._inputs(start), len(self.recorded),
-                              self.digest.hexdigest())
-        self.touched = time.monotonic()
+    def _commit(self, start: int, touch: bool = True) -> None:
+        """Store the inputs since event ``start`` and, with ``touch``, the time (one
+        transaction), and wake the sockets."""
+        now = self.clock() if touch else self.touched
+        if self.store is not None:
+            if len(self.recorded) > start:
+                self.store.append(self.id, self._inputs(start), len(self.recorded),
+                                  self.digest.hexdigest(), now)
+            elif touch:
+                self.store.update(self.id, touched=now)
+            self._touch_kept = now
+        self.touched = now
         self._wake()
+
+    def touch(self) -> None:
+        """A seat's socket sent a message: the table is in use (`Gone` if it was closed). Kept
+        in the store at most every `TOUCH_KEPT` seconds."""
+        with self.lock:
+            self._check_live()
+            now = self.clock()
+            if self.store is not None and now - self._touch_kept >= TOUCH_KEPT:
+                self.store.update(self.id, touched=now)
+                self._touch_kept = now
+            self.touched = now
+
+    @property
+    def done(self) -> bool:
+        """Whether the table plays no more: the game over, abandoned or closed."""
+        return self.game.over or self.abandoned or self.closed_idle is not None
+
+    def close_if_idle(self, idle: float) -> bool:
+        """Close the table if it is in play and untouched for ``idle`` seconds (stored, its
+        sockets woken to say why); whether it was closed now."""
+        with self.lock:
+            now = self.clock()
+            if self.done or now - self.touched < idle:
+                return False
+            if self.store is not None:  # stored first: a failure changes nothing
+                self.store.update(self.id, touched=now, closed_idle=idle)
+            self.closed_idle, self.touched = idle, now
+            self._wake()
+            return True
 
     def _wake(self) -> None:
         for wake in list(self.changed):
@@ -318,7 +387,14 @@ class Table:
                                  f"but replays as {action!r}")
         return action
 
+    def _check_live(self) -> None:
+        """`Gone`, saying why, if the table was closed for going untouched."""
+        if self.closed_idle is not None:
+            raise Gone(_("this table was closed: nobody moved, joined or sent a message there "
+                         "for {time}").format(time=duration(self.closed_idle)))
+
     def _check_open(self) -> None:
+        self._check_live()
         if self.abandoned:
             raise IllegalActionError(_("this game was abandoned"))
         if self.game.over:
@@ -363,7 +439,7 @@ class Table:
         if not isinstance(bot, str) or bot not in known:
             raise RequestError(_("unknown bot {name}; choose from {bots}").format(
                 name=repr(bot), bots=", ".join(known)))
-        if type(seat) is not int or seat not in self.people:
+        if whole(seat, "seat", 0, len(self.seats) - 1) not in self.people:
             raise RequestError(_("seat {seat} is not a person's seat at this table").format(
                 seat=repr(seat)))
         with self.lock:
@@ -392,13 +468,15 @@ class Table:
         link has been opened or it has a name."""
         if not self.lobby or self.legacy:
             raise Forbidden(_("this table is not open to the lobby"))
+        if seat is not None:
+            whole(seat, "seat", 0, len(self.seats) - 1)
         with self.lock:
             self._check_open()
             free = [s for s in self.people if self._free(s)]
             if not free:
                 raise IllegalActionError(_("no seat is free at this table"))
             seat = free[0] if seat is None else seat
-            if type(seat) is not int or seat not in free:
+            if seat not in free:
                 raise IllegalActionError(_("seat {seat} is not free; the free seats are "
                                            "{seats}").format(seat=repr(seat),
                                                              seats=", ".join(map(str, free))))
@@ -424,6 +502,7 @@ class Table:
             raise RequestError(_("a move is a JSON object, e.g. {example}").format(
                 example='{"type": "play", "card": "5H"}'))
         with self.lock:
+            self._check_live()
             if expect is not None and expect != len(self.recorded):
                 raise Stale(_("the table has moved on since event {n}: here is where it "
                               "stands").format(n=expect), self._state(seat, expect))
@@ -445,6 +524,7 @@ class Table:
         (which marks the game "assist used"); after the game's last move too."""
         seat = self.human if seat is None else seat
         with self.lock:
+            self._check_live()
             if self.abandoned:
                 raise IllegalActionError(_("this game was abandoned"))
             if not self._can_compare(seat):
@@ -481,6 +561,7 @@ class Table:
         if not isinstance(name, str) or not name.strip() or len(name) > NAME_LENGTH:
             raise RequestError(_("a name is 1 to {n} characters").format(n=NAME_LENGTH))
         with self.lock:
+            self._check_live()
             self.given_names[seat] = name.strip()
             self._texts.clear()  # the lines name the seats
             if self.store is not None:
@@ -492,6 +573,7 @@ class Table:
 
     def state(self, seat: int | None = None, since: int = 0) -> Json:
         with self.lock:
+            self._check_live()
             return self._state(self.human if seat is None else seat, since)
 
     @property
@@ -562,7 +644,7 @@ class Table:
     def record(self, form: str) -> str:
         """The game's whole record (every card): only once it is over or abandoned."""
         with self.lock:
-            if not (self.game.over or self.abandoned):
+            if not self.done:
                 raise IllegalActionError(_("the record is available once the game is over or "
                                            "abandoned (it holds every card)"))
             record = GameRecord.of(self.game, seed=self.seed)
@@ -573,63 +655,100 @@ class Table:
         with self.lock:
             names = self.names(None)
             return {"id": self.id, "variant": self.game.variant.name,
-                    "over": self.game.over or self.abandoned,
+                    "over": self.done,
                     "seats": [{"seat": s, "kind": self._kind(s), "name": names[s],
                                "taken": not self._free(s)}
                               for s in range(len(self.seats))]}
 
 
 class Tables:
-    """Every table of the server, by id: at most ``limit``; when full, the least recently used
-    finished ones make room, and with none finished a new table is refused (`Full`). With a
-    ``store``, every stored table is brought back at once and every new one is written."""
+    """Every table of the server, by id: at most ``limit`` in play, a new one beyond refused
+    (`Full`). A table in play untouched for ``idle`` seconds (by ``clock``, `time.time` or a
+    test's) is closed (`Gone`); a finished, abandoned or closed one is kept ``keep_finished``
+    seconds after its last change, and at most ``limit`` of them (the least recently used make
+    room). With a ``store``, every stored table is brought back at once (those
+    untouched too long meanwhile are closed then) and every new one is written."""
 
     def __init__(self, limit: int = 200, store: Store | None = None,
-                 keep_finished: float = KEEP_FINISHED) -> None:
+                 keep_finished: float = KEEP_FINISHED, *, idle: float = IDLE,
+                 clock: Callable[[], float] = time.time) -> None:
         self.limit = limit
         self.keep_finished = keep_finished
+        self.idle = idle
+        self.clock = clock
         self.store = store
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._lock = threading.Lock()
         if store is not None:
             for stored in store.tables():
-                table = Table.restore(stored)
+                table = Table.restore(stored, clock)
                 start = stored.length
                 table.store = store
-                table._commit(start)  # anything chance or a bot did that was not yet stored
+                table._commit(start, touch=False)  # what chance or a bot did, not yet stored
                 self._tables[table.id] = table
+        self.sweep()
+
+    def sweep(self) -> None:
+        """Close the tables in play untouched for ``idle`` seconds (their sockets are told why)
+        and drop the finished ones kept past ``keep_finished``."""
+        self._close_idle()
+        with self._lock:
+            self._drop_finished()
+
+    def _close_idle(self) -> None:
+        """Close the idle tables, each under its own lock only (a move elsewhere goes on)."""
+        since = self.clock() - self.idle
+        for table in self.ids().values():
+            if table.touched <= since:
+                table.close_if_idle(self.idle)
+
+    def _drop_finished(self) -> None:
+        kept = self.clock() - self.keep_finished
+        for ident, table in list(self._tables.items()):
+            if table.done and table.touched < kept:
+                self._drop(ident)
+
+    def live(self) -> int:
+        """How many tables are in play (what ``limit`` counts)."""
+        return sum(not table.done for table in self.ids().values())
 
     def __len__(self) -> int:
         return len(self._tables)
 
-    def open(self, variant: Variant, bots: Sequence[str], seed: int | None) -> Table:
+    def open(self, variant: Variant, bots: Sequence[str], seed: int | None,
+             admit: Callable[[], None] = lambda: None) -> Table:
         """A new game of ``/api/games`` for ``variant``: a person at seat 0 and ``bots`` in
-        turn at the others; `PeglineError` for a game without a web table or an unknown bot."""
+        turn at the others; `PeglineError` for a game without a web table or an unknown bot.
+        ``admit`` is called once the request is found good, before the game is made (it may
+        refuse it: a client opening games too fast)."""
         if not bots:
             raise RequestError(_("unknown bot {name}; choose from {bots}").format(
                 name=repr(""), bots=", ".join(bots_for(variant))))
         players = variant.table.players
         seats = [PERSON] + ["bot:" + name for name in
                             itertools.islice(itertools.cycle(bots), players - 1)]
-        return self._add(variant, seats, seed, legacy=True)[0]
+        return self._add(variant, seats, seed, legacy=True, admit=admit)[0]
 
     def create(self, variant: Variant, seats: Any, seed: int | None, lobby: bool = False, *,
                spectators: bool = False, hand_over_after: float | None = None,
+               admit: Callable[[], None] = lambda: None,
                ) -> tuple[Table, dict[int, str], dict[str, str]]:
         """A new table for ``variant`` with ``seats``: the table, its person seats' tokens by
         seat, and the creator's token (``"host"``) and the spectators' (``"watch"``, if
-        ``spectators``)."""
+        ``spectators``); ``admit`` as for `open`."""
         keys = {"host": secrets.token_urlsafe(24)}
         if spectators:
             keys["watch"] = secrets.token_urlsafe(24)
         table, tokens = self._add(variant, seats, seed, lobby=lobby, keys=keys,
-                                  hand_over_after=hand_over_after)
+                                  hand_over_after=hand_over_after, admit=admit)
         return table, tokens, keys
 
     def _add(self, variant: Variant, seats: Any, seed: int | None, *, lobby: bool = False,
              legacy: bool = False, keys: Mapping[str, str] | None = None,
-             hand_over_after: float | None = None) -> tuple[Table, dict[int, str]]:
+             hand_over_after: float | None = None,
+             admit: Callable[[], None] = lambda: None) -> tuple[Table, dict[int, str]]:
         _check_seats(variant, seats)  # before the game is built: a refusal costs little
+        admit()
         game = Game(variant)
         web = web_table(variant, game.definition)
         if web is None:
@@ -639,12 +758,13 @@ class Tables:
             seed = random.SystemRandom().getrandbits(32)
         tokens = {seat: secrets.token_urlsafe(24) for seat, kind in enumerate(seats)
                   if kind == PERSON and not legacy}
+        self._close_idle()
         with self._lock:
             self._make_room()
         table = Table(secrets.token_urlsafe(12), game, web, seats, seed, lobby=lobby,
                       legacy=legacy, tokens={s: token_hash(t) for s, t in tokens.items()},
                       keys={k: token_hash(t) for k, t in (keys or {}).items()},
-                      hand_over_after=hand_over_after)
+                      hand_over_after=hand_over_after, clock=self.clock)
         with self._lock:
             self._make_room()
             if self.store is not None:
@@ -654,19 +774,17 @@ class Tables:
         return table, tokens
 
     def _make_room(self) -> None:
-        """Drop the finished tables idle past ``keep_finished``, then, while full, the least
-        recently used finished one; `Full` if every table is still in play."""
-        idle = time.monotonic() - self.keep_finished
-        for ident, table in list(self._tables.items()):
-            if (table.game.over or table.abandoned) and table.touched < idle:
-                self._drop(ident)
-        while len(self._tables) >= self.limit:
-            done = next((ident for ident, table in self._tables.items()
-                         if table.game.over or table.abandoned), None)
-            if done is None:
-                raise Full(_("the server already holds {n} games in progress; try again when "
-                             "one has finished").format(n=len(self._tables)))
-            self._drop(done)
+        """Drop the finished tables kept past ``keep_finished``; `Full` if ``limit`` tables are
+        in play; then, while as many finished ones are kept again, drop the least recently
+        used of them (a finished table keeps its record and its reason a while, not for
+        ever)."""
+        self._drop_finished()
+        live = sum(not table.done for table in self._tables.values())
+        if live >= self.limit:
+            raise Full(_("the server already holds {n} games in progress; try again when "
+                         "one has finished").format(n=live))
+        while len(self._tables) >= 2 * self.limit:
+            self._drop(next(ident for ident, table in self._tables.items() if table.done))
 
     def _drop(self, ident: str) -> None:
         del self._tables[ident]
@@ -674,13 +792,16 @@ class Tables:
             self.store.remove(ident)
 
     def get(self, ident: str) -> Table:
+        """The table ``ident`` (closed first if it has been idle too long)."""
         with self._lock:
             table = self._tables.get(ident)
             if table is None:
                 raise NotFound(_("no game {id} (it may have ended long ago)").format(
                     id=repr(ident)))
             self._tables.move_to_end(ident)
-            return table
+        if table.touched <= self.clock() - self.idle:
+            table.close_if_idle(self.idle)
+        return table
 
     def game(self, ident: str) -> Table:
         """A game of ``/api/games`` (opened by its id alone): never a table of people, whose
@@ -698,7 +819,7 @@ class Tables:
         """The tables their creators opened to the lobby, still waiting for a person."""
         found = []
         for table in self.ids().values():
-            if table.lobby and not table.legacy:
+            if table.lobby and not table.legacy and not table.done:
                 summary = table.summary()
                 if not summary["over"] and not all(s["taken"] for s in summary["seats"]):
                     found.append(summary)
