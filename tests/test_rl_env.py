@@ -236,6 +236,18 @@ def test_an_illegal_action_is_refused_with_its_reason_and_changes_nothing(varian
     assert issubclass(IllegalActionError, ValueError)
 
 
+@pytest.mark.parametrize("kind", [int, np.int32, np.int64, np.uint16, np.array])
+def test_a_legal_number_is_taken_in_any_integer_form(kind: Any) -> None:
+    table = env("two-player-61")
+    table.reset(seed=4)
+    legal = int(np.flatnonzero(table.last()[0]["action_mask"])[0])
+    agent = table.agent_selection
+    table.step(kind(legal))  # np.array(number): a 0-d array, as a policy's argmax may give
+    assert table.agent_selection != agent
+    with pytest.raises(IllegalActionError, match=r"cannot take action array\(1.5\)"):
+        table.step(np.array(1.5))
+
+
 def test_options_are_checked() -> None:
     with pytest.raises(PeglineError, match="reward must be one of win, points, spread"):
         env("two-player", reward="score")
