@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("pettingzoo", reason="the rl extra (pip install 'pegline[rl]') is not "
+pytest.importorskip("pettingzoo", reason="the rl extra (pip install -e '.[rl]') is not "
                                          "installed")
 import numpy as np  # (after the skip: numpy comes with the rl extra)
 from pettingzoo.test import api_test, seed_test

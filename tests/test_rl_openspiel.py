@@ -9,10 +9,10 @@ import pytest
 
 from pegline_core import available_variants
 
-pytest.importorskip("pettingzoo", reason="the rl extra (pip install 'pegline[rl]') is not "
+pytest.importorskip("pettingzoo", reason="the rl extra (pip install -e '.[rl]') is not "
                                          "installed")
-pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel's wheel (pip install "
-                                                "'pegline[openspiel]') is not installed")
+pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel's wheel (pip install -e "
+                                                "'.[openspiel]') is not installed")
 
 from pegline_core.rl import openspiel_game  # noqa: E402  (it imports pyspiel)
 

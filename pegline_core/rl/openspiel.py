@@ -1,4 +1,4 @@
-"""Any Pegline variant as an OpenSpiel Python game (``pip install 'pegline[openspiel]'``).
+"""Any Pegline variant as an OpenSpiel Python game (``pip install -e '.[openspiel]'``).
 
 `openspiel_game(variant)` registers the variant with ``pyspiel.register_game`` (once) and loads
 it, so OpenSpiel's algorithms and tests run on it. Actions are the game's `Encoding` numbers, as
