@@ -2,23 +2,24 @@
 
 `openspiel_game(variant)` registers the variant with ``pyspiel.register_game`` (once) and loads
 it, so OpenSpiel's algorithms and tests run on it. Actions are the game's `Encoding` numbers, as
-in the PettingZoo environment. Chance is sampled inside the state (OpenSpiel's
-``SAMPLED_STOCHASTIC`` mode: a deal is one draw of many cards, not a chance node per card), from
-a generator each new state draws from the game's (seeded by its ``seed`` parameter). A seat's
-information state is its own record of the game: every event as the game's printer writes it
-for that seat, hidden cards left out (the string), and the encoding of its view (the tensor);
+in the PettingZoo environment. Chance is OpenSpiel's to draw (``EXPLICIT_STOCHASTIC``): each
+card dealt, cut or turned is a chance node of its own, whose outcomes are the cards it may be,
+all as likely (the game's `pegline_core.chance.Chance`, its encoding's ``chance``), so a search
+that samples chance imagines other cards in each simulation rather than the ones to come. A
+seat's information state is its own record of the game: every event as the game's printer writes
+it for that seat, hidden cards left out (the string), and the encoding of its view (the tensor);
 its observation is the same record of this hand only.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 from pegline_core import Game, PeglineError, Ruleset, Variant, load_variant
+from pegline_core.chance import Chance
 from pegline_core.rl.environment import encoding_of
 
 __all__ = ["openspiel_game", "PeglineGame", "PeglineState"]
@@ -27,16 +28,16 @@ MAX_GAME_LENGTH = 100_000
 """OpenSpiel asks for a bound on the number of moves; no shipped variant comes near it."""
 
 
-def openspiel_game(variant: Variant | str = "two-player", *, seed: int = 0) -> Any:
-    """``variant`` registered as the OpenSpiel game ``pegline_<name>`` and loaded with ``seed``.
+def openspiel_game(variant: Variant | str = "two-player") -> Any:
+    """``variant`` registered as the OpenSpiel game ``pegline_<name>`` and loaded.
 
     >>> from pegline_core.rl import openspiel_game
     >>> game = openspiel_game("two-player-61")
     >>> game.get_type().short_name, game.num_players(), game.num_distinct_actions()
     ('pegline_two-player-61', 2, 1379)
     >>> state = game.new_initial_state()
-    >>> state.current_player(), len(state.legal_actions())
-    (0, 15)
+    >>> state.is_chance_node(), len(state.chance_outcomes())    # the first card dealt
+    (True, 52)
     """
     if not isinstance(variant, Variant):
         variant = load_variant(variant)
@@ -47,7 +48,7 @@ def openspiel_game(variant: Variant | str = "two-player", *, seed: int = 0) -> A
         # a class of its own per variant, as OpenSpiel's Python games register theirs
         pyspiel.register_game(game_type, type(f"PeglineGame[{variant.name}]", (PeglineGame,), {
             "game_type": game_type, "info": info, "ruleset": ruleset}))
-    return pyspiel.load_game(name, {"seed": seed})
+    return pyspiel.load_game(name)
 
 
 def _describe(name: str, ruleset: Ruleset) -> tuple[Any, Any]:
@@ -57,20 +58,30 @@ def _describe(name: str, ruleset: Ruleset) -> tuple[Any, Any]:
     kind = pyspiel.GameType
     game_type = kind(
         short_name=name, long_name=f"Pegline {variant.name}: {variant.description}",
-        dynamics=kind.Dynamics.SEQUENTIAL, chance_mode=kind.ChanceMode.SAMPLED_STOCHASTIC,
+        dynamics=kind.Dynamics.SEQUENTIAL, chance_mode=kind.ChanceMode.EXPLICIT_STOCHASTIC,
         information=kind.Information.IMPERFECT_INFORMATION,
         utility=kind.Utility.ZERO_SUM if sides == 2 and players == 2 else
         kind.Utility.GENERAL_SUM,
         reward_model=kind.RewardModel.TERMINAL, max_num_players=players,
         min_num_players=players, provides_information_state_string=True,
         provides_information_state_tensor=True, provides_observation_string=True,
-        provides_observation_tensor=True, parameter_specification={"seed": 0})
+        provides_observation_tensor=True, parameter_specification={})
     info = pyspiel.GameInfo(
-        num_distinct_actions=encoding.action_count, max_chance_outcomes=0,
+        num_distinct_actions=encoding.action_count,
+        max_chance_outcomes=_chance_of(ruleset).outcome_count,
         num_players=players, min_utility=-1.0, max_utility=1.0,
         utility_sum=0.0 if sides == 2 and players == 2 else None,
         max_game_length=MAX_GAME_LENGTH)
     return game_type, info
+
+
+def _chance_of(ruleset: Ruleset) -> Chance:
+    """The variant's chance one outcome at a time, or an error naming a game that gives none."""
+    chance = getattr(encoding_of(ruleset), "chance", None)
+    if not isinstance(chance, Chance):
+        raise PeglineError(f"the game {ruleset.variant.game!r} cannot be an OpenSpiel game: its "
+                           "encoding has no chance (pegline_core.chance.Chance)")
+    return chance
 
 
 class PeglineGame(pyspiel.Game):  # type: ignore[misc]
@@ -82,9 +93,8 @@ class PeglineGame(pyspiel.Game):  # type: ignore[misc]
     ruleset: Ruleset
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = params or {}
-        super().__init__(self.game_type, self.info, params)
-        self.spec = _Spec(self.ruleset, int(params.get("seed", 0)))
+        super().__init__(self.game_type, self.info, params or {})
+        self.spec = _Spec(self.ruleset)
 
     def new_initial_state(self) -> PeglineState:
         return PeglineState(self)
@@ -97,59 +107,84 @@ class PeglineGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class _Spec:
-    """What the states of one game share: the ruleset, its encoding, and the generator that
-    seeds each new state's own (so a game's games differ, and repeat with its seed). OpenSpiel
+    """What the states of one game share: the ruleset, its encoding and its chance. OpenSpiel
     clones a state by deep copy; this is shared, never copied."""
 
-    def __init__(self, ruleset: Ruleset, seed: int) -> None:
+    def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset, self.encoding = ruleset, encoding_of(ruleset)
-        self.rng = random.Random(seed)
+        self.chance = _chance_of(ruleset)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Spec:
         return self
 
 
+class _Moves(dict[int, Any]):
+    """The legal moves of one position by number: never changed once made, so a state's copies
+    share it."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Moves:
+        return self
+
+
 class PeglineState(pyspiel.State):  # type: ignore[misc]
-    """A game in progress: a `Game`, and the generator its chance is drawn from."""
+    """A game in progress: a `Game`, and the outcomes drawn so far of the chance action due."""
 
     def __init__(self, game: PeglineGame) -> None:
         super().__init__(game)
-        self.spec = spec = game.spec
-        self.game = Game(ruleset=spec.ruleset)
-        self.rng = random.Random(spec.rng.getrandbits(64))
-        self._legal: dict[int, Any] = {}
-        self._resolve()
-
-    def _resolve(self) -> None:
-        game = self.game
-        while game.to_act == "chance":
-            game.apply(game.chance_action(self.rng))
-        to_act = game.to_act
-        self._legal = {}
-        if isinstance(to_act, tuple) and to_act:
-            seat = to_act[0]
-            view = game.view(seat)
-            number = self.spec.encoding.action_id
-            self._legal = {number(view, action): action for action in game.legal_actions(seat)}
+        self.spec = game.spec
+        self.game = Game(ruleset=self.spec.ruleset)
+        self.drawn: list[int] = []
+        self._moves: _Moves | None = None
 
     def current_player(self) -> int:
         to_act = self.game.to_act
-        if isinstance(to_act, tuple) and to_act:
+        if isinstance(to_act, str):
+            return int(pyspiel.PlayerId.CHANCE)
+        if to_act:
             return to_act[0]
         return int(pyspiel.PlayerId.TERMINAL)
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        outcomes = self.spec.chance.outcomes(self.game, self.drawn)
+        return [(outcome, 1.0 / len(outcomes)) for outcome in outcomes]
+
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._legal) if player == self.current_player() else []
+        return sorted(self._legal()) if player == self.current_player() else []
+
+    def _legal(self) -> _Moves:
+        """The legal moves of the seat to act, by number (made once per position)."""
+        if self._moves is None:
+            game = self.game
+            seat = self.current_player()
+            view = game.view(seat)
+            number = self.spec.encoding.action_id
+            self._moves = _Moves({number(view, action): action
+                                  for action in game.legal_actions(seat)})
+        return self._moves
 
     def _apply_action(self, action: int) -> None:
-        chosen = self._legal.get(action)
-        if chosen is None:
-            raise PeglineError(f"action {action} ({self._action_to_string(0, action)}) is not "
-                               "legal now")
-        self.game.apply(chosen)
-        self._resolve()
+        game = self.game
+        if isinstance(game.to_act, str):
+            chance = self.spec.chance
+            if action not in chance.outcomes(game, self.drawn):
+                raise PeglineError(f"chance outcome {action} ({chance.label(action)}) is not "
+                                   "possible now")
+            self.drawn.append(action)
+            if chance.outcomes(game, self.drawn):
+                return
+            drawn, self.drawn = self.drawn, []
+            game.apply(chance.action(game, drawn))
+        else:
+            chosen = self._legal().get(action)
+            if chosen is None:
+                raise PeglineError(f"action {action} ({self._action_to_string(0, action)}) is "
+                                   "not legal now")
+            game.apply(chosen)
+        self._moves = None
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return self.spec.chance.label(action)
         return self.spec.encoding.label(action)
 
     def is_terminal(self) -> bool:
