@@ -34,7 +34,22 @@ def to_decision(state: Any, rng: random.Random) -> Any:
 @pytest.mark.parametrize("variant", ["two-player-61", "three-player", "partner", "muggins",
                                      "clabber-renege"])
 def test_openspiels_random_simulation_test_passes(variant: str) -> None:
-    pyspiel.random_sim_test(openspiel_game(variant), num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(openspiel_game(variant), num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("cards", [5, 40])   # in the middle of the first deal, and later on
+def test_a_state_is_read_back_from_its_serialized_form(cards: int) -> None:
+    game = openspiel_game("two-player-61")
+    state = game.new_initial_state()
+    rng = random.Random(cards)
+    for _ in range(cards):
+        state.apply_action(rng.choice(state.legal_actions()))
+    text = pyspiel.serialize_game_and_state(game, state)
+    read_game, read = pyspiel.deserialize_game_and_state(text)
+    assert read_game.get_type().short_name == "pegline_two-player-61"
+    assert (read.history(), read.drawn, read.game.inputs(), read.legal_actions()) == \
+        (state.history(), state.drawn, state.game.inputs(), state.legal_actions())
+    assert read.information_state_string(1) == state.information_state_string(1)
 
 
 @pytest.mark.parametrize("variant", sorted(available_variants()))

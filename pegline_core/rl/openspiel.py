@@ -26,6 +26,8 @@ __all__ = ["openspiel_game", "PeglineGame", "PeglineState"]
 
 MAX_GAME_LENGTH = 100_000
 """OpenSpiel asks for a bound on the number of moves; no shipped variant comes near it."""
+_SPECS: dict[str, _Spec] = {}
+"""What the states of each game registered in this process share, by the game's name."""
 
 
 def openspiel_game(variant: Variant | str = "two-player") -> Any:
@@ -43,21 +45,20 @@ def openspiel_game(variant: Variant | str = "two-player") -> Any:
         variant = load_variant(variant)
     name = f"pegline_{variant.name}"
     if name not in pyspiel.registered_names():
-        ruleset = Ruleset(variant)
-        game_type, info = _describe(name, ruleset)
+        spec = _SPECS[name] = _Spec(name, Ruleset(variant))
+        game_type, info = _describe(spec)
         # a class of its own per variant, as OpenSpiel's Python games register theirs
         pyspiel.register_game(game_type, type(f"PeglineGame[{variant.name}]", (PeglineGame,), {
-            "game_type": game_type, "info": info, "ruleset": ruleset}))
+            "game_type": game_type, "info": info, "spec": spec}))
     return pyspiel.load_game(name)
 
 
-def _describe(name: str, ruleset: Ruleset) -> tuple[Any, Any]:
-    variant = ruleset.variant
+def _describe(spec: _Spec) -> tuple[Any, Any]:
+    variant = spec.ruleset.variant
     players, sides = variant.table.players, len(variant.sides)
-    encoding = encoding_of(ruleset)
     kind = pyspiel.GameType
     game_type = kind(
-        short_name=name, long_name=f"Pegline {variant.name}: {variant.description}",
+        short_name=spec.name, long_name=f"Pegline {variant.name}: {variant.description}",
         dynamics=kind.Dynamics.SEQUENTIAL, chance_mode=kind.ChanceMode.EXPLICIT_STOCHASTIC,
         information=kind.Information.IMPERFECT_INFORMATION,
         utility=kind.Utility.ZERO_SUM if sides == 2 and players == 2 else
@@ -67,8 +68,8 @@ def _describe(name: str, ruleset: Ruleset) -> tuple[Any, Any]:
         provides_information_state_tensor=True, provides_observation_string=True,
         provides_observation_tensor=True, parameter_specification={})
     info = pyspiel.GameInfo(
-        num_distinct_actions=encoding.action_count,
-        max_chance_outcomes=_chance_of(ruleset).outcome_count,
+        num_distinct_actions=spec.encoding.action_count,
+        max_chance_outcomes=spec.chance.outcome_count,
         num_players=players, min_utility=-1.0, max_utility=1.0,
         utility_sum=0.0 if sides == 2 and players == 2 else None,
         max_game_length=MAX_GAME_LENGTH)
@@ -86,15 +87,14 @@ def _chance_of(ruleset: Ruleset) -> Chance:
 
 class PeglineGame(pyspiel.Game):  # type: ignore[misc]
     """One variant as an OpenSpiel game (`openspiel_game` makes a subclass per variant, with its
-    ``game_type``, ``info`` and ``ruleset``)."""
+    ``game_type``, ``info`` and ``spec``)."""
 
     game_type: Any
     info: Any
-    ruleset: Ruleset
+    spec: _Spec
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         super().__init__(self.game_type, self.info, params or {})
-        self.spec = _Spec(self.ruleset)
 
     def new_initial_state(self) -> PeglineState:
         return PeglineState(self)
@@ -107,15 +107,28 @@ class PeglineGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class _Spec:
-    """What the states of one game share: the ruleset, its encoding and its chance. OpenSpiel
-    clones a state by deep copy; this is shared, never copied."""
+    """What the states of one game share: its name, the ruleset, its encoding and its chance.
+    OpenSpiel clones a state by deep copy and serializes it by pickling: this is shared, never
+    copied, and pickled as the game's name."""
 
-    def __init__(self, ruleset: Ruleset) -> None:
-        self.ruleset, self.encoding = ruleset, encoding_of(ruleset)
+    def __init__(self, name: str, ruleset: Ruleset) -> None:
+        self.name, self.ruleset, self.encoding = name, ruleset, encoding_of(ruleset)
         self.chance = _chance_of(ruleset)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Spec:
         return self
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return _registered, (self.name,)
+
+
+def _registered(name: str) -> _Spec:
+    """The spec of the game registered as ``name`` in this process (a state read back)."""
+    spec = _SPECS.get(name)
+    if spec is None:
+        raise PeglineError(f"no Pegline game {name!r} is registered in this process: call "
+                           "openspiel_game with its variant first")
+    return spec
 
 
 class _Moves(dict[int, Any]):
@@ -127,7 +140,9 @@ class _Moves(dict[int, Any]):
 
 
 class PeglineState(pyspiel.State):  # type: ignore[misc]
-    """A game in progress: a `Game`, and the outcomes drawn so far of the chance action due."""
+    """A game in progress: a `Game`, and the outcomes drawn so far of the chance action due.
+    OpenSpiel serializes it as its history and its attributes pickled: the game's name, the
+    `Game` (its variant and inputs, replayed when read back) and the outcomes drawn."""
 
     def __init__(self, game: PeglineGame) -> None:
         super().__init__(game)
