@@ -103,6 +103,29 @@ def test_chance_is_a_node_per_card_and_gives_the_games_own_inputs(variant: Any,
     assert chance_nodes > 3 * game.num_players() * 5
 
 
+def test_each_distinct_variant_is_a_game_of_its_own(tmp_path: Path) -> None:
+    """Two house files of one name, and a file edited in between, give different games;
+    a shipped variant keeps its plain name, and the same variant loads the same game."""
+    def kitchen(folder: str, text: str) -> Path:
+        path = tmp_path / folder / "kitchen.toml"
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    pair = openspiel_game(kitchen("a", 'extends = ["two-player"]\n'))
+    three = openspiel_game(kitchen("b", 'extends = ["three-player"]\n'))
+    assert (pair.num_players(), three.num_players()) == (2, 3)
+    edited = kitchen("a", 'extends = ["two-player"]\n[scoring]\ntarget = 61\n')
+    game = openspiel_game(edited)
+    assert game.spec.ruleset.variant.settings.scoring.target == 61
+    assert pair.spec.ruleset.variant.settings.scoring.target == 121
+    names = {g.get_type().short_name for g in (pair, three, game)}
+    assert len(names) == 3 and all(name.startswith("pegline_kitchen-") for name in names)
+    assert openspiel_game(load_variant(edited)).get_type().short_name == \
+        game.get_type().short_name
+    assert openspiel_game("three-player").get_type().short_name == "pegline_three-player"
+
+
 def test_the_information_state_is_the_seats_own_record() -> None:
     game = openspiel_game("two-player-61")
     state = to_decision(game.new_initial_state(), random.Random(1))

@@ -20,6 +20,7 @@ import pyspiel
 
 from pegline_core import Game, PeglineError, Ruleset, Variant, load_variant
 from pegline_core.chance import Chance
+from pegline_core.record import rules_digest
 from pegline_core.rl.environment import encoding_of
 
 __all__ = ["openspiel_game", "PeglineGame", "PeglineState"]
@@ -28,10 +29,17 @@ MAX_GAME_LENGTH = 100_000
 """OpenSpiel asks for a bound on the number of moves; no shipped variant comes near it."""
 _SPECS: dict[str, _Spec] = {}
 """What the states of each game registered in this process share, by the game's name."""
+_NAMES: dict[Variant, str] = {}
+"""The name each resolved variant is registered under in this process."""
 
 
 def openspiel_game(variant: Variant | str = "two-player") -> Any:
-    """``variant`` registered as the OpenSpiel game ``pegline_<name>`` and loaded.
+    """``variant`` registered as an OpenSpiel game and loaded.
+
+    The game is ``pegline_<name>`` when the variant is the one its name loads (every shipped
+    variant); any other variant of that name (a house file, one edited since) is
+    ``pegline_<name>-<the start of its rules digest>``, so that each distinct set of rules is a
+    game of its own (OpenSpiel cannot take a registered game back).
 
     >>> from pegline_core.rl import openspiel_game
     >>> game = openspiel_game("two-player-61")
@@ -43,14 +51,28 @@ def openspiel_game(variant: Variant | str = "two-player") -> Any:
     """
     if not isinstance(variant, Variant):
         variant = load_variant(variant)
-    name = f"pegline_{variant.name}"
+    name = _NAMES.get(variant)
+    if name is None:
+        name = _NAMES[variant] = _register(Ruleset(variant))
+    return pyspiel.load_game(name)
+
+
+def _register(ruleset: Ruleset) -> str:
+    """Register the ruleset's game, unless a game of the same rules is; return its name."""
+    variant = ruleset.variant
+    try:
+        named = load_variant(variant.name) == variant
+    except PeglineError:
+        named = False
+    digest = rules_digest(ruleset).removeprefix("sha256:")
+    name = f"pegline_{variant.name}" if named else f"pegline_{variant.name}-{digest[:12]}"
     if name not in pyspiel.registered_names():
-        spec = _SPECS[name] = _Spec(name, Ruleset(variant))
+        spec = _SPECS[name] = _Spec(name, ruleset)
         game_type, info = _describe(spec)
         # a class of its own per variant, as OpenSpiel's Python games register theirs
-        pyspiel.register_game(game_type, type(f"PeglineGame[{variant.name}]", (PeglineGame,), {
+        pyspiel.register_game(game_type, type(f"PeglineGame[{name}]", (PeglineGame,), {
             "game_type": game_type, "info": info, "spec": spec}))
-    return pyspiel.load_game(name)
+    return name
 
 
 def _describe(spec: _Spec) -> tuple[Any, Any]:
