@@ -8,25 +8,34 @@ all as likely (the game's `pegline_core.chance.Chance`, its encoding's ``chance`
 that samples chance imagines other cards in each simulation rather than the ones to come. A
 seat's information state is its own record of the game: every event as the game's printer writes
 it for that seat, hidden cards left out (the string), and the encoding of its view (the tensor);
-its observation is the same record of this hand only.
+its observation is the same record of this hand only. A state serializes (its variant and
+inputs), and resamples itself as a seat may imagine it (``resample_from_infostate``: the cards
+the seat has not seen dealt anew), for OpenSpiel's Python IS-MCTS.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from pegline_core import Game, PeglineError, Ruleset, Variant, load_variant
-from pegline_core.chance import Chance
+from pegline_core import Game, IllegalActionError, PeglineError, Ruleset, Variant, load_variant
+from pegline_core.chance import CARD_OUTCOMES, Chance
+from pegline_core.events import AskCoach, Event, Input
 from pegline_core.record import rules_digest
 from pegline_core.rl.environment import encoding_of
+from pegline_core.rl.unseen import relabeled, seen_by_hand
 
 __all__ = ["openspiel_game", "PeglineGame", "PeglineState"]
 
 MAX_GAME_LENGTH = 100_000
 """OpenSpiel asks for a bound on the number of moves; no shipped variant comes near it."""
+CHANCE, TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
+RESAMPLE_TRIES = 1000
+"""How many deals of one hand `PeglineState.resample_from_infostate` draws before it gives
+up."""
 _SPECS: dict[str, _Spec] = {}
 """What the states of each game registered in this process share, by the game's name."""
 _NAMES: dict[Variant, str] = {}
@@ -176,10 +185,10 @@ class PeglineState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         to_act = self.game.to_act
         if isinstance(to_act, str):
-            return int(pyspiel.PlayerId.CHANCE)
+            return CHANCE
         if to_act:
             return to_act[0]
-        return int(pyspiel.PlayerId.TERMINAL)
+        return TERMINAL
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         outcomes = self.spec.chance.outcomes(self.game, self.drawn)
@@ -218,6 +227,71 @@ class PeglineState(pyspiel.State):  # type: ignore[misc]
                                    "not legal now")
             game.apply(chosen)
         self._moves = None
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> PeglineState:
+        """This state as seat ``player_id`` may imagine it: every card it has not seen dealt
+        anew at random, uniformly among the deals that agree with all it has seen, so that its
+        information state is the same (``probability_sampler()`` draws numbers from 0 to 1, as
+        OpenSpiel's IS-MCTS gives it).
+
+        Each hand is dealt again on its own (a new deal shuffles the whole pack). A deal that
+        the hand's moves contradict (a go said with a card that could be played, a suit not
+        followed while held), or whose events differ in more than the cards changed, is drawn
+        again."""
+        rng = random.Random(probability_sampler())
+        seen = seen_by_hand(self.game, player_id)
+        hands: dict[int, list[Event]] = {}
+        for event in self.game.log:
+            hands.setdefault(event.hand, []).append(event)
+        twin = PeglineState(self.get_game())
+        for hand, events in hands.items():
+            inputs = [event for event in events
+                      if isinstance(event, Input) and not isinstance(event.action, AskCoach)]
+            start = len(twin.game.log)
+            for _ in range(RESAMPLE_TRIES):
+                attempt = twin.clone()
+                became = attempt._deal_again(inputs, seen[hand], rng)
+                if became is None:
+                    continue
+                back = {card: was for was, card in became.items()}
+                if [relabeled(event, back) for event in attempt.game.log[start:]] == events \
+                        and (hand < self.game.hand or attempt.information_state_tensor(player_id)
+                             == self.information_state_tensor(player_id)):
+                    break
+            else:
+                raise PeglineError(f"no deal of hand {hand} agreeing with what seat {player_id} "
+                                   f"has seen was found in {RESAMPLE_TRIES} draws")
+            twin = attempt
+        for _ in self.drawn:
+            twin.apply_action(rng.choice(twin.spec.chance.outcomes(twin.game, twin.drawn)))
+        return twin
+
+    def _deal_again(self, inputs: list[Input], seen: set[int],
+                    rng: random.Random) -> dict[int, int] | None:
+        """Take the moves of ``inputs`` (one hand's) again, every card of their chance not in
+        ``seen`` drawn anew and the moves' cards changed with them; return the card each changed
+        card became, or None as soon as a move no longer fits (the other cards took the game
+        another way)."""
+        chance, encoding = self.spec.chance, self.spec.encoding
+        became: dict[int, int] = {}
+        for event in inputs:
+            if self.current_player() != (CHANCE if event.actor is None else event.actor):
+                return None
+            if event.actor is None:
+                for was in chance.drawn(self.game, event.action):
+                    if was < CARD_OUTCOMES and was not in seen:
+                        pool = chance.outcomes(self.game, self.drawn)
+                        became[was] = rng.choice([card for card in pool if card not in seen])
+                    self.apply_action(became.get(was, was))
+                continue
+            action = relabeled(event.action, became)
+            number = encoding.action_id(self.game.view(event.actor), action)
+            self._moves = _Moves({number: action})  # Game.apply refuses it if it is not legal
+            try:
+                self.apply_action(number)
+            except IllegalActionError:
+                return None
+        return became
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
