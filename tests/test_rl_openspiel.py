@@ -1,5 +1,6 @@
-"""Every shipped variant as an OpenSpiel game: OpenSpiel's own random simulation test, its
-algorithms on a Pegline variant, and information states that are the seat's own."""
+"""Every shipped variant as an OpenSpiel game: OpenSpiel's own random simulation test (states
+serialized too), chance nodes a card each, a game per distinct variant, its MCTS and IS-MCTS on
+a Pegline variant, and information states that are the seat's own, resampled."""
 
 from __future__ import annotations
 
