@@ -36,6 +36,9 @@ class Encoding(Protocol):
     view never share a number, and a number means the same move whenever it is legal (a card
     played is that card, whatever else the seat holds). ``label(number)`` says in words which move
     a number is. ``screen()`` is a new terminal table for ``render``.
+
+    An encoding may also have ``chance``: the game's chance actions one outcome at a time (a
+    `pegline_core.chance.Chance`), which the OpenSpiel adapter needs for its chance nodes.
     """
 
     observation_size: int

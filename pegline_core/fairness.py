@@ -24,6 +24,7 @@ import attrs
 
 from pegline_core.cards import Card, CardError
 from pegline_core.errors import PeglineError
+from pegline_core.events import Event
 from pegline_core.game import Game
 from pegline_core.plugins import Plugins
 from pegline_core.variant import Variant, load_variant
@@ -69,9 +70,14 @@ class SeenCards:
 
     def follow(self, game: Game) -> set[Card]:
         for event in game.log[self.followed:]:
-            self.cards.update(cards_in(self.redact(self.codec.to_dict(event))))
+            self.cards.update(cards_in(self.redacted(event)))
         self.followed = len(game.log)
         return self.cards
+
+    def redacted(self, event: Event) -> dict[str, Any]:
+        """One event as the seat sees it, as a dict (the events must come in order: a printer's
+        redact may follow the game, as Clabber's follows the dealer)."""
+        return self.redact(self.codec.to_dict(event))  # type: ignore[no-any-return]
 
 
 def check_fair_views(variant: Variant | str, *, games: int = 20, seed: int = 0,

@@ -24,6 +24,7 @@ from collections.abc import Hashable, Mapping
 from pathlib import Path
 from typing import TypeVar
 
+from pegline_core.arguments import plugin_classes
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant, load_variant
 from pegline_core.variant_files import NAME, variant_search_path
@@ -55,6 +56,7 @@ def shared_ruleset(variant: Variant | str | os.PathLike[str],
     """The ruleset this thread's games of ``variant`` (a name, a file or a `Variant`) with
     ``extra_plugins`` share, built (and its variant loaded) on first use. Raises as
     `load_variant` and `Ruleset` do."""
+    extra_plugins = plugin_classes(extra_plugins)
     plugins = tuple(sorted((extra_plugins or {}).items()))
     if isinstance(variant, Variant):
         return _by_variant(variant, plugins, extra_plugins)

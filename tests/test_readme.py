@@ -13,3 +13,15 @@ def test_a_missing_browser_skips_with_the_debian_packages_named():
     assert "packages chromium and chromium-driver" in MISSING
     assert "packages `chromium` and `chromium-driver`" in README
     assert "skipped" in README.split("tests/test_web_browser.py", 1)[1][:200]
+
+
+def test_the_learning_extras_install_from_the_checkout():
+    """Pegline is on no package index: ``pip install 'pegline[rl]'`` cannot work."""
+    root = Path(__file__).parent.parent
+    learning = (root / "docs" / "learning.md").read_text(encoding="utf-8")
+    modules = [path.read_text(encoding="utf-8")
+               for path in (root / "pegline_core" / "rl").glob("*.py")]
+    for text in (README, learning, *modules):
+        assert "'pegline[" not in text
+    assert "pip install -e '.[rl]'" in README
+    assert "pip install -e '.[rl]'" in learning and "pip install -e '.[openspiel]'" in learning

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("pettingzoo", reason="the rl extra (pip install 'pegline[rl]') is not "
+pytest.importorskip("pettingzoo", reason="the rl extra (pip install -e '.[rl]') is not "
                                          "installed")
 import numpy as np  # (after the skip: numpy comes with the rl extra)
 from pettingzoo.test import api_test, seed_test
@@ -234,6 +234,18 @@ def test_an_illegal_action_is_refused_with_its_reason_and_changes_nothing(varian
         assert np.array_equal(table.observe(raw.agent_selection)["observation"],
                               observation["observation"])
     assert issubclass(IllegalActionError, ValueError)
+
+
+@pytest.mark.parametrize("kind", [int, np.int32, np.int64, np.uint16, np.array])
+def test_a_legal_number_is_taken_in_any_integer_form(kind: Any) -> None:
+    table = env("two-player-61")
+    table.reset(seed=4)
+    legal = int(np.flatnonzero(table.last()[0]["action_mask"])[0])
+    agent = table.agent_selection
+    table.step(kind(legal))  # np.array(number): a 0-d array, as a policy's argmax may give
+    assert table.agent_selection != agent
+    with pytest.raises(IllegalActionError, match=r"cannot take action array\(1.5\)"):
+        table.step(np.array(1.5))
 
 
 def test_options_are_checked() -> None:

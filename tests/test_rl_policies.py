@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("pettingzoo", reason="the rl extra (pip install 'pegline[rl]') is not "
+pytest.importorskip("pettingzoo", reason="the rl extra (pip install -e '.[rl]') is not "
                                          "installed")
 
 from pegline_core import PeglineError, RandomBot, game_definition

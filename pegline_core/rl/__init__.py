@@ -1,11 +1,11 @@
-"""Pegline for learning agents: any variant as a PettingZoo environment (``pip install
-'pegline[rl]'``), the built-in bots as policies on its action numbers, and win rates with their
-confidence intervals.
+"""Pegline for learning agents: any variant as a PettingZoo environment (``pip install -e
+'.[rl]'`` from the checkout), the built-in bots as policies on its action numbers, and win rates
+with their confidence intervals.
 
 The adapters know no game: each game plugin gives its numbers through its
 `pegline_core.encoding.Encoding`. numpy, gymnasium and pettingzoo are needed here only; the
 kernel never imports this package. docs/learning.md trains an agent with it.
-`openspiel_game` (``pip install 'pegline[openspiel]'``) is imported on first use.
+`openspiel_game` (``pip install -e '.[openspiel]'``) is imported on first use.
 """
 
 from typing import Any

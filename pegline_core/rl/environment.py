@@ -10,6 +10,7 @@ the others' choices, as at the table.
 from __future__ import annotations
 
 import io
+import operator
 import random
 from typing import Any, ClassVar, SupportsIndex
 
@@ -128,8 +129,8 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        chosen = self._legal.get(action) \
-            if type(action) is int or isinstance(action, np.integer) else None
+        number = _number(action)
+        chosen = None if number is None else self._legal.get(number)
         if chosen is None:
             raise IllegalActionError(self._refusal(agent, action))
         self._cumulative_rewards[agent] = 0.0
@@ -142,11 +143,9 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
     def _refusal(self, agent: str, action: object) -> str:
         legal = ", ".join(f"{number} ({self.encoding.label(number)})"
                           for number in sorted(self._legal))
-        what = repr(action)
-        if type(action) is int or isinstance(action, np.integer):
-            number = int(action)
-            if 0 <= number < self.encoding.action_count:
-                what = f"{number} ({self.encoding.label(number)})"
+        what, number = repr(action), _number(action)
+        if number is not None and 0 <= number < self.encoding.action_count:
+            what = f"{number} ({self.encoding.label(number)})"
         return f"{agent} cannot take action {what} now; its legal actions are: {legal}"
 
     def _advance(self, before: tuple[int, ...]) -> None:
@@ -235,6 +234,17 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _number(action: object) -> int | None:
+    """The action as a whole number, if it is one: an int, a numpy integer or a 0-d integer
+    array (anything ``operator.index`` takes), but not a bool."""
+    if isinstance(action, bool | np.bool_):
+        return None
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def encoding_of(ruleset: Ruleset) -> Encoding:

@@ -1,13 +1,16 @@
-"""Any Pegline variant as an OpenSpiel Python game (``pip install 'pegline[openspiel]'``).
+"""Any Pegline variant as an OpenSpiel Python game (``pip install -e '.[openspiel]'``).
 
 `openspiel_game(variant)` registers the variant with ``pyspiel.register_game`` (once) and loads
 it, so OpenSpiel's algorithms and tests run on it. Actions are the game's `Encoding` numbers, as
-in the PettingZoo environment. Chance is sampled inside the state (OpenSpiel's
-``SAMPLED_STOCHASTIC`` mode: a deal is one draw of many cards, not a chance node per card), from
-a generator each new state draws from the game's (seeded by its ``seed`` parameter). A seat's
-information state is its own record of the game: every event as the game's printer writes it
-for that seat, hidden cards left out (the string), and the encoding of its view (the tensor);
-its observation is the same record of this hand only.
+in the PettingZoo environment. Chance is OpenSpiel's to draw (``EXPLICIT_STOCHASTIC``): each
+card dealt, cut or turned is a chance node of its own, whose outcomes are the cards it may be,
+all as likely (the game's `pegline_core.chance.Chance`, its encoding's ``chance``), so a search
+that samples chance imagines other cards in each simulation rather than the ones to come. A
+seat's information state is its own record of the game: every event as the game's printer writes
+it for that seat, hidden cards left out (the string), and the encoding of its view (the tensor);
+its observation is the same record of this hand only. A state serializes (its variant and
+inputs), and resamples itself as a seat may imagine it (``resample_from_infostate``: the cards
+the seat has not seen dealt anew), for OpenSpiel's Python IS-MCTS.
 """
 
 from __future__ import annotations
@@ -18,75 +21,111 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from pegline_core import Game, PeglineError, Ruleset, Variant, load_variant
-from pegline_core.arguments import seed_of
+from pegline_core import Game, IllegalActionError, PeglineError, Ruleset, Variant, load_variant
+from pegline_core.chance import CARD_OUTCOMES, Chance
+from pegline_core.events import AskCoach, Event, Input
+from pegline_core.record import rules_digest
 from pegline_core.rl.environment import encoding_of
+from pegline_core.rl.unseen import relabeled, seen_by_hand
 
 __all__ = ["openspiel_game", "PeglineGame", "PeglineState"]
 
 MAX_GAME_LENGTH = 100_000
 """OpenSpiel asks for a bound on the number of moves; no shipped variant comes near it."""
+CHANCE, TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
+RESAMPLE_TRIES = 1000
+"""How many deals of one hand `PeglineState.resample_from_infostate` draws before it gives
+up."""
+_SPECS: dict[str, _Spec] = {}
+"""What the states of each game registered in this process share, by the game's name."""
+_NAMES: dict[Variant, str] = {}
+"""The name each resolved variant is registered under in this process."""
 
 
-def openspiel_game(variant: Variant | str = "two-player", *, seed: int = 0) -> Any:
-    """``variant`` registered as the OpenSpiel game ``pegline_<name>`` and loaded with ``seed``.
+def openspiel_game(variant: Variant | str = "two-player") -> Any:
+    """``variant`` registered as an OpenSpiel game and loaded.
+
+    The game is ``pegline_<name>`` when the variant is the one its name loads (every shipped
+    variant); any other variant of that name (a house file, one edited since) is
+    ``pegline_<name>-<the start of its rules digest>``, so that each distinct set of rules is a
+    game of its own (OpenSpiel cannot take a registered game back).
 
     >>> from pegline_core.rl import openspiel_game
     >>> game = openspiel_game("two-player-61")
     >>> game.get_type().short_name, game.num_players(), game.num_distinct_actions()
     ('pegline_two-player-61', 2, 1379)
     >>> state = game.new_initial_state()
-    >>> state.current_player(), len(state.legal_actions())
-    (0, 15)
+    >>> state.is_chance_node(), len(state.chance_outcomes())    # the first card dealt
+    (True, 52)
     """
-    number = seed_of(seed, optional=False)
     if not isinstance(variant, Variant):
         variant = load_variant(variant)
-    name = f"pegline_{variant.name}"
-    if name not in pyspiel.registered_names():
-        ruleset = Ruleset(variant)
-        game_type, info = _describe(name, ruleset)
-        # a class of its own per variant, as OpenSpiel's Python games register theirs
-        pyspiel.register_game(game_type, type(f"PeglineGame[{variant.name}]", (PeglineGame,), {
-            "game_type": game_type, "info": info, "ruleset": ruleset}))
-    return pyspiel.load_game(name, {"seed": number})
+    name = _NAMES.get(variant)
+    if name is None:
+        name = _NAMES[variant] = _register(Ruleset(variant))
+    return pyspiel.load_game(name)
 
 
-def _describe(name: str, ruleset: Ruleset) -> tuple[Any, Any]:
+def _register(ruleset: Ruleset) -> str:
+    """Register the ruleset's game, unless a game of the same rules is; return its name."""
     variant = ruleset.variant
+    try:
+        named = load_variant(variant.name) == variant
+    except PeglineError:
+        named = False
+    digest = rules_digest(ruleset).removeprefix("sha256:")
+    name = f"pegline_{variant.name}" if named else f"pegline_{variant.name}-{digest[:12]}"
+    if name not in pyspiel.registered_names():
+        spec = _SPECS[name] = _Spec(name, ruleset)
+        game_type, info = _describe(spec)
+        # a class of its own per variant, as OpenSpiel's Python games register theirs
+        pyspiel.register_game(game_type, type(f"PeglineGame[{name}]", (PeglineGame,), {
+            "game_type": game_type, "info": info, "spec": spec}))
+    return name
+
+
+def _describe(spec: _Spec) -> tuple[Any, Any]:
+    variant = spec.ruleset.variant
     players, sides = variant.table.players, len(variant.sides)
-    encoding = encoding_of(ruleset)
     kind = pyspiel.GameType
     game_type = kind(
-        short_name=name, long_name=f"Pegline {variant.name}: {variant.description}",
-        dynamics=kind.Dynamics.SEQUENTIAL, chance_mode=kind.ChanceMode.SAMPLED_STOCHASTIC,
+        short_name=spec.name, long_name=f"Pegline {variant.name}: {variant.description}",
+        dynamics=kind.Dynamics.SEQUENTIAL, chance_mode=kind.ChanceMode.EXPLICIT_STOCHASTIC,
         information=kind.Information.IMPERFECT_INFORMATION,
         utility=kind.Utility.ZERO_SUM if sides == 2 and players == 2 else
         kind.Utility.GENERAL_SUM,
         reward_model=kind.RewardModel.TERMINAL, max_num_players=players,
         min_num_players=players, provides_information_state_string=True,
         provides_information_state_tensor=True, provides_observation_string=True,
-        provides_observation_tensor=True, parameter_specification={"seed": 0})
+        provides_observation_tensor=True, parameter_specification={})
     info = pyspiel.GameInfo(
-        num_distinct_actions=encoding.action_count, max_chance_outcomes=0,
+        num_distinct_actions=spec.encoding.action_count,
+        max_chance_outcomes=spec.chance.outcome_count,
         num_players=players, min_utility=-1.0, max_utility=1.0,
         utility_sum=0.0 if sides == 2 and players == 2 else None,
         max_game_length=MAX_GAME_LENGTH)
     return game_type, info
 
 
+def _chance_of(ruleset: Ruleset) -> Chance:
+    """The variant's chance one outcome at a time, or an error naming a game that gives none."""
+    chance = getattr(encoding_of(ruleset), "chance", None)
+    if not isinstance(chance, Chance):
+        raise PeglineError(f"the game {ruleset.variant.game!r} cannot be an OpenSpiel game: its "
+                           "encoding has no chance (pegline_core.chance.Chance)")
+    return chance
+
+
 class PeglineGame(pyspiel.Game):  # type: ignore[misc]
     """One variant as an OpenSpiel game (`openspiel_game` makes a subclass per variant, with its
-    ``game_type``, ``info`` and ``ruleset``)."""
+    ``game_type``, ``info`` and ``spec``)."""
 
     game_type: Any
     info: Any
-    ruleset: Ruleset
+    spec: _Spec
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = params or {}
-        super().__init__(self.game_type, self.info, params)
-        self.spec = _Spec(self.ruleset, int(params.get("seed", 0)))
+        super().__init__(self.game_type, self.info, params or {})
 
     def new_initial_state(self) -> PeglineState:
         return PeglineState(self)
@@ -99,59 +138,164 @@ class PeglineGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class _Spec:
-    """What the states of one game share: the ruleset, its encoding, and the generator that
-    seeds each new state's own (so a game's games differ, and repeat with its seed). OpenSpiel
-    clones a state by deep copy; this is shared, never copied."""
+    """What the states of one game share: its name, the ruleset, its encoding and its chance.
+    OpenSpiel clones a state by deep copy and serializes it by pickling: this is shared, never
+    copied, and pickled as the game's name."""
 
-    def __init__(self, ruleset: Ruleset, seed: int) -> None:
-        self.ruleset, self.encoding = ruleset, encoding_of(ruleset)
-        self.rng = random.Random(seed)
+    def __init__(self, name: str, ruleset: Ruleset) -> None:
+        self.name, self.ruleset, self.encoding = name, ruleset, encoding_of(ruleset)
+        self.chance = _chance_of(ruleset)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Spec:
         return self
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return _registered, (self.name,)
+
+
+def _registered(name: str) -> _Spec:
+    """The spec of the game registered as ``name`` in this process (a state read back)."""
+    spec = _SPECS.get(name)
+    if spec is None:
+        raise PeglineError(f"no Pegline game {name!r} is registered in this process: call "
+                           "openspiel_game with its variant first")
+    return spec
+
+
+class _Moves(dict[int, Any]):
+    """The legal moves of one position by number: never changed once made, so a state's copies
+    share it."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Moves:
+        return self
+
 
 class PeglineState(pyspiel.State):  # type: ignore[misc]
-    """A game in progress: a `Game`, and the generator its chance is drawn from."""
+    """A game in progress: a `Game`, and the outcomes drawn so far of the chance action due.
+    OpenSpiel serializes it as its history and its attributes pickled: the game's name, the
+    `Game` (its variant and inputs, replayed when read back) and the outcomes drawn."""
 
     def __init__(self, game: PeglineGame) -> None:
         super().__init__(game)
-        self.spec = spec = game.spec
-        self.game = Game(ruleset=spec.ruleset)
-        self.rng = random.Random(spec.rng.getrandbits(64))
-        self._legal: dict[int, Any] = {}
-        self._resolve()
-
-    def _resolve(self) -> None:
-        game = self.game
-        while game.to_act == "chance":
-            game.apply(game.chance_action(self.rng))
-        to_act = game.to_act
-        self._legal = {}
-        if isinstance(to_act, tuple) and to_act:
-            seat = to_act[0]
-            view = game.view(seat)
-            number = self.spec.encoding.action_id
-            self._legal = {number(view, action): action for action in game.legal_actions(seat)}
+        self.spec = game.spec
+        self.game = Game(ruleset=self.spec.ruleset)
+        self.drawn: list[int] = []
+        self._moves: _Moves | None = None
 
     def current_player(self) -> int:
         to_act = self.game.to_act
-        if isinstance(to_act, tuple) and to_act:
+        if isinstance(to_act, str):
+            return CHANCE
+        if to_act:
             return to_act[0]
-        return int(pyspiel.PlayerId.TERMINAL)
+        return TERMINAL
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        outcomes = self.spec.chance.outcomes(self.game, self.drawn)
+        return [(outcome, 1.0 / len(outcomes)) for outcome in outcomes]
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._legal) if player == self.current_player() else []
+        return sorted(self._legal()) if player == self.current_player() else []
+
+    def _legal(self) -> _Moves:
+        """The legal moves of the seat to act, by number (made once per position)."""
+        if self._moves is None:
+            game = self.game
+            seat = self.current_player()
+            view = game.view(seat)
+            number = self.spec.encoding.action_id
+            self._moves = _Moves({number(view, action): action
+                                  for action in game.legal_actions(seat)})
+        return self._moves
 
     def _apply_action(self, action: int) -> None:
-        chosen = self._legal.get(action)
-        if chosen is None:
-            raise PeglineError(f"action {action} ({self._action_to_string(0, action)}) is not "
-                               "legal now")
-        self.game.apply(chosen)
-        self._resolve()
+        game = self.game
+        if isinstance(game.to_act, str):
+            chance = self.spec.chance
+            if action not in chance.outcomes(game, self.drawn):
+                raise PeglineError(f"chance outcome {action} ({chance.label(action)}) is not "
+                                   "possible now")
+            self.drawn.append(action)
+            if chance.outcomes(game, self.drawn):
+                return
+            drawn, self.drawn = self.drawn, []
+            game.apply(chance.action(game, drawn))
+        else:
+            chosen = self._legal().get(action)
+            if chosen is None:
+                raise PeglineError(f"action {action} ({self._action_to_string(0, action)}) is "
+                                   "not legal now")
+            game.apply(chosen)
+        self._moves = None
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> PeglineState:
+        """This state as seat ``player_id`` may imagine it: every card it has not seen dealt
+        anew at random, uniformly among the deals that agree with all it has seen, so that its
+        information state is the same (``probability_sampler()`` draws numbers from 0 to 1, as
+        OpenSpiel's IS-MCTS gives it).
+
+        Each hand is dealt again on its own (a new deal shuffles the whole pack). A deal that
+        the hand's moves contradict (a go said with a card that could be played, a suit not
+        followed while held), or whose events differ in more than the cards changed, is drawn
+        again."""
+        rng = random.Random(probability_sampler())
+        seen = seen_by_hand(self.game, player_id)
+        hands: dict[int, list[Event]] = {}
+        for event in self.game.log:
+            hands.setdefault(event.hand, []).append(event)
+        twin = PeglineState(self.get_game())
+        for hand, events in hands.items():
+            inputs = [event for event in events
+                      if isinstance(event, Input) and not isinstance(event.action, AskCoach)]
+            start = len(twin.game.log)
+            for _ in range(RESAMPLE_TRIES):
+                attempt = twin.clone()
+                became = attempt._deal_again(inputs, seen[hand], rng)
+                if became is None:
+                    continue
+                back = {card: was for was, card in became.items()}
+                if [relabeled(event, back) for event in attempt.game.log[start:]] == events \
+                        and (hand < self.game.hand or attempt.information_state_tensor(player_id)
+                             == self.information_state_tensor(player_id)):
+                    break
+            else:
+                raise PeglineError(f"no deal of hand {hand} agreeing with what seat {player_id} "
+                                   f"has seen was found in {RESAMPLE_TRIES} draws")
+            twin = attempt
+        for _ in self.drawn:
+            twin.apply_action(rng.choice(twin.spec.chance.outcomes(twin.game, twin.drawn)))
+        return twin
+
+    def _deal_again(self, inputs: list[Input], seen: set[int],
+                    rng: random.Random) -> dict[int, int] | None:
+        """Take the moves of ``inputs`` (one hand's) again, every card of their chance not in
+        ``seen`` drawn anew and the moves' cards changed with them; return the card each changed
+        card became, or None as soon as a move no longer fits (the other cards took the game
+        another way)."""
+        chance, encoding = self.spec.chance, self.spec.encoding
+        became: dict[int, int] = {}
+        for event in inputs:
+            if self.current_player() != (CHANCE if event.actor is None else event.actor):
+                return None
+            if event.actor is None:
+                for was in chance.drawn(self.game, event.action):
+                    if was < CARD_OUTCOMES and was not in seen:
+                        pool = chance.outcomes(self.game, self.drawn)
+                        became[was] = rng.choice([card for card in pool if card not in seen])
+                    self.apply_action(became.get(was, was))
+                continue
+            action = relabeled(event.action, became)
+            number = encoding.action_id(self.game.view(event.actor), action)
+            self._moves = _Moves({number: action})  # Game.apply refuses it if it is not legal
+            try:
+                self.apply_action(number)
+            except IllegalActionError:
+                return None
+        return became
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return self.spec.chance.label(action)
         return self.spec.encoding.label(action)
 
     def is_terminal(self) -> bool:

@@ -22,6 +22,7 @@ from typing import Any
 
 from pegline_clabber.actions import Announce, CallRenege, LetStand, Name, Pass, Play, Show
 from pegline_clabber.cards import DECK, SUITS
+from pegline_clabber.chance import ClabberChance
 from pegline_clabber.machine import HAND_SIZE, PLAYERS, TRICKS
 from pegline_clabber.table import Table
 from pegline_clabber.views import ClabberView
@@ -55,6 +56,8 @@ class ClabberEncoding:
     def __init__(self, ruleset: Ruleset) -> None:
         self.variant = ruleset.variant.name
         self.side_of = tuple(ruleset.variant.side_of(seat) for seat in range(PLAYERS))
+        self.chance = ClabberChance(ruleset)
+        """Chance one outcome at a time (for OpenSpiel's chance nodes)."""
 
     def observe(self, view: ClabberView, out: MutableSequence[float]) -> None:
         seat, side = view.seat, view.side

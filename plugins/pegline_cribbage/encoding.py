@@ -26,6 +26,7 @@ from math import comb
 from pegline_core.cards import DECK, Card
 from pegline_core.ruleset import Ruleset
 from pegline_cribbage.actions import Declare, Discard, Go, Play, Respond
+from pegline_cribbage.chance import CribbageChance
 from pegline_cribbage.machine import common
 from pegline_cribbage.table import Table
 from pegline_cribbage.views import CribbageView
@@ -71,6 +72,8 @@ class CribbageEncoding:
             self.layout[name] = (at, at + size)
             at += size
         self.observation_size = at
+        self.chance = CribbageChance(ruleset)
+        """Chance one card at a time (for OpenSpiel's chance nodes)."""
 
     # -- observations --------------------------------------------------------------------------
 
