@@ -21,7 +21,7 @@ import copy
 import functools
 import json
 import os
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,7 @@ from attrs import field, frozen
 
 from pegline_core.errors import PeglineError, VariantError
 from pegline_core.files import parse_toml, read_text
+from pegline_core.locate import Locator
 from pegline_core.plugins import game_definition, plugin_class
 from pegline_core.ruleset import Ruleset
 from pegline_core.strict import (
@@ -214,7 +215,7 @@ def load_variant(
     early = resolver.problems + merger.problems
     if merger.problems:
         raise VariantError(early)
-    locate = _locator(merger.origin, top.shown)  # top: a key the files left to its default
+    locate = Locator(merger.origin, merger.rank, top.shown)  # top: keys left to their defaults
     variant, found = _structure_leniently(merger.data, definition.Settings)
     if variant is None:
         raise VariantError(early + [locate(p, m) for p, m in found])
@@ -387,25 +388,6 @@ def _drop(data: Any, path: tuple[str | int, ...]) -> bool:
     return False
 
 
-def _locator(origin: dict[tuple[str, ...], str], name: str
-             ) -> Callable[[tuple[str | int, ...], str], str]:
-    """``locate(path, message)`` -> ``file: key.path: message``, naming the file that set the
-    key, or a key inside it, or its nearest parent (``name`` if none did)."""
-    index = {path: file for path, file in origin.items() if file}
-    for path, file in origin.items():
-        for length in range(len(path) - 1, 0, -1):
-            if file:
-                index.setdefault(path[:length], file)
-
-    def locate(path: tuple[str | int, ...], message: str) -> str:
-        keys = tuple(p for p in path if isinstance(p, str))
-        where = next((index[keys[:n]] for n in range(len(keys), 0, -1) if keys[:n] in index),
-                     name)
-        return f"{where}: {format_path(path) or '(top)'}: {message}"
-
-    return locate
-
-
 def semantic_problems(variant: Variant, extra_plugins: Mapping[str, type] | None = None
                       ) -> list[tuple[tuple[str | int, ...], str]]:
     """Every cross-field problem of a structured variant: the kernel's, its game's, its
@@ -452,15 +434,18 @@ def check_variant(variant: Variant) -> list[tuple[tuple[str | int, ...], str]]:
         seats = [seat for team in table.teams for seat in team]
         if sorted(seats) != list(range(players)):
             teams = [list(t) for t in table.teams]
-            problems.append((("table", "teams"), (f"teams must split seats 0..{players - 1} "
-                                                   f"with each seat once, got {teams}")))
+            problems.append((("table", "teams"), (f"table.teams must split seats "
+                                                   f"0..{players - 1} (table.players = "
+                                                   f"{players}) with each seat once, got "
+                                                   f"{teams}")))
         elif len(table.teams) < 2:
             problems.append((("table", "teams"), "needs at least two teams"))
     if len(set(variant.plugins)) != len(variant.plugins):
         problems.append((("plugins",), "a plugin is named twice"))
     for plugin in variant.config:
         if plugin not in variant.plugins:
-            used = ", ".join(variant.plugins) or "none"
-            problems.append((("config", plugin), (f"configuration for plugin {plugin!r}, which "
-                                                  f"the variant does not use (plugins: {used})")))
+            used = json.dumps(list(variant.plugins))
+            problems.append((("config", plugin), (f"config.{plugin} configures plugin "
+                                                  f"{plugin!r}, which the variant does not use "
+                                                  f"(plugins = {used})")))
     return problems

@@ -287,12 +287,12 @@ def test_house_plugin_configuration_is_checked(tmp_path):
                  "run_per_card = -2\n[config.stinkhole]\nhole = 130\ngo = -1\n")
     assert sorted(problems(path)) == sorted(f"{path}: {line}" for line in [
         "config.caps.go_from: (plugin 'caps') must not be negative, got -3",
-        "config.caps.heels_from: (plugin 'caps') must be below the target 121, got 121",
+        "config.caps.heels_from: (plugin 'caps') must be below scoring.target (121), got 121",
         "config.pegflush.min_cards: (plugin 'pegflush') must be at least 2, got 1",
         "config.pegflush.per_card: (plugin 'pegflush') must not be negative, got -1",
         "config.corner.run_per_card: (plugin 'corner') must not be negative, got -2",
         "config.stinkhole.go: (plugin 'stinkhole') must not be negative, got -1",
-        "config.stinkhole.hole: (plugin 'stinkhole') must be below the target 121, got 130",
+        "config.stinkhole.hole: (plugin 'stinkhole') must be below scoring.target (121), got 130",
     ])
 
 
