@@ -8,6 +8,7 @@ Rules are declared and checked here, and every claim a scoring hook returns is c
 from __future__ import annotations
 
 import difflib
+import functools
 from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -26,12 +27,13 @@ from pegline_core.plugins import (
     Plugins,
     Problems,
     build_plugin,
+    describe_plugin,
     installed_plugins,
     plugin_class,
     safe_load,
 )
 from pegline_core.rules import Award, Rule, Score, rule_problem
-from pegline_core.strict import StructureProblems, converter, format_path
+from pegline_core.strict import StructureProblems, converter, format_path, leniently
 
 if TYPE_CHECKING:
     from pegline_core.variant import Variant
@@ -76,8 +78,9 @@ class Ruleset:
         and, when nothing is, the plugins' notices for the players. ``must_score``: a variant
         in which no enabled rule can score a point is wrong too (its games could never end)."""
         ruleset: Ruleset = _Unbuilt(variant, extra_plugins)
-        faults = ruleset._assemble() or ruleset._check() or \
-            (ruleset._scoreless() if must_score else [])
+        faults = ruleset._assemble()  # the plugins that load are checked beside those that fail
+        faults += ruleset._check(unsure=any(path[:1] == ("plugins",) for path, *_ in faults))
+        faults = faults or (ruleset._scoreless() if must_score else [])
         if faults:
             return [(path, message) for path, message, _, _ in faults], []
         notices: list[str] = []
@@ -124,12 +127,13 @@ class Ruleset:
                 continue
             try:
                 cls = plugin_class(name, self.extra_plugins)
-                plugin = build_plugin(name, cls, table)
-            except StructureProblems as exc:
-                faults += [(("config", name, *p), m, name, None) for p, m in exc.problems]
-                continue
+                plugin, problems = leniently(functools.partial(build_plugin, name, cls), table)
             except PluginError as exc:
                 faults.append((("plugins", index), str(exc), name, None))
+                continue
+            # the keys refused are left to their defaults: the plugin's own checks still run
+            faults += [(("config", name, *p), m, name, None) for p, m in problems]
+            if plugin is None:
                 continue
             if isinstance(plugin, GameDefinition):  # one game a variant: its own ``game``
                 faults.append((("plugins", index), (f"plugin {name!r} is a game, not a rule "
@@ -137,9 +141,7 @@ class Ruleset:
                                                     f"'game' ({variant.game!r} here)"), name, None))
                 continue
             faults += self._register(name, plugin, ("plugins", index))
-        if faults:
-            return faults
-        return unknown_hooks(self.pm) or self._declare()
+        return faults + (unknown_hooks(self.pm) or self._declare())
 
     def _register(self, name: str, plugin: object, path: tuple[str | int, ...]) -> list[Fault]:
         try:
@@ -223,11 +225,13 @@ class Ruleset:
         ordered = [rule_id for owner in owners for rule_id in self._declared[owner]]
         self.order = {rule_id: index for index, rule_id in enumerate(ordered)}
 
-    def _check(self, only: object | None = None) -> list[Fault]:
+    def _check(self, only: object | None = None, *, unsure: bool = False) -> list[Fault]:
+        """What the variant's ``disable`` and its plugins' own checks refuse. ``unsure``: a plugin
+        failed to load, so a rule id that an installed plugin declares may be its own."""
         faults: list[Fault] = []
         if only is None:
             for index, rule_id in enumerate(self.variant.disable):
-                if rule_id not in self.rules:
+                if rule_id not in self.rules and not (unsure and rule_id in _installed_rules()):
                     near = difflib.get_close_matches(str(rule_id), self.rules, n=3)
                     hint = f" (did you mean {' or '.join(map(repr, near))}?)" if near else ""
                     faults.append((("disable", index),
@@ -387,6 +391,17 @@ class _Unbuilt(Ruleset):
     def __init__(self, variant: Variant, extra_plugins: Plugins | None = None) -> None:
         self.variant = variant  # and nothing else: Ruleset.__init__ would raise on a fault
         self.extra_plugins = dict(extra_plugins or {})
+
+
+def _installed_rules() -> set[str]:
+    """The rule ids every installed plugin declares under its default configuration."""
+    found: set[str] = set()
+    for name in installed_plugins():
+        try:
+            found |= {rule.id for rule in describe_plugin(name)[1]}
+        except PluginError:
+            continue  # a broken plugin is reported where it is named
+    return found
 
 
 def _not_a_list_of(kind: type, plugin: str, hook: str, answer: Any) -> Fault | None:

@@ -17,7 +17,6 @@ the files is `pegline_core.variant_files`; structuring and checking the result i
 from __future__ import annotations
 
 import contextvars
-import copy
 import functools
 import json
 import os
@@ -34,10 +33,10 @@ from pegline_core.locate import Locator
 from pegline_core.plugins import game_definition, plugin_class
 from pegline_core.ruleset import Ruleset
 from pegline_core.strict import (
-    StructureProblems,
     converter,
     describe,
     format_path,
+    leniently,
     structure_strict,
     unknown_key,
 )
@@ -145,10 +144,19 @@ class Variant:
         return data
 
 
+_SET_BY_LOADING = "set by loading, never by a file"
+
+
+def _set_by_loading(data: dict[str, Any]) -> list[str]:
+    """Take out of ``data`` the keys that loading sets (``name``, ``notices``, ``settings``),
+    which a file may not; the ones it held."""
+    return [key for key in ("name", "notices", "settings") if data.pop(key, None) is not None]
+
+
 _KERNEL_KEYS = ("game", "description", "source", "extends", "plugins", "disable", "table",
                 "config")
-"""The keys of a variant file the kernel reads; ``name``, ``notices`` and ``settings`` are set by
-loading, never by a file."""
+"""The keys of a variant file the kernel reads (``name``, ``notices`` and ``settings`` are set by
+loading, never by a file: `_set_by_loading`)."""
 
 
 def _plain(value: Any) -> Any:
@@ -189,6 +197,9 @@ def load_variant(
 
     files = [own_keys_only(file, file is top, resolver.problems, resolver.notices)
              for file in resolver.files]
+    for file in files:
+        resolver.problems += [f"{file.shown}: {key}: {_SET_BY_LOADING}"
+                              for key in _set_by_loading(file.data)]
     game_name = next((f.data["game"] for f in reversed(files) if "game" in f.data), DEFAULT_GAME)
     game_file = next((f.shown for f in reversed(files) if "game" in f.data), top.shown)
     if not isinstance(game_name, str):
@@ -208,13 +219,7 @@ def load_variant(
     merger.follow(_config_follows(merger.data.get("plugins"), extra_plugins))
     merger.data["extends"] = [*map(_stem, (name_or_path, *overlays))] if overlays else \
         list(top.bases)
-    for key in ("name", "notices", "settings"):  # set by loading, never by a file
-        for file in files:
-            if key in file.data:
-                resolver.problems.append(f"{file.shown}: {key}: unknown key")
-    early = resolver.problems + merger.problems
-    if merger.problems:
-        raise VariantError(early)
+    early = resolver.problems + merger.problems  # (a list refused is merged as it likely meant)
     locate = Locator(merger.origin, merger.rank, top.shown)  # top: keys left to their defaults
     variant, found = _structure_leniently(merger.data, definition.Settings)
     if variant is None:
@@ -323,9 +328,9 @@ def variant_from_table(data: Mapping[str, Any], *, name: str,
         definition = game_definition(game_name, extra_plugins)
     except PeglineError as exc:
         raise VariantError([f"{name}: game: {exc}"]) from None
-    problems = [f"{name}: {key}: unknown key" for key in ("name", "notices", "settings")
-                if key in data]
-    variant, found = _structure_leniently(dict(data), definition.Settings)
+    data = dict(data)
+    problems = [f"{name}: {key}: {_SET_BY_LOADING}" for key in _set_by_loading(data)]
+    variant, found = _structure_leniently(data, definition.Settings)
     more: list[tuple[tuple[str | int, ...], str]] = []
     notices: list[str] = []
     if variant is not None:
@@ -339,53 +344,20 @@ def variant_from_table(data: Mapping[str, Any], *, name: str,
 
 def _structure_leniently(data: dict[str, Any], settings: type
                          ) -> tuple[Variant | None, list[tuple[tuple[str | int, ...], str]]]:
-    """Structure the variant; on problems, drop the offending keys (their defaults apply) and
-    structure again, so that the semantic pass can still report every other mistake. None
-    (with the problems) when dropping keys cannot reach a variant."""
-    found: list[tuple[tuple[str | int, ...], str]] = []
-    data = copy.deepcopy(data)
-    while True:
-        kernel = {key: data[key] for key in _KERNEL_KEYS if key in data}
-        own = {key: value for key, value in data.items() if key not in _KERNEL_KEYS}
-        problems: list[tuple[tuple[str | int, ...], str]] = []
-        variant: Variant | None = None
-        game_settings: Any = None
-        try:
-            variant = structure_strict(kernel, Variant)
-        except StructureProblems as exc:
-            problems += exc.problems
-        try:
-            game_settings = structure_strict(own, settings)
-        except StructureProblems as exc:
-            problems += exc.problems
-        if variant is not None and not problems:
-            return attrs.evolve(variant, settings=game_settings), found
-        top_keys = [*_KERNEL_KEYS, *(f.name for f in attrs.fields(settings))]
-        problems = [(path, unknown_key(str(path[0]), top_keys))
-                    if len(path) == 1 and message.startswith("unknown key") else (path, message)
-                    for path, message in problems]
-        found += [problem for problem in problems if problem not in found]
-        dropped = [_drop(data, path) for path, _ in problems]
-        if not any(dropped):
-            return None, found
-
-
-def _drop(data: Any, path: tuple[str | int, ...]) -> bool:
-    """Remove the key at ``path`` (a whole array when an item in it is wrong); whether there
-    was one to remove."""
-    keys: list[str] = []
-    for part in path:
-        if not isinstance(part, str):
-            break
-        keys.append(part)
-    for key in keys[:-1]:
-        if not isinstance(data, dict) or key not in data:
-            return False
-        data = data[key]
-    if isinstance(data, dict) and keys and keys[-1] in data:
-        del data[keys[-1]]
-        return True
-    return False
+    """Structure the variant, the kernel's keys and the game's, each key that fails left to its
+    default, so that the semantic pass can still report every other mistake. None (with the
+    problems) when leaving keys out cannot reach a variant."""
+    kernel = {key: data[key] for key in _KERNEL_KEYS if key in data}
+    own = {key: value for key, value in data.items() if key not in _KERNEL_KEYS}
+    variant, found = leniently(functools.partial(structure_strict, cls=Variant), kernel)
+    game_settings, more = leniently(functools.partial(structure_strict, cls=settings), own)
+    top_keys = [*_KERNEL_KEYS, *(f.name for f in attrs.fields(settings))]
+    found = [(path, unknown_key(str(path[0]), top_keys))
+             if len(path) == 1 and message.startswith("unknown key") else (path, message)
+             for path, message in found + more]
+    if variant is None or game_settings is None:
+        return None, found
+    return attrs.evolve(variant, settings=game_settings), found
 
 
 def semantic_problems(variant: Variant, extra_plugins: Mapping[str, type] | None = None

@@ -500,9 +500,11 @@ def test_removing_a_name_that_is_not_there_is_an_error(tmp_path):
     assert problems(path) == [f'{path}: plugins: "-standrad" removes nothing: the list is '
                               "['standard'] (did you mean 'standard'? or drop the edit)"]
     rules = write(tmp_path, "w", 'extends = ["stink-hole"]\ndisable = ["-go", "-peg-run"]\n')
-    (found,) = problems(rules)
+    found, then = problems(rules)  # and the rest is checked as if the edit were dropped
     assert found.startswith(f"{rules}: disable: \"-peg-run\" removes nothing: the list is "
                             "['last-card', 'his-heels']")
+    assert then == (f"{rules}: disable: (plugin 'stinkhole') add 'go': this plugin replaces "
+                    "them, which would otherwise score twice")
 
 
 def test_a_huge_file_is_refused_before_it_is_read(tmp_path):

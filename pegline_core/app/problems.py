@@ -34,6 +34,7 @@ PROBLEMS = (
     N_("unknown key (did you mean {names}?)"),
     # the variant files (pegline_core.variant, pegline_core.variant_files)
     N_("expected a game's name, got {value}"),
+    N_("set by loading, never by a file"),
     N_("expected a table of rules, got {value}"),
     N_("{name} is not a variant name (lower-case letters, digits, '-' and '_'; never a path)"),
     N_("unknown variant {name} ({close}known: {known})"),
