@@ -20,13 +20,14 @@ import contextvars
 import functools
 import json
 import os
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 from attrs import field, frozen
 
+from pegline_core.descriptions import JOIN, fill, unknown_keys
 from pegline_core.errors import PeglineError, VariantError
 from pegline_core.files import parse_toml, read_text
 from pegline_core.locate import Locator
@@ -119,6 +120,16 @@ class Variant:
     """The game's own settings (for cribbage: the deal, pegging, scoring and skunk lines)."""
     notices: tuple[str, ...] = ()
     """What the plugins want the players to know (e.g. muggins standing aside under lowball)."""
+    descriptions: tuple[str, ...] = field(default=(), eq=False)
+    """What ``description`` is made of, as the files write it: the variant's file's, then each
+    overlay's that still sets a key (`describe` reads them in another language)."""
+
+    def describe(self, translate: Callable[[str], str] = str) -> str:
+        """The description as resolved (``description``), each part through ``translate``
+        first: the keys a part names in braces read as this variant has them."""
+        parts = self.descriptions or ((self.description,) if self.description else ())
+        values = self.to_toml_dict()
+        return translate(JOIN).join(fill(translate(part), values) for part in parts)
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -187,8 +198,12 @@ def load_variant(
     resolver = Resolver(folders, loads=functools.partial(_loads, search_path=folders,
                                                           extra_plugins=extra_plugins))
     top = read_variant(resolver, name_or_path, "")
+    added = []  # the overlays that add a file (one already part of the variant adds nothing)
     for overlay in overlays:
-        read_variant(resolver, overlay, f"--with {os.fspath(overlay)!r}")
+        count = len(resolver.files)
+        file = read_variant(resolver, overlay, f"--with {os.fspath(overlay)!r}")
+        if file is not None and len(resolver.files) > count:
+            added.append(file)
     if top is None:
         raise VariantError(resolver.problems)
     # a parent that cannot be read leaves the files that can: their problems are checked and
@@ -227,9 +242,19 @@ def load_variant(
     more, notices = _semantic(variant, definition, extra_plugins,
                               skip={path for path, _ in found if path}, must_score=True)
     found += [(p, m + _variant_hint(variant, p, m)) for p, m in more]
-    if early or found:
-        raise VariantError(early + [locate(p, m) for p, m in found])
-    return attrs.evolve(variant, name=name, notices=(*resolver.notices, *notices))
+    setting = set(merger.origin.values())  # an overlay whose every key a later one changed
+    described = [(file.shown, file.data.get("description")) for file in
+                 (top, *(file for file in added if file.shown in setting))]  # says nothing
+    descriptions = tuple(text for _, text in described if isinstance(text, str) and text)
+    values = variant.to_toml_dict()
+    late = [f"{shown}: description: {{{key}}} names no key of the variant"
+            for shown, text in described if isinstance(text, str)
+            for key in unknown_keys(text, values)]
+    if early or found or late:
+        raise VariantError(early + [locate(p, m) for p, m in found] + late)
+    variant = attrs.evolve(variant, descriptions=descriptions)
+    return attrs.evolve(variant, name=name, description=variant.describe(),
+                        notices=(*resolver.notices, *notices))
 
 
 _LISTING: contextvars.ContextVar[bool] = contextvars.ContextVar("pegline_listing", default=False)

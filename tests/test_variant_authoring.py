@@ -270,8 +270,10 @@ def test_description_and_source_are_not_inherited(tmp_path):
     assert (variant.description, variant.source) == ("", "")
     own = write(tmp_path, "w", 'extends = ["two-player"]\ndescription = "Ours"\n')
     assert load_variant(own).description == "Ours"
+    muggins = ("; Muggins: players count their own hands and opponents may claim what they "
+               "miss")
     assert load_variant("partner", overlays=["muggins"]).description == \
-        load_variant("partner").description, "an overlay does not rename the variant"
+        load_variant("partner").description + muggins, "an overlay adds its own, after the variant's"
     bad = write(tmp_path, "base", "description = 3\n")
     child = write(tmp_path, "child", 'extends = ["base"]\n')
     assert problems(child) == [f"{bad}: description: expected a string, got the integer 3"]

@@ -35,6 +35,7 @@ PROBLEMS = (
     # the variant files (pegline_core.variant, pegline_core.variant_files)
     N_("expected a game's name, got {value}"),
     N_("set by loading, never by a file"),
+    N_("{key} names no key of the variant"),
     N_("expected a table of rules, got {value}"),
     N_("{name} is not a variant name (lower-case letters, digits, '-' and '_'; never a path)"),
     N_("unknown variant {name} ({close}known: {known})"),

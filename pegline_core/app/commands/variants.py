@@ -32,7 +32,7 @@ def variants_list() -> None:
     width = max(map(len, found), default=0)
     for name, path in found.items():
         variant, refusals = _checked(str(path))
-        description = variant_description(variant.description) if variant and not refusals \
+        description = variant_description(variant) if variant and not refusals \
             else _("(invalid: run `pegline variants check` on it)")
         click.echo(f"{name:<{width}}  {description}")
 
