@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import json
 from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -258,14 +259,16 @@ class Ruleset:
         if any(rule.points is None or rule.points > 0
                for rule_id, (_, rule) in self.rules.items() if rule_id not in self.disabled):
             return []
-        plugins = ", ".join(self.variant.plugins) or "none"
-        disabled = f"; disabled: {', '.join(self.variant.disable)}" if self.variant.disable else ""
-        configured = [name for name in self.variant.plugins if name in self.variant.config]
-        where: tuple[str, ...] = (  # the key that took the points away, in the file that set it
-            ("disable",) if self.variant.disable else
+        variant = self.variant
+        configured = [name for name in variant.plugins if name in variant.config]
+        keys = [f"plugins = {json.dumps(list(variant.plugins))}"]  # every key that combines,
+        if variant.disable:  # for the file that set one last to answer for it
+            keys.append(f"disable = {json.dumps(list(variant.disable))}")
+        keys += [f"config.{name}" for name in configured]
+        where: tuple[str, ...] = (  # the key that took the points away
+            ("disable",) if variant.disable else
             ("config", configured[0]) if configured else ("plugins",))
-        message = (f"no rule can score a point (plugins: {plugins}{disabled}), so a game could "
-                   "never end")
+        message = f"no rule can score a point ({'; '.join(keys)}), so a game could never end"
         return [(where, message, None, None)]
 
     # -- plugins registered after the build ----------------------------------------------------

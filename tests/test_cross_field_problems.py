@@ -71,6 +71,13 @@ def test_the_combination_is_said_in_the_language_keeping_the_file_and_the_keys(t
      "child.toml: plugins: config.corner configures plugin 'corner', which the variant does "
      "not use "
      '(plugins = ["standard"])'),
+    ('extends = ["two-player"]\ndisable = ["his-heels", "peg-fifteen", "peg-thirty-one", '
+     '"peg-pair", "peg-pair-royal", "peg-double-pair-royal", "peg-run", "go", "last-card", '
+     '"show-fifteen", "show-pair", "show-run", "show-flush"]\n', "[config.standard]\nnobs = 0\n",
+     "child.toml: config.standard: no rule can score a point (plugins = [\"standard\"]; disable "
+     '= ["his-heels", "peg-fifteen", "peg-thirty-one", "peg-pair", "peg-pair-royal", '
+     '"peg-double-pair-royal", "peg-run", "go", "last-card", "show-fifteen", "show-pair", '
+     '"show-run", "show-flush"]; config.standard), so a game could never end'),
     ('extends = ["late-caps"]\n', "[scoring]\ntarget = 5\n",
      "child.toml: config.caps.go_within: (plugin 'caps') must be below scoring.target (5), "
      "got 6"),

@@ -76,7 +76,7 @@ def test_a_list_mixing_edits_and_names_is_refused(tmp_path):
 def test_a_variant_in_which_nothing_can_score_is_refused(tmp_path, text, where):
     path = write(tmp_path, "v", text)
     (found,) = problems(path)
-    assert found.startswith(f"{path}: {where}: no rule can score a point (plugins: ")
+    assert found.startswith(f"{path}: {where}: no rule can score a point (plugins = [")
     assert found.endswith("so a game could never end")
 
 

@@ -62,7 +62,7 @@ PROBLEMS = (
     N_("must be at least {n}, got {value}"),
     N_("must be below {target}, got {value}"),
     N_("set {one} (a score) or {other} (points short of the target), not both"),
-    N_("no rule can score a point (plugins: {plugins}), so a game could never end"),
+    N_("no rule can score a point ({keys}), so a game could never end"),
     N_("no plugin of this variant declares rule {rule}"),
     N_("no plugin of this variant declares rule {rule} (did you mean {names}?)"),
     N_("unknown plugin {name} (installed: {names})"),
