@@ -80,7 +80,7 @@ class Ruleset:
         in which no enabled rule can score a point is wrong too (its games could never end)."""
         ruleset: Ruleset = _Unbuilt(variant, extra_plugins)
         faults = ruleset._assemble()  # the plugins that load are checked beside those that fail
-        faults += ruleset._check(unsure=any(path[:1] == ("plugins",) for path, *_ in faults))
+        faults += ruleset._check(unsure=any(fault[0][:1] == ("plugins",) for fault in faults))
         faults = faults or (ruleset._scoreless() if must_score else [])
         if faults:
             return [(path, message) for path, message, _, _ in faults], []
