@@ -8,6 +8,8 @@ Rules are declared and checked here, and every claim a scoring hook returns is c
 from __future__ import annotations
 
 import difflib
+import functools
+import json
 from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -27,12 +29,13 @@ from pegline_core.plugins import (
     Plugins,
     Problems,
     build_plugin,
+    describe_plugin,
     installed_plugins,
     plugin_class,
     safe_load,
 )
 from pegline_core.rules import Award, Rule, Score, rule_problem
-from pegline_core.strict import StructureProblems, converter, format_path
+from pegline_core.strict import StructureProblems, converter, format_path, leniently
 
 if TYPE_CHECKING:
     from pegline_core.variant import Variant
@@ -79,8 +82,9 @@ class Ruleset:
         and, when nothing is, the plugins' notices for the players. ``must_score``: a variant
         in which no enabled rule can score a point is wrong too (its games could never end)."""
         ruleset: Ruleset = _Unbuilt(variant, extra_plugins)
-        faults = ruleset._assemble() or ruleset._check() or \
-            (ruleset._scoreless() if must_score else [])
+        faults = ruleset._assemble()  # the plugins that load are checked beside those that fail
+        faults += ruleset._check(unsure=any(fault[0][:1] == ("plugins",) for fault in faults))
+        faults = faults or (ruleset._scoreless() if must_score else [])
         if faults:
             return [(path, message) for path, message, _, _ in faults], []
         notices: list[str] = []
@@ -127,12 +131,13 @@ class Ruleset:
                 continue
             try:
                 cls = plugin_class(name, self.extra_plugins)
-                plugin = build_plugin(name, cls, table)
-            except StructureProblems as exc:
-                faults += [(("config", name, *p), m, name, None) for p, m in exc.problems]
-                continue
+                plugin, problems = leniently(functools.partial(build_plugin, name, cls), table)
             except PluginError as exc:
                 faults.append((("plugins", index), str(exc), name, None))
+                continue
+            # the keys refused are left to their defaults: the plugin's own checks still run
+            faults += [(("config", name, *p), m, name, None) for p, m in problems]
+            if plugin is None:
                 continue
             if isinstance(plugin, GameDefinition):  # one game a variant: its own ``game``
                 faults.append((("plugins", index), (f"plugin {name!r} is a game, not a rule "
@@ -140,9 +145,7 @@ class Ruleset:
                                                     f"'game' ({variant.game!r} here)"), name, None))
                 continue
             faults += self._register(name, plugin, ("plugins", index))
-        if faults:
-            return faults
-        return unknown_hooks(self.pm) or self._declare()
+        return faults + (unknown_hooks(self.pm) or self._declare())
 
     def _register(self, name: str, plugin: object, path: tuple[str | int, ...]) -> list[Fault]:
         try:
@@ -226,11 +229,13 @@ class Ruleset:
         ordered = [rule_id for owner in owners for rule_id in self._declared[owner]]
         self.order = {rule_id: index for index, rule_id in enumerate(ordered)}
 
-    def _check(self, only: object | None = None) -> list[Fault]:
+    def _check(self, only: object | None = None, *, unsure: bool = False) -> list[Fault]:
+        """What the variant's ``disable`` and its plugins' own checks refuse. ``unsure``: a plugin
+        failed to load, so a rule id that an installed plugin declares may be its own."""
         faults: list[Fault] = []
         if only is None:
             for index, rule_id in enumerate(self.variant.disable):
-                if rule_id not in self.rules:
+                if rule_id not in self.rules and not (unsure and rule_id in _installed_rules()):
                     near = difflib.get_close_matches(str(rule_id), self.rules, n=3)
                     hint = f" (did you mean {' or '.join(map(repr, near))}?)" if near else ""
                     faults.append((("disable", index),
@@ -257,14 +262,16 @@ class Ruleset:
         if any(rule.points is None or rule.points > 0
                for rule_id, (_, rule) in self.rules.items() if rule_id not in self.disabled):
             return []
-        plugins = ", ".join(self.variant.plugins) or "none"
-        disabled = f"; disabled: {', '.join(self.variant.disable)}" if self.variant.disable else ""
-        configured = [name for name in self.variant.plugins if name in self.variant.config]
-        where: tuple[str, ...] = (  # the key that took the points away, in the file that set it
-            ("disable",) if self.variant.disable else
+        variant = self.variant
+        configured = [name for name in variant.plugins if name in variant.config]
+        keys = [f"plugins = {json.dumps(list(variant.plugins))}"]  # every key that combines,
+        if variant.disable:  # for the file that set one last to answer for it
+            keys.append(f"disable = {json.dumps(list(variant.disable))}")
+        keys += [f"config.{name}" for name in configured]
+        where: tuple[str, ...] = (  # the key that took the points away
+            ("disable",) if variant.disable else
             ("config", configured[0]) if configured else ("plugins",))
-        message = (f"no rule can score a point (plugins: {plugins}{disabled}), so a game could "
-                   "never end")
+        message = f"no rule can score a point ({'; '.join(keys)}), so a game could never end"
         return [(where, message, None, None)]
 
     # -- plugins registered after the build ----------------------------------------------------
@@ -390,6 +397,17 @@ class _Unbuilt(Ruleset):
     def __init__(self, variant: Variant, extra_plugins: Plugins | None = None) -> None:
         self.variant = variant  # and nothing else: Ruleset.__init__ would raise on a fault
         self.extra_plugins = dict(extra_plugins or {})
+
+
+def _installed_rules() -> set[str]:
+    """The rule ids every installed plugin declares under its default configuration."""
+    found: set[str] = set()
+    for name in installed_plugins():
+        try:
+            found |= {rule.id for rule in describe_plugin(name)[1]}
+        except PluginError:
+            continue  # a broken plugin is reported where it is named
+    return found
 
 
 def _not_a_list_of(kind: type, plugin: str, hook: str, answer: Any) -> Fault | None:

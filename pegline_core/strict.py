@@ -15,10 +15,11 @@ pegline_core.strict.StructureProblems: cards: expected an integer, got the strin
 
 from __future__ import annotations
 
+import copy
 import difflib
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
 import attrs
@@ -33,7 +34,7 @@ from cattrs.errors import (
 )
 
 __all__ = ["converter", "structure_strict", "StructureProblems", "describe", "format_path",
-           "problems_of", "unknown_key"]
+           "problems_of", "unknown_key", "leniently", "drop_key"]
 
 T = TypeVar("T")
 Path = tuple[str | int, ...]
@@ -182,3 +183,38 @@ def structure_strict(data: Any, cls: type[T], path: Path = ()) -> T:
         raise StructureProblems(list(_walk(exc, path))) from None
     except (TypeError, ValueError) as exc:  # attrs validators raise these directly
         raise StructureProblems([(path, str(exc))]) from None
+
+
+def leniently(build: Callable[[dict[str, Any]], T], data: Mapping[str, Any]
+              ) -> tuple[T | None, list[tuple[Path, str]]]:
+    """``build(data)``, every key it refuses (`StructureProblems`) left out so that its default
+    applies, and built again: the result and every problem, so that what is checked after the
+    structure (a plugin's own checks) is checked too. None when leaving keys out cannot help."""
+    table: dict[str, Any] = copy.deepcopy(dict(data))
+    found: list[tuple[Path, str]] = []
+    while True:
+        try:
+            return build(table), found
+        except StructureProblems as exc:
+            found += [problem for problem in exc.problems if problem not in found]
+            dropped = [drop_key(table, path) for path, _ in exc.problems]  # every one, at once
+            if not any(dropped):
+                return None, found
+
+
+def drop_key(data: Any, path: Path) -> bool:
+    """Remove the key at ``path`` (a whole array when an item in it is wrong); whether there
+    was one to remove."""
+    keys: list[str] = []
+    for part in path:
+        if not isinstance(part, str):
+            break
+        keys.append(part)
+    for key in keys[:-1]:
+        if not isinstance(data, dict) or key not in data:
+            return False
+        data = data[key]
+    if isinstance(data, dict) and keys and keys[-1] in data:
+        del data[keys[-1]]
+        return True
+    return False

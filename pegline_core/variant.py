@@ -17,7 +17,6 @@ the files is `pegline_core.variant_files`; structuring and checking the result i
 from __future__ import annotations
 
 import contextvars
-import copy
 import functools
 import json
 import os
@@ -29,15 +28,17 @@ import attrs
 from attrs import field, frozen
 
 from pegline_core.arguments import expect, paths, plugin_classes
+from pegline_core.descriptions import JOIN, fill, unknown_keys
 from pegline_core.errors import PeglineError, VariantError
 from pegline_core.files import parse_toml, read_text
+from pegline_core.locate import Locator
 from pegline_core.plugins import game_definition, plugin_class
 from pegline_core.ruleset import Ruleset
 from pegline_core.strict import (
-    StructureProblems,
     converter,
     describe,
     format_path,
+    leniently,
     structure_strict,
     unknown_key,
 )
@@ -120,6 +121,16 @@ class Variant:
     """The game's own settings (for cribbage: the deal, pegging, scoring and skunk lines)."""
     notices: tuple[str, ...] = ()
     """What the plugins want the players to know (e.g. muggins standing aside under lowball)."""
+    descriptions: tuple[str, ...] = field(default=(), eq=False)
+    """What ``description`` is made of, as the files write it: the variant's file's, then each
+    overlay's that still sets a key (`describe` reads them in another language)."""
+
+    def describe(self, translate: Callable[[str], str] = str) -> str:
+        """The description as resolved (``description``), each part through ``translate``
+        first: the keys a part names in braces read as this variant has them."""
+        parts = self.descriptions or ((self.description,) if self.description else ())
+        values = self.to_toml_dict()
+        return translate(JOIN).join(fill(translate(part), values) for part in parts)
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -145,10 +156,19 @@ class Variant:
         return data
 
 
+_SET_BY_LOADING = "set by loading, never by a file"
+
+
+def _set_by_loading(data: dict[str, Any]) -> list[str]:
+    """Take out of ``data`` the keys that loading sets (``name``, ``notices``, ``settings``),
+    which a file may not; the ones it held."""
+    return [key for key in ("name", "notices", "settings") if data.pop(key, None) is not None]
+
+
 _KERNEL_KEYS = ("game", "description", "source", "extends", "plugins", "disable", "table",
                 "config")
-"""The keys of a variant file the kernel reads; ``name``, ``notices`` and ``settings`` are set by
-loading, never by a file."""
+"""The keys of a variant file the kernel reads (``name``, ``notices`` and ``settings`` are set by
+loading, never by a file: `_set_by_loading`)."""
 
 
 def _plain(value: Any) -> Any:
@@ -185,8 +205,12 @@ def load_variant(
     resolver = Resolver(folders, loads=functools.partial(_loads, search_path=folders,
                                                           extra_plugins=extra_plugins))
     top = read_variant(resolver, name_or_path, "")
+    added = []  # the overlays that add a file (one already part of the variant adds nothing)
     for overlay in overlays:
-        read_variant(resolver, overlay, f"--with {os.fspath(overlay)!r}")
+        count = len(resolver.files)
+        file = read_variant(resolver, overlay, f"--with {os.fspath(overlay)!r}")
+        if file is not None and len(resolver.files) > count:
+            added.append(file)
     if top is None:
         raise VariantError(resolver.problems)
     # a parent that cannot be read leaves the files that can: their problems are checked and
@@ -195,6 +219,9 @@ def load_variant(
 
     files = [own_keys_only(file, file is top, resolver.problems, resolver.notices)
              for file in resolver.files]
+    for file in files:
+        resolver.problems += [f"{file.shown}: {key}: {_SET_BY_LOADING}"
+                              for key in _set_by_loading(file.data)]
     game_name = next((f.data["game"] for f in reversed(files) if "game" in f.data), DEFAULT_GAME)
     game_file = next((f.shown for f in reversed(files) if "game" in f.data), top.shown)
     if not isinstance(game_name, str):
@@ -214,23 +241,27 @@ def load_variant(
     merger.follow(_config_follows(merger.data.get("plugins"), extra_plugins))
     merger.data["extends"] = [*map(_stem, (name_or_path, *overlays))] if overlays else \
         list(top.bases)
-    for key in ("name", "notices", "settings"):  # set by loading, never by a file
-        for file in files:
-            if key in file.data:
-                resolver.problems.append(f"{file.shown}: {key}: unknown key")
-    early = resolver.problems + merger.problems
-    if merger.problems:
-        raise VariantError(early)
-    locate = _locator(merger.origin, top.shown)  # top: a key the files left to its default
+    early = resolver.problems + merger.problems  # (a list refused is merged as it likely meant)
+    locate = Locator(merger.origin, merger.rank, top.shown)  # top: keys left to their defaults
     variant, found = _structure_leniently(merger.data, definition.Settings)
     if variant is None:
         raise VariantError(early + [locate(p, m) for p, m in found])
     more, notices = _semantic(variant, definition, extra_plugins,
                               skip={path for path, _ in found if path}, must_score=True)
     found += [(p, m + _variant_hint(variant, p, m)) for p, m in more]
-    if early or found:
-        raise VariantError(early + [locate(p, m) for p, m in found])
-    return attrs.evolve(variant, name=name, notices=(*resolver.notices, *notices))
+    setting = set(merger.origin.values())  # an overlay whose every key a later one changed
+    described = [(file.shown, file.data.get("description")) for file in
+                 (top, *(file for file in added if file.shown in setting))]  # says nothing
+    descriptions = tuple(text for _, text in described if isinstance(text, str) and text)
+    values = variant.to_toml_dict()
+    late = [f"{shown}: description: {{{key}}} names no key of the variant"
+            for shown, text in described if isinstance(text, str)
+            for key in unknown_keys(text, values)]
+    if early or found or late:
+        raise VariantError(early + [locate(p, m) for p, m in found] + late)
+    variant = attrs.evolve(variant, descriptions=descriptions)
+    return attrs.evolve(variant, name=name, description=variant.describe(),
+                        notices=(*resolver.notices, *notices))
 
 
 _LISTING: contextvars.ContextVar[bool] = contextvars.ContextVar("pegline_listing", default=False)
@@ -329,9 +360,9 @@ def variant_from_table(data: Mapping[str, Any], *, name: str,
         definition = game_definition(game_name, extra_plugins)
     except PeglineError as exc:
         raise VariantError([f"{name}: game: {exc}"]) from None
-    problems = [f"{name}: {key}: unknown key" for key in ("name", "notices", "settings")
-                if key in data]
-    variant, found = _structure_leniently(dict(data), definition.Settings)
+    data = dict(data)
+    problems = [f"{name}: {key}: {_SET_BY_LOADING}" for key in _set_by_loading(data)]
+    variant, found = _structure_leniently(data, definition.Settings)
     more: list[tuple[tuple[str | int, ...], str]] = []
     notices: list[str] = []
     if variant is not None:
@@ -345,72 +376,20 @@ def variant_from_table(data: Mapping[str, Any], *, name: str,
 
 def _structure_leniently(data: dict[str, Any], settings: type
                          ) -> tuple[Variant | None, list[tuple[tuple[str | int, ...], str]]]:
-    """Structure the variant; on problems, drop the offending keys (their defaults apply) and
-    structure again, so that the semantic pass can still report every other mistake. None
-    (with the problems) when dropping keys cannot reach a variant."""
-    found: list[tuple[tuple[str | int, ...], str]] = []
-    data = copy.deepcopy(data)
-    while True:
-        kernel = {key: data[key] for key in _KERNEL_KEYS if key in data}
-        own = {key: value for key, value in data.items() if key not in _KERNEL_KEYS}
-        problems: list[tuple[tuple[str | int, ...], str]] = []
-        variant: Variant | None = None
-        game_settings: Any = None
-        try:
-            variant = structure_strict(kernel, Variant)
-        except StructureProblems as exc:
-            problems += exc.problems
-        try:
-            game_settings = structure_strict(own, settings)
-        except StructureProblems as exc:
-            problems += exc.problems
-        if variant is not None and not problems:
-            return attrs.evolve(variant, settings=game_settings), found
-        top_keys = [*_KERNEL_KEYS, *(f.name for f in attrs.fields(settings))]
-        problems = [(path, unknown_key(str(path[0]), top_keys))
-                    if len(path) == 1 and message.startswith("unknown key") else (path, message)
-                    for path, message in problems]
-        found += [problem for problem in problems if problem not in found]
-        dropped = [_drop(data, path) for path, _ in problems]
-        if not any(dropped):
-            return None, found
-
-
-def _drop(data: Any, path: tuple[str | int, ...]) -> bool:
-    """Remove the key at ``path`` (a whole array when an item in it is wrong); whether there
-    was one to remove."""
-    keys: list[str] = []
-    for part in path:
-        if not isinstance(part, str):
-            break
-        keys.append(part)
-    for key in keys[:-1]:
-        if not isinstance(data, dict) or key not in data:
-            return False
-        data = data[key]
-    if isinstance(data, dict) and keys and keys[-1] in data:
-        del data[keys[-1]]
-        return True
-    return False
-
-
-def _locator(origin: dict[tuple[str, ...], str], name: str
-             ) -> Callable[[tuple[str | int, ...], str], str]:
-    """``locate(path, message)`` -> ``file: key.path: message``, naming the file that set the
-    key, or a key inside it, or its nearest parent (``name`` if none did)."""
-    index = {path: file for path, file in origin.items() if file}
-    for path, file in origin.items():
-        for length in range(len(path) - 1, 0, -1):
-            if file:
-                index.setdefault(path[:length], file)
-
-    def locate(path: tuple[str | int, ...], message: str) -> str:
-        keys = tuple(p for p in path if isinstance(p, str))
-        where = next((index[keys[:n]] for n in range(len(keys), 0, -1) if keys[:n] in index),
-                     name)
-        return f"{where}: {format_path(path) or '(top)'}: {message}"
-
-    return locate
+    """Structure the variant, the kernel's keys and the game's, each key that fails left to its
+    default, so that the semantic pass can still report every other mistake. None (with the
+    problems) when leaving keys out cannot reach a variant."""
+    kernel = {key: data[key] for key in _KERNEL_KEYS if key in data}
+    own = {key: value for key, value in data.items() if key not in _KERNEL_KEYS}
+    variant, found = leniently(functools.partial(structure_strict, cls=Variant), kernel)
+    game_settings, more = leniently(functools.partial(structure_strict, cls=settings), own)
+    top_keys = [*_KERNEL_KEYS, *(f.name for f in attrs.fields(settings))]
+    found = [(path, unknown_key(str(path[0]), top_keys))
+             if len(path) == 1 and message.startswith("unknown key") else (path, message)
+             for path, message in found + more]
+    if variant is None or game_settings is None:
+        return None, found
+    return attrs.evolve(variant, settings=game_settings), found
 
 
 def semantic_problems(variant: Variant, extra_plugins: Mapping[str, type] | None = None
@@ -459,15 +438,18 @@ def check_variant(variant: Variant) -> list[tuple[tuple[str | int, ...], str]]:
         seats = [seat for team in table.teams for seat in team]
         if sorted(seats) != list(range(players)):
             teams = [list(t) for t in table.teams]
-            problems.append((("table", "teams"), (f"teams must split seats 0..{players - 1} "
-                                                   f"with each seat once, got {teams}")))
+            problems.append((("table", "teams"), (f"table.teams must split seats "
+                                                   f"0..{players - 1} (table.players = "
+                                                   f"{players}) with each seat once, got "
+                                                   f"{teams}")))
         elif len(table.teams) < 2:
             problems.append((("table", "teams"), "needs at least two teams"))
     if len(set(variant.plugins)) != len(variant.plugins):
         problems.append((("plugins",), "a plugin is named twice"))
     for plugin in variant.config:
         if plugin not in variant.plugins:
-            used = ", ".join(variant.plugins) or "none"
-            problems.append((("config", plugin), (f"configuration for plugin {plugin!r}, which "
-                                                  f"the variant does not use (plugins: {used})")))
+            used = json.dumps(list(variant.plugins))
+            problems.append((("config", plugin), (f"config.{plugin} configures plugin "
+                                                  f"{plugin!r}, which the variant does not use "
+                                                  f"(plugins = {used})")))
     return problems

@@ -326,8 +326,8 @@ class Merger:
             self.problems.append(
                 f"{file.shown}: {format_path(path)}: mixes edits ('+name', '-name') with names; "
                 "write only edits to change the inherited list, or only names to replace it")
-            return history.value()
-        if edits:
+            edits = [item if _is_edit(item) else f"+{item}" for item in value]  # as likely meant,
+        if edits:  # so that the rest is checked as it would be
             for edit in edits:
                 current = history.value()
                 if edit[0] == "-" and history.base is not None and edit[1:] not in current:
@@ -353,7 +353,8 @@ class Merger:
                 f"{file.shown}: {format_path(path)}: {value} would replace the inherited "
                 f"{before} and drop {', '.join(map(repr, dropped))}; to add, write [{plus}]; "
                 f"to drop, say so: [{minus}]")
-            return before
+            history.edits += [(file.key, f"+{name}") for name in added]  # as likely meant
+            return history.value()
         history.base, history.base_file, history.edits = list(value), file.shown, kept
         history.base_key = file.key
         return history.value()

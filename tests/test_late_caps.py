@@ -74,10 +74,11 @@ def test_caps_written_as_scores_keep_their_meaning(tmp_path):
 
 
 @pytest.mark.parametrize("caps, message", [
-    ("go_from = 100\ngo_within = 6", "config.caps.go_within: (plugin 'caps') set go_from (a "
-                                     "score) or go_within (points short of the target), not both"),
-    ("heels_within = 61", "config.caps.heels_within: (plugin 'caps') must be below the target 61,"
-                          " got 61"),
+    ("go_from = 100\ngo_within = 6", "config.caps.go_within: (plugin 'caps') set "
+                                     "config.caps.go_from (a score) or config.caps.go_within "
+                                     "(points short of the target), not both"),
+    ("heels_within = 61", "config.caps.heels_within: (plugin 'caps') must be below "
+                          "scoring.target (61), got 61"),
     ("go_within = -1", "config.caps.go_within: (plugin 'caps') must not be negative, got -1"),
 ])
 def test_a_cap_that_cannot_be_meant_is_refused(tmp_path, caps, message):

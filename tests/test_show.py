@@ -1,6 +1,7 @@
 """The show (docs/rules-of-play.md, "The show"): fifteens, pairs, runs, flushes and nobs, for hands
 and the crib."""
 
+import re
 from collections import Counter
 
 import attrs
@@ -93,6 +94,27 @@ def test_hand_of_wrong_size_or_with_the_starter_is_refused(scorer):
         scorer.show(cards("5H 5C 5D"), Card.parse("5S"))
     with pytest.raises(CardError, match="the starter 5S is also in a hand"):
         scorer.show(cards("5H 5C 5D 5S"), Card.parse("5S"))
+
+
+@pytest.mark.parametrize(("hand", "starter", "crib", "refusal"), [
+    ("5H 5C 5D 5S", "5S", False, "the starter 5S is also in a hand"),
+    ("5H 5C 5D", "5S", False, "a hand in two-player has 4 cards, got 3"),
+    ("5H 5C 5D JS 2C", "5S", True, "a crib in two-player has 4 cards, got 5"),
+    ("5H 5C 5H JS", "5S", False, "a hand cannot hold the same card twice"),
+    ("5H 5C 5D 'JS'", "5S", False, "a hand and its starter must be cards"),
+    ("5H 5C 5D JS", "'5S'", True, "a crib and its starter must be cards"),
+])
+def test_the_fast_total_refuses_what_the_itemised_show_refuses(scorer, hand, starter, crib,
+                                                                  refusal):
+    """`show_total` checks its arguments as `show` does: the same `CardError`, never a total
+    for cards that cannot be a hand, nor a plugin blamed for a string."""
+    def card(text):
+        return text.strip("'") if text.startswith("'") else Card.parse(text)
+
+    held, turned = [card(text) for text in hand.split()], card(starter)
+    for count in (scorer.show, scorer.show_total):
+        with pytest.raises(CardError, match=re.escape(refusal)):
+            count(held, turned, crib=crib)
 
 
 impossible = {19, 25, 26, 27}

@@ -76,7 +76,7 @@ def test_a_list_mixing_edits_and_names_is_refused(tmp_path):
 def test_a_variant_in_which_nothing_can_score_is_refused(tmp_path, text, where):
     path = write(tmp_path, "v", text)
     (found,) = problems(path)
-    assert found.startswith(f"{path}: {where}: no rule can score a point (plugins: ")
+    assert found.startswith(f"{path}: {where}: no rule can score a point (plugins = [")
     assert found.endswith("so a game could never end")
 
 
@@ -270,8 +270,10 @@ def test_description_and_source_are_not_inherited(tmp_path):
     assert (variant.description, variant.source) == ("", "")
     own = write(tmp_path, "w", 'extends = ["two-player"]\ndescription = "Ours"\n')
     assert load_variant(own).description == "Ours"
+    muggins = ("; Muggins: players count their own hands and opponents may claim what they "
+               "miss")
     assert load_variant("partner", overlays=["muggins"]).description == \
-        load_variant("partner").description, "an overlay does not rename the variant"
+        load_variant("partner").description + muggins, "an overlay adds its own, after the variant's"
     bad = write(tmp_path, "base", "description = 3\n")
     child = write(tmp_path, "child", 'extends = ["base"]\n')
     assert problems(child) == [f"{bad}: description: expected a string, got the integer 3"]
@@ -287,12 +289,12 @@ def test_house_plugin_configuration_is_checked(tmp_path):
                  "run_per_card = -2\n[config.stinkhole]\nhole = 130\ngo = -1\n")
     assert sorted(problems(path)) == sorted(f"{path}: {line}" for line in [
         "config.caps.go_from: (plugin 'caps') must not be negative, got -3",
-        "config.caps.heels_from: (plugin 'caps') must be below the target 121, got 121",
+        "config.caps.heels_from: (plugin 'caps') must be below scoring.target (121), got 121",
         "config.pegflush.min_cards: (plugin 'pegflush') must be at least 2, got 1",
         "config.pegflush.per_card: (plugin 'pegflush') must not be negative, got -1",
         "config.corner.run_per_card: (plugin 'corner') must not be negative, got -2",
         "config.stinkhole.go: (plugin 'stinkhole') must not be negative, got -1",
-        "config.stinkhole.hole: (plugin 'stinkhole') must be below the target 121, got 130",
+        "config.stinkhole.hole: (plugin 'stinkhole') must be below scoring.target (121), got 130",
     ])
 
 
@@ -578,9 +580,11 @@ def test_removing_a_name_that_is_not_there_is_an_error(tmp_path):
     assert problems(path) == [f'{path}: plugins: "-standrad" removes nothing: the list is '
                               "['standard'] (did you mean 'standard'? or drop the edit)"]
     rules = write(tmp_path, "w", 'extends = ["stink-hole"]\ndisable = ["-go", "-peg-run"]\n')
-    (found,) = problems(rules)
+    found, then = problems(rules)  # and the rest is checked as if the edit were dropped
     assert found.startswith(f"{rules}: disable: \"-peg-run\" removes nothing: the list is "
                             "['last-card', 'his-heels']")
+    assert then == (f"{rules}: disable: (plugin 'stinkhole') add 'go': this plugin replaces "
+                    "them, which would otherwise score twice")
 
 
 def test_a_huge_file_is_refused_before_it_is_read(tmp_path):

@@ -136,25 +136,30 @@ def test_semantic_mistakes_all_at_once(tmp_path):
     path = write(tmp_path, "v", "[table]\nplayers = 3\nteams = [[0], [0]]\n[deal]\ncards = 18\n"
                  '[[skunk]]\nname = "x"\nbelow = 200\ngame_points = 3\n')
     assert problems(path) == [  # the kernel's checks, then the game's
-        f"{path}: table.teams: teams must split seats 0..2 with each seat once, got [[0], [0]]",
-        f"{path}: deal.cards: needs 55 cards with the starter; the deck has 52",
-        f"{path}: deal.cards: a hand of 16 cards is more than the 12 the show can count",
-        f"{path}: skunk[0].below: must be between 1 and the target 121, got 200",
+        f"{path}: table.teams: table.teams must split seats 0..2 (table.players = 3) with each "
+        "seat once, got [[0], [0]]",
+        f"{path}: deal.cards: a deal of 55 cards with the starter (table.players × deal.cards + "
+        "deal.crib_from_deck + 1 = 3 × 18 + 0 + 1) is more than the 52 of the deck",
+        f"{path}: deal.cards: a hand of 16 cards (deal.cards - deal.discard = 18 - 2) is more "
+        "than the 12 the show can count",
+        f"{path}: skunk[0].below: must be between 1 and scoring.target (121), got 200",
     ]
 
 
 def test_hand_and_crib_must_not_be_empty(tmp_path):
     path = write(tmp_path, "v", "[deal]\ncards = 2\ndiscard = 2\n")
-    assert problems(path) == [f"{path}: deal.discard: each player must keep a card: discards 2 of 2"]
+    assert problems(path) == [f"{path}: deal.discard: each player must keep a card: deal.discard "
+                              "(2) must be below deal.cards (2)"]
     path = write(tmp_path, "w", "[deal]\ndiscard = 0\n")
-    assert problems(path) == [f"{path}: deal.discard: the crib would be empty"]
+    assert problems(path) == [f"{path}: deal.discard: the crib would be empty: table.players × "
+                              "deal.discard + deal.crib_from_deck = 2 × 0 + 0"]
 
 
 def test_unknown_plugin_and_stray_configuration(tmp_path):
     path = write(tmp_path, "v", 'plugins = ["standard", "nosuch"]\n[config.other]\nx = 1\n')
     found = problems(path)
-    assert found[0] == (f"{path}: config.other: configuration for plugin 'other', which the "
-                        "variant does not use (plugins: standard, nosuch)")
+    assert found[0] == (f"{path}: config.other: config.other configures plugin 'other', which "
+                        'the variant does not use (plugins = ["standard", "nosuch"])')
     assert found[1].startswith(f"{path}: plugins[1]: unknown plugin 'nosuch' (installed: ")
 
 

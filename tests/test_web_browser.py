@@ -298,6 +298,18 @@ def test_an_abandoned_game_is_downloaded_and_replayed_step_by_step(site, browser
     assert highlighted()[0].startswith("cut for deal: seat 0 ")
 
 
+def test_the_setup_describes_the_variant_as_the_choices_make_it(site, browser):
+    url, _ = site
+    browser.get(url + "/")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#variant option[value=two-player]"))
+    Select(browser.find_element(By.ID, "variant")).select_by_value("two-player")
+    description = browser.find_element(By.ID, "variant-description")
+    assert description.text == "The standard two-player game to 121"
+    browser.find_element(By.CSS_SELECTOR, "input[data-option=target][value='61']").click()
+    wait(browser, lambda d: description.text == (
+        "The standard two-player game to 61; To 61: once around the board, with a lurch below 31"))
+
+
 def test_a_refused_request_shows_its_message(site, browser):
     url, _ = site
     start_game(browser, url, variant="two-player", muggins=False, seed=5)

@@ -59,6 +59,8 @@ DATA_MESSAGES: dict[str, dict[str | None, list[str]]] = {
         None: ["accepted", "muggins", "false-muggins", "overcount", "false-overcount",
                "cut", "deal", "discard", "starter", "pegging", "show", "over"],
     },
+    # between the descriptions of a variant's file and its overlays (pegline_core.descriptions)
+    "pegline_core.app": {"variant": ["; "]},
 }
 
 

@@ -27,8 +27,12 @@ from contextvars import ContextVar
 from functools import cache, partial
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pegline_core.errors import PeglineError
+
+if TYPE_CHECKING:
+    from pegline_core.variant import Variant
 
 __all__ = ["LANGUAGES", "LanguageError", "Messages", "choose_language", "current_language",
            "use_language", "set_language", "N_", "catalog_messages", "rule_name", "rule_summary",
@@ -180,10 +184,10 @@ def rule_name_among(rule_id: str, plugins: Iterable[str]) -> str:
     return rule_id
 
 
-def variant_description(description: str) -> str:
-    """A variant's description in the current language: the shipped variants' are translated,
-    any other is shown as its file says it."""
-    return Messages("pegline_core.app").pgettext(VARIANT_CONTEXT, description)
+def variant_description(variant: Variant) -> str:
+    """A variant's description as resolved, overlays included, in the current language: the
+    shipped variants' are translated, any other is shown as its file says it."""
+    return variant.describe(partial(Messages("pegline_core.app").pgettext, VARIANT_CONTEXT))
 
 
 def rule_summary(summary: str, domain: str | None) -> str:

@@ -71,6 +71,10 @@ def _guarded(plugin: str, counter: ShowCounter) -> ShowCounter:
     return count
 
 
+def _what(crib: bool) -> str:
+    return "a crib" if crib else "a hand"
+
+
 class Scorer:
     """The scoring side of a cribbage ruleset, callable on hands and plays.
 
@@ -130,23 +134,26 @@ class Scorer:
         return total
 
     def check_show(self, cards: Sequence[Card], starter: Card, crib: bool) -> tuple[Card, ...]:
-        """The cards as a tuple, or `CardError` if they cannot be a hand (or crib) here."""
-        cards = tuple(cards)
+        """The cards as a tuple, or `CardError` if they cannot be a hand (or crib) here. One pass
+        over the cards, each marked by its index: `show_total` checks every call with it."""
+        hand = tuple(cards)
         size = self._crib_size if crib else self._hand_size
-        what = "a crib" if crib else "a hand"
-        for card in (*cards, starter):
-            if type(card) is not _CARD:  # cards are interned: no other object is one
-                raise CardError(f"{what} and its starter must be cards")
-        if len(cards) != size:
-            raise CardError(f"{what} in {self.variant.name} has {size} cards, got {len(cards)}")
-        for at in range(len(cards)):  # by identity (`Card`'s comparison slot is slow): a card
-            for other in range(at):  # is equal only to itself
-                if cards[other] is cards[at]:
-                    raise CardError(f"{what} cannot hold the same card twice")
-        for card in cards:
-            if card is starter:
-                raise CardError(f"the starter {starter} is also in {what}")
-        return cards
+        if len(hand) != size:
+            raise CardError(f"{_what(crib)} in {self.variant.name} has {size} cards, got "
+                            f"{len(hand)}")
+        if type(starter) is not _CARD:  # cards are interned: no other object is one
+            raise CardError(f"{_what(crib)} and its starter must be cards")
+        seen = 1 << starter.index
+        for card in hand:
+            if type(card) is not _CARD:
+                raise CardError(f"{_what(crib)} and its starter must be cards")
+            bit = 1 << card.index
+            if seen & bit:
+                raise CardError(f"the starter {starter} is also in {_what(crib)}"
+                                if card is starter else
+                                f"{_what(crib)} cannot hold the same card twice")
+            seen |= bit
+        return hand
 
     def show(self, cards: Sequence[Card], starter: Card, *, crib: bool = False,
              seat: int = 0) -> ShowScore:
@@ -162,8 +169,9 @@ class Scorer:
         return ShowScore(total, tuple(awards))
 
     def show_total(self, cards: Sequence[Card], starter: Card, *, crib: bool = False) -> int:
-        """The same total as `show`, through the plugins' fast counters (no validation)."""
-        return self._counter(cards, starter, crib)
+        """The same total as `show`, through the plugins' fast counters, after the same check
+        of the cards (`check_show`)."""
+        return self._counter(self.check_show(cards, starter, crib), starter, crib)
 
     def _count_by_hook(self, cards: Sequence[Card], starter: Card, crib: bool) -> int:
         return self.show(cards, starter, crib=crib).total

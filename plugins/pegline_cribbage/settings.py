@@ -110,10 +110,14 @@ class CribbageSettings:
 
 
 def check_settings(variant: Variant) -> Problems:
-    """Cross-field checks that one key alone cannot express; each problem as (path, message)."""
+    """Cross-field checks that one key alone cannot express; each problem as (path, message).
+    A problem of several keys names them all in its message (the loader reports it against the
+    newest file that set one of them, at a key of that file)."""
     settings: CribbageSettings = variant.settings
     problems: Problems = []
     deal, scoring, players = settings.deal, settings.scoring, variant.table.players
+    crib = (f"table.players × deal.discard + deal.crib_from_deck = {players} × {deal.discard} + "
+            f"{deal.crib_from_deck}")
     if deal.cards < 1:
         problems.append((("deal", "cards"), f"must be at least 1, got {deal.cards}"))
     if deal.discard < 0 or deal.crib_from_deck < 0:
@@ -121,24 +125,29 @@ def check_settings(variant: Variant) -> Problems:
         problems.append((("deal", key), f"must not be negative, got {getattr(deal, key)}"))
     elif deal.discard >= deal.cards >= 1:
         problems.append((("deal", "discard"),
-                         f"each player must keep a card: discards {deal.discard} of {deal.cards}"))
+                         (f"each player must keep a card: deal.discard ({deal.discard}) must be "
+                          f"below deal.cards ({deal.cards})")))
     if settings.crib_size(players) < 1 and deal.discard >= 0 and deal.crib_from_deck >= 0:
-        problems.append((("deal", "discard"), "the crib would be empty"))
+        problems.append((("deal", "discard"), f"the crib would be empty: {crib}"))
     needed = players * deal.cards + deal.crib_from_deck + 1
     if needed > len(DECK):
         problems.append((("deal", "cards"),
-                         f"needs {needed} cards with the starter; the deck has {len(DECK)}"))
+                         (f"a deal of {needed} cards with the starter (table.players × "
+                          f"deal.cards + deal.crib_from_deck + 1 = {players} × {deal.cards} + "
+                          f"{deal.crib_from_deck} + 1) is more than the {len(DECK)} of the deck")))
     if settings.pegging.limit < MIN_LIMIT:
         problems.append((("pegging", "limit"),
                          (f"must be at least {MIN_LIMIT} (a ten or a face card counts 10), got "
                           f"{settings.pegging.limit}")))
     if settings.hand_size() > MAX_SHOW_CARDS:
-        problems.append((("deal", "cards"), (f"a hand of {settings.hand_size()} cards is more than "
-                                             f"the {MAX_SHOW_CARDS} the show can count")))
+        problems.append((("deal", "cards"),
+                         (f"a hand of {settings.hand_size()} cards (deal.cards - deal.discard = "
+                          f"{deal.cards} - {deal.discard}) is more than the {MAX_SHOW_CARDS} the "
+                          "show can count")))
     if settings.crib_size(players) > MAX_SHOW_CARDS:
         problems.append((("deal", "crib_from_deck"),
-                         (f"a crib of {settings.crib_size(players)} cards is more than the "
-                          f"{MAX_SHOW_CARDS} the show can count")))
+                         (f"a crib of {settings.crib_size(players)} cards ({crib}) is more than "
+                          f"the {MAX_SHOW_CARDS} the show can count")))
     if not 1 <= scoring.target <= MAX_TARGET:
         problems.append((("scoring", "target"), (f"must be from 1 to {MAX_TARGET}, got "
                                                  f"{scoring.target}")))
@@ -148,8 +157,8 @@ def check_settings(variant: Variant) -> Problems:
     for index, line in enumerate(settings.skunk):
         if not 0 < line.below < scoring.target:
             problems.append((("skunk", index, "below"),
-                             (f"must be between 1 and the target {scoring.target}, "
-                             f"got {line.below}")))
+                             (f"must be between 1 and scoring.target ({scoring.target}), "
+                              f"got {line.below}")))
         if line.game_points < scoring.win_game_points:
             problems.append((("skunk", index, "game_points"),
                              (f"must be at least scoring.win_game_points "

@@ -64,7 +64,8 @@ class _LatePoints(ABC):
         target = variant.settings.scoring.target
         problems = [f"config.{self.name}.{key}: must not be negative, got {value}"
                     for key, value in attrs.asdict(self.config).items() if value < 0]
-        problems += [f"config.{self.name}.{key}: must be below the target {target}, got {value}"
+        problems += [f"config.{self.name}.{key}: must be below scoring.target ({target}), "
+                     f"got {value}"
                      for key, value in self.scores().items() if value >= target]
         kept = [rule for rule in _REPLACED if rule not in variant.disable]
         if "standard" in variant.plugins and kept:
@@ -179,9 +180,10 @@ class LateGameCaps(_LatePoints):
             start, within = (getattr(self.config, f"{kind}_from"),
                              getattr(self.config, f"{kind}_within"))
             if start and within:
-                problems.append(f"config.caps.{kind}_within: set {kind}_from (a score) or "
-                                f"{kind}_within (points short of the target), not both")
+                problems.append(f"config.caps.{kind}_within: set config.caps.{kind}_from (a "
+                                f"score) or config.caps.{kind}_within (points short of the "
+                                "target), not both")
             elif within >= target:
-                problems.append(f"config.caps.{kind}_within: must be below the target "
-                                f"{target}, got {within}")
+                problems.append(f"config.caps.{kind}_within: must be below scoring.target "
+                                f"({target}), got {within}")
         return problems

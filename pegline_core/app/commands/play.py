@@ -123,7 +123,7 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
     if human:
         observe = getattr(players[0], "observe", None)  # a human's screen follows the game
     if not as_json:
-        description = variant_description(variant.description)
+        description = variant_description(variant)
         if resume_path is None:
             click.echo(_("{name}: {description} (seed {seed})").format(
                 name=variant.name, description=description, seed=seed))
@@ -253,7 +253,7 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
                 if rules.best_of is not None else
                 _("{name}: {description} (seed {seed}), a match to {n} game points"))
         click.echo(text.format(name=variant.name, seed=seed, n=rules.best_of or rules.target,
-                               description=variant_description(variant.description)))
+                               description=variant_description(variant)))
         if resumed is not None:
             played = len(match.games)
             click.echo(_messages.ngettext("resumed: {n} game played", "resumed: {n} games played",

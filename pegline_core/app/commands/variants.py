@@ -15,7 +15,7 @@ from pegline_core.app.problems import explain
 from pegline_core.errors import PeglineError, VariantError
 from pegline_core.game import Game
 from pegline_core.ruleset import Ruleset
-from pegline_core.variant import available_variants, load_variant
+from pegline_core.variant import Variant, available_variants, load_variant
 
 _ = Messages("pegline_core.app").gettext
 
@@ -31,10 +31,9 @@ def variants_list() -> None:
     found = available_variants()
     width = max(map(len, found), default=0)
     for name, path in found.items():
-        try:
-            description = variant_description(load_variant(path).description)
-        except VariantError:
-            description = _("(invalid: run `pegline variants check` on it)")
+        variant, refusals = _checked(str(path))
+        description = variant_description(variant) if variant and not refusals \
+            else _("(invalid: run `pegline variants check` on it)")
         click.echo(f"{name:<{width}}  {description}")
 
 
@@ -60,27 +59,31 @@ def variants_check(files: tuple[str, ...]) -> None:
     refused as too long to play."""
     failed = False
     for file in files:
-        try:
-            variant = load_variant(file)
-        except VariantError as exc:
-            failed = True
-            for problem in exc.problems:
-                click.echo(explain(problem), err=True)
-            continue
-        for notice in variant.notices:
+        variant, refusals = _checked(file)
+        for notice in variant.notices if variant else ():
             click.echo(_("{file}: notice: {notice}").format(file=file, notice=notice))
-        try:
-            too_long = _too_long(variant)
-        except PeglineError as exc:  # a plugin that fails in play, found before a real game
-            too_long = _("a sample game between random players stopped: {error}").format(
-                error=one_line(plugin_fault(exc, debug=debugging(False))))
-        if too_long:
-            failed = True
-            click.echo(f"{file}: {too_long}", err=True)
-            continue
-        click.echo(_("{file}: ok").format(file=file))
+        for refusal in refusals:
+            click.echo(refusal, err=True)
+        if not refusals:
+            click.echo(_("{file}: ok").format(file=file))
+        failed = failed or bool(refusals)
     if failed:
         sys.exit(1)
+
+
+def _checked(file: str) -> tuple[Variant | None, list[str]]:
+    """The variant (None if it does not load) and every reason `variants check` refuses it,
+    in the current language: none if it is fine. `variants list` shows the same verdict."""
+    try:
+        variant = load_variant(file)
+    except VariantError as exc:
+        return None, [explain(problem) for problem in exc.problems]
+    try:
+        too_long = _too_long(variant)
+    except PeglineError as exc:  # a plugin that fails in play, found before a real game
+        too_long = _("a sample game between random players stopped: {error}").format(
+            error=one_line(plugin_fault(exc, debug=debugging(False))))
+    return variant, [f"{file}: {too_long}"] if too_long else []
 
 
 SAMPLE_HANDS = 300

@@ -6,7 +6,8 @@ Routes (every answer JSON, except the page, its files and a record download):
 - ``GET /api/messages?lang=ja``: the page's words in a language, ``{"lang", "languages",
   "messages": {english: translated}}``;
 - ``POST /api/games``: a new game ``{"variant", "options", "bots", "seed"}``, answered with its
-  state;
+  state; ``POST /api/describe``: ``{"variant", "options"}``, answered with the description of
+  the variant they make, overlays included;
 - ``GET /api/games/{id}``: the state: the person's view, what they are asked, the event log;
 - ``POST /api/games/{id}/moves``: the person's move, e.g. ``{"type": "play", "card": "5H"}``;
 - ``POST /api/games/{id}/compare``: the coach on the person's last committed move;
@@ -128,7 +129,7 @@ class Server:
                                  "problem": "; ".join(exc.problems)})
                 continue
             web = self._web(variant)
-            item = {"name": name, "description": variant_description(variant.description),
+            item = {"name": name, "description": variant_description(variant),
                     "game": variant.game,
                     "players": variant.table.players, "playable": web is not None}
             if web is None:
@@ -159,6 +160,13 @@ class Server:
                 example='{"counting": "muggins"}'))
         overlays = _overlays(web, chosen)
         return load_variant(name, overlays=overlays) if overlays else base
+
+    def describe(self, body: Any) -> Json:
+        """What a variant with the options chosen is, as resolved (a target of 61 chosen reads
+        "to 61"), for the setup to show before a game starts."""
+        data = _object(body)
+        _fields(data, {"variant", "options"})
+        return {"description": variant_description(self._variant(data))}
 
     def _admit(self, client: str) -> Callable[[], None]:
         """What counts a new table for ``client`` once its request is found good (`TooMany` if
@@ -347,6 +355,10 @@ def create_app(tables: Tables | None = None, *, creation: CreationLimit | None =
         body = await _body(request)
         return await run_in_threadpool(server.create, body, client_address(request, proxy_header))
 
+    async def describe(request: Request) -> Any:
+        body = await _body(request)
+        return await run_in_threadpool(server.describe, body)
+
     async def state(request: Request) -> Any:
         table = server.tables.game(request.path_params["id"])
         return await run_in_threadpool(table.state)
@@ -481,6 +493,7 @@ def create_app(tables: Tables | None = None, *, creation: CreationLimit | None =
         _json_route("/api/options", options, ["GET"]),
         _json_route("/api/messages", messages, ["GET"]),
         _json_route("/api/games", create, ["POST"], status=201),
+        _json_route("/api/describe", describe, ["POST"]),
         _json_route("/api/games/{id}", state, ["GET"]),
         _json_route("/api/games/{id}/moves", move, ["POST"]),
         _json_route("/api/games/{id}/compare", compare, ["POST"]),

@@ -62,9 +62,8 @@ const Pegline = (() => {
     await useLanguage($("lang").value);
     if (options) {
       chooseVariant();
-      options = await api("GET", "/api/options");  // the variants' descriptions, in the language
-      const variant = chosenVariant();
-      if (variant) $("variant-description").textContent = variant.description || "";
+      options = await api("GET", "/api/options");
+      await describeChoice();  // in the language
     }
     if (reloader) {
       await reloader();
@@ -173,6 +172,7 @@ const Pegline = (() => {
     if (!variant) return;
     $("variant-description").textContent = variant.description || "";
     const box = $("game-options");
+    box.onchange = quietly(describeChoice);
     box.replaceChildren();
     for (const option of options.options[variant.game] || []) {
       const set = el("fieldset", {}, el("legend", {}, _(option.label)));
@@ -195,13 +195,29 @@ const Pegline = (() => {
     }
   }
 
-  async function start(event) {
-    event.preventDefault();
-    const variant = chosenVariant();
+  function chosenOptions() {
     const chosen = {};
     for (const input of document.querySelectorAll("#game-options input:checked")) {
       chosen[input.dataset.option] = input.value;
     }
+    return chosen;
+  }
+
+  async function describeChoice() {
+    // the variant as the choices make it (a target of 61 reads "to 61"), in the language
+    const variant = chosenVariant();
+    if (!variant || !variant.playable) return;
+    const described = await api("POST", "/api/describe",
+      {variant: variant.name, options: chosenOptions()});
+    if (chosenVariant() === variant) {
+      $("variant-description").textContent = described.description || "";
+    }
+  }
+
+  async function start(event) {
+    event.preventDefault();
+    const variant = chosenVariant();
+    const chosen = chosenOptions();
     const bots = [...document.querySelectorAll("#opponents select")].map((s) => s.value);
     const seed = $("seed").value === "" ? null : Number($("seed").value);
     const created = await api("POST", "/api/games",
