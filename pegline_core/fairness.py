@@ -76,7 +76,7 @@ class SeenCards:
 
     def redacted(self, event: Event) -> dict[str, Any]:
         """One event as the seat sees it, as a dict (the events must come in order: a printer's
-        redact may follow the game, as Clabber's follows the dealer)."""
+        redact may follow the game, as one may follow the dealer)."""
         return self.redact(self.codec.to_dict(event))  # type: ignore[no-any-return]
 
 

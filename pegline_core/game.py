@@ -114,17 +114,16 @@ class Game:
 
         A game built by name or from a `Variant` plays on the ruleset that every such game of
         the variant shares (built once, `pegline_core.shared_rulesets`); reading this property
-        first gives the game one of its own (a build, about a millisecond), so nothing done
-        through it reaches another game. A game given ``ruleset=`` keeps that one, shared as
-        given; a `copy` shares its original's."""
+        first gives the game one of its own, over the same plugin instances (`Ruleset.fork`),
+        so nothing done through it reaches another game. A game given ``ruleset=`` keeps that
+        one, shared as given; a `copy` shares its original's."""
         if self._shared:
             self._own_ruleset()
         return self._ruleset
 
     def _own_ruleset(self) -> None:
         """Trade the shared ruleset for one of this game's own, in the same state."""
-        shared = self._ruleset
-        own = Ruleset(shared.variant, shared.extra_plugins)
+        own = self._ruleset.fork()
         machine = own.game.new_machine(own, self._log)
         machine.restore(self._machine.snapshot())
         if self._quiet:

@@ -4,7 +4,7 @@ A `Player` is handed its view and its legal actions at every decision; building 
 what a decision costs. A player that needs neither subclasses `IndexPlayer`: it is told only how
 many legal actions there are and answers the index of the one it plays, in the order
 `Game.legal_actions` lists them. `play_game` then builds no view and no action for it, and a
-game's machine may take its steps without leaving compiled code (cribbage's and Clabber's do).
+game's machine may take its steps without leaving compiled code (`Machine`'s ``play_bots``).
 The built-in `RandomBot` is one, and nothing else: a player of your own goes as fast.
 
 >>> import random

@@ -63,7 +63,15 @@ class Ruleset:
                "a loaded Variant (load_variant(name) loads one)", variant)
         self.variant = variant
         self.extra_plugins = dict(plugin_classes(extra_plugins) or {})
-        faults = self._assemble()
+        self._finish(self._assemble())
+
+    def fork(self) -> Ruleset:
+        """A ruleset of the same variant over this one's very plugin instances, on a plugin
+        manager of its own: a plugin registered on it or a monitor attached to it reaches it
+        alone (`Game.ruleset` gives a game that shared its ruleset one of these)."""
+        return _Forked(self)
+
+    def _finish(self, faults: list[Fault]) -> None:
         faults = faults or self._check()
         if faults:
             message = "; ".join(f"{format_path(p) or '(top)'}: {m}" for p, m, _, _ in faults)
@@ -100,7 +108,10 @@ class Ruleset:
 
     # -- building ------------------------------------------------------------------------------
 
-    def _assemble(self) -> list[Fault]:
+    def _assemble(self, made: Mapping[str, object] | None = None) -> list[Fault]:
+        """Build and register the game and the variant's plugins (or take those already
+        ``made``, by name), then declare their rules."""
+        made = made or {}
         variant = self.variant
         faults: list[Fault] = []
         self.pm = CountingPluginManager()
@@ -113,7 +124,8 @@ class Ruleset:
         self.order: dict[str, int] = {}
         self.disabled = frozenset(variant.disable)
         try:
-            game = build_plugin(variant.game, plugin_class(variant.game, self.extra_plugins), {})
+            game = made.get(variant.game) or \
+                build_plugin(variant.game, plugin_class(variant.game, self.extra_plugins), {})
         except (PluginError, StructureProblems) as exc:
             return [(("game",), str(exc), variant.game, None)]
         if not isinstance(game, GameDefinition):
@@ -130,8 +142,9 @@ class Ruleset:
                                name, None))
                 continue
             try:
-                cls = plugin_class(name, self.extra_plugins)
-                plugin, problems = leniently(functools.partial(build_plugin, name, cls), table)
+                plugin, problems = (made[name], []) if name in made else leniently(
+                    functools.partial(build_plugin, name, plugin_class(name, self.extra_plugins)),
+                    table)
             except PluginError as exc:
                 faults.append((("plugins", index), str(exc), name, None))
                 continue
@@ -389,6 +402,15 @@ class Ruleset:
         return {name: converter.unstructure(getattr(plugin, "config"))  # noqa: B009
                 for name, plugin in self.plugins.items()
                 if getattr(type(plugin), "Config", None) is not None}
+
+
+class _Forked(Ruleset):
+    """A ruleset over another's plugin instances (`Ruleset.fork`)."""
+
+    def __init__(self, original: Ruleset) -> None:  # built as Ruleset builds, but the plugins
+        self.variant = original.variant
+        self.extra_plugins = dict(original.extra_plugins)
+        self._finish(self._assemble(original.plugins))
 
 
 class _Unbuilt(Ruleset):

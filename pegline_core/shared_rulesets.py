@@ -71,7 +71,12 @@ def shared_ruleset(variant: Variant | str | os.PathLike[str],
     found = _KEPT.by_name.get(key)
     if found is not None and found[0] == stamps:
         _KEPT.by_name.move_to_end(key)
-        return found[1]
+        ruleset = found[1]
+        try:  # the same ruleset for the variant itself, were it dropped there since
+            _keep(_KEPT.by_variant, (ruleset.variant, plugins), ruleset)
+        except TypeError:  # a game's settings that cannot be hashed: not kept there
+            pass
+        return ruleset
     loaded = load_variant(name, search_path=folders, extra_plugins=extra_plugins)
     ruleset = _by_variant(loaded, plugins, extra_plugins)
     _keep(_KEPT.by_name, key, (stamps, ruleset))
@@ -95,6 +100,7 @@ def _by_variant(variant: Variant, plugins: tuple[tuple[str, type], ...],
 
 def _keep(kept: OrderedDict[Hashable, _Value], key: Hashable, value: _Value) -> None:
     kept[key] = value
+    kept.move_to_end(key)
     if len(kept) > KEPT:
         kept.popitem(last=False)
 

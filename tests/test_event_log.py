@@ -18,6 +18,7 @@ from pegline_core import (
     Input,
     PluginError,
     RandomBot,
+    Ruleset,
     Scored,
     hookimpl,
     load_variant,
@@ -185,13 +186,13 @@ def test_a_plugin_failing_in_the_bots_lane_leaves_the_game_as_it_was_before_that
     assert plugin.calls == 5  # the steps put back were hypothetical to it
     extra = game.ruleset.extra_plugins
     replayed = Game.from_inputs(game.variant, game.inputs(), dealer=game.first_dealer,
-                                extra_plugins=extra)  # rules of its own
+                                ruleset=Ruleset(game.variant, extra))  # plugins of its own
     assert game.log == replayed.log and game.machine.snapshot() == replayed.machine.snapshot()
     assert len(game._undo) == len(game.inputs())
     game.undo()
     assert plugin.calls == 5
     assert game.log == Game.from_inputs(game.variant, game.inputs(), dealer=game.first_dealer,
-                                        extra_plugins=extra).log
+                                        ruleset=Ruleset(game.variant, extra)).log
 
 
 def test_clabber_bots_take_the_machine_s_lane_to_the_same_game_and_undo_from_it() -> None:
