@@ -16,7 +16,7 @@ import click
 
 from pegline_core.app.i18n import LANGUAGES, Messages, choose_language, set_language
 from pegline_core.app.problems import explain
-from pegline_core.errors import PeglineError, PluginError
+from pegline_core.errors import PeglineError, PlayerError, PluginError
 from pegline_core.variant import DEFAULT_VARIANT
 
 __all__ = ["Command", "Group", "Failure", "Usage", "BadOption", "HELP_CONTEXT", "HELP_WORDS",
@@ -189,11 +189,11 @@ def debugging(flag: bool = False) -> bool:
 
 
 def plugin_fault(exc: PeglineError, *, debug: bool) -> str:
-    """The message of ``exc`` in the current language; for a plugin's fault, with the file and
-    line of the plugin's code that raised, and under ``--debug`` (or ``PEGLINE_DEBUG=1``) the
+    """The message of ``exc`` in the current language; for a plugin's or a player's fault, with
+    the file and line of its code, and under ``--debug`` (or ``PEGLINE_DEBUG=1``) the
     traceback behind it printed to standard error first."""
     said = explain(str(exc))
-    where = exc.where if isinstance(exc, PluginError) else None
+    where = exc.where if isinstance(exc, PluginError | PlayerError) else None
     if where is None:
         return said
     if debugging(debug) and exc.__cause__ is not None:

@@ -100,6 +100,11 @@ PROBLEMS = (
     N_("a response is one of {responses}, not {response}"),
     N_("muggins claims a whole number of points from 1 to {cap}, not {points}"),
     N_("there is no action to undo"),
+    N_("not an action: {action}"),
+    N_("not an action of Clabber: {action}"),
+    # a player that fails in its turn (pegline_core.errors.PlayerError)
+    N_("seat {seat}'s player {player} raised {error}"),
+    N_("seat {seat}'s player {player} answered {action}, which the rules refuse: {reason}"),
     # a record that does not verify (pegline_core.record.Difference)
     N_("event {seq} ({type}): {difference}"),
     N_("event {seq}: {difference}"),
