@@ -81,3 +81,85 @@ def test_a_failing_bot_is_named_with_its_seat_and_place_in_one_line(bot, command
                          f"トレースバックはコマンドに --debug を付けると表示されます）")  # noqa: RUF001
     assert "Traceback" in run(*COMMANDS[command], "--bots", f"greedy,tests.own_bots:{bot}",
                               "--debug").output
+
+
+def test_the_coachs_comparison_wraps_between_words_at_the_screens_width():
+    from rich.cells import cell_len
+    from rich.console import Console
+
+    from pegline_core import Game, parse_cards
+    from pegline_cribbage.actions import Deal, Discard
+    from pegline_cribbage.compare import describe
+    from pegline_cribbage.terminal import HumanPlayer
+
+    game = Game("two-player", dealer=1)
+    game.apply(Deal([parse_cards("5H 5C JD KS 2C 9H"), parse_cards("AS 2S 3S 4S 6S 7S")]))
+    game.apply(Discard(0, parse_cards("5C KS")))
+    comparison = game.compare(0)
+    console = Console(width=60, color_system=None)
+    player = HumanPlayer(console)
+    player._disclaimed = True  # the coach's note on itself is wrapped already
+    with console.capture() as screen:
+        player.compared(comparison)
+    shown = screen.get()
+    assert max(map(cell_len, shown.splitlines())) <= 60
+    assert shown.split() == " ".join(describe(comparison.evaluation, comparison.action)).split()
+
+
+def test_a_stopped_simulation_still_draws_its_plot(monkeypatch, tmp_path):
+    from pegline_core.app import simulate as sim
+
+    monkeypatch.setattr(sim, "MOST", sim.CHUNK)
+    real = sim.run_chunk
+
+    def stopped_at_the_third_chunk(variant, bots, seed, start, count):
+        if start >= 2 * sim.CHUNK:
+            raise KeyboardInterrupt
+        return real(variant, bots, seed, start, count)
+
+    monkeypatch.setattr(sim, "run_chunk", stopped_at_the_third_chunk)
+    plot = tmp_path / "stopped.png"
+    result = run("simulate", "--games", "200", "--workers", "1", "--plot", str(plot))
+    assert result.exit_code == 130
+    assert f"two-player: {2 * sim.CHUNK} games" in result.output
+    assert plot.read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("path", [("",), ("analyze",), ("variants",), ("plugins",)],
+                         ids=" ".join)
+def test_a_groups_list_of_commands_gives_each_summary_whole(path):
+    path = tuple(word for word in path if word)
+    result = run(*path, "--help")
+    assert result.exit_code == 0
+    listed = result.output.split("Commands", 1)[1]  # after the usage line's [ARGS]...
+    assert "..." not in listed
+    if path == ("analyze",):
+        assert ("discard Every discard of a dealt hand, e.g. 5H 5C JD QS 4H 9C, ranked by the "
+                "kept hand's expected points over every starter (exact), the crib's expected "
+                "points (estimated) and the net.") in " ".join(listed.split())
+
+
+def test_an_unknown_bot_gets_a_did_you_mean():
+    result = run("play", "--bots", "greedyy")
+    assert result.exit_code == 2
+    assert ("unknown bot 'greedyy'; did you mean 'greedy'? choose from random, greedy, sloppy, "
+            "coach, or name a class of your own as module.path:Name") in result.output
+
+
+def test_the_simulation_reports_columns_align_with_long_bot_names():
+    result = run("simulate", "--games", "30", "--workers", "1", "--bots",
+                 "greedy,tests.own_bots:FirstLegal")
+    assert result.exit_code == 0, result.output
+    rates = [line for line in result.output.splitlines() if " of its seats " in line]
+    assert [line.split()[0] for line in rates] == ["greedy", "tests.own_bots:FirstLegal"]
+    assert len({line.index(" wins ") for line in rates}) == 1
+    assert len({line.index(" of its seats ") for line in rates}) == 1
+
+
+@pytest.mark.parametrize("match", [[], ["--match", "1"]])
+def test_a_variant_without_a_description_is_named_alone(tmp_path, match):
+    (tmp_path / "slow.toml").write_text('extends = ["two-player"]\ndescription = ""\n')
+    result = run("play", "--variant", str(tmp_path / "slow.toml"), "--seed", "1", *match)
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == ("slow (seed 1), a match best of 1" if match
+                                             else "slow (seed 1)")

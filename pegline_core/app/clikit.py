@@ -129,14 +129,13 @@ class _Translated(click.Command):
                 thing.help = text  # type: ignore[attr-defined]
 
     def get_short_help_str(self, limit: int = 45) -> str:
-        """The first paragraph, translated, for the group's list of commands."""
+        """The first paragraph, translated, for the group's list of commands: whole, for the
+        list to wrap at words (Click's own cuts it at ``limit``, or at the "e.g. " it takes for
+        the end of a sentence)."""
         if self.short_help or not self.help:
             return super().get_short_help_str(limit)
-        first = self.help.split("\n\n")[0]
         translated = self._help_messages().pgettext(HELP_CONTEXT, self.help)
-        if translated == self.help:
-            return super().get_short_help_str(limit)
-        return translated.split("\n\n")[0] if first else translated
+        return one_line(translated.split("\n\n")[0])
 
 
 class Command(_Translated):

@@ -114,7 +114,7 @@ PROBLEMS = (
     N_("a {type} event"),
     N_("nothing"),
     # bot specs (pegline_core.app.bot_specs)
-    N_("unknown bot {name}; choose from {bots}, or name a class of your own as "
+    N_("unknown bot {name}; {close}choose from {bots}, or name a class of your own as "
        "module.path:Name"),
     N_("name the bots as a list of specs, not {specs}; choose from {bots}, or "
        "module.path:Name"),

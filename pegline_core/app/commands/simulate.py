@@ -76,7 +76,7 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
         click.echo(f"{stopped}: stopped after {stats.games:,} of {games:,} games", err=True)
         if stats.games == 0:
             sys.exit(130 if stopped == "interrupted" else 143)
-    elif plot_path is not None:
+    if plot_path is not None:  # the games finished, all of them or those before a stop
         sim.plot(stats, str(plot_path), variant)
     report = stats.report()
     if as_json:
@@ -184,20 +184,40 @@ def _round_robin(variant: Any, names: list[str], games: int, seed: int, as_json:
     else:
         click.echo(f"{variant.name}: round robin, {games} game(s) a pair, standings by "
                    f"{variant.settings.tournament.standings}")
-        for place, s in enumerate(table, 1):
-            click.echo(f"  {place}. {s.entrant:<8} won {s.won} of {s.played}, "
-                       f"{s.game_points} game points")
+        for line in _columns([[f"{place}.", s.entrant, f"won {s.won} of {s.played},",
+                               f"{s.game_points} game points"]
+                              for place, s in enumerate(table, 1)], {1: 9}, right=0):
+            click.echo(line)
     if stopped is not None:
         sys.exit(130 if stopped == "interrupted" else 143)
+
+
+def _columns(rows: list[list[str]], widths: dict[int, int], *, right: int) -> list[str]:
+    """``rows`` as lines of aligned columns (rich measures each cell as the terminal shows
+    it), indented by two spaces: a column at least as wide as ``widths`` says (with the space
+    before it), the column ``right`` aligned on the right."""
+    from rich.console import Console
+    from rich.table import Table
+
+    grid = Table.grid(padding=(0, 0, 0, 1))
+    for column in range(max((len(row) for row in rows), default=0)):
+        grid.add_column(justify="right" if column == right else "left", no_wrap=True,
+                        min_width=widths.get(column))
+    for row in rows:
+        grid.add_row(*row)
+    console = Console(width=10_000, color_system=None, highlight=False)
+    with console.capture() as captured:
+        console.print(grid)
+    return ["  " + line.rstrip() for line in captured.get().splitlines()]
 
 
 def _print_report(name: str, bots: list[str], report: dict[str, Any],
                   per_hand: list[str]) -> None:
     click.echo(f"{name}: {report['games']:,} games, bots {', '.join(bots)} (seats rotate)")
-    for bot, rate in report["win_rates"].items():
-        low, high = rate["ci95"]
-        click.echo(f"  {bot:<8} wins {rate['rate']:6.1%} of its seats "
-                   f"(95% CI {low:.1%} to {high:.1%})")
+    for line in _columns([[bot, "wins", f"{rate['rate']:.1%}",
+                           f"of its seats (95% CI {rate['ci95'][0]:.1%} to {rate['ci95'][1]:.1%})"]
+                          for bot, rate in report["win_rates"].items()], {0: 8, 2: 7}, right=2):
+        click.echo(line)
     first = report["first_dealer"]
     click.echo(f"  first dealer's side wins {first['rate']:.1%} "
                f"(95% CI {first['ci95'][0]:.1%} to {first['ci95'][1]:.1%})")
