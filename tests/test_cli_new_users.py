@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import inspect
 import re
+from pathlib import Path
 
 import click
 import pytest
@@ -163,3 +164,42 @@ def test_a_variant_without_a_description_is_named_alone(tmp_path, match):
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0] == ("slow (seed 1), a match best of 1" if match
                                              else "slow (seed 1)")
+
+
+def test_the_progress_lines_say_the_time_left_from_the_first_games_on():
+    from pegline_core.app.commands import simulate as command
+
+    now = [100.0]
+    said: list[str] = []
+    lines = command._progress_lines("two-player", 1000, enabled=True, clock=lambda: now[0])
+    for done, at in ((25, 110.0), (50, 120.0), (100, 140.0), (1000, 500.0)):
+        now[0] = at
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(click, "echo", lambda text, err: said.append(text))
+            lines(done)
+    assert said == ["two-player: 25 of 1,000 games, about 0:06:30 left",  # 10 s for 25 games
+                    "two-player: 100 of 1,000 games, about 0:06:00 left",
+                    "two-player: 1,000 of 1,000 games"]
+
+
+def test_simulate_prints_the_time_left_in_its_progress():
+    result = run("simulate", "--games", "60", "--workers", "1", "--bots", "greedy,random")
+    assert result.exit_code == 0, result.output
+    first = result.output.splitlines()[0]
+    assert re.fullmatch(r"two-player: 25 of 60 games, about \d+:\d\d:\d\d left", first), first
+
+
+COACH_GAMES_A_MINUTE = 100
+"""The most coach games the examples may ask for: the coach takes most of a second a game on a
+core, and an example should finish in about a minute."""
+
+
+def test_the_examples_of_simulate_with_the_coach_finish_in_about_a_minute():
+    root = Path(__file__).parent.parent
+    examples = [line for path in [root / "README.md", *sorted((root / "docs").glob("*.md"))]
+                for line in path.read_text(encoding="utf-8").splitlines()
+                if line.startswith("pegline simulate") and "coach" in line.split("#")[0]]
+    assert examples
+    for example in examples:
+        games = re.search(r"--games (\d+)", example)
+        assert games is not None and int(games[1]) <= COACH_GAMES_A_MINUTE, example

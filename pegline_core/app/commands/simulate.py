@@ -7,6 +7,7 @@ import json
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -89,16 +90,28 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
 
 def _stoppable(label: str, games: int, as_json: bool,
                run: Callable[[Callable[[int], None]], Any]) -> tuple[Any, str | None]:
-    """``run(progress)`` with its progress on standard error (a bar on a terminal, a line at
-    each tenth of the games otherwise; none with ``--json``), stopped by Ctrl-C or SIGTERM: its
-    result, or what it had finished when stopped (`Interrupted`), and how it was stopped (None
-    if not)."""
+    """``run(progress)`` with its progress on standard error (a bar on a terminal, lines
+    otherwise, both with the time left at the pace so far; none with ``--json``), stopped by
+    Ctrl-C or SIGTERM: its result, or what it had finished when stopped (`Interrupted`), and
+    how it was stopped (None if not)."""
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task
+    from rich.text import Text
 
     from pegline_core.app import simulate as sim
 
-    columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    class TimeLeft(ProgressColumn):
+        """The time left at the pace so far (rich's own column reads only the last 30 s, which
+        may hold no finished chunk of slow games)."""
+
+        def render(self, task: Task) -> Text:
+            elapsed = task.elapsed
+            if elapsed is None or not task.completed or task.total is None:
+                return Text("-:--:--", style="progress.remaining")
+            return Text(time_left(elapsed, int(task.completed), int(task.total)),
+                        style="progress.remaining")
+
+    columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), TimeLeft())
     terminal = sys.stderr.isatty()
     with _sigterm_as_interrupt:
         try:
@@ -116,17 +129,31 @@ def _stoppable(label: str, games: int, as_json: bool,
             return exc.stats, _sigterm_as_interrupt.how
 
 
-def _progress_lines(label: str, games: int, *, enabled: bool) -> Callable[[int], None]:
-    """Progress for a log: a line on standard error each time another tenth of the games is
-    done (and at the end)."""
-    said = [0]
+def time_left(elapsed: float, done: int, games: int) -> str:
+    """The time the games not done yet take at the pace so far (``done`` in ``elapsed``
+    seconds), as ``H:MM:SS``."""
+    seconds = round(elapsed / max(1, done) * max(0, games - done))
+    return f"{seconds // 3600}:{seconds // 60 % 60:02}:{seconds % 60:02}"
+
+
+def _progress_lines(label: str, games: int, *, enabled: bool,
+                    clock: Callable[[], float] = time.monotonic) -> Callable[[int], None]:
+    """Progress for a log: a line on standard error as soon as the first games are done, then
+    each time another tenth of them is, with the time left at the pace so far; and at the end."""
+    began = clock()
+    said = [-1]  # the tenth last said; -1 before the first line
 
     def line(done: int) -> None:
         tenth = done * 10 // max(1, games)
-        if enabled and (tenth > said[0] or done == games) and done:
-            said[0] = max(tenth, said[0] + (done == games))
-            click.echo(_("{label}: {done} of {games} games").format(
-                label=label, done=f"{done:,}", games=f"{games:,}"), err=True)
+        if not enabled or not done or (tenth <= said[0] and done < games) or said[0] > 10:
+            return
+        said[0] = tenth if done < games else 11
+        counted = {"label": label, "done": f"{done:,}", "games": f"{games:,}"}
+        if done < games:
+            click.echo(_("{label}: {done} of {games} games, about {left} left").format(
+                left=time_left(clock() - began, done, games), **counted), err=True)
+        else:
+            click.echo(_("{label}: {done} of {games} games").format(**counted), err=True)
 
     return line
 
