@@ -64,8 +64,9 @@ class IllegalActionError(PeglineError):
 
 
 class PlayerError(PeglineError):
-    """A player failed in its turn (a bot of one's own, most often): its ``choose`` raised, or
-    answered what the rules refuse. ``seat`` and ``player`` (``module:Class``) name it, and
+    """A player failed in its turn (a bot of one's own, most often): its ``choose`` raised (a
+    `PluginError` from a plugin it called stays the plugin's), or answered what the rules
+    refuse. ``seat`` and ``player`` (``module:Class``) name it, and
     ``where`` the ``file:line`` of its code: where it raised, else its ``choose``. Its own
     exception, or the rules' refusal, is ``__cause__``; the game is unchanged. It keeps all
     this when pickled (a simulation's worker sends it to the parent)."""

@@ -22,7 +22,7 @@ from mypy_extensions import mypyc_attr
 
 from pegline_core.definition import Player
 from pegline_core.draws import below
-from pegline_core.errors import IllegalActionError, PeglineError, PlayerError
+from pegline_core.errors import IllegalActionError, PeglineError, PlayerError, PluginError
 from pegline_core.event_rows import built_from
 from pegline_core.events import AskCoach, Event
 from pegline_core.game import Game
@@ -92,9 +92,9 @@ def play_game(
                 view, legal = machine.view(seat), choices(seat)
                 try:
                     action = player.choose(view, legal)
-                except PlayerLeft:
+                except (PlayerLeft, PluginError):  # leaving; a plugin failing it called on
                     raise
-                except Exception as exc:  # any failure of its own is the player's
+                except Exception as exc:  # any other failure is the player's own
                     raise PlayerError.raised(seat, player, exc) from exc
                 made = False  # by the player: `Game.apply` checks its fields' types
             if isinstance(action, AskCoach) and action.seat == seat:
