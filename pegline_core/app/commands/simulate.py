@@ -95,33 +95,26 @@ def _stoppable(label: str, games: int, as_json: bool,
     Ctrl-C or SIGTERM: its result, or what it had finished when stopped (`Interrupted`), and
     how it was stopped (None if not)."""
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task
-    from rich.text import Text
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from pegline_core.app import simulate as sim
 
-    class TimeLeft(ProgressColumn):
-        """The time left at the pace so far (rich's own column reads only the last 30 s, which
-        may hold no finished chunk of slow games)."""
-
-        def render(self, task: Task) -> Text:
-            elapsed = task.elapsed
-            if elapsed is None or not task.completed or task.total is None:
-                return Text("-:--:--", style="progress.remaining")
-            return Text(time_left(elapsed, int(task.completed), int(task.total)),
-                        style="progress.remaining")
-
-    columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), TimeLeft())
+    # the time left as of the last games done (rich's own column reads only the last 30 s,
+    # which may hold no finished chunk of slow games)
+    columns = ("{task.description}", BarColumn(), MofNCompleteColumn(),
+               TextColumn("{task.fields[left]}", style="progress.remaining"))
     terminal = sys.stderr.isatty()
+    began = time.monotonic()
     with _sigterm_as_interrupt:
         try:
             with Progress(*columns, transient=True, disable=as_json or not terminal,
                           console=Console(stderr=True)) as bar:
-                task = bar.add_task(label, total=games)
+                task = bar.add_task(label, total=games, left="-:--:--")
                 lines = _progress_lines(label, games, enabled=not (as_json or terminal))
 
                 def progress(done: int) -> None:
-                    bar.update(task, completed=done)
+                    bar.update(task, completed=done,
+                               left=time_left(time.monotonic() - began, done, games))
                     lines(done)
 
                 return run(progress), None
