@@ -19,6 +19,7 @@ from pegline_core.errors import (
     CardError,
     IllegalActionError,
     PeglineError,
+    PlayerError,
     PluginError,
     RecordError,
     VariantError,
@@ -44,5 +45,5 @@ __all__ = [
     "Rule", "Score", "Award", "Ruleset", "hookimpl", "hookspec", "native", "native_step",
     "Variant", "load_variant", "available_variants", "GameRecord",
     "PeglineError", "CardError", "VariantError", "PluginError", "IllegalActionError",
-    "RecordError",
+    "PlayerError", "RecordError",
 ]

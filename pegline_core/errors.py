@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["PeglineError", "CardError", "VariantError", "PluginError", "IllegalActionError",
-           "RecordError", "short_repr"]
+           "PlayerError", "RecordError", "short_repr"]
 
 
 class PeglineError(ValueError):
@@ -56,16 +56,73 @@ class PluginError(PeglineError):
         cause = self.__cause__
         if cause is None or isinstance(cause, PluginError):
             return cause.where if isinstance(cause, PluginError) else None
-        frames = traceback.extract_tb(cause.__traceback__)
-        if not frames:
-            return None
-        own = [frame for frame in frames if not _is_machinery(frame.filename)]
-        frame = (own or frames)[-1]
-        return f"{frame.filename}:{frame.lineno}"
+        return _raised_at(cause)
 
 
 class IllegalActionError(PeglineError):
     """An action that the rules do not allow now; the game is left unchanged."""
+
+
+class PlayerError(PeglineError):
+    """A player failed in its turn (a bot of one's own, most often): its ``choose`` raised (a
+    `PluginError` from a plugin it called stays the plugin's), or answered what the rules
+    refuse. ``seat`` and ``player`` (``module:Class``) name it, and
+    ``where`` the ``file:line`` of its code: where it raised, else its ``choose``. Its own
+    exception, or the rules' refusal, is ``__cause__``; the game is unchanged. It keeps all
+    this when pickled (a simulation's worker sends it to the parent)."""
+
+    def __init__(self, message: str, *, seat: int | None = None, player: str | None = None,
+                 where: str | None = None, cause: BaseException | None = None) -> None:
+        super().__init__(message)
+        self.seat = seat
+        self.player = player
+        self.where = where
+        if cause is not None:
+            self.__cause__ = cause
+
+    @classmethod
+    def raised(cls, seat: int, player: object, cause: BaseException) -> PlayerError:
+        """The player at ``seat`` raised ``cause`` from its ``choose``."""
+        name = _class_name(player)
+        return cls(f"seat {seat}'s player {name} raised {type(cause).__name__}: {cause}",
+                   seat=seat, player=name, where=_raised_at(cause), cause=cause)
+
+    @classmethod
+    def refused(cls, seat: int, player: object, action: object,
+                cause: BaseException) -> PlayerError:
+        """The player at ``seat`` answered ``action``, which the rules refused with ``cause``."""
+        name = _class_name(player)
+        code = getattr(getattr(type(player), "choose", None), "__code__", None)
+        where = None if code is None else f"{code.co_filename}:{code.co_firstlineno}"
+        return cls(f"seat {seat}'s player {name} answered {short_repr(action)}, which the rules "
+                   f"refuse: {cause}", seat=seat, player=name, where=where, cause=cause)
+
+
+    @classmethod
+    def wrong_index(cls, seat: int, player: object, chosen: object, count: int) -> PlayerError:
+        """The `IndexPlayer` at ``seat`` answered ``chosen``, not an index below ``count``."""
+        name = _class_name(player)
+        code = getattr(getattr(type(player), "choose_index", None), "__code__", None)
+        where = None if code is None else f"{code.co_filename}:{code.co_firstlineno}"
+        return cls(f"seat {seat}'s player {name} answered {short_repr(chosen)} to "
+                   f"choose_index({count}), not an index from 0 to {count - 1}", seat=seat,
+                   player=name, where=where)
+
+
+def _class_name(player: object) -> str:
+    kind = type(player)
+    return f"{kind.__module__}:{kind.__qualname__}"
+
+
+def _raised_at(exc: BaseException) -> str | None:
+    """``file:line`` of the innermost frame of ``exc``'s traceback outside Pegline's kernel,
+    pluggy and the standard library (the innermost of all when every frame is theirs)."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return None
+    own = [frame for frame in frames if not _is_machinery(frame.filename)]
+    frame = (own or frames)[-1]
+    return f"{frame.filename}:{frame.lineno}"
 
 
 class RecordError(PeglineError):

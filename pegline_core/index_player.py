@@ -23,7 +23,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from pegline_core.errors import PeglineError, short_repr
+from pegline_core.errors import PeglineError, PlayerError, PluginError, short_repr
 
 __all__ = ["IndexPlayer", "checked_index", "reads_no_view"]
 
@@ -39,17 +39,28 @@ class IndexPlayer:
         raise NotImplementedError(f"{type(self).__name__} must define choose_index(count)")
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
-        return legal[checked_index(self, len(legal))]
+        count = len(legal)
+        asked: Any = self  # untyped, as in `checked_index`
+        index: Any = asked.choose_index(count)
+        if type(index) is not int or not 0 <= index < count:
+            raise PeglineError(f"{type(self).__name__}.choose_index({count}) answered "
+                               f"{short_repr(index)}, not an index from 0 to {count - 1}")
+        return legal[index]
 
 
-def checked_index(player: IndexPlayer, count: int) -> int:
-    """``player``'s pick among ``count`` legal actions, or `PeglineError` naming the player
-    when it is not an integer index in range."""
+def checked_index(player: IndexPlayer, count: int, seat: int) -> int:
+    """The pick of ``player``, at ``seat``, among ``count`` legal actions; `PlayerError` naming
+    the seat and the player when it raises or answers anything but an index in range (a
+    `PluginError` from a plugin it called stays the plugin's)."""
     asked: Any = player  # untyped: compiled, a declared int would be trusted, not checked
-    chosen: Any = asked.choose_index(count)
+    try:
+        chosen: Any = asked.choose_index(count)
+    except PluginError:
+        raise
+    except Exception as exc:  # any other failure is the player's own
+        raise PlayerError.raised(seat, player, exc) from exc
     if type(chosen) is not int or not 0 <= chosen < count:
-        raise PeglineError(f"{type(player).__name__}.choose_index({count}) answered "
-                           f"{short_repr(chosen)}, not an index from 0 to {count - 1}")
+        raise PlayerError.wrong_index(seat, player, chosen, count)
     return chosen
 
 

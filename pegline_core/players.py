@@ -4,7 +4,8 @@ A player sees only its own view and its legal actions, and returns one of them; 
 the `Game`. A player may also return `AskCoach` for its own seat after committing a move: if it
 has a ``compared(comparison)`` method, the loop asks `Game.compare` and hands it the result
 (and, if the game refuses because the seat has committed nothing yet or has no coach at all,
-tells its ``compare_refused(reason)`` when it has one).
+tells its ``compare_refused(reason)`` when it has one). A player whose ``choose`` raises, or
+answers what the rules refuse, stops the game with a `PlayerError` naming it and its seat.
 
 >>> game = play_game("two-player", [RandomBot(1), RandomBot(2)], seed=5)
 >>> game.over, game.result.winner.place
@@ -22,7 +23,7 @@ from mypy_extensions import mypyc_attr
 from pegline_core.arguments import A_VARIANT, expect, players_of, seed_of
 from pegline_core.definition import Player
 from pegline_core.draws import below
-from pegline_core.errors import IllegalActionError, PeglineError
+from pegline_core.errors import IllegalActionError, PeglineError, PlayerError, PluginError
 from pegline_core.event_rows import built_from
 from pegline_core.events import AskCoach, Event
 from pegline_core.game import Game
@@ -94,12 +95,19 @@ def play_game(
             action = machine.chance_action(rng)
         elif to_act:
             seat = to_act[0]
+            player = players[seat]
             bot = bots[seat]
             if bot is not None:  # it reads no view: none is built for it
                 legal = choices(seat)
-                action = legal[checked_index(bot, len(legal))]
+                action = legal[checked_index(bot, len(legal), seat)]
             else:
-                action = players[seat].choose(machine.view(seat), choices(seat))
+                view, legal = machine.view(seat), choices(seat)
+                try:
+                    action = player.choose(view, legal)
+                except (PlayerLeft, PluginError):  # leaving; a plugin failing it called on
+                    raise
+                except Exception as exc:  # any other failure is the player's own
+                    raise PlayerError.raised(seat, player, exc) from exc
                 made = False  # by the player: `Game.apply` checks its fields' types
             if isinstance(action, AskCoach) and action.seat == seat:
                 compared = getattr(players[seat], "compared", None)
@@ -119,7 +127,11 @@ def play_game(
         else:  # nobody is to act: the game is over
             break
         if not made:
-            _emit(game.apply(action), on_event)
+            try:
+                events = game.apply(action)
+            except IllegalActionError as exc:
+                raise PlayerError.refused(seat, players[seat], action, exc) from exc
+            _emit(events, on_event)
         else:  # its fields are right, and it is no compare request: the kernel's step
             start = step(machine, game._log, game._undo, action)
             if on_event is not None:  # else nobody reads the events now: they stay rows

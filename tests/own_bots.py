@@ -34,3 +34,17 @@ class NoChoose:
 
 
 NOT_CALLABLE = 3
+
+
+class Junk:
+    """Not a bot to copy: it answers what is not an action at all."""
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        return "banana"
+
+
+class Raising:
+    """Not a bot to copy: its reasoning fails."""
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        return legal[len(legal) // 0]

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from pegline_core import Game, IndexPlayer, PeglineError, RandomBot, play_game
+from pegline_core import Game, IndexPlayer, PeglineError, PlayerError, RandomBot, play_game
 from pegline_core.index_player import reads_no_view
 
 
@@ -53,8 +53,9 @@ def test_an_index_player_is_a_player_for_any_driver():
                          ids=["too-high", "negative", "bool", "str", "none", "float"])
 def test_a_wrong_index_is_refused_naming_the_player_and_the_game_stands(wrong):
     game = Game("two-player", dealer=0)
-    with pytest.raises(PeglineError, match=r"Answers\.choose_index\(\d+\) answered .*not an "
-                                           r"index from 0 to"):
+    with pytest.raises(PlayerError, match=r"seat 0's player tests\.test_index_player:Answers "
+                                          r"answered .* to choose_index\(\d+\), not an index "
+                                          r"from 0 to"):
         play_game("two-player", [Answers(wrong), RandomBot(2)], seed=1, game=game)
     before = tuple(game.log)
     play_game("two-player", [RandomBot(1), RandomBot(2)], seed=1, game=game)
@@ -76,5 +77,14 @@ def test_a_subclass_that_overrides_choose_is_asked_choose():
 
 
 def test_an_index_player_without_choose_index_says_what_it_lacks():
-    with pytest.raises(NotImplementedError, match="must define choose_index"):
+    with pytest.raises(PlayerError, match="seat 0's player .*IndexPlayer raised "
+                                          "NotImplementedError: .*must define choose_index"):
         play_game("two-player", [IndexPlayer(), RandomBot(2)], seed=1)
+
+
+def test_a_wrong_index_through_choose_is_refused_too():
+    game = Game("two-player", dealer=0)
+    game.apply(game.chance_action(random.Random(1)))
+    with pytest.raises(PeglineError, match=r"Answers\.choose_index\(15\) answered -1, not an "
+                                           r"index from 0 to 14"):
+        Answers(-1, at=1).choose(game.view(0), game.legal_actions(0))

@@ -27,6 +27,7 @@ pegline_core.app.bot_specs.BotSpecError: bot 'nosuch.module:Bot': cannot import 
 
 from __future__ import annotations
 
+import difflib
 import functools
 import importlib
 import inspect
@@ -87,8 +88,11 @@ def resolve_bot(spec: BotSpec, game: Game | Variant | str) -> ResolvedBot:
         if ":" not in name:
             known = bots_for(game)
             if name not in known:
-                raise BotSpecError(f"unknown bot {name!r}; choose from {', '.join(known)}, or "
-                                   f"name a class of your own as module.path:Name")
+                near = difflib.get_close_matches(name, list(known), n=3, cutoff=0.6)
+                close = f"did you mean {' or '.join(map(repr, near))}? " if near else ""
+                raise BotSpecError(f"unknown bot {name!r}; {close}choose from "
+                                   f"{', '.join(known)}, or name a class of your own as "
+                                   f"module.path:Name")
             return ResolvedBot(name, name, known[name], "positional")
         return _resolved(name, _imported(name))
     if not callable(spec):

@@ -83,9 +83,7 @@ class _WithPluginCommands(Group):
 @click.group(cls=_WithPluginCommands)
 @click.version_option(package_name="pegline", message=f"%(prog)s %(version)s, {build_name()}")
 @lang_option
-@click.option("--debug", is_flag=True,
-              help="When a plugin fails, print its traceback (also: PEGLINE_DEBUG=1).")
-def main(debug: bool) -> None:
+def main() -> None:
     """Pegline: a rules engine for card games, variants as data, games and rules as plugins."""
 
 

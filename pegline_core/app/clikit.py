@@ -16,7 +16,7 @@ import click
 
 from pegline_core.app.i18n import LANGUAGES, Messages, choose_language, set_language
 from pegline_core.app.problems import explain
-from pegline_core.errors import PeglineError, PluginError
+from pegline_core.errors import PeglineError, PlayerError, PluginError
 from pegline_core.variant import DEFAULT_VARIANT
 
 __all__ = ["Command", "Group", "Failure", "Usage", "BadOption", "HELP_CONTEXT", "HELP_WORDS",
@@ -74,11 +74,43 @@ def help_domain(command: click.Command) -> str:
     return _messages.domain if package in ("", "pegline_core") else package
 
 
+DEBUG_HELP = ("When something fails, print its traceback too (also: PEGLINE_DEBUG=1); it goes "
+              "after any command, e.g. pegline play --debug.")
+"""The help of ``--debug``, which every command and group takes."""
+_DEBUG: contextvars.ContextVar[bool] = contextvars.ContextVar("pegline_debug", default=False)
+"""Whether this run of the command line was given ``--debug`` (by any of its commands)."""
+
+
+def _ask_debug(_ctx: click.Context, _param: click.Parameter, flag: bool) -> bool:
+    if flag:
+        _DEBUG.set(True)
+    return flag
+
+
 class _Translated(click.Command):
     """A command whose --help speaks the chosen language (its texts as translated, else as is),
-    in the catalog of the package that defines it (`help_domain`)."""
+    in the catalog of the package that defines it (`help_domain`); it takes ``--debug``, as
+    every command does, wherever a user puts it."""
 
     context_class = _Context
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not any(param.name == "debug" for param in self.params):
+            self.params.append(click.Option(["--debug"], is_flag=True, expose_value=False,
+                                            callback=_ask_debug, help=DEBUG_HELP))
+
+    def main(self, args: Any = None, *rest: Any, **kwargs: Any) -> Any:
+        """Run in a context of its own, so the language --lang chose and --debug end with the
+        command; the language is chosen before Click reads the arguments, so that an eager
+        --help given before --lang (or with only LANG set) speaks it too."""
+        words = [str(word) for word in (sys.argv[1:] if args is None else args)]
+        return contextvars.copy_context().run(self._main, _asked_language(words), args, *rest,
+                                              **kwargs)
+
+    def _main(self, asked: str | None, *args: Any, **kwargs: Any) -> Any:
+        set_language(asked if asked in LANGUAGES else choose_language(None))
+        return super().main(*args, **kwargs)
 
     def _help_messages(self) -> Messages:
         return Messages(help_domain(self))
@@ -97,14 +129,13 @@ class _Translated(click.Command):
                 thing.help = text  # type: ignore[attr-defined]
 
     def get_short_help_str(self, limit: int = 45) -> str:
-        """The first paragraph, translated, for the group's list of commands."""
+        """The first paragraph, translated, for the group's list of commands: whole, for the
+        list to wrap at words (Click's own cuts it at ``limit``, or at the "e.g. " it takes for
+        the end of a sentence)."""
         if self.short_help or not self.help:
             return super().get_short_help_str(limit)
-        first = self.help.split("\n\n")[0]
         translated = self._help_messages().pgettext(HELP_CONTEXT, self.help)
-        if translated == self.help:
-            return super().get_short_help_str(limit)
-        return translated.split("\n\n")[0] if first else translated
+        return one_line(translated.split("\n\n")[0])
 
 
 class Command(_Translated):
@@ -143,43 +174,32 @@ class Group(_Translated, click.Group):
     command_class = Command
     group_class = type  # subgroups (variants, plugins, analyze) are translated too
 
-    def main(self, args: Any = None, *rest: Any, **kwargs: Any) -> Any:
-        """Run in a context of its own, so the language --lang chose ends with the command;
-        the language is chosen before Click reads the arguments, so that an eager --help given
-        before --lang (or with only LANG set) speaks it too."""
-        words = [str(word) for word in (sys.argv[1:] if args is None else args)]
-        return contextvars.copy_context().run(self._main, _asked_language(words), args, *rest,
-                                              **kwargs)
-
-    def _main(self, asked: str | None, *args: Any, **kwargs: Any) -> Any:
-        set_language(asked if asked in LANGUAGES else choose_language(None))
-        return super().main(*args, **kwargs)
-
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except PeglineError as exc:
-            raise Failure(plugin_fault(exc, debug=bool(ctx.params.get("debug")))) from None
+            raise Failure(plugin_fault(exc, debug=debugging())) from None
 
 
-def debugging(flag: bool) -> bool:
-    """Whether tracebacks are wanted: ``--debug``, or ``PEGLINE_DEBUG=1`` in the environment."""
-    return flag or os.environ.get("PEGLINE_DEBUG", "") not in ("", "0")
+def debugging(flag: bool = False) -> bool:
+    """Whether tracebacks are wanted: ``flag``, ``--debug`` given to any command of this run
+    of the command line, or ``PEGLINE_DEBUG=1`` in the environment."""
+    return flag or _DEBUG.get() or os.environ.get("PEGLINE_DEBUG", "") not in ("", "0")
 
 
 def plugin_fault(exc: PeglineError, *, debug: bool) -> str:
-    """The message of ``exc`` in the current language; for a plugin's fault, with the file and
-    line of the plugin's code that raised, and under ``--debug`` (or ``PEGLINE_DEBUG=1``) the
+    """The message of ``exc`` in the current language; for a plugin's or a player's fault, with
+    the file and line of its code, and under ``--debug`` (or ``PEGLINE_DEBUG=1``) the
     traceback behind it printed to standard error first."""
     said = explain(str(exc))
-    where = exc.where if isinstance(exc, PluginError) else None
+    where = exc.where if isinstance(exc, PluginError | PlayerError) else None
     if where is None:
         return said
     if debugging(debug) and exc.__cause__ is not None:
         click.echo("".join(traceback.format_exception(exc.__cause__)).rstrip(), err=True)
         return _("{message} (at {where})").format(message=said, where=where)
-    return _("{message} (at {where}; --debug shows the traceback)").format(message=said,
-                                                                         where=where)
+    return _("{message} (at {where}; add --debug to the command for the traceback)").format(
+        message=said, where=where)
 
 
 variant_option = click.option(

@@ -107,6 +107,11 @@ PROBLEMS = (
     N_("a response is one of {responses}, not {response}"),
     N_("muggins claims a whole number of points from 1 to {cap}, not {points}"),
     N_("there is no action to undo"),
+    N_("not an action: {action}"),
+    N_("not an action of Clabber: {action}"),
+    # a player that fails in its turn (pegline_core.errors.PlayerError)
+    N_("seat {seat}'s player {player} raised {error}"),
+    N_("seat {seat}'s player {player} answered {action}, which the rules refuse: {reason}"),
     # a record that does not verify (pegline_core.record.Difference)
     N_("event {seq} ({type}): {difference}"),
     N_("event {seq}: {difference}"),
@@ -116,7 +121,7 @@ PROBLEMS = (
     N_("a {type} event"),
     N_("nothing"),
     # bot specs (pegline_core.app.bot_specs)
-    N_("unknown bot {name}; choose from {bots}, or name a class of your own as "
+    N_("unknown bot {name}; {close}choose from {bots}, or name a class of your own as "
        "module.path:Name"),
     N_("name the bots as a list of specs, not {specs}; choose from {bots}, or "
        "module.path:Name"),

@@ -394,10 +394,13 @@ def _workers(workers: int | None, games: int) -> int:
 def _on_processes(workers: int, work: Callable[[int, int], T],
                   chunks: Iterator[tuple[int, int]], collect: Callable[[T], None]) -> None:
     """Run the chunks on ``workers`` local processes, at most `WINDOW` per worker in flight;
-    whatever happens (an error, Ctrl-C), every worker is ended before this returns."""
+    whatever happens (an error, Ctrl-C), every worker is ended before this returns. A chunk
+    that fails starts no other: the chunks in flight finish, then its error is raised (a
+    worker stopped while it sends a result would leave the pool's queue locked for ever)."""
     context = multiprocessing.get_context()
     pool = context.Pool(workers, initializer=_worker_start, initargs=(os.getpid(),))
     finished: queue.Queue[Any] = queue.Queue()
+    failed: BaseException | None = None
     try:
         in_flight = 0
         for start, size in itertools.islice(chunks, workers * WINDOW):
@@ -407,8 +410,9 @@ def _on_processes(workers: int, work: Callable[[int, int], T],
         while in_flight:
             outcome = finished.get()  # in the order chunks finish: no worker waits on another
             in_flight -= 1
-            if isinstance(outcome, BaseException):
-                raise outcome
+            if isinstance(outcome, BaseException) or failed is not None:
+                failed = failed or outcome
+                continue
             collect(outcome)
             for start, size in itertools.islice(chunks, 1):
                 pool.apply_async(work, (start, size), callback=finished.put,
@@ -418,6 +422,8 @@ def _on_processes(workers: int, work: Callable[[int, int], T],
     finally:
         pool.terminate()
         pool.join()
+    if failed is not None:
+        raise failed
 
 
 def _worker_start(parent: int) -> None:

@@ -307,7 +307,7 @@ class ClabberMachine:
                 if bot is None:
                     return
                 legal = self.legal_actions(seat)
-                action = legal[checked_index(bot, len(legal))]
+                action = legal[checked_index(bot, len(legal), seat)]
             elif phase == "cut" or phase == "deal":
                 action = self.chance_action(rng)
             else:

@@ -31,7 +31,7 @@ from pegline_core.cards import format_cards
 from pegline_cribbage.actions import Discard, Play
 from pegline_cribbage.coach import Candidate, Coach, Evaluation
 
-__all__ = ["describe", "ranks", "reason_label", "reason_value", "note"]
+__all__ = ["describe", "told", "ranks", "reason_label", "reason_value", "note"]
 
 _messages = Messages("pegline_cribbage")
 _ = _messages.gettext
@@ -72,6 +72,13 @@ def ranks(evaluation: Evaluation) -> list[tuple[int, bool]]:
 
 def describe(evaluation: Evaluation, chosen: Discard | Play) -> list[str]:
     """A headline saying where ``chosen`` ranks, then one sentence per candidate."""
+    head, rows = told(evaluation, chosen)
+    return [head, *(f"  {place:>4}  {sentence}" for place, sentence in rows)]
+
+
+def told(evaluation: Evaluation, chosen: Discard | Play) -> tuple[str, list[tuple[str, str]]]:
+    """`describe`'s headline, and each candidate's place (``=2.``: a tie) and sentence (the
+    move ``chosen`` marked), for a screen that wraps them at its own width."""
     ranked = ranks(evaluation)
     mine = next((i for i, c in enumerate(evaluation.candidates) if Coach.same(c.action, chosen)),
                 None)  # a discard's cards in any order
@@ -97,13 +104,12 @@ def describe(evaluation: Evaluation, chosen: Discard | Play) -> list[str]:
             # the space before the sentence is the message's: a language may not space them
             head += _(" Your move leaves {chance} to win; the best, {best}.").format(
                 chance=chance, best=top)
-    lines = [head]
+    rows = []
     for index, (candidate, (rank, tied)) in enumerate(zip(evaluation.candidates, ranked,
                                                           strict=True)):
-        place = f"{'=' if tied else ''}{rank}."
-        line = f"  {place:>4}  {_sentence(candidate)}"
-        lines.append(line + ("  " + _("<- your move") if index == mine else ""))
-    return lines
+        mark = "  " + _("<- your move") if index == mine else ""
+        rows.append((f"{'=' if tied else ''}{rank}.", _sentence(candidate) + mark))
+    return head, rows
 
 
 def _move(action: Discard | Play) -> str:

@@ -448,7 +448,7 @@ class CribbageMachine:
                 for code in held:
                     if PIPS[code] <= room:
                         playable += 1
-                pick = checked_index(bot, playable or 1)
+                pick = checked_index(bot, playable or 1, seat)
                 code = -1
                 if playable:
                     at = 0
@@ -468,7 +468,7 @@ class CribbageMachine:
                     return
                 held = self._held[seat]
                 laid = _combination(held, c.discard,
-                                    checked_index(bot, _WAYS[len(held)][c.discard]))
+                                    checked_index(bot, _WAYS[len(held)][c.discard], seat))
             elif phase == "deal":
                 drawn, crib = self._draw_deal(rng)
                 hands = tuple([tuple(hand) for hand in drawn])

@@ -166,16 +166,26 @@ class HumanPlayer(TerminalSeat):
         return None
 
     def compared(self, comparison: Comparison) -> None:
-        """Show what `Game.compare` said of this seat's last committed decision."""
-        from pegline_cribbage.compare import describe, note
+        """Show what `Game.compare` said of this seat's last committed decision, wrapped
+        between words at the terminal's width, each candidate's sentence beside its place."""
+        from rich.padding import Padding
+        from rich.table import Table
+
+        from pegline_cribbage.compare import note, told
 
         evaluation = comparison.evaluation
         if not self._disclaimed:
             self._say_wrapped(_("(The coach: {note})").format(note=note(evaluation.note)),
                               style="dim")
             self._disclaimed = True
-        for line in describe(evaluation, comparison.action):
-            self.say(line)
+        head, rows = told(evaluation, comparison.action)
+        self._say_wrapped(head)
+        grid = Table.grid(padding=(0, 0, 0, 2))
+        grid.add_column(justify="right", min_width=4)
+        grid.add_column()
+        for place, sentence in rows:
+            grid.add_row(place, sentence)
+        self.console.print(Padding(grid, (0, 0, 0, 2)))
 
     def compare_refused(self, reason: str) -> None:
         """`Game.compare` refused: this seat has committed nothing the coach can judge yet."""

@@ -123,18 +123,16 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
     if human:
         observe = getattr(players[0], "observe", None)  # a human's screen follows the game
     if not as_json:
-        description = variant_description(variant)
+        title = _title(variant)
         if resume_path is None:
-            click.echo(_("{name}: {description} (seed {seed})").format(
-                name=variant.name, description=description, seed=seed))
+            click.echo(_("{title} (seed {seed})").format(title=title, seed=seed))
         elif record_seed is None:
-            click.echo(_("{name}: {description} (resumed; the cards from here on come from "
-                         "seed {seed})").format(name=variant.name, description=description,
-                                                 seed=seed))
+            click.echo(_("{title} (resumed; the cards from here on come from seed {seed})").format(
+                title=title, seed=seed))
         else:
-            click.echo(_("{name}: {description} (resumed: the record was started with seed "
-                         "{record}; the cards from here on come from seed {seed})").format(
-                name=variant.name, description=description, record=record_seed, seed=seed))
+            click.echo(_("{title} (resumed: the record was started with seed {record}; the cards "
+                         "from here on come from seed {seed})").format(
+                title=title, record=record_seed, seed=seed))
         for notice in variant.notices:
             click.echo(_("notice: {notice}").format(notice=notice))
     if resume_path is None:
@@ -249,11 +247,9 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
         seed = random.SystemRandom().getrandbits(32)
     _players(playing or Game(match.variant), bots, seed, human)  # checked, even with no game left
     if not as_json:
-        text = (_("{name}: {description} (seed {seed}), a match best of {n}")
-                if rules.best_of is not None else
-                _("{name}: {description} (seed {seed}), a match to {n} game points"))
-        click.echo(text.format(name=variant.name, seed=seed, n=rules.best_of or rules.target,
-                               description=variant_description(variant)))
+        text = (_("{title} (seed {seed}), a match best of {n}") if rules.best_of is not None
+                else _("{title} (seed {seed}), a match to {n} game points"))
+        click.echo(text.format(title=_title(variant), seed=seed, n=rules.best_of or rules.target))
         if resumed is not None:
             played = len(match.games)
             click.echo(_messages.ngettext("resumed: {n} game played", "resumed: {n} games played",
@@ -304,6 +300,14 @@ def _leave(exc: BaseException, path: Path, keep: Callable[[Path], None], bots: s
     keep(path)
     _say_how_to_resume(how, path, bots, as_json)
     sys.exit(0 if how == "quit" else 130 if how == "interrupted" else 1)
+
+
+def _title(variant: Any) -> str:
+    """The variant's name and its description, or its name alone when it has none."""
+    description = variant_description(variant)
+    if not description.strip():
+        return str(variant.name)
+    return _("{name}: {description}").format(name=variant.name, description=description)
 
 
 def _scores_said(scores: tuple[int, ...]) -> str:

@@ -7,6 +7,7 @@ import json
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -76,7 +77,7 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
         click.echo(f"{stopped}: stopped after {stats.games:,} of {games:,} games", err=True)
         if stats.games == 0:
             sys.exit(130 if stopped == "interrupted" else 143)
-    elif plot_path is not None:
+    if plot_path is not None:  # the games finished, all of them or those before a stop
         sim.plot(stats, str(plot_path), variant)
     report = stats.report()
     if as_json:
@@ -89,26 +90,31 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
 
 def _stoppable(label: str, games: int, as_json: bool,
                run: Callable[[Callable[[int], None]], Any]) -> tuple[Any, str | None]:
-    """``run(progress)`` with its progress on standard error (a bar on a terminal, a line at
-    each tenth of the games otherwise; none with ``--json``), stopped by Ctrl-C or SIGTERM: its
-    result, or what it had finished when stopped (`Interrupted`), and how it was stopped (None
-    if not)."""
+    """``run(progress)`` with its progress on standard error (a bar on a terminal, lines
+    otherwise, both with the time left at the pace so far; none with ``--json``), stopped by
+    Ctrl-C or SIGTERM: its result, or what it had finished when stopped (`Interrupted`), and
+    how it was stopped (None if not)."""
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from pegline_core.app import simulate as sim
 
-    columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    # the time left as of the last games done (rich's own column reads only the last 30 s,
+    # which may hold no finished chunk of slow games)
+    columns = ("{task.description}", BarColumn(), MofNCompleteColumn(),
+               TextColumn("{task.fields[left]}", style="progress.remaining"))
     terminal = sys.stderr.isatty()
+    began = time.monotonic()
     with _sigterm_as_interrupt:
         try:
             with Progress(*columns, transient=True, disable=as_json or not terminal,
                           console=Console(stderr=True)) as bar:
-                task = bar.add_task(label, total=games)
+                task = bar.add_task(label, total=games, left="-:--:--")
                 lines = _progress_lines(label, games, enabled=not (as_json or terminal))
 
                 def progress(done: int) -> None:
-                    bar.update(task, completed=done)
+                    bar.update(task, completed=done,
+                               left=time_left(time.monotonic() - began, done, games))
                     lines(done)
 
                 return run(progress), None
@@ -116,17 +122,31 @@ def _stoppable(label: str, games: int, as_json: bool,
             return exc.stats, _sigterm_as_interrupt.how
 
 
-def _progress_lines(label: str, games: int, *, enabled: bool) -> Callable[[int], None]:
-    """Progress for a log: a line on standard error each time another tenth of the games is
-    done (and at the end)."""
-    said = [0]
+def time_left(elapsed: float, done: int, games: int) -> str:
+    """The time the games not done yet take at the pace so far (``done`` in ``elapsed``
+    seconds), as ``H:MM:SS``."""
+    seconds = round(elapsed / max(1, done) * max(0, games - done))
+    return f"{seconds // 3600}:{seconds // 60 % 60:02}:{seconds % 60:02}"
+
+
+def _progress_lines(label: str, games: int, *, enabled: bool,
+                    clock: Callable[[], float] = time.monotonic) -> Callable[[int], None]:
+    """Progress for a log: a line on standard error as soon as the first games are done, then
+    each time another tenth of them is, with the time left at the pace so far; and at the end."""
+    began = clock()
+    said = [-1]  # the tenth last said; -1 before the first line
 
     def line(done: int) -> None:
         tenth = done * 10 // max(1, games)
-        if enabled and (tenth > said[0] or done == games) and done:
-            said[0] = max(tenth, said[0] + (done == games))
-            click.echo(_("{label}: {done} of {games} games").format(
-                label=label, done=f"{done:,}", games=f"{games:,}"), err=True)
+        if not enabled or not done or (tenth <= said[0] and done < games) or said[0] > 10:
+            return
+        said[0] = tenth if done < games else 11
+        counted = {"label": label, "done": f"{done:,}", "games": f"{games:,}"}
+        if done < games:
+            click.echo(_("{label}: {done} of {games} games, about {left} left").format(
+                left=time_left(clock() - began, done, games), **counted), err=True)
+        else:
+            click.echo(_("{label}: {done} of {games} games").format(**counted), err=True)
 
     return line
 
@@ -184,20 +204,40 @@ def _round_robin(variant: Any, names: list[str], games: int, seed: int, as_json:
     else:
         click.echo(f"{variant.name}: round robin, {games} game(s) a pair, standings by "
                    f"{variant.settings.tournament.standings}")
-        for place, s in enumerate(table, 1):
-            click.echo(f"  {place}. {s.entrant:<8} won {s.won} of {s.played}, "
-                       f"{s.game_points} game points")
+        for line in _columns([[f"{place}.", s.entrant, f"won {s.won} of {s.played},",
+                               f"{s.game_points} game points"]
+                              for place, s in enumerate(table, 1)], {1: 9}, right=0):
+            click.echo(line)
     if stopped is not None:
         sys.exit(130 if stopped == "interrupted" else 143)
+
+
+def _columns(rows: list[list[str]], widths: dict[int, int], *, right: int) -> list[str]:
+    """``rows`` as lines of aligned columns (rich measures each cell as the terminal shows
+    it), indented by two spaces: a column at least as wide as ``widths`` says (with the space
+    before it), the column ``right`` aligned on the right."""
+    from rich.console import Console
+    from rich.table import Table
+
+    grid = Table.grid(padding=(0, 0, 0, 1))
+    for column in range(max((len(row) for row in rows), default=0)):
+        grid.add_column(justify="right" if column == right else "left", no_wrap=True,
+                        min_width=widths.get(column))
+    for row in rows:
+        grid.add_row(*row)
+    console = Console(width=10_000, color_system=None, highlight=False)
+    with console.capture() as captured:
+        console.print(grid)
+    return ["  " + line.rstrip() for line in captured.get().splitlines()]
 
 
 def _print_report(name: str, bots: list[str], report: dict[str, Any],
                   per_hand: list[str]) -> None:
     click.echo(f"{name}: {report['games']:,} games, bots {', '.join(bots)} (seats rotate)")
-    for bot, rate in report["win_rates"].items():
-        low, high = rate["ci95"]
-        click.echo(f"  {bot:<8} wins {rate['rate']:6.1%} of its seats "
-                   f"(95% CI {low:.1%} to {high:.1%})")
+    for line in _columns([[bot, "wins", f"{rate['rate']:.1%}",
+                           f"of its seats (95% CI {rate['ci95'][0]:.1%} to {rate['ci95'][1]:.1%})"]
+                          for bot, rate in report["win_rates"].items()], {0: 8, 2: 7}, right=2):
+        click.echo(line)
     first = report["first_dealer"]
     click.echo(f"  first dealer's side wins {first['rate']:.1%} "
                f"(95% CI {first['ci95'][0]:.1%} to {first['ci95'][1]:.1%})")
