@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import sys
 import sysconfig
+import tempfile
 import tomllib
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -43,11 +44,32 @@ def extensions() -> list[object]:
     except ImportError:
         print("pegline: mypy is not installed; installing pure Python", file=sys.stderr)
         return []
+    if not compiler_works():
+        print("pegline: no working C compiler; installing pure Python", file=sys.stderr)
+        return []
     os.environ.setdefault("MYPYPATH", "plugins")
     # the modules they import are type-checked for their types, their own errors left to mypy's
     # run in CI (an optional extra, such as the web server's, need not be installed to build)
     return mypycify(["--follow-imports=silent", *(source(module) for module in COMPILED)],
                     opt_level="3", debug_level="0", multi_file=True)
+
+
+def compiler_works() -> bool:
+    """Whether the C compiler setuptools would use compiles a file: asked before mypyc
+    translates the modules to C (a minute wasted where none works)."""
+    from setuptools._distutils.ccompiler import new_compiler
+    from setuptools._distutils.sysconfig import customize_compiler
+
+    compiler = new_compiler()
+    customize_compiler(compiler)
+    with tempfile.TemporaryDirectory() as folder:
+        probe = Path(folder, "probe.c")
+        probe.write_text("int pegline_probe(void) { return 0; }\n", encoding="utf-8")
+        try:
+            compiler.compile([str(probe)], output_dir=folder)
+        except Exception:  # noqa: BLE001 - any failure means "no compiler"
+            return False
+    return True
 
 
 class OptionalBuildExt(build_ext):
