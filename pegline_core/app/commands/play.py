@@ -59,7 +59,8 @@ _ = _messages.gettext
               help="Also write the events as JSON Lines to this file (.jsonl.gz: compressed).")
 @click.option("--save", "save_path", type=click.Path(path_type=Path),
               help="Keep the game's record in this file (.toml, .jsonl or .jsonl.gz), updated "
-                   "after every action of a human game, so that quitting loses nothing.")
+                   "before each move of a human game and as each hand of a bots' game begins, "
+                   "so that quitting or a crash loses at most that hand.")
 @click.option("--resume", "resume_path", type=click.Path(path_type=Path),
               help="Continue the game saved in this record.")
 @versions_option
@@ -148,9 +149,11 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
         click.echo(_("resumed from {path}: hand {hand}, phase {phase}, scores {scores}").format(
             path=resume_path, hand=game.hand, phase=game.phase,
             scores=_scores_said(game.scores)))
+    emit = emitter(game, as_json, log_file, {0} if human else None, labels, seed=record_seed)
     if save_path is not None and human:
         _save_before_asking(players[0], save)
-    emit = emitter(game, as_json, log_file, {0} if human else None, labels, seed=record_seed)
+    elif save_path is not None:
+        emit = _saving_each_hand(game, save, emit)
     if observe is not None:
         for event in game.log:  # a resumed game: the screen redraws the table as it stands
             observe(event)
@@ -205,6 +208,21 @@ def _save_before_asking(person: Any, save: Callable[[], None]) -> None:
     person.choose = saved_then_asked
 
 
+def _saving_each_hand(game: Game, save: Callable[[], None],
+                      emit: Callable[[Event], None]) -> Callable[[Event], None]:
+    """``emit``, saving the game first each time a hand begins: a bots' game killed midway is
+    kept up to the start of the hand it was in, for a save a hand, not one an event."""
+    hand = [game.hand]
+
+    def saved_then_emitted(event: Event) -> None:
+        if game.hand != hand[0]:
+            hand[0] = game.hand
+            save()
+        emit(event)
+
+    return saved_then_emitted
+
+
 WRONG_ANSWERS = 200
 """The most answers piped (not typed) input may give between two of the person's moves."""
 
@@ -231,7 +249,7 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
     """Play a match game by game (or carry on the ``resumed`` `MatchRecord`), printing the
     standings after each game, saving the match (before each decision of a human's) and
     logging it to ``log_file`` as one stream (the match's header line, then each game's log)."""
-    from pegline_core.app.match import Match, MatchRecord
+    from pegline_core.app.match import Match, MatchRecord, MatchSaves
 
     if save_path is not None and save_path.suffix != ".toml":
         raise BadOption(_("a match record is a .toml file"), "--save")
@@ -247,6 +265,7 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
         match = Match(variant, rules)
     if seed is None:
         seed = random.SystemRandom().getrandbits(32)
+    saves = MatchSaves(match, save_path) if save_path is not None else None
     _players(playing or Game(match.variant), bots, seed, human)  # checked, even with no game left
     if not as_json:
         text = (_("{name}: {description} (seed {seed}), a match best of {n}")
@@ -272,14 +291,15 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
             click.echo("=== " + _("game {n}").format(n=len(match.games) + 1) + " ===")
 
         def save(game: Game = game, game_seed: int = game_seed) -> None:
-            if save_path is not None:
-                MatchRecord.of(match, seeds=match.seeds, playing=(game, game_seed)).save(
-                    save_path)
+            if saves is not None:
+                saves.save((game, game_seed))
 
-        if human:
-            _save_before_asking(players[0], save)
         emit = emitter(game, as_json, log_file, {0} if human else None, labels,
                         seed=game_seed)
+        if human:
+            _save_before_asking(players[0], save)
+        elif saves is not None:
+            emit = _saving_each_hand(game, save, emit)
         try:
             play_game(variant, players, seed=chance_seed, on_event=emit, game=game)
         except (PlayerLeft, KeyboardInterrupt, EOFError) as exc:
@@ -292,8 +312,8 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
         playing = None
         if not as_json:
             click.echo(standings(match, game))
-        if save_path is not None:
-            MatchRecord.of(match, seeds=match.seeds).save(save_path)
+        if saves is not None:
+            saves.save()
 
 
 def _leave(exc: BaseException, path: Path, keep: Callable[[Path], None], bots: str,
