@@ -47,7 +47,7 @@ class ShowScore:
     awards: tuple[Award, ...]
 
 
-def _guarded(plugin: str, counter: ShowCounter) -> ShowCounter:
+def guarded_counter(plugin: str, counter: ShowCounter) -> ShowCounter:
     """A plugin's counter whose fault (it raises, or returns anything but an integer) is a
     `PluginError` naming the plugin and the hook, as every fault of a plugin is."""
 
@@ -113,7 +113,7 @@ class Scorer:
             counter = offered.get(impl.plugin_name)
             if counter is None:
                 return None
-            counters.append(_guarded(impl.plugin_name, counter))
+            counters.append(guarded_counter(impl.plugin_name, counter))
         if len(counters) == 1:
             return counters[0]
 
