@@ -99,6 +99,8 @@ def test_variants_list_show_and_check(tmp_path):
 
 BROKEN_MODULE = '''
 """Plugins broken in every way a third-party plugin can be."""
+import time
+
 import attrs
 
 from pegline_core import Rule, Score, hookimpl
@@ -212,6 +214,17 @@ class PeggingWrongPoints:
         return [Score("bonus", 5, play.series)] if play.count == 15 else []
 
 
+class SlowPlay:  # a few milliseconds a pegging play: a plugin that slows every game
+    @hookimpl
+    def pegline_rules(self):
+        return [Rule("slow", "never claimed", "test", points=1)]
+
+    @hookimpl
+    def pegline_score_play(self, play):
+        time.sleep(0.003)
+        return []
+
+
 class FiveBonus:
     @hookimpl
     def pegline_rules(self):
@@ -274,7 +287,8 @@ HEALTHY = {"healthy": "pegline_broken_plugins:Healthy",
            "peggingpoints": "pegline_broken_plugins:PeggingWrongPoints",
            "fivebonus": "pegline_broken_plugins:FiveBonus",
            "counterlies": "pegline_broken_plugins:CounterLies",
-           "counterraise": "pegline_broken_plugins:CounterRaises"}
+           "counterraise": "pegline_broken_plugins:CounterRaises",
+           "slowplay": "pegline_broken_plugins:SlowPlay"}
 
 
 @pytest.fixture(scope="module")

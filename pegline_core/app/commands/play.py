@@ -22,6 +22,7 @@ from pegline_core.app.clikit import (
     Usage,
     bot_list,
     check_output,
+    debugging,
     overlay_option,
     variant_option,
     versions_option,
@@ -30,6 +31,7 @@ from pegline_core.app.commands.printing import emitter, standings
 from pegline_core.app.commands.records import is_record_file, say_version_notices
 from pegline_core.app.i18n import Messages, choose_language, current_language, variant_description
 from pegline_core.app.problems import explain
+from pegline_core.app.slow_plugins import timed_games
 from pegline_core.events import Event
 from pegline_core.game import Game
 from pegline_core.players import PlayerLeft, play_game
@@ -159,7 +161,9 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
             observe(event)
         emit = _and_then(emit, observe)
     try:
-        play_game(variant, players, seed=seed, on_event=emit, game=game)
+        with timed_games(_debug_asked()) as watch:
+            watch(game)
+            play_game(variant, players, seed=seed, on_event=emit, game=game)
     except (PlayerLeft, KeyboardInterrupt, EOFError) as exc:
         if not human:
             raise
@@ -168,6 +172,11 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
     finally:
         if save_path is not None:
             save()
+
+
+def _debug_asked() -> bool:
+    """Whether ``--debug`` (or ``PEGLINE_DEBUG=1``) asks for what a developer wants to see."""
+    return debugging(bool(click.get_current_context().find_root().params.get("debug")))
 
 
 def _players(game: Game, bots: str, seed: int, human: bool, *, auto_go: bool = True
@@ -282,8 +291,21 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
         if resumed is not None:
             log_file.write("".join(game.to_jsonl() for game in resumed.games[:len(match.games)]))
         log_file.flush()
+    with timed_games(_debug_asked()) as watch:
+        _play_games(match, playing, seed, bots, human, as_json, save_path, log_file, saves,
+                    watch, auto_go=auto_go)
+
+
+def _play_games(match: Any, playing: Game | None, seed: int, bots: str, human: bool,
+                as_json: bool, save_path: Path | None, log_file: Any, saves: Any,
+                watch: Callable[[Game], None], *, auto_go: bool) -> None:
+    """The games of `_play_match` until the match is over (each passed to ``watch``)."""
+    from pegline_core.app.match import MatchRecord
+
+    variant = match.variant
     while not match.over:
         game = playing or match.new_game()
+        watch(game)
         game_seed = seed + len(match.games)
         chance_seed = game_seed + len(game.inputs())  # a resumed game: a fresh continuation
         players, labels = _players(game, bots, game_seed, human, auto_go=auto_go)
