@@ -474,3 +474,13 @@ def test_variants_check_says_a_lying_counter_in_japanese_and_chinese(broken_plug
     assert "pegline_show_counter は手札 " in ja.output, ja.output
     assert zh.output.startswith(f"{file}: plugins[1]: 插件 'counterlies'"), zh.output
     assert "pegline_show_counter 把手牌 " in zh.output, zh.output
+
+
+def test_every_shipped_variant_passes_variants_check():
+    from pegline_core.variant import available_variants
+
+    names = sorted(available_variants())
+    checked = run("variants", "check", *names)
+    assert checked.exit_code == 0, checked.output
+    assert [line for line in checked.stdout.splitlines() if ": notice: " not in line] == [
+        f"{name}: ok" for name in names]
