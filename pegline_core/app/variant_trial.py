@@ -28,12 +28,13 @@ SAMPLE_HANDS = 300
 def trial_problem(variant: Variant) -> str | None:
     """What the trial finds wrong with ``variant``, as ``key.path: message`` (or a message of
     the whole variant), or None."""
-    game = Game(variant)
+    game: Game | None = None
     try:
+        game = Game(variant)
         too_long = _too_long(game)
     except PeglineError as exc:  # a plugin that fails in play, found before a real game
-        return _at_plugin(game, exc, _("a sample game between random players stopped: "
-                                       "{error}"))
+        return _at_plugin(variant, game, exc, _("a sample game between random players "
+                                                "stopped: {error}"))
     if too_long:
         return too_long
     check_plugins = getattr(game.ruleset.game, "check_plugins", None)
@@ -41,7 +42,7 @@ def trial_problem(variant: Variant) -> str | None:
         if check_plugins is not None:
             check_plugins(game.ruleset)
     except PeglineError as exc:
-        return _at_plugin(game, exc, "{error}")
+        return _at_plugin(variant, game, exc, "{error}")
     return None
 
 
@@ -64,25 +65,28 @@ def _too_long(game: Game) -> str | None:
              "the target").format(hands=SAMPLE_HANDS, scores=", ".join(map(str, game.scores)))
 
 
-def _at_plugin(game: Game, exc: PeglineError, said: str) -> str:
+def _at_plugin(variant: Variant, game: Game | None, exc: PeglineError, said: str) -> str:
     """``exc`` as one line in ``said``, after the key path of the plugin at fault, with the
-    file and line of its hook when its code raised nothing (it answered wrong)."""
+    file and line of its hook (in ``game``'s rules) when its code raised nothing (it answered
+    wrong)."""
     error = one_line(plugin_fault(exc, debug=debugging(False)))
     plugin = exc.plugin if isinstance(exc, PluginError) else None
-    if isinstance(exc, PluginError) and exc.where is None and exc.hook is not None:
+    if isinstance(exc, PluginError) and exc.where is None and exc.hook is not None \
+            and game is not None:
         where = _hook_location(game, exc.plugin, exc.hook)
         if where is not None:
             error = _("{message} (at {where})").format(message=error, where=where)
     text = said.format(error=error)
-    if plugin in game.variant.plugins:
-        return f"plugins[{game.variant.plugins.index(plugin)}]: {text}"
+    if plugin in variant.plugins:
+        return f"plugins[{variant.plugins.index(plugin)}]: {text}"
     return text
 
 
 def _hook_location(game: Game, plugin: str | None, hook: str) -> str | None:
     """``file:line`` of ``plugin``'s implementation of ``hook`` (for a show counter, of the
     counter it offers), or None where that is not known (compiled code has no source)."""
-    for impl in getattr(game.ruleset.pm.hook, hook).get_hookimpls():
+    caller = getattr(game.ruleset.pm.hook, hook, None)
+    for impl in caller.get_hookimpls() if caller is not None else ():
         if impl.plugin_name != plugin:
             continue
         function: Any = impl.function
