@@ -59,7 +59,7 @@ def guarded_counter(plugin: str, counter: ShowCounter) -> ShowCounter:
         except Exception as exc:
             raise PluginError(f"plugin {plugin!r} failed in its pegline_show_counter: "
                               f"{type(exc).__name__}: {exc}", plugin=plugin,
-                              hook="pegline_show_counter") from exc
+                              hook="pegline_show_counter", cause=exc) from exc
         if type(points) is not int:
             raise PluginError(f"plugin {plugin!r}: its pegline_show_counter must return an "
                               f"integer, got {type(points).__name__}", plugin=plugin,
