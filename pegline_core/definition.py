@@ -99,7 +99,8 @@ class GameDefinition(Protocol):
     made of `tally`'s sums over every game, and ``statistics_lines(section)``, its printed lines;
     without them the report lists the tally's points per hand. And ``script(path)`` replays a
     game scripted for people in a file of the game's own (``pegline replay`` of a file that is
-    not a record).
+    not a record). ``check_plugins(ruleset)`` asks the plugins what a sample game between random
+    players never does, raising a `PluginError` for a fault (``pegline variants check``).
     """
 
     Settings: type

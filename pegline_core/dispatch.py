@@ -23,6 +23,7 @@ from pegline_core.hookspecs import NATIVE_STEP, native_counterpart
 from pegline_core.rules import Award
 
 if TYPE_CHECKING:
+    from pegline_core.hook_times import HookTimes
     from pegline_core.ruleset import Ruleset
 
 __all__ = ["Hook", "ScoringHook", "Fault", "CountingPluginManager", "registration_error",
@@ -54,6 +55,14 @@ class CountingPluginManager(pluggy.PluginManager):
         self.changes = Changes()
         self.monitors = 0
         self.ruleset: Ruleset | None = None
+        self.timings: HookTimes | None = None
+        """The tally the hooks' implementations are timed into (`time_hooks`), or None."""
+
+    def time_hooks(self, timings: HookTimes | None) -> None:
+        """Time each implementation the hooks call directly into ``timings`` from the next
+        call on (None: stop); an untimed hook calls its implementations as they are."""
+        self.timings = timings
+        self.changes.version += 1
 
     def add_hookspecs(self, module_or_class: ModuleType | type) -> None:
         super().add_hookspecs(module_or_class)
@@ -210,11 +219,17 @@ class Hook:
         whole = tuple(range(len(self.argnames)))
         direct = []
         native = []
+        timings = pm.timings
         for impl in reversed(impls):
             positions = tuple(self.argnames.index(a) for a in impl.argnames)
-            direct.append((impl.plugin_name, impl.function, None if positions == whole
+            function = impl.function
+            counterpart = native_counterpart(function)
+            if timings is not None:  # asked for: the same calls, each timed
+                function = timings.timed(impl.plugin_name, function)
+                if counterpart is not None:
+                    counterpart = timings.timed(impl.plugin_name, counterpart)
+            direct.append((impl.plugin_name, function, None if positions == whole
                            else positions))
-            counterpart = native_counterpart(impl.function)
             if counterpart is not None:
                 native.append((impl.plugin_name, counterpart, impl.plugin))
         self._direct = direct

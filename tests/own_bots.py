@@ -48,3 +48,37 @@ class Raising:
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
         return legal[len(legal) // 0]
+
+
+class _Stalls:
+    """The first legal action, until the pegging of hand ``HAND`` in the ``GAME``-th game this
+    process asks it in (counted from 1): there it says so on stderr and waits for ever, as a
+    bot thinking when the machine dies (tests/test_bot_saves.py kills it there)."""
+
+    GAME = 1
+    HAND = 3
+    games = 0
+    game = 0
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        if not self.game:  # counted when first asked: a bot made only to check the list is not
+            type(self).games += 1
+            self.game = type(self).games
+        if self.game >= self.GAME and view.hand >= self.HAND and view.phase == "pegging":
+            import sys
+            import threading
+
+            print(f"stalled in game {self.game}, hand {view.hand}", file=sys.stderr, flush=True)
+            threading.Event().wait()
+        return legal[0]
+
+
+class StallsInHand3(_Stalls):
+    """Stalls in the pegging of the first game's third hand."""
+
+
+class StallsInGame3(_Stalls):
+    """Stalls in the pegging of the third game's second hand."""
+
+    GAME = 3
+    HAND = 2

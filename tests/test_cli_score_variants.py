@@ -99,9 +99,11 @@ def test_variants_list_show_and_check(tmp_path):
 
 BROKEN_MODULE = '''
 """Plugins broken in every way a third-party plugin can be."""
+import time
+
 import attrs
 
-from pegline_core import Rule, hookimpl
+from pegline_core import Rule, Score, hookimpl
 
 
 class Healthy:
@@ -180,6 +182,76 @@ class ScoreRaises:
     @hookimpl
     def pegline_score_play(self, play):
         raise RuntimeError("the hook exploded")
+
+
+class ShowRaises:
+    @hookimpl
+    def pegline_rules(self):
+        return [Rule("boom", "explodes", "test", points=1)]
+
+    @hookimpl
+    def pegline_score_show(self, show):
+        raise RuntimeError("the show exploded")
+
+
+class ShowUndeclared:
+    @hookimpl
+    def pegline_rules(self):
+        return [Rule("bonus", "a bonus", "test", points=1)]
+
+    @hookimpl
+    def pegline_score_show(self, show):  # claims a rule it never declared
+        return [Score("undeclared", 1, show.cards[:1])]
+
+
+class PeggingWrongPoints:
+    @hookimpl
+    def pegline_rules(self):
+        return [Rule("bonus", "a bonus", "test", points=1)]
+
+    @hookimpl
+    def pegline_score_play(self, play):  # declared 1 point, claims 5 at a count of 15
+        return [Score("bonus", 5, play.series)] if play.count == 15 else []
+
+
+class SlowPlay:  # a few milliseconds a pegging play: a plugin that slows every game
+    @hookimpl
+    def pegline_rules(self):
+        return [Rule("slow", "never claimed", "test", points=1)]
+
+    @hookimpl
+    def pegline_score_play(self, play):
+        time.sleep(0.003)
+        return []
+
+
+class FiveBonus:
+    @hookimpl
+    def pegline_rules(self):
+        return [Rule("five-bonus", "a point for each five", "test", points=1)]
+
+    @hookimpl
+    def pegline_score_show(self, show):
+        return [Score("five-bonus", 1, (card,)) for card in (*show.cards, show.starter)
+                if card.rank == 5]
+
+    @hookimpl
+    def pegline_show_counter(self):
+        return lambda cards, starter, crib: sum(card.rank == 5 for card in (*cards, starter))
+
+
+class CounterLies(FiveBonus):
+    @hookimpl
+    def pegline_show_counter(self):
+        return lambda cards, starter, crib: sum(card.rank == 5 for card in cards)  # no starter
+
+
+class CounterRaises(FiveBonus):
+    @hookimpl
+    def pegline_show_counter(self):
+        def count(cards, starter, crib):
+            raise RuntimeError("the counter exploded")
+        return count
 '''
 
 BROKEN = {  # entry point name: (object reference, the one-line message)
@@ -209,7 +281,14 @@ BROKEN = {  # entry point name: (object reference, the one-line message)
 }
 HEALTHY = {"healthy": "pegline_broken_plugins:Healthy",
            "noconfig": "pegline_broken_plugins:TakesNoConfig",
-           "scoreraise": "pegline_broken_plugins:ScoreRaises"}
+           "scoreraise": "pegline_broken_plugins:ScoreRaises",
+           "showraise": "pegline_broken_plugins:ShowRaises",
+           "showundeclared": "pegline_broken_plugins:ShowUndeclared",
+           "peggingpoints": "pegline_broken_plugins:PeggingWrongPoints",
+           "fivebonus": "pegline_broken_plugins:FiveBonus",
+           "counterlies": "pegline_broken_plugins:CounterLies",
+           "counterraise": "pegline_broken_plugins:CounterRaises",
+           "slowplay": "pegline_broken_plugins:SlowPlay"}
 
 
 @pytest.fixture(scope="module")
@@ -275,7 +354,7 @@ def test_a_plugin_failing_in_the_middle_of_a_game_stops_it_with_one_line(broken_
     where = f"{module / 'pegline_broken_plugins.py'}:{_line_of('the hook exploded')}"
     checked = run("variants", "check", str(file))  # its sample game finds the fault first
     assert checked.exit_code == 1 and checked.output == (
-        f"{file}: a sample game between random players stopped: plugin 'scoreraise' failed in "
+        f"{file}: plugins[1]: a sample game between random players stopped: plugin 'scoreraise' failed in "
         f"pegline_score_play: RuntimeError: the hook exploded (at {where}; add --debug to the "
         "command for the traceback)\n")
     saved = tmp_path / "stopped.toml"
@@ -286,6 +365,46 @@ def test_a_plugin_failing_in_the_middle_of_a_game_stops_it_with_one_line(broken_
     assert error == ("Error: plugin 'scoreraise' failed in pegline_score_play: RuntimeError: "
                      f"the hook exploded (at {where}; add --debug to the command for the traceback)")
     assert len(GameRecord.load(saved).events) == len(events)  # saved up to the fault
+
+
+SAMPLE_STOPPED = "plugins[1]: a sample game between random players stopped: "
+FAULTS = {  # plugin: what `variants check` says of it, then the line of BROKEN_MODULE it names
+    "showraise": (SAMPLE_STOPPED + "plugin 'showraise' failed in pegline_score_show: "
+                  "RuntimeError: the show exploded (at {where}; --debug shows the traceback)",
+                  'raise RuntimeError("the show exploded")'),
+    "showundeclared": (SAMPLE_STOPPED + "plugin 'showundeclared' in pegline_score_show: rule "
+                       "'undeclared' was not declared by this plugin (at {where})",
+                       "claims a rule it never declared"),
+    "peggingpoints": (SAMPLE_STOPPED + "plugin 'peggingpoints' in pegline_score_play: 'bonus' "
+                      "declared 1 points, claimed 5 (at {where})", "claims 5 at a count of 15"),
+    "counterlies": ("plugins[1]: plugin 'counterlies': its pegline_show_counter counts 0 for "
+                    "the hand ", "# no starter"),
+    "counterraise": ("plugins[1]: plugin 'counterraise' failed in its pegline_show_counter: "
+                     "RuntimeError: the counter exploded (at {where}; --debug shows the "
+                     "traceback)", 'raise RuntimeError("the counter exploded")'),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FAULTS))
+def test_variants_check_names_a_plugin_failing_in_play_with_its_file_and_line(broken_plugins,
+                                                                             name):
+    """A plugin that raises in a hook, claims an undeclared rule or other points (in the show,
+    or in the pegging only), or offers a show counter that raises or disagrees with its show
+    hooks: `variants check` reports it as a problem of the variant file, with the plugin's
+    key path and the file and line of its code, and exits 1."""
+    module, variants = broken_plugins
+    file = variants / f"uses-{name}.toml"
+    said, line = FAULTS[name]
+    where = f"{module / 'pegline_broken_plugins.py'}:{_line_of(line)}"
+    checked = run("variants", "check", str(file))
+    _one_error_line(checked, f"{file}: " + said.format(where=where))
+    assert f"(at {where}" in checked.output  # the counter that lies, too
+
+
+def test_variants_check_passes_a_good_plugin_with_a_show_counter(broken_plugins):
+    _, variants = broken_plugins
+    file = variants / "uses-fivebonus.toml"
+    assert run("variants", "check", str(file)).output == f"{file}: ok\n"
 
 
 def _line_of(text):
@@ -342,3 +461,25 @@ def test_a_broken_plugin_in_a_real_process(broken_plugins):
     listed = subprocess.run([*command, "plugins", "list"], capture_output=True, text=True, env=env)
     assert listed.returncode == 1 and "Traceback" not in listed.stderr
     assert "ctor 0.1: broken: plugin 'ctor' cannot be built" in listed.stdout
+
+
+def test_variants_check_says_a_lying_counter_in_japanese_and_chinese(broken_plugins):
+    _, variants = broken_plugins
+    file = variants / "uses-counterlies.toml"
+    ja = run("--lang", "ja", "variants", "check", str(file))
+    zh = run("--lang", "zh-Hans", "variants", "check", str(file))
+    assert ja.exit_code == zh.exit_code == 1
+    assert ja.output.startswith(f"{file}: plugins[1]: プラグイン 'counterlies'"), ja.output
+    assert "pegline_show_counter は手札 " in ja.output, ja.output
+    assert zh.output.startswith(f"{file}: plugins[1]: 插件 'counterlies'"), zh.output
+    assert "pegline_show_counter 把手牌 " in zh.output, zh.output
+
+
+def test_every_shipped_variant_passes_variants_check():
+    from pegline_core.variant import available_variants
+
+    names = sorted(available_variants())
+    checked = run("variants", "check", *names)
+    assert checked.exit_code == 0, checked.output
+    assert [line for line in checked.stdout.splitlines() if ": notice: " not in line] == [
+        f"{name}: ok" for name in names]

@@ -44,8 +44,8 @@ def test_a_match_is_saved_once_a_decision(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     saved = []
     real = MatchRecord.save
-    monkeypatch.setattr(MatchRecord, "save", lambda record, path: (saved.append(1),
-                                                                   real(record, path)))
+    monkeypatch.setattr(MatchRecord, "save", lambda record, *where: (saved.append(1),
+                                                                     real(record, *where)))
     result = CliRunner().invoke(main, ["play", "--human", "--seed", "4", "--save", "m.toml",
                                        "--match", "3"], input="1 2\n")
     assert "end of input: the game is saved in m.toml" in result.stderr

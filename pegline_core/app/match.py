@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, MutableMapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -130,6 +130,26 @@ class Match:
         self.seeds.append(seed)
 
 
+class MatchSaves:
+    """Saves a match being played to one record file, as often as asked: each finished game's
+    record and text are made once, so that a save costs the game being played, not every game
+    before it again (a bots' match saved at each hand costs little more than one never saved)."""
+
+    def __init__(self, match: Match, path: str | Path) -> None:
+        self.match, self.path = match, Path(path)
+        self._records: list[GameRecord] = []
+        self._written: dict[int, str] = {}
+
+    def save(self, playing: tuple[Game, int | None] | None = None) -> None:
+        """Save the match, with the game being ``playing`` (and its seed) last."""
+        done = len(self._records)
+        self._records += [GameRecord.of(game, seed=seed) for game, seed
+                          in zip(self.match.games[done:], self.match.seeds[done:], strict=True)]
+        games = [*self._records, *([GameRecord.of(playing[0], seed=playing[1])]
+                                   if playing is not None else [])]
+        MatchRecord(self.match.rules, tuple(games)).save(self.path, self._written)
+
+
 def _rules_of(head: dict[str, Any], name: str) -> MatchRules:
     """The match rules a match record's (or log's) header states, or `RecordError`."""
     if head.get("format") != MATCH_FORMAT:
@@ -223,10 +243,22 @@ class MatchRecord:
         over = finished > 0 and self.rules.over(wins, points, finished)
         return {"wins": wins, "points": points, "over": over}
 
-    def to_toml(self) -> str:
+    def to_toml(self, written: MutableMapping[int, str] | None = None) -> str:
+        """The record as TOML. ``written`` keeps the text of each finished game by its place,
+        written once and reused: a match saved again and again as it is played costs the game
+        being played, not every game played before it again."""
         head = {"format": MATCH_FORMAT, "version": MATCH_VERSION, "match": self._rules_table(),
                 "summary": self.summary()}
-        return tomli_w.dumps(head | {"games": [game.to_dict() for game in self.games]})
+        if not self.games:
+            return tomli_w.dumps(head | {"games": []})
+        written = {} if written is None else written
+        texts = [tomli_w.dumps(head)]
+        for place, game in enumerate(self.games):
+            text = written.get(place) or tomli_w.dumps({"games": [game.to_dict()]})
+            if game.summary is not None and game.summary.get("over"):
+                written[place] = text
+            texts.append(text)
+        return "\n".join(texts)  # the same text as the whole table written at once
 
     def _rules_table(self) -> dict[str, int]:
         return {k: v for k, v in (("best_of", self.rules.best_of),
@@ -244,12 +276,12 @@ class MatchRecord:
         head = json.dumps(self.log_header(self.rules), ensure_ascii=False) + "\n"
         return head + "".join(game.to_jsonl() for game in self.games)
 
-    def save(self, path: str | Path) -> None:
-        """Write atomically, as a game record is."""
+    def save(self, path: str | Path, written: MutableMapping[int, str] | None = None) -> None:
+        """Write atomically, as a game record is (``written`` as for `to_toml`)."""
         path = Path(path)
         if path.suffix != ".toml":
             raise RecordError(f"{path}: a match record is a .toml file")
-        write_atomically(path, self.to_toml().encode(), RecordError)
+        write_atomically(path, self.to_toml(written).encode(), RecordError)
 
     @classmethod
     def load(cls, path: str | Path) -> MatchRecord:

@@ -85,6 +85,11 @@ PROBLEMS = (
     N_("the game is for {n} players, got {players}"),
     N_("partners sit opposite: teams must be {teams}"),
     N_("must be one of {choices}, got {value}"),
+    # a show counter that disagrees with its plugin's show hooks (pegline_cribbage.plugin_checks)
+    N_("plugin {plugin}: its pegline_show_counter counts {counted} for the hand {cards} and "
+       "starter {starter}, but its pegline_score_show scores {scored}"),
+    N_("plugin {plugin}: its pegline_show_counter counts {counted} for the crib {cards} and "
+       "starter {starter}, but its pegline_score_show scores {scored}"),
     # cards (pegline_core.cards)
     N_("{text}: a card is a rank followed by a suit, like '5H'"),
     N_("{text}: unknown suit {suit}"),

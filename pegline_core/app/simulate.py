@@ -30,8 +30,10 @@ from typing import Any, TypeVar
 from attrs import define, field
 
 from pegline_core.app.bot_specs import BotSpec, ResolvedBot, portable_specs, resolve_bots
+from pegline_core.app.slow_plugins import slow_plugin
 from pegline_core.errors import PeglineError
 from pegline_core.game import Game
+from pegline_core.hook_times import HookTimes
 from pegline_core.players import play_game
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant
@@ -76,6 +78,10 @@ class SimulationStats:
     """Skunk marks by the bot on the marked side and the mark."""
     lost_scores: Counter[tuple[str, int]] = field(factory=Counter)
     """Final scores of each bot's side in the games it lost, by bot and score."""
+    hook_times: HookTimes = field(factory=HookTimes, eq=False)
+    """The time each plugin's hooks took in the games timed (one in `TIMED_EVERY`)."""
+    timed_seconds: float = field(default=0.0, eq=False)
+    """The time those games took."""
 
     def merge(self, other: SimulationStats) -> SimulationStats:
         self.game = self.game or other.game
@@ -86,6 +92,8 @@ class SimulationStats:
                      "loser_scores", "bot_games", "bot_hands", "bot_points", "marks_given",
                      "marks_taken", "lost_scores"):
             getattr(self, name).update(getattr(other, name))
+        self.hook_times.merge(other.hook_times)
+        self.timed_seconds += other.timed_seconds
         return self
 
     def add_game(self, game: Game, names: Sequence[str]) -> None:
@@ -143,6 +151,7 @@ class SimulationStats:
                                  for key, value in sorted(self.points.items())})
             if own is None else
             ("game_statistics", own(dict(self.points), games=self.games, hands=self.hands)))
+        slow = slow_plugin(self.hook_times, self.timed_seconds)
         return {
             "games": self.games,
             "win_rates": rates,
@@ -152,7 +161,7 @@ class SimulationStats:
                                "histogram": dict(sorted(self.length.items()))},
             "marks": {mark: n / self.games for mark, n in sorted(self.marks.items())},
             "bots": self._bots(),
-        }
+        } | ({"slow_plugin": slow} if slow is not None else {})
 
     def _bots(self) -> dict[str, Any]:
         """Each bot's own figures: points per hand it played by label (where the game tallies
@@ -226,9 +235,22 @@ def run_chunk(variant: Variant, bots: Sequence[BotSpec], seed: int, start: int,
         game_seed = (seed << 32) + index
         seating = _seating(resolved, variant.table.players, index)
         players = [bot.make(game_seed + seat) for seat, bot in enumerate(seating)]
+        timed = index % TIMED_EVERY == 0
+        if timed:
+            ruleset.pm.time_hooks(stats.hook_times)
+        began = time.perf_counter()
         game = play_game(variant, players, seed=game_seed, game=Game(variant, ruleset=ruleset))
+        if timed:
+            stats.timed_seconds += time.perf_counter() - began
+            ruleset.pm.time_hooks(None)
         stats.add_game(game, [bot.label for bot in seating])
     return stats
+
+
+TIMED_EVERY = 10
+"""One game in this many (by its number, whatever the chunks) is played with each plugin's
+hooks timed, to name a plugin that slows the games (the report's ``slow_plugin``): timing costs
+about a tenth of a game's time, so a hundredth of the simulation's."""
 
 
 _KEPT = threading.local()

@@ -65,6 +65,13 @@ class Cribbage:
     def check_settings(self, variant: Variant) -> Problems:
         return check_settings(variant)
 
+    def check_plugins(self, ruleset: Ruleset) -> None:
+        """The show counters, which a sample game between random players never calls, against
+        the show hooks (`pegline_cribbage.plugin_checks`)."""
+        from pegline_cribbage.plugin_checks import check_show_counters
+
+        check_show_counters(ruleset)
+
     def new_machine(self, ruleset: Ruleset, log: list[Event]) -> CribbageMachine:
         return CribbageMachine(ruleset, log)
 

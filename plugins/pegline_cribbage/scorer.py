@@ -49,7 +49,7 @@ class ShowScore:
     awards: tuple[Award, ...]
 
 
-def _guarded(plugin: str, counter: ShowCounter) -> ShowCounter:
+def guarded_counter(plugin: str, counter: ShowCounter) -> ShowCounter:
     """A plugin's counter whose fault (it raises, or returns anything but an integer) is a
     `PluginError` naming the plugin and the hook, as every fault of a plugin is."""
 
@@ -61,7 +61,7 @@ def _guarded(plugin: str, counter: ShowCounter) -> ShowCounter:
         except Exception as exc:
             raise PluginError(f"plugin {plugin!r} failed in its pegline_show_counter: "
                               f"{type(exc).__name__}: {exc}", plugin=plugin,
-                              hook="pegline_show_counter") from exc
+                              hook="pegline_show_counter", cause=exc) from exc
         if type(points) is not int:
             raise PluginError(f"plugin {plugin!r}: its pegline_show_counter must return an "
                               f"integer, got {type(points).__name__}", plugin=plugin,
@@ -124,7 +124,7 @@ class Scorer:
             counter = offered.get(impl.plugin_name)
             if counter is None:
                 return None
-            counters.append(_guarded(impl.plugin_name, counter))
+            counters.append(guarded_counter(impl.plugin_name, counter))
         if len(counters) == 1:
             return counters[0]
 

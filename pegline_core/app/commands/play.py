@@ -22,6 +22,7 @@ from pegline_core.app.clikit import (
     Usage,
     bot_list,
     check_output,
+    debugging,
     overlay_option,
     variant_option,
     versions_option,
@@ -30,6 +31,7 @@ from pegline_core.app.commands.printing import emitter, standings
 from pegline_core.app.commands.records import is_record_file, say_version_notices
 from pegline_core.app.i18n import Messages, choose_language, current_language, variant_description
 from pegline_core.app.problems import explain
+from pegline_core.app.slow_plugins import timed_games
 from pegline_core.events import Event
 from pegline_core.game import Game
 from pegline_core.players import PlayerLeft, play_game
@@ -59,7 +61,8 @@ _ = _messages.gettext
               help="Also write the events as JSON Lines to this file (.jsonl.gz: compressed).")
 @click.option("--save", "save_path", type=click.Path(path_type=Path),
               help="Keep the game's record in this file (.toml, .jsonl or .jsonl.gz), updated "
-                   "after every action of a human game, so that quitting loses nothing.")
+                   "before each move of a human game and as each hand of a bots' game begins, "
+                   "so that quitting or a crash loses at most that hand.")
 @click.option("--resume", "resume_path", type=click.Path(path_type=Path),
               help="Continue the game saved in this record.")
 @versions_option
@@ -146,15 +149,19 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
         click.echo(_("resumed from {path}: hand {hand}, phase {phase}, scores {scores}").format(
             path=resume_path, hand=game.hand, phase=game.phase,
             scores=_scores_said(game.scores)))
+    emit = emitter(game, as_json, log_file, {0} if human else None, labels, seed=record_seed)
     if save_path is not None and human:
         _save_before_asking(players[0], save)
-    emit = emitter(game, as_json, log_file, {0} if human else None, labels, seed=record_seed)
+    elif save_path is not None:
+        emit = _saving_each_hand(game, save, emit)
     if observe is not None:
         for event in game.log:  # a resumed game: the screen redraws the table as it stands
             observe(event)
         emit = _and_then(emit, observe)
     try:
-        play_game(variant, players, seed=seed, on_event=emit, game=game)
+        with timed_games(_debug_asked()) as watch:
+            watch(game)
+            play_game(variant, players, seed=seed, on_event=emit, game=game)
     except (PlayerLeft, KeyboardInterrupt, EOFError) as exc:
         if not human:
             raise
@@ -163,6 +170,11 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
     finally:
         if save_path is not None:
             save()
+
+
+def _debug_asked() -> bool:
+    """Whether ``--debug`` (or ``PEGLINE_DEBUG=1``) asks for what a developer wants to see."""
+    return debugging(bool(click.get_current_context().find_root().params.get("debug")))
 
 
 def _players(game: Game, bots: str, seed: int, human: bool, *, auto_go: bool = True
@@ -203,6 +215,21 @@ def _save_before_asking(person: Any, save: Callable[[], None]) -> None:
     person.choose = saved_then_asked
 
 
+def _saving_each_hand(game: Game, save: Callable[[], None],
+                      emit: Callable[[Event], None]) -> Callable[[Event], None]:
+    """``emit``, saving the game first each time a hand begins: a bots' game killed midway is
+    kept up to the start of the hand it was in, for a save a hand, not one an event."""
+    hand = [game.hand]
+
+    def saved_then_emitted(event: Event) -> None:
+        if game.hand != hand[0]:
+            hand[0] = game.hand
+            save()
+        emit(event)
+
+    return saved_then_emitted
+
+
 WRONG_ANSWERS = 200
 """The most answers piped (not typed) input may give between two of the person's moves."""
 
@@ -229,7 +256,7 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
     """Play a match game by game (or carry on the ``resumed`` `MatchRecord`), printing the
     standings after each game, saving the match (before each decision of a human's) and
     logging it to ``log_file`` as one stream (the match's header line, then each game's log)."""
-    from pegline_core.app.match import Match, MatchRecord
+    from pegline_core.app.match import Match, MatchRecord, MatchSaves
 
     if save_path is not None and save_path.suffix != ".toml":
         raise BadOption(_("a match record is a .toml file"), "--save")
@@ -245,6 +272,7 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
         match = Match(variant, rules)
     if seed is None:
         seed = random.SystemRandom().getrandbits(32)
+    saves = MatchSaves(match, save_path) if save_path is not None else None
     _players(playing or Game(match.variant), bots, seed, human)  # checked, even with no game left
     if not as_json:
         text = (_("{title} (seed {seed}), a match best of {n}") if rules.best_of is not None
@@ -259,8 +287,21 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
         if resumed is not None:
             log_file.write("".join(game.to_jsonl() for game in resumed.games[:len(match.games)]))
         log_file.flush()
+    with timed_games(_debug_asked()) as watch:
+        _play_games(match, playing, seed, bots, human, as_json, save_path, log_file, saves,
+                    watch, auto_go=auto_go)
+
+
+def _play_games(match: Any, playing: Game | None, seed: int, bots: str, human: bool,
+                as_json: bool, save_path: Path | None, log_file: Any, saves: Any,
+                watch: Callable[[Game], None], *, auto_go: bool) -> None:
+    """The games of `_play_match` until the match is over (each passed to ``watch``)."""
+    from pegline_core.app.match import MatchRecord
+
+    variant = match.variant
     while not match.over:
         game = playing or match.new_game()
+        watch(game)
         game_seed = seed + len(match.games)
         chance_seed = game_seed + len(game.inputs())  # a resumed game: a fresh continuation
         players, labels = _players(game, bots, game_seed, human, auto_go=auto_go)
@@ -268,14 +309,15 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
             click.echo("=== " + _("game {n}").format(n=len(match.games) + 1) + " ===")
 
         def save(game: Game = game, game_seed: int = game_seed) -> None:
-            if save_path is not None:
-                MatchRecord.of(match, seeds=match.seeds, playing=(game, game_seed)).save(
-                    save_path)
+            if saves is not None:
+                saves.save((game, game_seed))
 
-        if human:
-            _save_before_asking(players[0], save)
         emit = emitter(game, as_json, log_file, {0} if human else None, labels,
                         seed=game_seed)
+        if human:
+            _save_before_asking(players[0], save)
+        elif saves is not None:
+            emit = _saving_each_hand(game, save, emit)
         try:
             play_game(variant, players, seed=chance_seed, on_event=emit, game=game)
         except (PlayerLeft, KeyboardInterrupt, EOFError) as exc:
@@ -288,8 +330,8 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
         playing = None
         if not as_json:
             click.echo(standings(match, game))
-        if save_path is not None:
-            MatchRecord.of(match, seeds=match.seeds).save(save_path)
+        if saves is not None:
+            saves.save()
 
 
 def _leave(exc: BaseException, path: Path, keep: Callable[[Path], None], bots: str,

@@ -25,6 +25,7 @@ from pegline_core.app.clikit import (
     variant_option,
 )
 from pegline_core.app.i18n import Messages
+from pegline_core.app.slow_plugins import slow_plugin_note
 from pegline_core.variant import load_variant
 
 _ = Messages("pegline_core.app").gettext
@@ -254,3 +255,5 @@ def _print_report(name: str, bots: list[str], report: dict[str, Any],
         for mark in figures["marks_given"]:
             click.echo(f"    {mark}: given {figures['marks_given'][mark]:.2%} of its games, "
                        f"taken {figures['marks_taken'][mark]:.2%}")
+    if "slow_plugin" in report:  # a plugin whose hooks took most of the games' time
+        click.echo("  " + slow_plugin_note(report["slow_plugin"]))

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import random
 import sys
-from typing import Any
 
 import click
 import tomli_w
 
-from pegline_core.app.clikit import Group, debugging, one_line, overlay_option, plugin_fault
+from pegline_core.app.clikit import Group, overlay_option
 from pegline_core.app.i18n import Messages, variant_description
 from pegline_core.app.problems import explain
-from pegline_core.errors import PeglineError, VariantError
-from pegline_core.game import Game
+from pegline_core.app.variant_trial import trial_problem
+from pegline_core.errors import VariantError
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant, available_variants, load_variant
 
@@ -78,36 +76,5 @@ def _checked(file: str) -> tuple[Variant | None, list[str]]:
         variant = load_variant(file)
     except VariantError as exc:
         return None, [explain(problem) for problem in exc.problems]
-    try:
-        too_long = _too_long(variant)
-    except PeglineError as exc:  # a plugin that fails in play, found before a real game
-        too_long = _("a sample game between random players stopped: {error}").format(
-            error=one_line(plugin_fault(exc, debug=debugging(False))))
-    return variant, [f"{file}: {too_long}"] if too_long else []
-
-
-SAMPLE_HANDS = 300
-"""The most hands a sample game may take: a game to 1000 between random players takes 60 to
-170, the standard game about 10."""
-
-
-def _too_long(variant: Any) -> str | None:
-    """Why the variant's games would be absurdly long, from one seeded game between random
-    players, or None. (Loading already refuses a variant in which nothing can score.)"""
-    from pegline_core.players import RandomBot
-
-    game = Game(variant)
-    rng = random.Random(0)
-    bots = [RandomBot(seat) for seat in range(game.players)]
-    while not game.over and game.hand <= SAMPLE_HANDS:
-        to_act = game.to_act
-        if isinstance(to_act, str):
-            game.apply(game.chance_action(rng))
-        else:
-            seat = to_act[0]
-            game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
-    if game.over:
-        return None
-    return _("a sample game between random players did not end within {hands} hands (scores "
-             "{scores}): its games would take too long to play; let more rules score or lower "
-             "the target").format(hands=SAMPLE_HANDS, scores=", ".join(map(str, game.scores)))
+    found = trial_problem(variant)
+    return variant, [f"{file}: {found}"] if found else []

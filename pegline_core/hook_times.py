@@ -1,0 +1,70 @@
+"""The time each plugin's hooks take, tallied only while asked for (`pegline simulate`,
+`pegline play --debug`): a plugin that makes games slow is named, not guessed at.
+
+The dispatch wraps the implementations it calls in `HookTimes.timed` only while the ruleset's
+plugin manager holds a tally (`CountingPluginManager.time_hooks`); without one it calls them
+exactly as before, so an untimed game pays nothing.
+
+>>> from pegline_core import Game
+>>> from pegline_core.players import RandomBot, play_game
+>>> game = Game("two-player")
+>>> times = HookTimes()
+>>> game.ruleset.pm.time_hooks(times)
+>>> _ = play_game("two-player", [RandomBot(1), RandomBot(2)], seed=1, game=game)
+>>> sorted(times.calls), times.calls["standard"] > 0 and times.seconds["standard"] > 0
+(['standard'], True)
+>>> times.slowest(elapsed=1000.0) is None   # a thousand seconds: no plugin took half of them
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["HookTimes", "SLOW_SHARE"]
+
+SLOW_SHARE = 0.5
+"""The share of the games' time a plugin's hooks must take to be named as slowing them."""
+
+
+class HookTimes:
+    """Seconds and calls of each plugin's hook implementations, by plugin name."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+        self.calls: dict[str, int] = {}
+
+    def timed(self, plugin: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        """``function`` (an implementation of ``plugin``'s), its time and calls tallied."""
+        seconds, calls, clock = self.seconds, self.calls, time.perf_counter
+
+        def call(*args: Any) -> Any:
+            start = clock()
+            try:
+                return function(*args)
+            finally:
+                seconds[plugin] = seconds.get(plugin, 0.0) + clock() - start
+                calls[plugin] = calls.get(plugin, 0) + 1
+
+        return call
+
+    def merge(self, other: HookTimes) -> HookTimes:
+        for plugin, seconds in other.seconds.items():
+            self.seconds[plugin] = self.seconds.get(plugin, 0.0) + seconds
+            self.calls[plugin] = self.calls.get(plugin, 0) + other.calls.get(plugin, 0)
+        return self
+
+    def slowest(self, elapsed: float, share: float = SLOW_SHARE) -> tuple[str, float] | None:
+        """The plugin whose hooks took at least ``share`` of ``elapsed`` seconds (the games'
+        time), with the share they took, or None."""
+        if not self.seconds or elapsed <= 0:
+            return None
+        plugin = max(self.seconds, key=self.seconds.__getitem__)
+        seconds = self.seconds[plugin]
+        return (plugin, seconds / elapsed) if seconds >= share * elapsed else None
+
+    def per_call(self, plugin: str) -> float:
+        """The mean seconds of one call of ``plugin``'s hooks."""
+        return self.seconds.get(plugin, 0.0) / max(1, self.calls.get(plugin, 0))

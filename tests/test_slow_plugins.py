@@ -1,0 +1,41 @@
+"""A plugin whose hooks take most of the games' time is named by `pegline simulate` (in its
+report) and by `pegline --debug play`; a game of the standard rules names none."""
+
+from __future__ import annotations
+
+import json
+
+from tests.test_cli_score_variants import broken_plugins, run  # noqa: F401 - the fixture
+
+SLOW = "plugin 'slowplay' took "
+
+
+def test_simulate_names_a_plugin_whose_hooks_take_most_of_the_time(broken_plugins):  # noqa: F811
+    _, variants = broken_plugins
+    file = str(variants / "uses-slowplay.toml")
+    result = run("simulate", "--variant", file, "--games", "3", "--workers", "1", "--json")
+    assert result.exit_code == 0, result.output
+    slow = json.loads(result.stdout)["slow_plugin"]
+    assert slow["plugin"] == "slowplay" and slow["share"] > 0.5 and slow["ms_per_call"] >= 3
+    printed = run("simulate", "--variant", file, "--games", "3", "--workers", "1")
+    line = printed.stdout.splitlines()[-1]
+    assert line.startswith("  " + SLOW) and "of the games' time in its hooks" in line, line
+
+
+def test_simulate_names_no_plugin_in_a_normal_game():
+    result = run("simulate", "--games", "20", "--workers", "1", "--json")
+    assert result.exit_code == 0 and "slow_plugin" not in json.loads(result.stdout)
+    assert "took" not in run("simulate", "--games", "20", "--workers", "1").stdout
+
+
+def test_play_debug_names_a_slow_plugin_and_none_in_a_normal_game(broken_plugins):  # noqa: F811
+    _, variants = broken_plugins
+    file = str(variants / "uses-slowplay.toml")
+    slow = run("--debug", "play", "--variant", file, "--seed", "1")
+    assert slow.exit_code == 0, slow.output
+    assert ("debug: " + SLOW) in slow.stderr and "of the games' time in its hooks" in slow.stderr
+    match = run("--debug", "play", "--variant", file, "--seed", "1", "--match", "1")
+    assert ("debug: " + SLOW) in match.stderr
+    assert "debug:" not in run("play", "--variant", file, "--seed", "1").stderr  # not asked
+    normal = run("--debug", "play", "--seed", "1")
+    assert normal.exit_code == 0 and "debug:" not in normal.stderr
