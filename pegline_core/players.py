@@ -87,6 +87,10 @@ def play_game(
     bots_lane = getattr(machine, "play_bots", None) if on_event is None else None
     bots = [reads_no_view(player) for player in players]
     while True:
+        if game.machine is not machine:  # a player or a listener read `game.ruleset`: the game
+            machine = game.machine       # plays on a ruleset (and a machine) of its own since
+            choices = getattr(machine, "choices", machine.legal_actions)
+            bots_lane = getattr(machine, "play_bots", None) if on_event is None else None
         if bots_lane is not None:
             bots_lane(rng, bots, game._undo)
         to_act = machine.to_act()

@@ -370,7 +370,8 @@ def test_a_plugin_failing_in_the_middle_of_a_game_stops_it_with_one_line(broken_
 SAMPLE_STOPPED = "plugins[1]: a sample game between random players stopped: "
 FAULTS = {  # plugin: what `variants check` says of it, then the line of BROKEN_MODULE it names
     "showraise": (SAMPLE_STOPPED + "plugin 'showraise' failed in pegline_score_show: "
-                  "RuntimeError: the show exploded (at {where}; --debug shows the traceback)",
+                  "RuntimeError: the show exploded (at {where}; add --debug to the command for "
+                  "the traceback)",
                   'raise RuntimeError("the show exploded")'),
     "showundeclared": (SAMPLE_STOPPED + "plugin 'showundeclared' in pegline_score_show: rule "
                        "'undeclared' was not declared by this plugin (at {where})",
@@ -380,8 +381,8 @@ FAULTS = {  # plugin: what `variants check` says of it, then the line of BROKEN_
     "counterlies": ("plugins[1]: plugin 'counterlies': its pegline_show_counter counts 0 for "
                     "the hand ", "# no starter"),
     "counterraise": ("plugins[1]: plugin 'counterraise' failed in its pegline_show_counter: "
-                     "RuntimeError: the counter exploded (at {where}; --debug shows the "
-                     "traceback)", 'raise RuntimeError("the counter exploded")'),
+                     "RuntimeError: the counter exploded (at {where}; add --debug to the command "
+                     "for the traceback)", 'raise RuntimeError("the counter exploded")'),
 }
 
 

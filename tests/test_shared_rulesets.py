@@ -120,3 +120,14 @@ def test_each_thread_plays_on_a_ruleset_of_its_own():
     for seed in range(4):
         play(seed, alone)
     assert threaded == alone
+
+
+def test_a_game_that_reads_its_ruleset_while_it_plays_goes_on_as_before():
+    game, read = Game("two-player"), []
+
+    def listen(event):  # the first read gives the game a ruleset (and a machine) of its own
+        read.append(game.ruleset)
+
+    play_game("two-player", [RandomBot(1), RandomBot(2)], seed=6, game=game, on_event=listen)
+    assert game.log == play_game("two-player", [RandomBot(1), RandomBot(2)], seed=6).log
+    assert len({id(ruleset) for ruleset in read}) == 1
