@@ -23,15 +23,18 @@ def random_actions(observation: dict[str, np.ndarray], rng: random.Random) -> np
                      for row in observation["action_mask"]], np.int64)
 
 
-@pytest.mark.parametrize(("variant", "reward"), [("two-player-61", "spread"),
-                                                 ("partner", "points"), ("clabber", "win")])
-def test_every_env_equals_the_aec_environment_step_by_step(variant: str, reward: str) -> None:
+@pytest.mark.parametrize(("variant", "reward", "max_cycles"), [
+    ("two-player-61", "spread", None), ("partner", "points", None), ("clabber", "win", None),
+    ("two-player", "points", 7)])
+def test_every_env_equals_the_aec_environment_step_by_step(variant: str, reward: str,
+                                                           max_cycles: int | None) -> None:
     """Three envs with their own seeds, each beside a `PeglineEnv` seeded alike and given the
     same actions, over more than a whole game each (so across an autoreset): the observation,
-    the mask, the seat to act and every seat's rewards agree at every step."""
+    the mask, the seat to act, every seat's rewards and the game's end (terminated, or
+    truncated by ``max_cycles``) agree at every step."""
     seeds = [5, 17, 40]
-    vector = VectorEnv(variant, len(seeds), reward=reward)
-    tables = [PeglineEnv(variant, reward=reward) for _ in seeds]
+    vector = VectorEnv(variant, len(seeds), reward=reward, max_cycles=max_cycles)
+    tables = [PeglineEnv(variant, reward=reward, max_cycles=max_cycles) for _ in seeds]
     observation, info = vector.reset(seed=seeds)
     for table, seed in zip(tables, seeds, strict=True):
         table.reset(seed=seed)
@@ -61,10 +64,11 @@ def test_every_env_equals_the_aec_environment_step_by_step(variant: str, reward:
             table.step(int(actions[env]))
             assert rewards[env].tolist() == [table.rewards[agent] for agent in table.agents]
             assert terminated[env] == all(table.terminations.values())
-            assert not truncated[env]
-            if terminated[env]:
+            assert truncated[env] == all(table.truncations.values())
+            assert vector.games[env].inputs() == table.game.inputs()
+            if terminated[env] or truncated[env]:
                 ended[env] = True
-                assert table.game.over and vector.games[env].inputs() == table.game.inputs()
+                assert table.game.over != bool(truncated[env])
     agree()
 
 def test_a_game_that_ends_resets_on_the_next_step_ignoring_its_action() -> None:
@@ -92,18 +96,22 @@ def test_a_game_that_ends_resets_on_the_next_step_ignoring_its_action() -> None:
     assert vector.metadata["autoreset_mode"].value == "NextStep"
 
 
-def test_max_cycles_truncates_and_the_next_step_resets() -> None:
+def test_max_cycles_truncates_once_a_seat_has_made_that_many_decisions() -> None:
     vector = VectorEnv("two-player", 1, max_cycles=3)
-    observation, _info = vector.reset(seed=0)
+    observation, info = vector.reset(seed=0)
     rng = random.Random(0)
-    truncations = []
-    for _ in range(7):
-        observation, _r, terminated, truncated, _i = vector.step(random_actions(observation, rng))
-        truncations.append(bool(truncated[0]))
+    made = [0, 0]
+    while True:
+        made[info["seat"][0]] += 1
+        observation, _r, terminated, truncated, info = vector.step(
+            random_actions(observation, rng))
+        if truncated[0]:
+            break
         assert not terminated[0]
-    # a seat's third decision truncates; the step after starts a new game
-    assert truncations.index(True) >= 2 and truncations[truncations.index(True) + 1] is False
-    assert not observation["action_mask"][0].any() or truncations[-1] is False
+    assert max(made) == 3 and not observation["action_mask"].any()
+    assert not vector.games[0].over
+    observation, _r, terminated, truncated, info = vector.step([0])  # ignored: a new game
+    assert not truncated[0] and observation["action_mask"].sum() == 15
 
 
 def test_the_same_seeds_repeat_and_other_seeds_do_not() -> None:

@@ -82,7 +82,8 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
         self._rewards = np.zeros((num_envs, players), np.float64)
         self._terminated = np.zeros(num_envs, np.bool_)
         self._truncated = np.zeros(num_envs, np.bool_)
-        self._seats = np.zeros(num_envs, np.int64)
+        self._seats = [0] * num_envs
+        """Each game's seat to act (at the end: the seat that acted last)."""
         self.rngs = [random.Random() for _ in range(num_envs)]
         """Each game's generator of chance (seeded by `reset`, going on over its games)."""
         self.games = [Game(ruleset=self.ruleset) for _ in range(num_envs)]
@@ -106,13 +107,15 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
                 self.rngs[env] = random.Random(number)
         self._masks.fill(0)
         self._observations.fill(0)
-        for env in range(self.num_envs):
-            self._new_game(env)
-        self._rewards.fill(0.0)
         self._terminated.fill(False)
         self._truncated.fill(False)
+        marked: list[int] = []
+        for env in range(self.num_envs):
+            self._new_game(env, marked)
+        self._flat_masks[marked] = 1
+        self._rewards.fill(0.0)
         self._started = True
-        return self._observation(), {"seat": self._seats.copy()}
+        return self._observation(), {"seat": np.array(self._seats)}
 
     def step(self, actions: Any) -> tuple[Observation, np.ndarray, np.ndarray, np.ndarray,
                                           dict[str, Any]]:
@@ -125,67 +128,40 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
         """
         if not self._started:
             raise PeglineError("reset the VectorEnv before its first step")
-        numbers = self._numbers(actions)
-        chosen = self._chosen(numbers)
-        observations, flat_masks, rows, encoding = (self._observations, self._flat_masks,
-                                                    self._rows, self.encoding)
+        chosen = self._chosen(self._numbers(actions))
         rewards, terminated, truncated = self._rewards, self._terminated, self._truncated
-        observations.fill(0)
-        flat_masks.fill(0)
+        self._observations.fill(0)
+        self._flat_masks.fill(0)
         rewards.fill(0.0)
-        games, rngs, legal_of, ended = self.games, self.rngs, self._legal, self._ended
-        side_of, reward, decisions = self.side_of, self.reward, self._decisions
-        count, max_cycles, seats = encoding.action_count, self.max_cycles, self._seats
+        terminated.fill(False)
+        truncated.fill(False)
+        games, seats, reward, side_of = self.games, self._seats, self.reward, self.side_of
         marked: list[int] = []
         for env, action in enumerate(chosen):
             if action is None:
-                self._new_game(env)
-                terminated[env] = truncated[env] = False
+                self._new_game(env, marked)
                 continue
-            game, rng = games[env], rngs[env]
+            game = games[env]
             before = game.scores
-            seat = int(seats[env])
+            seat = seats[env]
             game.apply(action)
-            decisions[env][seat] += 1
-            while game.to_act == "chance":
-                game.apply(game.chance_action(rng))
-            to_act = game.to_act
+            self._decisions[env][seat] += 1
+            self._settle(env, game, marked)
             row = rewards[env]
             if reward == "win":
-                result = game.result
-                if result is not None:
-                    winners = result.winner.seats
+                if terminated[env]:
+                    winners = game.result.winner.seats  # type: ignore[union-attr]
                     for player in range(self.players):
                         row[player] = 1.0 if player in winners else -1.0
             else:
                 after = game.scores
-                for player in range(self.players):
-                    side = side_of[player]
+                for player, side in enumerate(side_of):
                     row[player] = after[side] - before[side] if reward == "points" else \
                         _lead(after, side) - _lead(before, side)
-            if not to_act:
-                if not game.over:
-                    raise PeglineError(f"the game stopped with nobody to act in the "
-                                       f"{game.phase} phase")
-                terminated[env] = ended[env] = True
-                legal_of[env] = {}
-                encoding.observe(game.view(seat), rows[env])
-                continue
-            seat = to_act[0]  # type: ignore[assignment]
-            seats[env] = seat
-            view = game.view(seat)
-            encoding.observe(view, rows[env])
-            if max_cycles is not None and max(decisions[env]) >= max_cycles:
-                truncated[env] = ended[env] = True
-                legal_of[env] = {}
-                continue
-            legal_of[env] = legal = _numbered(game, encoding, seat, view)
-            base = env * count
-            marked.extend([base + number for number in legal])
-        flat_masks[marked] = 1
+        self._flat_masks[marked] = 1
         return (self._observation(), rewards.copy() if self.copy else rewards,
                 terminated.copy() if self.copy else terminated,
-                truncated.copy() if self.copy else truncated, {"seat": seats.copy()})
+                truncated.copy() if self.copy else truncated, {"seat": np.array(seats)})
 
     def close(self, **kwargs: Any) -> None:
         """Nothing to release."""
@@ -197,22 +173,44 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
         """The legal actions of env ``env``'s seat to act, by number (the game's actions)."""
         return dict(self._legal[env])
 
-    def _new_game(self, env: int) -> None:
-        """Env ``env``'s next game, played up to its first decision, written into the arrays."""
+    def _new_game(self, env: int, marked: list[int]) -> None:
+        """Env ``env``'s next game, played up to its first decision (see `_settle`)."""
         game = self.games[env] = Game(ruleset=self.ruleset)
-        rng = self.rngs[env]
-        while game.to_act == "chance":
-            game.apply(game.chance_action(rng))
-        to_act = game.to_act
-        if not isinstance(to_act, tuple) or not to_act:
-            raise PeglineError(f"the game stopped with nobody to act in the {game.phase} phase")
-        seat = self._seats[env] = to_act[0]
         self._decisions[env] = [0] * self.players
-        self._ended[env] = False
+        self._settle(env, game, marked)
+        if self._ended[env]:
+            raise PeglineError(f"the {game.variant.name} game ended before its first decision")
+
+    def _settle(self, env: int, game: Game, marked: list[int]) -> None:
+        """Resolve chance in env ``env`` up to its next decision; write the observation of its
+        seat to act (or, at the end, of the seat that acted last), keep its legal actions and
+        add their places in the flat masks to ``marked``; or `PeglineError` for a game that
+        stopped with nobody to act and is not over."""
+        rng = self.rngs[env]
+        to_act = game.to_act
+        while to_act == "chance":
+            game.apply(game.chance_action(rng))
+            to_act = game.to_act
+        self._ended[env] = ended = not to_act
+        if ended:
+            if not game.over:
+                raise PeglineError(f"the game stopped with nobody to act in the {game.phase} "
+                                   "phase")
+            self._terminated[env] = True
+            self._legal[env] = {}
+            self.encoding.observe(game.view(self._seats[env]), self._rows[env])
+            return
+        seat: int = to_act[0]  # type: ignore[assignment]  # (a tuple of seats: not chance)
+        self._seats[env] = seat
         view = game.view(seat)
         self.encoding.observe(view, self._rows[env])
+        if self.max_cycles is not None and max(self._decisions[env]) >= self.max_cycles:
+            self._truncated[env] = self._ended[env] = True
+            self._legal[env] = {}
+            return
         self._legal[env] = legal = _numbered(game, self.encoding, seat, view)
-        self._masks[env, list(legal)] = 1
+        base = env * self.encoding.action_count
+        marked.extend([base + number for number in legal])
 
     # -- checks and output ---------------------------------------------------------------------
 
@@ -264,7 +262,7 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
         if (type(number) is int or isinstance(number, np.integer)) \
                 and 0 <= int(number) < self.encoding.action_count:
             what = f"{number} ({label(int(number))})"
-        return (f"env {env}: seat {int(self._seats[env])} cannot take action {what} now; its "
+        return (f"env {env}: seat {self._seats[env]} cannot take action {what} now; its "
                 f"legal actions are: {legal}")
 
     def _observation(self) -> Observation:
