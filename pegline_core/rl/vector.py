@@ -19,6 +19,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector import VectorEnv as GymnasiumVectorEnv
+from gymnasium.vector.utils import batch_space
 
 from pegline_core import Game, IllegalActionError, PeglineError, Ruleset, Variant, load_variant
 from pegline_core.arguments import seed_of
@@ -69,11 +70,9 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
         self.single_observation_space = spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (count,), np.int8)})
-        self.observation_space = spaces.Dict({
-            "observation": spaces.Box(0.0, 1.0, (num_envs, size), np.float32),
-            "action_mask": spaces.Box(0, 1, (num_envs, count), np.int8)})
         self.single_action_space = spaces.Discrete(count)
-        self.action_space = spaces.MultiDiscrete(np.full(num_envs, count))
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
         self._observations = np.zeros((num_envs, size), np.float32)
         self._masks = np.zeros((num_envs, count), np.int8)
         self._flat_masks = self._masks.reshape(-1)
