@@ -6,6 +6,7 @@ The environment lives in benchmarks/.venv (ignored by git) and is reused between
 
 from __future__ import annotations
 
+import os
 import statistics
 import subprocess
 import sys
@@ -70,6 +71,19 @@ class Server:
 
     def __exit__(self, *_exc: object) -> None:
         self.close()
+
+
+def build_servers(code: str) -> dict[str, Server]:
+    """A `Server` running ``code`` per Pegline build: "compiled" (where this install has
+    compiled modules; ``code`` answers ``build`` with 1 there) and "pure" (Python)."""
+    pure = {**os.environ, "PEGLINE_PURE_PYTHON": "1"}
+    compiled = {k: v for k, v in os.environ.items() if k != "PEGLINE_PURE_PYTHON"}
+    found = {"compiled": Server(sys.executable, code, compiled),
+             "pure": Server(sys.executable, code, pure)}
+    if not found["compiled"].ask("build")[0]:
+        print("(this install has no compiled modules: the compiled column is left out)")
+        found.pop("compiled").close()
+    return found
 
 
 def interleaved(rounds: int, sides: Sequence[Callable[[int], Mapping[str, float]]]

@@ -27,12 +27,11 @@ Run: python benchmarks/rl_speed.py [--games N] [--rounds R] [--no-peer]
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from peers import Server, interleaved, peer_python, ratio
+from peers import Server, build_servers, interleaved, peer_python, ratio
 
 ROWS = (("two-player", 2), ("partner", 4), ("clabber", None))
 """Pegline's variant, and the players of OpenSpiel's cribbage that plays the same game."""
@@ -114,20 +113,6 @@ serve({{"batch": batch}})
 """OpenSpiel's measuring process: ``batch players|games|bare-or-obs``."""
 
 
-def servers() -> dict[str, Server]:
-    """A measuring process per Pegline build: compiled (where this install has compiled
-    modules) and pure Python."""
-    code = PEGLINE.format(warm_up=WARM_UP)
-    pure = {**os.environ, "PEGLINE_PURE_PYTHON": "1"}
-    compiled = {k: v for k, v in os.environ.items() if k != "PEGLINE_PURE_PYTHON"}
-    found = {"compiled": Server(sys.executable, code, compiled),
-             "pure": Server(sys.executable, code, pure)}
-    if not found["compiled"].ask("build")[0]:
-        print("(this install has no compiled modules: the compiled column is left out)")
-        found.pop("compiled").close()
-    return found
-
-
 def measure(games: int, rounds: int, builds: Mapping[str, Server],
             peer: Server | None) -> dict[str, float]:
     sides: list[Callable[[int], Mapping[str, float]]] = []
@@ -161,7 +146,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if not args.no_peer:
         python = peer_python("open-spiel", "numpy")
         peer = Server(python, OPEN_SPIEL.format(warm_up=WARM_UP))
-    builds = servers()
+    builds = build_servers(PEGLINE.format(warm_up=WARM_UP))
     try:
         figures = measure(args.games, args.rounds, builds, peer)
     finally:
