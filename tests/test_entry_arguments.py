@@ -116,7 +116,7 @@ def test_a_whole_number_of_any_kind_seeds_a_game():
 
 
 def test_the_learning_environments_refuse_arguments_of_the_wrong_kind():
-    pytest.importorskip("pettingzoo", reason="the rl extra (pip install 'pegline[rl]')")
+    pytest.importorskip("pettingzoo", reason="the rl extra (pip install -e '.[rl]')")
     from pegline_core.rl import PeglineEnv, env
 
     for wrong in (5, None, [], b"two-player"):
@@ -132,7 +132,7 @@ def test_the_learning_environments_refuse_arguments_of_the_wrong_kind():
 
 
 def test_the_openspiel_game_refuses_arguments_of_the_wrong_kind():
-    pytest.importorskip("pyspiel", reason="OpenSpiel (pip install 'pegline[openspiel]')")
+    pytest.importorskip("pyspiel", reason="OpenSpiel (pip install -e '.[openspiel]')")
     from pegline_core.rl import openspiel_game
 
     for wrong in (5, None, [], b"two-player"):

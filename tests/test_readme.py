@@ -16,12 +16,14 @@ def test_a_missing_browser_skips_with_the_debian_packages_named():
 
 
 def test_the_learning_extras_install_from_the_checkout():
-    """Pegline is on no package index: ``pip install 'pegline[rl]'`` cannot work."""
+    """Pegline is on no package index: ``pip install 'pegline[rl]'`` cannot work, for any extra,
+    in any doc, message or skip reason."""
     root = Path(__file__).parent.parent
     learning = (root / "docs" / "learning.md").read_text(encoding="utf-8")
-    modules = [path.read_text(encoding="utf-8")
-               for path in (root / "pegline_core" / "rl").glob("*.py")]
-    for text in (README, learning, *modules):
-        assert "'pegline[" not in text
+    said = [path for pattern in ("docs/**/*.md", "pegline_core/**/*.py", "plugins/**/*.py",
+                                 "**/locale/*/LC_MESSAGES/*.po", "tests/*.py")
+            for path in root.glob(pattern) if path != Path(__file__)
+            and "'pegline[" in path.read_text(encoding="utf-8")]
+    assert said == [] and "'pegline[" not in README
     assert "pip install -e '.[rl]'" in README
     assert "pip install -e '.[rl]'" in learning and "pip install -e '.[openspiel]'" in learning

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("gymnasium", reason="the rl extra (pip install 'pegline[rl]') is not "
+pytest.importorskip("gymnasium", reason="the rl extra (pip install -e '.[rl]') is not "
                                         "installed")
 import numpy as np  # (after the skip: numpy comes with the rl extra)
 

@@ -148,7 +148,7 @@ def analyze_show(variant_name: str, overlays: tuple[str, ...], as_json: bool) ->
     variant = load_variant(variant_name, overlays=overlays)
     if not as_json and importlib.util.find_spec("numpy") is None:
         click.echo(_("(numpy is not installed: a variant's tables may be counted hand by hand, "
-                     "a minute or more; pip install 'pegline[scale]' for about a second)"),
+                     "a minute or more; pip install -e '.[scale]' for about a second)"),
                    err=True)
     results: dict[str, ShowDistribution] = {}
     start = time.perf_counter()
@@ -182,7 +182,7 @@ def analyze_show(variant_name: str, overlays: tuple[str, ...], as_json: bool) ->
     click.echo(f"{_padded(words[3], 5, right=True)} {hands.pairs:>12,} {cribs.pairs:>12,}")
     click.echo(f"{_padded(words[4], 5, right=True)} {hands.mean:>12.6f} {cribs.mean:>12.6f}")
     if hands.method == "enumerated" and importlib.util.find_spec("numpy") is None:
-        click.echo(_("(counted hand by hand; with numpy, pip install 'pegline[scale]', the "
+        click.echo(_("(counted hand by hand; with numpy, pip install -e '.[scale]', the "
                      "standard rules' tables take about a second)"), err=True)
 
 
@@ -278,7 +278,7 @@ def analyze_win_table(variant_name: str, overlays: tuple[str, ...], hands: int, 
         raise Failure(Formatted("pegline_cribbage", REFUSALS).translate(str(exc))) from None
     for needed, extra in (("numpy", "scale"), *((("distributed", "scale"),) if scheduler else ())):
         if importlib.util.find_spec(needed) is None:
-            raise Failure(_("{module} is not installed: pip install 'pegline[{extra}]'").format(
+            raise Failure(_("{module} is not installed: pip install -e '.[{extra}]'").format(
                 module=needed, extra=extra))
     if output is not None:
         check_output(output, "--output")

@@ -44,7 +44,7 @@ def serve(host: str, port: int, db: str | None, max_tables: int, idle: int, burs
         from pegline_core.app.web import default_db
         from pegline_core.app.web import serve as run
     except ImportError as exc:
-        raise Failure(_("{module} is not installed: pip install 'pegline[web]' for the web "
+        raise Failure(_("{module} is not installed: pip install -e '.[web]' for the web "
                          "page").format(module=exc.name)) from None
     try:
         run(host, port, announce=click.echo, db=db if db is not None else default_db(),

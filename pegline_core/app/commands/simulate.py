@@ -63,10 +63,10 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
             raise BadOption(_("{name}: draw to a file ending in {endings}").format(
                 name=plot_path.name, endings=", ".join(sorted(PLOT_FORMATS))), "--plot")
         if importlib.util.find_spec("matplotlib") is None:
-            raise Failure(_("matplotlib is not installed: pip install 'pegline[scale]' for "
+            raise Failure(_("matplotlib is not installed: pip install -e '.[scale]' for "
                              "plots"))
     if scheduler is not None and importlib.util.find_spec("distributed") is None:
-        raise Failure(_("dask.distributed is not installed: pip install 'pegline[scale]' for "
+        raise Failure(_("dask.distributed is not installed: pip install -e '.[scale]' for "
                          "clusters"))
     if round_robin:
         _round_robin(variant, names, games, seed, as_json, workers, scheduler)
