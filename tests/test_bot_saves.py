@@ -14,13 +14,18 @@ from pegline_core.app.match import MatchRecord
 from pegline_core.record import GameRecord
 
 PEGLINE = str(Path(sys.executable).parent / "pegline")
+ROOT = Path(__file__).resolve().parent.parent
+ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(
+    [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
+"""The command's environment: the test bots (``tests.own_bots``) importable from any folder."""
 
 
 def _killed_when_stalled(arguments: list[str], folder: Path) -> str:
     """Run ``pegline ARGUMENTS`` until its stalling bot says it stalls (on stderr), then kill it
     with SIGKILL, as a machine dying: no handler runs. What the bot said."""
     process = subprocess.Popen([PEGLINE, *arguments], cwd=folder, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+                               stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               env=ENV)
     try:
         with selectors.DefaultSelector() as waiting:
             waiting.register(process.stderr, selectors.EVENT_READ)
@@ -36,7 +41,7 @@ def _killed_when_stalled(arguments: list[str], folder: Path) -> str:
 
 def _pegline(arguments: list[str], folder: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([PEGLINE, *arguments], cwd=folder, capture_output=True, text=True,
-                          timeout=120)
+                          timeout=120, env=ENV)
 
 
 def test_a_bot_game_killed_midway_resumes_at_the_hand_it_was_in(tmp_path):
