@@ -97,7 +97,7 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
             assert resume_path is not None
             kept = MatchRecord.load(resume_path)
             _play_match(None, kept.rules, seed, bots, human, as_json, save_path or resume_path,
-                        log_file, kept, auto_go=auto_go)
+                        log_file, kept, auto_go=auto_go, resumed_from=resume_path)
         else:
             _play_match(load_variant(variant_name, overlays=overlays),
                         MatchRules(best_of=best_of, target=match_to), seed, bots, human,
@@ -146,6 +146,9 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
         click.echo(_("resumed from {path}: hand {hand}, phase {phase}, scores {scores}").format(
             path=resume_path, hand=game.hand, phase=game.phase,
             scores=_scores_said(game.scores)))
+        if game.over:
+            click.echo(_("the game in {path} is over: nothing is left to play (pegline replay "
+                         "{path} shows it)").format(path=resume_path))
     if save_path is not None and human:
         _save_before_asking(players[0], save)
     emit = emitter(game, as_json, log_file, {0} if human else None, labels, seed=record_seed)
@@ -225,10 +228,12 @@ def _bounded_answers(read: Callable[[], str], game: Game) -> Callable[[], str]:
 
 def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bool,
                 as_json: bool, save_path: Path | None, log_file: Any = None,
-                resumed: Any = None, *, auto_go: bool = True) -> None:
-    """Play a match game by game (or carry on the ``resumed`` `MatchRecord`), printing the
-    standings after each game, saving the match (before each decision of a human's) and
-    logging it to ``log_file`` as one stream (the match's header line, then each game's log)."""
+                resumed: Any = None, *, auto_go: bool = True,
+                resumed_from: Path | None = None) -> None:
+    """Play a match game by game (or carry on the ``resumed`` `MatchRecord`, read from
+    ``resumed_from``), printing the standings after each game, saving the match (before each
+    decision of a human's) and logging it to ``log_file`` as one stream (the match's header
+    line, then each game's log)."""
     from pegline_core.app.match import Match, MatchRecord
 
     if save_path is not None and save_path.suffix != ".toml":
@@ -254,6 +259,9 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
             played = len(match.games)
             click.echo(_messages.ngettext("resumed: {n} game played", "resumed: {n} games played",
                                           played).format(n=played))
+            if match.over:
+                click.echo(_("the match in {path} is over: nothing is left to play (pegline "
+                             "replay {path} shows it)").format(path=resumed_from))
     if log_file is not None:  # a resumed match's log holds the games played before too
         log_file.write(json.dumps(MatchRecord.log_header(rules)) + "\n")
         if resumed is not None:
