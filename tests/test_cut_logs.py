@@ -6,7 +6,6 @@ from __future__ import annotations
 import gzip
 
 import attrs
-
 import pytest
 from click.testing import CliRunner
 
