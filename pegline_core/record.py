@@ -41,6 +41,7 @@ from pegline_core import record_toml
 from pegline_core.errors import PeglineError, RecordError
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored
 from pegline_core.files import (
+    MATCH_FORMAT,
     MAX_FILE_BYTES,
     RECORD_FORMAT,
     decode_text,
@@ -368,6 +369,9 @@ class GameRecord:
     @classmethod
     def _from_parts(cls, head: dict[str, Any], events: list[Any], name: str, where: str,
                     offset: int = 0) -> GameRecord:
+        if head.get("format") == MATCH_FORMAT:
+            raise RecordError(f"{name}: a match's record (format {MATCH_FORMAT!r}), not one "
+                              f"game's (format {FORMAT!r})")
         if head.get("format") != FORMAT:
             raise RecordError(f"{name}: not a Pegline record (format should be {FORMAT!r})")
         written = set(head)  # before migration: no file may set the migrated ``schema``

@@ -31,6 +31,7 @@ from pegline_core.app.commands.records import is_record_file, say_version_notice
 from pegline_core.app.i18n import Messages, choose_language, current_language, variant_description
 from pegline_core.app.problems import explain
 from pegline_core.events import Event
+from pegline_core.files import MATCH_FORMAT
 from pegline_core.game import Game
 from pegline_core.players import PlayerLeft, play_game
 from pegline_core.record import GameRecord
@@ -73,7 +74,7 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
          resume_path: Path | None,
          versions: str, best_of: int | None, match_to: int | None) -> None:
     """Play a complete game (or a match) and print every event."""
-    resume_match = resume_path is not None and is_record_file(resume_path, "pegline-match")
+    resume_match = resume_path is not None and is_record_file(resume_path, MATCH_FORMAT)
     is_match = best_of is not None or match_to is not None or resume_match
     given = click.get_current_context().get_parameter_source("variant_name")
     if resume_path is not None and (overlays or given not in (None, ParameterSource.DEFAULT)):
