@@ -54,9 +54,13 @@ def seed_of(value: SupportsIndex | None, name: str = "seed", *, optional: bool =
 
 
 def players_of(value: Any, name: str = "players") -> Sequence[Any]:
-    """``value``, a list of players, each with a ``choose(view, legal)`` method."""
+    """``value``, a list of players, each with a ``choose(view, legal)`` method (a player
+    class given for a player has one too, unbound: it is named, with the call that makes one)."""
     if isinstance(value, list | tuple):
-        for player in value:
+        for index, player in enumerate(value):
+            if isinstance(player, type):
+                raise PeglineError(f"{name}[{index}] is the class {player.__name__}, not a "
+                                   f"player: make one, {player.__name__}(...)")
             if not callable(getattr(player, "choose", None)):
                 break
         else:

@@ -12,6 +12,9 @@ from typing import Any
 RECORD_FORMAT = "pegline-record"
 """The ``format`` a saved game's header names first: how a record is told from a variant file."""
 
+MATCH_FORMAT = "pegline-match"
+"""The ``format`` a saved match's header names (`pegline_core.app.match`)."""
+
 MAX_FILE_BYTES = 64 * 1024 * 1024
 """The largest file Pegline reads (a record of a long match is a few MiB): a larger one, or an
 endless one such as ``/dev/zero``, is refused rather than read without limit."""

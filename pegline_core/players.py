@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import SupportsIndex
+from typing import Any, SupportsIndex
 
 from mypy_extensions import mypyc_attr
 
@@ -80,16 +80,14 @@ def play_game(
         raise PeglineError(f"{game.variant.name} needs {game.players} players, "
                            f"got {len(players)}")
     rng = random.Random(number)
-    machine = game.machine  # the seats come from the machine itself: no need to check them
-    choices = getattr(machine, "choices", machine.legal_actions)
-    # a machine's own lane for chance and the players that read no view, while nobody reads
-    # events as they come
-    bots_lane = getattr(machine, "play_bots", None) if on_event is None else None
+    machine: Any = None  # the seats come from the machine itself: no need to check them
     bots = [reads_no_view(player) for player in players]
     while True:
-        if game.machine is not machine:  # a player or a listener read `game.ruleset`: the game
-            machine = game.machine       # plays on a ruleset (and a machine) of its own since
+        if game.machine is not machine:  # at first, and after a player or a listener read
+            machine = game.machine  # game.ruleset: the game then plays on a machine of its own
             choices = getattr(machine, "choices", machine.legal_actions)
+            # a machine's own lane for chance and the players that read no view, while nobody
+            # reads events as they come
             bots_lane = getattr(machine, "play_bots", None) if on_event is None else None
         if bots_lane is not None:
             bots_lane(rng, bots, game._undo)

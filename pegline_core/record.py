@@ -41,6 +41,7 @@ from pegline_core import record_toml
 from pegline_core.errors import PeglineError, RecordError
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored
 from pegline_core.files import (
+    MATCH_FORMAT,
     MAX_FILE_BYTES,
     RECORD_FORMAT,
     decode_text,
@@ -368,6 +369,9 @@ class GameRecord:
     @classmethod
     def _from_parts(cls, head: dict[str, Any], events: list[Any], name: str, where: str,
                     offset: int = 0) -> GameRecord:
+        if head.get("format") == MATCH_FORMAT:
+            raise RecordError(f"{name}: a match's record (format {MATCH_FORMAT!r}), not one "
+                              f"game's (format {FORMAT!r})")
         if head.get("format") != FORMAT:
             raise RecordError(f"{name}: not a Pegline record (format should be {FORMAT!r})")
         written = set(head)  # before migration: no file may set the migrated ``schema``
@@ -587,7 +591,8 @@ class GameRecord:
 
         A record of an older schema is compared with the replay written in that schema (the
         game's ``legacy_events``: events and fields that schema did not have are left out); one
-        whose events name no ``cause`` at all, with the replay's causes left out."""
+        whose events name no ``cause`` at all, with the replay's causes left out. A streamed
+        log is checked as far as it goes (a crash may have stopped it anywhere)."""
         game = self.replay(versions)
         codec = game.codec
         derived = codec.dicts(game.log)
@@ -599,6 +604,8 @@ class GameRecord:
         if len(recorded) < len(derived) and all(
                 data["type"] in codec.input_types for data in self.events):
             return None  # an inputs-only record has nothing derived to check
+        if self.summary is None and self.schema == VERSION:  # a streamed log, which a crash may
+            derived = derived[:len(recorded)]  # cut after an input, before all it caused
         for seq in range(max(len(derived), len(recorded))):
             expected = derived[seq] if seq < len(derived) else None
             found = recorded[seq] if seq < len(recorded) else None

@@ -357,7 +357,8 @@ class Ruleset:
             raise self._refused(plugin, hook, f"points for {rule_id!r} must be an integer, not "
                                               f"{short_repr(points)}")
         if rule.points is not None and points != rule.points:
-            raise self._refused(plugin, hook, f"{rule_id!r} declared {rule.points} points, "
+            unit = "point" if rule.points == 1 else "points"
+            raise self._refused(plugin, hook, f"{rule_id!r} declared {rule.points} {unit}, "
                                               f"claimed {points}")
         if points < 0 and not rule.negative:
             raise self._refused(plugin, hook, f"{rule_id!r} may not score negative points")

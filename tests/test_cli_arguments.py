@@ -54,6 +54,16 @@ def test_a_right_bots_list_on_a_finished_save_changes_nothing(saves, state, bots
     assert saves[state].read_bytes() == before
 
 
+@pytest.mark.parametrize("kind", ["match", "game"])
+def test_resuming_a_finished_save_says_that_nothing_is_left_to_play(saves, kind):
+    """It printed the resumed line ("phase over") and stopped, the result unsaid."""
+    path = saves[f"finished {kind}"]
+    result = CliRunner().invoke(main, ["play", "--resume", str(path)])
+    assert result.exit_code == 0, result.output
+    assert (f"the {kind} in {path} is over: nothing is left to play (pegline replay {path} "
+            f"shows it)") in result.output
+
+
 RULES_OPTIONS = [["--variant", "nope"], ["--variant", "two-player-61"], ["--variant", ""],
                  ["--with", "nope"], ["--with", "lowball"], ["--with", "to-61", "--with", "x"],
                  ["--variant", "two-player", "--with", "muggins"]]

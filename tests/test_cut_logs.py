@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import gzip
 
+import attrs
 import pytest
 from click.testing import CliRunner
 
-from pegline_core import RandomBot, RecordError
+from pegline_core import RandomBot, RecordError, play_game
 from pegline_core.app.cli import main
 from pegline_core.app.match import Match, MatchRecord, MatchRules, play_match
 from pegline_core.record import GameRecord
@@ -100,6 +101,20 @@ def test_a_cut_log_resumes_with_its_complete_events(tmp_path, renege_log):
     assert 0 < len(record.events) < len(whole.events) and not game.over
     assert record.inputs() == whole.inputs()[:len(record.inputs())]
     assert len(game.log) >= len(record.events)
+
+
+def test_a_log_cut_between_an_input_and_what_it_caused_verifies_what_it_holds():
+    """A crash can stop a log after an input's line and before the events it caused: --verify
+    said "event 3: the record has no event, the replay a dealt event", as of a forged record."""
+    game = play_game("two-player", [RandomBot(1), RandomBot(2)], seed=3)
+    lines = GameRecord.of(game, seed=3).to_jsonl().splitlines(keepends=True)
+    inputs = [n for n, line in enumerate(lines) if n and '"actor"' not in line
+              and '"cause"' not in line]  # the chance inputs: the cut, the deal, the starter
+    cut = GameRecord.from_jsonl("".join(lines[:inputs[1] + 1]))  # the deal, not its dealt event
+    assert cut.events[-1]["type"] == "deal" and cut.verify() is None
+    dealer = cut.events[1]  # what it holds is checked all the same
+    forged = (cut.events[0], {**dealer, "dealer": 1 - dealer["dealer"]}, *cut.events[2:])
+    assert attrs.evolve(cut, events=forged).verify().seq == 1
 
 
 @pytest.fixture(scope="module")

@@ -102,6 +102,13 @@ def test_play_game_refuses_players_of_the_wrong_kind_or_count(players, said):
     refused(lambda: play_game("two-player", players, seed=1), said)
 
 
+def test_play_game_names_a_player_class_given_for_a_player():
+    """A class has a choose too (unbound); it failed at its first turn, as the player
+    'builtins:type' missing an argument."""
+    refused(lambda: play_game("two-player", [RandomBot(1), RandomBot], seed=1),
+            "players[1] is the class RandomBot, not a player: make one, RandomBot(...)")
+
+
 @pytest.mark.parametrize("wrong", ["x", 1.5, [1], b"1"], ids=repr)
 def test_a_random_bot_refuses_a_seed_of_the_wrong_kind(wrong):
     refused(lambda: RandomBot(wrong), f"{SEED}{wrong!r}")

@@ -398,7 +398,7 @@ class Odd:
     ([("bonus", 1)], "plugin 'broken' in pegline_score_play: returned tuple, not Score"),
     ([Score(["bonus"], 1)], "a rule id is a string, not ['bonus']"),
     ([Score("peg-run", 3)], "rule 'peg-run' was not declared by this plugin"),
-    ([Score("bonus", 2)], "'bonus' declared 1 points, claimed 2"),
+    ([Score("bonus", 2)], "'bonus' declared 1 point, claimed 2"),
     ([Score("bonus", 1.0)], "points for 'bonus' must be an integer, not 1.0"),
     ([Score("varies", -1)], "'varies' may not score negative points"),
     ([Score("bonus", 1, [42])], "'bonus' names 42, which is not a Card"),

@@ -407,7 +407,7 @@ def _liar(claim):
 
 
 @pytest.mark.parametrize(("claim", "refusal"), [
-    (lambda play: ("lucky", 5, (ACE_OF_CLUBS,)), "'lucky' declared 1 points, claimed 5"),
+    (lambda play: ("lucky", 5, (ACE_OF_CLUBS,)), "'lucky' declared 1 point, claimed 5"),
     (lambda play: ("lucky", 1, (ACE_OF_CLUBS,)), "names AC, which is not among the cards"),
     (lambda play: ("lucky", True, (play.card,)), "must be an integer, not True"),
     (lambda play: ("lucky", 1, (play.card, 52)), "a native claim is"),
@@ -432,7 +432,7 @@ def test_a_native_claim_of_negative_points_needs_a_rule_declared_negative():
     game = make_game("two-player", plugins={"liar": _liar(
         lambda play: ("lucky", -1, (play.card,)))})
     stack(game, DEAL_HANDS, discards=DEAL_DISCARDS, starter="AS")
-    with pytest.raises(PluginError, match="'lucky' declared 1 points, claimed -1"):
+    with pytest.raises(PluginError, match="'lucky' declared 1 point, claimed -1"):
         play(game, "3C")
 
 

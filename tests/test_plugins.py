@@ -150,7 +150,7 @@ def broken(result):
     (["oops"], "plugin 'broken' in pegline_score_play: returned str, not Score"),
     ([Score("peg-run", 3)], "plugin 'broken' in pegline_score_play: rule 'peg-run' was not "
                             "declared by this plugin"),
-    ([Score("bonus", 2)], "plugin 'broken' in pegline_score_play: 'bonus' declared 1 points, "
+    ([Score("bonus", 2)], "plugin 'broken' in pegline_score_play: 'bonus' declared 1 point, "
                           "claimed 2"),
     ([Score("bonus", True)], "points for 'bonus' must be an integer"),
 ])

@@ -168,6 +168,20 @@ def test_corrupt_toml_records_name_their_place(edit, message):
         GameRecord.from_toml(edit(text))
 
 
+def test_a_match_record_read_as_a_games_record_is_named_as_a_match_record(tmp_path):
+    """Read for one game's (the page's "Replay a record", GameRecord.load), a match's record
+    was "not a Pegline record", which it is."""
+    from pegline_core.app.match import MatchRecord, MatchRules, play_match
+
+    match = play_match("two-player-61", [RandomBot(0), RandomBot(1)], MatchRules(best_of=1),
+                       seed=3)
+    text = MatchRecord.of(match).to_toml()
+    with pytest.raises(RecordError, match=r"^<record>: a match's record \(format "
+                                          r"'pegline-match'\), not one game's \(format "
+                                          r"'pegline-record'\)$"):
+        GameRecord.from_toml(text)
+
+
 def test_a_card_dealt_twice_or_an_illegal_action_is_reported_and_nothing_loaded():
     record = GameRecord.of(a_game(), seed=1)
     events = [dict(e) for e in record.events]

@@ -46,6 +46,21 @@ def test_an_unknown_bot_is_named_with_the_game_s_bots() -> None:
         bot_policy("coach")(table, table.agent_selection)
 
 
+@pytest.mark.parametrize("name", ["greedy", "random", "coach"])
+def test_a_bot_policy_asked_for_an_agent_not_to_act_says_so(name: str) -> None:
+    """It chose from the acting seat's moves with the other seat's view: greedy raised a
+    CardError, random answered player_0's move for player_1, coach a move refused at step; and
+    before reset an IndexError."""
+    table = PeglineEnv("two-player-61")
+    said = "player_1 has no move to choose now: a policy picks for the agent to act"
+    with pytest.raises(PeglineError, match=said):
+        bot_policy(name)(table, "player_1")  # no game dealt yet
+    table.reset(seed=0)
+    assert table.agent_selection == "player_0"
+    with pytest.raises(PeglineError, match=said + r" \(player_0\)"):
+        bot_policy(name)(table, "player_1")
+
+
 def test_the_wilson_interval() -> None:
     """Published values: 50 of 100 gives 40.4% to 59.6%; 0 of 10 gives 0% to 27.8%."""
     low, high = WinRate(50, 100).interval

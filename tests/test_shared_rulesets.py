@@ -72,6 +72,31 @@ def test_a_game_given_its_own_ruleset_midway_plays_on_exactly_as_before():
     assert game.undo() == twin.undo()
 
 
+class _Reader:
+    """A player that reads its game's ruleset at its first turn, as `pegline play --human
+    --save` does by saving a record before each question."""
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game, self.bot = game, RandomBot(seed)
+
+    def choose(self, view, legal):
+        assert self.game.ruleset is not shared_ruleset("two-player")
+        return self.bot.choose(view, legal)
+
+
+def test_a_game_given_its_own_ruleset_by_a_player_or_a_listener_plays_on_as_before():
+    """play_game went on driving the machine the game had traded away: the person was asked
+    to lay away again, and the game's own machine never moved."""
+    twin = play_game("two-player", [RandomBot(1), RandomBot(2)], seed=6)
+    game = Game("two-player")
+    play_game("two-player", [_Reader(game, 1), RandomBot(2)], seed=6, game=game)
+    assert game.log == twin.log and game.over
+    heard = Game("two-player")
+    play_game("two-player", [RandomBot(1), RandomBot(2)], seed=6, game=heard,
+              on_event=lambda event: heard.ruleset)
+    assert heard.log == twin.log and heard.over
+
+
 def test_a_copy_shares_its_originals_ruleset_until_it_reads_its_own():
     game = Game("two-player")
     own = game.ruleset

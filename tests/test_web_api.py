@@ -341,6 +341,16 @@ def test_an_abandoned_game_can_be_downloaded_and_plays_no_more(server):
 # -- bad requests: a 4xx with a message, and nothing changes -------------------------------------
 
 
+def test_a_body_that_is_not_json_says_so_once(server):
+    """The reason used to say it twice: "the body is not valid JSON: not valid JSON: ..."."""
+    client, tables = server
+    response = client.post("/api/games", content=b"{not json",
+                           headers={"content-type": "application/json"})
+    assert response.status_code == 400 and len(tables) == 0
+    assert response.json()["error"] == ("the body is not valid JSON: Expecting property name "
+                                        "enclosed in double quotes")
+
+
 def test_every_kind_of_bad_move_is_refused_and_changes_nothing(server):
     client, tables = server
     state = new_game(client)

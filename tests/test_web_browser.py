@@ -749,6 +749,16 @@ def test_the_creators_links_are_whole_and_fold_once_every_seat_is_taken(site, br
         browser.set_window_size(1400, 1500)
 
 
+@pytest.mark.parametrize(("variant", "said"), [
+    ("three-player", "Lay away 1 card to seat 1 (greedy)'s crib: click it, then Lay away"),
+    ("two-player", "Lay away 2 cards to seat 1 (greedy)'s crib: click them, then Lay away")])
+def test_the_prompt_to_lay_away_says_one_card_or_several(site, browser, variant, said):
+    """Three players lay away one card each: the prompt said "click them" for it too."""
+    url, _ = site
+    start_game(browser, url, variant=variant, muggins=False, seed=5)
+    assert " ".join(browser.find_element(By.ID, "prompt").text.split()) == said
+
+
 def test_a_move_while_the_server_cannot_be_reached_says_so_and_changes_nothing(site, browser):
     url, tables = site
     start_game(browser, url, variant="two-player", muggins=False, seed=9)

@@ -208,7 +208,11 @@ def test_bots_move_at_once_and_people_wait_for_each_other(server):
 @pytest.mark.parametrize(("body", "message"), [
     ({"seats": ["person"]}, "seats are a list of 2"),
     ({"seats": ["person", "bot:nobody"]}, "unknown bot 'nobody'"),
-    ({"seats": ["person", "greedy"]}, "unknown bot 'greedy'"),
+    ({"seats": ["person", "greedy"]},  # a known bot: it was called unknown
+     'seat 1 is \'greedy\', neither "person" nor "bot:NAME": write "bot:greedy"'),
+    ({"seats": ["person", "human"]},
+     'seat 1 is \'human\', neither "person" nor "bot:NAME" (bots: random, greedy, sloppy, '
+     'coach)'),
     ({"seats": ["bot:greedy", "bot:greedy"]}, "at least one \"person\" seat"),
     ({"seats": "person"}, "seats are a list"),
     ({"lobby": "yes"}, "lobby is true or false"),

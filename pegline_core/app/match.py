@@ -32,7 +32,7 @@ from attrs import frozen
 from pegline_core.definition import Player
 from pegline_core.errors import PeglineError, RecordError
 from pegline_core.events import Event, EventCodec, GameEnded
-from pegline_core.files import parse_json, parse_toml, whole_json, write_atomically
+from pegline_core.files import MATCH_FORMAT, parse_json, parse_toml, whole_json, write_atomically
 from pegline_core.game import Game
 from pegline_core.plugins import game_definition
 from pegline_core.record import Difference, GameRecord, is_log_path, read_record_text, summary_of
@@ -41,7 +41,6 @@ from pegline_core.variant import Variant, load_variant
 
 __all__ = ["MatchRules", "Match", "MatchRecord", "play_match", "MATCH_FORMAT"]
 
-MATCH_FORMAT = "pegline-match"
 MATCH_VERSION = 1
 
 

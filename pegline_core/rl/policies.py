@@ -32,6 +32,10 @@ class BotPolicy:
         self._bots: dict[tuple[int, int], Any] = {}
 
     def __call__(self, table: PeglineEnv, agent: str) -> int:
+        acting = getattr(table, "agent_selection", None)  # none before reset
+        if agent != acting or not table.legal_actions():  # another's moves, or none: refused
+            raise PeglineError(f"{agent} has no move to choose now: a policy picks for the agent "
+                               f"to act ({acting or 'none before reset'})")
         seat = table.possible_agents.index(agent)
         bot = self._bots.get((id(table.ruleset), seat))
         if bot is None:

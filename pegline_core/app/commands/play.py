@@ -33,6 +33,7 @@ from pegline_core.app.i18n import Messages, choose_language, current_language, v
 from pegline_core.app.problems import explain
 from pegline_core.app.slow_plugins import timed_games
 from pegline_core.events import Event
+from pegline_core.files import MATCH_FORMAT
 from pegline_core.game import Game
 from pegline_core.players import PlayerLeft, play_game
 from pegline_core.record import GameRecord
@@ -76,7 +77,7 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
          resume_path: Path | None,
          versions: str, best_of: int | None, match_to: int | None) -> None:
     """Play a complete game (or a match) and print every event."""
-    resume_match = resume_path is not None and is_record_file(resume_path, "pegline-match")
+    resume_match = resume_path is not None and is_record_file(resume_path, MATCH_FORMAT)
     is_match = best_of is not None or match_to is not None or resume_match
     given = click.get_current_context().get_parameter_source("variant_name")
     if resume_path is not None and (overlays or given not in (None, ParameterSource.DEFAULT)):
@@ -100,7 +101,7 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
             assert resume_path is not None
             kept = MatchRecord.load(resume_path)
             _play_match(None, kept.rules, seed, bots, human, as_json, save_path or resume_path,
-                        log_file, kept, auto_go=auto_go)
+                        log_file, kept, auto_go=auto_go, resumed_from=resume_path)
         else:
             _play_match(load_variant(variant_name, overlays=overlays),
                         MatchRules(best_of=best_of, target=match_to), seed, bots, human,
@@ -149,6 +150,9 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
         click.echo(_("resumed from {path}: hand {hand}, phase {phase}, scores {scores}").format(
             path=resume_path, hand=game.hand, phase=game.phase,
             scores=_scores_said(game.scores)))
+        if game.over:
+            click.echo(_("the game in {path} is over: nothing is left to play (pegline replay "
+                         "{path} shows it)").format(path=resume_path))
     emit = emitter(game, as_json, log_file, {0} if human else None, labels, seed=record_seed)
     if save_path is not None and human:
         _save_before_asking(players[0], save)
@@ -252,10 +256,12 @@ def _bounded_answers(read: Callable[[], str], game: Game) -> Callable[[], str]:
 
 def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bool,
                 as_json: bool, save_path: Path | None, log_file: Any = None,
-                resumed: Any = None, *, auto_go: bool = True) -> None:
-    """Play a match game by game (or carry on the ``resumed`` `MatchRecord`), printing the
-    standings after each game, saving the match (before each decision of a human's) and
-    logging it to ``log_file`` as one stream (the match's header line, then each game's log)."""
+                resumed: Any = None, *, auto_go: bool = True,
+                resumed_from: Path | None = None) -> None:
+    """Play a match game by game (or carry on the ``resumed`` `MatchRecord`, read from
+    ``resumed_from``), printing the standings after each game, saving the match (before each
+    decision of a human's) and logging it to ``log_file`` as one stream (the match's header
+    line, then each game's log)."""
     from pegline_core.app.match import Match, MatchRecord, MatchSaves
 
     if save_path is not None and save_path.suffix != ".toml":
@@ -282,6 +288,9 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
             played = len(match.games)
             click.echo(_messages.ngettext("resumed: {n} game played", "resumed: {n} games played",
                                           played).format(n=played))
+            if match.over:
+                click.echo(_("the match in {path} is over: nothing is left to play (pegline "
+                             "replay {path} shows it)").format(path=resumed_from))
     if log_file is not None:  # a resumed match's log holds the games played before too
         log_file.write(json.dumps(MatchRecord.log_header(rules)) + "\n")
         if resumed is not None:

@@ -12,7 +12,7 @@ from pegline_core.app.commands.records import is_record_file, say_version_notice
 from pegline_core.app.i18n import Messages
 from pegline_core.app.problems import explain
 from pegline_core.errors import PeglineError, short_repr
-from pegline_core.files import parse_toml, read_text
+from pegline_core.files import MATCH_FORMAT, parse_toml, read_text
 from pegline_core.game import Game
 from pegline_core.plugins import game_definition
 from pegline_core.record import GameRecord, is_log_path
@@ -34,7 +34,7 @@ def replay(file: Path, as_json: bool, verify: bool, versions: str) -> None:
     and print it."""
     if not file.exists():
         raise Failure(_("{file}: no such file").format(file=file))
-    if is_record_file(file, "pegline-match"):
+    if is_record_file(file, MATCH_FORMAT):
         _replay_match(file, as_json, verify)
         return
     if is_log_path(file) or is_record_file(file):

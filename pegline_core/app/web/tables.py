@@ -835,8 +835,15 @@ def _check_seats(variant: Variant, seats: Any) -> None:
         raise RequestError(_("seats are a list of {n}, each \"person\" or \"bot:NAME\", e.g. "
                              "{example}").format(n=players,
                                                  example='["person", "bot:greedy"]'))
-    for kind in seats:
-        if kind != PERSON and not (kind.startswith("bot:") and kind[4:] in known):
+    for seat, kind in enumerate(seats):
+        if kind != PERSON and not kind.startswith("bot:"):  # not a bot's name: say what a seat is
+            said = {"seat": seat, "kind": repr(kind)}
+            raise RequestError(
+                _("seat {seat} is {kind}, neither \"person\" nor \"bot:NAME\": write "
+                  "\"bot:{bot}\"").format(**said, bot=kind) if kind in known
+                else _("seat {seat} is {kind}, neither \"person\" nor \"bot:NAME\" (bots: "
+                       "{bots})").format(**said, bots=", ".join(known)))
+        if kind != PERSON and kind[4:] not in known:
             raise RequestError(_("unknown bot {name}; choose from {bots}").format(
                 name=repr(kind.removeprefix("bot:")), bots=", ".join(known)))
     if PERSON not in seats:

@@ -226,8 +226,9 @@
     if (prompt.kind === "discard") {
       const crib = t.crib_owner === t.seat ? _("your crib")
         : _("{seat}'s crib", {seat: seatName(names, t.crib_owner)});
-      box.append(el("span", {}, (prompt.need > 1 ? _("Lay away {n} cards to {crib}: ", {n: prompt.need, crib})
-        : _("Lay away {n} card to {crib}: ", {n: prompt.need, crib})) + _("click them, then ")),
+      box.append(el("span", {}, prompt.need > 1
+        ? _("Lay away {n} cards to {crib}: ", {n: prompt.need, crib}) + _("click them, then ")
+        : _("Lay away {n} card to {crib}: ", {n: prompt.need, crib}) + _("click it, then ")),
         el("button", {type: "button", id: "lay-away", class: "primary",
                       disabled: selected.size !== prompt.need,
                       onclick: () => ctx.send({type: "discard", cards: [...selected]})},
