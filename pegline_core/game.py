@@ -28,9 +28,9 @@ from pegline_core.arguments import A_VARIANT, expect
 from pegline_core.coaching import Comparison, Evaluator, same_move
 from pegline_core.definition import GameDefinition, Machine
 from pegline_core.errors import IllegalActionError, PeglineError
-from pegline_core.event_log import EventLog
+from pegline_core.event_log import EventLog, StepEvents
 from pegline_core.event_rows import built, built_from, event_class, input_at, inputs_of
-from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input
+from pegline_core.events import AskCoach, EventCodec, GameEnded, Input
 from pegline_core.plugins import Plugins
 from pegline_core.ruleset import Ruleset
 from pegline_core.shared_rulesets import shared_ruleset
@@ -234,8 +234,9 @@ class Game:
 
     # -- acting --------------------------------------------------------------------------------
 
-    def apply(self, action: Any) -> list[Event]:
-        """Apply one action and return the events it produced (its `Input` first).
+    def apply(self, action: Any) -> StepEvents:
+        """Apply one action and return the events it produced (its `Input` first), as a
+        read-only sequence that behaves as their list, each event built when it is read.
 
         Raises `IllegalActionError` (a `ValueError`) with the reason, or `PluginError` if a
         plugin fails; the game is then unchanged.
@@ -243,7 +244,7 @@ class Game:
         wrong = wrong_field(action)
         if wrong is not None:
             raise IllegalActionError(wrong)
-        return built_from(self._log, self._step(action))
+        return StepEvents(self._log, self, self._step(action))
 
     def _step(self, action: Any) -> int:
         """Apply ``action``, whose fields have their declared types (checked by `apply`, or
