@@ -23,7 +23,7 @@ from typing import Any, cast
 
 import attrs
 
-from pegline_core.action_types import wrong_field
+from pegline_core.action_types import INTERNED, wrong_field
 from pegline_core.arguments import A_VARIANT, expect
 from pegline_core.coaching import Comparison, Evaluator, same_move
 from pegline_core.definition import GameDefinition, Machine
@@ -239,11 +239,14 @@ class Game:
         read-only sequence that behaves as their list, each event built when it is read.
 
         Raises `IllegalActionError` (a `ValueError`) with the reason, or `PluginError` if a
-        plugin fails; the game is then unchanged.
+        plugin fails; the game is then unchanged. The fields' types of an action are checked
+        first, but for an interned one (from `legal_actions`): they were checked once, when it
+        was made (`pegline_core.action_types.interned`).
         """
-        wrong = wrong_field(action)
-        if wrong is not None:
-            raise IllegalActionError(wrong)
+        if id(action) not in INTERNED:
+            wrong = wrong_field(action)
+            if wrong is not None:
+                raise IllegalActionError(wrong)
         return StepEvents(self._log, self, self._step(action))
 
     def _step(self, action: Any) -> int:
