@@ -72,13 +72,15 @@ class Discard:
 
 
 class Discards(Sequence[Discard]):
-    """Every legal discard of ``seat``, in `legal_actions` order, each `Discard` built only when
-    it is read: a player choosing one of fifteen builds one.
+    """Every legal discard of ``seat``, in `legal_actions` order, each `Discard` looked up only
+    when it is read (the interned one, `discard_of`): a player choosing one of fifteen reads one.
 
     >>> from pegline_core.cards import parse_cards
     >>> choices = Discards(1, parse_cards("5H 5C JD KS"), 2)
     >>> len(choices), choices[0], list(choices) == [Discard(1, c) for c in choices.cards]
     (6, Discard(seat=1, cards=(Card.parse('5H'), Card.parse('5C'))), True)
+    >>> choices[0] is discard_of(1, choices.cards[0])
+    True
     """
 
     __slots__ = ("cards", "seat")
