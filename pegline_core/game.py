@@ -86,6 +86,9 @@ class Game:
         self._undo: list[tuple[object, int]] = []
         self._quiet = False
         """Whether this is a quiet copy (`copy`): its machine marks its steps hypothetical."""
+        self._drawn: object = None
+        """The chance action `chance_action` drew last: the machine made it, its fields are
+        right (`apply` checks it no more than an interned one)."""
         self._machine = ruleset.game.new_machine(ruleset, self._log)
         self._machine.begin(dealer)
 
@@ -225,7 +228,8 @@ class Game:
 
     def chance_action(self, rng: random.Random) -> Any:
         """Draw the chance action due now (a cut, a deal, a starter) from ``rng``."""
-        return self._machine.chance_action(rng)
+        drawn = self._drawn = self._machine.chance_action(rng)
+        return drawn
 
     def __repr__(self) -> str:
         scores = ", ".join(map(str, self.scores))
@@ -240,10 +244,11 @@ class Game:
 
         Raises `IllegalActionError` (a `ValueError`) with the reason, or `PluginError` if a
         plugin fails; the game is then unchanged. The fields' types of an action are checked
-        first, but for an interned one (from `legal_actions`): they were checked once, when it
-        was made (`pegline_core.action_types.interned`).
+        first, but for one the game made: an interned one (from `legal_actions`), checked once
+        when it was made (`pegline_core.action_types.interned`), or the chance action this game
+        drew last (`chance_action`).
         """
-        if id(action) not in INTERNED:
+        if action is not self._drawn and id(action) not in INTERNED:
             wrong = wrong_field(action)
             if wrong is not None:
                 raise IllegalActionError(wrong)
@@ -377,6 +382,7 @@ class Game:
         twin.variant, twin.players = self.variant, self.players
         twin._ruleset, twin._shared = self._ruleset, self._shared
         twin._quiet = quiet or self._quiet
+        twin._drawn = None
         twin.first_dealer = self.first_dealer
         twin._log = list(self._log)
         twin._undo = list(self._undo)

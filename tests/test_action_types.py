@@ -180,3 +180,21 @@ def test_an_interned_action_is_an_ordinary_value():
     assert again == action and again is not action
     assert game.apply(action) == Game.from_inputs("two-player", game.inputs()[:-1],
                                                   dealer=0).apply(again)
+
+
+@pytest.mark.parametrize("variant", ("two-player", "clabber"))
+def test_the_chance_action_a_game_drew_is_applied_without_checking_its_fields(variant,
+                                                                              monkeypatch):
+    """The one it drew last: an earlier draw, or the same action built by the user, is checked
+    as any other."""
+    checked = _counting_checks(monkeypatch)
+    game, rng = Game(variant), random.Random(5)
+    earlier = game.chance_action(rng)
+    drawn = game.chance_action(rng)
+    twin, other = game.copy(), game.copy()
+    game.apply(drawn)
+    assert checked == []
+    built = attrs.evolve(drawn)
+    twin.apply(built)
+    other.apply(earlier)
+    assert checked == [built, earlier] and twin.log == game.log
