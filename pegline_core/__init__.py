@@ -24,7 +24,7 @@ from pegline_core.errors import (
     RecordError,
     VariantError,
 )
-from pegline_core.event_log import EventLog
+from pegline_core.event_log import EventLog, StepEvents
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored, SideResult
 from pegline_core.game import Game
 from pegline_core.hookspecs import hookimpl, hookspec, native, native_step
@@ -41,7 +41,8 @@ __all__ = [
     "RandomBot", "play_game",
     "Card", "DECK", "deck_of", "format_cards", "parse_cards",
     "Candidate", "Comparison", "Evaluation", "Evaluator",
-    "Event", "EventLog", "Input", "Scored", "GameEnded", "SideResult", "AskCoach", "EventCodec",
+    "Event", "EventLog", "StepEvents", "Input", "Scored", "GameEnded", "SideResult", "AskCoach",
+    "EventCodec",
     "Rule", "Score", "Award", "Ruleset", "hookimpl", "hookspec", "native", "native_step",
     "Variant", "load_variant", "available_variants", "GameRecord",
     "PeglineError", "CardError", "VariantError", "PluginError", "IllegalActionError",

@@ -7,23 +7,51 @@ any machine reads it (a compiled machine trusts the types it declares).
 'no seat 2.5 (AskCoach.seat: expected an integer, got the float 2.5)'
 >>> wrong_field(AskCoach(1)) is None
 True
+
+A game's actions that are values (a seat's play of a card, its go) can be made once per process
+and `interned`: checked when made, and known to `Game.apply` by identity after that.
 """
 
 from __future__ import annotations
 
 import typing
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final, TypeVar
 
 import attrs
 
 from pegline_core.cards import Card
 from pegline_core.strict import describe
 
-__all__ = ["wrong_field"]
+__all__ = ["wrong_field", "interned", "INTERNED"]
 
 Check = Callable[[Any], bool]
 _CHECKS: dict[type, tuple[tuple[str, Check, str], ...]] = {}
+A = TypeVar("A")
+
+INTERNED: Final[dict[int, Any]] = {}
+"""The interned actions by their ``id`` (kept alive here: no other object can take one's id)."""
+
+
+def interned(action: A) -> A:
+    """``action``, its fields' types checked now and never again: kept for the life of the
+    process, so that `Game.apply` accepts it by identity. For the actions a game makes once and
+    hands out from `legal_actions` (one play of each card per seat, say), never for one made
+    per call (the registry would grow without end); an action must be immutable to be one.
+
+    >>> from pegline_core.events import AskCoach
+    >>> ask = interned(AskCoach(3))
+    >>> id(ask) in INTERNED, ask == AskCoach(3)
+    (True, True)
+    >>> interned(AskCoach("3"))
+    Traceback (most recent call last):
+    TypeError: no seat '3' (AskCoach.seat: expected an integer, got the string '3')
+    """
+    wrong = wrong_field(action)
+    if wrong is not None:
+        raise TypeError(wrong)
+    INTERNED[id(action)] = action
+    return action
 
 
 def wrong_field(action: Any) -> str | None:

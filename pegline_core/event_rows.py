@@ -29,7 +29,7 @@ from typing import Any, Final
 
 from pegline_core.events import Event, Input
 
-__all__ = ["RowKind", "keyword_kind", "built", "built_all", "event_of", "event_class",
+__all__ = ["RowKind", "keyword_kind", "built", "built_all", "stored", "event_of", "event_class",
            "built_from", "input_at", "inputs_of"]
 
 Row = tuple[Any, ...]
@@ -98,17 +98,27 @@ def event_class(log: list[Any], index: int) -> type:
     return KINDS[item[0]].cls if type(item) is tuple else type(item)
 
 
-def built_all(entries: list[Any], source: list[Any]) -> list[Event]:
-    """``entries`` (a copy of ``source``, or a part of it from its start) with every row built
-    in place, and stored back in ``source`` where it still holds the same row."""
-    size = len(source)
+def built_all(entries: list[Any], source: list[Any], start: int = 0) -> list[Event]:
+    """``entries`` (a copy of ``source`` from ``start``, or of a part of it from there) with
+    every row built in place (`stored`)."""
     for index in range(len(entries)):
         item = entries[index]
         if type(item) is tuple:
-            event = entries[index] = event_of(item, index)
-            if index < size and source[index] is item:
-                source[index] = event
+            entries[index] = stored(source, start + index, item, event_of(item, start + index))
     return entries
+
+
+def stored(source: list[Any], at: int, row: Row, event: Event) -> Event:
+    """``event``, just built from a copy's ``row`` at ``at``, stored back in ``source`` (the
+    game's log) where it still holds that row; or the event there, if another reader has built
+    it already (equal: the same object for every reader)."""
+    if at < len(source):
+        kept = source[at]
+        if kept is row:
+            source[at] = event
+        elif type(kept) is not tuple and kept == event:
+            return kept  # type: ignore[no-any-return]
+    return event
 
 
 def built_from(log: list[Any], start: int = 0) -> list[Event]:

@@ -23,14 +23,14 @@ from typing import Any, cast
 
 import attrs
 
-from pegline_core.action_types import wrong_field
+from pegline_core.action_types import INTERNED, wrong_field
 from pegline_core.arguments import A_VARIANT, expect
 from pegline_core.coaching import Comparison, Evaluator, same_move
 from pegline_core.definition import GameDefinition, Machine
 from pegline_core.errors import IllegalActionError, PeglineError
-from pegline_core.event_log import EventLog
+from pegline_core.event_log import EventLog, StepEvents
 from pegline_core.event_rows import built, built_from, event_class, input_at, inputs_of
-from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input
+from pegline_core.events import AskCoach, EventCodec, GameEnded, Input
 from pegline_core.plugins import Plugins
 from pegline_core.ruleset import Ruleset
 from pegline_core.shared_rulesets import shared_ruleset
@@ -86,6 +86,9 @@ class Game:
         self._undo: list[tuple[object, int]] = []
         self._quiet = False
         """Whether this is a quiet copy (`copy`): its machine marks its steps hypothetical."""
+        self._drawn: object = None
+        """The chance action `chance_action` drew last: the machine made it, its fields are
+        right (`apply` checks it no more than an interned one)."""
         self._machine = ruleset.game.new_machine(ruleset, self._log)
         self._machine.begin(dealer)
 
@@ -224,7 +227,8 @@ class Game:
 
     def chance_action(self, rng: random.Random) -> Any:
         """Draw the chance action due now (a cut, a deal, a starter) from ``rng``."""
-        return self._machine.chance_action(rng)
+        drawn = self._drawn = self._machine.chance_action(rng)
+        return drawn
 
     def __repr__(self) -> str:
         scores = ", ".join(map(str, self.scores))
@@ -233,16 +237,21 @@ class Game:
 
     # -- acting --------------------------------------------------------------------------------
 
-    def apply(self, action: Any) -> list[Event]:
-        """Apply one action and return the events it produced (its `Input` first).
+    def apply(self, action: Any) -> StepEvents:
+        """Apply one action and return the events it produced (its `Input` first), as a
+        read-only sequence that behaves as their list, each event built when it is read.
 
         Raises `IllegalActionError` (a `ValueError`) with the reason, or `PluginError` if a
-        plugin fails; the game is then unchanged.
+        plugin fails; the game is then unchanged. The fields' types of an action are checked
+        first, but for one the game made: an interned one (from `legal_actions`), checked once
+        when it was made (`pegline_core.action_types.interned`), or the chance action this game
+        drew last (`chance_action`).
         """
-        wrong = wrong_field(action)
-        if wrong is not None:
-            raise IllegalActionError(wrong)
-        return built_from(self._log, self._step(action))
+        if action is not self._drawn and id(action) not in INTERNED:
+            wrong = wrong_field(action)
+            if wrong is not None:
+                raise IllegalActionError(wrong)
+        return StepEvents(self._log, self, self._step(action))
 
     def _step(self, action: Any) -> int:
         """Apply ``action``, whose fields have their declared types (checked by `apply`, or
@@ -372,6 +381,7 @@ class Game:
         twin.variant, twin.players = self.variant, self.players
         twin._ruleset, twin._shared = self._ruleset, self._shared
         twin._quiet = quiet or self._quiet
+        twin._drawn = None
         twin.first_dealer = self.first_dealer
         twin._log = list(self._log)
         twin._undo = list(self._undo)

@@ -4,6 +4,9 @@ it was played, with each field replaced by a value of every other type; the game
 
 from __future__ import annotations
 
+import pickle
+import random
+
 import attrs
 import pytest
 
@@ -91,3 +94,107 @@ def test_every_action_class_of_both_games_is_tried():
 def test_a_right_type_passes_the_check():
     assert wrong_field(AskCoach(0)) is None
     assert isinstance(CARD, Card)
+
+
+# -- the actions `legal_actions` hands out are interned -------------------------------------------
+
+def _counting_checks(monkeypatch):
+    """`Game.apply`'s field check, counted."""
+    import pegline_core.game
+
+    checked = []
+
+    def counted(action):
+        checked.append(action)
+        return wrong_field(action)
+
+    monkeypatch.setattr(pegline_core.game, "wrong_field", counted)
+    return checked
+
+
+EVERY_MOVE = {"two-player": {"Discard", "Play", "Go"}, "partner": {"Discard", "Play", "Go"},
+              "muggins": {"Discard", "Play", "Go", "Declare", "Respond"},
+              "clabber": {"Pass", "Name", "Play"}, "clabber-renege": {"Pass", "LetStand", "Play"}}
+
+
+@pytest.mark.parametrize("variant", EVERY_MOVE)
+def test_a_legal_action_is_applied_without_checking_its_fields_again(variant, monkeypatch):
+    """Each move taken from `legal_actions` (all but a renege call, made per position) goes
+    in unchecked; the same move built by the user, equal, is checked, and plays the same."""
+    checked = _counting_checks(monkeypatch)
+    game, rng = Game(variant), random.Random(11)
+    moves, seen = 0, set()
+    while game.to_act and moves < 300:
+        to_act = game.to_act
+        if to_act == "chance":
+            game.apply(game.chance_action(rng))
+            checked.clear()  # chance actions are made per draw: checked as ever
+            continue
+        action = rng.choice(game.legal_actions(to_act[0]))
+        if type(action).__name__ == "CallRenege":
+            continue
+        twin = game.copy()
+        events = game.apply(action)
+        assert checked == [], action
+        built = attrs.evolve(action)  # equal, not the same object
+        assert built == action and built is not action
+        assert twin.apply(built) == events and checked == [built]
+        checked.clear()
+        moves += 1
+        seen.add(type(action).__name__)
+    assert moves >= 40 and seen >= EVERY_MOVE[variant], seen
+
+
+def test_a_legal_action_is_the_same_object_at_every_call_and_in_every_game():
+    first, second = Game("two-player", dealer=0), Game("two-player", dealer=0)
+    rng = random.Random(3)
+    deal = first.chance_action(rng)
+    first.apply(deal)
+    second.apply(deal)
+    discards = first.legal_actions(1)
+    assert len(discards) == 15
+    assert all(a is b for a, b in zip(discards, second.legal_actions(1), strict=True))
+    assert all(a is b for a, b in zip(discards, first.legal_actions(1), strict=True))
+    choices = first.machine.choices(1)  # what `play_game` hands its players
+    assert all(choices[i] is discards[i] for i in range(len(discards)))
+    own = first.copy()
+    _ = own.ruleset  # a ruleset of its own: the same actions still
+    assert all(a is b for a, b in zip(own.legal_actions(1), discards, strict=True))
+    for game in (first, second):
+        for seat in (0, 1):
+            game.apply(game.legal_actions(seat)[0])
+        game.apply(game.chance_action(random.Random(1)))
+    plays = first.legal_actions()
+    assert plays and all(a is b for a, b in zip(plays, second.legal_actions(), strict=True))
+
+
+def test_an_interned_action_is_an_ordinary_value():
+    """Equal to the same action built anew, hashed alike, pickled as any: only its identity
+    spares it the check, so a copy of it is checked."""
+    game = Game("two-player", dealer=0)
+    game.apply(game.chance_action(random.Random(3)))
+    action = game.legal_actions(1)[4]
+    built = attrs.evolve(action)
+    assert action == built and hash(action) == hash(built) and repr(action) == repr(built)
+    again = pickle.loads(pickle.dumps(action))
+    assert again == action and again is not action
+    assert game.apply(action) == Game.from_inputs("two-player", game.inputs()[:-1],
+                                                  dealer=0).apply(again)
+
+
+@pytest.mark.parametrize("variant", ("two-player", "clabber"))
+def test_the_chance_action_a_game_drew_is_applied_without_checking_its_fields(variant,
+                                                                              monkeypatch):
+    """The one it drew last: an earlier draw, or the same action built by the user, is checked
+    as any other."""
+    checked = _counting_checks(monkeypatch)
+    game, rng = Game(variant), random.Random(5)
+    earlier = game.chance_action(rng)
+    drawn = game.chance_action(rng)
+    twin, other = game.copy(), game.copy()
+    game.apply(drawn)
+    assert checked == []
+    built = attrs.evolve(drawn)
+    twin.apply(built)
+    other.apply(earlier)
+    assert checked == [built, earlier] and twin.log == game.log

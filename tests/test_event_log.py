@@ -24,7 +24,8 @@ from pegline_core import (
     load_variant,
     play_game,
 )
-from pegline_core.event_rows import input_at
+from pegline_core.event_log import StepEvents
+from pegline_core.event_rows import built_from, input_at
 
 VARIANTS = ("two-player", "three-player", "partner", "muggins", "clabber")
 
@@ -116,6 +117,71 @@ def test_an_event_log_behaves_as_the_tuple_of_its_events() -> None:
             log[wrong]  # type: ignore[call-overload]
     assert log * 2 == events * 2 == 2 * log and log[:3] < log and not log < events
     assert pickle.loads(pickle.dumps(log)) == events and copy.copy(log) is log
+
+
+# -- what `Game.apply` returns --------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_apply_returns_the_events_of_its_step_as_the_list_it_built_before(variant: str) -> None:
+    """A random game, played through `apply` and, alongside, through the kernel's step with
+    every event built at once (what `apply` returned before): the same events, read as a list
+    is, whichever is read first."""
+    for seed in range(3):
+        rng, lazy = random.Random(seed), Game(variant, dealer=seed % 2)
+        eager = lazy.copy()
+        while lazy.to_act:
+            to_act = lazy.to_act
+            action = (lazy.chance_action(rng) if to_act == "chance"
+                      else rng.choice(lazy.legal_actions(to_act[0])))
+            events = lazy.apply(action)
+            built = built_from(eager._log, eager._step(action))
+            assert type(events) is StepEvents and len(events) == len(built) and bool(events)
+            if rng.random() < 0.5:  # read one by one, from either end, before the whole
+                assert [events[i] for i in range(-len(built), 0)] == built
+            assert events == built and built == events and list(events) == built
+            assert events[1:] == built[1:] and type(events[1:]) is list
+            assert repr(events) == repr(built) and events[0].seq == len(lazy._log) - len(built)
+            assert events + [] == built and [] + events == built and events * 1 == built
+            assert events != tuple(built)  # as a list is not its tuple
+        assert lazy.log == eager.log and lazy.result == eager.result
+
+
+def test_apply_builds_no_event_until_one_is_read() -> None:
+    game = Game("two-player", dealer=1)
+    start = len(game._log)
+    events = game.apply(game.chance_action(random.Random(4)))  # the deal
+    assert len(events) == 2 and all(type(entry) is tuple for entry in game._log[start:])
+    assert events[-1] is game._log[-1] and type(game._log[start]) is tuple  # built when read
+    first = events[0]
+    assert game.log[start] is first  # stored back: a log read later has that same event
+    again = game.apply(game.legal_actions(0)[0])
+    logged = game.log[-1]
+    assert again[-1] is logged and again == [logged]  # and it the log's, read earlier
+
+
+def test_the_events_of_a_step_behave_as_a_read_only_list() -> None:
+    game = Game("two-player", dealer=1)
+    events = game.apply(game.chance_action(random.Random(6)))
+    built = list(events)
+    steps = events
+    steps += game.apply(game.legal_actions(0)[0])  # a new list, as a list's ``+`` makes
+    assert type(steps) is list and steps == list(game.log[1:]) and events == built
+    assert events.index(built[1]) == 1 and built[0] in events and events.count(built[0]) == 1
+    assert list(reversed(events)) == built[::-1] and events[True] is built[1]
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(events)
+    with pytest.raises(IndexError, match="no event 5 in a log of 2"):
+        events[5]
+    with pytest.raises(TypeError, match="log indices must be integers or slices"):
+        events["0"]  # type: ignore[call-overload]
+    with pytest.raises(AttributeError):
+        events.append(built[0])  # type: ignore[attr-defined]
+    assert events[:1] < events and not events < built and events <= built
+    again = pickle.loads(pickle.dumps(events))
+    assert type(again) is StepEvents and again == built and copy.copy(events) is events
+    game.undo()
+    game.undo()
+    assert events == built  # what the step produced, whatever the game does next
 
 
 def test_a_log_read_early_keeps_only_its_own_events():

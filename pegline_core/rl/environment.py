@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import operator
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar, SupportsIndex
 
 import numpy as np
@@ -193,7 +194,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         return {agent: float(_lead(after, side_of[seat]) - _lead(before, side_of[seat]))
                 for seat, agent in enumerate(self.possible_agents)}
 
-    def _record(self, events: list[Any]) -> None:
+    def _record(self, events: Sequence[Any]) -> None:
         if self._screen is not None:
             for event in events:
                 self._screen.observe(event)

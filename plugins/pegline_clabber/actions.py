@@ -3,20 +3,25 @@
 >>> from pegline_core.cards import Card
 >>> Play(1, Card.parse("JH"))
 Play(seat=1, card=Card.parse('JH'))
+
+The players' actions that are values (all but a renege call) are interned
+(`pegline_core.action_types`): each exists once per process, made when a game first needs them
+(`moves`), and `legal_actions` hands out those.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from functools import cache
+from typing import ClassVar, NamedTuple
 
 from attrs import field, frozen
 
-from pegline_core.cards import Card
+from pegline_core.action_types import interned
+from pegline_core.cards import DECK, SUITS, Card
 
 __all__ = ["CutForDeal", "Deal", "Name", "Pass", "Announce", "Show", "Play", "CallRenege",
-           "LetStand", "ACTIONS",
-           "CHANCE_ACTIONS"]
+           "LetStand", "ACTIONS", "CHANCE_ACTIONS", "Moves", "moves"]
 
 
 def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
@@ -121,3 +126,32 @@ class LetStand:
 ACTIONS: dict[str, type] = {cls.TAG: cls for cls in (CutForDeal, Deal, Name, Pass, Announce,
                                                       Show, Play, CallRenege, LetStand)}
 CHANCE_ACTIONS = (CutForDeal, Deal)
+
+
+class Moves(NamedTuple):
+    """Each seat's actions that are values, by seat (`moves`)."""
+
+    plays: tuple[tuple[Play, ...], ...]
+    """By the card's code."""
+    names: tuple[dict[str, Name], ...]
+    """By the suit's letter."""
+    passes: tuple[Pass, ...]
+    announces: tuple[Announce, ...]
+    shows: tuple[Show, ...]
+    stands: tuple[LetStand, ...]
+
+
+@cache
+def moves() -> Moves:
+    """The interned actions of the four seats, made once per process.
+
+    >>> moves().plays[1][Card.parse("JH").index] is moves().plays[1][Card.parse("JH").index]
+    True
+    """
+    seats = range(4)
+    return Moves(tuple([tuple([interned(Play(seat, card)) for card in DECK]) for seat in seats]),
+                 tuple([{suit: interned(Name(seat, suit)) for suit in SUITS} for seat in seats]),
+                 tuple([interned(Pass(seat)) for seat in seats]),
+                 tuple([interned(Announce(seat)) for seat in seats]),
+                 tuple([interned(Show(seat)) for seat in seats]),
+                 tuple([interned(LetStand(seat)) for seat in seats]))

@@ -21,6 +21,7 @@ from pegline_clabber.actions import (
     Pass,
     Play,
     Show,
+    moves,
 )
 from pegline_clabber.cards import DECK, SUIT_SYMBOLS, SUITS, legal_plays, trick_winner, why_illegal
 from pegline_clabber.events import (
@@ -49,7 +50,6 @@ from pegline_clabber.snapshots import (
 from pegline_clabber.views import ClabberView, TableMeld
 from pegline_core import draws
 from pegline_core.card_tuples import position, replaced
-from pegline_core.cards import DECK as EVERY_CARD
 from pegline_core.cards import Card, format_cards
 from pegline_core.errors import IllegalActionError
 from pegline_core.event_rows import RowKind, input_at, keyword_kind
@@ -103,14 +103,8 @@ class Common:
         self.count_hand = ruleset.scoring("pegline_clabber_count_hand")
         self.settle_hand = ruleset.scoring("pegline_clabber_settle_hand")
         self.score_renege = ruleset.scoring("pegline_clabber_renege")
-        # actions are values: each possible one exists once, as cards do
-        self.plays = tuple(tuple(Play(seat, card) for card in EVERY_CARD)
-                           for seat in range(PLAYERS))
-        self.names = tuple({suit: Name(seat, suit) for suit in SUITS} for seat in range(PLAYERS))
-        self.passes = tuple(Pass(seat) for seat in range(PLAYERS))
-        self.announces = tuple(Announce(seat) for seat in range(PLAYERS))
-        self.shows = tuple(Show(seat) for seat in range(PLAYERS))
-        self.stands = tuple(LetStand(seat) for seat in range(PLAYERS))
+        # actions are values: each possible one exists once, as cards do (interned)
+        self.plays, self.names, self.passes, self.announces, self.shows, self.stands = moves()
 
 
 def common(ruleset: Ruleset) -> Common:

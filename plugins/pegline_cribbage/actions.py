@@ -4,6 +4,9 @@ Chance outcomes (the cut for deal, the deal, the starter) are actions like the p
 a game's inputs are a plain list of actions and any published deal can be stacked. Each class
 names its record ``type`` in ``TAG``.
 
+The players' actions that `legal_actions` hands out are interned (`pegline_core.action_types`):
+each exists once per process, made when first needed, as cards do (`plays_of`, `discard_of`...).
+
 >>> from pegline_core.cards import Card
 >>> Play(0, Card.parse("5H"))
 Play(seat=0, card=Card.parse('5H'))
@@ -12,15 +15,18 @@ Play(seat=0, card=Card.parse('5H'))
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 from itertools import combinations
 from typing import ClassVar, overload
 
 from attrs import field, frozen
 
-from pegline_core.cards import Card
+from pegline_core.action_types import interned
+from pegline_core.cards import DECK, Card
 
 __all__ = ["CutForDeal", "Deal", "Discard", "Discards", "CutStarter", "Play", "Go", "Declare",
-           "Respond", "RESPONSES", "ACTIONS", "CHANCE_ACTIONS"]
+           "Respond", "RESPONSES", "ACTIONS", "CHANCE_ACTIONS", "plays_of", "go_of",
+           "discards_of", "discard_of", "declarations_of", "responses_of"]
 
 
 def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
@@ -66,13 +72,15 @@ class Discard:
 
 
 class Discards(Sequence[Discard]):
-    """Every legal discard of ``seat``, in `legal_actions` order, each `Discard` built only when
-    it is read: a player choosing one of fifteen builds one.
+    """Every legal discard of ``seat``, in `legal_actions` order, each `Discard` looked up only
+    when it is read (the interned one, `discard_of`): a player choosing one of fifteen reads one.
 
     >>> from pegline_core.cards import parse_cards
     >>> choices = Discards(1, parse_cards("5H 5C JD KS"), 2)
     >>> len(choices), choices[0], list(choices) == [Discard(1, c) for c in choices.cards]
     (6, Discard(seat=1, cards=(Card.parse('5H'), Card.parse('5C'))), True)
+    >>> choices[0] is discard_of(1, choices.cards[0])
+    True
     """
 
     __slots__ = ("cards", "seat")
@@ -91,8 +99,8 @@ class Discards(Sequence[Discard]):
     def __getitem__(self, index: slice) -> list[Discard]: ...
     def __getitem__(self, index: int | slice) -> Discard | list[Discard]:
         if isinstance(index, slice):
-            return [Discard(self.seat, cards) for cards in self.cards[index]]
-        return Discard(self.seat, self.cards[index])
+            return [discard_of(self.seat, cards) for cards in self.cards[index]]
+        return discard_of(self.seat, self.cards[index])
 
     def __repr__(self) -> str:
         return f"Discards({list(self)!r})"
@@ -149,3 +157,51 @@ class Respond:
 ACTIONS: dict[str, type] = {cls.TAG: cls for cls in (CutForDeal, Deal, Discard, CutStarter, Play,
                                                       Go, Declare, Respond)}
 CHANCE_ACTIONS = (CutForDeal, Deal, CutStarter)
+
+
+# -- the interned actions: each made once per process, when first needed ------------------------
+
+@cache
+def plays_of(seat: int) -> tuple[Play, ...]:
+    """``seat``'s play of each card, by the card's code."""
+    return tuple([interned(Play(seat, card)) for card in DECK])
+
+
+@cache
+def go_of(seat: int) -> Go:
+    return interned(Go(seat))
+
+
+@cache
+def discards_of(seat: int) -> dict[tuple[Card, ...], Discard]:
+    """``seat``'s discards made so far, by their cards (`discard_of` adds to it)."""
+    return {}
+
+
+def discard_of(seat: int, cards: tuple[Card, ...]) -> Discard:
+    """``seat``'s discard of ``cards`` (in this order).
+
+    >>> from pegline_core.cards import parse_cards
+    >>> laid = parse_cards("5H JD")
+    >>> discard_of(1, laid) is discard_of(1, laid) == Discard(1, laid)
+    True
+    """
+    made = discards_of(seat)
+    found = made.get(cards)
+    if found is None:
+        found = made[cards] = interned(Discard(seat, cards))
+    return found
+
+
+@cache
+def declarations_of(seat: int, most: int) -> tuple[Declare, ...]:
+    """``seat``'s declarations of 0 to ``most`` points, in order."""
+    return tuple([interned(Declare(seat, points)) for points in range(most + 1)])
+
+
+@cache
+def responses_of(seat: int, most: int) -> tuple[Respond, ...]:
+    """``seat``'s responses to a declaration: accept, overcount, then muggins for 1 to ``most``
+    points (`legal_actions` order)."""
+    return (interned(Respond(seat, "accept")), interned(Respond(seat, "overcount")),
+            *[interned(Respond(seat, "muggins", points)) for points in range(1, most + 1)])

@@ -41,6 +41,12 @@ from pegline_cribbage.actions import (
     Go,
     Play,
     Respond,
+    declarations_of,
+    discard_of,
+    discards_of,
+    go_of,
+    plays_of,
+    responses_of,
 )
 from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.events import Combination
@@ -116,9 +122,10 @@ class Common:
         self.what_if = self.scorer.scoring
         """The same, for a quiet copy's steps: each ``hypothetical``."""
         players = self.players
-        # actions are values: each possible play and go exists once, as cards do
-        self.plays = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(players))
-        self.goes = tuple(Go(seat) for seat in range(players))
+        # actions are values: each possible one exists once, as cards do (interned)
+        self.plays = tuple([plays_of(seat) for seat in range(players)])
+        self.goes = tuple([go_of(seat) for seat in range(players)])
+        self.discards = tuple([discards_of(seat) for seat in range(players)])
         self.dealt = tuple(tuple((dealer + k) % players for k in range(1, players + 1))
                            for dealer in range(players))
         """The order of the deal from each dealer's left (the `Dealt` event's)."""
@@ -336,15 +343,15 @@ class CribbageMachine:
             return playable or [c.goes[turn]]
         if phase == "discard":
             seats = [seat] if seat is not None else list(self._discarding())
-            return [Discard(p, cards) for p in seats if not self.discarded[p]
+            discards = c.discards
+            return [discards[p].get(cards) or discard_of(p, cards)
+                    for p in seats if not self.discarded[p]
                     for cards in combinations(cards_of(self._held[p]), c.discard)]
         if phase == "show" and self.counts and (seat is None or seat in self.to_act()):
             cap = self.counting.max_declaration
             if self.declared < 0:
-                return [Declare(self.counts[0][0], n) for n in range(cap + 1)]
-            who = self.responders[0]
-            return [Respond(who, "accept"), Respond(who, "overcount"),
-                    *(Respond(who, "muggins", n) for n in range(1, cap + 1))]
+                return list(declarations_of(self.counts[0][0], cap))
+            return list(responses_of(self.responders[0], cap))
         return []
 
     def choices(self, seat: int) -> Sequence[Any]:

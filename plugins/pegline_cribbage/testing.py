@@ -62,7 +62,7 @@ def _cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
 def stack(game: Game, hands: Sequence[str | Iterable[str]], *, discards: Sequence[str],
           starter: str, crib: str = "") -> list[Event]:
     """Deal ``hands`` (one per seat), lay away ``discards`` (per seat), turn the ``starter``."""
-    events = game.apply(Deal([_cards(h) for h in hands], _cards(crib)))
+    events = [*game.apply(Deal([_cards(h) for h in hands], _cards(crib)))]
     for seat, laid in enumerate(discards):
         events += game.apply(Discard(seat, _cards(laid)))
     return events + game.apply(CutStarter(Card.parse(starter)))
