@@ -23,10 +23,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["HookTimes", "SLOW_SHARE"]
+__all__ = ["HookTimes", "SLOW_SHARE", "SLOW_CALL"]
 
 SLOW_SHARE = 0.5
 """The share of the games' time a plugin's hooks must take to be named as slowing them."""
+SLOW_CALL = 0.0001
+"""The least time one call of a plugin's hooks takes, on average, for the plugin to be named:
+a tenth of a millisecond. The standard rules take microseconds; in a fast (compiled) game
+between random bots that may still be half of the time, which is the engine working, not a
+plugin slowing it down."""
 
 
 class HookTimes:
@@ -58,12 +63,14 @@ class HookTimes:
 
     def slowest(self, elapsed: float, share: float = SLOW_SHARE) -> tuple[str, float] | None:
         """The plugin whose hooks took at least ``share`` of ``elapsed`` seconds (the games'
-        time), with the share they took, or None."""
+        time), at least `SLOW_CALL` a call, with the share they took; or None."""
         if not self.seconds or elapsed <= 0:
             return None
         plugin = max(self.seconds, key=self.seconds.__getitem__)
         seconds = self.seconds[plugin]
-        return (plugin, seconds / elapsed) if seconds >= share * elapsed else None
+        if seconds < share * elapsed or self.per_call(plugin) < SLOW_CALL:
+            return None
+        return plugin, seconds / elapsed
 
     def per_call(self, plugin: str) -> float:
         """The mean seconds of one call of ``plugin``'s hooks."""

@@ -377,7 +377,7 @@ FAULTS = {  # plugin: what `variants check` says of it, then the line of BROKEN_
                        "'undeclared' was not declared by this plugin (at {where})",
                        "claims a rule it never declared"),
     "peggingpoints": (SAMPLE_STOPPED + "plugin 'peggingpoints' in pegline_score_play: 'bonus' "
-                      "declared 1 points, claimed 5 (at {where})", "claims 5 at a count of 15"),
+                      "declared 1 point, claimed 5 (at {where})", "claims 5 at a count of 15"),
     "counterlies": ("plugins[1]: plugin 'counterlies': its pegline_show_counter counts 0 for "
                     "the hand ", "# no starter"),
     "counterraise": ("plugins[1]: plugin 'counterraise' failed in its pegline_show_counter: "

@@ -39,3 +39,15 @@ def test_play_debug_names_a_slow_plugin_and_none_in_a_normal_game(broken_plugins
     assert "debug:" not in run("play", "--variant", file, "--seed", "1").stderr  # not asked
     normal = run("--debug", "play", "--seed", "1")
     assert normal.exit_code == 0 and "debug:" not in normal.stderr
+
+
+def test_a_plugin_is_named_only_when_its_calls_are_slow_and_most_of_the_time():
+    from pegline_core.hook_times import HookTimes
+
+    times = HookTimes()
+    times.seconds, times.calls = {"standard": 0.6}, {"standard": 120_000}  # 5 us a call
+    assert times.slowest(1.0) is None  # most of a fast game, but the engine's own pace
+    times.seconds, times.calls = {"house": 0.6}, {"house": 200}  # 3 ms a call
+    assert times.slowest(1.0) == ("house", 0.6)
+    times.seconds, times.calls = {"house": 0.2}, {"house": 200}
+    assert times.slowest(1.0) is None  # slow, but a fifth of the time
