@@ -708,16 +708,19 @@ def test_the_names_people_sit_down_with_replace_their_seat_numbers_everywhere(si
     take_seat(browser, url, table, 0, tokens[0], "Ann")
     table.sit(1, "Bob")
     wait(browser, lambda d: "Bob" in d.find_element(By.CSS_SELECTOR, ".scoreboard").text)
-    log = browser.find_element(By.ID, "log").text
-    assert "Ann (you) is dealt" in log and "Bob is dealt (hidden)" in log
+    # the log is drawn again once the names come: read it as it stands then (a fresh element)
+    log = wait(browser, lambda d: next((text for text in [d.find_element(By.ID, "log").text]
+                                        if "Bob is dealt (hidden)" in text), False))
+    assert "Ann (you) is dealt" in log
     assert "seat" not in log
 
     browser.get(f"{url}/t/{table.id}?watch={keys['watch']}")
-    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#table .heading"))
     dealer = ["Ann", "Bob"][table.game.view(0).dealer]
-    heading = browser.find_element(By.CSS_SELECTOR, "#table .heading").text
+    heading = wait(browser, lambda d: next(
+        (element.text for element in d.find_elements(By.CSS_SELECTOR, "#table .heading")
+         if element.text.startswith("Hand 1")), False))
     assert heading.startswith(f"Hand 1 · {dealer} deals "), heading
-    assert "seat" not in browser.find_element(By.ID, "table").text
+    assert "seat" not in wait(browser, lambda d: d.find_element(By.ID, "table").text)
 
 
 def test_the_creators_links_are_whole_and_fold_once_every_seat_is_taken(site, browser):
