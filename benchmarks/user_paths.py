@@ -33,12 +33,10 @@ Run: python benchmarks/user_paths.py [--games N] [--rounds R] [--players 2,4]
 from __future__ import annotations
 
 import argparse
-import os
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from peers import Server, interleaved, peer_python, ratio
+from peers import Server, build_servers, interleaved, peer_python, ratio
 
 VARIANTS = {2: "two-player", 4: "partner"}
 WARM_UP = 10
@@ -213,15 +211,7 @@ serve({{"cpp": lambda count: cpp(int(count)), "python": lambda count: python(int
 
 def builds(seats: int) -> dict[str, Server]:
     """A measuring process per Pegline build (compiled where this install has it, and pure)."""
-    code = PEGLINE.format(variant=VARIANTS[seats], seats=seats, warm_up=WARM_UP)
-    pure = {**os.environ, "PEGLINE_PURE_PYTHON": "1"}
-    compiled = {k: v for k, v in os.environ.items() if k != "PEGLINE_PURE_PYTHON"}
-    found = {"compiled": Server(sys.executable, code, compiled),
-             "pure": Server(sys.executable, code, pure)}
-    if not found["compiled"].ask("build")[0]:
-        print("(this install has no compiled modules: the compiled column is left out)")
-        found.pop("compiled").close()
-    return found
+    return build_servers(PEGLINE.format(variant=VARIANTS[seats], seats=seats, warm_up=WARM_UP))
 
 
 ROWS = (  # (label, Pegline's side, its unit, OpenSpiel's figure compared, the target ratio)

@@ -67,15 +67,10 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
                  max_cycles: int | None = None, render_mode: str | None = None,
                  extra_plugins: Plugins | None = None) -> None:
         super().__init__()
-        if reward not in REWARDS:
-            raise PeglineError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if render_mode not in (None, "ansi"):
             raise PeglineError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
-        if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
-            raise PeglineError(f"max_cycles must be a whole number above 0, not {max_cycles!r}")
-        if not isinstance(variant, Variant):
-            variant = load_variant(variant, extra_plugins=extra_plugins)
-        self.ruleset = Ruleset(variant, extra_plugins)
+        self.ruleset = checked_ruleset(variant, reward, max_cycles, extra_plugins)
+        variant = self.ruleset.variant
         self.encoding = encoding_of(self.ruleset)
         self.reward, self.max_cycles, self.render_mode = reward, max_cycles, render_mode
         players = variant.table.players
@@ -246,6 +241,19 @@ def _number(action: object) -> int | None:
         return operator.index(action)  # type: ignore[arg-type]
     except TypeError:
         return None
+
+
+def checked_ruleset(variant: Variant | str, reward: str, max_cycles: int | None,
+                    extra_plugins: Plugins | None) -> Ruleset:
+    """The ruleset of an environment's games, once the options every environment takes are
+    checked (`PeglineError` naming a wrong one)."""
+    if reward not in REWARDS:
+        raise PeglineError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+    if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
+        raise PeglineError(f"max_cycles must be a whole number above 0, not {max_cycles!r}")
+    if not isinstance(variant, Variant):
+        variant = load_variant(variant, extra_plugins=extra_plugins)
+    return Ruleset(variant, extra_plugins)
 
 
 def encoding_of(ruleset: Ruleset) -> Encoding:

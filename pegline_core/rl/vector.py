@@ -21,11 +21,11 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector import VectorEnv as GymnasiumVectorEnv
 from gymnasium.vector.utils import batch_space
 
-from pegline_core import Game, IllegalActionError, PeglineError, Ruleset, Variant, load_variant
+from pegline_core import Game, IllegalActionError, PeglineError, Variant
 from pegline_core.arguments import seed_of
 from pegline_core.errors import short_repr
 from pegline_core.plugins import Plugins
-from pegline_core.rl.environment import REWARDS, _lead, encoding_of
+from pegline_core.rl.environment import _lead, checked_ruleset, encoding_of
 
 __all__ = ["VectorEnv"]
 
@@ -55,13 +55,8 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
         if type(num_envs) is not int or num_envs < 1:
             raise PeglineError(f"num_envs must be a whole number above 0, not "
                                f"{short_repr(num_envs)}")
-        if reward not in REWARDS:
-            raise PeglineError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
-        if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
-            raise PeglineError(f"max_cycles must be a whole number above 0, not {max_cycles!r}")
-        if not isinstance(variant, Variant):
-            variant = load_variant(variant, extra_plugins=extra_plugins)
-        self.ruleset = Ruleset(variant, extra_plugins)
+        self.ruleset = checked_ruleset(variant, reward, max_cycles, extra_plugins)
+        variant = self.ruleset.variant
         self.encoding = encoding = encoding_of(self.ruleset)
         self.num_envs, self.reward, self.max_cycles, self.copy = num_envs, reward, max_cycles, copy
         self.players = players = variant.table.players
