@@ -27,14 +27,14 @@ from typing import TypeVar
 from pegline_core.arguments import plugin_classes
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant, load_variant
-from pegline_core.variant_files import NAME, variant_search_path
+from pegline_core.variant_files import NAME, Resolver, read_variant, variant_search_path
 
 __all__ = ["shared_ruleset", "KEPT"]
 
 KEPT = 32
 """How many rulesets a thread keeps (the least recently used goes first)."""
 
-_FileStamps = tuple[tuple[str, int, int], ...]
+_Stamp = tuple[int, int] | None
 _Value = TypeVar("_Value")
 
 
@@ -44,8 +44,8 @@ class _Kept(threading.local):
 
     def __init__(self) -> None:
         self.by_variant: OrderedDict[Hashable, Ruleset] = OrderedDict()
-        self.by_name: OrderedDict[Hashable, tuple[tuple[_FileStamps, ...], Ruleset]] = \
-            OrderedDict()
+        self.by_name: OrderedDict[Hashable, tuple[tuple[Path, ...], tuple[_Stamp, ...],
+                                                  Ruleset]] = OrderedDict()
 
 
 _KEPT = _Kept()
@@ -62,16 +62,16 @@ def shared_ruleset(variant: Variant | str | os.PathLike[str],
         return _by_variant(variant, plugins, extra_plugins)
     folders = variant_search_path()
     name = os.fspath(variant)
-    beside = None
+    looked = folders
     if not NAME.match(name):  # a file, where the files it extends may lie beside it too
         name = os.path.abspath(name)
         beside = Path(name).parent
-    stamps = _stamps(folders, beside)
+        looked = folders if beside in folders else [*folders, beside]
     key = (name, tuple(folders), plugins)
     found = _KEPT.by_name.get(key)
-    if found is not None and found[0] == stamps:
+    if found is not None and _stamps(looked, found[0]) == found[1]:
         _KEPT.by_name.move_to_end(key)
-        ruleset = found[1]
+        ruleset = found[2]
         try:  # the same ruleset for the variant itself, were it dropped there since
             _keep(_KEPT.by_variant, (ruleset.variant, plugins), ruleset)
         except TypeError:  # a game's settings that cannot be hashed: not kept there
@@ -79,7 +79,10 @@ def shared_ruleset(variant: Variant | str | os.PathLike[str],
         return ruleset
     loaded = load_variant(name, search_path=folders, extra_plugins=extra_plugins)
     ruleset = _by_variant(loaded, plugins, extra_plugins)
-    _keep(_KEPT.by_name, key, (stamps, ruleset))
+    read = Resolver(folders)  # the files that variant is read from (read again, on a miss only)
+    read_variant(read, name, "")
+    files = tuple(file.key for file in read.files)
+    _keep(_KEPT.by_name, key, (files, _stamps(looked, files), ruleset))
     return ruleset
 
 
@@ -105,17 +108,16 @@ def _keep(kept: OrderedDict[Hashable, _Value], key: Hashable, value: _Value) -> 
         kept.popitem(last=False)
 
 
-def _stamps(folders: list[Path], beside: Path | None) -> tuple[_FileStamps, ...]:
-    """Every variant file a name may resolve to, with its modification time and size: any
-    file added, removed or edited changes them."""
-    looked = [*folders, beside] if beside is not None and beside not in folders else folders
-    found = []
-    for folder in looked:
+def _stamps(folders: list[Path], files: tuple[Path, ...]) -> tuple[_Stamp, ...]:
+    """The modification time and size of the folders a name is looked up in (a file added,
+    removed or renamed there changes its folder's) and of the files a variant was read from (a
+    file edited in place changes its own)."""
+    found: list[_Stamp] = []
+    for path in (*folders, *files):
         try:
-            with os.scandir(folder) as entries:
-                found.append(tuple(sorted(
-                    (entry.name, stat.st_mtime_ns, stat.st_size) for entry in entries
-                    if entry.name.endswith(".toml") for stat in (entry.stat(),))))
-        except OSError:  # a folder that is not there (yet): none of its files
-            found.append(())
+            stat = os.stat(path)
+        except OSError:  # not there (yet, or any more)
+            found.append(None)
+        else:
+            found.append((stat.st_mtime_ns, stat.st_size))
     return tuple(found)

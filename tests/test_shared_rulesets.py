@@ -156,3 +156,13 @@ def test_a_game_that_reads_its_ruleset_while_it_plays_goes_on_as_before():
     play_game("two-player", [RandomBot(1), RandomBot(2)], seed=6, game=game, on_event=listen)
     assert game.log == play_game("two-player", [RandomBot(1), RandomBot(2)], seed=6).log
     assert len({id(ruleset) for ruleset in read}) == 1
+
+
+def test_a_variant_follows_an_edit_of_a_file_it_extends(tmp_path):
+    (tmp_path / "base-house.toml").write_text('extends = ["two-player"]\n', encoding="utf-8")
+    house = tmp_path / "house.toml"
+    house.write_text('extends = ["base-house"]\n', encoding="utf-8")
+    assert Game(str(house)).variant.settings.scoring.target == 121
+    (tmp_path / "base-house.toml").write_text(
+        'extends = ["two-player"]\n[scoring]\ntarget = 61\n', encoding="utf-8")
+    assert Game(str(house)).variant.settings.scoring.target == 61
