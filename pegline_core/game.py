@@ -211,8 +211,8 @@ class Game:
 
     def legal_actions(self, seat: int | None = None) -> list[Any]:
         """Every legal action of ``seat`` (or of every seat to act); chance phases have none."""
-        if seat is not None:
-            self._check_seat(seat)
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            self._check_seat(seat)  # which says what is wrong (here, off the hot path)
         return self._machine.legal_actions(seat)
 
     def is_legal(self, action: Any) -> bool:
@@ -251,7 +251,9 @@ class Game:
             wrong = wrong_field(action)
             if wrong is not None:
                 raise IllegalActionError(wrong)
-        return StepEvents(self._log, self, self._step(action))
+        if isinstance(action, AskCoach):
+            return StepEvents(self._log, self, self._step(action))
+        return StepEvents(self._log, self, step(self._machine, self._log, self._undo, action))
 
     def _step(self, action: Any) -> int:
         """Apply ``action``, whose fields have their declared types (checked by `apply`, or
