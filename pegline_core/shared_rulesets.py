@@ -3,9 +3,9 @@
 Building a `Ruleset` (a plugin manager, every plugin built and checked, every rule declared) and
 loading its variant file take about a millisecond; a game takes microseconds. So `Game` built by
 name or from a `Variant` runs on the ruleset kept here for that variant, built on first use:
-a loop that makes a game per episode pays the build once. A variant named by a file is loaded
-again when a variant file on its search path (or beside it) changes, so an edited file is never
-stale. Each thread has its own (a ruleset lends its scoring steps to one game at a time), and
+a loop that makes a game per episode pays the build once. A variant asked for by name or by
+file is loaded again when a file it was read from changes, or a file comes or goes in a folder
+it is looked up in, so an edited file is never stale. Each thread has its own (a ruleset lends its scoring steps to one game at a time), and
 a game that changes its ruleset (`Game.ruleset`) gets one of its own first.
 
 >>> from pegline_core.variant import load_variant
