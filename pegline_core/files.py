@@ -94,6 +94,7 @@ MAX_DEPTH = 32
 """The deepest nesting of arrays and tables Pegline reads in JSON or TOML (a record nests five
 deep): deeper input is refused as it is parsed, before anything recurses over it."""
 _TOO_DEEP = f"arrays or tables nested more than {MAX_DEPTH} deep"
+_HALF = "a lone surrogate (half of a character) in a string"
 _TOO_LONG = f"a number of more than {sys.get_int_max_str_digits()} digits"
 
 
@@ -112,6 +113,7 @@ def parse_json(text: str | bytes, name: str, error: type[ValueError]) -> Any:
     except RecursionError:
         raise error(f"{name}: {_TOO_DEEP}") from None
     _check_depth(value, text, name, error)
+    _check_text(value, text, name, error)
     return value
 
 
@@ -126,6 +128,19 @@ def whole_json(line: str) -> bool:
     except (ValueError, RecursionError):  # a number too long, or too deep: whole, and refused
         return True
     return True
+
+
+def _check_text(value: Any, text: str | bytes, name: str, error: type[ValueError]) -> None:
+    """Refuse a string that holds half a character: a ``\\ud800`` escape without its pair,
+    which no UTF-8 answer, file or database can carry."""
+    escaped = (b"\\ud" in text or b"\\uD" in text) if isinstance(text, bytes) else \
+        ("\\ud" in text or "\\uD" in text)
+    if not escaped:  # no escape of a surrogate: the common case, at no cost
+        return
+    try:
+        json.dumps(value, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        raise error(f"{name}: not valid JSON: {_HALF}") from None
 
 
 def _check_depth(value: Any, text: str | bytes, name: str, error: type[ValueError]) -> None:

@@ -190,3 +190,14 @@ def test_the_web_server_answers_a_number_too_long_to_read_400():
                                headers={"content-type": "application/json"})
         assert response.status_code == 400
         assert "a number of more than 4300 digits" in response.json()["error"]
+
+
+def test_a_lone_surrogate_in_json_is_one_error_and_a_pair_is_a_character(log_lines):
+    for text in ('"\\ud800"', '{"a": "x\\uDCA5"}', '{"\\ud800": 1}', b'["\\ud83d"]'):
+        with pytest.raises(ValueError, match="^t: not valid JSON: a lone surrogate"):
+            parse_json(text, "t", ValueError)
+    assert parse_json('"\\ud83d\\udca5"', "t", ValueError) == "\U0001f4a5"
+    row = json.loads(log_lines[1]) | {"x": "\ud800"}
+    lines = [log_lines[0], json.dumps(row), *log_lines[2:]]
+    with pytest.raises(RecordError, match="line 2: not valid JSON: a lone surrogate"):
+        GameRecord.from_jsonl("\n".join(lines) + "\n")

@@ -63,3 +63,21 @@ def test_a_socket_that_leaves_while_its_message_is_answered_leaves_no_error(site
     assert [record.getMessage() for record in site.errors] == []
     with connect(url, open_timeout=20) as socket:  # and the table still answers
         assert json.loads(socket.recv(timeout=20))["state"]["seat"] == 0
+
+
+def test_a_lone_surrogate_in_a_body_is_refused_and_changes_nothing(site):
+    """JSON can escape half a character (``"\\ud800"``), which no UTF-8 answer can carry: a
+    name that held one was kept, and every answer of that table was then a 500."""
+    status, created, _headers = site.request("POST", "/api/tables", {
+        "variant": "two-player", "seats": ["person", "person"], "seed": 1})
+    ident, token = created["id"], created["seats"][0]["token"]
+    bearer = {"authorization": f"Bearer {token}"}
+    for body in (b'{"name": "\\ud800"}', b'{"name": "x\\udca5"}'):
+        status, answer, _headers = site.request("POST", f"/api/tables/{ident}/name", body, bearer)
+        assert status == 400 and "lone surrogate" in answer["error"], answer
+    status, state, _headers = site.request("GET", f"/api/tables/{ident}", None, bearer)
+    assert status == 200 and "\ud800" not in json.dumps(state, ensure_ascii=False)
+    status, answer, _headers = site.request(  # a whole pair is one character: a good name
+        "POST", f"/api/tables/{ident}/name", b'{"name": "\\ud83d\\udca5"}', bearer)
+    assert status == 200 and answer["seats"][0]["name"].startswith("\U0001f4a5")
+    assert [record.getMessage() for record in site.errors] == []

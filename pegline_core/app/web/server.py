@@ -291,7 +291,8 @@ async def _body(request: Request) -> Any:
         return parse_json(raw or b"null", "body", ValueError)
     except ValueError as exc:
         raise RequestError(_("the body is not valid JSON: {error}").format(
-            error=str(exc).removeprefix("body: "))) from None
+            error=explain(str(exc).removeprefix("body: ").removeprefix("not valid JSON: ")))) \
+            from None
 
 
 def _token(request: Request) -> str | None:
