@@ -511,6 +511,16 @@ def test_serve_binds_the_address_it_is_given(monkeypatch, tmp_path):
         assert CliRunner().invoke(cli.main, ["serve", *bad]).exit_code == 2
 
 
+@pytest.mark.parametrize("rate", ["nan", "inf", "1e-320", "0.0009"])
+def test_serve_refuses_a_rate_of_games_that_is_no_number_or_too_slow_to_wait_for(rate, monkeypatch):
+    """nan let every client open games without limit; 1e-320 an hour made the wait of a client
+    over its burst overflow (a 500)."""
+    calls = []
+    monkeypatch.setattr("pegline_core.app.web.serve", lambda *args, **limits: calls.append(limits))
+    result = CliRunner().invoke(cli.main, ["serve", "--create-per-hour", rate])
+    assert result.exit_code == 2 and "--create-per-hour" in result.output and not calls
+
+
 def test_serve_help_says_each_limit_its_default_and_its_option():
     said = CliRunner().invoke(cli.main, ["serve", "--help"]).output
     flat = " ".join(said.split()).replace("- ", "-")  # a line broken at a hyphen
