@@ -94,6 +94,18 @@ def _make_converter() -> cattrs.Converter:
         return value
 
     conv.register_structure_hook_func(_is_dict, dict_hook)
+
+    def table_factory(type_: Any, conv_: cattrs.Converter) -> Callable[[Any, Any], Any]:
+        inner = conv_.gen_structure_attrs_fromdict(type_)
+
+        def hook(value: Any, _type: Any) -> Any:  # else Python's words: no attribute 'keys'
+            if not isinstance(value, dict):
+                raise TypeError(f"expected a table, got {describe(value)}")
+            return inner(value, _type)
+
+        return hook
+
+    conv.register_structure_hook_factory(attrs.has, table_factory)
     return conv
 
 
