@@ -388,7 +388,10 @@ def test_every_kind_of_bad_move_is_refused_and_changes_nothing(server):
     ({"variant": "two-player", "options": []}, "options are an object"),
     ({"variant": "two-player", "seed": "7"}, "seed is a whole number from 0 to "),
     ({"variant": "two-player", "colour": "red"}, "no field 'colour'"),
-    (["two-player"], "expected a JSON object"),
+    (["two-player"], "expected a JSON object, not an array"),  # it said: not list
+    ("two-player", "expected a JSON object, not a string"),
+    (7.5, "expected a JSON object, not a number"),
+    (False, "expected a JSON object, not a boolean"),
 ])
 def test_a_bad_new_game_is_refused_with_a_message(server, body, message):
     client, tables = server

@@ -237,9 +237,19 @@ def _declared(plugin: str) -> list[Rule]:
 
 def _object(body: Any) -> dict[str, Any]:
     if not isinstance(body, dict):
-        raise RequestError(_("expected a JSON object, not {kind}").format(
-            kind=type(body).__name__))
+        raise RequestError(_("expected a JSON object, not {kind}").format(kind=_kind(body)))
     return body
+
+
+def _kind(value: Any) -> str:
+    """What a JSON value is, in JSON's words (not Python's list, str or NoneType)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return _("a boolean")
+    if isinstance(value, int | float):
+        return _("a number")
+    return _("a string") if isinstance(value, str) else _("an array")
 
 
 def _overlays(web: WebTable, chosen: dict[str, Any]) -> list[str]:
