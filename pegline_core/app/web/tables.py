@@ -92,8 +92,8 @@ class Stale(IllegalActionError):
 
 def token_hash(token: str) -> str:
     """What is kept of a seat's token: its SHA-256 (the token itself is only in the creator's
-    answer). A lone surrogate (JSON can carry one) is hashed too: it opens no seat."""
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+    answer)."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def link_token(query: Mapping[str, str]) -> str | None:
