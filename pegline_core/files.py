@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 import tomllib
 from pathlib import Path
@@ -84,6 +85,8 @@ def parse_toml(text: str, name: str, error: type[ValueError]) -> dict[str, Any]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise error(f"{name}: not valid TOML: {exc}") from None
+    except ValueError:  # an integer literal longer than Python converts from text
+        raise error(f"{name}: not valid TOML: {_TOO_LONG}") from None
     except RecursionError:  # the parser recurses once per nested array or inline table
         raise error(f"{name}: {_TOO_DEEP}") from None
     _check_depth(data, text, name, error)
@@ -94,6 +97,8 @@ MAX_DEPTH = 32
 """The deepest nesting of arrays and tables Pegline reads in JSON or TOML (a record nests five
 deep): deeper input is refused as it is parsed, before anything recurses over it."""
 _TOO_DEEP = f"arrays or tables nested more than {MAX_DEPTH} deep"
+_HALF = "a lone surrogate (half of a character) in a string"
+_TOO_LONG = f"a number of more than {sys.get_int_max_str_digits()} digits"
 
 
 def parse_json(text: str | bytes, name: str, error: type[ValueError]) -> Any:
@@ -106,22 +111,39 @@ def parse_json(text: str | bytes, name: str, error: type[ValueError]) -> Any:
         raise error(f"{name}: not valid JSON: {exc.msg}") from None
     except UnicodeDecodeError:
         raise error(f"{name}: not valid JSON: not UTF-8 text") from None
+    except ValueError:  # an integer literal longer than Python converts from text
+        raise error(f"{name}: not valid JSON: {_TOO_LONG}") from None
     except RecursionError:
         raise error(f"{name}: {_TOO_DEEP}") from None
     _check_depth(value, text, name, error)
+    _check_text(value, text, name, error)
     return value
 
 
 def whole_json(line: str) -> bool:
     """Whether ``line`` holds a whole JSON value (a log's last line that a crash cut off does
-    not, and is dropped; one nested too deep is whole, and refused by `parse_json`)."""
+    not, and is dropped; one nested too deep or with a number too long is whole, and refused
+    by `parse_json`)."""
     try:
         json.loads(line)
-    except ValueError:
+    except json.JSONDecodeError:
         return False
-    except RecursionError:
+    except (ValueError, RecursionError):  # a number too long, or too deep: whole, and refused
         return True
     return True
+
+
+def _check_text(value: Any, text: str | bytes, name: str, error: type[ValueError]) -> None:
+    """Refuse a string that holds half a character: a ``\\ud800`` escape without its pair,
+    which no UTF-8 answer, file or database can carry."""
+    escaped = (b"\\ud" in text or b"\\uD" in text) if isinstance(text, bytes) else \
+        ("\\ud" in text or "\\uD" in text)
+    if not escaped:  # no escape of a surrogate: the common case, at no cost
+        return
+    try:
+        json.dumps(value, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        raise error(f"{name}: not valid JSON: {_HALF}") from None
 
 
 def _check_depth(value: Any, text: str | bytes, name: str, error: type[ValueError]) -> None:

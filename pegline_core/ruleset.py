@@ -35,7 +35,13 @@ from pegline_core.plugins import (
     safe_load,
 )
 from pegline_core.rules import Award, Rule, Score, rule_problem
-from pegline_core.strict import StructureProblems, converter, format_path, leniently
+from pegline_core.strict import (
+    StructureProblems,
+    converter,
+    describe,
+    format_path,
+    leniently,
+)
 
 if TYPE_CHECKING:
     from pegline_core.variant import Variant
@@ -138,7 +144,7 @@ class Ruleset:
         for index, name in enumerate(variant.plugins):
             table = configs.get(name, {})
             if not isinstance(table, Mapping):
-                faults.append((("config", name), f"expected a table, got {type(table).__name__}",
+                faults.append((("config", name), f"expected a table, got {describe(table)}",
                                name, None))
                 continue
             try:

@@ -5,8 +5,9 @@ loading its variant file take about a millisecond; a game takes microseconds. So
 name or from a `Variant` runs on the ruleset kept here for that variant, built on first use:
 a loop that makes a game per episode pays the build once. A variant asked for by name or by
 file is loaded again when a file it was read from changes, or a file comes or goes in a folder
-it is looked up in, so an edited file is never stale. Each thread has its own (a ruleset lends its scoring steps to one game at a time), and
-a game that changes its ruleset (`Game.ruleset`) gets one of its own first.
+it is looked up in, so an edited file is never stale. Each thread has its own (a ruleset lends
+its scoring steps to one game at a time), and a game that changes its ruleset (`Game.ruleset`)
+gets one of its own first.
 
 >>> from pegline_core.variant import load_variant
 >>> shared_ruleset("two-player") is shared_ruleset("two-player")

@@ -41,7 +41,10 @@ Path = tuple[str | int, ...]
 
 
 def describe(value: object) -> str:
-    """How a TOML value reads in a message: its kind and value."""
+    """How a TOML value reads in a message: its kind and value (an array that a variant keeps
+    frozen as a tuple reads as the array it was)."""
+    if isinstance(value, tuple):
+        value = list(value)
     kinds = {bool: "boolean", int: "integer", float: "float", str: "string", list: "array",
              dict: "table"}
     kind = kinds.get(type(value), type(value).__name__)
@@ -94,6 +97,18 @@ def _make_converter() -> cattrs.Converter:
         return value
 
     conv.register_structure_hook_func(_is_dict, dict_hook)
+
+    def table_factory(type_: Any, conv_: cattrs.Converter) -> Callable[[Any, Any], Any]:
+        inner = conv_.gen_structure_attrs_fromdict(type_)
+
+        def hook(value: Any, _type: Any) -> Any:  # else Python's words: no attribute 'keys'
+            if not isinstance(value, dict):
+                raise TypeError(f"expected a table, got {describe(value)}")
+            return inner(value, _type)
+
+        return hook
+
+    conv.register_structure_hook_factory(attrs.has, table_factory)
     return conv
 
 

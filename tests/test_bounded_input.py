@@ -151,3 +151,53 @@ def test_a_table_answers_a_deep_move_or_socket_message_400_and_goes_on(depth, ki
             assert refused["status"] == 400
             socket.send_json({"token": token, "since": 0})  # the socket goes on
             assert socket.receive_json()["state"]["next"] == before
+
+
+LONG_NUMBER = "9" * 5_000
+"""An integer literal longer than Python converts from text (4,300 digits)."""
+
+
+def test_a_number_too_long_to_read_is_one_error_in_json_and_toml():
+    with pytest.raises(ValueError, match="^t: not valid JSON: a number of more than 4300 digits$"):
+        parse_json(f'{{"a": {LONG_NUMBER}}}', "t", ValueError)
+    with pytest.raises(ValueError, match="^t: not valid TOML: a number of more than 4300 digits$"):
+        parse_toml(f"a = {LONG_NUMBER}\n", "t", ValueError)
+
+
+def test_a_number_too_long_to_read_in_a_variant_a_record_or_a_log_is_theirs(tmp_path, log_lines):
+    variant = tmp_path / "long.toml"
+    variant.write_text(f'extends = ["two-player"]\n[scoring]\ntarget = {LONG_NUMBER}\n')
+    with pytest.raises(VariantError, match="long.toml: not valid TOML: a number of more"):
+        load_variant(variant)
+    with pytest.raises(RecordError, match="a number of more"):
+        GameRecord.from_toml(f'format = "pegline-record"\nversion = {LONG_NUMBER}\n')
+    with pytest.raises(RecordError, match="a number of more"):
+        MatchRecord.from_toml(f'format = "pegline-match"\nversion = {LONG_NUMBER}\n')
+    lines = [log_lines[0][:-1] + f', "x": {LONG_NUMBER}}}', *log_lines[1:]]
+    with pytest.raises(RecordError, match="line 1: not valid JSON: a number of more"):
+        GameRecord.from_jsonl("\n".join(lines) + "\n")
+
+
+def test_the_web_server_answers_a_number_too_long_to_read_400():
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from pegline_core.app.web import create_app
+    from pegline_core.app.web.tables import Tables
+
+    with TestClient(create_app(Tables())) as client:
+        response = client.post("/api/games", content=f'{{"seed": {LONG_NUMBER}}}',
+                               headers={"content-type": "application/json"})
+        assert response.status_code == 400
+        assert "a number of more than 4300 digits" in response.json()["error"]
+
+
+def test_a_lone_surrogate_in_json_is_one_error_and_a_pair_is_a_character(log_lines):
+    for text in ('"\\ud800"', '{"a": "x\\uDCA5"}', '{"\\ud800": 1}', b'["\\ud83d"]'):
+        with pytest.raises(ValueError, match="^t: not valid JSON: a lone surrogate"):
+            parse_json(text, "t", ValueError)
+    assert parse_json('"\\ud83d\\udca5"', "t", ValueError) == "\U0001f4a5"
+    row = json.loads(log_lines[1]) | {"x": "\ud800"}
+    lines = [log_lines[0], json.dumps(row), *log_lines[2:]]
+    with pytest.raises(RecordError, match="line 2: not valid JSON: a lone surrogate"):
+        GameRecord.from_jsonl("\n".join(lines) + "\n")

@@ -636,7 +636,9 @@ def test_the_target_overlays_bring_their_skunk_lines(base):
 
 def test_a_plugin_configuration_that_is_not_a_table_is_one_clear_error(tmp_path):
     path = tmp_path / "house.toml"
-    path.write_text('extends = ["two-player"]\n[config]\nstandard = 0\n')
-    with pytest.raises(VariantError) as caught:
-        load_variant(path)
-    assert f"{path}: config.standard: expected a table, got int" in str(caught.value)
+    for value, shown in (("0", "the integer 0"), ('"x"', "the string 'x'"),
+                         ("[1]", "the array [1]")):  # it said: got int, got str, got tuple
+        path.write_text(f'extends = ["two-player"]\n[config]\nstandard = {value}\n')
+        with pytest.raises(VariantError) as caught:
+            load_variant(path)
+        assert f"{path}: config.standard: expected a table, got {shown}" in str(caught.value)

@@ -24,6 +24,10 @@ from pegline_core.variant import variant_from_table
 SHIPPED = available_variants()
 PROBLEM = re.compile(r"^(?:\S[^:]*\.toml: .+|unknown variant '.+)$")
 """One line: the file and what is wrong in it, or the unknown variant named."""
+PYTHON_WORDS = re.compile(r"object has no attribute|is not iterable|object is not|unhashable|"
+                          r"NoneType|positional argument|got (?:tuple|list|dict|int|str|float)$")
+"""Python's own words, which a problem must never be in (\"'list' object has no attribute
+'keys'\" was one, for ``scoring = [1]``)."""
 
 scalars = st.one_of(st.integers(-10**12, 10**12), st.booleans(), st.text(max_size=12),
                     st.floats(allow_nan=False), st.sampled_from([0, 1, 2, 61, 121, 1000, 1001]))
@@ -84,7 +88,7 @@ def test_a_mutated_shipped_variant_is_an_error_or_a_game_that_ends(tmp_path_fact
     except VariantError as exc:
         assert exc.problems
         for problem in exc.problems:
-            assert PROBLEM.match(problem), problem
+            assert PROBLEM.match(problem) and not PYTHON_WORDS.search(problem), problem
         return
     game = play_game(variant, [RandomBot(seat) for seat in range(variant.table.players)],
                      seed=1)

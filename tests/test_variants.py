@@ -123,6 +123,15 @@ def test_a_string_is_not_an_array(tmp_path):
     assert problems(path) == [f"{path}: plugins: expected an array, got the string 'standard'"]
 
 
+@pytest.mark.parametrize(("value", "shown"), [("[1]", "the array [1]"), ('"x"', "the string 'x'"),
+                                             ("3", "the integer 3")])
+@pytest.mark.parametrize("section", ["scoring", "deal", "table", "pegging"])
+def test_a_section_that_is_not_a_table_says_so(tmp_path, section, value, shown):
+    """It was Python's own words: 'list' object has no attribute 'keys'."""
+    path = write(tmp_path, "v", f'extends = ["two-player"]\n{section} = {value}\n')
+    assert problems(path) == [f"{path}: {section}: expected a table, got {shown}"]
+
+
 def test_inherited_mistakes_name_the_file_they_came_from(tmp_path):
     write(tmp_path, "base", '[deal]\ncards = "6"\n')
     child = write(tmp_path, "child", 'extends = ["base"]\n[scoring]\ntarget = "x"\n')

@@ -398,7 +398,10 @@ def test_every_kind_of_bad_move_is_refused_and_changes_nothing(server):
     ({"variant": "two-player", "options": []}, "options are an object"),
     ({"variant": "two-player", "seed": "7"}, "seed is a whole number from 0 to "),
     ({"variant": "two-player", "colour": "red"}, "no field 'colour'"),
-    (["two-player"], "expected a JSON object"),
+    (["two-player"], "expected a JSON object, not an array"),  # it said: not list
+    ("two-player", "expected a JSON object, not a string"),
+    (7.5, "expected a JSON object, not a number"),
+    (False, "expected a JSON object, not a boolean"),
 ])
 def test_a_bad_new_game_is_refused_with_a_message(server, body, message):
     client, tables = server
@@ -519,6 +522,16 @@ def test_serve_binds_the_address_it_is_given(monkeypatch, tmp_path):
     for bad in (["--port", "70000"], ["--max-tables", "0"], ["--close-idle-after", "0"],
                 ["--create-burst", "0"], ["--create-per-hour", "0"]):
         assert CliRunner().invoke(cli.main, ["serve", *bad]).exit_code == 2
+
+
+@pytest.mark.parametrize("rate", ["nan", "inf", "1e-320", "0.0009"])
+def test_serve_refuses_a_rate_of_games_that_is_no_number_or_too_slow_to_wait_for(rate, monkeypatch):
+    """nan let every client open games without limit; 1e-320 an hour made the wait of a client
+    over its burst overflow (a 500)."""
+    calls = []
+    monkeypatch.setattr("pegline_core.app.web.serve", lambda *args, **limits: calls.append(limits))
+    result = CliRunner().invoke(cli.main, ["serve", "--create-per-hour", rate])
+    assert result.exit_code == 2 and "--create-per-hour" in result.output and not calls
 
 
 def test_serve_help_says_each_limit_its_default_and_its_option():

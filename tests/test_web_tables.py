@@ -475,6 +475,21 @@ def test_a_socket_opens_only_with_its_token_and_closes_on_another(server):
         assert closed.value.code == 4403
 
 
+@pytest.mark.parametrize("token", [5, None, True, ["x"], {"seat": "x"}])
+def test_a_socket_message_whose_token_is_not_text_closes_it_as_another_seats(server, token):
+    client, tables = server
+    created = new_table(client, ["person", "bot:greedy"], seed=9)
+    ident, mine = created["id"], created["seats"][0]["token"]
+    from starlette.websockets import WebSocketDisconnect
+    with socket_of(client, ident, mine) as socket:
+        before = socket.receive_json()["state"]["next"]
+        socket.send_text(json.dumps({"token": token, "since": 0}))
+        with pytest.raises(WebSocketDisconnect) as closed:
+            until(socket, lambda m: False)
+        assert closed.value.code == 4403
+    assert tables.get(ident).length == before
+
+
 def test_a_flood_of_socket_messages_closes_that_socket_only(server):
     client, tables = server
     created = new_table(client, ["person", "bot:greedy"], seed=9)

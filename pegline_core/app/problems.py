@@ -47,6 +47,8 @@ PROBLEMS = (
     N_("{path} links to {target}, outside the variant search path: a variant found by name "
        "must be inside it (copy the file there)"),
     N_("nested more than {n} levels deep"),
+    N_("a number of more than {n} digits"),
+    N_("a lone surrogate (half of a character) in a string"),
     N_("expected an array of variant names, e.g. {example}; got {value}"),
     N_("expected an array of variant names, got {value}"),
     N_("mixes edits ('+name', '-name') with names; write only edits to change the inherited "

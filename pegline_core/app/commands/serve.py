@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+from typing import Any
+
 import click
 
 from pegline_core.app.clikit import Command, Failure
@@ -9,6 +12,22 @@ from pegline_core.app.i18n import Messages
 from pegline_core.errors import PeglineError
 
 _ = Messages("pegline_core.app").gettext
+
+
+class _Rate(click.FloatRange):
+    """Games an hour: from one in 1000 hours (a slower rate's wait overflows), never nan or
+    inf (which click's range lets through: nan meant no limit at all)."""
+
+    def __init__(self) -> None:
+        super().__init__(0.001)
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        rate = super().convert(value, param, ctx)
+        if not math.isfinite(rate):
+            self.fail(_("{value} is not a number of games an hour").format(value=value),
+                      param, ctx)
+        return rate
 
 
 @click.command(cls=Command)
@@ -29,7 +48,7 @@ _ = Messages("pegline_core.app").gettext
               show_default=True, metavar="N",
               help="The games one client address may open at once; after them, "
                    "--create-per-hour.")
-@click.option("--create-per-hour", "per_hour", type=click.FloatRange(0, min_open=True),
+@click.option("--create-per-hour", "per_hour", type=_Rate(),
               default=30, show_default=True, metavar="N",
               help="The games an hour one client address may open after its burst; one asked "
                    "sooner gets 429 with Retry-After.")

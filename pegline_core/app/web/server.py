@@ -237,9 +237,19 @@ def _declared(plugin: str) -> list[Rule]:
 
 def _object(body: Any) -> dict[str, Any]:
     if not isinstance(body, dict):
-        raise RequestError(_("expected a JSON object, not {kind}").format(
-            kind=type(body).__name__))
+        raise RequestError(_("expected a JSON object, not {kind}").format(kind=_kind(body)))
     return body
+
+
+def _kind(value: Any) -> str:
+    """What a JSON value is, in JSON's words (not Python's list, str or NoneType)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return _("a boolean")
+    if isinstance(value, int | float):
+        return _("a number")
+    return _("a string") if isinstance(value, str) else _("an array")
 
 
 def _overlays(web: WebTable, chosen: dict[str, Any]) -> list[str]:
@@ -291,7 +301,8 @@ async def _body(request: Request) -> Any:
         return parse_json(raw or b"null", "body", ValueError)
     except ValueError as exc:
         raise RequestError(_("the body is not valid JSON: {error}").format(
-            error=str(exc).removeprefix("body: ").removeprefix("not valid JSON: "))) from None
+            error=explain(str(exc).removeprefix("body: ").removeprefix("not valid JSON: ")))) \
+            from None
 
 
 def _token(request: Request) -> str | None:

@@ -139,7 +139,10 @@ class _Line:
             if count > RATE or len(text) > MAX_MESSAGE:
                 await self.websocket.close(code=1008)  # policy violation
                 return
-            if not await self.answer(text, woken):
+            try:
+                if not await self.answer(text, woken):
+                    return
+            except (WebSocketDisconnect, RuntimeError):  # it went while being answered
                 return
 
     async def answer(self, text: str, woken: asyncio.Event) -> bool:

@@ -400,10 +400,10 @@ class Table:
         if self.game.over:
             raise IllegalActionError(_("the game is over"))
 
-    def seat_of(self, token: str | None) -> int:
-        """The person seat ``token`` opens; `Forbidden` for none, another table's or a stale
-        one (all alike, compared in constant time)."""
-        if token:
+    def seat_of(self, token: object) -> int:
+        """The person seat ``token`` opens; `Forbidden` for none, another table's, a stale
+        one or one that is not text (all alike, compared in constant time)."""
+        if isinstance(token, str) and token:
             digest = token_hash(token)
             for seat, kept in self.tokens.items():
                 if hmac.compare_digest(digest, kept):
@@ -411,15 +411,15 @@ class Table:
                     return seat
         raise Forbidden(_("this link opens no seat at this table"))
 
-    def viewer_of(self, token: str | None) -> int:
+    def viewer_of(self, token: object) -> int:
         """The seat ``token`` opens, or `WATCHER` for the spectators' token; `Forbidden` for
         any other."""
         return WATCHER if self._opens("watch", token) else self.seat_of(token)
 
-    def _opens(self, key: str, token: str | None) -> bool:
+    def _opens(self, key: str, token: object) -> bool:
         """Whether ``token`` is the table's ``key`` token (``"host"`` or ``"watch"``)."""
-        return bool(token) and key in self.keys and hmac.compare_digest(
-            token_hash(token or ""), self.keys[key])
+        return isinstance(token, str) and bool(token) and key in self.keys and \
+            hmac.compare_digest(token_hash(token), self.keys[key])
 
     def away(self, seat: int) -> float:
         """Seconds since a person was last at ``seat`` (0 while they are there)."""
