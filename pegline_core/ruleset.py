@@ -144,7 +144,8 @@ class Ruleset:
         for index, name in enumerate(variant.plugins):
             table = configs.get(name, {})
             if not isinstance(table, Mapping):
-                faults.append((("config", name), f"expected a table, got {describe(table)}",
+                shown = list(table) if isinstance(table, tuple) else table  # a frozen array
+                faults.append((("config", name), f"expected a table, got {describe(shown)}",
                                name, None))
                 continue
             try:

@@ -41,10 +41,7 @@ Path = tuple[str | int, ...]
 
 
 def describe(value: object) -> str:
-    """How a TOML value reads in a message: its kind and value (an array that a variant keeps
-    frozen as a tuple reads as the array it was)."""
-    if isinstance(value, tuple):
-        value = list(value)
+    """How a TOML value reads in a message: its kind and value."""
     kinds = {bool: "boolean", int: "integer", float: "float", str: "string", list: "array",
              dict: "table"}
     kind = kinds.get(type(value), type(value).__name__)
