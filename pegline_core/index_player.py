@@ -40,9 +40,8 @@ class IndexPlayer:
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
         count = len(legal)
-        asked: Any = self  # untyped, as in `checked_index`
-        index: Any = asked.choose_index(count)
-        if type(index) is not int or not 0 <= index < count:
+        index = _answer(self, count)
+        if not _in_range(index, count):
             raise PeglineError(f"{type(self).__name__}.choose_index({count}) answered "
                                f"{short_repr(index)}, not an index from 0 to {count - 1}")
         return legal[index]
@@ -52,16 +51,26 @@ def checked_index(player: IndexPlayer, count: int, seat: int) -> int:
     """The pick of ``player``, at ``seat``, among ``count`` legal actions; `PlayerError` naming
     the seat and the player when it raises or answers anything but an index in range (a
     `PluginError` from a plugin it called stays the plugin's)."""
-    asked: Any = player  # untyped: compiled, a declared int would be trusted, not checked
     try:
-        chosen: Any = asked.choose_index(count)
+        chosen = _answer(player, count)
     except PluginError:
         raise
     except Exception as exc:  # any other failure is the player's own
         raise PlayerError.raised(seat, player, exc) from exc
-    if type(chosen) is not int or not 0 <= chosen < count:
+    if not _in_range(chosen, count):
         raise PlayerError.wrong_index(seat, player, chosen, count)
-    return chosen
+    return chosen  # type: ignore[no-any-return]
+
+
+def _answer(player: IndexPlayer, count: int) -> Any:
+    """What ``player.choose_index(count)`` answers, untyped: compiled, a declared int would be
+    trusted, not checked."""
+    asked: Any = player
+    return asked.choose_index(count)
+
+
+def _in_range(chosen: Any, count: int) -> bool:
+    return type(chosen) is int and 0 <= chosen < count
 
 
 def reads_no_view(player: object) -> IndexPlayer | None:

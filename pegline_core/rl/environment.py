@@ -162,32 +162,15 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
             self.agent_selection = self.possible_agents[seat]
             view = game.view(seat)
             self._kept = (game, seat, view)
-            legal = game.legal_actions(seat)
-            numbers = self.encoding.action_id
-            self._legal = {numbers(view, action): action for action in legal}
-            if len(self._legal) != len(legal):
-                raise PeglineError(f"the {game.variant.game} encoding gives two legal actions "
-                                   "one number")
+            self._legal = numbered(game, self.encoding, seat, view)
             if self.max_cycles is not None and max(self.decisions) >= self.max_cycles:
                 self.truncations = dict.fromkeys(self.agents, True)
                 self._legal = {}
         self._accumulate_rewards()
 
     def _rewards(self, before: tuple[int, ...]) -> dict[str, float]:
-        game, side_of = self.game, self.side_of
-        if self.reward == "win":
-            result = game.result
-            if result is None:
-                return dict.fromkeys(self.agents, 0.0)
-            winners = result.winner.seats
-            return {agent: 1.0 if seat in winners else -1.0
-                    for seat, agent in enumerate(self.possible_agents)}
-        after = game.scores
-        if self.reward == "points":
-            return {agent: float(after[side_of[seat]] - before[side_of[seat]])
-                    for seat, agent in enumerate(self.possible_agents)}
-        return {agent: float(_lead(after, side_of[seat]) - _lead(before, side_of[seat]))
-                for seat, agent in enumerate(self.possible_agents)}
+        return dict(zip(self.possible_agents,
+                        seat_rewards(self.reward, self.game, before, self.side_of), strict=True))
 
     def _record(self, events: Sequence[Any]) -> None:
         if self._screen is not None:
@@ -254,6 +237,34 @@ def checked_ruleset(variant: Variant | str, reward: str, max_cycles: int | None,
     if not isinstance(variant, Variant):
         variant = load_variant(variant, extra_plugins=extra_plugins)
     return Ruleset(variant, extra_plugins)
+
+
+def numbered(game: Game, encoding: Encoding, seat: int, view: Any) -> dict[int, Any]:
+    """``seat``'s legal actions by their numbers (refusing an encoding that gives two legal
+    actions one number)."""
+    legal = game.legal_actions(seat)
+    action_id = encoding.action_id
+    found = {action_id(view, action): action for action in legal}
+    if len(found) != len(legal):
+        raise PeglineError(f"the {game.variant.game} encoding gives two legal actions one "
+                           "number")
+    return found
+
+
+def seat_rewards(reward: str, game: Game, before: tuple[int, ...],
+                 side_of: tuple[int, ...]) -> list[float]:
+    """Each seat's reward (one of `REWARDS`) for the step that took the sides' scores from
+    ``before`` to the game's."""
+    if reward == "win":
+        result = game.result
+        if result is None:
+            return [0.0] * len(side_of)
+        winners = result.winner.seats
+        return [1.0 if seat in winners else -1.0 for seat in range(len(side_of))]
+    after = game.scores
+    if reward == "points":
+        return [float(after[side] - before[side]) for side in side_of]
+    return [float(_lead(after, side) - _lead(before, side)) for side in side_of]
 
 
 def encoding_of(ruleset: Ruleset) -> Encoding:

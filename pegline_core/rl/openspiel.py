@@ -107,11 +107,12 @@ def _describe(spec: _Spec) -> tuple[Any, Any]:
     return game_type, info
 
 
-def _chance_of(ruleset: Ruleset) -> Chance:
-    """The variant's chance one outcome at a time, or an error naming a game that gives none."""
-    chance = getattr(encoding_of(ruleset), "chance", None)
+def _chance_of(encoding: Any, game: str) -> Chance:
+    """The game's chance one outcome at a time (its encoding's), or an error naming a game that
+    gives none."""
+    chance = getattr(encoding, "chance", None)
     if not isinstance(chance, Chance):
-        raise PeglineError(f"the game {ruleset.variant.game!r} cannot be an OpenSpiel game: its "
+        raise PeglineError(f"the game {game!r} cannot be an OpenSpiel game: its "
                            "encoding has no chance (pegline_core.chance.Chance)")
     return chance
 
@@ -144,7 +145,7 @@ class _Spec:
 
     def __init__(self, name: str, ruleset: Ruleset) -> None:
         self.name, self.ruleset, self.encoding = name, ruleset, encoding_of(ruleset)
-        self.chance = _chance_of(ruleset)
+        self.chance = _chance_of(self.encoding, ruleset.variant.game)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Spec:
         return self
@@ -244,6 +245,7 @@ class PeglineState(pyspiel.State):  # type: ignore[misc]
         for event in self.game.log:
             hands.setdefault(event.hand, []).append(event)
         twin = PeglineState(self.get_game())
+        seen_now = self.information_state_tensor(player_id)
         for hand, events in hands.items():
             inputs = [event for event in events
                       if isinstance(event, Input) and not isinstance(event.action, AskCoach)]
@@ -255,8 +257,8 @@ class PeglineState(pyspiel.State):  # type: ignore[misc]
                     continue
                 back = {card: was for was, card in became.items()}
                 if [relabeled(event, back) for event in attempt.game.log[start:]] == events \
-                        and (hand < self.game.hand or attempt.information_state_tensor(player_id)
-                             == self.information_state_tensor(player_id)):
+                        and (hand < self.game.hand
+                             or attempt.information_state_tensor(player_id) == seen_now):
                     break
             else:
                 raise PeglineError(f"no deal of hand {hand} agreeing with what seat {player_id} "

@@ -33,7 +33,8 @@ class BotPolicy:
 
     def __call__(self, table: PeglineEnv, agent: str) -> int:
         acting = getattr(table, "agent_selection", None)  # none before reset
-        if agent != acting or not table.legal_actions():  # another's moves, or none: refused
+        legal = table.legal_actions()
+        if agent != acting or not legal:  # another's moves, or none: refused
             raise PeglineError(f"{agent} has no move to choose now: a policy picks for the agent "
                                f"to act ({acting or 'none before reset'})")
         seat = table.possible_agents.index(agent)
@@ -45,7 +46,7 @@ class BotPolicy:
                                    f"there are {', '.join(sorted(factories))}")
             bot = self._bots[(id(table.ruleset), seat)] = factories[self.name](self.seed + seat)
         view = table.game.view(seat)
-        action = bot.choose(view, list(table.legal_actions().values()))
+        action = bot.choose(view, list(legal.values()))
         return table.encoding.action_id(view, action)
 
     def __repr__(self) -> str:

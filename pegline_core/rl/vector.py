@@ -25,7 +25,7 @@ from pegline_core import Game, IllegalActionError, PeglineError, Variant
 from pegline_core.arguments import seed_of
 from pegline_core.errors import short_repr
 from pegline_core.plugins import Plugins
-from pegline_core.rl.environment import _lead, checked_ruleset, encoding_of
+from pegline_core.rl.environment import checked_ruleset, encoding_of, numbered, seat_rewards
 
 __all__ = ["VectorEnv"]
 
@@ -141,17 +141,8 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
             game.apply(action)
             self._decisions[env][seat] += 1
             self._settle(env, game, marked)
-            row = rewards[env]
-            if reward == "win":
-                if terminated[env]:
-                    winners = game.result.winner.seats  # type: ignore[union-attr]
-                    for player in range(self.players):
-                        row[player] = 1.0 if player in winners else -1.0
-            else:
-                after = game.scores
-                for player, side in enumerate(side_of):
-                    row[player] = after[side] - before[side] if reward == "points" else \
-                        _lead(after, side) - _lead(before, side)
+            if reward != "win" or terminated[env]:
+                rewards[env] = seat_rewards(reward, game, before, side_of)
         self._flat_masks[marked] = 1
         return (self._observation(), rewards.copy() if self.copy else rewards,
                 terminated.copy() if self.copy else terminated,
@@ -202,7 +193,7 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
             self._truncated[env] = self._ended[env] = True
             self._legal[env] = {}
             return
-        self._legal[env] = legal = _numbered(game, self.encoding, seat, view)
+        self._legal[env] = legal = numbered(game, self.encoding, seat, view)
         base = env * self.encoding.action_count
         marked.extend([base + number for number in legal])
 
@@ -263,16 +254,4 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
         if self.copy:
             return {"observation": self._observations.copy(), "action_mask": self._masks.copy()}
         return {"observation": self._observations, "action_mask": self._masks}
-
-
-def _numbered(game: Game, encoding: Any, seat: int, view: Any) -> dict[int, Any]:
-    """``seat``'s legal actions by their numbers (refusing an encoding that gives two legal
-    actions one number)."""
-    legal = game.legal_actions(seat)
-    action_id = encoding.action_id
-    numbered = {action_id(view, action): action for action in legal}
-    if len(numbered) != len(legal):
-        raise PeglineError(f"the {game.variant.game} encoding gives two legal actions one "
-                           "number")
-    return numbered
 
