@@ -18,12 +18,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
+from pegline_core.cards import DECK
+
 if TYPE_CHECKING:
     from pegline_core.game import Game
 
 __all__ = ["Chance", "CARD_OUTCOMES", "dealt_hands", "dealing_order"]
 
-CARD_OUTCOMES = 52
+CARD_OUTCOMES = len(DECK)
 """Chance outcomes below this are cards, by `Card.index`; the others are the game's own."""
 
 T = TypeVar("T")

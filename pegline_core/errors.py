@@ -92,21 +92,23 @@ class PlayerError(PeglineError):
                 cause: BaseException) -> PlayerError:
         """The player at ``seat`` answered ``action``, which the rules refused with ``cause``."""
         name = _class_name(player)
-        code = getattr(getattr(type(player), "choose", None), "__code__", None)
-        where = None if code is None else f"{code.co_filename}:{code.co_firstlineno}"
         return cls(f"seat {seat}'s player {name} answered {short_repr(action)}, which the rules "
-                   f"refuse: {cause}", seat=seat, player=name, where=where, cause=cause)
-
+                   f"refuse: {cause}", seat=seat, player=name,
+                   where=_method_at(player, "choose"), cause=cause)
 
     @classmethod
     def wrong_index(cls, seat: int, player: object, chosen: object, count: int) -> PlayerError:
         """The `IndexPlayer` at ``seat`` answered ``chosen``, not an index below ``count``."""
         name = _class_name(player)
-        code = getattr(getattr(type(player), "choose_index", None), "__code__", None)
-        where = None if code is None else f"{code.co_filename}:{code.co_firstlineno}"
         return cls(f"seat {seat}'s player {name} answered {short_repr(chosen)} to "
                    f"choose_index({count}), not an index from 0 to {count - 1}", seat=seat,
-                   player=name, where=where)
+                   player=name, where=_method_at(player, "choose_index"))
+
+
+def _method_at(player: object, method: str) -> str | None:
+    """``file:line`` where ``player``'s class defines ``method`` (None for compiled code)."""
+    code = getattr(getattr(type(player), method, None), "__code__", None)
+    return None if code is None else f"{code.co_filename}:{code.co_firstlineno}"
 
 
 def _class_name(player: object) -> str:

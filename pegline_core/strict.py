@@ -34,7 +34,7 @@ from cattrs.errors import (
 )
 
 __all__ = ["converter", "structure_strict", "StructureProblems", "describe", "format_path",
-           "problems_of", "unknown_key", "leniently", "drop_key"]
+           "problems_of", "did_you_mean", "unknown_key", "leniently", "drop_key"]
 
 T = TypeVar("T")
 Path = tuple[str | int, ...]
@@ -167,6 +167,16 @@ def _walk(exc: BaseException, path: Path) -> Iterator[tuple[Path, str]]:
         yield path, "required key is missing"
     else:
         yield path, str(exc)
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """``did you mean 'x'? `` for a near miss among ``choices``, else nothing.
+
+    >>> did_you_mean("greedyy", ["greedy", "random"])
+    "did you mean 'greedy'? "
+    """
+    near = difflib.get_close_matches(word, list(choices), n=3, cutoff=0.6)
+    return f"did you mean {' or '.join(map(repr, near))}? " if near else ""
 
 
 def unknown_key(key: str, known: Iterable[str]) -> str:

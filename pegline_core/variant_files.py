@@ -8,7 +8,6 @@ in docs/variants.md ("How a file is resolved").
 from __future__ import annotations
 
 import copy
-import difflib
 import functools
 import json
 import os
@@ -21,7 +20,7 @@ import attrs
 from attrs import frozen
 
 from pegline_core.files import parse_toml, read_text
-from pegline_core.strict import describe, format_path
+from pegline_core.strict import describe, did_you_mean, format_path
 
 __all__ = ["variant_search_path", "available_variants"]
 
@@ -134,12 +133,6 @@ class VariantFile:
     bases: tuple[str, ...] = ()
 
 
-def _close(word: str, choices: Iterable[str]) -> str:
-    """``did you mean 'x'? `` for a near miss, else nothing."""
-    near = difflib.get_close_matches(word, list(choices), n=3, cutoff=0.6)
-    return f"did you mean {' or '.join(map(repr, near))}? " if near else ""
-
-
 class Resolver:
     """Reads a variant file and the files it extends into `files`, each once and after every
     file it extends, collecting problems instead of stopping."""
@@ -181,7 +174,7 @@ class Resolver:
             return candidate
         known = {found: path for found, path in available_variants(folders).items()
                  if self.loads is None or self.loads(path) is not False}
-        self.problems.append(f"{prefix}unknown variant {name!r} ({_close(name, known)}known: "
+        self.problems.append(f"{prefix}unknown variant {name!r} ({did_you_mean(name, known)}known: "
                              f"{', '.join(known) or 'none'})")
         self.problems += [f"{display(record)}: {RECORD_PROBLEM}" for record in records.values()]
         return None
@@ -331,7 +324,7 @@ class Merger:
             for edit in edits:
                 current = history.value()
                 if edit[0] == "-" and history.base is not None and edit[1:] not in current:
-                    near = _close(edit[1:], current)
+                    near = did_you_mean(edit[1:], current)
                     self.problems.append(
                         f"{file.shown}: {format_path(path)}: {json.dumps(edit)} removes nothing: "
                         f"the list is {current} ({near}or drop the edit)")

@@ -27,7 +27,6 @@ pegline_core.app.bot_specs.BotSpecError: bot 'nosuch.module:Bot': cannot import 
 
 from __future__ import annotations
 
-import difflib
 import functools
 import importlib
 import inspect
@@ -42,6 +41,7 @@ from pegline_core.errors import PeglineError
 from pegline_core.game import Game
 from pegline_core.players import RandomBot
 from pegline_core.plugins import game_definition
+from pegline_core.strict import did_you_mean
 from pegline_core.variant import Variant, load_variant
 
 __all__ = ["bots_for", "BotSpec", "BotSpecError", "ResolvedBot", "resolve_bot", "resolve_bots",
@@ -88,9 +88,7 @@ def resolve_bot(spec: BotSpec, game: Game | Variant | str) -> ResolvedBot:
         if ":" not in name:
             known = bots_for(game)
             if name not in known:
-                near = difflib.get_close_matches(name, list(known), n=3, cutoff=0.6)
-                close = f"did you mean {' or '.join(map(repr, near))}? " if near else ""
-                raise BotSpecError(f"unknown bot {name!r}; {close}choose from "
+                raise BotSpecError(f"unknown bot {name!r}; {did_you_mean(name, known)}choose from "
                                    f"{', '.join(known)}, or name a class of your own as "
                                    f"module.path:Name")
             return ResolvedBot(name, name, known[name], "positional")

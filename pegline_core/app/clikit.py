@@ -178,16 +178,16 @@ class Group(_Translated, click.Group):
         try:
             return super().invoke(ctx)
         except PeglineError as exc:
-            raise Failure(plugin_fault(exc, debug=debugging())) from None
+            raise Failure(plugin_fault(exc)) from None
 
 
-def debugging(flag: bool = False) -> bool:
-    """Whether tracebacks are wanted: ``flag``, ``--debug`` given to any command of this run
-    of the command line, or ``PEGLINE_DEBUG=1`` in the environment."""
-    return flag or _DEBUG.get() or os.environ.get("PEGLINE_DEBUG", "") not in ("", "0")
+def debugging() -> bool:
+    """Whether tracebacks are wanted: ``--debug`` given to any command of this run of the
+    command line, or ``PEGLINE_DEBUG=1`` in the environment."""
+    return _DEBUG.get() or os.environ.get("PEGLINE_DEBUG", "") not in ("", "0")
 
 
-def plugin_fault(exc: PeglineError, *, debug: bool) -> str:
+def plugin_fault(exc: PeglineError) -> str:
     """The message of ``exc`` in the current language; for a plugin's or a player's fault, with
     the file and line of its code, and under ``--debug`` (or ``PEGLINE_DEBUG=1``) the
     traceback behind it printed to standard error first."""
@@ -195,7 +195,7 @@ def plugin_fault(exc: PeglineError, *, debug: bool) -> str:
     where = exc.where if isinstance(exc, PluginError | PlayerError) else None
     if where is None:
         return said
-    if debugging(debug) and exc.__cause__ is not None:
+    if debugging() and exc.__cause__ is not None:
         click.echo("".join(traceback.format_exception(exc.__cause__)).rstrip(), err=True)
         return _("{message} (at {where})").format(message=said, where=where)
     return _("{message} (at {where}; add --debug to the command for the traceback)").format(

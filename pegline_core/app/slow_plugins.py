@@ -40,16 +40,14 @@ def timed_games(asked: bool) -> Iterator[Callable[[Game], None]]:
     """While asked: time the hooks of each game passed to the function this yields, and at the
     end say on stderr which plugin took most of the time, if one did. Not asked: nothing is
     timed (the hooks are called as they are)."""
+    if not asked:
+        yield lambda game: None
+        return
     times = HookTimes()
     began = time.perf_counter()
-
-    def watch(game: Game) -> None:
-        if asked:
-            game.ruleset.pm.time_hooks(times)
-
     try:
-        yield watch
+        yield lambda game: game.ruleset.pm.time_hooks(times)
     finally:
-        slow = slow_plugin(times, time.perf_counter() - began) if asked else None
+        slow = slow_plugin(times, time.perf_counter() - began)
         if slow is not None:
             click.echo(_("debug: {note}").format(note=slow_plugin_note(slow)), err=True)

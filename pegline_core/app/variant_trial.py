@@ -11,7 +11,7 @@ import inspect
 import random
 from typing import Any
 
-from pegline_core.app.clikit import debugging, one_line, plugin_fault
+from pegline_core.app.clikit import one_line, plugin_fault
 from pegline_core.app.i18n import Messages
 from pegline_core.errors import PeglineError, PluginError
 from pegline_core.game import Game
@@ -69,7 +69,7 @@ def _at_plugin(variant: Variant, game: Game | None, exc: PeglineError, said: str
     """``exc`` as one line in ``said``, after the key path of the plugin at fault, with the
     file and line of its hook (in ``game``'s rules) when its code raised nothing (it answered
     wrong)."""
-    error = one_line(plugin_fault(exc, debug=debugging(False)))
+    error = one_line(plugin_fault(exc))
     plugin = exc.plugin if isinstance(exc, PluginError) else None
     if isinstance(exc, PluginError) and exc.where is None and exc.hook is not None \
             and game is not None:

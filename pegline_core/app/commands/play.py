@@ -163,7 +163,7 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
             observe(event)
         emit = _and_then(emit, observe)
     try:
-        with timed_games(_debug_asked()) as watch:
+        with timed_games(debugging()) as watch:
             watch(game)
             play_game(variant, players, seed=seed, on_event=emit, game=game)
     except (PlayerLeft, KeyboardInterrupt, EOFError) as exc:
@@ -174,11 +174,6 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
     finally:
         if save_path is not None:
             save()
-
-
-def _debug_asked() -> bool:
-    """Whether ``--debug`` (or ``PEGLINE_DEBUG=1``) asks for what a developer wants to see."""
-    return debugging(bool(click.get_current_context().find_root().params.get("debug")))
 
 
 def _players(game: Game, bots: str, seed: int, human: bool, *, auto_go: bool = True
@@ -296,7 +291,7 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
         if resumed is not None:
             log_file.write("".join(game.to_jsonl() for game in resumed.games[:len(match.games)]))
         log_file.flush()
-    with timed_games(_debug_asked()) as watch:
+    with timed_games(debugging()) as watch:
         _play_games(match, playing, seed, bots, human, as_json, save_path, log_file, saves,
                     watch, auto_go=auto_go)
 

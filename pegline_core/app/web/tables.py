@@ -821,7 +821,7 @@ class Tables:
         for table in self.ids().values():
             if table.lobby and not table.legacy and not table.done:
                 summary = table.summary()
-                if not summary["over"] and not all(s["taken"] for s in summary["seats"]):
+                if not all(s["taken"] for s in summary["seats"]):
                     found.append(summary)
         return found
 
