@@ -35,7 +35,7 @@ from pegline_core.errors import PeglineError
 from pegline_core.game import Game
 from pegline_core.hook_times import HookTimes
 from pegline_core.players import play_game
-from pegline_core.ruleset import Ruleset
+from pegline_core.shared_rulesets import shared_ruleset
 from pegline_core.variant import Variant
 
 __all__ = ["SimulationStats", "simulate", "Interrupted", "run_chunk", "run_chunks", "wilson",
@@ -228,7 +228,7 @@ def run_chunk(variant: Variant, bots: Sequence[BotSpec], seed: int, start: int,
               count: int) -> SimulationStats:
     """Play games ``start`` .. ``start + count - 1`` and return their statistics (``bots``
     are specs, resolved here: on a worker, a bot it cannot import is a `BotSpecError`)."""
-    ruleset = _ruleset(variant)
+    ruleset = shared_ruleset(variant)  # this thread's: a worker's chunks of a variant share it
     resolved = resolve_bots(bots, variant)
     stats = SimulationStats()
     for index in range(start, start + count):
@@ -251,21 +251,6 @@ TIMED_EVERY = 10
 """One game in this many (by its number, whatever the chunks) is played with each plugin's
 hooks timed, to name a plugin that slows the games (the report's ``slow_plugin``): timing costs
 about a tenth of a game's time, so a hundredth of the simulation's."""
-
-
-_KEPT = threading.local()
-"""The ruleset of this thread's last chunk: the next chunk of the same variant plays on it (a
-ruleset is not shared between threads: a dask worker may run chunks on several)."""
-
-
-def _ruleset(variant: Variant) -> Ruleset:
-    """A ruleset for ``variant``, made once per thread for a run of chunks of one variant (a
-    worker gets the variant again with every chunk; building its plugins each time cost a
-    tenth of a chunk)."""
-    kept: Ruleset | None = getattr(_KEPT, "ruleset", None)
-    if kept is None or kept.variant != variant:
-        kept = _KEPT.ruleset = Ruleset(variant)
-    return kept
 
 
 class Interrupted(KeyboardInterrupt):
