@@ -45,16 +45,14 @@ Run: python benchmarks/games_speed.py [--games N] [--rounds R] [--no-peer] [--pl
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import nullcontext
 from pathlib import Path
 from typing import NamedTuple
 
-from peers import Server, interleaved, peer_python, ratio
+from peers import Server, build_servers, interleaved, peer_python, ratio
 
 from pegline_core import Game, Ruleset, load_variant, play_game
 
@@ -211,15 +209,7 @@ def measure(rows: Sequence[Row], games: int, rounds: int, peer: Server | None,
 def pegline_servers() -> dict[str, Server]:
     """A measuring process per build: compiled (when this install has compiled modules) and
     pure Python."""
-    code = PEGLINE.format(here=str(Path(__file__).resolve().parent))
-    pure = {**os.environ, "PEGLINE_PURE_PYTHON": "1"}
-    compiled = {k: v for k, v in os.environ.items() if k != "PEGLINE_PURE_PYTHON"}
-    servers = {"compiled": Server(sys.executable, code, compiled),
-               "pure": Server(sys.executable, code, pure)}
-    if not servers["compiled"].ask("build")[0]:
-        print("(this install has no compiled modules: the compiled column is left out)")
-        servers.pop("compiled").close()
-    return servers
+    return build_servers(PEGLINE.format(here=str(Path(__file__).resolve().parent)))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
