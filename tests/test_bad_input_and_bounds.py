@@ -270,15 +270,17 @@ def test_chunks_cover_every_game_once_sized_to_take_about_a_quarter_second():
 def test_a_thread_keeps_its_ruleset_from_chunk_to_chunk_and_shares_it_with_no_other():
     import threading
 
+    from pegline_core.shared_rulesets import shared_ruleset  # the rulesets simulate plays on
+
     variant = load_variant("two-player")
-    kept = sim._ruleset(variant)
-    assert sim._ruleset(load_variant("two-player")) is kept  # an equal variant: the same
+    kept = shared_ruleset(variant)
+    assert shared_ruleset(load_variant("two-player")) is kept  # an equal variant: the same
     elsewhere = []
-    thread = threading.Thread(target=lambda: elsewhere.append(sim._ruleset(variant)))
+    thread = threading.Thread(target=lambda: elsewhere.append(shared_ruleset(variant)))
     thread.start()
     thread.join()
     assert elsewhere[0] is not kept and elsewhere[0].variant == variant
-    assert sim._ruleset(load_variant("three-player")) is not kept
+    assert shared_ruleset(load_variant("three-player")) is not kept
 
 
 def test_the_report_does_not_depend_on_how_the_games_are_chunked(monkeypatch):
