@@ -132,6 +132,12 @@ class Cribbage:
 
         return events_before_v3(events) if version < 3 else events
 
+    def scoring_words(self, variant: Variant) -> list[str]:
+        """The settings that change scoring, in words (``pegline variants explain``)."""
+        from pegline_cribbage.settings_words import scoring_words
+
+        return scoring_words(variant)
+
     def tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
         """The first dealer, and points by ``role/phase``: role dealer or pone (every
         non-dealer), phase pegging, hand, crib, heels or start."""

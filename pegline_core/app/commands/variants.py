@@ -1,4 +1,4 @@
-"""``pegline variants``: list, show and check variant files."""
+"""``pegline variants``: list, show, check and explain variant files."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pegline_core.app.clikit import Group, overlay_option
 from pegline_core.app.i18n import Messages, variant_description
 from pegline_core.app.problems import explain
 from pegline_core.app.variant_trial import trial_problem
+from pegline_core.app.variant_words import variant_words
 from pegline_core.errors import VariantError
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant, available_variants, load_variant
@@ -20,7 +21,7 @@ _ = Messages("pegline_core.app").gettext
 
 @click.group(cls=Group)
 def variants() -> None:
-    """List, show and check variant files."""
+    """List, show, check and explain variant files."""
 
 
 @variants.command("list")
@@ -67,6 +68,25 @@ def variants_check(files: tuple[str, ...]) -> None:
         failed = failed or bool(refusals)
     if failed:
         sys.exit(1)
+
+
+@variants.command("explain")
+@click.argument("name")
+@overlay_option
+def variants_explain(name: str, overlays: tuple[str, ...]) -> None:
+    """Print every rule of the resolved variant NAME (a name or a file) in words: what each
+    rule scores, when, and its points; the rules switched off; the settings that change
+    scoring. A variant that does not load gets the messages `variants check` prints (exit 2)."""
+    try:
+        variant = load_variant(name, overlays=overlays)
+    except VariantError as exc:
+        for problem in exc.problems:
+            click.echo(explain(problem), err=True)
+        sys.exit(2)
+    for notice in variant.notices:
+        click.echo("# " + _("notice: {notice}").format(notice=notice))
+    for line in variant_words(variant):
+        click.echo(line)
 
 
 def _checked(file: str) -> tuple[Variant | None, list[str]]:
