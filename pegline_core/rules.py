@@ -29,6 +29,10 @@ class Rule:
     points: int | None = None
     negative: bool = False
     """Whether this rule may take points away (a claim below zero is refused otherwise)."""
+    names: tuple[tuple[str, str], ...] = ()
+    """The rule's name by language tag, ``(("en", "pegging pair, 3"), ("ja", ...))``, where
+    the declaration carries them (a house rule written as data); screens prefer these to the
+    plugin's catalog (`pegline_core.app.i18n.rule_name`)."""
 
 
 class Score(NamedTuple):
@@ -64,4 +68,10 @@ def rule_problem(rule: Any) -> str | None:
         return f"rule {rule.id!r}: points must be an integer or None, not {short_repr(rule.points)}"
     if rule.points is not None and rule.points < 0 and not rule.negative:
         return f"rule {rule.id!r}: {rule.points} points need negative=True"
+    names = rule.names
+    if type(names) is not tuple or not all(
+            type(pair) is tuple and len(pair) == 2 and all(type(part) is str for part in pair)
+            for pair in names):
+        return (f"rule {rule.id!r}: names must be a tuple of (language, name) pairs, not "
+                f"{short_repr(names)}")
     return None

@@ -406,8 +406,9 @@ class Ruleset:
         return found
 
     def resolved_config(self) -> dict[str, dict[str, Any]]:
-        """Each configurable plugin's full configuration, defaults included (for display)."""
-        return {name: converter.unstructure(getattr(plugin, "config"))  # noqa: B009
+        """Each configurable plugin's full configuration, defaults included (for display); a
+        key left unset (None: TOML has no null) is left out."""
+        return {name: _no_nulls(converter.unstructure(getattr(plugin, "config")))  # noqa: B009
                 for name, plugin in self.plugins.items()
                 if getattr(type(plugin), "Config", None) is not None}
 
@@ -427,6 +428,15 @@ class _Unbuilt(Ruleset):
     def __init__(self, variant: Variant, extra_plugins: Plugins | None = None) -> None:
         self.variant = variant  # and nothing else: Ruleset.__init__ would raise on a fault
         self.extra_plugins = dict(extra_plugins or {})
+
+
+def _no_nulls(value: Any) -> Any:
+    """``value`` (unstructured) without the keys whose value is None, at every depth."""
+    if isinstance(value, dict):
+        return {key: _no_nulls(item) for key, item in value.items() if item is not None}
+    if isinstance(value, list | tuple):
+        return type(value)(_no_nulls(item) for item in value)
+    return value
 
 
 def _installed_rules() -> set[str]:

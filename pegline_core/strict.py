@@ -20,7 +20,8 @@ import difflib
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, Literal, TypeVar, get_args, get_origin
+from types import NoneType, UnionType
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
 import attrs
 import cattrs
@@ -79,8 +80,8 @@ def _make_converter() -> cattrs.Converter:
     def tuple_factory(type_: Any, conv_: cattrs.Converter) -> Callable[[Any, Any], Any]:
         inner = homogenous_tuple_structure_factory(type_, conv_)
 
-        def hook(value: Any, _type: Any) -> Any:
-            if not isinstance(value, list):
+        def hook(value: Any, _type: Any) -> Any:  # (a variant holds a plugin's arrays frozen)
+            if not isinstance(value, list | tuple):
                 raise TypeError(f"expected an array, got {describe(value)}")
             return inner(value, _type)
 
@@ -106,7 +107,58 @@ def _make_converter() -> cattrs.Converter:
         return hook
 
     conv.register_structure_hook_factory(attrs.has, table_factory)
+    conv.register_structure_hook_factory(_is_union_of_kinds, _union_factory)
     return conv
+
+
+_KINDS: tuple[tuple[type, str], ...] = ((bool, "a boolean"), (int, "an integer"),
+                                        (float, "a number"), (str, "a string"),
+                                        (list, "an array"), (dict, "a table"))
+"""The kinds of TOML value, as Python reads them, and how a message names each."""
+
+
+def _kind(type_: Any) -> type | None:
+    """The kind of TOML value ``type_`` is structured from (None: not one kind)."""
+    origin = get_origin(type_) or type_
+    if origin in (bool, int, float, str):
+        return origin  # type: ignore[no-any-return]
+    if origin is Literal:
+        return _kind(type(get_args(type_)[0]))
+    if origin is tuple:
+        return list
+    if origin is dict or attrs.has(origin):
+        return dict
+    return None
+
+
+def _arms(type_: Any) -> list[Any]:
+    return [arm for arm in get_args(type_) if arm is not NoneType]
+
+
+def _is_union_of_kinds(type_: Any) -> bool:
+    """A union of two or more types, each from a kind of TOML value none of the others is
+    from (``int | Bound``, ``int | tuple[int, ...]``): the value's kind says which it is."""
+    if get_origin(type_) not in (Union, UnionType):
+        return False
+    kinds = [_kind(arm) for arm in _arms(type_)]
+    return len(kinds) > 1 and None not in kinds and len(set(kinds)) == len(kinds)
+
+
+def _union_factory(type_: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    by_kind = {_kind(arm): arm for arm in _arms(type_)}
+    names = " or ".join(what for kind, what in _KINDS if kind in by_kind)
+
+    def hook(value: Any, _type: Any) -> Any:
+        kind = list if isinstance(value, tuple) else dict if isinstance(value, dict) else \
+            type(value)
+        arm = by_kind.get(kind)
+        if arm is None and type(value) is int and float in by_kind:
+            arm = by_kind[float]
+        if arm is None:
+            raise TypeError(f"expected {names}, got {describe(value)}")
+        return conv.structure(value, arm)
+
+    return hook
 
 
 def _is_literal(type_: Any) -> bool:

@@ -167,8 +167,23 @@ def N_(message: str) -> str:
     return message
 
 
-def rule_name(rule_id: str, domain: str | None) -> str:
-    """A rule's name in the current language: its plugin's translation, else the id itself."""
+def rule_name(rule_id: str, domain: str | None,
+              names: Iterable[tuple[str, str]] = ()) -> str:
+    """A rule's name in the current language: the name its declaration carries (`Rule.names`:
+    the current language's, else the English one), else its plugin's translation, else the id
+    itself.
+
+    >>> names = (("en", "pegging pair, 3"), ("ja", "ペギングのペア3点"))
+    >>> with use_language("ja"):
+    ...     rule_name("house-peg-pair", None, names)
+    'ペギングのペア3点'
+    >>> with use_language("zh-Hans"):
+    ...     rule_name("house-peg-pair", None, names)
+    'pegging pair, 3'
+    """
+    carried = dict(names)
+    if carried:
+        return carried.get(_language.get()) or carried.get("en") or rule_id
     if domain is None:
         return rule_id
     return Messages(domain).pgettext(RULE_CONTEXT, rule_id)
