@@ -101,9 +101,10 @@ class GameDefinition(Protocol):
     game scripted for people in a file of the game's own (``pegline replay`` of a file that is
     not a record). ``check_plugins(ruleset)`` asks the plugins what a sample game between random
     players never does, raising a `PluginError` for a fault (``pegline variants check``).
-    ``scoring_words(variant)`` puts the variant's settings that change scoring into lines of
-    words in the current language (``pegline variants explain``; a game without it lists only
-    its rules there).
+    For ``pegline variants explain``, ``scoring_words(variant)`` puts the variant's settings
+    that change scoring into lines of words in the current language, and ``rule_words(ruleset)``
+    says in words, by rule id, the rules written as data in the game's vocabulary (any other
+    rule is said by its summary).
     """
 
     Settings: type

@@ -78,3 +78,128 @@ def test_bad_input_gets_the_messages_of_variants_check_and_exit_2(tmp_path):
         f"{house}: disable[0]: このバリアントのどのプラグインもルール 'peg-pairr' を宣言していません"
         "（もしかして 'peg-pair-royal' または 'peg-run' または 'peg-double-pair-royal'？）",
         f"{house}: config.standard.pair: （プラグイン 'standard'）負であってはなりません。指定は -1"]
+
+
+HOUSE = '''extends = ["two-player"]
+plugins = ["+house"]
+disable = ["peg-pair", "peg-pair-royal", "peg-double-pair-royal", "peg-run", "go", "last-card",
+           "his-heels"]
+
+[[config.house.rules]]
+id = "house-peg-pair"
+name = { en = "pegging pair, 3", ja = "ペギングのペア3点", zh-Hans = "出牌对子3分" }
+when = "play"
+points = 3
+match = { same_rank = 2 }
+
+[[config.house.rules]]
+id = "jack-pair"
+name = { en = "jack pair bonus" }
+when = "play"
+points = 2
+match = { same_rank = { min = 2 }, ranks = ["J"] }
+
+[[config.house.rules]]
+id = "in-order-run"
+name = { en = "run in order" }
+when = "play"
+per_card = 1
+match = { run = { min = 3, in_order = true } }
+
+[[config.house.rules]]
+id = "peg-flush-3"
+name = { en = "pegging flush" }
+when = "play"
+per_card = 1
+match = { suit = { min = 3 } }
+
+[[config.house.rules]]
+id = "five-card-flush"
+name = { en = "five-card flush" }
+when = "show"
+of = "hand"
+per_card = 1
+match = { flush = { starter = true } }
+
+[[config.house.rules]]
+id = "nineteen"
+name = { en = "nineteen" }
+when = "after-show"
+of = "hand"
+points = 1
+match = { total = 0 }
+
+[[config.house.rules]]
+id = "stink-go"
+name = { en = "go, not from the stink hole" }
+when = "series-end"
+points = 1
+unless = { short_of_target = 1 }
+
+[[config.house.rules]]
+id = "stink-heels"
+name = { en = "his heels, not from the stink hole" }
+when = "starter"
+points = 2
+match = { ranks = ["J"] }
+unless = { short_of_target = 1 }
+'''
+
+HOUSE_LINES = {
+    "en": [
+        "  house",
+        "    pegging pair, 3 (house-peg-pair): a pegging play: a tail of 2 cards of one rank: 3 points",
+        "    jack pair bonus (jack-pair): a pegging play: a tail of 2 or more cards of one rank, only J: 2 points",
+        "    run in order (in-order-run): a pegging play: a run of 3 or more cards at the tail, played in order, up or down: 1 per card",
+        "    pegging flush (peg-flush-3): a pegging play: a tail of 3 or more cards of one suit: 1 per card",
+        "    five-card flush (five-card-flush): the show of a hand: a flush of all five cards with the starter: 1 per card",
+        "    nineteen: after the show of a hand: its other claims total 0: 1 point",
+        "    go, not from the stink hole (stink-go): a series ended by a go or the last card, unless the side is 1 short of the target: 1 point",
+        "    his heels, not from the stink hole (stink-heels): the starter turned, for the dealer: only J, unless the side is 1 short of the target: 2 points",
+    ],
+    "ja": [
+        "  house",
+        "    ペギングのペア3点（house-peg-pair）：ペギングでの1枚：末尾にちょうど2枚の同じランク：3点",
+        "    jack pair bonus（jack-pair）：ペギングでの1枚：末尾に2枚以上の同じランク、Jのみ：2点",
+        "    run in order（in-order-run）：ペギングでの1枚：末尾に3枚以上のラン、昇順または降順に続けて出された：1枚につき1点",
+        "    pegging flush（peg-flush-3）：ペギングでの1枚：末尾に3枚以上の同じスート：1枚につき1点",
+        "    five-card flush（five-card-flush）：ハンドのショー：スターターを含む5枚すべてのフラッシュ：1枚につき1点",
+        "    nineteen：ハンドのショーの後：ほかの得点の合計が0：1点",
+        "    go, not from the stink hole（stink-go）：Go またはラストカードで終わったシーケンス、ただし目標点まであと1点の側を除く：1点",
+        "    his heels, not from the stink hole（stink-heels）：めくられたスターター（ディーラーの得点）：Jのみ、ただし目標点まであと1点の側を除く：2点",
+    ],
+    "zh-Hans": [
+        "  house",
+        "    出牌对子3分（house-peg-pair）：出牌阶段的一次出牌：末尾正好 2 张同点数：3 分",
+        "    jack pair bonus（jack-pair）：出牌阶段的一次出牌：末尾 2 张或更多同点数，仅限 J：2 分",
+        "    run in order（in-order-run）：出牌阶段的一次出牌：末尾 3 张或更多的顺子，按升序或降序连续打出：每张 1 分",
+        "    pegging flush（peg-flush-3）：出牌阶段的一次出牌：末尾 3 张或更多同花色：每张 1 分",
+        "    five-card flush（five-card-flush）：手牌亮牌：连同公共翻牌共五张的同花：每张 1 分",
+        "    nineteen：手牌亮牌之后：其余得分合计为 0：1 分",
+        "    go, not from the stink hole（stink-go）：以 Go 或最后一张结束的序列，但距目标分还差 1 分的一方除外：1 分",
+        "    his heels, not from the stink hole（stink-heels）：翻出的公共翻牌（庄家得分）：仅限 J，但距目标分还差 1 分的一方除外：2 分",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-Hans"])
+def test_data_rules_are_said_from_their_vocabulary_in_the_chosen_language(tmp_path, lang):
+    house = tmp_path / "house.toml"
+    house.write_text(HOUSE, encoding="utf-8")
+    result = run("--lang", lang, "variants", "explain", str(house))
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[-len(HOUSE_LINES[lang]):] == HOUSE_LINES[lang]
+    off = {"en": "switched off", "ja": "無効", "zh-Hans": "已关闭"}[lang]
+    assert sum(off in line for line in lines) == 7  # the standard rules the file disables
+
+
+def test_a_data_rule_with_a_mistake_gets_the_loading_problems_and_exit_2(tmp_path):
+    house = tmp_path / "house.toml"
+    house.write_text(HOUSE.replace('points = 1\nmatch = { total = 0 }',
+                                   'points = "1"\nmatch = { total = 0 }'), encoding="utf-8")
+    checked = run("variants", "check", str(house))
+    explained = run("variants", "explain", str(house))
+    assert (checked.exit_code, explained.exit_code) == (1, 2)
+    assert explained.stdout == "" and explained.stderr == checked.stderr
+    assert "config.house.rules[5].points: expected an integer" in explained.stderr

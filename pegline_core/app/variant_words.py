@@ -2,9 +2,10 @@
 so that an author reads back what a file says, every rule of every plugin included.
 
 Each plugin's rules are listed in rule order (the game first, then the variant's plugins), each by
-its name, what it scores (its declared summary, translated where the plugin's catalog has it)
-and its points. The game words the settings that change scoring through its optional
-``scoring_words(variant)``.
+its name, what it scores and its points. The game words the settings that change scoring
+through its optional ``scoring_words(variant)``, and the rules its vocabulary of house rules
+wrote as data through its optional ``rule_words(ruleset)`` (words by rule id); any other rule
+is said by its declared summary, translated where the plugin's catalog has it.
 
 >>> from pegline_core import load_variant
 >>> lines = variant_words(load_variant("stink-hole"))
@@ -19,7 +20,7 @@ and its points. The game words the settings that change scoring through its opti
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from pegline_core.app.i18n import (
     Messages,
@@ -49,26 +50,29 @@ def variant_words(variant: Variant) -> list[str]:
         lines.append(_("Settings that change scoring:"))
         lines += [f"  {line}" for line in said]
     lines.append(_("Rules, in the order they score:"))
+    worded: Callable[[Ruleset], Mapping[str, str]] | None = getattr(ruleset.game, "rule_words",
+                                                                     None)
+    words = worded(ruleset) if worded is not None else {}
     by_owner: dict[str, list[Rule]] = {}
     for rule_id in sorted(ruleset.rules, key=ruleset.order.__getitem__):
         owner, rule = ruleset.rules[rule_id]
         by_owner.setdefault(owner, []).append(rule)
     for owner, rules in by_owner.items():
         lines.append(f"  {owner}")
-        lines += [f"    {rule_line(owner, rule, rule.id in ruleset.disabled)}"
+        lines += [f"    {rule_line(owner, rule, rule.id in ruleset.disabled, words.get(rule.id))}"
                   for rule in rules]
     return lines
 
 
-def rule_line(owner: str, rule: Rule, disabled: bool) -> str:
-    """One rule in words: its name (and id, where the name differs), what it scores, its points;
-    or that ``disable`` switched it off."""
+def rule_line(owner: str, rule: Rule, disabled: bool, words: str | None = None) -> str:
+    """One rule in words: its name (and id, where the name differs), what it scores (``words``,
+    else its summary), its points; or that ``disable`` switched it off."""
     domain = plugin_domain(owner)
-    name = rule_name(rule.id, domain)
+    name = rule_name(rule.id, domain, rule.names)
     named = rule.id if name == rule.id else _("{name} ({id})").format(name=name, id=rule.id)
     if disabled:
         return _("{rule}: switched off (disable)").format(rule=named)
-    words = rule_summary(rule.summary, domain)
+    words = words or rule_summary(rule.summary, domain)
     if rule.points is None:
         return _("{rule}: {words}").format(rule=named, words=words)
     points = _messages.ngettext("{n} point", "{n} points", rule.points).format(n=rule.points)

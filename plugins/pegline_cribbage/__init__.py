@@ -138,6 +138,13 @@ class Cribbage:
 
         return scoring_words(variant)
 
+    def rule_words(self, ruleset: Ruleset) -> Mapping[str, str]:
+        """The words for the variant's house rules written as data, by rule id (``pegline
+        variants explain``): their vocabulary is cribbage's (`pegline_cribbage.house_words`)."""
+        from pegline_cribbage.house_words import data_rule_words
+
+        return data_rule_words(ruleset)
+
     def tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
         """The first dealer, and points by ``role/phase``: role dealer or pone (every
         non-dealer), phase pegging, hand, crib, heels or start."""
