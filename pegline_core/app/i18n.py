@@ -32,12 +32,13 @@ from typing import TYPE_CHECKING
 from pegline_core.errors import PeglineError
 
 if TYPE_CHECKING:
+    from pegline_core.rules import Rule
     from pegline_core.variant import Variant
 
 __all__ = ["LANGUAGES", "LanguageError", "Messages", "choose_language", "current_language",
            "use_language", "set_language", "N_", "catalog_messages", "rule_name", "rule_summary",
-           "rule_name_among", "plugin_domain", "RULE_CONTEXT", "Formatted", "explain_known",
-           "VARIANT_CONTEXT", "variant_description"]
+           "rule_name_among", "RuleNames", "plugin_domain", "RULE_CONTEXT", "Formatted",
+           "explain_known", "VARIANT_CONTEXT", "variant_description"]
 
 LANGUAGES = {"en": "English", "ja": "日本語", "zh-Hans": "简体中文"}
 """The languages Pegline speaks, by their BCP 47 tag, each named in itself."""
@@ -197,6 +198,54 @@ def rule_name_among(rule_id: str, plugins: Iterable[str]) -> str:
         if name != rule_id:
             return name
     return rule_id
+
+
+class RuleNames:
+    """The names of a variant's rules in the current language, for every screen that names one
+    (a game's lines, a show's breakdown, the tables): the names a rule's declaration carries (a
+    house rule written as data names itself in the file) first, else the catalog of the plugin
+    that declared it (or the one given), else the variant's plugins' in turn, else the id.
+
+    ``rules`` (rule id to its plugin and `Rule`, as `Ruleset.rules`) is looked up on first use
+    from the variant's shared ruleset where not given (a variant whose plugins cannot be built
+    here is named by the catalogs alone).
+
+    >>> from pegline_core.variant import load_variant
+    >>> with use_language("ja"):
+    ...     RuleNames(load_variant("two-player"))("his-nobs")
+    'ノブズ'
+    """
+
+    def __init__(self, variant: Variant,
+                 rules: Mapping[str, tuple[str, Rule]] | None = None) -> None:
+        self.variant = variant
+        self._rules = rules
+
+    def __call__(self, rule_id: str, plugin: str | None = None) -> str:
+        found = self._declared().get(rule_id)
+        if found is not None:
+            owner, rule = found
+            return rule_name(rule_id, plugin_domain(plugin or owner), rule.names)
+        if plugin is not None:
+            return rule_name(rule_id, plugin_domain(plugin))
+        return rule_name_among(rule_id, self.variant.plugins)
+
+    def carried(self) -> dict[str, str]:
+        """Each rule whose declaration carries its names (a house rule written as data), by its
+        name in the current language: what a page that names rules from the installed plugins'
+        catalogs needs besides."""
+        return {rule_id: rule_name(rule_id, None, rule.names)
+                for rule_id, (_owner, rule) in self._declared().items() if rule.names}
+
+    def _declared(self) -> Mapping[str, tuple[str, Rule]]:
+        if self._rules is None:
+            from pegline_core.shared_rulesets import shared_ruleset
+
+            try:
+                self._rules = dict(shared_ruleset(self.variant).rules)
+            except PeglineError:
+                self._rules = {}
+        return self._rules
 
 
 def variant_description(variant: Variant) -> str:

@@ -20,7 +20,7 @@ from pegline_clabber.events import (
     TrumpMade,
 )
 from pegline_clabber.reasons import translate
-from pegline_core.app.i18n import Messages, plugin_domain, rule_name, rule_name_among
+from pegline_core.app.i18n import Messages, RuleNames
 from pegline_core.app.seat_names import SeatNames
 from pegline_core.cards import format_cards
 from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored
@@ -46,10 +46,7 @@ class EventPrinter(SeatNames):
         """Passes since the deal: four mean the second naming round."""
         self.followed = -1
         """The last event followed for the dealer: `lines` and `redact` may both see an event."""
-
-    def _rule(self, rule: str) -> str:
-        """A rule by name (a meld, a count's line): the variant's plugins are searched in turn."""
-        return rule_name_among(rule, self.variant.plugins)
+        self.rule_name = RuleNames(variant)
 
     def redact(self, data: dict[str, Any]) -> dict[str, Any]:
         """An event as a plain dict (`EventCodec` form), as the ``reveal`` seats may see it: other
@@ -101,26 +98,26 @@ class EventPrinter(SeatNames):
             return ["  " + _("all pass twice: the hand is dead; {seat} deals again").format(
                 seat=self.seat(event.dealer))]
         if isinstance(event, MeldsAnnounced):
-            melds = _(", ").join(_("{meld} ({points})").format(meld=self._rule(m.rule),
+            melds = _(", ").join(_("{meld} ({points})").format(meld=self.rule_name(m.rule),
                                                                 points=m.points)
                                  for m in event.melds)
             return ["  " + _("{seat} announces {melds}").format(seat=self.seat(event.actor),
                                                                 melds=melds)]
         if isinstance(event, MeldsShown):
-            melds = _(", ").join(f"{self._rule(m.rule)} {format_cards(m.cards, symbols=True)}"
+            melds = _(", ").join(f"{self.rule_name(m.rule)} {format_cards(m.cards, symbols=True)}"
                                  for m in event.melds)
             return ["  " + _("{seat} shows {melds}").format(seat=self.seat(event.actor),
                                                             melds=melds)]
         if isinstance(event, BellaAnnounced):
             return ["  " + _("{seat}: {bella} ({cards})").format(
-                seat=self.seat(event.actor), bella=self._rule("bella"),
+                seat=self.seat(event.actor), bella=self.rule_name("bella"),
                 cards=format_cards(event.cards, symbols=True))]
         if isinstance(event, TrickTaken):
             return ["  -- " + _("trick {n} to {seat}: {cards}").format(
                 n=event.number, seat=self.seat(event.actor),
                 cards=format_cards(event.cards, symbols=True))]
         if isinstance(event, HandCounted):
-            parts = [f"{self._rule(c.rule)} {c.points}" for c in event.breakdown]
+            parts = [f"{self.rule_name(c.rule)} {c.points}" for c in event.breakdown]
             card_points = sum(c.points for c in event.breakdown if c.rule == "card-points")
             if event.tricks and card_points == 0:
                 parts.append("-- " + _("(tricks worth nothing)"))
@@ -148,7 +145,7 @@ class EventPrinter(SeatNames):
         if isinstance(event, Scored):
             cards = f" {format_cards(event.cards, symbols=True)}" if event.cards and \
                 len(event.cards) <= 4 else ""
-            name = rule_name(event.rule, plugin_domain(event.plugin))
+            name = self.rule_name(event.rule, event.plugin)
             team = _("team {side}: {total}").format(side=event.side, total=event.total)
             return [f"    {event.points:+d} {name}{cards} ({team})"]
         if isinstance(event, GameEnded):

@@ -85,7 +85,7 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, variant_name:
     click.echo(text.format(cards=format_cards(hand, symbols=True), starter=turned.symbol,
                            variant=scorer.variant.name))
     for award in result.awards:
-        name = rule_name(award.rule.id, plugin_domain(award.plugin))
+        name = rule_name(award.rule.id, plugin_domain(award.plugin), award.rule.names)
         click.echo(f"  {_padded(name, 14)} {format_cards(award.score.cards, symbols=True):<22} "
                    f"{award.score.points:>3}")
     total = _("total")

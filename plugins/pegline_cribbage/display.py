@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pegline_core.app.i18n import Messages, plugin_domain, rule_name, rule_name_among
+from pegline_core.app.i18n import Messages, RuleNames
 from pegline_core.app.seat_names import SeatNames
 from pegline_core.cards import format_cards
 from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored
@@ -45,6 +45,7 @@ class EventPrinter(SeatNames):
         super().__init__(variant, names)
         self.reveal = reveal
         self.count = 0
+        self.rule_name = RuleNames(variant)
 
     def redact(self, data: dict[str, Any]) -> dict[str, Any]:
         """An event as a plain dict (`EventCodec` form), as the ``reveal`` seats may see it.
@@ -81,7 +82,7 @@ class EventPrinter(SeatNames):
             owner = self.seat(event.actor)
             if len(self.variant.sides[event.side]) > 1:
                 owner = _("{seat} for team {side}").format(seat=owner, side=event.side)
-            name = rule_name(event.rule, plugin_domain(event.plugin))
+            name = self.rule_name(event.rule, event.plugin)
             return [f"    {event.points:+d} {name}{cards} ({owner}: {event.total})"]
         if isinstance(event, CountReset):
             self.count = 0
@@ -104,16 +105,12 @@ class EventPrinter(SeatNames):
                                       seat=self.seat(event.actor), starter=event.starter.symbol,
                                       cards=format_cards(event.cards, symbols=True),
                                       points=event.points, declared=event.declared)]
-            out += [f"      {self._rule(c.rule)} {format_cards(c.cards, symbols=True)} {c.points}"
-                    for c in event.breakdown]
+            out += [f"      {self.rule_name(c.rule)} {format_cards(c.cards, symbols=True)} "
+                    f"{c.points}" for c in event.breakdown]
             return out
         if isinstance(event, GameEnded):
             return self._result(event)
         return []
-
-    def _rule(self, rule: str) -> str:
-        """A breakdown's rule by name: the plugins this variant runs are searched in turn."""
-        return rule_name_among(rule, self.variant.plugins)
 
     def _input(self, event: Input) -> list[str]:
         action = event.action

@@ -36,14 +36,14 @@ table exactly as it stood.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from attrs import frozen
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
-from pegline_core.app.i18n import Messages, rule_name_among
+from pegline_core.app.i18n import Messages
 from pegline_core.cards import Card, format_cards
 from pegline_core.events import Event, Scored
 from pegline_cribbage.board import Pegs, draw_board
@@ -150,9 +150,9 @@ class Table:
         return pegs if pegs.front == score else Pegs(score, score)
 
     def last_show(self, seat: int, sides: Sequence[Sequence[int]],
-                  plugins: Sequence[str] = ()) -> list[str]:
+                  rule_name: Callable[[str], str] | None = None) -> list[str]:
         """The full breakdown of the last show, as lines (seat ``seat`` reads them); the rules
-        are named by ``plugins``' catalogs (by id where none names them)."""
+        are named by ``rule_name`` (the variant's `RuleNames`; by id without it)."""
         if not self.shows:
             return [_("no hand has been shown yet")]
         names = _Names(seat, sides)
@@ -169,7 +169,7 @@ class Table:
                 line += _(" (declared {declared}, {outcome})").format(
                     declared=shown.declared, outcome=pgettext("outcome", str(shown.outcome)))
             out.append(line)
-            out += [f"    {rule_name_among(c.rule, plugins):<18} "
+            out += [f"    {rule_name(c.rule) if rule_name else c.rule:<18} "
                     f"{format_cards(c.cards, symbols=True):<22} {c.points:>2}"
                     for c in shown.breakdown]
         return out

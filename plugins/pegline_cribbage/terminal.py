@@ -30,7 +30,7 @@ from typing import Any
 
 from rich.console import Console, RenderableType
 
-from pegline_core.app.i18n import N_, Messages
+from pegline_core.app.i18n import N_, Messages, RuleNames
 from pegline_core.app.terminal_seat import TerminalSeat
 from pegline_core.cards import format_cards
 from pegline_core.coaching import Comparison
@@ -159,7 +159,8 @@ class HumanPlayer(TerminalSeat):
                 self.say(line)
         elif word == "score":
             variant = view.rules.variant
-            for line in self.table.last_show(view.seat, variant.sides, variant.plugins):
+            names = RuleNames(variant, view.rules.ruleset.rules)
+            for line in self.table.last_show(view.seat, variant.sides, names):
                 self.say(line)
         elif word == "compare":
             return AskCoach(view.seat)  # the game compares (`Game.compare`): see `compared`

@@ -6,7 +6,7 @@ the events one input caused, as readable lines, and the table after it.
 
 from __future__ import annotations
 
-from pegline_core.app.i18n import Messages
+from pegline_core.app.i18n import Messages, RuleNames
 from pegline_core.app.web.protocol import Json, RequestError, web_table
 from pegline_core.app.web.tables import entry, result_json
 from pegline_core.errors import RecordError
@@ -43,4 +43,5 @@ def replay_steps(text: str) -> Json:
     return {"game": game.variant.game, "variant": game.variant.name, "seed": record.seed,
             "assist_used": record.assist_used, "over": game.over,
             "sides": [printer.side(side) for side in range(len(game.variant.sides))],
-            "result": result_json(game.result, printer), "steps": steps}
+            "result": result_json(game.result, printer), "steps": steps,
+            "rules": RuleNames(game.variant).carried()}

@@ -33,7 +33,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pegline_core.app.bot_specs import bots_for
-from pegline_core.app.i18n import Messages, current_language
+from pegline_core.app.i18n import Messages, RuleNames, current_language
 from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_table, whole
 from pegline_core.app.web.store import Store, StoredTable, StoreError
 from pegline_core.definition import Player
@@ -182,6 +182,8 @@ class Table:
         self.viewers = self.people + ((WATCHER,) if "watch" in self.keys else ())
         """Who is sent the table: each person's seat, and the spectators."""
         self.printers = {seat: self._printer(seat) for seat in self.viewers}
+        self.rule_names = RuleNames(game.variant)
+        """The names of the variant's rules that the installed plugins' catalogs lack."""
         self.redacts: dict[int, Callable[[Json], Json]] = {}
         for seat, printer in self.printers.items():
             redact = getattr(printer, "redact", None)
@@ -624,6 +626,7 @@ class Table:
             "prompt": {"kind": "wait"} if watching else self.web.prompt(view, legal),
             "events": events,
             "result": result_json(game.result, printer),
+            "rules": self.rule_names.carried(),
         }
         if not self.legacy:
             answer |= {"since": since, "next": len(self.recorded), "watching": watching,

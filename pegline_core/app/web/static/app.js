@@ -11,6 +11,7 @@ const Pegline = (() => {
   let replay = null;
   let words = {};
   let ruleNames = {};
+  let variantRuleNames = {};  // the names a variant's own rules carry (house rules as data)
   let lang = "en";
   let mover = null;  // a table of people sends its moves its own way (static/sitting.js)
   let reloader = null;  // and draws itself again its own way (a new language)
@@ -24,7 +25,7 @@ const Pegline = (() => {
   }
 
   function ruleName(id) {
-    return ruleNames[id] || id;
+    return variantRuleNames[id] || ruleNames[id] || id;
   }
 
   function preferredLanguage() {
@@ -243,6 +244,7 @@ const Pegline = (() => {
   async function render(next, {fresh = false} = {}) {
     const previous = !fresh && state && state.id === next.id ? state.events.length : 0;
     state = next;
+    variantRuleNames = state.rules || {};
     const table = await loadTable(state.game);
     // "two-player+muggins" is the file's way to say it; a player reads "two-player with muggins"
     $("variant-name").textContent = state.variant.name.split("+").join(_(" with "));
@@ -345,6 +347,7 @@ const Pegline = (() => {
     const last = replay.steps.length - 1;
     index = Math.max(0, Math.min(last, index));
     replay.at = index;
+    variantRuleNames = replay.rules || {};
     $("step-slider").value = index;
     $("step-label").textContent = _("step {index} of {last}", {index, last}) +
       (index === last ? (replay.over ? _(" (the end)") : _(" (the record stops here)")) : "");
