@@ -236,6 +236,13 @@ class Hook:
         if native and len(native) == len(direct):
             self._native = native
 
+    def implemented(self) -> bool:
+        """Whether any plugin implements this hook (a game may then skip building its call)."""
+        if self._version != self._changes.version:
+            self._refresh()
+        direct = self._direct
+        return bool(self._caller.get_hookimpls()) if direct is None else len(direct) > 0
+
     def results(self, *args: Any) -> list[tuple[str | None, Any]]:
         """Each implementation's non-None result with its plugin's name (None where a wrapper
         makes the results anonymous); arguments in the spec's order."""

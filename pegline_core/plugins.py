@@ -79,12 +79,22 @@ def build_plugin(name: str, cls: type, table: Mapping[str, Any]) -> object:
             if table:
                 raise StructureProblems([((), f"plugin {name!r} takes no configuration")])
             return cls()
-        return cls(structure_strict(dict(table), config_cls))
+        return cls(structure_strict(_thawed(table), config_cls))
     except StructureProblems:
         raise
     except Exception as exc:
         raise PluginError(f"plugin {name!r} cannot be built: {type(exc).__name__}: {exc}",
                           plugin=name) from exc
+
+
+def _thawed(value: Any) -> Any:
+    """A configuration table as the file wrote it: a variant holds it frozen (its arrays
+    tuples), which a message would otherwise name as a tuple."""
+    if isinstance(value, Mapping):
+        return {key: _thawed(item) for key, item in value.items()}
+    if isinstance(value, tuple):
+        return [_thawed(item) for item in value]
+    return value
 
 
 def game_definition(name: str, extra_plugins: Plugins | None = None) -> GameDefinition:

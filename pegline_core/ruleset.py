@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import functools
 import json
+import re
 from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -272,7 +273,7 @@ class Ruleset:
                 continue
             for message in messages:
                 path, sep, text = message.partition(": ")
-                where = tuple(path.split(".")) if sep and path and " " not in path else ("plugins",)
+                where = _key_path(path) if sep and path and " " not in path else ("plugins",)
                 faults.append((where, f"(plugin {plugin!r}) {text if sep else message}", plugin,
                                "pegline_check_variant"))
         return faults
@@ -428,6 +429,12 @@ class _Unbuilt(Ruleset):
     def __init__(self, variant: Variant, extra_plugins: Plugins | None = None) -> None:
         self.variant = variant  # and nothing else: Ruleset.__init__ would raise on a fault
         self.extra_plugins = dict(extra_plugins or {})
+
+
+def _key_path(text: str) -> tuple[str | int, ...]:
+    """A key path as a message writes it, ``config.house.rules[2].match``, as a tuple."""
+    return tuple(int(part) if part.isdigit() else part
+                 for part in re.split(r"\.|\[(\d+)\]", text) if part)
 
 
 def _no_nulls(value: Any) -> Any:

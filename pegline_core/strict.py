@@ -80,8 +80,8 @@ def _make_converter() -> cattrs.Converter:
     def tuple_factory(type_: Any, conv_: cattrs.Converter) -> Callable[[Any, Any], Any]:
         inner = homogenous_tuple_structure_factory(type_, conv_)
 
-        def hook(value: Any, _type: Any) -> Any:  # (a variant holds a plugin's arrays frozen)
-            if not isinstance(value, list | tuple):
+        def hook(value: Any, _type: Any) -> Any:
+            if not isinstance(value, list):
                 raise TypeError(f"expected an array, got {describe(value)}")
             return inner(value, _type)
 
@@ -149,9 +149,7 @@ def _union_factory(type_: Any, conv: cattrs.Converter) -> Callable[[Any, Any], A
     names = " or ".join(what for kind, what in _KINDS if kind in by_kind)
 
     def hook(value: Any, _type: Any) -> Any:
-        kind = list if isinstance(value, tuple) else dict if isinstance(value, dict) else \
-            type(value)
-        arm = by_kind.get(kind)
+        arm = by_kind.get(dict if isinstance(value, dict) else type(value))
         if arm is None and type(value) is int and float in by_kind:
             arm = by_kind[float]
         if arm is None:

@@ -737,6 +737,10 @@ class Everything:
         self._called("pegline_score_show")
 
     @hookimpl
+    def pegline_score_show_total(self, show, total):
+        self._called("pegline_score_show_total")
+
+    @hookimpl
     def pegline_show_counter(self):
         self._called("pegline_show_counter")
 

@@ -21,6 +21,7 @@ from pegline_cribbage.native import (
     PlayCodes,
     SeriesEndCodes,
     ShowCodes,
+    ShowTotalCodes,
     StarterCodes,
 )
 
@@ -85,6 +86,15 @@ def pegline_score_series_end(series: SeriesEnded) -> list[Score]:
 @native_step(ShowCodes)
 def pegline_score_show(show: ShowCounted) -> list[Score]:
     """Score a hand or the crib with the starter, for its owner; one claim per combination."""
+
+
+@hookspec
+@native_step(ShowTotalCodes)
+def pegline_score_show_total(show: ShowCounted, total: int) -> list[Score]:
+    """Score a hand or the crib once its `pegline_score_show` claims are known: ``total`` is
+    their sum, checked (a "nineteen", a hand that scores nothing, may score then). Its claims
+    follow those, for the same owner, naming only the shown cards and the starter. Not called
+    while no plugin implements it."""
 
 
 @hookspec(firstresult=True)

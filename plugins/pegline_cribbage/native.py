@@ -24,7 +24,7 @@ from typing import Any, Final, final
 from pegline_core.cards import DECK, Card
 
 __all__ = ["GameStartCodes", "StarterCodes", "PlayCodes", "SeriesEndCodes", "ShowCodes",
-           "Claim", "codes_of", "cards_of", "rank_of", "suit_of"]
+           "ShowTotalCodes", "Claim", "codes_of", "cards_of", "rank_of", "suit_of"]
 
 _DECK: Final = DECK
 """The cards by code (a name of this module: compiled, a static, not a global looked up)."""
@@ -136,3 +136,23 @@ class ShowCodes:
         self.dealer = dealer
         self.variant: Final = variant
         self.hypothetical: Final = hypothetical
+
+
+@final
+class ShowTotalCodes:
+    """`ShowCounted` with the ``total`` of its checked claims, its cards and starter codes."""
+
+    def __init__(self, seat: int, cards: tuple[int, ...], starter: int, crib: bool,
+                 players: int, scores: tuple[int, ...], side: int, dealer: int, variant: Any,
+                 hypothetical: bool, total: int) -> None:
+        self.seat = seat
+        self.cards = cards
+        self.starter = starter
+        self.crib = crib
+        self.players: Final = players
+        self.scores = scores
+        self.side = side
+        self.dealer = dealer
+        self.variant: Final = variant
+        self.hypothetical: Final = hypothetical
+        self.total = total

@@ -114,11 +114,14 @@ class Scorer:
 
     def show_counter(self) -> ShowCounter | None:
         """A fast ``(cards, starter, crib) -> points`` over all plugins, or None if one lacks it
-        (or a rule is switched off, which a plugin's counter cannot know)."""
+        (or a rule is switched off, which a plugin's counter cannot know, or a plugin scores
+        the show's total, which no one plugin's counter knows)."""
         if self.ruleset.disabled:
             return None
         offered = dict(self.ruleset.hook("pegline_show_counter").checked(
             expect=callable, what="a function (cards, starter, crib) -> points"))
+        if self.ruleset.hook("pegline_score_show_total").implemented():
+            return None
         counters = []
         for impl in self.ruleset.pm.hook.pegline_score_show.get_hookimpls():
             counter = offered.get(impl.plugin_name)

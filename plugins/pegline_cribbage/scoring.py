@@ -34,6 +34,7 @@ from pegline_cribbage.native import (
     PlayCodes,
     SeriesEndCodes,
     ShowCodes,
+    ShowTotalCodes,
     StarterCodes,
     cards_of,
     codes_of,
@@ -74,6 +75,7 @@ class Scoring:
         self.play_hook: Final = ruleset.scoring("pegline_score_play")
         self.series_end_hook: Final = ruleset.scoring("pegline_score_series_end")
         self.show_hook: Final = ruleset.scoring("pegline_score_show")
+        self.show_total_hook: Final = ruleset.scoring("pegline_score_show_total")
         self._version = -1
         self._by_plugin: dict[str, dict[str, _Known]] = {}
         # the steps lent to the counterparts, filled for each call (`pegline_cribbage.native`);
@@ -136,7 +138,8 @@ class Scoring:
 
     def show(self, seat: int, cards: tuple[int, ...], starter: int, crib: bool,
              scores: tuple[int, ...], dealer: int) -> list[Claim]:
-        """The awards of a hand (or the crib) shown with the starter."""
+        """The awards of a hand (or the crib) shown with the starter, then those of
+        `pegline_score_show_total` on their total, where a plugin implements it."""
         hook = self.show_hook
         natives = hook.natives()
         if natives is not None:
@@ -144,13 +147,36 @@ class Scoring:
             show.seat, show.cards, show.starter, show.crib = seat, cards, starter, crib
             show.scores, show.side, show.dealer = scores, self.side_of[seat], dealer
             try:
-                return self._native(hook, natives, show, None)
+                claims = self._native(hook, natives, show, None)
             finally:  # a hand is private until shown: nothing keeps it past the call
                 show.cards = ()
+        else:
+            shown = cards_of(cards)
+            card = _DECK[starter]
+            claims = _rows(hook.contract((*shown, card), self.snapshots.show(
+                seat, shown, card, crib, scores, dealer)))
+        if not self.show_total_hook.hook.implemented():
+            return claims
+        total = 0
+        for claim in claims:
+            total += claim[1]
+        more = self._show_total(seat, cards, starter, crib, scores, dealer, total)
+        return claims + more if more else claims
+
+    def _show_total(self, seat: int, cards: tuple[int, ...], starter: int, crib: bool,
+                    scores: tuple[int, ...], dealer: int, total: int) -> list[Claim]:
+        """The awards of `pegline_score_show_total` for a show whose claims total ``total``."""
+        hook = self.show_total_hook
+        natives = hook.natives()
+        allowed = cards + (starter,)
+        if natives is not None:
+            return self._native(hook, natives, ShowTotalCodes(
+                seat, cards, starter, crib, self.players, scores, self.side_of[seat], dealer,
+                self.variant, self.hypothetical, total), allowed)
         shown = cards_of(cards)
         card = _DECK[starter]
         return _rows(hook.contract((*shown, card), self.snapshots.show(
-            seat, shown, card, crib, scores, dealer)))
+            seat, shown, card, crib, scores, dealer), total))
 
     # -- the native lane -----------------------------------------------------------------------
 

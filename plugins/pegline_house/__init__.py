@@ -14,14 +14,28 @@ standard award switches the standard rule off and claims under its own id::
     when = "play"
     points = 3
     match = { same_rank = 2 }
+
+The rules are prepared once, when the plugin is built, for the one matcher
+(`pegline_house.matcher`), which both lanes call: the native counterparts with the step in codes
+(`pegline_house.counterparts`), the hook implementations with the snapshot's cards as codes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from attrs import frozen
 
-from pegline_core.hookspecs import hookimpl
-from pegline_core.rules import Rule
+from pegline_core.cards import Card
+from pegline_core.hookspecs import hookimpl, native
+from pegline_core.rules import Rule, Score
+from pegline_core.variant import Variant
+from pegline_cribbage.hookspecs import ShowCounter
+from pegline_cribbage.native import Claim, cards_of, codes_of
+from pegline_cribbage.snapshots import PlayMade, SeriesEnded, ShowCounted, StarterTurned
+from pegline_house import counterparts
+from pegline_house.checks import rule_problems
+from pegline_house.matcher import Matcher
 from pegline_house.schema import HouseRule
 
 __all__ = ["HouseRules"]
@@ -41,9 +55,73 @@ class HouseRules:
 
     def __init__(self, config: HouseRules.Config | None = None) -> None:
         self.config = config or HouseRules.Config()
+        self.matcher = Matcher(self.config.rules)
+        """The rules prepared for the matcher (read by every native counterpart)."""
 
     @hookimpl
     def pegline_rules(self) -> list[Rule]:
-        return [Rule(rule.id, rule.name.get("en", rule.id), SOURCE, rule.points,
-                     names=tuple(rule.name.items()))
-                for rule in self.config.rules]
+        declared: dict[str, Rule] = {}  # an id given twice is declared once (and refused by
+        # pegline_check_variant, which says where)
+        for rule in self.config.rules:
+            declared.setdefault(rule.id, Rule(rule.id, rule.name.get("en", rule.id), SOURCE,
+                                              rule.points, names=tuple(rule.name.items())))
+        return list(declared.values())
+
+    @hookimpl
+    def pegline_check_variant(self, variant: Variant) -> list[str]:
+        return rule_problems(self.config.rules, variant)
+
+    # -- scoring: the snapshot's cards as codes, through the same matcher ------------------
+
+    def _gap(self, variant: Variant, scores: tuple[int, ...], side: int) -> int:
+        return counterparts.gap(self.matcher, variant, scores, side)
+
+    @hookimpl
+    @native(counterparts.score_starter)
+    def pegline_score_starter(self, starter: StarterTurned) -> list[Score]:
+        return _scores(self.matcher.starter(
+            starter.starter.index, self._gap(starter.variant, starter.scores, starter.side)))
+
+    @hookimpl
+    @native(counterparts.score_play)
+    def pegline_score_play(self, play: PlayMade) -> list[Score]:
+        return _scores(self.matcher.play(
+            codes_of(play.series), play.count, self._gap(play.variant, play.scores, play.side)))
+
+    @hookimpl
+    @native(counterparts.score_series_end)
+    def pegline_score_series_end(self, series: SeriesEnded) -> list[Score]:
+        if series.count == series.variant.settings.pegging.limit:
+            return []
+        return _scores(self.matcher.series_end(
+            codes_of(series.series), series.last_of_hand,
+            self._gap(series.variant, series.scores, series.side)))
+
+    @hookimpl
+    @native(counterparts.score_show)
+    def pegline_score_show(self, show: ShowCounted) -> list[Score]:
+        return _scores(self.matcher.show(
+            codes_of(show.cards), show.starter.index, show.crib,
+            self._gap(show.variant, show.scores, show.side)))
+
+    @hookimpl
+    @native(counterparts.score_show_total)
+    def pegline_score_show_total(self, show: ShowCounted, total: int) -> list[Score]:
+        return _scores(self.matcher.after_show(
+            codes_of(show.cards), show.crib, total,
+            self._gap(show.variant, show.scores, show.side)))
+
+    @hookimpl
+    def pegline_show_maximum(self, hand_size: int, crib: bool) -> int:
+        return self.matcher.show_maximum(hand_size, crib)
+
+    @hookimpl
+    def pegline_show_counter(self) -> ShowCounter:
+        return self._show_points
+
+    def _show_points(self, cards: Sequence[Card], starter: Card, crib: bool) -> int:
+        return self.matcher.show_points(codes_of(cards), starter.index, crib)
+
+
+def _scores(claims: list[Claim] | None) -> list[Score]:
+    return [Score(rule, points, cards_of(codes)) for rule, points, codes in claims or ()]
