@@ -2,9 +2,11 @@
 a rule (a game's lines, a show's breakdown, the terminal table, the page), in the chosen language."""
 
 import pytest
+from click.testing import CliRunner
 from starlette.testclient import TestClient
 
 from pegline_core import load_variant
+from pegline_core.app.cli import main
 from pegline_core.app.i18n import use_language
 from pegline_core.app.web import create_app
 from pegline_core.cards import parse_cards
@@ -22,8 +24,21 @@ name = { en = "pegging pair, 3", ja = "ペギングのペア3点", zh-Hans = "�
 when = "play"
 points = 3
 match = { same_rank = 2 }
+
+[[config.house.rules]]
+id = "four-of-a-kind"
+name = { en = "four of a kind, 8 more", ja = "フォーカードに8点追加" }
+when = "show"
+points = 8
+match = { same_rank = 4 }
 '''
 NAMES = {"en": "pegging pair, 3", "ja": "ペギングのペア3点", "zh-Hans": "出牌对子3分"}
+FOUR = {"en": "four of a kind, 8 more", "ja": "フォーカードに8点追加",
+        "zh-Hans": "four of a kind, 8 more"}  # no Chinese name in the file: the English one
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
 
 
 @pytest.fixture
@@ -55,7 +70,44 @@ def test_the_page_gets_the_names_of_the_variants_own_rules(house, lang):
         created = client.post("/api/games", json={"variant": "house", "bots": ["greedy"],
                                                   "seed": 1}, headers={"X-Pegline-Lang": lang})
         assert created.status_code == 201, created.text
-        assert created.json()["rules"] == {"house-peg-pair": NAMES[lang]}
+        assert created.json()["rules"] == {"house-peg-pair": NAMES[lang],
+                                           "four-of-a-kind": FOUR[lang]}
         plain = client.post("/api/games", json={"variant": "two-player", "bots": ["greedy"],
                                                 "seed": 1}, headers={"X-Pegline-Lang": lang})
         assert plain.json()["rules"] == {}
+
+
+def test_a_replayed_game_names_the_data_rule_in_the_chosen_language(house, tmp_path):
+    record = tmp_path / "game.toml"
+    played = run("play", "--seed", "3", "--variant", str(house), "--save", str(record))
+    assert played.exit_code == 0, played.output
+    assert "+3 pegging pair, 3 " in played.output
+    for lang in ("ja", "zh-Hans"):
+        replayed = run("--lang", lang, "replay", str(record))
+        assert replayed.exit_code == 0, replayed.output
+        assert f"+3 {NAMES[lang]} " in replayed.output
+        assert "house-peg-pair" not in replayed.output and "pegging pair, 3" not in replayed.output
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-Hans"])
+def test_pegline_score_names_a_data_show_rule(house, lang):
+    result = run("--lang", lang, "score", "4H", "4C", "4D", "4S", "--starter", "KH",
+                 "--variant", str(house))
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert [line.split()[-1] for line in lines if FOUR[lang] in line] == ["8"]
+    assert lines[-1].split()[-1] == "20"  # six pairs and the bonus
+
+
+def test_the_page_replays_a_record_with_the_names_of_its_data_rules(house, tmp_path):
+    record = tmp_path / "game.toml"
+    assert run("play", "--seed", "3", "--variant", str(house), "--save", str(record)).exit_code == 0
+    with TestClient(create_app()) as client:
+        answer = client.post("/api/replay", json={"record": record.read_text(encoding="utf-8")},
+                             headers={"X-Pegline-Lang": "ja"})
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["rules"] == {"house-peg-pair": NAMES["ja"],
+                                          "four-of-a-kind": FOUR["ja"]}
+        texts = [line for step in answer.json()["steps"] for event in step["events"]
+                 for line in event.get("text", [])]
+        assert any(f"+3 {NAMES['ja']} " in line for line in texts)
