@@ -1,5 +1,8 @@
 """`pegline variants explain`: every rule of a resolved variant in words, in the chosen language."""
 
+import re
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -203,3 +206,17 @@ def test_a_data_rule_with_a_mistake_gets_the_loading_problems_and_exit_2(tmp_pat
     assert (checked.exit_code, explained.exit_code) == (1, 2)
     assert explained.stdout == "" and explained.stderr == checked.stderr
     assert "config.house.rules[5].points: expected an integer" in explained.stderr
+
+
+def test_the_cookbooks_explain_output_is_what_the_command_prints(tmp_path, monkeypatch):
+    """docs/house-rules.md shows `variants explain` on its rule 1, in English and Japanese."""
+    page = (Path(__file__).resolve().parents[1] / "docs" / "house-rules.md").read_text("utf-8")
+    files = dict(re.findall(r"```toml\n# (\S+?): .*?\n(.*?)```", page, re.DOTALL))
+    shown = re.findall(r"```sh\n\$ pegline (.*?)\n(.*?)```", page, re.DOTALL)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pegging-pairs-3.toml").write_text(files["pegging-pairs-3.toml"], encoding="utf-8")
+    assert len(shown) == 2
+    for command, output in shown:
+        words, _, tail = command.partition(" | tail -")
+        printed = run(*words.split()).output.splitlines(keepends=True)
+        assert "".join(printed[-int(tail):] if tail else printed) == output
