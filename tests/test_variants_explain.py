@@ -57,6 +57,7 @@ def test_the_words_are_in_the_chosen_language(lang, expected):
     result = run("--lang", lang, "variants", "explain", "stink-hole")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
+    assert lines[0].startswith("stink-hole：")
     assert [line for line in expected if line not in lines] == []
     assert not any("points" in line or "switched off" in line for line in lines)
 
@@ -220,3 +221,11 @@ def test_the_cookbooks_explain_output_is_what_the_command_prints(tmp_path, monke
         words, _, tail = command.partition(" | tail -")
         printed = run(*words.split()).output.splitlines(keepends=True)
         assert "".join(printed[-int(tail):] if tail else printed) == output
+
+
+def test_a_plugin_that_declares_no_rules_is_listed_as_such(tmp_path):
+    empty = tmp_path / "empty.toml"
+    empty.write_text('extends = ["two-player"]\nplugins = ["+house"]\n')
+    assert run("variants", "explain", str(empty)).output.splitlines()[-1] == "  house: no rules"
+    ja = run("--lang", "ja", "variants", "explain", str(empty)).output.splitlines()
+    assert (ja[0], ja[-1]) == ("empty", "  house：ルールなし")  # a file without a description

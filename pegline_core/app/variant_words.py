@@ -43,7 +43,8 @@ def variant_words(variant: Variant) -> list[str]:
     """The lines ``pegline variants explain`` prints for a loaded variant."""
     ruleset = Ruleset(variant)
     described = variant_description(variant)
-    lines = [f"{variant.name}: {described}" if described else variant.name]
+    lines = [_("{name}: {description}").format(name=variant.name, description=described)
+             if described else variant.name]
     settings: Callable[[Variant], list[str]] | None = getattr(ruleset.game, "scoring_words", None)
     said = settings(variant) if settings is not None else []
     if said:
@@ -53,12 +54,13 @@ def variant_words(variant: Variant) -> list[str]:
     worded: Callable[[Ruleset], Mapping[str, str]] | None = getattr(ruleset.game, "rule_words",
                                                                      None)
     words = worded(ruleset) if worded is not None else {}
-    by_owner: dict[str, list[Rule]] = {}
+    by_owner: dict[str, list[Rule]] = {name: [] for name in variant.plugins}
     for rule_id in sorted(ruleset.rules, key=ruleset.order.__getitem__):
         owner, rule = ruleset.rules[rule_id]
         by_owner.setdefault(owner, []).append(rule)
-    for owner, rules in by_owner.items():
-        lines.append(f"  {owner}")
+    for owner in sorted(by_owner, key=list(ruleset.plugins).index):
+        rules = by_owner[owner]
+        lines.append(f"  {owner}" if rules else "  " + _("{plugin}: no rules").format(plugin=owner))
         lines += [f"    {rule_line(owner, rule, rule.id in ruleset.disabled, words.get(rule.id))}"
                   for rule in rules]
     return lines
