@@ -1,8 +1,12 @@
 """A house rule written as data names itself in the file: its names reach every screen that names
 a rule (a game's lines, a show's breakdown, the terminal table, the page), in the chosen language."""
 
+import io
+import random
+
 import pytest
 from click.testing import CliRunner
+from rich.console import Console
 from starlette.testclient import TestClient
 
 from pegline_core import load_variant
@@ -12,6 +16,8 @@ from pegline_core.app.web import create_app
 from pegline_core.cards import parse_cards
 from pegline_core.events import Scored
 from pegline_cribbage.display import EventPrinter
+from pegline_cribbage.terminal import HumanPlayer
+from pegline_cribbage.testing import make_game, play, stack
 
 HOUSE = '''description = "Pegging pairs score 3"
 extends = ["two-player"]
@@ -111,3 +117,21 @@ def test_the_page_replays_a_record_with_the_names_of_its_data_rules(house, tmp_p
         texts = [line for step in answer.json()["steps"] for event in step["events"]
                  for line in event.get("text", [])]
         assert any(f"+3 {NAMES['ja']} " in line for line in texts)
+
+
+def test_the_terminals_score_word_names_a_data_rule(house):
+    """`score` at the terminal prints the last show's breakdown: a data rule by its name."""
+    game = make_game(str(house))
+    stack(game, ["4H 4C 4D KS 2C 9H", "AS 2S 3S 6S 7S 8S"], discards=["2C 9H", "AS 2S"],
+          starter="4S")
+    play(game, "KS 3S 4H 6S 4C 4D 7S 8S")  # seat 0 shows four 4s with the starter
+    game.apply(game.chance_action(random.Random(1)))
+    console = Console(width=80, color_system=None, record=True, file=io.StringIO())
+    answers = iter(["score", "1 2"])
+    player = HumanPlayer(console=console, read=lambda: next(answers))
+    for event in game.log:
+        player.observe(event)
+    with use_language("ja"):
+        player.choose(game.view(0), game.legal_actions(0))
+    shown = [line.split() for line in console.export_text().splitlines() if FOUR["ja"] in line]
+    assert shown == [[FOUR["ja"], "4♣", "4♦", "4♥", "4♠", "8"]]
