@@ -33,7 +33,7 @@ from pegline_core.rules import Rule
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant
 
-__all__ = ["variant_words", "rule_line"]
+__all__ = ["variant_words"]
 
 _messages = Messages("pegline_core.app")
 _ = _messages.gettext
@@ -61,12 +61,12 @@ def variant_words(variant: Variant) -> list[str]:
     for owner in sorted(by_owner, key=list(ruleset.plugins).index):
         rules = by_owner[owner]
         lines.append(f"  {owner}" if rules else "  " + _("{plugin}: no rules").format(plugin=owner))
-        lines += [f"    {rule_line(owner, rule, rule.id in ruleset.disabled, words.get(rule.id))}"
+        lines += [f"    {_rule_line(owner, rule, rule.id in ruleset.disabled, words.get(rule.id))}"
                   for rule in rules]
     return lines
 
 
-def rule_line(owner: str, rule: Rule, disabled: bool, words: str | None = None) -> str:
+def _rule_line(owner: str, rule: Rule, disabled: bool, words: str | None = None) -> str:
     """One rule in words: its name (and id, where the name differs), what it scores (``words``,
     else its summary), its points; or that ``disable`` switched it off."""
     domain = plugin_domain(owner)
