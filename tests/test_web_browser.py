@@ -814,3 +814,40 @@ def test_japanese_and_chinese_are_drawn_as_glyphs_not_empty_boxes(site, browser,
     finally:
         Select(browser.find_element(By.ID, "lang")).select_by_value("en")
         wait(browser, lambda d: d.find_element(By.ID, "nav-new").text == "New game")
+
+
+SHOW_BONUS = '''extends = ["two-player-61"]
+plugins = ["+house"]
+
+[[config.house.rules]]
+id = "shown"
+name = { en = "a point for showing", ja = "見せた1点", zh-Hans = "亮牌得1分" }
+when = "show"
+points = 1
+'''
+
+
+def test_a_replayed_records_show_names_its_data_rule_in_the_chosen_language(site, browser,
+                                                                           tmp_path):
+    """A house rule written as data is named in the replay's table by the file's name: the page
+    gets the names of the variant's own rules with the replay."""
+    from pegline_core.players import RandomBot, play_game
+
+    url, _ = site
+    (tmp_path / "shown.toml").write_text(SHOW_BONUS, encoding="utf-8")
+    game = play_game(load_variant(tmp_path / "shown.toml"), [RandomBot(1), RandomBot(2)], seed=3)
+    GameRecord.of(game, seed=3).save(tmp_path / "game.toml")
+    browser.get(url + "/")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#lang option[value='ja']"))
+    try:
+        Select(browser.find_element(By.ID, "lang")).select_by_value("ja")
+        wait(browser, lambda d: d.find_element(By.ID, "nav-new").text == "新しいゲーム")
+        browser.find_element(By.ID, "nav-replay").click()
+        browser.find_element(By.ID, "record-file").send_keys(str(tmp_path / "game.toml"))
+        wait(browser, lambda d: d.find_element(By.ID, "replay-view").is_displayed())
+        browser.find_element(By.ID, "step-last").click()
+        table = browser.find_element(By.ID, "replay-table").text
+        assert "見せた1点" in table and "shown" not in table
+    finally:
+        Select(browser.find_element(By.ID, "lang")).select_by_value("en")
+        wait(browser, lambda d: d.find_element(By.ID, "nav-new").text == "New game")
