@@ -229,3 +229,31 @@ def test_a_plugin_that_declares_no_rules_is_listed_as_such(tmp_path):
     assert run("variants", "explain", str(empty)).output.splitlines()[-1] == "  house: no rules"
     ja = run("--lang", "ja", "variants", "explain", str(empty)).output.splitlines()
     assert (ja[0], ja[-1]) == ("empty", "  house：ルールなし")  # a file without a description
+
+
+@pytest.mark.parametrize(("table", "words"), [
+    ({"when": "play", "points": 2, "match": {"count": [15, 31]}},
+     "a pegging play: the count made 15 or 31"),
+    ({"when": "play", "per_card": 1, "match": {"run": {"corner": True}}},
+     "a pegging play: a run of 3 or more cards at the tail, around the corner (K-A wraps): "
+     "1 per card"),
+    ({"when": "show", "of": "crib", "points": 8, "match": {"same_rank": 4}},
+     "the show of the crib: each group of 4 cards of one rank"),
+    ({"when": "show", "per_card": 2, "match": {"run": {"min": 4}}},
+     "the show of a hand or the crib: each run of 4 or more cards: 2 per card"),
+    ({"when": "show", "of": "hand", "per_card": 1, "match": {"flush": {}}},
+     "the show of a hand: a flush of every card shown, with the starter if it matches: 1 per card"),
+    ({"when": "show", "of": "hand", "points": 1, "match": {"nobs": True}},
+     "the show of a hand: the jack of the starter's suit"),
+    ({"when": "series-end", "points": 1, "match": {"ending": "last-card"}},
+     "the hand's pegging ended by the last card"),
+    ({"when": "after-show", "of": "crib", "points": 1, "match": {"total": 0}},
+     "after the show of the crib: its other claims total 0"),
+])
+def test_each_word_of_the_vocabulary_is_said(table, words):
+    from pegline_core.strict import structure_strict
+    from pegline_cribbage.house_words import house_rule_words
+    from pegline_house.schema import HouseRule
+
+    rule = structure_strict({"id": "r", "name": {"en": "r"}} | table, HouseRule)
+    assert house_rule_words(rule) == words
