@@ -35,10 +35,11 @@ TRUNCATED: Final = 2
 class Batch:
     """``count`` games of ``ruleset``, each decision from the point of view of its seat to act.
 
-    `reset` and `step` gather their output into lists of flat places: ``observed`` (the
-    observations' entries, rows of ``observation_size``), ``marked`` (the legal actions, rows
-    of ``action_count``), ``rewarded`` / ``rewards`` (rows of ``players``), and the envs that
-    ``terminated`` or were ``truncated`` (``max_cycles``, 0 for none) in the step.
+    `reset` and `step` gather their output, env by env in order: ``observed`` (each
+    observation's entries, places within its row) and ``marked`` (the numbers of the legal
+    actions), where each env's end in their lists ``ones_ends``, ``places_ends`` and
+    ``marked_ends``; ``rewarded`` / ``rewards`` (flat places in rows of ``players``), and the
+    envs that ``terminated`` or were ``truncated`` (``max_cycles``, 0 for none) in the step.
     """
 
     def __init__(self, ruleset: Ruleset, encoding: Encoding, count: int, reward: str,
@@ -67,6 +68,9 @@ class Batch:
         """Whether each game has ended (terminated or truncated): its next step resets it."""
         self.observed = Nonzeros()
         self.marked: list[int] = []
+        self.ones_ends: list[int] = []
+        self.places_ends: list[int] = []
+        self.marked_ends: list[int] = []
         self.rewarded: list[int] = []
         self.rewards: list[float] = []
         self.terminated: list[int] = []
@@ -97,17 +101,18 @@ class Batch:
                 raise IllegalActionError(self.refusal(env, number))
         self._clear()
         machines, seats, decisions = self.machines, self.seats, self.decisions
+        by_win = self.reward == "win"  # rewarded at the end only: the scores need not be read
         for env in range(self.count):
             if ended[env]:
                 self._new_game(env)
                 continue
             machine = machines[env]
             seat = seats[env]
-            before: tuple[int, ...] = machine.scores
+            before: tuple[int, ...] = () if by_win else machine.scores
             self._apply(env, machine, seat, numbers[env])
             decisions[env][seat] += 1
             state = self._settle(env)
-            if state == TERMINATED or (self.reward != "win" and machine.scores != before):
+            if state == TERMINATED or (not by_win and machine.scores != before):
                 self._reward(env, before)
 
     def refusal(self, env: int, number: object) -> str:
@@ -124,6 +129,9 @@ class Batch:
     def _clear(self) -> None:
         self.observed.clear()
         self.marked.clear()
+        self.ones_ends.clear()
+        self.places_ends.clear()
+        self.marked_ends.clear()
         self.rewarded.clear()
         self.rewards.clear()
         self.terminated.clear()
@@ -160,34 +168,34 @@ class Batch:
         stopped with nobody to act and is not over."""
         machine = self.machines[env]
         to_act: Any = machine.to_act()
-        if to_act == "chance":
+        if isinstance(to_act, str):  # "chance"
             to_act = self._chance(machine, self.rngs[env])
-        observed = self.observed
-        observed.at = env * self.size
-        if not to_act:
+        state = PLAYING
+        if to_act:
+            seat: int = to_act[0]
+            self.seats[env] = seat
+            if self.max_cycles and max(self.decisions[env]) >= self.max_cycles:
+                state = TRUNCATED
+                self.truncated.append(env)
+        else:
             if not self.games[env].over:
                 raise PeglineError(f"the game stopped with nobody to act in the "
                                    f"{machine.phase} phase")
-            self.ended[env] = True
-            self.legal[env] = []
+            state = TERMINATED
             self.terminated.append(env)
-            self.numbered.observe_sparse(machine, self.seats[env], observed)
-            return TERMINATED
-        seat: int = to_act[0]
-        self.seats[env] = seat
+            seat = self.seats[env]
+        observed = self.observed
         self.numbered.observe_sparse(machine, seat, observed)
-        if self.max_cycles and max(self.decisions[env]) >= self.max_cycles:
-            self.ended[env] = True
+        self.ones_ends.append(len(observed.ones))
+        self.places_ends.append(len(observed.places))
+        self.ended[env] = state != PLAYING
+        if state == PLAYING:
+            self.legal[env] = numbers = self.numbered.legal_numbers(machine, seat)
+            self.marked.extend(numbers)
+        else:
             self.legal[env] = []
-            self.truncated.append(env)
-            return TRUNCATED
-        self.ended[env] = False
-        self.legal[env] = numbers = self.numbered.legal_numbers(machine, seat)
-        marked = self.marked
-        base = env * self.width
-        for number in numbers:
-            marked.append(base + number)
-        return PLAYING
+        self.marked_ends.append(len(self.marked))
+        return state
 
     def _chance(self, machine: Any, rng: random.Random) -> Any:
         """Take the steps due to chance, drawn from ``rng``; the machine's ``to_act`` after."""
@@ -196,7 +204,7 @@ class Batch:
                 machine.play_bots(rng, self._no_bots, self._noted)
                 self._noted.clear()
             to_act = machine.to_act()
-            if to_act != "chance":
+            if not isinstance(to_act, str):  # not "chance"
                 return to_act
             log: list[Any] = machine.log
             start = len(log)

@@ -20,29 +20,36 @@ row of any sequence instead. Compiled with the encodings that fill it.
 from __future__ import annotations
 
 from collections.abc import MutableSequence
+from typing import Any, Final
 
 __all__ = ["Nonzeros"]
+
+_PLACES: Final[list[Any]] = list(range(1 << 12))
+"""The places below 4096 as Python ints made once: gathered by reference, not each made anew
+(compiled, an int past 256 is allocated every time it is put in a list)."""
 
 
 class Nonzeros:
     """Entries not zero, as places from ``at``: ``ones`` (the value 1) and ``places`` with their
-    ``values``. A place is given once."""
+    ``values``, each place a Python int. A place is given once."""
 
     def __init__(self) -> None:
         self.at = 0
         """Added to every place given (the start of the row being gathered)."""
-        self.ones: list[int] = []
-        self.places: list[int] = []
+        self.ones: list[Any] = []  # (Any: kept as the objects given, not unboxed and made anew)
+        self.places: list[Any] = []
         self.values: list[float] = []
 
     def one(self, place: int) -> None:
         """The entry at ``place`` is 1."""
-        self.ones.append(self.at + place)
+        place += self.at
+        self.ones.append(_PLACES[place] if 0 <= place < len(_PLACES) else place)
 
     def value(self, place: int, value: float) -> None:
         """The entry at ``place`` is ``value`` (nothing is gathered for 0)."""
         if value != 0.0:
-            self.places.append(self.at + place)
+            place += self.at
+            self.places.append(_PLACES[place] if 0 <= place < len(_PLACES) else place)
             self.values.append(value)
 
     def clear(self) -> None:

@@ -136,16 +136,17 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
         """Write what the batch gathered in its last step into the arrays."""
         batch = self._batch
         observed = batch.observed
+        size, count = self._observations.shape[1], self._masks.shape[1]
         observations = self._observations.reshape(-1)
         observations.fill(0.0)
-        observations[np.array(observed.ones, np.intp)] = 1.0
-        observations[np.array(observed.places, np.intp)] = observed.values
+        observations[_places(observed.ones, batch.ones_ends, size)] = 1.0
+        observations[_places(observed.places, batch.places_ends, size)] = observed.values
         masks = self._masks.reshape(-1)
         masks.fill(0)
-        masks[np.array(batch.marked, np.intp)] = 1
+        masks[_places(batch.marked, batch.marked_ends, count)] = 1
         rewards = self._rewards.reshape(-1)
         rewards.fill(0.0)
-        rewards[np.array(batch.rewarded, np.intp)] = batch.rewards
+        rewards[np.fromiter(batch.rewarded, np.intp, len(batch.rewarded))] = batch.rewards
         self._terminated.fill(False)
         self._terminated[batch.terminated] = True
         self._truncated.fill(False)
@@ -182,3 +183,13 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
         if self.copy:
             return {"observation": self._observations.copy(), "action_mask": self._masks.copy()}
         return {"observation": self._observations, "action_mask": self._masks}
+
+
+def _places(places: list[Any], ends: list[int], width: int) -> np.ndarray:
+    """Places within rows of ``width``, the rows' ends in ``ends`` (env by env), as flat
+    places (``fromiter`` skips the type discovery of ``np.array``: a fifth faster)."""
+    within = np.fromiter(places, np.intp, len(places))
+    stops = np.fromiter(ends, np.intp, len(ends))
+    counts = stops.copy()
+    counts[1:] -= stops[:-1]
+    return within + np.repeat(np.arange(0, len(ends) * width, width), counts)
