@@ -44,7 +44,9 @@ class Game:
     """A game under one variant: apply actions, read events, undo, copy, view.
 
     ``variant`` is a name, a file or a `Variant`; ``dealer`` skips the cut for the first deal;
-    ``ruleset`` shares built plugins between games of one variant (simulations).
+    ``ruleset`` shares built plugins between games of one variant (simulations). ``undo=False``
+    keeps no history of the steps (no state is kept per step: a long batch of games, as
+    `pegline_core.rl.VectorEnv` plays, holds less); `undo` and `compare` then refuse.
     """
 
     def __init__(
@@ -54,6 +56,7 @@ class Game:
         dealer: int | None = None,
         ruleset: Ruleset | None = None,
         extra_plugins: Plugins | None = None,
+        undo: bool = True,
     ) -> None:
         expect(variant is None or isinstance(variant, Variant | str | os.PathLike),
                "a Game's variant", A_VARIANT, variant)
@@ -84,6 +87,8 @@ class Game:
         self._log: list[Any] = []
         """The events, some perhaps still rows (`pegline_core.event_rows`): read through `built`."""
         self._undo: list[tuple[object, int]] = []
+        self._history: list[tuple[object, int]] | None = self._undo if undo else None
+        """Where each step is noted for `undo` (`_undo`), or None: the game keeps no history."""
         self._quiet = False
         """Whether this is a quiet copy (`copy`): its machine marks its steps hypothetical."""
         self._drawn: object = None
@@ -253,7 +258,7 @@ class Game:
                 raise IllegalActionError(wrong)
         if isinstance(action, AskCoach):
             return StepEvents(self._log, self, self._step(action))
-        return StepEvents(self._log, self, step(self._machine, self._log, self._undo, action))
+        return StepEvents(self._log, self, step(self._machine, self._log, self._history, action))
 
     def _step(self, action: Any) -> int:
         """Apply ``action``, whose fields have their declared types (checked by `apply`, or
@@ -261,9 +266,10 @@ class Game:
         if isinstance(action, AskCoach) and self.over:
             start = len(self._log)
             self._ask_after_the_end(action)  # it checks, then appends one event: no roll-back
-            self._undo.append((self._machine.snapshot(), start))
+            if self._history is not None:
+                self._history.append((self._machine.snapshot(), start))
             return start
-        return step(self._machine, self._log, self._undo, action)
+        return step(self._machine, self._log, self._history, action)
 
     def _ask_after_the_end(self, action: AskCoach) -> None:
         """A compare request after the last move: the machine is over, the kernel records it."""
@@ -286,6 +292,7 @@ class Game:
         is then unchanged.
         """
         self._check_seat(seat)
+        self._need_history()
         evaluator = evaluator or self._evaluator()
         same = same_move(evaluator)
         decisions = self._decisions(seat)
@@ -359,6 +366,7 @@ class Game:
 
     def undo(self) -> Any:
         """Take back the last action, restoring state and log exactly; return that action."""
+        self._need_history()
         if not self._undo:
             raise IllegalActionError("there is no action to undo")
         snapshot = self._snapshot_before(len(self._undo) - 1)
@@ -368,6 +376,11 @@ class Game:
         self._machine.restore(snapshot)
         del self._log[start:]
         return action
+
+    def _need_history(self) -> None:
+        if self._history is None:
+            raise IllegalActionError("this game keeps no history of its steps (it was made with "
+                                     "undo=False)")
 
     def copy(self, *, quiet: bool = False) -> Game:
         """An independent game in the same state, sharing the (immutable) variant and plugins.
@@ -387,6 +400,7 @@ class Game:
         twin.first_dealer = self.first_dealer
         twin._log = list(self._log)
         twin._undo = list(self._undo)
+        twin._history = twin._undo if self._history is not None else None
         twin._machine = self._ruleset.game.new_machine(self._ruleset, twin._log)
         twin._machine.restore(self._machine.snapshot())
         if twin._quiet:

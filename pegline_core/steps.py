@@ -19,10 +19,11 @@ from pegline_core.definition import Machine
 __all__ = ["step"]
 
 
-def step(machine: Machine, log: list[Any], undo: list[tuple[object, int]], action: Any) -> int:
+def step(machine: Machine, log: list[Any], undo: list[tuple[object, int]] | None,
+         action: Any) -> int:
     """Apply ``action``; if anything fails on the way, put the machine and its log back exactly
-    as they were and raise. Otherwise note where to undo to, and return where the step's
-    events start in the log."""
+    as they were and raise. Otherwise note where to undo to in ``undo`` (if a list: None keeps
+    no history), and return where the step's events start in the log."""
     start = len(log)
     snapshot = machine.snapshot()
     try:
@@ -31,5 +32,6 @@ def step(machine: Machine, log: list[Any], undo: list[tuple[object, int]], actio
         machine.restore(snapshot)
         del log[start:]
         raise
-    undo.append((snapshot, start))
+    if undo is not None:
+        undo.append((snapshot, start))
     return start

@@ -637,6 +637,25 @@ def test_undo_takes_back_every_action_to_the_start():
         game.undo()
 
 
+def test_a_game_without_undo_keeps_no_history_and_plays_the_same_game():
+    """``Game(..., undo=False)`` keeps no state per step: it plays the same game (the same log),
+    a copy keeps none either, and `undo` and `compare` refuse, changing nothing."""
+    kept = mid_game("two-player", steps=30)
+    lean = Game(full("two-player"), dealer=1, undo=False)
+    for action in kept.inputs():
+        lean.apply(action)
+    assert lean.log == kept.log and lean._undo == [] and kept._undo
+    twin = lean.copy()
+    for game in (lean, twin):
+        before = state_of(game)
+        for refused in (game.undo, lambda game=game: game.compare(0)):
+            with pytest.raises(IllegalActionError, match="keeps no history of its steps"):
+                refused()
+            assert state_of(game) == before
+    twin.apply(twin.legal_actions()[0])
+    assert twin._undo == [] and len(twin.log) > len(lean.log)
+
+
 @pytest.mark.parametrize("name", ["two-player", "three-player", "partner+muggins",
                                   "two-player+muggins", "five-card"])
 def test_is_legal_agrees_with_the_legal_actions(name):

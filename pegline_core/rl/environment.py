@@ -23,16 +23,11 @@ from rich.console import Console
 
 from pegline_core import Game, IllegalActionError, PeglineError, Ruleset, Variant, load_variant
 from pegline_core.arguments import seed_of
+from pegline_core.batch import REWARDS, seat_rewards
 from pegline_core.encoding import Encoding, Screen
 from pegline_core.plugins import Plugins
 
 __all__ = ["PeglineEnv", "env", "REWARDS"]
-
-REWARDS = ("win", "points", "spread")
-"""``win``: +1 to each winning seat and -1 to every other at the end; ``points``: each seat
-gets its side's points as they are scored; ``spread``: its side's points less the leading other
-side's, as they change (over a game, the final margin)."""
-
 
 def env(variant: Variant | str = "two-player", **options: Any) -> OrderEnforcingWrapper[
         str, dict[str, np.ndarray], int]:
@@ -251,22 +246,6 @@ def numbered(game: Game, encoding: Encoding, seat: int, view: Any) -> dict[int, 
     return found
 
 
-def seat_rewards(reward: str, game: Game, before: tuple[int, ...],
-                 side_of: tuple[int, ...]) -> list[float]:
-    """Each seat's reward (one of `REWARDS`) for the step that took the sides' scores from
-    ``before`` to the game's."""
-    if reward == "win":
-        result = game.result
-        if result is None:
-            return [0.0] * len(side_of)
-        winners = result.winner.seats
-        return [1.0 if seat in winners else -1.0 for seat in range(len(side_of))]
-    after = game.scores
-    if reward == "points":
-        return [float(after[side] - before[side]) for side in side_of]
-    return [float(_lead(after, side) - _lead(before, side)) for side in side_of]
-
-
 def encoding_of(ruleset: Ruleset) -> Encoding:
     """The variant's game's encoding, or an error naming a game that offers none."""
     offer = getattr(ruleset.game, "encoding", None)
@@ -274,8 +253,3 @@ def encoding_of(ruleset: Ruleset) -> Encoding:
         raise PeglineError(f"the game {ruleset.variant.game!r} offers no encoding for learning "
                            "agents (GameDefinition.encoding)")
     return offer(ruleset)  # type: ignore[no-any-return]
-
-
-def _lead(scores: tuple[int, ...], side: int) -> int:
-    """A side's score less the best other side's."""
-    return scores[side] - max(score for other, score in enumerate(scores) if other != side)

@@ -1,17 +1,17 @@
 """Many games of one variant stepped together, shaped like Gymnasium's vector API.
 
 A learning agent that trains on batches wants N games at once, their observations and masks in
-two arrays, and no Python object per decision of its own. `VectorEnv` keeps N `Game` objects and,
-for each, the view and the legal actions by number of its seat to act (computed once per step,
-as the AEC environment computes them), and writes observations and masks into arrays it owns.
-Chance is resolved inside `VectorEnv.step` from each game's own seeded generator, in the same
-order of draws as `pegline_core.rl.PeglineEnv`: the same seed and the same actions give the
-same observations.
+two arrays, and no Python object per decision of its own. `VectorEnv` steps N games by action
+number in compiled code (`pegline_core.batch`: each game's machine stepped through its
+encoding's `pegline_core.encoding.Numbered` members, with no action, view or dense row made),
+and writes what each step gathers (the observations' entries that are not zero, the legal
+numbers, the rewards) into arrays it owns, with one numpy scatter each. Chance is resolved
+inside `VectorEnv.step` from each game's own seeded generator, in the same order of draws as
+`pegline_core.rl.PeglineEnv`: the same seed and the same actions give the same observations.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,11 +21,12 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector import VectorEnv as GymnasiumVectorEnv
 from gymnasium.vector.utils import batch_space
 
-from pegline_core import Game, IllegalActionError, PeglineError, Variant
+from pegline_core import Game, PeglineError, Variant
 from pegline_core.arguments import seed_of
+from pegline_core.batch import Batch
 from pegline_core.errors import short_repr
 from pegline_core.plugins import Plugins
-from pegline_core.rl.environment import checked_ruleset, encoding_of, numbered, seat_rewards
+from pegline_core.rl.environment import checked_ruleset, encoding_of, numbered
 
 __all__ = ["VectorEnv"]
 
@@ -60,7 +61,6 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
         self.encoding = encoding = encoding_of(self.ruleset)
         self.num_envs, self.reward, self.max_cycles, self.copy = num_envs, reward, max_cycles, copy
         self.players = players = variant.table.players
-        self.side_of = tuple(variant.side_of(seat) for seat in range(players))
         size, count = encoding.observation_size, encoding.action_count
         self.single_observation_space = spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
@@ -70,23 +70,19 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._observations = np.zeros((num_envs, size), np.float32)
         self._masks = np.zeros((num_envs, count), np.int8)
-        self._flat_masks = self._masks.reshape(-1)
-        self._rows = list(self._observations)
-        """Each game's row of the observations (a view, written by the encoding)."""
         self._rewards = np.zeros((num_envs, players), np.float64)
         self._terminated = np.zeros(num_envs, np.bool_)
         self._truncated = np.zeros(num_envs, np.bool_)
-        self._seats = [0] * num_envs
-        """Each game's seat to act (at the end: the seat that acted last)."""
-        self.rngs = [random.Random() for _ in range(num_envs)]
-        """Each game's generator of chance (seeded by `reset`, going on over its games)."""
-        self.games = [Game(ruleset=self.ruleset) for _ in range(num_envs)]
-        """The games being played, to read (they change only through `reset` and `step`)."""
-        self._legal: list[dict[int, Any]] = [{} for _ in range(num_envs)]
-        self._decisions = [[0] * players for _ in range(num_envs)]
-        self._ended = [True] * num_envs
-        """Whether each game has ended (terminated or truncated): its next step resets it."""
+        self._batch = Batch(self.ruleset, encoding, num_envs, reward, max_cycles or 0)
+        self.games: list[Game] = self._batch.games
+        """The games being played, to read (they change only through `reset` and `step`; each
+        keeps no history to undo)."""
         self._started = False
+
+    @property
+    def rngs(self) -> list[Any]:
+        """Each game's generator of chance (seeded by `reset`, going on over its games)."""
+        return self._batch.rngs
 
     # -- Gymnasium's API -----------------------------------------------------------------------
 
@@ -95,21 +91,10 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
         """New games in every env. ``seed``: None (each generator goes on), a whole number
         (env ``i`` is seeded with ``seed + i``, as Gymnasium seeds its vector environments) or
         one seed per env. ``options`` are accepted and unused."""
-        seeds = self._seeds(seed)
-        for env, number in enumerate(seeds):
-            if number is not None:
-                self.rngs[env] = random.Random(number)
-        self._masks.fill(0)
-        self._observations.fill(0)
-        self._terminated.fill(False)
-        self._truncated.fill(False)
-        marked: list[int] = []
-        for env in range(self.num_envs):
-            self._new_game(env, marked)
-        self._flat_masks[marked] = 1
-        self._rewards.fill(0.0)
+        self._batch.reset(self._seeds(seed))
+        self._write()
         self._started = True
-        return self._observation(), {"seat": np.array(self._seats)}
+        return self._observation(), {"seat": np.array(self._batch.seats)}
 
     def step(self, actions: Any) -> tuple[Observation, np.ndarray, np.ndarray, np.ndarray,
                                           dict[str, Any]]:
@@ -122,31 +107,13 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
         """
         if not self._started:
             raise PeglineError("reset the VectorEnv before its first step")
-        chosen = self._chosen(self._numbers(actions))
+        self._batch.step(self._numbers(actions))
+        self._write()
         rewards, terminated, truncated = self._rewards, self._terminated, self._truncated
-        self._observations.fill(0)
-        self._flat_masks.fill(0)
-        rewards.fill(0.0)
-        terminated.fill(False)
-        truncated.fill(False)
-        games, seats, reward, side_of = self.games, self._seats, self.reward, self.side_of
-        marked: list[int] = []
-        for env, action in enumerate(chosen):
-            if action is None:
-                self._new_game(env, marked)
-                continue
-            game = games[env]
-            before = game.scores
-            seat = seats[env]
-            game.apply(action)
-            self._decisions[env][seat] += 1
-            self._settle(env, game, marked)
-            if reward != "win" or terminated[env]:
-                rewards[env] = seat_rewards(reward, game, before, side_of)
-        self._flat_masks[marked] = 1
         return (self._observation(), rewards.copy() if self.copy else rewards,
                 terminated.copy() if self.copy else terminated,
-                truncated.copy() if self.copy else truncated, {"seat": np.array(seats)})
+                truncated.copy() if self.copy else truncated,
+                {"seat": np.array(self._batch.seats)})
 
     def close(self, **kwargs: Any) -> None:
         """Nothing to release."""
@@ -156,48 +123,34 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
 
     def legal_actions(self, env: int) -> dict[int, Any]:
         """The legal actions of env ``env``'s seat to act, by number (the game's actions)."""
-        return dict(self._legal[env])
-
-    def _new_game(self, env: int, marked: list[int]) -> None:
-        """Env ``env``'s next game, played up to its first decision (see `_settle`)."""
-        game = self.games[env] = Game(ruleset=self.ruleset)
-        self._decisions[env] = [0] * self.players
-        self._settle(env, game, marked)
-        if self._ended[env]:
-            raise PeglineError(f"the {game.variant.name} game ended before its first decision")
-
-    def _settle(self, env: int, game: Game, marked: list[int]) -> None:
-        """Resolve chance in env ``env`` up to its next decision; write the observation of its
-        seat to act (or, at the end, of the seat that acted last), keep its legal actions and
-        add their places in the flat masks to ``marked``; or `PeglineError` for a game that
-        stopped with nobody to act and is not over."""
-        rng = self.rngs[env]
-        to_act = game.to_act
-        while to_act == "chance":
-            game.apply(game.chance_action(rng))
-            to_act = game.to_act
-        self._ended[env] = ended = not to_act
-        if ended:
-            if not game.over:
-                raise PeglineError(f"the game stopped with nobody to act in the {game.phase} "
-                                   "phase")
-            self._terminated[env] = True
-            self._legal[env] = {}
-            self.encoding.observe(game.view(self._seats[env]), self._rows[env])
-            return
-        seat: int = to_act[0]  # type: ignore[assignment]  # (a tuple of seats: not chance)
-        self._seats[env] = seat
-        view = game.view(seat)
-        self.encoding.observe(view, self._rows[env])
-        if self.max_cycles is not None and max(self._decisions[env]) >= self.max_cycles:
-            self._truncated[env] = self._ended[env] = True
-            self._legal[env] = {}
-            return
-        self._legal[env] = legal = numbered(game, self.encoding, seat, view)
-        base = env * self.encoding.action_count
-        marked.extend([base + number for number in legal])
+        batch = self._batch
+        if batch.ended[env]:
+            return {}
+        game = batch.games[env]
+        seat = batch.seats[env]
+        return numbered(game, self.encoding, seat, game.view(seat))
 
     # -- checks and output ---------------------------------------------------------------------
+
+    def _write(self) -> None:
+        """Write what the batch gathered in its last step into the arrays."""
+        batch = self._batch
+        observed = batch.observed
+        size, count = self._observations.shape[1], self._masks.shape[1]
+        observations = self._observations.reshape(-1)
+        observations.fill(0.0)
+        observations[_places(observed.ones, batch.ones_ends, size)] = 1.0
+        observations[_places(observed.places, batch.places_ends, size)] = observed.values
+        masks = self._masks.reshape(-1)
+        masks.fill(0)
+        masks[_places(batch.marked, batch.marked_ends, count)] = 1
+        rewards = self._rewards.reshape(-1)
+        rewards.fill(0.0)
+        rewards[np.fromiter(batch.rewarded, np.intp, len(batch.rewarded))] = batch.rewards
+        self._terminated.fill(False)
+        self._terminated[batch.terminated] = True
+        self._truncated.fill(False)
+        self._truncated[batch.truncated] = True
 
     def _seeds(self, seed: object) -> list[int | None]:
         if seed is None:
@@ -212,8 +165,8 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
         return [first + env for env in range(self.num_envs)]
 
     def _numbers(self, actions: Any) -> list[Any]:
-        """The actions as a list of N Python ints, or `PeglineError` for the wrong shape or
-        kind."""
+        """The actions as a list of N numbers (a numpy integer as a Python int), or
+        `PeglineError` for the wrong shape or kind."""
         if isinstance(actions, np.ndarray):
             if actions.shape != (self.num_envs,) or actions.dtype.kind not in "iu":
                 raise PeglineError(f"step takes {self.num_envs} action numbers (an integer "
@@ -223,35 +176,20 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
         if not isinstance(actions, list | tuple) or len(actions) != self.num_envs:
             raise PeglineError(f"step takes {self.num_envs} action numbers, one per env, not "
                                f"{short_repr(actions)}")
-        return list(actions)
-
-    def _chosen(self, numbers: list[Any]) -> list[Any]:
-        """Each env's action (None for an env to reset), or `IllegalActionError` for the first
-        number that is not legal in its env."""
-        chosen: list[Any] = []
-        for env, number in enumerate(numbers):
-            if self._ended[env]:
-                chosen.append(None)
-                continue
-            action = self._legal[env].get(int(number)) \
-                if type(number) is int or isinstance(number, np.integer) else None
-            if action is None:
-                raise IllegalActionError(self._refusal(env, number))
-            chosen.append(action)
-        return chosen
-
-    def _refusal(self, env: int, number: object) -> str:
-        label = self.encoding.label
-        legal = ", ".join(f"{n} ({label(n)})" for n in sorted(self._legal[env]))
-        what = short_repr(number)
-        if (type(number) is int or isinstance(number, np.integer)) \
-                and 0 <= int(number) < self.encoding.action_count:
-            what = f"{number} ({label(int(number))})"
-        return (f"env {env}: seat {self._seats[env]} cannot take action {what} now; its "
-                f"legal actions are: {legal}")
+        return [int(number) if isinstance(number, np.integer) else number
+                for number in actions]
 
     def _observation(self) -> Observation:
         if self.copy:
             return {"observation": self._observations.copy(), "action_mask": self._masks.copy()}
         return {"observation": self._observations, "action_mask": self._masks}
 
+
+def _places(places: list[Any], ends: list[int], width: int) -> np.ndarray:
+    """Places within rows of ``width``, the rows' ends in ``ends`` (env by env), as flat
+    places (``fromiter`` skips the type discovery of ``np.array``: a fifth faster)."""
+    within = np.fromiter(places, np.intp, len(places))
+    stops = np.fromiter(ends, np.intp, len(ends))
+    counts = stops.copy()
+    counts[1:] -= stops[:-1]
+    return within + np.repeat(np.arange(0, len(ends) * width, width), counts)

@@ -26,7 +26,9 @@ from pegline_clabber.chance import ClabberChance
 from pegline_clabber.machine import HAND_SIZE, PLAYERS, TRICKS
 from pegline_clabber.table import Table
 from pegline_clabber.views import ClabberView
+from pegline_core.encoding import apply_by_view, legal_by_view, observe_by_view
 from pegline_core.events import Event
+from pegline_core.nonzeros import Nonzeros
 from pegline_core.ruleset import Ruleset
 
 __all__ = ["ClabberEncoding"]
@@ -117,6 +119,17 @@ class ClabberEncoding:
         at += 2
         if view.dealer is not None:
             out[at + (view.dealer - seat) % PLAYERS] = 1.0
+
+    # the lean members (`pegline_core.encoding.Numbered`), through the seat's view: enough here
+
+    def legal_numbers(self, machine: Any, seat: int) -> list[int]:
+        return legal_by_view(self, machine, seat)
+
+    def apply_number(self, machine: Any, seat: int, number: int) -> None:
+        apply_by_view(self, machine, seat, number)
+
+    def observe_sparse(self, machine: Any, seat: int, out: Nonzeros) -> None:
+        observe_by_view(self, machine, seat, out)
 
     def action_id(self, view: ClabberView, action: Any) -> int:
         kind = type(action)

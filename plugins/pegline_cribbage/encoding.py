@@ -21,13 +21,19 @@ card, go, and with counting by hand each declaration, accept, overcount and each
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
+from itertools import combinations
 from math import comb
 
 from pegline_core.cards import DECK, Card
+from pegline_core.encoding import apply_by_view, legal_by_view
+from pegline_core.errors import IllegalActionError
+from pegline_core.nonzeros import Nonzeros
 from pegline_core.ruleset import Ruleset
 from pegline_cribbage.actions import Declare, Discard, Go, Play, Respond
 from pegline_cribbage.chance import CribbageChance
-from pegline_cribbage.machine import common
+from pegline_cribbage.combinations import PIPS
+from pegline_cribbage.machine import CribbageMachine, Seen, common
+from pegline_cribbage.native import codes_of
 from pegline_cribbage.table import Table
 from pegline_cribbage.views import CribbageView
 
@@ -64,6 +70,8 @@ class CribbageEncoding:
         if cap:
             sizes += [("counter", n), ("crib", 1), ("declared", 2), ("counted", CARDS)]
         self._discards: dict[tuple[Card, ...], int] = {}
+        self._discard_codes = _discards_by_number(need)
+        """Each discard number's card indices (in increasing order)."""
         """Each discard's number, as the cards come (remembered: a discard is numbered often)."""
         self.layout: dict[str, tuple[int, int]] = {}
         """Where each part of an observation lies: (start, stop)."""
@@ -75,52 +83,119 @@ class CribbageEncoding:
         self.chance = CribbageChance(ruleset)
         """Chance one card at a time (for OpenSpiel's chance nodes)."""
 
-    # -- observations --------------------------------------------------------------------------
+    # -- observations ------------------------------------------------------------------------
 
     def observe(self, view: CribbageView, out: MutableSequence[float]) -> None:
-        n, seat = self.players, view.seat
-        if view.phase in PHASES:
-            out[PHASES.index(view.phase)] = 1.0
+        gathered = Nonzeros()
+        self._gather(gathered, view.seat, (
+            view.phase, codes_of(view.held), codes_of(view.kept), codes_of(view.laid),
+            codes_of(view.series), -1 if view.starter is None else view.starter.index,
+            tuple([player << 6 | card.index for player, card in view.played]), view.count,
+            sum([1 << player for player in view.said_go]), view.goes,
+            -1 if view.dealer is None else view.dealer, view.scores, view.side,
+            None if view.counting is None else (
+                view.counting[0], codes_of(view.counting[1]), view.counting[2],
+                view.counting[3])))
+        gathered.write(out)
+
+    def observe_sparse(self, machine: CribbageMachine, seat: int, out: Nonzeros) -> None:
+        self._gather(out, seat, machine.seen(seat))
+
+    def _gather(self, out: Nonzeros, seat: int, seen: Seen) -> None:
+        """The observation's entries that are not zero, from what ``seat`` sees in codes."""
+        (phase, held, kept, laid, series, starter, played, count, said_go, goes, dealer, scores,
+         side, counting) = seen
+        n = self.players
+        if phase == "discard":
+            out.one(0)
+        elif phase == "pegging":
+            out.one(1)
+        elif phase == "show":
+            out.one(2)
         at = len(PHASES)
-        for group in (view.held, view.kept, view.laid, view.series):
-            for card in group:
-                out[at + card.index] = 1.0
+        for group in (held, kept, laid, series):
+            for code in group:
+                out.one(at + code)
             at += CARDS
-        if view.starter is not None:
-            out[at + view.starter.index] = 1.0
+        if starter >= 0:
+            out.one(at + starter)
         at += CARDS
-        for back, card in enumerate(reversed(view.series[-RECENT:])):
-            out[at + back * CARDS + card.index] = 1.0
+        last = len(series) - 1
+        for back in range(min(RECENT, last + 1)):
+            out.one(at + back * CARDS + series[last - back])
         at += RECENT * CARDS
-        for player, card in view.played:
-            out[at + (player - seat) % n * CARDS + card.index] = 1.0
+        for play in played:
+            out.one(at + ((play >> 6) - seat) % n * CARDS + (play & 63))
         at += n * CARDS
-        out[at] = min(view.count / self.limit, 1.0)
+        out.value(at, min(count / self.limit, 1.0))
         at += 1
-        for player in view.said_go:
-            out[at + (player - seat) % n] = 1.0
+        for player in range(n):
+            if said_go >> player & 1:
+                out.one(at + (player - seat) % n)
         at += n
-        for player, count in view.goes:  # the lowest count at which each seat could not play
-            slot = at + (player - seat) % n
-            value = 1.0 - count / self.limit
-            out[slot] = max(out[slot], value)
+        if goes:  # the lowest count at which each seat could not play
+            lowest = [0.0] * n
+            for player, went in goes:
+                slot = (player - seat) % n
+                lowest[slot] = max(lowest[slot], 1.0 - went / self.limit)
+            for slot in range(n):
+                out.value(at + slot, lowest[slot])
         at += n
-        if view.dealer is not None:
-            out[at + (view.dealer - seat) % n] = 1.0
+        if dealer >= 0:
+            out.one(at + (dealer - seat) % n)
         at += n
         sides = self.sides
-        for side, score in enumerate(view.scores):
-            out[at + (side - view.side) % sides] = min(score / self.target, 1.0)
+        for team in range(len(scores)):
+            out.value(at + (team - side) % sides, min(scores[team] / self.target, 1.0))
         at += sides
-        if self.cap and view.counting is not None:
-            counter, cards, crib, declared = view.counting
-            out[at + (counter - seat) % n] = 1.0
-            out[at + n] = 1.0 if crib else 0.0
+        if self.cap and counting is not None:
+            counter, cards, crib, declared = counting
+            out.one(at + (counter - seat) % n)
+            if crib:
+                out.one(at + n)
             if declared >= 0:
-                out[at + n + 1] = declared / self.cap
-                out[at + n + 2] = 1.0
-            for card in cards:
-                out[at + n + 3 + card.index] = 1.0
+                out.value(at + n + 1, declared / self.cap)
+                out.one(at + n + 2)
+            for code in cards:
+                out.one(at + n + 3 + code)
+
+    # -- actions by number, on the machine -----------------------------------------------------
+
+    def legal_numbers(self, machine: CribbageMachine, seat: int) -> list[int]:
+        phase = machine.phase
+        if phase == "pegging":
+            if machine.turn != seat:
+                return []
+            room = self.limit - machine.count
+            numbers = [self.play_base + code for code in machine.hand_codes(seat)
+                       if PIPS[code] <= room]
+            return numbers or [self.go_id]
+        if phase == "discard":
+            if machine.discarded[seat]:
+                return []
+            held = machine.hand_codes(seat)
+            if self.discard == 1:
+                return list(held)  # a card's own code is its number
+            if self.discard == 2:
+                return [_rank_pair(first, second) for first, second in combinations(held, 2)]
+            return [_rank(sorted(cards)) for cards in combinations(held, self.discard)]
+        if phase == "show":
+            return legal_by_view(self, machine, seat)
+        return []
+
+    def apply_number(self, machine: CribbageMachine, seat: int, number: int) -> None:
+        if type(number) is not int or not 0 <= number < self.action_count:
+            raise IllegalActionError(f"no action {number!r}: cribbage's numbers here are 0 to "
+                                     f"{self.action_count - 1}")
+        if number < self.play_base:
+            cards = self._discard_codes[number]
+            held = machine.hand_codes(seat)
+            laid = tuple([code for code in held if code in cards])  # as the hand holds them
+            machine.discard_codes(seat, laid if len(laid) == len(cards) else cards)
+        elif number <= self.go_id:
+            machine.play_code(seat, number - self.play_base if number < self.go_id else -1)
+        else:
+            apply_by_view(self, machine, seat, number)
 
     # -- actions -------------------------------------------------------------------------------
 
@@ -167,8 +242,34 @@ def _rank(indices: Sequence[int]) -> int:
     return sum(comb(index, k) for k, index in enumerate(indices, 1))
 
 
+def _rank_pair(first: int, second: int) -> int:
+    """`_rank` of two card indices, in any order."""
+    low, high = (first, second) if first < second else (second, first)
+    return low + high * (high - 1) // 2
+
+
+_BY_NUMBER: dict[int, list[tuple[int, ...]]] = {}
+"""`_discards_by_number` of each size, made once."""
+
+
+def _discards_by_number(size: int) -> list[tuple[int, ...]]:
+    """Every set of ``size`` card indices (increasing), at its combinatorial number."""
+    found = _BY_NUMBER.get(size)
+    if found is None:
+        found = [()] * comb(CARDS, size)
+        for indices in combinations(range(CARDS), size):
+            found[_rank(indices)] = indices
+        _BY_NUMBER[size] = found
+    return found
+
+
 def _unrank(number: int, size: int) -> tuple[Card, ...]:
     """The cards whose combinatorial number is ``number`` (the inverse of `_rank`)."""
+    return tuple([DECK[index] for index in _unrank_codes(number, size)])
+
+
+def _unrank_codes(number: int, size: int) -> tuple[int, ...]:
+    """The card indices whose combinatorial number is ``number``, in increasing order."""
     indices = []
     for k in range(size, 0, -1):
         index = k - 1
@@ -176,4 +277,4 @@ def _unrank(number: int, size: int) -> tuple[Card, ...]:
             index += 1
         indices.append(index)
         number -= comb(index, k)
-    return tuple(DECK[index] for index in reversed(indices))
+    return tuple(reversed(indices))

@@ -76,7 +76,7 @@ from pegline_cribbage.views import CribbageView
 if TYPE_CHECKING:
     from pegline_cribbage.counting import CountingProtocol
 
-__all__ = ["CribbageMachine", "Common", "seat_to_play"]
+__all__ = ["CribbageMachine", "Common", "Seen", "seat_to_play"]
 
 _DECK: Final = DECK
 """The cards by code (a name of this module: compiled, a static, not a global looked up)."""
@@ -89,6 +89,13 @@ _STATE: Final = ("phase", "hand", "_dealer", "scores", "_held", "_kept", "_laid"
                  "_assisted")
 """The fields of the state, in the order of a snapshot."""
 _new_view = cast(Callable[..., CribbageView], tuple.__new__)
+Seen = tuple[str, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int,
+             tuple[int, ...], int, int, tuple[tuple[int, int], ...], int, tuple[int, ...], int,
+             tuple[int, tuple[int, ...], bool, int] | None]
+"""What a seat sees in codes (`CribbageMachine.seen`): phase, held, kept, laid, series,
+starter (-1: none), plays (``seat << 6 | code``), count, the seats that said go (bits), goes,
+dealer (-1: none), scores, its side, and under counting by hand the count on the table
+(seat, codes, crib, declared)."""
 """A view from its fields, all given in order (three times faster than its keyword `__new__`)."""
 
 
@@ -409,13 +416,95 @@ class CribbageMachine:
             counting = (counter, cards_of(self._crib if crib else self._kept[counter]), crib,
                         self.declared)
         held, kept = self._held, self._kept
-        laid = self._laid[seat] if self._crib and self.phase not in ("cut", "deal") else ()
+        laid = self._laid_seen(seat)
         return _new_view(CribbageView, (  # by position, in the field order of CribbageView
             seat, self.phase, self.hand, self.dealer, self.scores, c.side_of[seat],
             cards_of(held[seat]) if held else (), cards_of(kept[seat]) if kept else (),
             self.starter, self.count, cards_of(self._series), self.played, c.players, c.target,
             c.lowball, c.limit, counting, c.max_declaration, c.scorer, cards_of(laid),
             self.said_go, self.goes))
+
+    # -- by codes: what the encoding's numbers read and take ---------------------------------
+
+    def seen(self, seat: int) -> Seen:
+        """What ``seat`` may see, in codes: `view`'s fields before they become cards (the
+        encoding numbers a seat's observation from them without building a view)."""
+        counting: tuple[int, tuple[int, ...], bool, int] | None = None
+        if self.phase == "show" and self.counts:
+            counter, crib = self.counts[0]
+            counting = (counter, self._crib if crib else self._kept[counter], crib, self.declared)
+        held, kept = self._held, self._kept
+        return (self.phase, held[seat] if held else (), kept[seat] if kept else (),
+                self._laid_seen(seat), self._series, self._starter, self._played, self.count,
+                self._said_go, self.goes, self._dealer, self.scores, self.c.side_of[seat],
+                counting)
+
+    def _laid_seen(self, seat: int) -> tuple[int, ...]:
+        """What ``seat`` laid away this hand, once it is in the crib (it saw them go)."""
+        return self._laid[seat] if self._crib and self.phase not in ("cut", "deal") else ()
+
+    def hand_codes(self, seat: int) -> tuple[int, ...]:
+        """The codes of the cards ``seat`` holds now."""
+        return self._held[seat] if self._held else ()
+
+    def play_code(self, seat: int, code: int) -> None:
+        """``seat`` plays the card ``code`` (-1: says go): `apply` of a `Play` (a `Go`), with
+        its checks, the action logged by its codes."""
+        if not -1 <= code < len(_DECK):
+            raise IllegalActionError(f"no card has the code {code}")
+        if self.phase != "pegging" or seat != self._turn:
+            self._need_turn(Play(seat, _DECK[code]) if code >= 0 else Go(seat))
+        held = self._held[seat]
+        room = self.c.limit - self.count
+        at = -1
+        for index in range(len(held)):
+            if held[index] == code:
+                at = index
+                break
+        if code >= 0 and at < 0:
+            raise IllegalActionError(f"seat {seat} does not hold {_DECK[code]}")
+        if at >= 0 and PIPS[code] > room:
+            raise IllegalActionError(f"{_DECK[code]} would make the count "
+                                     f"{self.count + PIPS[code]}, over {self.c.limit}")
+        if at < 0 and _playable(held, room):
+            playable = tuple([card for card in held if PIPS[card] <= room])
+            raise IllegalActionError(f"seat {seat} cannot say go while holding a playable "
+                                     f"card ({format_cards(cards_of(playable))}; count "
+                                     f"{self.count})")
+        self._start_step()
+        self._cause = len(self.log)
+        if at >= 0:
+            self.log.append((PLAY, self._hand, self._phase, seat, None, code))
+            self._play_code(seat, code, at)
+        else:
+            self.log.append((GO, self._hand, self._phase, seat, None))
+            self._say_go(seat)
+        if self._reached >= 0:
+            self._end_game()
+
+    def discard_codes(self, seat: int, codes: tuple[int, ...]) -> None:
+        """``seat`` lays away the cards ``codes``: `apply` of a `Discard`, with its checks, the
+        action logged by its codes."""
+        if self.phase != "discard":
+            raise IllegalActionError(f"Discard is not allowed in the {self.phase} phase")
+        self._check_seat(seat)
+        if self.discarded[seat]:
+            raise IllegalActionError(f"seat {seat} has already laid away to the crib")
+        need = self.c.discard
+        if len(codes) != need or len(set(codes)) != need:
+            raise IllegalActionError(f"lay away exactly {need} different card(s), got "
+                                     f"{format_cards(cards_of(codes)) or 'none'}")
+        held = self._held[seat]
+        missing = [code for code in codes if code not in held]
+        if missing:
+            raise IllegalActionError(f"seat {seat} does not hold "
+                                     f"{format_cards(cards_of(tuple(missing)))}")
+        self._start_step()
+        self._cause = len(self.log)
+        self.log.append((DISCARD, self._hand, self._phase, seat, None, codes))
+        self._lay_away(seat, codes)
+        if self._reached >= 0:
+            self._end_game()
 
     @property
     def counting(self) -> CountingProtocol:
