@@ -17,6 +17,9 @@ from conftest import COMPILED
 from pegline_core import Ruleset, load_variant
 from pegline_core.build import PURE_ENV, build_name, compiled_modules
 
+# runs in the pure build too (conftest.py): the build itself
+pytestmark = pytest.mark.both_builds
+
 
 def run(code: str, pure: bool) -> str:
     env = {k: v for k, v in os.environ.items() if k != PURE_ENV}
