@@ -5,7 +5,9 @@ module is loaded from its compiled extension). The header says which build runs.
 The tests marked `both_builds` are those that exercise the compiled modules directly: CI runs
 the whole suite on the compiled build, then these again on the same source interpreted
 (``PEGLINE_PURE_PYTHON=1 pytest -m "both_builds and not heavy"``; a `heavy` test is a
-statistical or exhaustive one whose code a lighter test pins exactly in both builds). The rest
+statistical or exhaustive one whose code a lighter test pins exactly in both builds). A test
+module says so itself (``pytestmark = pytest.mark.both_builds``); the doctests of the compiled
+modules are marked here, as they have no module of their own. The rest
 (records, variant files, the CLI, the terminal, the web, the docs) stands on those modules and
 runs once: both builds give the same logs byte for byte, which tests/test_log_digests.py checks
 in each.
@@ -31,22 +33,6 @@ COMPILED: tuple[str, ...] = tuple(_PYPROJECT["tool"]["pegline"]["compiled"])
 """The modules setup.py compiles (``[tool.pegline] compiled`` in pyproject.toml)."""
 
 BUILD = build_name()
-
-BOTH_BUILDS_MODULES = frozenset({
-    # the machines, their counting and the dispatch of hooks
-    "test_log_digests.py", "test_engine_flow.py", "test_engine_pegging.py",
-    "test_engine_state_machine.py", "test_pegging_scoring.py", "test_show.py",
-    "test_show_distribution.py", "test_fast_paths.py", "test_muggins.py", "test_late_caps.py",
-    "test_hook_contract.py", "test_hook_calls.py", "test_native_lane.py", "test_plugins.py",
-    "test_kernel.py", "test_cards.py", "test_event_log.py",
-    "test_clabber_game.py", "test_clabber_rules.py", "test_clabber_reneges.py",
-    "test_clabber_renege_window.py", "test_clabber_properties.py", "test_clabber_hooks.py",
-    # what the compiled machines refuse: a wrong-typed action, a plugin's fault
-    "test_action_types.py", "test_plugin_faults.py", "test_entry_arguments.py",
-    # the bots, the coach's playouts, the games' encodings for learning agents, the build itself
-    "test_coach.py", "test_clabber_coach.py", "test_rl_env.py", "test_build.py",
-})
-"""Test modules that run in both builds (`both_builds`); the doctests of `COMPILED` do too."""
 
 
 def _sources(modules: tuple[str, ...]) -> set[Path]:
@@ -85,7 +71,7 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if item.path.name in BOTH_BUILDS_MODULES or item.path in _COMPILED_MODULE_SOURCES:
+        if item.path in _COMPILED_MODULE_SOURCES:
             item.add_marker(pytest.mark.both_builds)
 
 

@@ -23,12 +23,16 @@ PURE_ENV = "PEGLINE_PURE_PYTHON"
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 COMPILED: list[str] = PYPROJECT["tool"]["pegline"]["compiled"]
-PACKAGE_DIRS = {"pegline_core": "pegline_core", **PYPROJECT["tool"]["setuptools"]["package-dir"]}
+PACKAGE_ROOTS: list[str] = PYPROJECT["tool"]["setuptools"]["packages"]["find"]["where"]
+"""The folders setuptools finds the packages in (the kernel's, then the plugins')."""
 
 
 def source(module: str) -> str:
-    package, _, rest = module.partition(".")
-    return str(Path(PACKAGE_DIRS[package], *rest.split("."))) + ".py"
+    """The source file of ``module``, relative to the project, in whichever root holds it."""
+    relative = Path(*module.split(".")).with_suffix(".py")
+    (found,) = [Path(root, relative) for root in PACKAGE_ROOTS
+                if (ROOT / root / relative).is_file()]
+    return str(found)
 
 
 METADATA_ONLY = {"egg_info", "dist_info"}

@@ -33,6 +33,7 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from pegline_core.app.web import create_app
+from pegline_core.variant import load_variant
 
 
 def move_for(state: dict[str, Any]) -> dict[str, Any]:
@@ -51,18 +52,24 @@ def move_for(state: dict[str, Any]) -> dict[str, Any]:
 
 def play(client: TestClient, seed: int, bots: list[str], variant: str,
          times: list[float], sizes: list[int], compares: list[float]) -> None:
-    response = client.post("/api/games", json={"variant": variant, "bots": bots, "seed": seed,
-                                               "options": {"counting": "muggins"}})
-    state = response.json()
+    """One game of seat 0 against ``bots``: a table whose other seats are bots, as the page's."""
+    players = load_variant(variant).table.players
+    seats = ["person", *(f"bot:{bots[seat % len(bots)]}" for seat in range(players - 1))]
+    created = client.post("/api/tables", json={"variant": variant, "seats": seats, "seed": seed,
+                                               "options": {"counting": "muggins"}}).json()
+    url, token = f"/api/tables/{created['id']}", created["seats"][0]["token"]
+    headers = {"authorization": f"Bearer {token}"}
+    state = client.get(url, headers=headers).json()
     while not state["over"]:
         start = time.perf_counter()
-        response = client.post(f"/api/games/{state['id']}/moves", json=move_for(state))
+        response = client.post(f"{url}/moves", json={"expect": state["next"],
+                                                     "move": move_for(state)}, headers=headers)
         times.append(time.perf_counter() - start)
         sizes.append(len(response.content))
         state = response.json()
         if state["can_compare"] and len(times) % 5 == 0 and not state["over"]:
             start = time.perf_counter()
-            state = client.post(f"/api/games/{state['id']}/compare").json()["state"]
+            state = client.post(f"{url}/compare", headers=headers).json()["state"]
             compares.append(time.perf_counter() - start)
 
 
@@ -102,7 +109,7 @@ def main() -> None:
     print(f"  move answered in: median {1000 * statistics.median(times):.1f} ms, "
           f"95th percentile {ms(times, 0.95):.1f} ms, max {ms(times, 1.0):.1f} ms")
     print(f"  answer size: median {statistics.median(sizes) / 1024:.1f} KiB, "
-          f"max {max(sizes) / 1024:.1f} KiB (the whole log as seat 0 sees it)")
+          f"max {max(sizes) / 1024:.1f} KiB (the table and the new events)")
     if compares:
         print(f"  compare: median {1000 * statistics.median(compares):.1f} ms "
               f"over {len(compares)} asks")

@@ -22,6 +22,9 @@ from pegline_core import (
 from pegline_core.action_types import wrong_field
 from pegline_core.app.bot_specs import bots_for
 
+# runs in the pure build too (conftest.py): what the compiled machines refuse
+pytestmark = pytest.mark.both_builds
+
 CARD = parse_cards("AS")[0]
 VALUES = (None, True, False, 0, -1, 10**30, 2.5, float("nan"), "", "x", "AS", b"x", (), [],
           {}, {"x": 1}, CARD, (CARD,), ((CARD,),), [CARD], (0,), ("AS",), (None,), object())

@@ -211,7 +211,7 @@ def test_more_bots_than_seats_is_refused():
 
 
 def test_piped_input_that_is_always_wrong_stops_and_saves(tmp_path):
-    from pegline_core.app.commands.play import WRONG_ANSWERS
+    from pegline_core.app.terminal_seat import WRONG_ANSWERS
 
     save = tmp_path / "g.toml"
     started = time.monotonic()

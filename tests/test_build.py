@@ -17,6 +17,9 @@ from conftest import COMPILED
 from pegline_core import Ruleset, load_variant
 from pegline_core.build import PURE_ENV, build_name, compiled_modules
 
+# runs in the pure build too (conftest.py): the build itself
+pytestmark = pytest.mark.both_builds
+
 
 def run(code: str, pure: bool) -> str:
     env = {k: v for k, v in os.environ.items() if k != PURE_ENV}
@@ -94,19 +97,66 @@ def test_the_compiled_modules_are_the_hot_path_only():
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_every_package_of_the_source_is_in_the_distribution():
-    """setuptools is given the packages by name: one left off the list is missing from a wheel
-    (an editable install still finds it, so only `pip install .` would break)."""
-    import tomllib
+PACKAGE_FOLDERS = (ROOT / "pegline_core",
+                   *sorted(init.parent for init in (ROOT / "plugins").glob("*/__init__.py")))
+"""The kernel and every plugin: each an import package of the distribution."""
+BUILT_HERE = (".so", ".pyd", ".c", ".pyc")
+"""Files a build leaves beside the sources (an editable compiled install, Python's caches)."""
 
-    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
-    folders = {package: ROOT / folder for package, folder in setuptools["package-dir"].items()}
-    found = set()
-    for top in ("pegline_core", *folders):
-        base = folders.get(top, ROOT / top)
-        found |= {".".join((top, *init.parent.relative_to(base).parts))
-                  for init in base.rglob("__init__.py")}
-    assert found == set(setuptools["packages"])
+
+def shipped_files(folder: Path) -> set[str]:
+    """The files of ``folder`` a wheel must carry, as the wheel names them (every module of
+    every package in it, and their data: pages, catalogs, tables, py.typed)."""
+    return {str(Path(folder.name, file.relative_to(folder)).as_posix())
+            for file in folder.rglob("*") if file.is_file() and file.suffix not in BUILT_HERE
+            and "__pycache__" not in file.parts}
+
+
+def test_every_package_says_it_is_typed():
+    """A package without py.typed is read by a user's mypy as untyped (PEP 561), whatever its
+    annotations; the wheel carries each (the test below)."""
+    untyped = [folder.name for folder in PACKAGE_FOLDERS if not (folder / "py.typed").is_file()]
+    assert untyped == []
+
+
+@pytest.mark.xdist_group("wheel")  # the tests that read the wheel share one build
+def test_the_wheel_carries_every_package_and_its_files(pure_wheel):
+    """An editable install finds any package in the tree, so only `pip install .` would show
+    one missing (as a wheel without pegline_core.app.commands once did)."""
+    names = set(zipfile.ZipFile(pure_wheel).namelist())
+    packages = [init.parent for folder in PACKAGE_FOLDERS for init in folder.rglob("__init__.py")]
+    assert len(packages) >= 13
+    for package in packages:
+        top = next(folder for folder in PACKAGE_FOLDERS if package.is_relative_to(folder))
+        init = Path(top.name, package.relative_to(top), "__init__.py").as_posix()
+        assert init in names, f"{init} is not in the wheel"
+    for folder in PACKAGE_FOLDERS:
+        assert shipped_files(folder) <= names, sorted(shipped_files(folder) - names)
+
+
+def test_a_new_plugin_folder_ships_with_no_edit_to_the_configuration(tmp_path):
+    """setuptools finds the packages (pyproject.toml: `packages.find`): a plugin added to
+    plugins/ is in the wheel as it is."""
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        (tmp_path / name).write_bytes((ROOT / name).read_bytes())
+    # the project's packages, empty, and a new plugin with a subpackage
+    packages = [init.parent.relative_to(ROOT) for folder in PACKAGE_FOLDERS
+                for init in folder.rglob("__init__.py")]
+    newcomer = Path("plugins", "pegline_newcomer")
+    for package in (*packages, newcomer, newcomer / "sub"):
+        (tmp_path / package).mkdir(parents=True, exist_ok=True)
+        (tmp_path / package / "__init__.py").write_text("")
+    (tmp_path / "plugins" / "pegline_newcomer" / "py.typed").write_text("")
+    (tmp_path / "variants").mkdir()
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
+                            "--no-build-isolation", "-q", "-w", str(tmp_path / "dist"),
+                            str(tmp_path)], capture_output=True, text=True,
+                           env=os.environ | {PURE_ENV: "1"}, check=False)
+    assert built.returncode == 0, built.stderr
+    (wheel,) = (tmp_path / "dist").glob("pegline-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {"pegline_newcomer/__init__.py", "pegline_newcomer/sub/__init__.py",
+            "pegline_newcomer/py.typed", "pegline_core/__init__.py"} <= names
 
 
 @pytest.mark.slow

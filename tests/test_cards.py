@@ -10,6 +10,9 @@ from hypothesis import strategies as st
 from pegline_core import DECK, Card, CardError, parse_cards
 from pegline_cribbage.combinations import pip
 
+# runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
+pytestmark = pytest.mark.both_builds
+
 
 @pytest.mark.parametrize("text", ["5H", "5h", "5♥", "5♡", " 5H "])
 def test_five_of_hearts_in_every_notation(text):

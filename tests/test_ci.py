@@ -18,13 +18,13 @@ from conftest import NOTHING_SKIPPED
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_pytest(folder: Path, **env: str) -> subprocess.CompletedProcess[str]:
+def run_pytest(folder: Path, *options: str, **env: str) -> subprocess.CompletedProcess[str]:
     """pytest on ``folder`` (outside the project, so none of its options apply) with the
     project's conftest.py as a plugin."""
     path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
     environment = {k: v for k, v in os.environ.items() if k != NOTHING_SKIPPED}
     return subprocess.run([sys.executable, "-m", "pytest", "-p", "conftest", "-p", "no:cacheprovider",
-                           "-q", str(folder)], capture_output=True, text=True, cwd=folder,
+                           "-q", *options, str(folder)], capture_output=True, text=True, cwd=folder,
                           env=environment | {"PYTHONPATH": path} | env, check=False)
 
 
@@ -54,3 +54,16 @@ def test_ci_runs_the_readme_s_test_command_which_selects_every_test():
     options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     addopts = shlex.split(options["tool"]["pytest"]["ini_options"]["addopts"])
     assert not [option for option in addopts if option.startswith(("-m", "-k"))]
+
+
+def test_a_test_runs_in_both_builds_by_its_own_mark_not_its_file_s_name(tmp_path):
+    """CI's second step (the pure build) selects `both_builds`: a module says so itself
+    (``pytestmark``), and a module's name alone selects nothing."""
+    (tmp_path / "test_log_digests.py").write_text("def test_unmarked():\n    pass\n")
+    (tmp_path / "test_marked.py").write_text(
+        "import pytest\n\npytestmark = pytest.mark.both_builds\n\n\n"
+        "def test_marked():\n    pass\n")
+    selected = run_pytest(tmp_path, "-m", "both_builds", "-rA")
+    assert selected.returncode == 0, selected.stdout + selected.stderr
+    assert "1 passed, 1 deselected" in selected.stdout
+    assert "PASSED test_marked.py::test_marked" in selected.stdout

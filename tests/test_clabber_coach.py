@@ -22,6 +22,9 @@ from pegline_core import (
 )
 from pegline_core.players import PlayerLeft
 
+# runs in the pure build too (conftest.py): the compiled bots and coach's playouts
+pytestmark = pytest.mark.both_builds
+
 C = parse_cards
 HANDS = [C("AH KH JC TC 9C QH"), C("JH 9H AS KS QS JS"), C("AD KD QD AC KC TH"),
          C("QC 9S TS JD 9D TD")]

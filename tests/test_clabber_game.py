@@ -38,6 +38,9 @@ from pegline_core import (
 )
 from pegline_core.app.cli import main
 
+# runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
+pytestmark = pytest.mark.both_builds
+
 C = parse_cards
 
 

@@ -21,6 +21,9 @@ from pegline_core import (
 )
 from tests.test_clabber_game import named
 
+# runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
+pytestmark = pytest.mark.both_builds
+
 C = parse_cards
 
 CALLED: Counter = Counter()

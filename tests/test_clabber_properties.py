@@ -8,6 +8,7 @@ the inputs reproduces the log; apply then undo is exact, and a copy is independe
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,6 +27,9 @@ from pegline_core import (
     Scored,
     load_variant,
 )
+
+# runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
+pytestmark = pytest.mark.both_builds
 
 VARIANT = load_variant("clabber")
 RULESET = Ruleset(VARIANT)

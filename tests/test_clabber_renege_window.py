@@ -4,6 +4,7 @@ hand stand. So a renege that only the last trick reveals can still be called and
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,6 +32,9 @@ from pegline_core import (
     parse_cards,
 )
 from tests.test_clabber_game import refused
+
+# runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
+pytestmark = pytest.mark.both_builds
 
 C = parse_cards
 RENEGE = load_variant("clabber-renege")

@@ -13,6 +13,9 @@ from pegline_clabber.events import HandCounted, RenegeCalled, RenegesVoid
 from pegline_core import Game, Input, RandomBot, Scored, load_variant, parse_cards
 from tests.test_clabber_game import events, refused
 
+# runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
+pytestmark = pytest.mark.both_builds
+
 C = parse_cards
 RENEGE = load_variant("clabber-renege")
 

@@ -10,6 +10,9 @@ from pegline_clabber.snapshots import HandHeld, HandPlayed, HandTotals, ShownMel
 from pegline_clabber_standard import ClabberStandard
 from pegline_core import load_variant, parse_cards
 
+# runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
+pytestmark = pytest.mark.both_builds
+
 VARIANT = load_variant("clabber")
 RULES = ClabberStandard()
 SIDES = ((0, 2), (1, 3))

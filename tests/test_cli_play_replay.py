@@ -178,3 +178,30 @@ def test_a_human_game_never_writes_its_whole_log_to_the_screen():
     result = run("play", "--human", "--log", "-", input="1 2\n")
     assert result.exit_code == 2 and '"type"' not in result.output
     assert "the log keeps every card, the hidden ones too" in result.output
+
+
+def test_play_wraps_the_person_s_player_and_leaves_it_as_the_game_made_it(tmp_path, monkeypatch):
+    """`pegline play --human --save` saves before each decision and stops piped input that
+    never gives a move by wrapping the person's player, not by replacing its methods: the
+    player the game made plays unaltered."""
+    from pegline_core.app.terminal_seat import WRONG_ANSWERS
+    from pegline_cribbage import Cribbage
+    from pegline_cribbage.terminal import HumanPlayer
+
+    made = []
+
+    def human(self):
+        made.append(HumanPlayer())
+        return made[-1]
+
+    monkeypatch.setattr(Cribbage, "human", human)
+    save = tmp_path / "g.toml"
+    result = run("play", "--human", "--seed", "3", "--save", str(save),
+                 input="nonsense\n" * (WRONG_ANSWERS + 1))
+    assert result.exit_code == 1, result.output
+    assert f"{WRONG_ANSWERS} answers from the input without a move" in result.output
+    assert result.output.count("not allowed:") == WRONG_ANSWERS
+    assert GameRecord.load(save).replay().phase == "discard"  # saved before it was asked
+    (person,) = made
+    assert "choose" not in vars(person) and person.read is input
+    assert person.auto_go  # --auto-go is the person's own setting

@@ -32,6 +32,9 @@ from pegline_cribbage.scorer import Scorer
 from pegline_cribbage.testing import play
 from pegline_cribbage.win_table import WinTable
 
+# runs in the pure build too (conftest.py): the compiled bots and coach's playouts
+pytestmark = pytest.mark.both_builds
+
 MINE = "5H 5C JD KS 2C 9H"
 
 

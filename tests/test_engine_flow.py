@@ -22,6 +22,9 @@ from pegline_cribbage.bots import GreedyBot
 from pegline_cribbage.combinations import pip
 from pegline_cribbage.events import DealerChosen, HandShown
 
+# runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
+pytestmark = pytest.mark.both_builds
+
 
 def c(text):
     return parse_cards(text)

@@ -11,6 +11,9 @@ from pegline_cribbage.combinations import pip
 from pegline_cribbage.events import CountReset
 from pegline_cribbage.scripts import Script
 
+# runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
+pytestmark = pytest.mark.both_builds
+
 RECORDS = Path(__file__).with_name("records")
 
 

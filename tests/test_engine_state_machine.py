@@ -59,6 +59,9 @@ from pegline_cribbage.combinations import pip
 from pegline_cribbage.events import CountSettled
 from pegline_cribbage.settings import SkunkLine
 
+# runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
+pytestmark = pytest.mark.both_builds
+
 
 def short(name, overlays=()):
     """The variant with a low target, so that games end within a test's steps."""

@@ -13,6 +13,9 @@ import pytest
 from pegline_core import Game, PeglineError, RandomBot, Ruleset, load_variant, play_game
 from pegline_cribbage.scorer import Scorer
 
+# runs in the pure build too (conftest.py): what the compiled machines refuse
+pytestmark = pytest.mark.both_builds
+
 TWO = [RandomBot(1), RandomBot(2)]
 KINDS = [5, None, [], ["two-player"], b"two-player", 2.5, {"name": "two-player"}]
 """Wrong arguments of every kind: an int, None, lists, bytes, a float, a dict."""

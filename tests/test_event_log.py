@@ -27,6 +27,9 @@ from pegline_core import (
 from pegline_core.event_log import StepEvents
 from pegline_core.event_rows import built_from, input_at
 
+# runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
+pytestmark = pytest.mark.both_builds
+
 VARIANTS = ("two-player", "three-player", "partner", "muggins", "clabber")
 
 

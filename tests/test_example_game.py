@@ -226,28 +226,28 @@ def test_the_page_s_api_serves_the_card_table_and_refuses_bad_moves(tricks):
 
     from pegline_core.app.web import create_app
     from pegline_core.app.web.tables import Tables
+    from tests.one_person import open_seat
 
     tables = Tables()
     with TestClient(create_app(tables)) as client:
         assert "tricks" in [v["name"] for v in client.get("/api/options").json()["variants"]]
         assert "registerTable(game" in client.get("/tables/tricks.js").text
         assert '@import url("/static/cards.css")' in client.get("/tables/tricks.css").text
-        state = client.post("/api/games", json={"variant": "tricks", "bots": ["greedy", "greedy"],
-                                                "seed": 3}).json()
+        seat = open_seat(client, "tricks", ["greedy", "greedy"], seed=3)
+        state = seat.state()
         game = tables.get(state["id"]).game
         assert state["table"]["hand"] == [str(card) for card in game.view(0).held]
         moves = state["prompt"]["moves"]
         assert [m["card"] for m in moves] == [str(a.card) for a in game.legal_actions(0)]
-        url = f"/api/games/{state['id']}/moves"
         before = len(game.log)
         illegal = next(str(c) for c in DECK if str(c) not in {m["card"] for m in moves})
         for bad in ({"type": "play", "seat": 1, "card": moves[0]["card"]},
                     {"type": "play", "seat": 0, "card": "ZZ"}, {"type": "trick"},
                     {"type": "play", "seat": 0, "card": illegal}, {"type": "play"}):
-            refused = client.post(url, json=bad)
+            refused = seat.move(bad)
             assert refused.status_code in (400, 409), bad
             assert "error" in refused.json() and len(game.log) == before
-        after = client.post(url, json=moves[0]["move"]).json()
+        after = seat.move(moves[0]["move"]).json()
         assert len(game.log) > before and after["table"]["hand"] == [
             str(card) for card in game.view(0).held]
 

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from pegline_core import Game, RandomBot
+
+# runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
+pytestmark = pytest.mark.both_builds
 
 
 def test_random_bot_draws_as_randrange_does():

@@ -15,6 +15,9 @@ from pegline_cribbage.actions import Declare, Play
 from pegline_cribbage.coach import CoachBot
 from pegline_cribbage.events import CountReset, CountSettled, HandShown
 
+# runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
+pytestmark = pytest.mark.both_builds
+
 
 class Counting:
     """Counts each scoring hook's calls, real and hypothetical."""

@@ -28,6 +28,7 @@ from pegline_core.app.i18n import (
 )
 from pegline_cribbage.actions import Deal
 from pegline_cribbage.terminal import HumanPlayer
+from tests.one_person import open_seat
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = Path(__file__).with_name("records")
@@ -353,15 +354,14 @@ def test_the_web_api_speaks_the_requested_language_and_keeps_its_data_neutral():
         assert words["rules"]["his-nobs"] == "ノブズ" and words["rules"]["muggins"] == "マギンズ"
         assert client.get("/api/messages?lang=xx").json()["messages"] == {}  # English
 
-        body = {"variant": "two-player", "options": {}, "bots": ["greedy"], "seed": 4}
-        made = client.post("/api/games", json=body, headers={"x-pegline-lang": "ja"}).json()
+        seat = open_seat(client, seed=4, options={}, headers={"x-pegline-lang": "ja"})
+        made = seat.state()
         texts = [line for entry in made["events"] for line in entry["text"]]
         assert any("0番席（あなた）に配られたカード" in line for line in texts)
         assert english_words(texts) == set()
-        path = f"/api/games/{made['id']}"
-        zh = client.get(path, headers={"x-pegline-lang": "zh-Hans"}).json()
+        zh = seat.get(headers={"x-pegline-lang": "zh-Hans"}).json()
         assert any("0 号座位（你）拿到" in line for entry in zh["events"] for line in entry["text"])
-        en = client.get(path).json()
+        en = seat.get(headers={"x-pegline-lang": "en"}).json()
         assert any("seat 0 (you) is dealt" in line for entry in en["events"] for line in entry["text"])
         # only the words differ: the same events, types and table in every language
         for answer in (zh, en):
@@ -528,14 +528,12 @@ def test_the_clabber_web_table_speaks_the_requested_language():
         assert words["messages"]["turn card"] == "表向きのカード"  # Clabber's table words
         assert words["messages"]["Announce your melds"] == "メルドを宣言する"
         assert words["rules"]["dad"] == "ダッド" and words["rules"]["set"] == "セット"
-        body = {"variant": "clabber", "options": {}, "bots": ["greedy"], "seed": 4}
-        made = client.post("/api/games", json=body, headers={"x-pegline-lang": "zh-Hans"})
-        assert made.status_code == 201, made.text
-        texts = [line for entry in made.json()["events"] for line in entry["text"]]
+        seat = open_seat(client, "clabber", seed=4, options={},
+                         headers={"x-pegline-lang": "zh-Hans"})
+        texts = [line for entry in seat.state()["events"] for line in entry["text"]]
         assert any("翻开的牌：" in line for line in texts)
         assert clabber_english(texts) == set()
-        wrong = client.post(f"/api/games/{made.json()['id']}/moves", json={"type": "hop"},
-                            headers={"x-pegline-lang": "ja"})
+        wrong = seat.move({"type": "hop"}, headers={"x-pegline-lang": "ja"})
         assert wrong.status_code == 400
         assert wrong.json()["error"].startswith("手の type は pass, name,")
 
@@ -655,25 +653,24 @@ def test_the_web_apis_errors_speak_the_pages_language():
 
     ja = {"x-pegline-lang": "ja"}
     with TestClient(create_app()) as client:
-        wrong = client.post("/api/games", json={"variant": "nosuch"}, headers=ja)
+        wrong = client.post("/api/tables", json={"variant": "nosuch"}, headers=ja)
         assert wrong.status_code == 400
         assert wrong.json()["error"] == ("不明なバリアント 'nosuch'：/api/options から選んで"
                                          "ください")
-        missing = client.get("/api/games/nope", headers={"x-pegline-lang": "zh-Hans"})
+        missing = client.get("/api/tables/nope", headers={"x-pegline-lang": "zh-Hans"})
         assert missing.status_code == 404
         assert missing.json()["error"] == "没有对局 'nope'（可能早已结束）"
-        body = {"variant": "two-player", "options": {}, "bots": ["greedy"], "seed": 4}
-        made = client.post("/api/games", json=body).json()
-        path = f"/api/games/{made['id']}/moves"
-        card = client.post(path, json={"type": "play", "card": "ZZ"}, headers=ja)
+        seat = open_seat(client, seed=4, options={})
+        made = seat.state()
+        card = seat.move({"type": "play", "card": "ZZ"}, headers=ja)
         assert card.status_code == 400 and card.json()["error"] == "'ZZ'：不明なスート 'Z'"
-        refused = client.post(path, json={"type": "play", "card": made["table"]["held"][0]},
-                              headers=ja)  # a play while laying away: the rules refuse it
+        refused = seat.move({"type": "play", "card": made["table"]["held"][0]},
+                            headers=ja)  # a play while laying away: the rules refuse it
         assert refused.status_code == 409
         assert refused.json()["error"].startswith("discard フェーズでは Play はできません")
-        english = client.post(path, json={"type": "play", "card": made["table"]["held"][0]})
+        english = seat.move({"type": "play", "card": made["table"]["held"][0]})
         assert english.json()["error"] == "Play is not allowed in the discard phase"
-        record = client.get(f"/api/games/{made['id']}/record", headers=ja)
+        record = seat.record(headers=ja)
         assert record.status_code == 409
         assert record.json()["error"].startswith("記録はゲームが終わるか放棄された後に")
 

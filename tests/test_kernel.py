@@ -5,7 +5,12 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 import pegline_core
+
+# runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
+pytestmark = pytest.mark.both_builds
 
 KERNEL = Path(pegline_core.__file__).parent
 APPLICATION = (KERNEL / "app", KERNEL / "rl")

@@ -12,6 +12,9 @@ from pegline_core.record import GameRecord, legacy_events, rules_digest
 from pegline_cribbage.legacy import rules_digest_v1
 from pegline_cribbage.testing import make_game, play, scores, stack
 
+# runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
+pytestmark = pytest.mark.both_builds
+
 RECORDS = Path(__file__).parent / "records"
 OLD_DIGEST = "sha256:e418a2b78acecd0d16933d0c9e8d96b63cbb80c57a9bafaf097b74ad9fa4cb0a"
 """What records of schemas 1 and 2 held for late-caps (its caps written as 115 and 119)."""

@@ -8,6 +8,9 @@ import pytest
 
 from tests.pinned_logs import STORED, log_digests
 
+# runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
+pytestmark = pytest.mark.both_builds
+
 CASES = log_digests.variants()
 
 

@@ -14,6 +14,9 @@ from pegline_cribbage.bots import GreedyBot
 from pegline_cribbage.events import CountSettled, HandShown
 from pegline_cribbage.scripts import Script
 
+# runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
+pytestmark = pytest.mark.both_builds
+
 EXAMPLE_A = (Path(__file__).with_name("records") / "seed-example-a.toml").read_text()
 # after pegging: seat 0 (pone) 5, seat 1 (dealer) 1. True counts: seat 0's hand 2,
 # seat 1's hand 4, seat 1's crib 4.

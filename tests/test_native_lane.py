@@ -47,6 +47,9 @@ from pegline_cribbage.testing import make_game, play, stack
 from pegline_standard import StandardRules, counterparts
 from tests.pinned_logs import STORED, log_digests
 
+# runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
+pytestmark = pytest.mark.both_builds
+
 DEAL_HANDS = ["3C 4H 9C TH KC KD", "5D TS 2D 7S QC QD"]
 DEAL_DISCARDS = ["KC KD", "QC QD"]
 SNAPSHOTS = Snapshots(load_variant("two-player"))

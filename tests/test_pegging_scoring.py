@@ -9,6 +9,9 @@ from pegline_core import DECK, CardError
 from pegline_cribbage.combinations import run_tail, same_rank_tail
 from tests.conftest import cards
 
+# runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
+pytestmark = pytest.mark.both_builds
+
 
 def awards(scorer, series):
     return [(a.rule.id, a.score.points) for a in scorer.play(cards(series))]

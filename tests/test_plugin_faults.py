@@ -15,6 +15,9 @@ from pegline_core.variant import variant_from_table
 from pegline_cribbage.scorer import Scorer
 from pegline_standard import StandardRules
 
+# runs in the pure build too (conftest.py): what the compiled machines refuse
+pytestmark = pytest.mark.both_builds
+
 RAISED = (ValueError, TypeError, KeyError, ZeroDivisionError, AttributeError, RuntimeError,
           RecursionError, IndexError, AssertionError)
 RETURNED = (None, "3", 2.5, 3.0, True, False, [3], (3,), {"points": 3}, b"3")

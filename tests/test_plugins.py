@@ -11,6 +11,9 @@ from pegline_cribbage.actions import Play
 from pegline_cribbage.scorer import Scorer
 from pegline_cribbage.testing import make_game, play, scores, stack
 
+# runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
+pytestmark = pytest.mark.both_builds
+
 DEAL = dict(hands=["3C 4H 9C TH KC KD", "5D TS 2D 7S QC QD"], discards=["KC KD", "QC QD"])
 
 

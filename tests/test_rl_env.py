@@ -20,6 +20,9 @@ from pettingzoo.test import api_test, seed_test
 from pegline_core import Card, Game, IllegalActionError, PeglineError, available_variants
 from pegline_core.rl import PeglineEnv, env
 
+# runs in the pure build too (conftest.py): the compiled encodings for learning agents
+pytestmark = pytest.mark.both_builds
+
 VARIANTS = sorted(available_variants())
 
 # PettingZoo's api_test warns about any observation that is a dict, except in its own list of

@@ -13,6 +13,9 @@ from pegline_core import DECK, Card, CardError, load_variant
 from pegline_cribbage.scorer import Scorer
 from tests.conftest import cards, hands_with_starter
 
+# runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
+pytestmark = pytest.mark.both_builds
+
 
 def breakdown(scorer, hand, starter, crib=False):
     result = scorer.show(cards(hand), Card.parse(starter), crib=crib)

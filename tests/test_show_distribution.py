@@ -20,6 +20,9 @@ import pytest
 from pegline_core import DECK
 from pegline_cribbage.scorer import Scorer
 
+# runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
+pytestmark = pytest.mark.both_builds
+
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "show_distribution.json"
 if not DATA.is_file():  # CI lays shared/ beside the clone; a checkout elsewhere ships a copy
     DATA = Path(__file__).with_name("data") / "show_distribution.json"

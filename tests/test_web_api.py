@@ -30,6 +30,7 @@ from pegline_core.errors import PeglineError
 from pegline_core.record import GameRecord
 from pegline_cribbage.actions import CutForDeal, CutStarter, Deal, Discard, Play
 from pegline_cribbage.events import CountSettled, HandShown
+from tests.one_person import Seat, open_seat
 
 ROOT = Path(__file__).resolve().parents[1]
 OPTION_OVERLAYS = {"muggins", "to-61", "to-121"}
@@ -44,11 +45,10 @@ def server():
         yield client, tables
 
 
-def new_game(client, **body) -> dict[str, Any]:
-    body = {"variant": "two-player", "bots": ["greedy"], "seed": 1} | body
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 201, response.text
-    return response.json()
+def new_game(client, **body) -> tuple[Seat, dict[str, Any]]:
+    """A game of one person against bots (the page's new game) and its first state."""
+    seat = open_seat(client, **body)
+    return seat, seat.state()
 
 
 # -- what a seat may know, computed from the whole log independently of the server -------------
@@ -141,11 +141,11 @@ def choose_move(state: dict[str, Any], turn: int) -> dict[str, Any]:
             {"type": "respond", "response": "overcount"}][turn % 3]
 
 
-def play_out(client, tables, state, *, check=None, compare_every=0) -> dict[str, Any]:
+def play_out(seat: Seat, state, *, check=None, compare_every=0) -> dict[str, Any]:
     """Play seat 0 through the API until the game ends, calling ``check(answer)`` on each."""
     turn = 0
     while not state["over"]:
-        response = client.post(f"/api/games/{state['id']}/moves", json=choose_move(state, turn))
+        response = seat.move(choose_move(state, turn), expect=state["next"])
         assert response.status_code == 200, response.text
         state = response.json()
         if check:
@@ -153,14 +153,15 @@ def play_out(client, tables, state, *, check=None, compare_every=0) -> dict[str,
         turn += 1
         if compare_every and turn % compare_every == 0 and state["can_compare"] \
                 and not state["over"]:
-            answer = client.post(f"/api/games/{state['id']}/compare")
+            answer = seat.compare()
             assert answer.status_code == 200, answer.text
             if check:
                 check(answer.json())
             state = answer.json()["state"]
-        got = client.get(f"/api/games/{state['id']}")
+        got = seat.get()
         if check:
             check(got.json())
+        state = got.json()  # every event so far (a move's answer has those since its expect)
         assert turn < 2000
     return state
 
@@ -188,11 +189,9 @@ def test_every_answer_of_a_whole_game_holds_only_what_seat_0_may_see(server, var
         assert not leaked, f"answer {answers} shows {sorted(map(str, leaked))}"
         withheld.update(hidden_now(game, 0))
 
-    response = client.post("/api/games", json={"variant": variant, "options": options,
-                                               "bots": bots, "seed": 11})
-    state = response.json()
+    seat, state = new_game(client, variant=variant, options=options, bots=bots, seed=11)
     check(state)
-    state = play_out(client, tables, state, check=check, compare_every=4)
+    state = play_out(seat, state, check=check, compare_every=4)
     assert state["over"] and state["result"]["sides"][0]["place"] == 1
     assert answers > 30
     # there were hidden cards in every hand, and none was sent
@@ -238,7 +237,7 @@ def test_a_house_variant_on_the_variant_path_is_offered_and_played(server, tmp_p
     assert variants["house"] == {"name": "house", "description": "Ours", "game": "cribbage",
                                  "players": 3, "playable": True}
     assert not variants["broken"]["playable"] and "target" in variants["broken"]["problem"]
-    state = new_game(client, variant="house", bots=["greedy", "random"])
+    _seat, state = new_game(client, variant="house", bots=["greedy", "random"])
     assert state["variant"]["name"] == "house" and len(state["names"]) == 3
 
 
@@ -250,7 +249,7 @@ def test_a_house_variant_on_the_variant_path_is_offered_and_played(server, tmp_p
 def test_muggins_and_the_target_are_chosen_on_any_variant(server, variant, options, name, target,
                                                           cap):
     client, tables = server
-    state = new_game(client, variant=variant, options=options, bots=["greedy"])
+    _seat, state = new_game(client, variant=variant, options=options, bots=["greedy"])
     assert state["variant"]["name"] == name
     assert state["table"]["target"] == target and state["table"]["max_declaration"] == cap
     skunks = tables.get(state["id"]).game.variant.settings.skunk
@@ -262,12 +261,11 @@ def test_muggins_and_the_target_are_chosen_on_any_variant(server, variant, optio
 
 def test_compare_after_a_discard_marks_the_move_and_the_game_assist_used(server):
     client, tables = server
-    state = new_game(client)
+    seat, state = new_game(client)
     assert not state["can_compare"]
     held = state["table"]["held"]
-    state = client.post(f"/api/games/{state['id']}/moves",
-                        json={"type": "discard", "cards": [held[4], held[1]]}).json()
-    answer = client.post(f"/api/games/{state['id']}/compare").json()
+    state = seat.move({"type": "discard", "cards": [held[4], held[1]]}).json()
+    answer = seat.compare().json()
     compare = answer["compare"]
     assert compare["decision"] == "discard" and len(compare["candidates"]) == 15
     (mine,) = [c for c in compare["candidates"] if c["chosen"]]
@@ -287,11 +285,12 @@ def test_compare_works_after_the_games_last_move_through_game_compare(server):
     """The page's compare is `Game.compare`: the same comparison, the person's last committed
     decision (here the last one of the game), the game marked "assist used" in its result."""
     client, tables = server
-    state = play_out(client, tables, new_game(client, variant="two-player-61", seed=5))
+    seat, state = new_game(client, variant="two-player-61", seed=5)
+    state = play_out(seat, state)
     assert state["over"] and state["can_compare"] and not state["result"]["assist_used"]
     game = tables.get(state["id"]).game
     expected = game.copy().compare(0)
-    answer = client.post(f"/api/games/{state['id']}/compare")
+    answer = seat.compare()
     assert answer.status_code == 200, answer.text
     compare, after = answer.json()["compare"], answer.json()["state"]
     assert compare["decision"] == expected.evaluation.decision
@@ -305,9 +304,10 @@ def test_compare_works_after_the_games_last_move_through_game_compare(server):
 
 def test_a_finished_game_is_downloaded_and_replayed_step_by_step(server):
     client, tables = server
-    state = play_out(client, tables, new_game(client, variant="two-player-61", seed=5))
+    seat, state = new_game(client, variant="two-player-61", seed=5)
+    state = play_out(seat, state)
     for form in ("toml", "jsonl"):
-        response = client.get(f"/api/games/{state['id']}/record", params={"format": form})
+        response = seat.record(params={"format": form})
         assert response.status_code == 200
         assert response.headers["content-disposition"].startswith("attachment; filename=")
         record = (GameRecord.from_toml if form == "toml" else GameRecord.from_jsonl)(response.text)
@@ -326,16 +326,17 @@ def test_a_finished_game_is_downloaded_and_replayed_step_by_step(server):
 
 def test_an_abandoned_game_can_be_downloaded_and_plays_no_more(server):
     client, tables = server
-    state = new_game(client)
-    assert client.get(f"/api/games/{state['id']}/record").status_code == 409
-    state = client.post(f"/api/games/{state['id']}/abandon").json()
+    seat, state = new_game(client)
+    assert seat.record().status_code == 409
+    state = seat.abandon().json()
     assert state["abandoned"] and state["prompt"] == {"kind": "wait"}
-    record = GameRecord.from_toml(client.get(f"/api/games/{state['id']}/record").text)
+    record = GameRecord.from_toml(seat.record().text)
     assert record.replay().log == tables.get(state["id"]).game.log
     assert record.replay().phase == "discard"
     move = {"type": "discard", "cards": state["table"]["held"][:2]}
-    refused = client.post(f"/api/games/{state['id']}/moves", json=move)
+    refused = seat.move(move)
     assert refused.status_code == 409 and refused.json() == {"error": "this game was abandoned"}
+    assert seat.abandon().status_code == 409
 
 
 # -- bad requests: a 4xx with a message, and nothing changes -------------------------------------
@@ -344,7 +345,7 @@ def test_an_abandoned_game_can_be_downloaded_and_plays_no_more(server):
 def test_a_body_that_is_not_json_says_so_once(server):
     """The reason used to say it twice: "the body is not valid JSON: not valid JSON: ..."."""
     client, tables = server
-    response = client.post("/api/games", content=b"{not json",
+    response = client.post("/api/tables", content=b"{not json",
                            headers={"content-type": "application/json"})
     assert response.status_code == 400 and len(tables) == 0
     assert response.json()["error"] == ("the body is not valid JSON: Expecting property name "
@@ -353,46 +354,49 @@ def test_a_body_that_is_not_json_says_so_once(server):
 
 def test_every_kind_of_bad_move_is_refused_and_changes_nothing(server):
     client, tables = server
-    state = new_game(client)
-    url = f"/api/games/{state['id']}"
+    seat, state = new_game(client)
     game = tables.get(state["id"]).game
     held = state["table"]["held"]
     other = next(str(c) for c in map(Card.parse, ["AS", "2S", "3S", "4S"]) if str(c) not in held)
+
+    def move(body):
+        return {"json": {"expect": state["next"], "move": body}}
+
     bad: list[tuple[str, dict[str, Any], int, str]] = [
         ("/moves", {"content": b"{not json"}, 400, "not valid JSON"),
-        ("/moves", {"json": ["discard"]}, 400, "a move is a JSON object"),
-        ("/moves", {"json": {"type": "shuffle"}}, 400, "a move's type is one of"),
-        ("/moves", {"json": {"type": "go", "seat": 1}}, 400, "has no field 'seat'"),
-        ("/moves", {"json": {"type": "discard", "cards": "5H 5C"}}, 400, "a list of cards"),
-        ("/moves", {"json": {"type": "discard", "cards": ["ZZ", "5C"]}}, 400, "unknown"),
-        ("/moves", {"json": {"type": "declare", "points": "3"}}, 400, "whole number"),
-        ("/moves", {"json": {"type": "declare", "points": True}}, 400, "whole number"),
-        ("/moves", {"json": {"type": "respond", "response": "maybe"}}, 400, "a response is"),
-        ("/moves", {"json": {"type": "discard", "cards": [held[0], other]}}, 409, "does not hold"),
-        ("/moves", {"json": {"type": "discard", "cards": held[:3]}}, 409, ""),
-        ("/moves", {"json": {"type": "play", "card": held[0]}}, 409, "not allowed in the discard"),
+        ("/moves", move(["discard"]), 400, "a move is a JSON object"),
+        ("/moves", move({"type": "shuffle"}), 400, "a move's type is one of"),
+        ("/moves", move({"type": "go", "seat": 1}), 400, "has no field 'seat'"),
+        ("/moves", move({"type": "discard", "cards": "5H 5C"}), 400, "a list of cards"),
+        ("/moves", move({"type": "discard", "cards": ["ZZ", "5C"]}), 400, "unknown"),
+        ("/moves", move({"type": "declare", "points": "3"}), 400, "whole number"),
+        ("/moves", move({"type": "declare", "points": True}), 400, "whole number"),
+        ("/moves", move({"type": "respond", "response": "maybe"}), 400, "a response is"),
+        ("/moves", move({"type": "discard", "cards": [held[0], other]}), 409, "does not hold"),
+        ("/moves", move({"type": "discard", "cards": held[:3]}), 409, ""),
+        ("/moves", move({"type": "play", "card": held[0]}), 409, "not allowed in the discard"),
         ("/moves", {"content": b"x" * (5 * 1024 * 1024)}, 413, "bytes"),
         ("/compare", {}, 409, "nothing to compare yet"),
     ]
-    before = (client.get(url).json(), game.log)
+    before = (seat.state(), game.log)
     for path, body, status, message in bad:
-        response = client.post(url + path, headers={"content-type": "application/json"}, **body)
+        response = seat.post(path, headers={"content-type": "application/json"}, **body)
         assert response.status_code == status, (path, body, response.text)
         assert message in response.json()["error"]
-        assert (client.get(url).json(), game.log) == before
-    assert client.get(url + "/record", params={"format": "pdf"}).status_code == 400
-    assert client.get(url + "/moves").status_code == 405
-    assert client.get("/api/games/nope").status_code == 404
-    assert "no game 'nope'" in client.post("/api/games/nope/moves", json={}).json()["error"]
-    assert (client.get(url).json(), game.log) == before
+        assert (seat.state(), game.log) == before
+    assert seat.get("/record", params={"format": "pdf"}).status_code == 400
+    assert seat.get("/moves").status_code == 405
+    assert client.get("/api/tables/nope").status_code == 404
+    assert "no game 'nope'" in client.post("/api/tables/nope/moves", json={}).json()["error"]
+    assert (seat.state(), game.log) == before
 
 
 @pytest.mark.parametrize(("body", "message"), [
     ({"variant": "no-such"}, "unknown variant 'no-such'"),
     ({"variant": "../variants/two-player.toml"}, "unknown variant"),
-    ({"variant": "two-player", "bots": ["wizard"]}, "unknown bot 'wizard'"),
-    ({"variant": "two-player", "bots": []}, "unknown bot"),
-    ({"variant": "two-player", "bots": "greedy"}, "a list of bot names"),
+    ({"variant": "two-player", "seats": ["person", "bot:wizard"]}, "unknown bot 'wizard'"),
+    ({"variant": "two-player", "seats": ["person"]}, "seats are a list of 2"),
+    ({"variant": "two-player", "seats": "person,bot:greedy"}, "seats are a list of 2"),
     ({"variant": "two-player", "options": {"speed": "fast"}}, "unknown option 'speed'"),
     ({"variant": "two-player", "options": {"target": "99"}}, "option 'target' is one of"),
     ({"variant": "two-player", "options": []}, "options are an object"),
@@ -405,7 +409,9 @@ def test_every_kind_of_bad_move_is_refused_and_changes_nothing(server):
 ])
 def test_a_bad_new_game_is_refused_with_a_message(server, body, message):
     client, tables = server
-    response = client.post("/api/games", json=body)
+    if isinstance(body, dict) and "seats" not in body:
+        body = body | {"seats": ["person", "bot:greedy"]}
+    response = client.post("/api/tables", json=body)
     assert response.status_code == 400 and message in response.json()["error"]
     assert len(tables) == 0
 
@@ -427,38 +433,38 @@ def test_a_bad_record_is_refused_with_a_message(server):
 
 
 def test_games_played_at_once_in_threads_are_independent(server):
-    client, tables = server
+    client, _tables = server
     seeds = [21, 22, 23, 24]
-    states = [new_game(client, variant="two-player-61", seed=s) for s in seeds]
+    games = [new_game(client, variant="two-player-61", seed=s) for s in seeds]
     finals: dict[str, dict[str, Any]] = {}
 
-    def run(state):
-        finals[state["id"]] = play_out(client, tables, state)
+    def run(seat, state):
+        finals[state["id"]] = play_out(seat, state)
 
-    threads = [threading.Thread(target=run, args=(s,)) for s in states]
+    threads = [threading.Thread(target=run, args=game) for game in games]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     # each game is the one the same seed gives alone, move for move
-    for seed, state in zip(seeds, states, strict=True):
+    for seed, (_seat, state) in zip(seeds, games, strict=True):
         alone = Tables()
         with TestClient(create_app(alone)) as single:
-            again = play_out(single, alone, new_game(single, variant="two-player-61", seed=seed))
+            again = play_out(*new_game(single, variant="two-player-61", seed=seed))
         assert [e["text"] for e in finals[state["id"]]["events"]] == \
             [e["text"] for e in again["events"]]
 
 
 def test_the_same_move_sent_twice_at_once_is_applied_once(server):
     client, tables = server
-    state = new_game(client)
+    seat, state = new_game(client)
     move = {"type": "discard", "cards": state["table"]["held"][:2]}
     barrier = threading.Barrier(6)
     codes: list[int] = []
 
     def send():
         barrier.wait()
-        codes.append(client.post(f"/api/games/{state['id']}/moves", json=move).status_code)
+        codes.append(seat.move(move, expect=state["next"]).status_code)
 
     threads = [threading.Thread(target=send) for _ in range(6)]
     for thread in threads:

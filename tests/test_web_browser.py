@@ -637,7 +637,7 @@ def test_a_finished_game_shows_the_standings_and_nothing_more(site, browser):
 
 
 def test_the_language_menu_at_a_table_of_people_draws_it_again_in_place(site, browser):
-    """At a table (not a game of /api/games): the menu redraws the table, the whole log and the
+    """At a table of people: the menu redraws the table, the whole log and the
     table's own words in the new language, with no error; moves go on as before."""
     url, tables = site
     table, tokens, _keys = people_table(tables, "two-player", ["person", "bot:greedy"], 12)

@@ -20,6 +20,7 @@ from pegline_core import AskCoach, Card, Input
 from pegline_core.app.web import create_app
 from pegline_core.app.web.tables import Tables
 from pegline_core.record import GameRecord
+from tests.one_person import open_seat, seat_of
 
 CARD = re.compile(r"^[A2-9TJQK][CDHS]$")
 SYMBOL = re.compile(r"(10|[A2-9JQK])([♣♦♥♠])")
@@ -33,10 +34,8 @@ def server():
 
 
 def new_game(client, **body) -> dict[str, Any]:
-    body = {"variant": "clabber", "bots": ["greedy"], "seed": 3} | body
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 201, response.text
-    return response.json()
+    """A game of one person against bots (the page's new game): its first state."""
+    return open_seat(client, **{"variant": "clabber", "seed": 3} | body).state()
 
 
 # -- what seat 0 may know, computed from the log independently of the server --------------------
@@ -141,12 +140,12 @@ def choose_move(state: dict[str, Any], turn: int) -> dict[str, Any]:
 def play_out(client, tables, state, check=None, limit=3000) -> dict[str, Any]:
     turn = 0
     while not state["over"]:
-        response = client.post(f"/api/games/{state['id']}/moves", json=choose_move(state, turn))
+        response = seat_of(state).move(choose_move(state, turn), expect=state["next"])
         assert response.status_code == 200, response.text
         state = response.json()
         if check:
             check(state)
-            check(client.get(f"/api/games/{state['id']}").json())
+            check(seat_of(state).state())
         turn += 1
         assert turn < limit
     return state
@@ -234,7 +233,7 @@ def test_naming_then_a_trick_as_the_page_sees_them(server):
             assert sorted(prompt["playable"]) == legal == sorted(prompt["any"])
             assert [c for _, c in state["table"]["trick"]] == [str(c) for c in view.trick]
             move = {"type": "play", "card": prompt["playable"][0]}
-        state = client.post(f"/api/games/{state['id']}/moves", json=move).json()
+        state = seat_of(state).move(move, expect=state["next"]).json()
         turn += 1
         assert turn < 40
     game = tables.get(state["id"]).game
@@ -270,8 +269,7 @@ def test_renege_calls_are_offered_one_per_callable_play(server):
     state = new_game(client, variant="clabber-renege", bots=["sloppy"], seed=6)
     turn = 0
     while not state["prompt"]["calls"]:
-        state = client.post(f"/api/games/{state['id']}/moves",
-                            json=choose_move(state, turn * 2)).json()
+        state = seat_of(state).move(choose_move(state, turn * 2), expect=state["next"]).json()
         turn += 1
     game = tables.get(state["id"]).game
     legal = [a for a in game.legal_actions(0) if isinstance(a, CallRenege)]
@@ -283,8 +281,8 @@ def test_renege_calls_are_offered_one_per_callable_play(server):
         if isinstance(event.action, Play):
             assert call["card"] == str(event.action.card)
     before = len(game.log)
-    state = client.post(f"/api/games/{state['id']}/moves",
-                        json={"type": "renege", "target": calls[0]["target"]}).json()
+    state = seat_of(state).move({"type": "renege", "target": calls[0]["target"]},
+                                expect=state["next"]).json()
     verdict = next(e for e in game.log[before:] if isinstance(e, RenegeCalled))
     assert state["table"]["settlement"]["outcome"] == {
         "kind": "renege", "caller": 0, "proved": verdict.proved, "offender": verdict.offender,
@@ -298,16 +296,16 @@ def test_the_calling_window_after_the_last_trick_offers_calls_and_stand(server):
     turn = 1
     while state["prompt"]["kind"] != "calls":
         move = choose_move({**state, "prompt": {**state["prompt"], "calls": []}}, 0)  # legal
-        state = client.post(f"/api/games/{state['id']}/moves", json=move).json()
+        state = seat_of(state).move(move, expect=state["next"]).json()
         turn += 1
         assert turn < 200 and not state["over"]
     assert game.phase == "calling" and game.to_act == (0,)
     assert [c["target"] for c in state["prompt"]["calls"]] == [
         a.target for a in game.legal_actions(0) if isinstance(a, CallRenege)]
     hand = game.hand
-    state = client.post(f"/api/games/{state['id']}/moves", json={"type": "stand"}).json()
+    state = seat_of(state).move({"type": "stand"}, expect=state["next"]).json()
     assert LetStand(0) in [e.action for e in game.log if isinstance(e, Input) and e.hand == hand]
-    refused = client.post(f"/api/games/{state['id']}/moves", json={"type": "stand"})
+    refused = seat_of(state).move({"type": "stand"}, expect=state["next"])
     assert refused.status_code == 409
 
 
@@ -316,9 +314,9 @@ def test_the_coach_compares_the_persons_last_move_and_marks_assist_used(server):
     state = new_game(client, seed=5)
     game = tables.get(state["id"]).game
     move = choose_move(state, 0)
-    state = client.post(f"/api/games/{state['id']}/moves", json=move).json()
+    state = seat_of(state).move(move, expect=state["next"]).json()
     assert state["can_compare"] and not state["assist_used"]
-    answer = client.post(f"/api/games/{state['id']}/compare")
+    answer = seat_of(state).compare()
     assert answer.status_code == 200, answer.text
     compare = answer.json()["compare"]
     chosen = [c for c in compare["candidates"] if c["chosen"]]
@@ -337,34 +335,37 @@ def test_the_coach_compares_the_persons_last_move_and_marks_assist_used(server):
 def test_every_kind_of_bad_move_is_refused_and_changes_nothing(server):
     client, tables = server
     state = new_game(client, seed=3)
-    url = f"/api/games/{state['id']}"
+    seat = seat_of(state)
     game = tables.get(state["id"]).game
     held = state["table"]["held"]
     turned = state["table"]["turn_card"][1]
     other = next(s for s in "CDHS" if s != turned)
+
+    def move(body):
+        return {"json": {"expect": state["next"], "move": body}}
+
     bad: list[tuple[dict[str, Any], int, str]] = [
         ({"content": b"{not json"}, 400, "not valid JSON"),
-        ({"json": ["pass"]}, 400, "a move is a JSON object"),
-        ({"json": {"type": "bid"}}, 400, "a move's type is one of"),
-        ({"json": {"type": "pass", "seat": 1}}, 400, "has no field 'seat'"),
-        ({"json": {"type": "name", "suit": "X"}}, 400, "a suit is one of"),
-        ({"json": {"type": "name", "suit": ["H"]}}, 400, "a suit is one of"),
-        ({"json": {"type": "play", "card": 5}}, 400, "one card like"),
-        ({"json": {"type": "play", "card": "ZZ"}}, 400, "unknown"),
-        ({"json": {"type": "renege", "target": "3"}}, 400, "target is a whole number from 0 to "),
-        ({"json": {"type": "renege", "target": 3}}, 409, "refuses illegal actions"),
-        ({"json": {"type": "name", "suit": other}}, 409, ""),
-        ({"json": {"type": "play", "card": held[0]}}, 409, ""),
-        ({"json": {"type": "announce"}}, 409, ""),
+        (move(["pass"]), 400, "a move is a JSON object"),
+        (move({"type": "bid"}), 400, "a move's type is one of"),
+        (move({"type": "pass", "seat": 1}), 400, "has no field 'seat'"),
+        (move({"type": "name", "suit": "X"}), 400, "a suit is one of"),
+        (move({"type": "name", "suit": ["H"]}), 400, "a suit is one of"),
+        (move({"type": "play", "card": 5}), 400, "one card like"),
+        (move({"type": "play", "card": "ZZ"}), 400, "unknown"),
+        (move({"type": "renege", "target": "3"}), 400, "target is a whole number from 0 to "),
+        (move({"type": "renege", "target": 3}), 409, "refuses illegal actions"),
+        (move({"type": "name", "suit": other}), 409, ""),
+        (move({"type": "play", "card": held[0]}), 409, ""),
+        (move({"type": "announce"}), 409, ""),
     ]
-    before = (client.get(url).json(), list(game.log))
+    before = (seat.state(), list(game.log))
     for body, status, message in bad:
-        response = client.post(url + "/moves", headers={"content-type": "application/json"},
-                               **body)
+        response = seat.post("/moves", headers={"content-type": "application/json"}, **body)
         assert response.status_code == status, (body, response.text)
         assert message in response.json()["error"]
-        assert (client.get(url).json(), list(game.log)) == before
-    refused = client.post(url + "/compare")
+        assert (seat.state(), list(game.log)) == before
+    refused = seat.compare()
     assert refused.status_code == 409 and "nothing to compare" in refused.json()["error"]
 
 
@@ -372,7 +373,7 @@ def test_a_finished_clabber_game_is_replayed_with_every_hand(server):
     client, tables = server
     state = play_out(client, tables, new_game(client, seed=9))
     game = tables.get(state["id"]).game
-    text = client.get(f"/api/games/{state['id']}/record").text
+    text = seat_of(state).record().text
     replay = client.post("/api/replay", json={"record": text}).json()
     assert replay["game"] == "clabber" and replay["over"]
     assert len(replay["steps"]) == len(game.inputs()) + 1

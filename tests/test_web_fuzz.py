@@ -90,22 +90,23 @@ def test_a_lone_surrogate_in_a_body_is_refused_and_changes_nothing(site):
 # -- random requests and socket messages (seeded: a failure names the case) --------------------
 
 MOVE = {"expect": 0, "move": {"type": "discard", "cards": ["5H", "5C"]}}
-ROUTES = [("POST", "/api/games", {"variant": "two-player", "bots": ["greedy"], "seed": 1}),
+ROUTES = [("POST", "/api/tables", {"variant": "two-player", "seats": ["person", "bot:greedy"],
+                                   "seed": 1}),
           ("POST", "/api/describe", {"variant": "two-player", "options": {"counting": "muggins"}}),
           ("POST", "/api/tables", {"variant": "partner", "lobby": True, "spectators": True,
                                    "seats": ["person", "bot:greedy", "person", "bot:random"],
                                    "hand_over_after": 0}),
-          ("GET", "/api/games/{id}", {}), ("POST", "/api/games/{id}/moves", MOVE["move"]),
-          ("POST", "/api/games/{id}/compare", {}), ("POST", "/api/games/{id}/abandon", {}),
-          ("GET", "/api/games/{id}/record", {}),
+          ("GET", "/api/tables/{id}", {}), ("POST", "/api/tables/{id}/moves", MOVE),
+          ("POST", "/api/tables/{id}/compare", {}), ("POST", "/api/tables/{id}/abandon", {}),
+          ("GET", "/api/tables/{id}/record", {}),
           ("POST", "/api/replay", {"record": 'format = "pegline-record"\nversion = 3\n'}),
           ("GET", "/api/tables/{table}", {}), ("POST", "/api/tables/{table}/moves", MOVE),
           ("POST", "/api/tables/{table}/name", {"name": "Ann"}),
-          ("POST", "/api/tables/{table}/compare", {}),
+          ("POST", "/api/tables/{table}/compare", {}), ("POST", "/api/tables/{table}/abandon", {}),
           ("POST", "/api/tables/{table}/hand-over", {"seat": 2, "bot": "greedy"}),
           ("POST", "/api/tables/{table}/join", {"seat": 2}),
           ("GET", "/api/tables/{table}/record", {}), ("GET", "/api/lobby", {}),
-          ("GET", "/api/options", {}), ("GET", "/api/messages", {}), ("PUT", "/api/games", {}),
+          ("GET", "/api/options", {}), ("GET", "/api/messages", {}), ("PUT", "/api/tables", {}),
           ("GET", "/tables/{id}.js", {}), ("DELETE", "/api/tables/{table}", {}),
           ("GET", "/api/nope/{id}", {})]
 FIELDS = ["variant", "options", "bots", "seed", "seats", "lobby", "spectators", "hand_over_after",
@@ -145,14 +146,17 @@ def near_good(rng, good: dict[str, Any]) -> str:
 
 def test_random_requests_and_socket_messages_never_get_a_500_nor_an_error_logged(site):
     """600 requests, each a route's good body with a field or two made junk, or junk, on
-    tables and games that exist or not, with a seat's token or another; then sockets sent such
+    tables that exist or not (one person's against a bot among them), with a seat's token or
+    another; then sockets sent such
     messages. A few seconds; it found the lone surrogate's 500 and the socket token's crash."""
     rng = random.Random(15)
-    games = [site.request("POST", "/api/games", ROUTES[0][2])[1]["id"]]
+    alone = site.request("POST", "/api/tables", ROUTES[0][2])[1]
+    games = [alone["id"]]
     table = site.request("POST", "/api/tables", {  # no lobby: a join would change the tokens
         "variant": "partner", "seats": ["person", "bot:greedy", "person", "bot:random"],
         "spectators": True, "hand_over_after": 0})[1]
-    tokens = [seat["token"] for seat in table["seats"]] + [table["host"], table["watch"]["token"]]
+    tokens = [seat["token"] for seat in table["seats"]] + [table["host"], table["watch"]["token"],
+                                                            alone["seats"][0]["token"]]
     statuses: collections.Counter[int] = collections.Counter()
     for case in range(600):
         method, path, good = rng.choice(ROUTES)
@@ -165,7 +169,7 @@ def test_random_requests_and_socket_messages_never_get_a_500_nor_an_error_logged
         status, answer, _headers = site.request(method, path + query, body.encode(), headers)
         statuses[status] += 1
         assert status < 500 or status == 503, (case, method, path + query, body, answer)
-        if status == 201 and path == "/api/games":
+        if status == 201 and path == "/api/tables":
             games.append(answer["id"])
     table = site.request("POST", "/api/tables", {"variant": "two-player",
                                                  "seats": ["person", "person"]})[1]

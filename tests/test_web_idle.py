@@ -97,7 +97,7 @@ def socket_of(site: Site, created: dict[str, Any], seat: int = 0):
 
 def test_a_table_untouched_for_the_idle_time_is_closed_and_its_people_told_why(site, clock):
     idle, moved = opened(site, lobby=True), opened(site)
-    game = site.request("POST", "/api/games", {"variant": "two-player", "seed": 1})[1]
+    alone = opened(site, seats=["person", "bot:greedy"])  # one person against a bot
     clock.advance(IDLE - 1)
     assert discard(site, moved, 0) == 200  # a move: this table starts its time again
     assert state(site, idle)[0] == 200  # only looking at a table does not
@@ -109,8 +109,7 @@ def test_a_table_untouched_for_the_idle_time_is_closed_and_its_people_told_why(s
     assert status == 410
     assert answer["error"] == ("この卓は閉じられました：10 分のあいだ、だれも手を打たず、"  # noqa: RUF001
                                "席に着かず、メッセージも送りませんでした")
-    status, answer, _headers = site.request("GET", f"/api/games/{game['id']}")
-    assert (status, answer) == (410, {"error": CLOSED})
+    assert state(site, alone) == (410, {"error": CLOSED})
     length = site.tables.get(idle["id"]).length
     for expect in (length, 0):  # a move, even a stale one, is told why
         status, answer, _headers = site.request(
@@ -221,13 +220,12 @@ def test_one_address_opening_tables_too_fast_gets_429_while_another_still_opens(
         for _ in range(3):  # a refused request costs nothing
             assert new_table(site, seats=["person"])[0] == 400
         opened(site)
-        status, _game, _headers = site.request("POST", "/api/games", {"variant": "two-player"})
-        assert status == 201  # a game of /api/games counts as a table
+        assert new_table(site, seats=["person", "bot:greedy"])[0] == 201  # against a bot too
         status, answer, headers = new_table(site)
         assert status == 429 and headers["retry-after"] == "60"
         assert answer["error"] == ("127.0.0.1 has opened tables faster than 60 an hour after the "
                                    "first 2; try again in 60 s")
-        status, _answer, headers = site.request("POST", "/api/games", {"variant": "two-player"})
+        status, _answer, headers = new_table(site, seats=["person", "bot:greedy"])
         assert status == 429 and headers["retry-after"] == "60"
         assert new_table(site, source="127.0.0.2")[0] == 201  # another client is not held
         clock.advance(30)

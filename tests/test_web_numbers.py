@@ -55,11 +55,9 @@ def refused(site, method: str, path: str, body: Any, field: str, top: int | str,
     assert {ident: t.length for ident, t in site.tables.ids().items()} == before
 
 
-@pytest.mark.parametrize("route", ["/api/games", "/api/tables"])
-def test_a_seed_outside_what_the_store_keeps_is_refused_with_the_range(site, route):
+def test_a_seed_outside_what_the_store_keeps_is_refused_with_the_range(site):
+    route = "/api/tables"
     body = {"variant": "two-player", "seats": ["person", "bot:greedy"]}
-    if route == "/api/games":
-        body = {"variant": "two-player", "bots": ["greedy"]}
     for seed in [LARGEST + 1, *wrong_wholes(LARGEST)[1:]]:
         refused(site, "POST", route, body | {"seed": seed}, "seed", LARGEST)
     refused(site, "POST", route, f'{{"variant": "two-player", "seed": 1{"0" * 4000}}}'.encode(),
@@ -112,8 +110,8 @@ def test_a_seat_to_hand_over_or_join_is_a_seat_of_the_table(site):
 
 
 def test_the_points_of_a_declaration_or_a_muggins_call_are_within_the_variants_count(site):
-    """A table's and a one-person game's (the declaration is refused before the rules see it,
-    so at any moment of the game: here the discard, when the seat is asked)."""
+    """The declaration is refused before the rules see it, so at any moment of the game: here
+    the discard, when the seat is asked."""
     created = table(site, options={"counting": "muggins"})
     ident, token = created["id"], created["seats"][0]["token"]
     length = site.tables.get(ident).length
@@ -122,12 +120,6 @@ def test_the_points_of_a_declaration_or_a_muggins_call_are_within_the_variants_c
                      {"type": "respond", "response": "muggins", "points": points}):
             refused(site, "POST", f"/api/tables/{ident}/moves",
                     {"expect": length, "move": move}, "points", 29, bearer(token))
-    status, game, _headers = site.request("POST", "/api/games", {
-        "variant": "two-player", "options": {"counting": "muggins"}, "seed": 2})
-    assert status == 201
-    for points in wrong_wholes(29):
-        refused(site, "POST", f"/api/games/{game['id']}/moves",
-                {"type": "declare", "points": points}, "points", 29)
 
 
 def test_a_renege_calls_target_is_an_event_number(site):

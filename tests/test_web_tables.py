@@ -24,6 +24,7 @@ from pegline_core.record import GameRecord
 from pegline_cribbage.actions import Discard
 from tests import test_web_api as cribbage
 from tests import test_web_clabber as clabber
+from tests.one_person import open_seat
 
 
 def app_on(path: str, limit: int = 200) -> tuple[TestClient, Tables, Store]:
@@ -156,13 +157,9 @@ def test_a_seat_opens_only_with_its_own_token_and_a_refusal_changes_nothing(serv
     assert client.get(f"/api/tables/{ident}?seat={one}").json()["seat"] == 1
     assert client.get(f"/api/tables/{ident}", headers=auth(zero)).json()["seat"] == 0
     assert table.length == length
-    # a table's id opens nothing through the one-person routes, and a game's nothing here
-    for route in ("", "/record"):
-        assert client.get(f"/api/games/{ident}{route}").status_code == 404
-    for route in ("moves", "compare", "abandon"):
-        assert client.post(f"/api/games/{ident}/{route}", json={"type": "go"}).status_code == 404
-    game = client.post("/api/games", json={"variant": "two-player", "seed": 1}).json()
-    assert client.get(f"/api/tables/{game['id']}", headers=auth(zero)).status_code == 404
+    for route in ("moves", "compare", "abandon"):  # the one API: a table opens by a seat's token
+        assert client.post(f"/api/tables/{ident}/{route}", json={}).status_code == 403
+    assert client.get(f"/api/games/{ident}").status_code == 404  # the page's old routes are gone
 
 
 def test_the_same_move_sent_twice_is_applied_once_and_the_second_gets_the_state(server):
@@ -293,6 +290,25 @@ def test_the_lobby_lists_open_tables_waiting_for_people_and_no_tokens(server):
     assert listed["seats"][0]["token"] not in str(lobby)
 
 
+def test_a_table_is_abandoned_by_its_person_only_where_no_other_person_plays(server):
+    """The page's game against bots stops for good, its record then downloadable; a game
+    other people play goes on (nothing changes)."""
+    client, tables = server
+    shared = new_table(client, ["person", "person"])
+    ident, zero = shared["id"], shared["seats"][0]["token"]
+    refused = client.post(f"/api/tables/{ident}/abandon", headers=auth(zero))
+    assert refused.status_code == 409
+    assert refused.json()["error"] == "a game that other people play cannot be abandoned"
+    assert not tables.get(ident).done
+    alone = open_seat(client)
+    assert alone.record().status_code == 409  # every card: only once the game stops
+    state = alone.abandon().json()
+    assert state["abandoned"] and state["prompt"] == {"kind": "wait"} and state["seat"] == 0
+    assert GameRecord.from_toml(alone.record().text).replay().log == \
+        tables.get(alone.id).game.log
+    assert alone.abandon().status_code == 409
+
+
 def test_loopback_addresses_are_told_from_others():
     assert all(map(is_loopback, ["127.0.0.1", "localhost", "::1", "127.8.0.1", "[::1]"]))
     assert not any(map(is_loopback, ["0.0.0.0", "::", "192.168.1.4", "example.org"]))
@@ -308,11 +324,9 @@ def test_a_restarted_server_brings_back_every_game_exactly_and_play_goes_on(tmp_
         created = new_table(client, ["person", "bot:greedy", "person"], "three-player",
                             seed=7, options={"counting": "muggins"})
         play(client, tables, created, moves=9)
-        game = client.post("/api/games", json={"variant": "two-player", "seed": 3}).json()
-        game = client.post(f"/api/games/{game['id']}/moves",
-                           json=cribbage.choose_move(game, 0)).json()
-        compared = client.post(f"/api/games/{game['id']}/compare")
-        assert compared.status_code == 200
+        alone = open_seat(client, seed=3)  # one person against a bot, who asks the coach
+        assert alone.move(cribbage.choose_move(alone.state(), 0)).status_code == 200
+        assert alone.compare().status_code == 200
         before = {ident: (table.game.codec.dicts(table.game.log), table.length)
                   for ident, table in tables.ids().items()}
         token = created["seats"][1]["token"]
@@ -325,7 +339,7 @@ def test_a_restarted_server_brings_back_every_game_exactly_and_play_goes_on(tmp_
         assert after == before
         resumed = again.get(f"/api/tables/{created['id']}", headers=auth(token)).json()
         assert resumed == seen | {"seats": resumed["seats"]}
-        assert again.get(f"/api/games/{game['id']}").json()["assist_used"] is True
+        assert again.get(alone.url, headers=auth(alone.token)).json()["assist_used"] is True
         play(again, tables2, created)  # and the game goes on to its end
         assert tables2.get(created["id"]).game.over
     store2.close()

@@ -39,6 +39,7 @@ call it:
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -49,10 +50,15 @@ from pegline_core.coaching import Comparison
 from pegline_core.events import AskCoach
 from pegline_core.players import PlayerLeft
 
-__all__ = ["TerminalSeat", "AnswerError", "Taken", "WORDS"]
+__all__ = ["TerminalSeat", "AnswerError", "Taken", "WORDS", "WRONG_ANSWERS"]
 
 _messages = Messages("pegline_core.app")
 _ = _messages.gettext
+
+WRONG_ANSWERS = 200
+"""The most answers piped (not typed) input may give to one decision: input from a pipe or a
+file that never gives an allowed answer then stops the game, as a person leaving does, instead
+of being asked forever."""
 
 HEADING = N_("These words stand alone:")
 LEAVING = N_("Ctrl-D or Ctrl-C save and stop, like quit.")
@@ -94,6 +100,8 @@ class TerminalSeat:
         self._hinted = False
         self._committed = False
         """Whether a move was made here (``compare`` needs one)."""
+        self._answers = 0
+        """Answers read for the decision being asked (`WRONG_ANSWERS`)."""
 
     def screen(self, view: Any) -> RenderableType:
         raise NotImplementedError
@@ -107,6 +115,7 @@ class TerminalSeat:
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
         self.seat = getattr(view, "seat", self.seat)
+        self._answers = 0
         if view != self._drawn:
             self.console.print(self.screen(view))
             self._drawn = view
@@ -171,7 +180,11 @@ class TerminalSeat:
                 self.say("  " + _("not allowed: {reason}").format(reason=exc))
 
     def line(self, prompt: str) -> str:
-        """One answer to ``prompt``; leaving (Ctrl-D, Ctrl-C) is `PlayerLeft`."""
+        """One answer to ``prompt``; leaving (Ctrl-D, Ctrl-C) is `PlayerLeft`, and so is piped
+        input past `WRONG_ANSWERS` answers to one decision."""
+        self._answers += 1
+        if self._answers > WRONG_ANSWERS and not sys.stdin.isatty():
+            raise PlayerLeft(f"{WRONG_ANSWERS} answers from the input without a move")
         if not self._hinted:
             self.console.print(_("(type help to see what you can type)"), style="dim")
             self._hinted = True

@@ -155,7 +155,7 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
                          "{path} shows it)").format(path=resume_path))
     emit = emitter(game, as_json, log_file, {0} if human else None, labels, seed=record_seed)
     if save_path is not None and human:
-        _save_before_asking(players[0], save)
+        players[0] = SavedBeforeAsking(players[0], save)
     elif save_path is not None:
         emit = _saving_each_hand(game, save, emit)
     if observe is not None:
@@ -196,22 +196,26 @@ def _players(game: Game, bots: str, seed: int, human: bool, *, auto_go: bool = T
         if hasattr(players[0], "auto_go"):
             players[0].auto_go = auto_go
         labels[0] = _("seat {n} (you)").format(n=0)
-        if hasattr(players[0], "read") and not sys.stdin.isatty():
-            players[0].read = _bounded_answers(players[0].read, game)
     return players, labels
 
 
-def _save_before_asking(person: Any, save: Callable[[], None]) -> None:
-    """Save the game each time the person is asked to act: where they may leave, or the
-    process be killed, with everything up to their decision kept. Once a decision, not once an
-    event: a game's saves no longer grow with the square of its length."""
-    choose = person.choose
+class SavedBeforeAsking:
+    """The person's player, saving the game each time they are asked to act: where they may
+    leave, or the process be killed, with everything up to their decision kept. Once a
+    decision, not once an event: a game's saves do not grow with the square of its length.
+    Everything else the game loop or the command line asks (``compared``, ``observe``...) is
+    the person's own."""
 
-    def saved_then_asked(view: Any, legal: Any) -> Any:
-        save()
-        return choose(view, legal)
+    def __init__(self, person: Any, save: Callable[[], None]) -> None:
+        self.person = person
+        self.save = save
 
-    person.choose = saved_then_asked
+    def choose(self, view: Any, legal: Any) -> Any:
+        self.save()
+        return self.person.choose(view, legal)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.person, name)
 
 
 def _saving_each_hand(game: Game, save: Callable[[], None],
@@ -227,26 +231,6 @@ def _saving_each_hand(game: Game, save: Callable[[], None],
         emit(event)
 
     return saved_then_emitted
-
-
-WRONG_ANSWERS = 200
-"""The most answers piped (not typed) input may give between two of the person's moves."""
-
-
-def _bounded_answers(read: Callable[[], str], game: Game) -> Callable[[], str]:
-    """``read``, but input from a pipe or a file that never gives an allowed answer stops the
-    game (saved, as when a person leaves) instead of being asked forever."""
-    seen = [len(game.log), 0]
-
-    def bounded() -> str:
-        if len(game.log) != seen[0]:
-            seen[:] = [len(game.log), 0]
-        seen[1] += 1
-        if seen[1] > WRONG_ANSWERS:
-            raise PlayerLeft(f"{WRONG_ANSWERS} answers from the input without a move")
-        return read()
-
-    return bounded
 
 
 def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bool,
@@ -319,7 +303,7 @@ def _play_games(match: Any, playing: Game | None, seed: int, bots: str, human: b
         emit = emitter(game, as_json, log_file, {0} if human else None, labels,
                         seed=game_seed)
         if human:
-            _save_before_asking(players[0], save)
+            players[0] = SavedBeforeAsking(players[0], save)
         elif saves is not None:
             emit = _saving_each_hand(game, save, emit)
         try:

@@ -5,20 +5,16 @@ Routes (every answer JSON, except the page, its files and a record download):
 - ``GET /api/options``: the variants on the search path, each game's setup options and bots;
 - ``GET /api/messages?lang=ja``: the page's words in a language, ``{"lang", "languages",
   "messages": {english: translated}}``;
-- ``POST /api/games``: a new game ``{"variant", "options", "bots", "seed"}``, answered with its
-  state; ``POST /api/describe``: ``{"variant", "options"}``, answered with the description of
-  the variant they make, overlays included;
-- ``GET /api/games/{id}``: the state: the person's view, what they are asked, the event log;
-- ``POST /api/games/{id}/moves``: the person's move, e.g. ``{"type": "play", "card": "5H"}``;
-- ``POST /api/games/{id}/compare``: the coach on the person's last committed move;
-- ``POST /api/games/{id}/abandon``; ``GET /api/games/{id}/record?format=toml|jsonl``;
+- ``POST /api/describe``: ``{"variant", "options"}``, answered with the description of the
+  variant they make, overlays included;
 - ``POST /api/replay``: ``{"record": text}``, answered with the record's steps;
 - ``POST /api/tables``, ``GET /api/tables/{id}?since=N``, ``POST /api/tables/{id}/moves``,
-  ``.../name``, ``.../compare``, ``GET .../record`` (a finished table's record, with a seat's
-  token), ``.../hand-over`` (the creator's token), ``.../join`` (a free seat of a table in the
-  lobby), ``GET /api/lobby``: tables of people and bots, each seat opened by its token, the
-  public table by the spectators' (``tables``); ``/api/tables/{id}/socket``: a seat's or a
-  spectator's live line (``sockets``).
+  ``.../name``, ``.../compare``, ``.../abandon`` (a table no other person plays),
+  ``GET .../record`` (a finished table's record, with a seat's token), ``.../hand-over`` (the
+  creator's token), ``.../join`` (a free seat of a table in the lobby), ``GET /api/lobby``:
+  tables of people and bots (one person against bots is the page's new game), each seat opened
+  by its token, the public table by the spectators' (``tables``); ``/api/tables/{id}/socket``:
+  a seat's or a spectator's live line (``sockets``).
 
 Every JSON answer speaks the language of the request's ``X-Pegline-Lang`` header (or ``?lang=``;
 English otherwise): the event lines and the seats' names.
@@ -173,17 +169,6 @@ class Server:
         it opens them too fast): a refused request costs the client nothing."""
         creation = self.creation
         return (lambda: None) if creation is None else (lambda: creation.take(client))
-
-    def create(self, body: Any, client: str) -> Json:
-        """A new game of ``/api/games``: one person (seat 0) and bots."""
-        data = _object(body)
-        _fields(data, {"variant", "options", "bots", "seed"})
-        variant = self._variant(data)
-        bots = data.get("bots", ["greedy"])
-        if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
-            raise RequestError(_("bots are a list of bot names, e.g. {example}").format(
-                example='["greedy"]'))
-        return self.tables.open(variant, bots, _seed(data), self._admit(client)).state()
 
     def create_table(self, body: Any, client: str) -> Json:
         """A new table of people and bots: its id and a link with a token per person seat."""
@@ -362,30 +347,9 @@ def create_app(tables: Tables | None = None, *, creation: CreationLimit | None =
     async def messages(request: Request) -> Any:
         return await run_in_threadpool(server.messages, _language(request))
 
-    async def create(request: Request) -> Any:
-        body = await _body(request)
-        return await run_in_threadpool(server.create, body, client_address(request, proxy_header))
-
     async def describe(request: Request) -> Any:
         body = await _body(request)
         return await run_in_threadpool(server.describe, body)
-
-    async def state(request: Request) -> Any:
-        table = server.tables.game(request.path_params["id"])
-        return await run_in_threadpool(table.state)
-
-    async def move(request: Request) -> Any:
-        table = server.tables.game(request.path_params["id"])
-        body = await _body(request)
-        return await run_in_threadpool(table.act, body)
-
-    async def compare(request: Request) -> Any:
-        table = server.tables.game(request.path_params["id"])
-        return await run_in_threadpool(table.compare)
-
-    async def abandon(request: Request) -> Any:
-        table = server.tables.game(request.path_params["id"])
-        return await run_in_threadpool(table.abandon)
 
     async def replay(request: Request) -> Any:
         text = _object(await _body(request)).get("record")
@@ -393,9 +357,6 @@ def create_app(tables: Tables | None = None, *, creation: CreationLimit | None =
             raise RequestError(_("send the record's text as {example}").format(
                 example='{"record": "..."}'))
         return await run_in_threadpool(replay_steps, text)
-
-    async def record(request: Request) -> Response:
-        return await _download(request, lambda: server.tables.game(request.path_params["id"]))
 
     async def table_record(request: Request) -> Response:
         return await _download(request, lambda: seat(request)[0])
@@ -419,10 +380,7 @@ def create_app(tables: Tables | None = None, *, creation: CreationLimit | None =
                         headers={"content-disposition": f'attachment; filename="{name}"'})
 
     def person_table(request: Request) -> Table:
-        table = server.tables.get(request.path_params["id"])
-        if table.legacy:
-            raise NotFound(_("no table {id}").format(id=repr(table.id)))
-        return table
+        return server.tables.get(request.path_params["id"])
 
     def seat(request: Request) -> tuple[Table, int]:
         """The table a request names and the seat its token opens (`Forbidden` if none)."""
@@ -457,6 +415,10 @@ def create_app(tables: Tables | None = None, *, creation: CreationLimit | None =
     async def table_compare(request: Request) -> Any:
         table, at = seat(request)
         return await run_in_threadpool(table.compare, at)
+
+    async def table_abandon(request: Request) -> Any:
+        table, at = seat(request)
+        return await run_in_threadpool(table.abandon, at)
 
     async def hand_over(request: Request) -> Any:
         table = person_table(request)
@@ -503,23 +465,18 @@ def create_app(tables: Tables | None = None, *, creation: CreationLimit | None =
         Route("/tables/{game}.{kind}", table_file),
         _json_route("/api/options", options, ["GET"]),
         _json_route("/api/messages", messages, ["GET"]),
-        _json_route("/api/games", create, ["POST"], status=201),
         _json_route("/api/describe", describe, ["POST"]),
-        _json_route("/api/games/{id}", state, ["GET"]),
-        _json_route("/api/games/{id}/moves", move, ["POST"]),
-        _json_route("/api/games/{id}/compare", compare, ["POST"]),
-        _json_route("/api/games/{id}/abandon", abandon, ["POST"]),
         _json_route("/api/replay", replay, ["POST"]),
         _json_route("/api/tables", create_table, ["POST"], status=201),
         _json_route("/api/tables/{id}", table_state, ["GET"]),
         _json_route("/api/tables/{id}/moves", table_move, ["POST"]),
         _json_route("/api/tables/{id}/name", table_name, ["POST"]),
         _json_route("/api/tables/{id}/compare", table_compare, ["POST"]),
+        _json_route("/api/tables/{id}/abandon", table_abandon, ["POST"]),
         _json_route("/api/tables/{id}/hand-over", hand_over, ["POST"]),
         _json_route("/api/tables/{id}/join", join, ["POST"]),
         _json_route("/api/lobby", lobby, ["GET"]),
         WebSocketRoute("/api/tables/{id}/socket", socket),
-        Route("/api/games/{id}/record", record, methods=["GET"]),
         Route("/api/tables/{id}/record", table_record, methods=["GET"]),
     ]
 

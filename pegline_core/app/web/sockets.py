@@ -52,8 +52,6 @@ async def table_socket(websocket: WebSocket, tables: Tables, lang: str) -> None:
     """Serve one seat's socket until either side closes it."""
     try:
         table = tables.get(websocket.path_params["id"])
-        if table.legacy:
-            raise Forbidden("not a table")
         seat = table.viewer_of(link_token(websocket.query_params))
     except PeglineError:
         await websocket.close(code=FORBIDDEN)

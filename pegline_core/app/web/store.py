@@ -38,7 +38,7 @@ CREATE TABLE tables (
     seats TEXT NOT NULL,      -- each seat's kind when the table was made: "person" or "bot:NAME"
     tokens TEXT NOT NULL,     -- each person seat's token, hashed (SHA-256), by seat
     names TEXT NOT NULL,      -- the names people gave their seats, by seat
-    options TEXT NOT NULL,    -- {"lobby": bool, "legacy": bool, "hand_over_after": seconds}
+    options TEXT NOT NULL,    -- {"lobby": bool, "hand_over_after": seconds}
     seed INTEGER NOT NULL,
     created REAL NOT NULL,
     abandoned INTEGER NOT NULL DEFAULT 0,

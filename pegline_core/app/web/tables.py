@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import itertools
 import json
 import random
 import secrets
@@ -131,7 +130,6 @@ def result_json(result: GameEnded | None, printer: Any) -> Json | None:
 class Table:
     """One game: people at the ``"person"`` seats, a bot at every other.
 
-    ``legacy`` marks a game of ``/api/games`` (one person, opened by the game's id alone).
     ``keys`` holds the creator's and the spectators' token hashes (``"host"``, ``"watch"``);
     ``hand_over_after`` the seconds a person must be away before the creator may give the seat
     to a bot (None: never). ``replay`` and ``handovers`` (from `restore`) hold stored inputs and
@@ -143,7 +141,7 @@ class Table:
     def __init__(self, ident: str, game: Game, web: WebTable, seats: Sequence[str], seed: int,
                  *, tokens: Mapping[int, str] | None = None, names: Mapping[int, str] | None = None,
                  keys: Mapping[str, str] | None = None, hand_over_after: float | None = None,
-                 lobby: bool = False, legacy: bool = False, created: float | None = None,
+                 lobby: bool = False, created: float | None = None,
                  replay: deque[Input] | None = None,
                  handovers: Sequence[tuple[int, int, str]] = (),
                  clock: Callable[[], float] = time.time, touched: float | None = None,
@@ -154,7 +152,6 @@ class Table:
         self.seats = list(seats)
         self.seed = seed
         self.lobby = lobby
-        self.legacy = legacy
         self.created = time.time() if created is None else created
         self.clock = clock
         self.touched = clock() if touched is None else touched
@@ -232,8 +229,7 @@ class Table:
             table = cls(stored.id, game, web, stored.seats, stored.seed, tokens=stored.tokens,
                         names=stored.names, keys=stored.keys,
                         hand_over_after=after,
-                        lobby=bool(stored.options.get("lobby")),
-                        legacy=bool(stored.options.get("legacy")), created=stored.created,
+                        lobby=bool(stored.options.get("lobby")), created=stored.created,
                         replay=inputs, handovers=stored.handovers, clock=clock,
                         touched=stored.touched, closed_idle=stored.closed_idle)
         except (PeglineError, KeyError, TypeError) as exc:
@@ -249,8 +245,7 @@ class Table:
     def stored(self) -> StoredTable:
         """This table as the store keeps it."""
         head = GameRecord.of(self.game, seed=self.seed, derived=False).header(stream=True)
-        options = {"lobby": self.lobby, "legacy": self.legacy,
-                   "hand_over_after": self.hand_over_after}
+        options = {"lobby": self.lobby, "hand_over_after": self.hand_over_after}
         return StoredTable(self.id, head, self.seats, self.tokens, self.given_names, options,
                            self.seed, self.created, self.abandoned, len(self.recorded),
                            self.digest.hexdigest(), self._inputs(0), self.keys,
@@ -468,7 +463,7 @@ class Table:
         """A free person seat of a table open to the lobby, for whoever asks first: the seat
         and its new token (the creator's link for it stops working). A seat is free until its
         link has been opened or it has a name."""
-        if not self.lobby or self.legacy:
+        if not self.lobby:
             raise Forbidden(_("this table is not open to the lobby"))
         if seat is not None:
             whole(seat, "seat", 0, len(self.seats) - 1)
@@ -549,14 +544,20 @@ class Table:
         return any(isinstance(event, Input) and event.actor == seat
                    and self.web.committed(event.action) for event in self.game.log)
 
-    def abandon(self) -> Json:
+    def abandon(self, seat: int | None = None) -> Json:
+        """Stop the game for good, by ``seat``'s person (the first person's by default), when
+        no other person plays at the table; its record can then be downloaded."""
+        seat = self.human if seat is None else seat
         with self.lock:
             self._check_open()
+            if any(person != seat and person not in self.bots for person in self.people):
+                raise IllegalActionError(_("a game that other people play cannot be "
+                                           "abandoned"))
             self.abandoned = True
             if self.store is not None:
                 self.store.update(self.id, abandoned=True)
             self._commit(len(self.recorded))
-            return self._state(self.human)
+            return self._state(seat)
 
     def sit(self, seat: int, name: Any) -> Json:
         """Give ``seat`` the name its person chose (asked once by the page)."""
@@ -612,7 +613,7 @@ class Table:
                   zip(self.entries[seat][since:], texts[since:], strict=True)]
         names = self.names(seat)
         answer = {
-            "id": self.id, "game": variant.game, "seat": seat,
+            "id": self.id, "game": variant.game, "seat": None if watching else seat,
             "variant": {"name": variant.name, "description": variant.description,
                         "notices": list(variant.notices)},
             "names": {str(s): name for s, name in sorted(names.items())},
@@ -627,17 +628,14 @@ class Table:
             "events": events,
             "result": result_json(game.result, printer),
             "rules": self.rule_names.carried(),
+            "since": since, "next": len(self.recorded), "watching": watching,
+            "hand_over_after": self.hand_over_after,
+            "seats": [{"seat": s, "kind": self._kind(s), "name": names[s],
+                       "present": s in self.bots or s == seat or self.present(s),
+                       "away": 0 if s in self.bots or s == seat else round(self.away(s)),
+                       "taken": not self._free(s)}
+                      for s in range(len(self.seats))],
         }
-        if not self.legacy:
-            answer |= {"since": since, "next": len(self.recorded), "watching": watching,
-                       "hand_over_after": self.hand_over_after, "seats": [
-                {"seat": s, "kind": self._kind(s), "name": names[s],
-                 "present": s in self.bots or s == seat or self.present(s),
-                 "away": 0 if s in self.bots or s == seat else round(self.away(s)),
-                 "taken": not self._free(s)}
-                for s in range(len(self.seats))]}
-            if watching:
-                answer["seat"] = None
         return answer
 
     def _kind(self, seat: int) -> str:
@@ -718,27 +716,15 @@ class Tables:
     def __len__(self) -> int:
         return len(self._tables)
 
-    def open(self, variant: Variant, bots: Sequence[str], seed: int | None,
-             admit: Callable[[], None] = lambda: None) -> Table:
-        """A new game of ``/api/games`` for ``variant``: a person at seat 0 and ``bots`` in
-        turn at the others; `PeglineError` for a game without a web table or an unknown bot.
-        ``admit`` is called once the request is found good, before the game is made (it may
-        refuse it: a client opening games too fast)."""
-        if not bots:
-            raise RequestError(_("unknown bot {name}; choose from {bots}").format(
-                name=repr(""), bots=", ".join(bots_for(variant))))
-        players = variant.table.players
-        seats = [PERSON] + ["bot:" + name for name in
-                            itertools.islice(itertools.cycle(bots), players - 1)]
-        return self._add(variant, seats, seed, legacy=True, admit=admit)[0]
-
     def create(self, variant: Variant, seats: Any, seed: int | None, lobby: bool = False, *,
                spectators: bool = False, hand_over_after: float | None = None,
                admit: Callable[[], None] = lambda: None,
                ) -> tuple[Table, dict[int, str], dict[str, str]]:
         """A new table for ``variant`` with ``seats``: the table, its person seats' tokens by
         seat, and the creator's token (``"host"``) and the spectators' (``"watch"``, if
-        ``spectators``); ``admit`` as for `open`."""
+        ``spectators``); `PeglineError` for a game without a web table or an unknown bot.
+        ``admit`` is called once the request is found good, before the game is made (it may
+        refuse it: a client opening tables too fast)."""
         keys = {"host": secrets.token_urlsafe(24)}
         if spectators:
             keys["watch"] = secrets.token_urlsafe(24)
@@ -747,7 +733,7 @@ class Tables:
         return table, tokens, keys
 
     def _add(self, variant: Variant, seats: Any, seed: int | None, *, lobby: bool = False,
-             legacy: bool = False, keys: Mapping[str, str] | None = None,
+             keys: Mapping[str, str] | None = None,
              hand_over_after: float | None = None,
              admit: Callable[[], None] = lambda: None) -> tuple[Table, dict[int, str]]:
         _check_seats(variant, seats)  # before the game is built: a refusal costs little
@@ -760,12 +746,12 @@ class Tables:
         if seed is None:
             seed = random.SystemRandom().getrandbits(32)
         tokens = {seat: secrets.token_urlsafe(24) for seat, kind in enumerate(seats)
-                  if kind == PERSON and not legacy}
+                  if kind == PERSON}
         self._close_idle()
         with self._lock:
             self._make_room()
         table = Table(secrets.token_urlsafe(12), game, web, seats, seed, lobby=lobby,
-                      legacy=legacy, tokens={s: token_hash(t) for s, t in tokens.items()},
+                      tokens={s: token_hash(t) for s, t in tokens.items()},
                       keys={k: token_hash(t) for k, t in (keys or {}).items()},
                       hand_over_after=hand_over_after, clock=self.clock)
         with self._lock:
@@ -806,14 +792,6 @@ class Tables:
             table.close_if_idle(self.idle)
         return table
 
-    def game(self, ident: str) -> Table:
-        """A game of ``/api/games`` (opened by its id alone): never a table of people, whose
-        seats open only with their tokens."""
-        table = self.get(ident)
-        if not table.legacy:
-            raise NotFound(_("no game {id} (it may have ended long ago)").format(id=repr(ident)))
-        return table
-
     def ids(self) -> Mapping[str, Table]:
         with self._lock:
             return dict(self._tables)
@@ -822,7 +800,7 @@ class Tables:
         """The tables their creators opened to the lobby, still waiting for a person."""
         found = []
         for table in self.ids().values():
-            if table.lobby and not table.legacy and not table.done:
+            if table.lobby and not table.done:
                 summary = table.summary()
                 if not all(s["taken"] for s in summary["seats"]):
                     found.append(summary)

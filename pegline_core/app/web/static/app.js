@@ -1,5 +1,7 @@
-// Pegline's page: the setup form, the event log, the coach, records and replays. Any game's
-// table is drawn by the script its plugin ships (/tables/<game>.js), which registers itself with
+// Pegline's page: the setup form, the event log, the coach, records and replays. A new game is a
+// table of one person and bots, played at its seat's link like any table (static/sitting.js,
+// which gives this page the seat's calls). Any game's table is drawn by the script its plugin
+// ships (/tables/<game>.js), which registers itself with
 // Pegline.registerTable(game, {render, renderReplay, renderCompare}).
 "use strict";
 
@@ -13,8 +15,8 @@ const Pegline = (() => {
   let ruleNames = {};
   let variantRuleNames = {};  // the names a variant's own rules carry (house rules as data)
   let lang = "en";
-  let mover = null;  // a table of people sends its moves its own way (static/sitting.js)
-  let reloader = null;  // and draws itself again its own way (a new language)
+  let seat = null;  // the seat's calls, with its token: move, compare, abandon, record (sitting.js)
+  let reloader = null;  // and how the table draws itself again (a new language)
 
   const $ = (id) => document.getElementById(id);
 
@@ -66,11 +68,7 @@ const Pegline = (() => {
       options = await api("GET", "/api/options");
       await describeChoice();  // in the language
     }
-    if (reloader) {
-      await reloader();
-    } else if (state) {  // the whole log again, in the new language
-      await render(await api("GET", `/api/games/${state.id}`), {fresh: true});
-    }
+    if (reloader) await reloader();
     if (replay && replay.text) {
       const at = replay.at;
       await startReplay(replay.text);
@@ -221,12 +219,10 @@ const Pegline = (() => {
     const chosen = chosenOptions();
     const bots = [...document.querySelectorAll("#opponents select")].map((s) => s.value);
     const seed = $("seed").value === "" ? null : Number($("seed").value);
-    const created = await api("POST", "/api/games",
-      {variant: variant.name, options: chosen, bots, seed});
-    $("log").replaceChildren();
-    $("coach").hidden = true;
-    await render(created);
-    show("play");
+    const created = await api("POST", "/api/tables",
+      {variant: variant.name, options: chosen, seats: ["person", ...bots.map((b) => `bot:${b}`)],
+       seed});
+    window.location.href = created.seats[0].link;
   }
 
   // -- playing ----------------------------------------------------------------------------------
@@ -291,8 +287,7 @@ const Pegline = (() => {
     busy = true;
     try {
       $("coach").hidden = true;
-      await render(await (mover ? mover(move)
-        : api("POST", `/api/games/${state.id}/moves`, move)));
+      await render(await seat.move(move));
     } catch (error) {
       if (error instanceof Unreachable) {
         showError(_("The server cannot be reached: your move was not made. Make it again once the server is back."));
@@ -304,7 +299,7 @@ const Pegline = (() => {
   }
 
   async function compare() {
-    const answer = await api("POST", `/api/games/${state.id}/compare`);
+    const answer = await seat.compare();
     await render(answer.state);
     const box = $("coach");
     box.hidden = false;
@@ -315,15 +310,15 @@ const Pegline = (() => {
 
   async function abandon() {
     if (!window.confirm(_("Abandon this game? You can still download and replay its record."))) return;
-    await render(await api("POST", `/api/games/${state.id}/abandon`));
+    await render(await seat.abandon());
   }
 
   function download() {
-    window.location.href = `/api/games/${state.id}/record?format=toml`;
+    window.location.href = seat.recordLink;
   }
 
   async function replayThis() {
-    const response = await fetch(`/api/games/${state.id}/record?format=toml`);
+    const response = await reach(seat.recordLink);
     if (!response.ok) {
       showError((await response.json()).error);
       return;
@@ -404,7 +399,7 @@ const Pegline = (() => {
     get state() { return state; },
     render, api, reach, show, quietly, showError, chosenVariant,
     get lang() { return lang; },
-    set mover(send) { mover = send; },
+    set seat(calls) { seat = calls; },
     set reloader(reload) { reloader = reload; },
   };
 })();

@@ -1,9 +1,10 @@
-// At a table of people (/t/ID?seat=TOKEN): the name asked once, the links for the creator to
-// send, live updates over the table's socket (polling while it is down), "waiting for ..." for
-// a person who is not there (and, for the creator, a button to give their seat to a bot once the
-// table's time has passed). Moves go with the number of events this seat has seen, so a double
-// click or a retry is applied once. A spectator (/t/ID?watch=TOKEN) sees the public table.
-// Loaded after app.js.
+// At a table (/t/ID?seat=TOKEN): the name asked once where other people play, the links for the
+// creator to send, live updates over the table's socket (polling while it is down), "waiting
+// for ..." for a person who is not there (and, for the creator, a button to give their seat to a
+// bot once the table's time has passed). Moves go with the number of events this seat has seen,
+// so a double click or a retry is applied once; the coach, abandoning (where no other person
+// plays) and the record go with the seat's token too. A spectator (/t/ID?watch=TOKEN) sees the
+// public table. Loaded after app.js.
 "use strict";
 
 (() => {
@@ -74,9 +75,23 @@
     await shown(merge(await call("GET", `/api/tables/${id}?since=0`)), true);
   }
 
+  // A state that changes nothing drawn (a socket's first line, a poll while nothing moved) only
+  // says who is at the table: the table is not drawn again under the player's pointer.
+  function unchanged(state) {
+    if (!last || state.events.length || state.since !== next) return false;
+    const drawn = ({events, since, seats, ...rest}) => JSON.stringify(rest);
+    return drawn(state) === drawn(last);
+  }
+
   // A seat's new name is in the lines to come and in those already shown: then the whole log.
   function draw(state) {
     return queue(async () => {
+      if (unchanged(state)) {
+        last = {...last, seats: state.seats};
+        received = Date.now();
+        people(last);
+        return;
+      }
       const renamed = last && JSON.stringify(state.names) !== JSON.stringify(last.names);
       const merged = renamed ? null : merge(state);
       await (merged ? shown(merged, false) : whole());
@@ -176,15 +191,21 @@
     box.hidden = false;
   }
 
+  // The name this browser sits down with, if it has one, sent before the table is first drawn
+  // (so it is drawn with it): whether the seat has its name.
+  async function sitWithSavedName() {
+    const named = `pegline-named-${id}`;
+    if (window.localStorage.getItem(named)) return true;
+    const saved = window.localStorage.getItem("pegline-name");
+    if (!saved) return false;
+    await call("POST", `/api/tables/${id}/name`, {name: saved});
+    window.localStorage.setItem(named, "1");
+    return true;
+  }
+
+  // A name asked once, where other people play.
   async function askName() {
     const named = `pegline-named-${id}`;
-    if (window.localStorage.getItem(named)) return;
-    const saved = window.localStorage.getItem("pegline-name");
-    if (saved) {
-      await call("POST", `/api/tables/${id}/name`, {name: saved});
-      window.localStorage.setItem(named, "1");
-      return;
-    }
     const form = $("name-ask");
     form.hidden = false;
     await new Promise((resolve) => {
@@ -213,8 +234,16 @@
       P.el("button", {type: "submit", id: "sit-down", "data-i18n": "Sit down"}, P._("Sit down"))));
     $("setup").hidden = true;
     $("nav-new").addEventListener("click", () => { window.location.href = "/"; });
-    P.mover = async (move) => merge(await call("POST", `/api/tables/${id}/moves`,
-      {expect: next, move})) || last;
+    P.seat = {
+      move: async (move) => merge(await call("POST", `/api/tables/${id}/moves`,
+        {expect: next, move})) || last,
+      compare: async () => {
+        const answer = await call("POST", `/api/tables/${id}/compare`);
+        return {...answer, state: merge(answer.state) || last};
+      },
+      abandon: async () => merge(await call("POST", `/api/tables/${id}/abandon`)) || last,
+      recordLink: `/api/tables/${id}/record?format=toml&seat=${encodeURIComponent(token)}`,
+    };
     P.reloader = () => {
       invitations();
       if (socket || retry !== null) reconnect();  // not before the first line was opened
@@ -223,13 +252,17 @@
   });
 
   document.addEventListener("pegline:ready", P.quietly(async () => {
-    for (const button of ["abandon", "compare", "download", "replay-this"]) {
-      $(button).hidden = true;  // the one-person game's (a table's coach and record: its API)
+    if (watching) {
+      for (const button of ["abandon", "compare", "download", "replay-this"]) $(button).hidden = true;
     }
     invitations();
+    const named = !watching && await sitWithSavedName();
     await draw(await call("GET", `/api/tables/${id}`));
+    const seats = last ? last.seats : [];
+    const others = seats.filter((s) => s.kind === "person" && s.seat !== last.seat);
+    $("abandon").hidden = watching || others.length > 0;  // a game others play goes on
     window.setInterval(() => people(last), 5000);  // the creator's buttons come when time is up
-    if (!watching) await askName();
+    if (!watching && !named && others.length) await askName();
     connect();
   }));
 })();
