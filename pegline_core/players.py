@@ -20,6 +20,7 @@ from typing import Any, SupportsIndex
 
 from mypy_extensions import mypyc_attr
 
+from pegline_core.action_types import INTERNED
 from pegline_core.arguments import A_VARIANT, expect, players_of, seed_of
 from pegline_core.definition import Player
 from pegline_core.draws import below
@@ -93,6 +94,7 @@ def play_game(
             bots_lane(rng, bots, game._undo)
         to_act = machine.to_act()
         made = True  # the action is one the machine made: its fields' types are right
+        chosen = False  # by a player, whose refused action is a PlayerError naming it
         if isinstance(to_act, str):
             action = machine.chance_action(rng)
         elif to_act:
@@ -110,7 +112,10 @@ def play_game(
                     raise
                 except Exception as exc:  # any other failure is the player's own
                     raise PlayerError.raised(seat, player, exc) from exc
-                made = False  # by the player: `Game.apply` checks its fields' types
+                # one of ``legal`` is interned: its fields were checked when it was made, as
+                # `Game.apply` knows; any other is checked there
+                made = id(action) in INTERNED
+                chosen = True
             if isinstance(action, AskCoach) and action.seat == seat:
                 compared = getattr(players[seat], "compared", None)
                 if callable(compared):
@@ -135,7 +140,12 @@ def play_game(
                 raise PlayerError.refused(seat, players[seat], action, exc) from exc
             _emit(events, on_event)
         else:  # its fields are right, and it is no compare request: the kernel's step
-            start = step(machine, game._log, game._undo, action)
+            try:  # on the game's machine: the player may have given it one of its own
+                start = step(game.machine, game._log, game._undo, action)
+            except IllegalActionError as exc:
+                if chosen:
+                    raise PlayerError.refused(seat, players[seat], action, exc) from exc
+                raise
             if on_event is not None:  # else nobody reads the events now: they stay rows
                 _emit(built_from(game._log, start), on_event)
     if not game.over:

@@ -48,8 +48,15 @@ def variant_search_path() -> list[Path]:
     ``$PEGLINE_VARIANT_PATH`` (os.pathsep-separated) first, then the files inside an installed
     wheel (``pegline_core/_variants``), then ``variants/`` of a source checkout or editable install.
     """
-    paths = [Path(p) for p in os.environ.get("PEGLINE_VARIANT_PATH", "").split(os.pathsep) if p]
-    return paths + _installed_variants()
+    return list(_search_path(os.environ.get("PEGLINE_VARIANT_PATH", "")))
+
+
+@functools.lru_cache(maxsize=8)
+def _search_path(setting: str) -> tuple[Path, ...]:
+    """The search path for one value of ``$PEGLINE_VARIANT_PATH`` (asked at every game made
+    by name: its paths are made once)."""
+    paths = [Path(p) for p in setting.split(os.pathsep) if p]
+    return (*paths, *_installed_variants())
 
 
 @functools.cache

@@ -133,6 +133,10 @@ class Common:
         self.plays = tuple([plays_of(seat) for seat in range(players)])
         self.goes = tuple([go_of(seat) for seat in range(players)])
         self.discards = tuple([discards_of(seat) for seat in range(players)])
+        self.played_pairs = tuple([(seat, card) for seat in range(players) for card in _DECK])
+        """Each (seat, card) a view's ``played`` may hold, made once: by ``seat * 52 + code``."""
+        self.seat_sets: dict[int, frozenset[int]] = {}
+        """The seats of each bit set a view has shown (``said_go``), made once."""
         self.dealt = tuple(tuple((dealer + k) % players for k in range(1, players + 1))
                            for dealer in range(players))
         """The order of the deal from each dealer's left (the `Dealt` event's)."""
@@ -267,11 +271,17 @@ class CribbageMachine:
     @property
     def played(self) -> tuple[tuple[int, Card], ...]:
         """Each card played this hand, in order, with the seat that played it."""
-        return tuple([(play >> 6, _DECK[play & 63]) for play in self._played])
+        pairs = self.c.played_pairs
+        return tuple([pairs[(play >> 6) * 52 + (play & 63)] for play in self._played])
 
     @property
     def said_go(self) -> frozenset[int]:
-        return _seats(self._said_go, self.c.players)
+        bits = self._said_go
+        known = self.c.seat_sets
+        found = known.get(bits)
+        if found is None:
+            found = known[bits] = _seats(bits, self.c.players)
+        return found
 
     @property
     def assisted(self) -> frozenset[int]:
