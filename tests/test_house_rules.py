@@ -262,6 +262,8 @@ def test_4_four_of_a_kind_scores_twenty_for_its_pairs(twelve):
     assert four["show-pair"] + four["four-of-a-kind"] == 20
     assert shown(scorer, "9H 9C KD 9S", "9D", crib=True)["four-of-a-kind"] == 8
     assert "four-of-a-kind" not in shown(scorer, "9H 9C KD 9S", "2D")
+    assert scorer.show_counter() is not None, "no rule switched off: the fast counters count"
+    assert scorer.show_total(parse_cards("5H 5C 5D 5S"), Card.parse("KH")) == 36
 
 
 def test_5_a_jack_on_a_jack_scores_two_more_each_time(twelve):
@@ -507,3 +509,16 @@ def test_the_show_total_hook_gets_the_total_of_the_shows_checked_claims():
     assert scorer.show(hand, starter).total == 29
     assert scorer.show(hand, starter, crib=True).total == 29
     assert totals == [(29, False), (29, True)]
+
+
+def test_a_moment_no_rule_is_written_for_costs_its_steps_nothing(twelve):
+    """The plugin implements only the scoring hooks of the moments its rules name."""
+    ruleset = Ruleset(load_variant(twelve[6]))
+    implementing = {hook: [impl.plugin_name for impl in getattr(ruleset.pm.hook, hook)
+                           .get_hookimpls()]
+                    for hook in ("pegline_score_play", "pegline_score_show",
+                                 "pegline_score_show_total", "pegline_score_starter")}
+    assert implementing == {"pegline_score_play": ["standard", "house"],
+                            "pegline_score_show": ["standard"],
+                            "pegline_score_show_total": [],
+                            "pegline_score_starter": ["standard"]}

@@ -41,6 +41,16 @@ from pegline_house.schema import HouseRule
 __all__ = ["HouseRules"]
 
 SOURCE = "house rule (written as data in the variant)"
+_HOOKS = {
+    "pegline_score_play": {"play"},
+    "pegline_score_series_end": {"series-end"},
+    "pegline_score_starter": {"starter"},
+    "pegline_score_show": {"show"},
+    "pegline_score_show_total": {"after-show"},
+    "pegline_show_counter": {"show"},
+    "pegline_show_maximum": {"show", "after-show"},
+}
+"""Each scoring hook of the plugin, with the moments (``when``) whose rules it scores."""
 
 
 class HouseRules:
@@ -57,6 +67,15 @@ class HouseRules:
         self.config = config or HouseRules.Config()
         self.matcher = Matcher(self.config.rules)
         """The rules prepared for the matcher (read by every native counterpart)."""
+        written = {rule.when for rule in self.config.rules}
+        self._unused = frozenset(hook for hook, moments in _HOOKS.items()
+                                 if not written & moments)
+
+    def __dir__(self) -> list[str]:
+        """Every attribute but the scoring hooks of the moments no rule is written for: pluggy
+        registers what ``dir`` lists, so such a hook costs a step nothing (and with no
+        after-show rule, show totals keep the fast counters)."""
+        return [name for name in super().__dir__() if name not in self._unused]
 
     @hookimpl
     def pegline_rules(self) -> list[Rule]:
