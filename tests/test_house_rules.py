@@ -220,6 +220,22 @@ def test_a_mistyped_house_rule_is_reported_with_its_key_path(tmp_path):
         f"{path}: config.house.rules[0].mach: unknown key (did you mean 'match'?)"]
 
 
+def test_the_names_a_rule_carries_are_language_and_name_pairs():
+    from pegline_core.rules import rule_problem
+
+    assert rule_problem(Rule("jacks", "jacks", names=(("en", "jacks"),))) is None
+    assert rule_problem(Rule("jacks", "jacks", names=[("en", "jacks")])) == \
+        "rule 'jacks': names must be a tuple of (language, name) pairs, not [('en', 'jacks')]"
+    assert rule_problem(Rule("jacks", "jacks", names=(("en",),))) is not None
+
+
+@pytest.mark.parametrize("number", sorted(TWELVE))
+def test_each_of_the_twelve_passes_variants_check(twelve, number):
+    """`variants check` plays sample games under it and checks the show counters."""
+    result = CliRunner().invoke(main, ["variants", "check", str(twelve[number])])
+    assert result.exit_code == 0, result.output
+
+
 def test_a_house_rule_may_not_take_the_id_of_another_plugins_rule(tmp_path):
     path = write(tmp_path, HEAD + rule("go", "series-end", "points = 1"))
     with pytest.raises(VariantError, match="plugin 'house' declares rule 'go', already declared "
