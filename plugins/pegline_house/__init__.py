@@ -38,7 +38,7 @@ from pegline_house.checks import rule_problems
 from pegline_house.matcher import Matcher
 from pegline_house.schema import HouseRule
 
-__all__ = ["HouseRules"]
+__all__ = ["HouseRules", "play_scores"]
 
 SOURCE = "house rule (written as data in the variant)"
 _HOOKS = {
@@ -104,8 +104,7 @@ class HouseRules:
     @hookimpl
     @native(counterparts.score_play)
     def pegline_score_play(self, play: PlayMade) -> list[Score]:
-        return _scores(self.matcher.play(
-            codes_of(play.series), play.count, self._gap(play.variant, play.scores, play.side)))
+        return play_scores(self.matcher, play)
 
     @hookimpl
     @native(counterparts.score_series_end)
@@ -140,6 +139,14 @@ class HouseRules:
 
     def _show_points(self, cards: Sequence[Card], starter: Card, crib: bool) -> int:
         return self.matcher.show_points(codes_of(cards), starter.index, crib)
+
+
+def play_scores(matcher: Matcher, play: PlayMade) -> list[Score]:
+    """The claims of ``matcher``'s play rules for a snapshot: its cards as codes, through the
+    matcher the native counterpart (`pegline_house.counterparts.score_play`) calls, for a
+    plugin whose ``matcher`` holds its rules."""
+    return _scores(matcher.play(codes_of(play.series), play.count,
+                                counterparts.gap(matcher, play.variant, play.scores, play.side)))
 
 
 def _scores(claims: list[Claim] | None) -> list[Score]:

@@ -124,8 +124,7 @@ class Matcher:
     """A variant's house rules, prepared, by the moment they apply."""
 
     def __init__(self, rules: Sequence[HouseRule]) -> None:
-        prepared = [row for row in map(prepare, rules)  # a rule worth nothing claims nothing
-                    if row.fixed > 0 or (row.fixed < 0 and row.per_card > 0)]
+        prepared = [prepare(rule) for rule in rules]
         self.moments: list[list[Prepared]] = [
             [rule for rule in prepared if rule.moment == moment] for moment in range(5)]
         self.play_rules: Final = self.moments[PLAY]
