@@ -538,3 +538,40 @@ def test_a_moment_no_rule_is_written_for_costs_its_steps_nothing(twelve):
                             "pegline_score_show": ["standard"],
                             "pegline_score_show_total": [],
                             "pegline_score_starter": ["standard"]}
+
+
+@pytest.fixture(scope="module")
+def corners(twelve) -> tuple[Scorer, Scorer]:
+    return Scorer.for_variant(twelve[9]), Scorer.for_variant("around-the-corner")
+
+
+def all_awards(awards) -> list[tuple[str, int, tuple[Card, ...]]]:
+    return sorted((a.rule.id, a.score.points, tuple(sorted(a.score.cards))) for a in awards)
+
+
+@settings(max_examples=200, deadline=None)
+@given(series=series_cards, show=shows)
+def test_rule_9_as_data_awards_what_the_around_the_corner_plugin_awards(corners, series, show):
+    data, plugin = corners
+    assert all_awards(data.play(series)) == all_awards(plugin.play(series))
+    (*hand, starter), crib = show
+    assert all_awards(data.show(hand, starter, crib=crib).awards) == \
+        all_awards(plugin.show(hand, starter, crib=crib).awards)
+
+
+@settings(max_examples=200, deadline=None)
+@given(score=st.integers(min_value=110, max_value=120), last=st.booleans(),
+       starter=st.sampled_from(DECK))
+def test_rule_12_as_data_awards_what_the_stinkhole_plugin_awards(twelve, score, last, starter):
+    data = Scoring(Ruleset(load_variant(twelve[12])), hypothetical=True)
+    plugin = Scoring(Ruleset(load_variant("stink-hole")), hypothetical=True)
+    renamed = {"stinkhole-go": "stink-go", "stinkhole-last-card": "stink-last-card",
+               "stinkhole-heels": "stink-heels"}
+    series = codes_of(parse_cards("TC TD 9H"))
+    scores = (score, 100)
+    assert data.series_end(0, 29, series, last, scores, 1) == [
+        (renamed[rule], points, codes)
+        for rule, points, codes in plugin.series_end(0, 29, series, last, scores, 1)]
+    assert data.starter(starter.index, 0, scores) == [
+        (renamed[rule], points, codes)
+        for rule, points, codes in plugin.starter(starter.index, 0, scores)]
