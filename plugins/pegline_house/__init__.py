@@ -109,11 +109,9 @@ class HouseRules:
     @hookimpl
     @native(counterparts.score_series_end)
     def pegline_score_series_end(self, series: SeriesEnded) -> list[Score]:
-        if series.count == series.variant.settings.pegging.limit:
-            return []
         return _scores(self.matcher.series_end(
-            codes_of(series.series), series.last_of_hand,
-            self._gap(series.variant, series.scores, series.side)))
+            codes_of(series.series), series.count, series.variant.settings.pegging.limit,
+            series.last_of_hand, self._gap(series.variant, series.scores, series.side)))
 
     @hookimpl
     @native(counterparts.score_show)

@@ -183,10 +183,12 @@ class Matcher:
                 claims.append(claim)
         return claims
 
-    def series_end(self, series: tuple[int, ...], last_of_hand: bool,
+    def series_end(self, series: tuple[int, ...], count: int, limit: int, last_of_hand: bool,
                    gap: int) -> list[Claim] | None:
-        """The claims for a series ended below the limit by its last card (a go, or the
-        hand's last card)."""
+        """The claims for a series ended by its last card at ``count``: below the ``limit``,
+        a go or the hand's last card (at the limit, nothing)."""
+        if count == limit:
+            return None
         claims: list[Claim] | None = None
         ending = 2 if last_of_hand else 1
         for rule in self.series_end_rules:
