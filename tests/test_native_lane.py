@@ -196,9 +196,18 @@ def test_the_standard_rules_alone_take_the_native_lane_for_every_scoring_hook():
 
 
 def test_a_house_rule_variant_moves_only_its_own_hooks_to_the_contract_lane():
-    lanes = _lanes(Ruleset(load_variant("pegging-flush")))
-    assert not lanes["pegline_score_play"]
-    assert lanes["pegline_score_show"] and lanes["pegline_score_series_end"]
+    lanes = _lanes(Ruleset(load_variant("stink-hole")))
+    assert not lanes["pegline_score_series_end"] and not lanes["pegline_score_starter"]
+    assert lanes["pegline_score_show"] and lanes["pegline_score_play"]
+
+
+@pytest.mark.parametrize("variant", ["pegging-flush", "around-the-corner"])
+def test_the_pegflush_and_corner_rules_are_scored_by_the_house_rules_matcher(variant):
+    """Their rules are house rules as data writes them: every hook stays on the native lane,
+    and the logs are as pinned."""
+    ruleset = Ruleset(load_variant(variant))
+    assert set(_lanes(ruleset).values()) == {True}
+    assert _digests(ruleset, 4) == STORED[variant]["random"][:4]
 
 
 @pytest.mark.parametrize("plugin", [PlainRule, PassThrough], ids=["plain-rule", "wrapper"])

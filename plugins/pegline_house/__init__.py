@@ -38,9 +38,19 @@ from pegline_house.checks import rule_problems
 from pegline_house.matcher import Matcher
 from pegline_house.schema import HouseRule
 
-__all__ = ["HouseRules"]
+__all__ = ["HouseRules", "play_scores", "show_scores"]
 
 SOURCE = "house rule (written as data in the variant)"
+_HOOKS = {
+    "pegline_score_play": {"play"},
+    "pegline_score_series_end": {"series-end"},
+    "pegline_score_starter": {"starter"},
+    "pegline_score_show": {"show"},
+    "pegline_score_show_total": {"after-show"},
+    "pegline_show_counter": {"show"},
+    "pegline_show_maximum": {"show", "after-show"},
+}
+"""Each scoring hook of the plugin, with the moments (``when``) whose rules it scores."""
 
 
 class HouseRules:
@@ -57,6 +67,15 @@ class HouseRules:
         self.config = config or HouseRules.Config()
         self.matcher = Matcher(self.config.rules)
         """The rules prepared for the matcher (read by every native counterpart)."""
+        written = {rule.when for rule in self.config.rules}
+        self._unused = frozenset(hook for hook, moments in _HOOKS.items()
+                                 if not written & moments)
+
+    def __dir__(self) -> list[str]:
+        """Every attribute but the scoring hooks of the moments no rule is written for: pluggy
+        registers what ``dir`` lists, so such a hook costs a step nothing (and with no
+        after-show rule, show totals keep the fast counters)."""
+        return [name for name in super().__dir__() if name not in self._unused]
 
     @hookimpl
     def pegline_rules(self) -> list[Rule]:
@@ -85,24 +104,19 @@ class HouseRules:
     @hookimpl
     @native(counterparts.score_play)
     def pegline_score_play(self, play: PlayMade) -> list[Score]:
-        return _scores(self.matcher.play(
-            codes_of(play.series), play.count, self._gap(play.variant, play.scores, play.side)))
+        return play_scores(self.matcher, play)
 
     @hookimpl
     @native(counterparts.score_series_end)
     def pegline_score_series_end(self, series: SeriesEnded) -> list[Score]:
-        if series.count == series.variant.settings.pegging.limit:
-            return []
         return _scores(self.matcher.series_end(
-            codes_of(series.series), series.last_of_hand,
-            self._gap(series.variant, series.scores, series.side)))
+            codes_of(series.series), series.count, series.variant.settings.pegging.limit,
+            series.last_of_hand, self._gap(series.variant, series.scores, series.side)))
 
     @hookimpl
     @native(counterparts.score_show)
     def pegline_score_show(self, show: ShowCounted) -> list[Score]:
-        return _scores(self.matcher.show(
-            codes_of(show.cards), show.starter.index, show.crib,
-            self._gap(show.variant, show.scores, show.side)))
+        return show_scores(self.matcher, show)
 
     @hookimpl
     @native(counterparts.score_show_total)
@@ -121,6 +135,20 @@ class HouseRules:
 
     def _show_points(self, cards: Sequence[Card], starter: Card, crib: bool) -> int:
         return self.matcher.show_points(codes_of(cards), starter.index, crib)
+
+
+def play_scores(matcher: Matcher, play: PlayMade) -> list[Score]:
+    """The claims of ``matcher``'s play rules for a snapshot: its cards as codes, through the
+    matcher the native counterpart (`pegline_house.counterparts.score_play`) calls, for a
+    plugin whose ``matcher`` holds its rules."""
+    return _scores(matcher.play(codes_of(play.series), play.count,
+                                counterparts.gap(matcher, play.variant, play.scores, play.side)))
+
+
+def show_scores(matcher: Matcher, show: ShowCounted) -> list[Score]:
+    """The claims of ``matcher``'s show rules for a snapshot, as `play_scores` makes a play's."""
+    return _scores(matcher.show(codes_of(show.cards), show.starter.index, show.crib,
+                                counterparts.gap(matcher, show.variant, show.scores, show.side)))
 
 
 def _scores(claims: list[Claim] | None) -> list[Score]:
