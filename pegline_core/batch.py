@@ -14,12 +14,13 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from pegline_core.encoding import Encoding, Numbered, numbered_of
+from pegline_core.encoding import Encoding, Numbered
 from pegline_core.errors import IllegalActionError, PeglineError, short_repr
 from pegline_core.game import Game
 from pegline_core.index_player import IndexPlayer
 from pegline_core.nonzeros import Nonzeros
 from pegline_core.ruleset import Ruleset
+from pegline_core.view_numbers import numbered_of
 
 __all__ = ["Batch", "REWARDS", "seat_rewards"]
 
