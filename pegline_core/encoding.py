@@ -45,8 +45,8 @@ class Encoding(Protocol):
 
     An encoding may also have ``chance``: the game's chance actions one outcome at a time (a
     `pegline_core.chance.Chance`), which the OpenSpiel adapter needs for its chance nodes; and
-    the members of `Numbered`, which play a game by number without views (cribbage's and
-    Clabber's have them).
+    the members of `Numbered`, which play a game by number without views (the shipped games'
+    encodings have them).
     """
 
     observation_size: int

@@ -1,5 +1,5 @@
 """An encoding's `pegline_core.encoding.Numbered` members made from its views: for an encoding
-that writes views only (a game of one's own), or one that needs no faster (Clabber's). Compiled:
+that writes views only (a game of one's own), or one that needs no faster. Compiled:
 a batch of games calls them at every decision.
 
 Each reads the seat's view and legal actions from the machine, as `Game` gives them, and
