@@ -32,6 +32,7 @@ from pegline_core.view_numbers import numbered_of
 
 __all__ = ["PeglineEnv", "env", "REWARDS"]
 
+
 def env(variant: Variant | str = "two-player", **options: Any) -> OrderEnforcingWrapper[
         str, dict[str, np.ndarray], int]:
     """A PettingZoo environment of ``variant`` (a name or a house file), wrapped as PettingZoo's
