@@ -14,14 +14,16 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from pegline_core.encoding import Encoding, Numbered, numbered_of
+from pegline_core.encoding import Encoding, Numbered
 from pegline_core.errors import IllegalActionError, PeglineError, short_repr
 from pegline_core.game import Game
 from pegline_core.index_player import IndexPlayer
 from pegline_core.nonzeros import Nonzeros
 from pegline_core.ruleset import Ruleset
+from pegline_core.steps import step
+from pegline_core.view_numbers import numbered_of
 
-__all__ = ["Batch", "REWARDS", "seat_rewards"]
+__all__ = ["Batch", "Chance", "REWARDS", "seat_rewards", "take_number"]
 
 REWARDS: Final = ("win", "points", "spread")
 """``win``: +1 to each winning seat and -1 to every other at the end; ``points``: each seat
@@ -75,9 +77,7 @@ class Batch:
         self.rewards: list[float] = []
         self.terminated: list[int] = []
         self.truncated: list[int] = []
-        self._bots_lane = callable(getattr(self.machines[0], "play_bots", None))
-        self._no_bots: list[IndexPlayer | None] = [None] * self.players
-        self._noted: list[tuple[object, int]] = []
+        self._chance = Chance(self.machines[0], self.players)
 
     def reset(self, seeds: list[int | None]) -> None:
         """New games in every env, env ``i``'s generator seeded with ``seeds[i]`` (None: it
@@ -147,19 +147,10 @@ class Batch:
 
     def _apply(self, env: int, machine: Any, seat: int, number: int) -> None:
         """``seat`` takes action ``number``, whole or not at all."""
-        log: list[Any] = machine.log
-        start = len(log)
-        snapshot = machine.snapshot()
         try:
-            self.numbered.apply_number(machine, seat, number)
+            take_number(self.numbered, machine, seat, number)
         except IllegalActionError as error:
-            machine.restore(snapshot)
-            del log[start:]
             raise IllegalActionError(f"env {env}: {error}") from error
-        except BaseException:
-            machine.restore(snapshot)
-            del log[start:]
-            raise
 
     def _settle(self, env: int) -> int:
         """Resolve chance in env ``env`` up to its next decision; gather the observation of its
@@ -169,7 +160,7 @@ class Batch:
         machine = self.machines[env]
         to_act: Any = machine.to_act()
         if isinstance(to_act, str):  # "chance"
-            to_act = self._chance(machine, self.rngs[env])
+            to_act = self._chance.resolve(machine, self.rngs[env])
         state = PLAYING
         if to_act:
             seat: int = to_act[0]
@@ -197,25 +188,6 @@ class Batch:
         self.marked_ends.append(len(self.marked))
         return state
 
-    def _chance(self, machine: Any, rng: random.Random) -> Any:
-        """Take the steps due to chance, drawn from ``rng``; the machine's ``to_act`` after."""
-        while True:
-            if self._bots_lane:
-                machine.play_bots(rng, self._no_bots, self._noted)
-                self._noted.clear()
-            to_act = machine.to_act()
-            if not isinstance(to_act, str):  # not "chance"
-                return to_act
-            log: list[Any] = machine.log
-            start = len(log)
-            snapshot = machine.snapshot()
-            try:
-                machine.apply(machine.chance_action(rng))
-            except BaseException:
-                machine.restore(snapshot)
-                del log[start:]
-                raise
-
     def _reward(self, env: int, before: tuple[int, ...]) -> None:
         values = seat_rewards(self.reward, self.games[env], before, self.side_of)
         base = env * self.players
@@ -223,6 +195,42 @@ class Batch:
             if values[seat]:
                 self.rewarded.append(base + seat)
                 self.rewards.append(values[seat])
+
+
+def take_number(numbered: Numbered, machine: Any, seat: int, number: int) -> None:
+    """``seat`` takes action ``number`` in ``machine``, whole or not at all: put back as it was
+    (its log too) if anything fails on the way, as `Game.apply` takes a step."""
+    log: list[Any] = machine.log
+    start = len(log)
+    snapshot = machine.snapshot()
+    try:
+        numbered.apply_number(machine, seat, number)
+    except BaseException:
+        machine.restore(snapshot)
+        del log[start:]
+        raise
+
+
+class Chance:
+    """The steps due to chance in the machines of one game (``players`` seats), drawn from a
+    generator in the order `Game` draws them: through the machine's lane for chance where it has
+    one (``play_bots`` with no bot), else by `chance_action`, a step at a time."""
+
+    def __init__(self, machine: Any, players: int) -> None:
+        self._lane = callable(getattr(machine, "play_bots", None))
+        self._no_bots: list[IndexPlayer | None] = [None] * players
+        self._noted: list[tuple[object, int]] = []
+
+    def resolve(self, machine: Any, rng: random.Random) -> Any:
+        """Take the steps due to chance now; the machine's ``to_act`` after them."""
+        while True:
+            if self._lane:
+                machine.play_bots(rng, self._no_bots, self._noted)
+                self._noted.clear()
+            to_act = machine.to_act()
+            if not isinstance(to_act, str):  # not "chance"
+                return to_act
+            step(machine, machine.log, None, machine.chance_action(rng))
 
 
 def seat_rewards(reward: str, game: Game, before: tuple[int, ...],

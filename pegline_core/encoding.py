@@ -7,22 +7,19 @@ from a fixed range. The game knows its own cards and moves, so the game writes b
 needs no numpy for this: an encoding writes its numbers into whatever sequence it is given.
 
 A batch of games (`pegline_core.rl.VectorEnv`) steps each game's machine by number, with no
-action, view or dense row made per decision: through the encoding's `Numbered` members
-(`numbered_of` gives them, the encoding's own or, for an encoding without them, made from its
-views by the functions below, which an encoding may also use for its own).
+action, view or dense row made per decision: through the encoding's `Numbered` members (the
+encoding's own or, for an encoding without them, made from its views:
+`pegline_core.view_numbers`).
 """
 
 from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
-from pegline_core.definition import Machine
-from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.events import Event
 from pegline_core.nonzeros import Nonzeros
 
-__all__ = ["Encoding", "Numbered", "Screen", "numbered_of", "legal_by_view", "apply_by_view",
-           "observe_by_view"]
+__all__ = ["Encoding", "Numbered", "Screen"]
 
 
 class Screen(Protocol):
@@ -48,8 +45,8 @@ class Encoding(Protocol):
 
     An encoding may also have ``chance``: the game's chance actions one outcome at a time (a
     `pegline_core.chance.Chance`), which the OpenSpiel adapter needs for its chance nodes; and
-    the members of `Numbered`, which play a game by number without views (cribbage's and
-    Clabber's have them).
+    the members of `Numbered`, which play a game by number without views (the shipped games'
+    encodings have them).
     """
 
     observation_size: int
@@ -81,63 +78,3 @@ class Numbered(Protocol):
     def legal_numbers(self, machine: Any, seat: int) -> list[int]: ...
     def apply_number(self, machine: Any, seat: int, number: int) -> None: ...
     def observe_sparse(self, machine: Any, seat: int, out: Nonzeros) -> None: ...
-
-
-def numbered_of(encoding: Encoding) -> Numbered:
-    """``encoding``'s own `Numbered` members, or ones made from its views (slower)."""
-    if isinstance(encoding, Numbered):
-        return encoding
-    return _ByView(encoding)
-
-
-class _ByView:
-    """`Numbered` for an encoding that writes views only."""
-
-    def __init__(self, encoding: Encoding) -> None:
-        self.encoding = encoding
-
-    def legal_numbers(self, machine: Machine, seat: int) -> list[int]:
-        return legal_by_view(self.encoding, machine, seat)
-
-    def apply_number(self, machine: Machine, seat: int, number: int) -> None:
-        apply_by_view(self.encoding, machine, seat, number)
-
-    def observe_sparse(self, machine: Machine, seat: int, out: Nonzeros) -> None:
-        observe_by_view(self.encoding, machine, seat, out)
-
-
-def _by_number(encoding: Encoding, machine: Machine, seat: int) -> dict[int, Any]:
-    """``seat``'s legal actions by number (refusing an encoding that gives two one number)."""
-    legal = machine.legal_actions(seat)
-    if not legal:
-        return {}
-    view = machine.view(seat)
-    action_id = encoding.action_id
-    found = {action_id(view, action): action for action in legal}
-    if len(found) != len(legal):
-        raise PeglineError("the encoding gives two legal actions one number")
-    return found
-
-
-def legal_by_view(encoding: Encoding, machine: Machine, seat: int) -> list[int]:
-    """`Numbered.legal_numbers` through ``seat``'s view and legal actions."""
-    return list(_by_number(encoding, machine, seat))
-
-
-def apply_by_view(encoding: Encoding, machine: Machine, seat: int, number: int) -> None:
-    """`Numbered.apply_number` through ``seat``'s view and legal actions."""
-    action = _by_number(encoding, machine, seat).get(number)
-    if action is None:
-        raise IllegalActionError(f"seat {seat} cannot take action {number!r} now")
-    machine.apply(action)
-
-
-def observe_by_view(encoding: Encoding, machine: Machine, seat: int, out: Nonzeros) -> None:
-    """`Numbered.observe_sparse` through ``seat``'s view (written whole, then read back)."""
-    row = [0.0] * encoding.observation_size
-    encoding.observe(machine.view(seat), row)
-    for place, value in enumerate(row):
-        if value == 1.0:
-            out.one(place)
-        elif value:
-            out.value(place, value)

@@ -415,12 +415,16 @@ class Game:
 
     def __reduce__(self) -> tuple[Callable[..., Game], tuple[Any, ...]]:
         return (_rebuild, (self.variant, self._ruleset.extra_plugins, self.first_dealer,
-                           self.inputs()))
+                           self.inputs(), self._history is not None))
 
     def _check_seat(self, seat: int) -> None:
         if type(seat) is not int or not 0 <= seat < self.players:
             raise IllegalActionError(f"no seat {seat!r} at a table of {self.players}")
 
 
-def _rebuild(variant: Variant, extra: Plugins, dealer: int | None, inputs: list[Any]) -> Game:
-    return Game.from_inputs(variant, inputs, dealer=dealer, extra_plugins=extra)
+def _rebuild(variant: Variant, extra: Plugins, dealer: int | None, inputs: list[Any],
+             undo: bool = True) -> Game:
+    game = Game(variant, dealer=dealer, extra_plugins=extra, undo=undo)
+    for action in inputs:
+        game.apply(action)
+    return game

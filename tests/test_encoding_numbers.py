@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from pegline_core import Game, IllegalActionError
-from pegline_core.encoding import Numbered, numbered_of
+from pegline_core.encoding import Numbered
 from pegline_core.nonzeros import Nonzeros
+from pegline_core.view_numbers import numbered_of
 
 VARIANTS = ["two-player", "three-player", "partner", "muggins", "five-card", "clabber",
             "clabber-renege"]
@@ -117,3 +118,22 @@ def test_an_encoding_of_views_only_is_numbered_through_its_views() -> None:
     assert game.log == twin.log
     with pytest.raises(IllegalActionError, match="cannot take action"):
         numbered.apply_number(game.machine, 1 - seat, number)
+
+
+def test_the_numbers_made_from_views_follow_the_game_through_an_undo() -> None:
+    """The views these members read are remembered for the state they were made of: after an
+    undo, another move (its log as long) gives the new state's numbers."""
+    game = next(game for game, _twin in played("clabber", seed=2, steps=200)
+                if game.phase == "tricks" and len(game.legal_actions(game.to_act[0])) > 2)
+    encoding = encoding_of(game)
+    seat = game.to_act[0]
+    for action in game.legal_actions(seat)[:3]:
+        game.apply(action)
+        after = game.to_act[0]
+        view = game.view(after)
+        row = [0.0] * encoding.observation_size
+        encoding.observe(view, row)
+        assert dense(encoding, game.machine, after) == row
+        assert encoding.legal_numbers(game.machine, after) == [
+            encoding.action_id(view, legal) for legal in game.legal_actions(after)]
+        game.undo()

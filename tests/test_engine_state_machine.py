@@ -649,7 +649,9 @@ def test_a_game_without_undo_keeps_no_history_and_plays_the_same_game():
         lean.apply(action)
     assert lean.log == kept.log and lean._undo == [] and kept._undo
     twin = lean.copy()
-    for game in (lean, twin):
+    unpickled = pickle.loads(pickle.dumps(lean))
+    assert unpickled.log == lean.log
+    for game in (lean, twin, unpickled):
         before = state_of(game)
         for refused in (game.undo, lambda game=game: game.compare(0)):
             with pytest.raises(IllegalActionError, match="keeps no history of its steps"):

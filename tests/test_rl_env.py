@@ -274,6 +274,31 @@ def test_render_draws_the_terminal_table_of_the_seat_to_act() -> None:
     assert plain.render() is None
 
 
+def test_the_env_steps_its_game_by_number_and_its_screen_sees_every_event() -> None:
+    """The environment steps its game by number on the lean path, keeping no history to undo;
+    its terminal table is still given every event of the game, as drawn from the whole log."""
+    import io
+
+    from rich.console import Console
+
+    table = env("two-player-61", render_mode="ansi")
+    table.reset(seed=3)
+    rng = random.Random(2)
+    for _ in range(40):
+        observation, *_rest = table.last()
+        table.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+    raw = table.unwrapped
+    with pytest.raises(IllegalActionError, match="keeps no history of its steps"):
+        raw.game.undo()
+    screen = raw.encoding.screen()
+    for event in raw.game.log:
+        screen.observe(event)
+    out = io.StringIO()
+    Console(file=out, width=80, color_system=None).print(
+        screen.render(raw.game.view(raw.seat_of[raw.agent_selection])))
+    assert table.render() == out.getvalue() and "hand" in out.getvalue()
+
+
 def test_a_house_file_gets_an_environment(tmp_path: Any) -> None:
     house = tmp_path / "house.toml"
     house.write_text('extends = ["two-player"]\n[scoring]\ntarget = 31\n', encoding="utf-8")

@@ -25,7 +25,7 @@ def random_actions(observation: dict[str, np.ndarray], rng: random.Random) -> np
 
 @pytest.mark.parametrize(("variant", "reward", "max_cycles"), [
     ("two-player-61", "spread", None), ("partner", "points", None), ("clabber", "win", None),
-    ("two-player", "points", 7)])
+    ("two-player", "points", 7), ("muggins", "spread", None), ("clabber-renege", "spread", None)])
 def test_every_env_equals_the_aec_environment_step_by_step(variant: str, reward: str,
                                                            max_cycles: int | None) -> None:
     """Three envs with their own seeds, each beside a `PeglineEnv` seeded alike and given the

@@ -1,10 +1,12 @@
 """Any Pegline variant as a PettingZoo AEC environment.
 
-The adapter knows no game. The game's `Encoding` (``GameDefinition.encoding``) turns a seat's
-view into numbers and each legal action into its number; the adapter drives `Game` through its
-public methods, resolves chance with its own seeded generator, and offers one seat at a time: where
-several seats act at once (cribbage's discards), the lowest seat goes first and sees nothing of
-the others' choices, as at the table.
+The adapter knows no game. The game's `Encoding` (``GameDefinition.encoding``) turns what a
+seat sees into numbers and each legal action into its number; the adapter steps its `Game`
+(made with ``undo=False``) by number through the encoding's `pegline_core.encoding.Numbered`
+members, as `pegline_core.rl.VectorEnv` does (no view or action made per decision), resolves
+chance with its own seeded generator, and offers one seat at a time: where several seats act at
+once (cribbage's discards), the lowest seat goes first and sees nothing of the others' choices,
+as at the table.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ from __future__ import annotations
 import io
 import operator
 import random
-from collections.abc import Sequence
 from typing import Any, ClassVar, SupportsIndex
 
 import numpy as np
@@ -23,11 +24,14 @@ from rich.console import Console
 
 from pegline_core import Game, IllegalActionError, PeglineError, Ruleset, Variant, load_variant
 from pegline_core.arguments import seed_of
-from pegline_core.batch import REWARDS, seat_rewards
+from pegline_core.batch import REWARDS, Chance, seat_rewards, take_number
 from pegline_core.encoding import Encoding, Screen
+from pegline_core.nonzeros import Nonzeros
 from pegline_core.plugins import Plugins
+from pegline_core.view_numbers import numbered_of
 
 __all__ = ["PeglineEnv", "env", "REWARDS"]
+
 
 def env(variant: Variant | str = "two-player", **options: Any) -> OrderEnforcingWrapper[
         str, dict[str, np.ndarray], int]:
@@ -52,7 +56,8 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
     ``reward`` is one of `REWARDS`; ``max_cycles`` truncates a game once any seat has made that
     many decisions; ``render_mode="ansi"`` makes `render` return the terminal's table, as the
     seat to act sees it; ``extra_plugins`` are `load_variant`'s (for a game not installed).
-    ``game`` is the `Game` being played, to read (it changes only through `step`).
+    ``game`` is the `Game` being played, to read (it changes only through `step`; it keeps no
+    history to undo).
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "pegline_v0",
@@ -78,11 +83,13 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
             "action_mask": spaces.Box(0, 1, (count,), np.int8)}) for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
         self.rng = random.Random()
-        self.game = Game(ruleset=self.ruleset)
-        self._legal: dict[int, Any] = {}
+        self.game = Game(ruleset=self.ruleset, undo=False)
+        self._numbered = numbered_of(self.encoding)
+        self._chance = Chance(self.game.machine, players)
+        self._gathered = Nonzeros()
+        self._legal: list[int] = []
+        """The numbers of the legal actions of the seat to act."""
         self._screen: Screen | None = None
-        self._kept: tuple[Game | None, int, Any] = (None, -1, None)
-        """The view of the seat to act, for the game and seat it is of."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -99,7 +106,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         number = seed_of(seed)
         if number is not None:
             self.rng = random.Random(number)
-        self.game = Game(ruleset=self.ruleset)
+        self.game = Game(ruleset=self.ruleset, undo=False)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -121,14 +128,14 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
             self._was_dead_step(action)
             return
         number = _number(action)
-        chosen = None if number is None else self._legal.get(number)
-        if chosen is None:
+        if number is None or number not in self._legal:
             raise IllegalActionError(self._refusal(agent, action))
         self._cumulative_rewards[agent] = 0.0
-        self._kept = (None, -1, None)
-        before = self.game.scores
-        self._record(self.game.apply(chosen))
-        self.decisions[self.seat_of[agent]] += 1
+        game, seat = self.game, self.seat_of[agent]
+        before, start = game.scores, len(game.machine.log)
+        take_number(self._numbered, game.machine, seat, number)
+        self._record(start)
+        self.decisions[seat] += 1
         self._advance(before)
 
     def _refusal(self, agent: str, action: object) -> str:
@@ -142,34 +149,36 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
     def _advance(self, before: tuple[int, ...]) -> None:
         """Resolve chance up to the next decision, then give out rewards and the next turn."""
         game = self.game
-        while game.to_act == "chance":
-            self._record(game.apply(game.chance_action(self.rng)))
-        self.rewards = self._rewards(before)
-        to_act = game.to_act
-        if not isinstance(to_act, tuple) or not to_act:
+        start = len(game.machine.log)
+        to_act = self._chance.resolve(game.machine, self.rng)
+        self._record(start)
+        if not to_act:
             if not game.over:
                 raise PeglineError(f"the game stopped with nobody to act in the {game.phase} "
                                    "phase")
             self.terminations = dict.fromkeys(self.agents, True)
-            self._legal = {}
+            self._legal = []
         else:
             seat = to_act[0]
             self.agent_selection = self.possible_agents[seat]
-            view = game.view(seat)
-            self._kept = (game, seat, view)
-            self._legal = numbered(game, self.encoding, seat, view)
+            self._legal = self._numbered.legal_numbers(game.machine, seat)
             if self.max_cycles is not None and max(self.decisions) >= self.max_cycles:
                 self.truncations = dict.fromkeys(self.agents, True)
-                self._legal = {}
+                self._legal = []
+        if self.reward == "win" and to_act:  # nothing until the end
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+        else:
+            self.rewards = self._rewards(before)
         self._accumulate_rewards()
 
     def _rewards(self, before: tuple[int, ...]) -> dict[str, float]:
         return dict(zip(self.possible_agents,
                         seat_rewards(self.reward, self.game, before, self.side_of), strict=True))
 
-    def _record(self, events: Sequence[Any]) -> None:
+    def _record(self, start: int) -> None:
+        """Show the screen the events from ``start`` in the log (the step's)."""
         if self._screen is not None:
-            for event in events:
+            for event in self.game.log[start:]:
                 self._screen.observe(event)
 
     # -- what a seat sees ----------------------------------------------------------------------
@@ -180,21 +189,22 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         seat = self.seat_of[agent]
         mask = np.zeros(self.encoding.action_count, np.int8)
         if agent == self.agent_selection and self._legal:
-            mask[list(self._legal)] = 1
+            mask[self._legal] = 1
         observation = np.zeros(self.encoding.observation_size, np.float32)
-        self.encoding.observe(self._view(seat), observation)
+        gathered = self._gathered
+        gathered.clear()
+        self._numbered.observe_sparse(self.game.machine, seat, gathered)
+        observation[gathered.ones] = 1.0
+        if gathered.places:
+            observation[gathered.places] = gathered.values
         return {"observation": observation, "action_mask": mask}
-
-    def _view(self, seat: int) -> Any:
-        """The seat's view now (the seat to act's is kept from `_advance` until the next step)."""
-        kept = self._kept
-        if kept[0] is self.game and kept[1] == seat:
-            return kept[2]
-        return self.game.view(seat)
 
     def legal_actions(self) -> dict[int, Any]:
         """The seat to act's legal actions by number (the game's action values)."""
-        return dict(self._legal)
+        if not self._legal:
+            return {}
+        seat = self.seat_of[self.agent_selection]
+        return numbered(self.game, self.encoding, seat, self.game.view(seat))
 
     def render(self) -> str | None:
         """The terminal's table as the seat to act sees it (``render_mode="ansi"``)."""
@@ -203,7 +213,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         seat = self.seat_of[self.agent_selection]
         out = io.StringIO()
         Console(file=out, width=80, color_system=None).print(
-            self._screen.render(self._view(seat)))
+            self._screen.render(self.game.view(seat)))
         return out.getvalue()
 
     def close(self) -> None:

@@ -26,10 +26,10 @@ from pegline_clabber.chance import ClabberChance
 from pegline_clabber.machine import HAND_SIZE, PLAYERS, TRICKS
 from pegline_clabber.table import Table
 from pegline_clabber.views import ClabberView
-from pegline_core.encoding import apply_by_view, legal_by_view, observe_by_view
 from pegline_core.events import Event
 from pegline_core.nonzeros import Nonzeros
 from pegline_core.ruleset import Ruleset
+from pegline_core.view_numbers import apply_by_view, legal_by_view, observe_by_view
 
 __all__ = ["ClabberEncoding"]
 

@@ -25,10 +25,10 @@ from itertools import combinations
 from math import comb
 
 from pegline_core.cards import DECK, Card
-from pegline_core.encoding import apply_by_view, legal_by_view
 from pegline_core.errors import IllegalActionError
 from pegline_core.nonzeros import Nonzeros
 from pegline_core.ruleset import Ruleset
+from pegline_core.view_numbers import apply_by_view, legal_by_view
 from pegline_cribbage.actions import Declare, Discard, Go, Play, Respond
 from pegline_cribbage.chance import CribbageChance
 from pegline_cribbage.combinations import PIPS
