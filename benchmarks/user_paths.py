@@ -3,10 +3,10 @@ interleaved run: the figures docs/scale.md gives for the code a reader of the RE
 
 Pegline's rows (each in a long-lived process per build, compiled and pure):
 
-- "my player": ``play_game(name, [MyRandomPlayer(...), ...], seed=...)``, where
-  `MyRandomPlayer` is a plain Python class with only ``choose(view, legal)`` (a uniform
-  ``rng.choice``): games/s. Its peer: OpenSpiel's Python loop (below), a Python decision per step
-  on both sides.
+- "my player": ``play_game(name, players, seed=...)``, where each of ``players`` is a
+  `MyRandomPlayer`, a plain Python class with only ``choose(view, legal)`` (a uniform
+  ``rng.choice``), made once a batch as OpenSpiel's bots and generator are: games/s. Its peer:
+  OpenSpiel's Python loop (below), a Python decision per step on both sides.
 - "random bots": the same with the built-in `RandomBot`s: games/s, against OpenSpiel's C++ loop.
 - "Game API": a new ``Game(name)`` per game, then ``to_act`` / ``legal_actions`` / ``apply`` /
   ``chance_action`` with a uniform ``rng.choice``: decisions/s (a decision is a player's action;
@@ -61,10 +61,10 @@ class MyRandomPlayer:
 
 
 def games_per_second(players, count, seed):
+    table = [players(seed + s) for s in range(seats)]  # once a batch, as OpenSpiel's bots are
     start = time.process_time()
     for game in range(count):
-        play_game(variant, [players(seed + game * 8 + s) for s in range(seats)],
-                  seed=seed + game)
+        play_game(variant, table, seed=seed + game)
     return count / (time.process_time() - start)
 
 

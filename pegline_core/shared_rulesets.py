@@ -72,7 +72,12 @@ def shared_ruleset(variant: Variant | str | os.PathLike[str],
     found = _KEPT.by_name.get(key)
     if found is not None and _stamps(looked, found[0]) == found[1]:
         _KEPT.by_name.move_to_end(key)
-        return found[2]
+        ruleset = found[2]
+        try:  # the same ruleset for the variant itself, were it dropped there since
+            _keep(_KEPT.by_variant, (ruleset.variant, plugins), ruleset)
+        except TypeError:  # a game's settings that cannot be hashed: not kept there
+            pass
+        return ruleset
     loaded = load_variant(name, search_path=folders, extra_plugins=extra_plugins)
     ruleset = _by_variant(loaded, plugins, extra_plugins)
     read = Resolver(folders)  # the files that variant is read from (read again, on a miss only)

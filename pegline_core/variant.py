@@ -97,7 +97,7 @@ def _freeze_config(config: Mapping[str, Any]) -> FrozenTable:
     return _frozen(dict(config))  # type: ignore[no-any-return]
 
 
-@frozen
+@frozen(cache_hash=True)  # a key of the rulesets games share: hashed at every game by name
 class Variant:
     """A fully resolved, validated variant. Build it with `load_variant`.
 
