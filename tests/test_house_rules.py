@@ -220,6 +220,22 @@ def test_a_mistyped_house_rule_is_reported_with_its_key_path(tmp_path):
         f"{path}: config.house.rules[0].mach: unknown key (did you mean 'match'?)"]
 
 
+def test_the_names_a_rule_carries_are_language_and_name_pairs():
+    from pegline_core.rules import rule_problem
+
+    assert rule_problem(Rule("jacks", "jacks", names=(("en", "jacks"),))) is None
+    assert rule_problem(Rule("jacks", "jacks", names=[("en", "jacks")])) == \
+        "rule 'jacks': names must be a tuple of (language, name) pairs, not [('en', 'jacks')]"
+    assert rule_problem(Rule("jacks", "jacks", names=(("en",),))) is not None
+
+
+@pytest.mark.parametrize("number", sorted(TWELVE))
+def test_each_of_the_twelve_passes_variants_check(twelve, number):
+    """`variants check` plays sample games under it and checks the show counters."""
+    result = CliRunner().invoke(main, ["variants", "check", str(twelve[number])])
+    assert result.exit_code == 0, result.output
+
+
 def test_a_house_rule_may_not_take_the_id_of_another_plugins_rule(tmp_path):
     path = write(tmp_path, HEAD + rule("go", "series-end", "points = 1"))
     with pytest.raises(VariantError, match="plugin 'house' declares rule 'go', already declared "
@@ -262,6 +278,8 @@ def test_4_four_of_a_kind_scores_twenty_for_its_pairs(twelve):
     assert four["show-pair"] + four["four-of-a-kind"] == 20
     assert shown(scorer, "9H 9C KD 9S", "9D", crib=True)["four-of-a-kind"] == 8
     assert "four-of-a-kind" not in shown(scorer, "9H 9C KD 9S", "2D")
+    assert scorer.show_counter() is not None, "no rule switched off: the fast counters count"
+    assert scorer.show_total(parse_cards("5H 5C 5D 5S"), Card.parse("KH")) == 36
 
 
 def test_5_a_jack_on_a_jack_scores_two_more_each_time(twelve):
@@ -507,3 +525,53 @@ def test_the_show_total_hook_gets_the_total_of_the_shows_checked_claims():
     assert scorer.show(hand, starter).total == 29
     assert scorer.show(hand, starter, crib=True).total == 29
     assert totals == [(29, False), (29, True)]
+
+
+def test_a_moment_no_rule_is_written_for_costs_its_steps_nothing(twelve):
+    """The plugin implements only the scoring hooks of the moments its rules name."""
+    ruleset = Ruleset(load_variant(twelve[6]))
+    implementing = {hook: [impl.plugin_name for impl in getattr(ruleset.pm.hook, hook)
+                           .get_hookimpls()]
+                    for hook in ("pegline_score_play", "pegline_score_show",
+                                 "pegline_score_show_total", "pegline_score_starter")}
+    assert implementing == {"pegline_score_play": ["standard", "house"],
+                            "pegline_score_show": ["standard"],
+                            "pegline_score_show_total": [],
+                            "pegline_score_starter": ["standard"]}
+
+
+@pytest.fixture(scope="module")
+def corners(twelve) -> tuple[Scorer, Scorer]:
+    return Scorer.for_variant(twelve[9]), Scorer.for_variant("around-the-corner")
+
+
+def all_awards(awards) -> list[tuple[str, int, tuple[Card, ...]]]:
+    return sorted((a.rule.id, a.score.points, tuple(sorted(a.score.cards))) for a in awards)
+
+
+@settings(max_examples=200, deadline=None)
+@given(series=series_cards, show=shows)
+def test_rule_9_as_data_awards_what_the_around_the_corner_plugin_awards(corners, series, show):
+    data, plugin = corners
+    assert all_awards(data.play(series)) == all_awards(plugin.play(series))
+    (*hand, starter), crib = show
+    assert all_awards(data.show(hand, starter, crib=crib).awards) == \
+        all_awards(plugin.show(hand, starter, crib=crib).awards)
+
+
+@settings(max_examples=200, deadline=None)
+@given(score=st.integers(min_value=110, max_value=120), last=st.booleans(),
+       starter=st.sampled_from(DECK))
+def test_rule_12_as_data_awards_what_the_stinkhole_plugin_awards(twelve, score, last, starter):
+    data = Scoring(Ruleset(load_variant(twelve[12])), hypothetical=True)
+    plugin = Scoring(Ruleset(load_variant("stink-hole")), hypothetical=True)
+    renamed = {"stinkhole-go": "stink-go", "stinkhole-last-card": "stink-last-card",
+               "stinkhole-heels": "stink-heels"}
+    series = codes_of(parse_cards("TC TD 9H"))
+    scores = (score, 100)
+    assert data.series_end(0, 29, series, last, scores, 1) == [
+        (renamed[rule], points, codes)
+        for rule, points, codes in plugin.series_end(0, 29, series, last, scores, 1)]
+    assert data.starter(starter.index, 0, scores) == [
+        (renamed[rule], points, codes)
+        for rule, points, codes in plugin.starter(starter.index, 0, scores)]

@@ -193,9 +193,16 @@ def test_the_standard_rules_alone_take_the_native_lane_for_every_scoring_hook():
 
 
 def test_a_house_rule_variant_moves_only_its_own_hooks_to_the_contract_lane():
-    lanes = _lanes(Ruleset(load_variant("pegging-flush")))
-    assert not lanes["pegline_score_play"]
-    assert lanes["pegline_score_show"] and lanes["pegline_score_series_end"]
+    lanes = _lanes(Ruleset(load_variant("stink-hole")))
+    assert not lanes["pegline_score_series_end"] and not lanes["pegline_score_starter"]
+    assert lanes["pegline_score_show"] and lanes["pegline_score_play"]
+
+
+def test_the_pegging_flush_is_scored_by_the_house_rules_matcher_on_the_native_lane():
+    """Its rule is a house rule as data writes it: every hook stays native, the log as pinned."""
+    ruleset = Ruleset(load_variant("pegging-flush"))
+    assert set(_lanes(ruleset).values()) == {True}
+    assert _digests(ruleset, 4) == STORED["pegging-flush"]["random"][:4]
 
 
 @pytest.mark.parametrize("plugin", [PlainRule, PassThrough], ids=["plain-rule", "wrapper"])

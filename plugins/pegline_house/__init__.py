@@ -38,9 +38,19 @@ from pegline_house.checks import rule_problems
 from pegline_house.matcher import Matcher
 from pegline_house.schema import HouseRule
 
-__all__ = ["HouseRules"]
+__all__ = ["HouseRules", "play_scores"]
 
 SOURCE = "house rule (written as data in the variant)"
+_HOOKS = {
+    "pegline_score_play": {"play"},
+    "pegline_score_series_end": {"series-end"},
+    "pegline_score_starter": {"starter"},
+    "pegline_score_show": {"show"},
+    "pegline_score_show_total": {"after-show"},
+    "pegline_show_counter": {"show"},
+    "pegline_show_maximum": {"show", "after-show"},
+}
+"""Each scoring hook of the plugin, with the moments (``when``) whose rules it scores."""
 
 
 class HouseRules:
@@ -57,6 +67,15 @@ class HouseRules:
         self.config = config or HouseRules.Config()
         self.matcher = Matcher(self.config.rules)
         """The rules prepared for the matcher (read by every native counterpart)."""
+        written = {rule.when for rule in self.config.rules}
+        self._unused = frozenset(hook for hook, moments in _HOOKS.items()
+                                 if not written & moments)
+
+    def __dir__(self) -> list[str]:
+        """Every attribute but the scoring hooks of the moments no rule is written for: pluggy
+        registers what ``dir`` lists, so such a hook costs a step nothing (and with no
+        after-show rule, show totals keep the fast counters)."""
+        return [name for name in super().__dir__() if name not in self._unused]
 
     @hookimpl
     def pegline_rules(self) -> list[Rule]:
@@ -85,8 +104,7 @@ class HouseRules:
     @hookimpl
     @native(counterparts.score_play)
     def pegline_score_play(self, play: PlayMade) -> list[Score]:
-        return _scores(self.matcher.play(
-            codes_of(play.series), play.count, self._gap(play.variant, play.scores, play.side)))
+        return play_scores(self.matcher, play)
 
     @hookimpl
     @native(counterparts.score_series_end)
@@ -121,6 +139,14 @@ class HouseRules:
 
     def _show_points(self, cards: Sequence[Card], starter: Card, crib: bool) -> int:
         return self.matcher.show_points(codes_of(cards), starter.index, crib)
+
+
+def play_scores(matcher: Matcher, play: PlayMade) -> list[Score]:
+    """The claims of ``matcher``'s play rules for a snapshot: its cards as codes, through the
+    matcher the native counterpart (`pegline_house.counterparts.score_play`) calls, for a
+    plugin whose ``matcher`` holds its rules."""
+    return _scores(matcher.play(codes_of(play.series), play.count,
+                                counterparts.gap(matcher, play.variant, play.scores, play.side)))
 
 
 def _scores(claims: list[Claim] | None) -> list[Score]:

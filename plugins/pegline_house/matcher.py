@@ -124,8 +124,7 @@ class Matcher:
     """A variant's house rules, prepared, by the moment they apply."""
 
     def __init__(self, rules: Sequence[HouseRule]) -> None:
-        prepared = [row for row in map(prepare, rules)  # a rule worth nothing claims nothing
-                    if row.fixed > 0 or (row.fixed < 0 and row.per_card > 0)]
+        prepared = [prepare(rule) for rule in rules]
         self.moments: list[list[Prepared]] = [
             [rule for rule in prepared if rule.moment == moment] for moment in range(5)]
         self.play_rules: Final = self.moments[PLAY]
@@ -143,6 +142,7 @@ class Matcher:
         playing side's points short of the target (-1 where no rule reads it)."""
         claims: list[Claim] | None = None
         n = len(series)
+        same = suited = straight = -1  # each tail measured once a step, when a rule asks
         for rule in self.play_rules:
             if rule.short and gap == rule.short:
                 continue
@@ -150,17 +150,24 @@ class Matcher:
                 continue
             length = 0
             if rule.same_exact or rule.same_min:
-                same = same_rank_tail_codes(series)
+                if same < 0:
+                    same = same_rank_tail_codes(series)
                 if same < rule.same_min or (rule.same_exact and same != rule.same_exact):
                     continue
                 length = same
             if rule.run_min:
-                run = run_tail(series, rule.corner, rule.in_order)
+                if rule.corner or rule.in_order:
+                    run = run_tail(series, rule.corner, rule.in_order)
+                else:
+                    if straight < 0:
+                        straight = run_tail_codes(series)
+                    run = straight
                 if run < rule.run_min:
                     continue
                 length = max(length, run)
             if rule.suit_min:
-                suited = suit_tail(series)
+                if suited < 0:
+                    suited = suit_tail(series)
                 if suited < rule.suit_min:
                     continue
                 length = max(length, suited)
@@ -210,15 +217,19 @@ class Matcher:
     def show(self, cards: tuple[int, ...], starter: int, crib: bool,
              gap: int) -> list[Claim] | None:
         """The claims for a hand (or the crib) shown with the starter."""
-        claims: list[Claim] = []
+        claims: list[Claim] | None = None
         side = _CRIB if crib else _HAND
         for rule in self.show_rules:
             if not rule.sides & side or (rule.short and gap == rule.short):
                 continue
             for claimed in _show_matches(rule, cards, starter):
                 if _ranks_among(claimed, rule.ranks):
-                    claims.append((rule.rule_id, rule.points(len(claimed)), claimed))
-        return claims or None
+                    claim: Claim = (rule.rule_id, rule.points(len(claimed)), claimed)
+                    if claims is None:
+                        claims = [claim]
+                    else:
+                        claims.append(claim)
+        return claims
 
     def after_show(self, cards: tuple[int, ...], crib: bool, total: int,
                    gap: int) -> list[Claim] | None:
@@ -268,14 +279,10 @@ def _show_matches(rule: Prepared, cards: tuple[int, ...],
                   starter: int) -> list[tuple[int, ...]]:
     """The cards of each claim a show rule makes (before its ``ranks`` are checked)."""
     if rule.same_exact or rule.same_min:
-        found: list[tuple[int, ...]] = []
-        for group in _by_rank(cards + (starter,)):
-            size = len(group)
-            if size and size >= rule.same_min and (not rule.same_exact
-                                                   or size == rule.same_exact):
-                found.append(tuple(group))
-        return found
+        return _same_ranks(cards, starter, rule.same_exact, rule.same_min)
     if rule.run_min:
+        if not _may_run(cards, starter, rule.corner):
+            return []
         return show_runs(cards + (starter,), rule.corner, rule.run_min)
     if rule.flush >= 0:
         suit = cards[0] & 3
@@ -289,6 +296,43 @@ def _show_matches(rule: Prepared, cards: tuple[int, ...],
         return [(code, starter) for code in cards
                 if code >> 2 == _JACK and code & 3 == starter & 3]
     return [cards + (starter,)]
+
+
+def _same_ranks(cards: tuple[int, ...], starter: int, exact: int,
+                least: int) -> list[tuple[int, ...]]:
+    """Each group of the cards and starter of one rank, ascending, that has ``exact`` cards
+    (or, where ``exact`` is 0, ``least`` or more): the ranks held at least once, twice, three
+    and four times are four bit masks, made in one pass."""
+    once = 1 << (starter >> 2)
+    twice = thrice = four = 0
+    for code in cards:
+        bit = 1 << (code >> 2)
+        four |= thrice & bit
+        thrice |= twice & bit
+        twice |= once & bit
+        once |= bit
+    held = (once, twice, thrice, four)
+    size = exact or least
+    wanted = held[size - 1] if 1 <= size <= 4 else 0
+    if exact and exact < 4:
+        wanted &= ~held[exact]
+    found: list[tuple[int, ...]] = []
+    if wanted:
+        codes = cards + (starter,)
+        for rank in range(13):
+            if (wanted >> rank) & 1:
+                found.append(tuple(sorted([code for code in codes if code >> 2 == rank])))
+    return found
+
+
+def _may_run(cards: tuple[int, ...], starter: int, corner: bool) -> bool:
+    """Whether three consecutive ranks are among the cards (a quick test before the runs)."""
+    ranks = 1 << (starter >> 2)
+    for code in cards:
+        ranks |= 1 << (code >> 2)
+    if corner:
+        ranks |= ranks << 13
+    return ranks & (ranks >> 1) & (ranks >> 2) != 0
 
 
 def _ranks_among(codes: tuple[int, ...], ranks: int) -> bool:

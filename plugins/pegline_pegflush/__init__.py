@@ -2,6 +2,9 @@
 
 Britannica's 9th edition notes that flushes "formerly counted in play". Here a play that ends a
 tail of at least ``min_cards`` cards of one suit in the current series scores one per card.
+The rule is a house rule as data would write it (``when = "play"``, ``per_card``, ``match =
+{ suit = { min = N } }``), scored by the house rules' matcher on the native lane; its plugin
+name, rule id and configuration stay as they were, so its records replay unchanged.
 
 >>> from pegline_core.cards import parse_cards
 >>> suit_tail(parse_cards("2C 4H 6H 8H KH"))
@@ -15,10 +18,13 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from pegline_core.cards import Card
-from pegline_core.hookspecs import hookimpl
+from pegline_core.hookspecs import hookimpl, native
 from pegline_core.rules import Rule, Score
 from pegline_core.variant import Variant
 from pegline_cribbage.snapshots import PlayMade
+from pegline_house import counterparts, play_scores
+from pegline_house.matcher import Matcher
+from pegline_house.schema import AtLeast, HouseRule, Match
 
 __all__ = ["PeggingFlush", "suit_tail"]
 
@@ -47,7 +53,11 @@ class PeggingFlush:
         """Points per card of the flush."""
 
     def __init__(self, config: PeggingFlush.Config | None = None) -> None:
-        self.config = config or PeggingFlush.Config()
+        self.config = c = config or PeggingFlush.Config()
+        self.matcher = Matcher([HouseRule("peg-flush", {"en": "peg-flush"}, "play",
+                                          per_card=c.per_card,
+                                          match=Match(suit=AtLeast(c.min_cards)))])
+        """The rule as the house rules' matcher reads it (its native counterpart too)."""
 
     @hookimpl
     def pegline_rules(self) -> list[Rule]:
@@ -64,8 +74,6 @@ class PeggingFlush:
         return problems
 
     @hookimpl
+    @native(counterparts.score_play)
     def pegline_score_play(self, play: PlayMade) -> list[Score]:
-        tail = suit_tail(play.series)
-        if tail < self.config.min_cards:
-            return []
-        return [Score("peg-flush", tail * self.config.per_card, play.series[-tail:])]
+        return play_scores(self.matcher, play)
