@@ -575,3 +575,15 @@ def test_rule_12_as_data_awards_what_the_stinkhole_plugin_awards(twelve, score, 
     assert data.starter(starter.index, 0, scores) == [
         (renamed[rule], points, codes)
         for rule, points, codes in plugin.starter(starter.index, 0, scores)]
+
+
+def test_counting_by_hand_bounds_a_declaration_by_the_data_rules_too(tmp_path):
+    """Muggins caps a declaration at the most the show can score: the data rules add theirs."""
+    path = write(tmp_path, HEAD + TWELVE[4] + TWELVE[7])
+    ruleset = Ruleset(load_variant(path, overlays=["muggins"]))
+    bounds = dict(ruleset.hook("pegline_show_maximum").results(4, False))
+    assert bounds == {"standard": 29, "house": 9}  # four of a kind's 8, a nineteen's 1
+    assert dict(ruleset.hook("pegline_show_maximum").results(4, True))["house"] == 8
+    result = CliRunner().invoke(main, ["simulate", "--variant", str(path), "--with", "muggins",
+                                       "--games", "2", "--bots", "greedy,sloppy"])
+    assert result.exit_code == 0, result.output

@@ -198,11 +198,13 @@ def test_a_house_rule_variant_moves_only_its_own_hooks_to_the_contract_lane():
     assert lanes["pegline_score_show"] and lanes["pegline_score_play"]
 
 
-def test_the_pegging_flush_is_scored_by_the_house_rules_matcher_on_the_native_lane():
-    """Its rule is a house rule as data writes it: every hook stays native, the log as pinned."""
-    ruleset = Ruleset(load_variant("pegging-flush"))
+@pytest.mark.parametrize("variant", ["pegging-flush", "around-the-corner"])
+def test_the_pegflush_and_corner_rules_are_scored_by_the_house_rules_matcher(variant):
+    """Their rules are house rules as data writes them: every hook stays on the native lane,
+    and the logs are as pinned."""
+    ruleset = Ruleset(load_variant(variant))
     assert set(_lanes(ruleset).values()) == {True}
-    assert _digests(ruleset, 4) == STORED["pegging-flush"]["random"][:4]
+    assert _digests(ruleset, 4) == STORED[variant]["random"][:4]
 
 
 @pytest.mark.parametrize("plugin", [PlainRule, PassThrough], ids=["plain-rule", "wrapper"])

@@ -1,6 +1,9 @@
 """Around-the-corner runs (entry point ``corner``): runs may wrap from king to ace, Q-K-A or K-A-2.
 
-A house rule. It replaces the standard runs, so a variant using it switches those off:
+A house rule, written as data would write it (a play rule and a show rule, each ``per_card``
+with ``match = { run = { corner = true } }``) and scored by the house rules' matcher on the
+native lane; its plugin name, rule ids and configuration stay as they were. It replaces the
+standard runs, so a variant using it switches those off:
 
     plugins = ["+corner"]
     disable = ["peg-run", "show-run"]
@@ -21,10 +24,13 @@ from itertools import combinations_with_replacement, product
 from attrs import frozen
 
 from pegline_core.cards import Card
-from pegline_core.hookspecs import hookimpl
+from pegline_core.hookspecs import hookimpl, native
 from pegline_core.rules import Rule, Score
 from pegline_core.variant import Variant
 from pegline_cribbage.snapshots import PlayMade, ShowCounted
+from pegline_house import counterparts, play_scores, show_scores
+from pegline_house.matcher import Matcher
+from pegline_house.schema import HouseRule, Match, RunMatch
 
 __all__ = ["AroundTheCorner", "cyclic_run_tail", "cyclic_runs"]
 
@@ -76,7 +82,13 @@ class AroundTheCorner:
         """Points per card of a run, around the corner or not."""
 
     def __init__(self, config: AroundTheCorner.Config | None = None) -> None:
-        self.config = config or AroundTheCorner.Config()
+        self.config = c = config or AroundTheCorner.Config()
+        corner = Match(run=RunMatch(corner=True))
+        self.matcher = Matcher([HouseRule(rule, {"en": rule}, when, per_card=c.run_per_card,
+                                          match=corner)
+                                for rule, when in (("corner-peg-run", "play"),
+                                                   ("corner-show-run", "show"))])
+        """The rules as the house rules' matcher reads them (their native counterparts too)."""
 
     @hookimpl
     def pegline_rules(self) -> list[Rule]:
@@ -97,15 +109,14 @@ class AroundTheCorner:
         return problems
 
     @hookimpl
+    @native(counterparts.score_play)
     def pegline_score_play(self, play: PlayMade) -> list[Score]:
-        run = cyclic_run_tail(play.series)
-        return [Score("corner-peg-run", run * self.config.run_per_card, play.series[-run:])] \
-            if run else []
+        return play_scores(self.matcher, play)
 
     @hookimpl
+    @native(counterparts.score_show)
     def pegline_score_show(self, show: ShowCounted) -> list[Score]:
-        return [Score("corner-show-run", len(run) * self.config.run_per_card, run)
-                for run in cyclic_runs((*show.cards, show.starter))]
+        return show_scores(self.matcher, show)
 
     @hookimpl
     def pegline_show_maximum(self, hand_size: int, crib: bool) -> int:

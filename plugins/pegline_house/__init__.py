@@ -38,7 +38,7 @@ from pegline_house.checks import rule_problems
 from pegline_house.matcher import Matcher
 from pegline_house.schema import HouseRule
 
-__all__ = ["HouseRules", "play_scores"]
+__all__ = ["HouseRules", "play_scores", "show_scores"]
 
 SOURCE = "house rule (written as data in the variant)"
 _HOOKS = {
@@ -109,18 +109,14 @@ class HouseRules:
     @hookimpl
     @native(counterparts.score_series_end)
     def pegline_score_series_end(self, series: SeriesEnded) -> list[Score]:
-        if series.count == series.variant.settings.pegging.limit:
-            return []
         return _scores(self.matcher.series_end(
-            codes_of(series.series), series.last_of_hand,
-            self._gap(series.variant, series.scores, series.side)))
+            codes_of(series.series), series.count, series.variant.settings.pegging.limit,
+            series.last_of_hand, self._gap(series.variant, series.scores, series.side)))
 
     @hookimpl
     @native(counterparts.score_show)
     def pegline_score_show(self, show: ShowCounted) -> list[Score]:
-        return _scores(self.matcher.show(
-            codes_of(show.cards), show.starter.index, show.crib,
-            self._gap(show.variant, show.scores, show.side)))
+        return show_scores(self.matcher, show)
 
     @hookimpl
     @native(counterparts.score_show_total)
@@ -147,6 +143,12 @@ def play_scores(matcher: Matcher, play: PlayMade) -> list[Score]:
     plugin whose ``matcher`` holds its rules."""
     return _scores(matcher.play(codes_of(play.series), play.count,
                                 counterparts.gap(matcher, play.variant, play.scores, play.side)))
+
+
+def show_scores(matcher: Matcher, show: ShowCounted) -> list[Score]:
+    """The claims of ``matcher``'s show rules for a snapshot, as `play_scores` makes a play's."""
+    return _scores(matcher.show(codes_of(show.cards), show.starter.index, show.crib,
+                                counterparts.gap(matcher, show.variant, show.scores, show.side)))
 
 
 def _scores(claims: list[Claim] | None) -> list[Score]:

@@ -42,9 +42,9 @@ def score_play(plugin: Any, play: PlayCodes) -> list[Claim] | None:
 
 def score_series_end(plugin: Any, ended: SeriesEndCodes) -> list[Claim] | None:
     matcher = _matcher(plugin)
-    if not matcher.series_end_rules or ended.count == ended.limit:
+    if not matcher.series_end_rules:
         return None
-    return matcher.series_end(ended.series, ended.last_of_hand,
+    return matcher.series_end(ended.series, ended.count, ended.limit, ended.last_of_hand,
                               gap(matcher, ended.variant, ended.scores, ended.side))
 
 

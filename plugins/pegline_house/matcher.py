@@ -183,10 +183,12 @@ class Matcher:
                 claims.append(claim)
         return claims
 
-    def series_end(self, series: tuple[int, ...], last_of_hand: bool,
+    def series_end(self, series: tuple[int, ...], count: int, limit: int, last_of_hand: bool,
                    gap: int) -> list[Claim] | None:
-        """The claims for a series ended below the limit by its last card (a go, or the
-        hand's last card)."""
+        """The claims for a series ended by its last card at ``count``: below the ``limit``,
+        a go or the hand's last card (at the limit, nothing)."""
+        if count == limit:
+            return None
         claims: list[Claim] | None = None
         ending = 2 if last_of_hand else 1
         for rule in self.series_end_rules:
@@ -344,14 +346,6 @@ def _ranks_among(codes: tuple[int, ...], ranks: int) -> bool:
     return True
 
 
-def _by_rank(codes: tuple[int, ...]) -> list[list[int]]:
-    """The codes by rank (ace first), each rank's in ascending order."""
-    buckets: list[list[int]] = [[] for _ in range(13)]
-    for code in sorted(codes):
-        buckets[code >> 2].append(code)
-    return buckets
-
-
 def suit_tail(series: tuple[int, ...]) -> int:
     """How many cards at the end of the series share the last card's suit, unbroken."""
     n = len(series)
@@ -417,22 +411,22 @@ def _arcs(ranks: int) -> int:
 def show_runs(codes: tuple[int, ...], corner: bool, least: int) -> list[tuple[int, ...]]:
     """Every run of ``least`` (3 or more) consecutive ranks among ``codes``, with multiplicity
     (a double run is two), each the longest its ranks make (``corner``: around the king to
-    the ace too).
+    the ace too); each run's cards in rank order, and of one rank in the order given.
 
     >>> from pegline_cribbage.native import codes_of
     >>> from pegline_core.cards import parse_cards
     >>> len(show_runs(codes_of(parse_cards("KH AC 2D 2S 9C")), True, 3))
     2
     """
-    buckets = _by_rank(codes)
-    present = 0
-    for rank in range(13):
-        if buckets[rank]:
-            present += 1
+    buckets: list[list[int]] = [[] for _ in range(13)]
+    ranks: list[int] = []  # in the order the cards first show them: the runs come in that order
+    for code in codes:
+        if not buckets[code >> 2]:
+            ranks.append(code >> 2)
+        buckets[code >> 2].append(code)
+    present = len(ranks)
     found: list[tuple[int, ...]] = []
-    for start in range(13):
-        if not buckets[start]:
-            continue
+    for start in ranks:
         before = (start + 12) % 13 if corner else start - 1
         if before >= 0 and buckets[before]:
             continue
