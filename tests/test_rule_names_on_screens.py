@@ -18,6 +18,7 @@ from pegline_core.events import Scored
 from pegline_cribbage.display import EventPrinter
 from pegline_cribbage.terminal import HumanPlayer
 from pegline_cribbage.testing import make_game, play, stack
+from tests.one_person import open_seat
 
 HOUSE = '''description = "Pegging pairs score 3"
 extends = ["two-player"]
@@ -72,15 +73,11 @@ def test_a_game_line_names_a_data_rule_by_its_name_in_the_file(house, lang):
 
 @pytest.mark.parametrize("lang", ["en", "ja", "zh-Hans"])
 def test_the_page_gets_the_names_of_the_variants_own_rules(house, lang):
+    headers = {"X-Pegline-Lang": lang}
     with TestClient(create_app()) as client:
-        created = client.post("/api/games", json={"variant": "house", "bots": ["greedy"],
-                                                  "seed": 1}, headers={"X-Pegline-Lang": lang})
-        assert created.status_code == 201, created.text
-        assert created.json()["rules"] == {"house-peg-pair": NAMES[lang],
-                                           "four-of-a-kind": FOUR[lang]}
-        plain = client.post("/api/games", json={"variant": "two-player", "bots": ["greedy"],
-                                                "seed": 1}, headers={"X-Pegline-Lang": lang})
-        assert plain.json()["rules"] == {}
+        state = open_seat(client, "house", headers=headers).state()
+        assert state["rules"] == {"house-peg-pair": NAMES[lang], "four-of-a-kind": FOUR[lang]}
+        assert open_seat(client, "two-player", headers=headers).state()["rules"] == {}
 
 
 def test_a_replayed_game_names_the_data_rule_in_the_chosen_language(house, tmp_path):
