@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pegline_core.events import Event
+from pegline_core.phases import Phase
+from pegline_core.turns import ToAct
 
 if TYPE_CHECKING:
     from pegline_core.game import Game
@@ -33,6 +35,10 @@ class Player(Protocol):
 @runtime_checkable
 class Machine(Protocol):
     """A game's state machine, as `Game` drives it.
+
+    ``phase`` is a member of the game's own `pegline_core.phases.Phase` enum; ``to_act()`` is
+    `pegline_core.turns.CHANCE`, the `pegline_core.turns.Seats` that may act, or
+    `pegline_core.turns.OVER`.
 
     ``log`` is the game's event list: `apply` appends the action's `Input` event and everything
     it causes. `snapshot` returns an immutable value from which `restore` rebuilds the state
@@ -56,14 +62,14 @@ class Machine(Protocol):
     log: list[Event]
 
     @property
-    def phase(self) -> str: ...
+    def phase(self) -> Phase: ...
     @property
     def hand(self) -> int: ...
     @property
     def scores(self) -> tuple[int, ...]: ...
     def begin(self, dealer: int | None) -> None: ...
     def apply(self, action: Any) -> None: ...
-    def to_act(self) -> str | tuple[int, ...]: ...
+    def to_act(self) -> ToAct: ...
     def legal_actions(self, seat: int | None) -> list[Any]: ...
     def chance_action(self, rng: random.Random) -> Any: ...
     def view(self, seat: int) -> Any: ...

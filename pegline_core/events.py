@@ -180,8 +180,8 @@ class EventCodec:
             body = self._unstructurer(type(event))(event)
             for key in _HEAD:
                 del body[key]
-        out = {"seq": event.seq, "hand": event.hand, "phase": event.phase, "actor": event.actor,
-               "cause": event.cause, "type": type(subject).TAG}
+        out = {"seq": event.seq, "hand": event.hand, "phase": str(event.phase),  # a plain str
+               "actor": event.actor, "cause": event.cause, "type": type(subject).TAG}
         out.update(body)
         return {key: value for key, value in out.items() if value is not None}
 

@@ -31,10 +31,12 @@ from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.event_log import EventLog, StepEvents
 from pegline_core.event_rows import built, built_from, event_class, input_at, inputs_of
 from pegline_core.events import AskCoach, EventCodec, GameEnded, Input
+from pegline_core.phases import Phase
 from pegline_core.plugins import Plugins
 from pegline_core.ruleset import Ruleset
 from pegline_core.shared_rulesets import shared_ruleset
 from pegline_core.steps import step
+from pegline_core.turns import ToAct
 from pegline_core.variant import DEFAULT_VARIANT, Variant
 
 __all__ = ["Game"]
@@ -158,7 +160,8 @@ class Game:
         return self._machine
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
+        """The phase the game is in: a member of the game's `Phase` enum, equal to its string."""
         return self._machine.phase
 
     @property
@@ -201,8 +204,9 @@ class Game:
         return None
 
     @property
-    def to_act(self) -> str | tuple[int, ...]:
-        """``"chance"``, the seats that may act now, or ``()`` when the game is over."""
+    def to_act(self) -> ToAct:
+        """Who acts next: `CHANCE`, the `Seats` that may act now, or `OVER` when the game is
+        over (`pegline_core.turns`)."""
         return self._machine.to_act()
 
     def inputs(self) -> list[Any]:

@@ -43,6 +43,7 @@ from typing import Any
 from pegline_clabber.actions import Announce, CallRenege, Deal, LetStand, Name, Pass, Play, Show
 from pegline_clabber.bots import GreedyBot, provable_reneges
 from pegline_clabber.cards import DECK, SUIT_SYMBOLS, SUITS, legal_plays, points, trick_winner
+from pegline_clabber.phases import ClabberPhase
 from pegline_clabber.snapshots import HandHeld
 from pegline_clabber.views import ClabberView
 from pegline_core.app.i18n import N_, Messages
@@ -51,6 +52,7 @@ from pegline_core.coaching import Candidate, Evaluation
 from pegline_core.events import Scored
 from pegline_core.game import Game
 from pegline_core.ruleset import Ruleset
+from pegline_core.turns import Seats
 
 _ = Messages("pegline_clabber").gettext
 
@@ -83,11 +85,11 @@ class ClabberCoach:
         """The decision the view is at, every candidate valued, best first; None outside the
         seat's decisions."""
         rng = random.Random(hashlib.sha256(f"{self.budget}|{view!r}".encode()).digest())
-        if view.phase == "naming":
+        if view.phase == ClabberPhase.NAMING:
             return self._naming(view, rng)
-        if view.phase == "tricks":
+        if view.phase == ClabberPhase.TRICKS:
             return self._tricks(view, rng)
-        if view.phase == "calling":
+        if view.phase == ClabberPhase.CALLING:
             return self._ranked(N_("whether to call a renege"),
                                 [Candidate(LetStand(view.seat), 0.0,
                                            (("let the hand stand", 0),)), *_calls(view)])
@@ -144,9 +146,7 @@ class ClabberCoach:
         start = len(game.log)
         game.apply(action)
         bots = [GreedyBot(seat) for seat in range(PLAYERS)]
-        while game.hand == 1 and game.phase in ("naming", "tricks", "calling"):
-            to_act = game.to_act
-            assert not isinstance(to_act, str)
+        while game.hand == 1 and isinstance(to_act := game.to_act, Seats):
             seat = to_act[0]
             game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
         ours = view.seat % 2

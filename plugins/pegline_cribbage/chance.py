@@ -26,6 +26,7 @@ from pegline_core.game import Game
 from pegline_core.ruleset import Ruleset
 from pegline_cribbage.actions import CutForDeal, CutStarter, Deal
 from pegline_cribbage.machine import CribbageMachine, common
+from pegline_cribbage.phases import CribbagePhase
 
 __all__ = ["CribbageChance"]
 
@@ -38,15 +39,16 @@ class CribbageChance:
     def __init__(self, ruleset: Ruleset) -> None:
         c = common(ruleset)
         self.players, self.cards = c.players, c.cards
-        self.needs = {"cut": c.players, "deal": c.players * c.cards + c.crib_from_deck,
-                      "starter": 1}
+        self.needs: dict[str, int] = {
+            CribbagePhase.CUT: c.players, CribbagePhase.STARTER: 1,
+            CribbagePhase.DEAL: c.players * c.cards + c.crib_from_deck}
         """How many cards each chance phase draws."""
 
     def outcomes(self, game: Game, drawn: Sequence[int]) -> list[int]:
         if len(drawn) >= self._need(game):
             return []
         taken = set(drawn)
-        if game.phase == "starter":
+        if game.phase == CribbagePhase.STARTER:
             machine = cast(CribbageMachine, game.machine)
             taken.update(card.index for hand in machine.kept for card in hand)
             taken.update(card.index for card in machine.crib)
@@ -55,9 +57,9 @@ class CribbageChance:
     def action(self, game: Game, drawn: Sequence[int]) -> Any:
         cards = [DECK[code] for code in drawn]
         phase = game.phase
-        if phase == "cut":
+        if phase == CribbagePhase.CUT:
             return CutForDeal(tuple(cards))
-        if phase == "deal":
+        if phase == CribbagePhase.DEAL:
             dealt = self.players * self.cards
             hands = dealt_hands(cards, dealer=self._dealer(game), players=self.players,
                                 size=self.cards)

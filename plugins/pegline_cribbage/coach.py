@@ -52,6 +52,7 @@ from pegline_cribbage.bots import GreedyBot
 from pegline_cribbage.combinations import PIPS, run_tail, same_rank_tail
 from pegline_cribbage.crib_odds import CRIB_DEALS
 from pegline_cribbage.discards import crib_odds, discard_rows
+from pegline_cribbage.phases import CribbagePhase
 from pegline_cribbage.playout import Pegging
 from pegline_cribbage.reading import PlayReading, keeper_for
 from pegline_cribbage.scorer import Scorer
@@ -130,9 +131,9 @@ class Coach:
 
     def evaluate(self, view: CribbageView) -> Evaluation | None:
         """The evaluation of the decision ``view`` is at, or None if there is nothing to choose."""
-        if view.phase == "discard" and view.held and len(view.kept) == len(view.held):
+        if view.phase == CribbagePhase.DISCARD and view.held and len(view.kept) == len(view.held):
             return self._discards(view)
-        if view.phase == "pegging":
+        if view.phase == CribbagePhase.PEGGING:
             return self._plays(view)
         return None
 

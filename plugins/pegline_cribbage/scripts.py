@@ -34,6 +34,9 @@ from pegline_core.strict import StructureProblems, format_path, structure_strict
 from pegline_core.variant import DEFAULT_VARIANT, load_variant
 from pegline_cribbage.actions import CutForDeal, CutStarter, Deal, Discard, Go, Play
 from pegline_cribbage.machine import seat_to_play
+from pegline_cribbage.phases import CribbagePhase
+
+PEGGING = CribbagePhase.PEGGING
 
 __all__ = ["Script", "HandScript", "ScriptError"]
 
@@ -115,7 +118,7 @@ class Script:
     def _plays(game: Game, hand: HandScript, at: str) -> Iterator[tuple[str, Any]]:
         for index, entry in enumerate(hand.plays):
             where = f"{at}.plays[{index}]"
-            if game.phase != "pegging":
+            if game.phase != CribbagePhase.PEGGING:
                 raise ScriptError(f"{where}: pegging is over, but the script plays {entry!r}")
             while game.legal_actions() == [Go(seat_to_play(game))] and entry.lower() != "go":
                 yield where, Go(seat_to_play(game))
@@ -123,7 +126,7 @@ class Script:
                 yield where, Go(seat_to_play(game))
             else:
                 yield where, Play(seat_to_play(game), _cards([entry], where)[0])
-        while game.phase == "pegging" and game.legal_actions() == [Go(seat_to_play(game))]:
+        while game.phase == PEGGING and game.legal_actions() == [Go(seat_to_play(game))]:
             yield f"{at}.plays", Go(seat_to_play(game))
 
 

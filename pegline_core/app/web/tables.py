@@ -40,6 +40,7 @@ from pegline_core.errors import IllegalActionError, PeglineError, RecordError
 from pegline_core.events import AskCoach, Event, GameEnded, Input
 from pegline_core.game import Game
 from pegline_core.record import GameRecord
+from pegline_core.turns import Chance
 from pegline_core.variant import Variant
 
 __all__ = ["Table", "Tables", "NotFound", "Forbidden", "Stale", "Full", "Gone", "PERSON",
@@ -354,7 +355,7 @@ class Table:
             if game.over:
                 return
             to_act = game.to_act
-            if isinstance(to_act, str):
+            if isinstance(to_act, Chance):
                 action = self._check(game.chance_action(self.rng), replay)
             else:
                 bots = [seat for seat in to_act if seat in self.players]
