@@ -26,11 +26,11 @@ import attrs
 from pegline_core.action_types import INTERNED, wrong_field
 from pegline_core.arguments import A_VARIANT, expect
 from pegline_core.coaching import Comparison, Evaluator, same_move
-from pegline_core.definition import GameDefinition, Machine
+from pegline_core.definition import GameDefinition, Machine, View
 from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.event_log import EventLog, StepEvents
 from pegline_core.event_rows import built, built_from, event_class, input_at, inputs_of
-from pegline_core.events import AskCoach, EventCodec, GameEnded, Input
+from pegline_core.events import Action, AskCoach, EventCodec, GameEnded, Input
 from pegline_core.phases import Phase
 from pegline_core.plugins import Plugins
 from pegline_core.ruleset import Ruleset
@@ -100,7 +100,7 @@ class Game:
         self._machine.begin(dealer)
 
     @classmethod
-    def from_inputs(cls, variant: Variant | str | None, actions: Sequence[Any], *,
+    def from_inputs(cls, variant: Variant | str | None, actions: Sequence[Action], *,
                     dealer: int | None = None, ruleset: Ruleset | None = None,
                     extra_plugins: Plugins | None = None) -> Game:
         """A game rebuilt by applying ``actions`` (for example another game's `inputs`)."""
@@ -209,22 +209,22 @@ class Game:
         over (`pegline_core.turns`)."""
         return self._machine.to_act()
 
-    def inputs(self) -> list[Any]:
+    def inputs(self) -> list[Action]:
         """The actions that drove this game: replaying them reproduces the whole log."""
         return inputs_of(self._log)
 
-    def view(self, seat: int) -> Any:
+    def view(self, seat: int) -> View:
         """What ``seat`` may see now: never another seat's hidden cards."""
         self._check_seat(seat)
         return self._machine.view(seat)
 
-    def legal_actions(self, seat: int | None = None) -> list[Any]:
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal action of ``seat`` (or of every seat to act); chance phases have none."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             self._check_seat(seat)  # which says what is wrong (here, off the hot path)
         return self._machine.legal_actions(seat)
 
-    def is_legal(self, action: Any) -> bool:
+    def is_legal(self, action: Action) -> bool:
         """Whether `apply` would accept ``action`` now (it is tried on a copy, a quiet one
         where the game can make one)."""
         trial = self.copy(quiet=callable(getattr(self._machine, "quiet", None)))
@@ -234,7 +234,7 @@ class Game:
             return False
         return True
 
-    def chance_action(self, rng: random.Random) -> Any:
+    def chance_action(self, rng: random.Random) -> Action:
         """Draw the chance action due now (a cut, a deal, a starter) from ``rng``."""
         drawn = self._drawn = self._machine.chance_action(rng)
         return drawn
@@ -246,7 +246,7 @@ class Game:
 
     # -- acting --------------------------------------------------------------------------------
 
-    def apply(self, action: Any) -> StepEvents:
+    def apply(self, action: Action) -> StepEvents:
         """Apply one action and return the events it produced (its `Input` first), as a
         read-only sequence that behaves as their list, each event built when it is read.
 
@@ -264,7 +264,7 @@ class Game:
             return StepEvents(self._log, self, self._step(action))
         return StepEvents(self._log, self, step(self._machine, self._log, self._history, action))
 
-    def _step(self, action: Any) -> int:
+    def _step(self, action: Action) -> int:
         """Apply ``action``, whose fields have their declared types (checked by `apply`, or
         made by the machine itself); return where its events start in the log."""
         if isinstance(action, AskCoach) and self.over:
@@ -328,7 +328,7 @@ class Game:
                 if (entry := input_at(log, index)) is not None and entry[0] == seat
                 and not isinstance(entry[1], AskCoach)]
 
-    def _view_before(self, start: int, snapshot: object, seat: int) -> Any:
+    def _view_before(self, start: int, snapshot: object, seat: int) -> View:
         """What ``seat`` saw just before the action logged at ``start``."""
         machine = self._ruleset.game.new_machine(self._ruleset, self._log[:start])
         machine.restore(snapshot)
@@ -426,5 +426,5 @@ class Game:
             raise IllegalActionError(f"no seat {seat!r} at a table of {self.players}")
 
 
-def _rebuild(variant: Variant, extra: Plugins, dealer: int | None, inputs: list[Any]) -> Game:
+def _rebuild(variant: Variant, extra: Plugins, dealer: int | None, inputs: list[Action]) -> Game:
     return Game.from_inputs(variant, inputs, dealer=dealer, extra_plugins=extra)

@@ -38,7 +38,7 @@ import hashlib
 import random
 from collections.abc import Sequence
 from statistics import fmean
-from typing import Any
+from typing import Any, cast
 
 from pegline_clabber.actions import Announce, CallRenege, Deal, LetStand, Name, Pass, Play, Show
 from pegline_clabber.bots import GreedyBot, provable_reneges
@@ -49,7 +49,7 @@ from pegline_clabber.views import ClabberView
 from pegline_core.app.i18n import N_, Messages
 from pegline_core.cards import Card
 from pegline_core.coaching import Candidate, Evaluation
-from pegline_core.events import Scored
+from pegline_core.events import Action, Scored
 from pegline_core.game import Game
 from pegline_core.ruleset import Ruleset
 from pegline_core.turns import Seats
@@ -148,7 +148,8 @@ class ClabberCoach:
         bots = [GreedyBot(seat) for seat in range(PLAYERS)]
         while game.hand == 1 and isinstance(to_act := game.to_act, Seats):
             seat = to_act[0]
-            game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+            seen = cast(ClabberView, game.view(seat))
+            game.apply(bots[seat].choose(seen, game.legal_actions(seat)))
         ours = view.seat % 2
         return float(sum(e.points if e.side % 2 == ours else -e.points
                          for e in game.log[start:] if isinstance(e, Scored)))
@@ -261,7 +262,7 @@ class CoachBot:
     def __init__(self, ruleset: Ruleset, budget: int = DEFAULT_BUDGET) -> None:
         self.coach = ClabberCoach(ruleset, budget)
 
-    def choose(self, view: ClabberView, legal: Sequence[Any]) -> Any:
+    def choose(self, view: ClabberView, legal: Sequence[Action]) -> Action:
         evaluation = self.coach.evaluate(view)
         if evaluation is not None:
             for candidate in evaluation.candidates:

@@ -22,13 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from pegline_core.app.i18n import N_, Messages
 from pegline_core.app.web.protocol import RequestError, move_kind, whole
 from pegline_core.cards import Card, parse_cards
 from pegline_core.coaching import Comparison
-from pegline_core.events import Event, Input, Scored
+from pegline_core.events import Action, Event, Input, Scored
 from pegline_core.game import Game
 from pegline_core.variant import Variant
 from pegline_cribbage.actions import RESPONSES, Deal, Declare, Discard, Go, Play, Respond
@@ -100,7 +100,7 @@ class CribbageTable:
             "shows": _shows(log),
         }
 
-    def prompt(self, view: CribbageView, legal: Sequence[Any]) -> Json:
+    def prompt(self, view: CribbageView, legal: Sequence[Action]) -> Json:
         if not legal:
             return {"kind": "wait"}
         first = legal[0]
@@ -109,7 +109,8 @@ class CribbageTable:
         if isinstance(first, Go):
             return {"kind": "go", "count": view.count, "limit": view.limit}
         if isinstance(first, Play):
-            return {"kind": "play", "playable": _sorted([a.card for a in legal])}
+            return {"kind": "play",
+                    "playable": _sorted([a.card for a in legal if isinstance(a, Play)])}
         assert view.counting is not None
         seat, cards, crib, declared = view.counting
         asked = {"counter": seat, "cards": _cards(cards), "crib": crib,
@@ -167,14 +168,14 @@ class CribbageTable:
     def replay_table(self, game: Game) -> Json:
         machine = game.machine
         assert isinstance(machine, CribbageMachine)
-        data = self.table(game.view(0), game.log)
+        data = self.table(machine.view(0), game.log)
         dealt = bool(machine.held)
         data["hands"] = [_sorted(held) for held in machine.held] if dealt else []
         data["crib"] = _sorted(machine.crib)
         return data
 
     def public_table(self, game: Game) -> Json:
-        data = self.table(game.view(0), game.log)
+        data = self.table(cast(CribbageView, game.view(0)), game.log)
         data |= {"seat": None, "side": -1, "partners": [], "held": [], "kept": [], "laid": [],
                  "hands": [], "crib": [None] * data["crib_cards"]}
         return data

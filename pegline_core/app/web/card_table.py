@@ -38,7 +38,7 @@ from pegline_core.app.web.protocol import Json, RequestError
 from pegline_core.cards import Card
 from pegline_core.coaching import Comparison
 from pegline_core.errors import PeglineError
-from pegline_core.events import Event, EventCodec, Input
+from pegline_core.events import Action, Event, EventCodec, Input
 from pegline_core.game import Game
 from pegline_core.plugins import game_definition
 from pegline_core.variant import Variant
@@ -97,7 +97,7 @@ class CardTable:
                           for label, cards in self.piles(view, log)],
                 "status": self.status(view, log), "hands": None}
 
-    def moves(self, view: Any, legal: Sequence[Any]) -> list[Json]:
+    def moves(self, view: Any, legal: Sequence[Action]) -> list[Json]:
         """Each legal move: its label, the card it plays (or None), and its action's form."""
         out = []
         for action in legal:
@@ -109,7 +109,7 @@ class CardTable:
                         "move": move})
         return out
 
-    def prompt(self, view: Any, legal: Sequence[Any]) -> Json:
+    def prompt(self, view: Any, legal: Sequence[Action]) -> Json:
         return {"moves": self.moves(view, legal)}
 
     def action(self, seat: int, data: Mapping[str, Any], view: Any) -> Any:

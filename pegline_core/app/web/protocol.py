@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from pegline_core.app.i18n import Messages
 from pegline_core.coaching import Comparison
 from pegline_core.errors import PeglineError
-from pegline_core.events import Event
+from pegline_core.events import Action, Event
 from pegline_core.game import Game
 from pegline_core.variant import Variant
 
@@ -79,7 +79,7 @@ class WebTable(Protocol):
     def table(self, view: Any, log: Sequence[Event]) -> Json:
         """The seat's view as JSON, with what the public ``log`` adds (pegs, shows)."""
 
-    def prompt(self, view: Any, legal: Sequence[Any]) -> Json:
+    def prompt(self, view: Any, legal: Sequence[Action]) -> Json:
         """What the seat is asked now (``legal`` is its legal actions, empty if none)."""
 
     def action(self, seat: int, data: Mapping[str, Any], view: Any) -> Any:

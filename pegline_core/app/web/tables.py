@@ -349,8 +349,9 @@ class Table:
             while self._pending and self._pending[0][0] == len(self.recorded):
                 _at, seat, bot = self._pending.popleft()
                 self._seat_bot(seat, bot)
-            if replay and isinstance(replay[0].action, AskCoach):
-                self._compare(replay.popleft().action.seat)
+            if replay and isinstance(asked := replay[0].action, AskCoach):
+                replay.popleft()
+                self._compare(asked.seat)
                 continue
             if game.over:
                 return
