@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from pegline_core.cards import DECK
+from pegline_core.events import Action
 
 if TYPE_CHECKING:
     from pegline_core.game import Game
@@ -48,7 +49,7 @@ class Chance(Protocol):
     outcome_count: int
 
     def outcomes(self, game: Game, drawn: Sequence[int]) -> list[int]: ...
-    def action(self, game: Game, drawn: Sequence[int]) -> Any: ...
+    def action(self, game: Game, drawn: Sequence[int]) -> Action: ...
     def drawn(self, game: Game, action: Any) -> list[int]: ...
     def label(self, outcome: int) -> str: ...
 

@@ -368,7 +368,7 @@ class Game:
             undo[index + 1] = (machine.snapshot(), undo[index + 1][1])
         return undo[position][0]
 
-    def undo(self) -> Any:
+    def undo(self) -> Action:
         """Take back the last action, restoring state and log exactly; return that action."""
         self._need_history()
         if not self._undo:

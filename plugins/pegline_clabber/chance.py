@@ -28,6 +28,7 @@ from pegline_clabber.phases import ClabberPhase
 from pegline_core.cards import DECK as EVERY_CARD
 from pegline_core.chance import CARD_OUTCOMES, dealing_order, dealt_hands
 from pegline_core.errors import IllegalActionError
+from pegline_core.events import Action
 from pegline_core.game import Game
 from pegline_core.ruleset import Ruleset
 
@@ -61,7 +62,7 @@ class ClabberChance:
         taken = set(drawn)
         return [] if whole else [card.index for card in DECK if card.index not in taken]
 
-    def action(self, game: Game, drawn: Sequence[int]) -> Any:
+    def action(self, game: Game, drawn: Sequence[int]) -> Action:
         if game.phase == ClabberPhase.CUT:
             return CutForDeal(tuple(EVERY_CARD[code] for code in drawn))
         hands = dealt_hands([EVERY_CARD[code] for code in drawn[1:]], dealer=self._dealer(game),

@@ -54,7 +54,7 @@ from pegline_core.card_tuples import position, replaced
 from pegline_core.cards import Card, format_cards
 from pegline_core.errors import IllegalActionError
 from pegline_core.event_rows import RowKind, input_at, keyword_kind
-from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored, SideResult
+from pegline_core.events import Action, AskCoach, Event, GameEnded, Input, Scored, SideResult
 from pegline_core.index_player import IndexPlayer, checked_index
 from pegline_core.rules import Award
 from pegline_core.ruleset import Ruleset
@@ -218,7 +218,7 @@ class ClabberMachine:
             return CHANCE
         return OVER
 
-    def legal_actions(self, seat: int | None) -> list[Any]:
+    def legal_actions(self, seat: int | None) -> list[Action]:
         phase, turn = self.phase, self.turn
         if phase not in (_TRICKS, _NAMING, _CALLING) or (seat is not None and seat != turn):
             return []
@@ -231,7 +231,8 @@ class ClabberMachine:
             names = c.names[turn]
             suits = set(SUITS) if c.renege_calls else {card.suit for card in held}
             if self.round == 1:
-                legal: list[Any] = [c.passes[turn], *([names[turned]] if turned in suits else [])]
+                legal: list[Action] = [c.passes[turn],
+                                       *([names[turned]] if turned in suits else [])]
             else:
                 legal = [c.passes[turn], *(names[s] for s in SUITS if s in suits
                                             and (s != turned or c.renege_calls))]
@@ -246,7 +247,7 @@ class ClabberMachine:
             legal.insert(0, c.shows[turn])
         return legal + self._calls(turn) if c.renege_calls else legal
 
-    def _calls(self, seat: int) -> list[CallRenege]:
+    def _calls(self, seat: int) -> list[Action]:
         """The renege calls ``seat`` may make: one on each play or call of this hand by the
         other team."""
         side_of = self.c.side_of
@@ -276,7 +277,7 @@ class ClabberMachine:
             self._memo = (held, trick, trump, cards)
         return cards  # type: ignore[no-any-return]
 
-    def chance_action(self, rng: random.Random) -> Any:
+    def chance_action(self, rng: random.Random) -> Action:
         if self.phase == ClabberPhase.CUT:
             if self.c.settings.deal.first_dealer == "cut":
                 return CutForDeal(draws.sample(rng, DECK, PLAYERS))

@@ -22,6 +22,7 @@ from typing import Any, cast
 from pegline_core.cards import DECK
 from pegline_core.chance import dealing_order, dealt_hands
 from pegline_core.errors import IllegalActionError
+from pegline_core.events import Action
 from pegline_core.game import Game
 from pegline_core.ruleset import Ruleset
 from pegline_cribbage.actions import CutForDeal, CutStarter, Deal
@@ -54,7 +55,7 @@ class CribbageChance:
             taken.update(card.index for card in machine.crib)
         return [code for code in range(len(DECK)) if code not in taken]
 
-    def action(self, game: Game, drawn: Sequence[int]) -> Any:
+    def action(self, game: Game, drawn: Sequence[int]) -> Action:
         cards = [DECK[code] for code in drawn]
         phase = game.phase
         if phase == CribbagePhase.CUT:

@@ -26,7 +26,7 @@ from pegline_core.card_tuples import appended, replaced, without
 from pegline_core.cards import DECK, Card, format_cards
 from pegline_core.errors import IllegalActionError, PluginError
 from pegline_core.event_rows import input_at, inputs_of
-from pegline_core.events import AskCoach
+from pegline_core.events import Action, AskCoach
 from pegline_core.index_player import IndexPlayer, checked_index
 from pegline_core.rules import Score
 from pegline_core.ruleset import Ruleset
@@ -363,7 +363,7 @@ class CribbageMachine:
     def _discarding(self) -> Seats:
         return Seats([seat for seat in range(self.c.players) if not self.discarded[seat]])
 
-    def legal_actions(self, seat: int | None) -> list[Any]:
+    def legal_actions(self, seat: int | None) -> list[Action]:
         phase = self.phase
         c = self.c
         if phase == _PEGGING:
@@ -372,7 +372,8 @@ class CribbageMachine:
                 return []
             room = c.limit - self.count
             plays = c.plays[turn]
-            playable = [plays[code] for code in self._held[turn] if PIPS[code] <= room]
+            playable: list[Action] = [plays[code] for code in self._held[turn]
+                                      if PIPS[code] <= room]
             return playable or [c.goes[turn]]
         if phase == _DISCARD:
             seats = [seat] if seat is not None else list(self._discarding())
@@ -387,14 +388,14 @@ class CribbageMachine:
             return list(responses_of(self.responders[0], cap))
         return []
 
-    def choices(self, seat: int) -> Sequence[Any]:
+    def choices(self, seat: int) -> Sequence[Action]:
         """`legal_actions` of ``seat``, the discards built only when read (what players get)."""
         if self.phase == _DISCARD:
             return () if self.discarded[seat] else \
                 Discards(seat, cards_of(self._held[seat]), self.c.discard)
         return self.legal_actions(seat)
 
-    def chance_action(self, rng: random.Random) -> Any:
+    def chance_action(self, rng: random.Random) -> Action:
         c = self.c
         if self.phase == _CUT:
             return CutForDeal(draws.sample(rng, DECK, c.players))

@@ -112,7 +112,7 @@ class CardTable:
     def prompt(self, view: Any, legal: Sequence[Action]) -> Json:
         return {"moves": self.moves(view, legal)}
 
-    def action(self, seat: int, data: Mapping[str, Any], view: Any) -> Any:
+    def action(self, seat: int, data: Mapping[str, Any], view: Any) -> Action:
         try:
             event = self.codec.from_dict({**data, **_HEAD})
         except PeglineError as exc:

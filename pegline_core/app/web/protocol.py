@@ -82,7 +82,7 @@ class WebTable(Protocol):
     def prompt(self, view: Any, legal: Sequence[Action]) -> Json:
         """What the seat is asked now (``legal`` is its legal actions, empty if none)."""
 
-    def action(self, seat: int, data: Mapping[str, Any], view: Any) -> Any:
+    def action(self, seat: int, data: Mapping[str, Any], view: Any) -> Action:
         """The action a move from the page stands for; `RequestError` if it cannot be read
         (whether the rules allow it is the game's to say)."""
 

@@ -35,9 +35,10 @@ from pegline_core.app.bot_specs import bots_for
 from pegline_core.app.i18n import Messages, RuleNames, current_language
 from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_table, whole
 from pegline_core.app.web.store import Store, StoredTable, StoreError
-from pegline_core.definition import Player
+from pegline_core.coaching import Comparison
+from pegline_core.definition import EventPrinter, Player
 from pegline_core.errors import IllegalActionError, PeglineError, RecordError
-from pegline_core.events import AskCoach, Event, GameEnded, Input
+from pegline_core.events import Action, AskCoach, Event, GameEnded, Input
 from pegline_core.game import Game
 from pegline_core.record import GameRecord
 from pegline_core.turns import Chance
@@ -335,7 +336,7 @@ class Table:
                 names[seat] = given or _("seat {n}").format(n=seat)
         return names
 
-    def _printer(self, seat: int) -> Any:
+    def _printer(self, seat: int) -> EventPrinter:
         """A new printer for ``seat`` (or the spectators), speaking the current language."""
         game = self.game
         return game.definition.printer(game.variant, reveal=set() if seat == WATCHER else {seat},
@@ -377,7 +378,7 @@ class Table:
         self.players[seat] = bots_for(self.game)[bot](self.seed + seat)
         self._texts.clear()  # the lines name the seats
 
-    def _check(self, action: Any, replay: deque[Input] | None) -> Any:
+    def _check(self, action: Action, replay: deque[Input] | None) -> Action:
         """``action`` (chance's or a bot's), which must be the next stored input if any."""
         if replay:
             stored = replay.popleft()
@@ -533,7 +534,7 @@ class Table:
             self._commit(start)
             return {"compare": self.web.compare(comparison), "state": self._state(seat)}
 
-    def _compare(self, seat: int) -> Any:
+    def _compare(self, seat: int) -> Comparison:
         game = self.game
         start = len(game.log)
         comparison = game.compare(seat)
