@@ -94,11 +94,11 @@ class Comparison:
         return self.rank == 1
 
 
-def same_move(evaluator: Evaluator) -> Callable[[Any, Any], bool]:
+def same_move(evaluator: Evaluator) -> Callable[[Action, Action], bool]:
     """The evaluator's test that two actions are one move (``==`` if it has none)."""
     same = getattr(evaluator, "same", None)
     return same if callable(same) else _equal
 
 
-def _equal(a: Any, b: Any) -> bool:
+def _equal(a: Action, b: Action) -> bool:
     return bool(a == b)

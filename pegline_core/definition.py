@@ -27,12 +27,15 @@ __all__ = ["GameDefinition", "Machine", "Player", "EventPrinter", "View"]
 
 
 class View(Protocol):
-    """What every view is: what one seat may see of a game (each game's view says more)."""
+    """What every view is: what one seat may see of a game, its seat, the phase and each
+    side's score (each game's view says more)."""
 
     @property
     def seat(self) -> int: ...
     @property
     def phase(self) -> str: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
 
 
 class Player(Protocol):

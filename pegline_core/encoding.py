@@ -18,7 +18,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pegline_core.definition import Machine
 from pegline_core.errors import IllegalActionError, PeglineError
-from pegline_core.events import Event
+from pegline_core.events import Action, Event
 from pegline_core.nonzeros import Nonzeros
 
 __all__ = ["Encoding", "Numbered", "Screen", "numbered_of", "legal_by_view", "apply_by_view",
@@ -57,7 +57,7 @@ class Encoding(Protocol):
 
     def observe(self, view: Any, out: Any) -> None:
         """Write the view into ``out`` (a `MutableSequence` of floats, or a numpy array)."""
-    def action_id(self, view: Any, action: Any) -> int: ...
+    def action_id(self, view: Any, action: Action) -> int: ...
     def label(self, number: int) -> str: ...
     def screen(self) -> Screen: ...
 
@@ -106,7 +106,7 @@ class _ByView:
         observe_by_view(self.encoding, machine, seat, out)
 
 
-def _by_number(encoding: Encoding, machine: Machine, seat: int) -> dict[int, Any]:
+def _by_number(encoding: Encoding, machine: Machine, seat: int) -> dict[int, Action]:
     """``seat``'s legal actions by number (refusing an encoding that gives two one number)."""
     legal = machine.legal_actions(seat)
     if not legal:

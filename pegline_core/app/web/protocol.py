@@ -86,7 +86,7 @@ class WebTable(Protocol):
         """The action a move from the page stands for; `RequestError` if it cannot be read
         (whether the rules allow it is the game's to say)."""
 
-    def committed(self, action: Any) -> bool:
+    def committed(self, action: Action) -> bool:
         """Whether ``action`` is a decision the coach can compare afterwards."""
 
     def compare(self, comparison: Comparison) -> Json:
