@@ -38,7 +38,7 @@ import hashlib
 import random
 from collections.abc import Sequence
 from statistics import fmean
-from typing import Any, cast
+from typing import cast
 
 from pegline_clabber.actions import Announce, CallRenege, Deal, LetStand, Name, Pass, Play, Show
 from pegline_clabber.bots import GreedyBot, provable_reneges
@@ -104,7 +104,7 @@ class ClabberCoach:
             suits = [turned] if turned in held or view.renege_calls else []
         else:
             suits = [s for s in SUITS if view.renege_calls or (s in held and s != turned)]
-        options: list[Any] = [Pass(view.seat), *(Name(view.seat, suit) for suit in suits)]
+        options: list[Pass | Name] = [Pass(view.seat), *(Name(view.seat, suit) for suit in suits)]
         deals = [self._deal(view, rng) for _ in range(self.budget)]
         candidates = []
         for action in options:
@@ -136,7 +136,7 @@ class ClabberCoach:
         return hands
 
     def _hand_played(self, view: ClabberView, hands: Sequence[tuple[Card, ...]],
-                     action: Any) -> float:
+                     action: Pass | Name) -> float:
         """Play the hand out on a real game from ``action`` on, greedy bots everywhere: the
         hand's score, the seat's team minus the other."""
         game = Game(self.ruleset.variant, ruleset=self.ruleset, dealer=view.dealer)
@@ -289,7 +289,7 @@ def _calls(view: ClabberView) -> list[Candidate]:
             for seq in sorted(targets)]
 
 
-def describe(evaluation: Evaluation, chosen: Any, rank: int) -> list[str]:
+def describe(evaluation: Evaluation, chosen: Action, rank: int) -> list[str]:
     """The evaluation as lines: where ``chosen`` ranks, then each candidate with its value."""
     ranks = evaluation.ranks
     lines = [_("Your move ({move}) ranks {rank} of {n} for {decision}; the coach's best: "
@@ -304,7 +304,7 @@ def describe(evaluation: Evaluation, chosen: Any, rank: int) -> list[str]:
     return lines
 
 
-def move_text(action: Any) -> str:
+def move_text(action: Action) -> str:
     """A candidate move in words: ``play J♥``, ``name ♠``, ``pass``…"""
     if isinstance(action, Play):
         return _("play {card}").format(card=action.card.symbol)

@@ -139,7 +139,7 @@ class Coach:
         return None
 
     @staticmethod
-    def same(a: Any, b: Any) -> bool:
+    def same(a: Action, b: Action) -> bool:
         """Whether two actions are one move (a discard's cards in any order)."""
         if isinstance(a, Discard) and isinstance(b, Discard):
             return a.seat == b.seat and sorted(a.cards) == sorted(b.cards)

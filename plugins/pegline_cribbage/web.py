@@ -31,7 +31,16 @@ from pegline_core.coaching import Comparison
 from pegline_core.events import Action, Event, Input, Scored
 from pegline_core.game import Game
 from pegline_core.variant import Variant
-from pegline_cribbage.actions import RESPONSES, Deal, Declare, Discard, Go, Play, Respond
+from pegline_cribbage.actions import (
+    RESPONSES,
+    Deal,
+    Declare,
+    Discard,
+    Go,
+    Play,
+    Respond,
+    move_cards,
+)
 from pegline_cribbage.events import CountSettled, HandShown
 from pegline_cribbage.machine import CribbageMachine
 from pegline_cribbage.views import CribbageView
@@ -144,7 +153,7 @@ class CribbageTable:
                 responses=", ".join(RESPONSES), response=repr(response)))
         return Respond(seat, response, points)
 
-    def committed(self, action: Any) -> bool:
+    def committed(self, action: Action) -> bool:
         return isinstance(action, Discard | Play)
 
     def compare(self, comparison: Comparison) -> Json:
@@ -156,7 +165,7 @@ class CribbageTable:
         for index, (candidate, rank) in enumerate(zip(evaluation.candidates, ranks,
                                                       strict=True)):
             candidates.append({
-                "cards": _cards(_chosen(candidate.action)), "value": round(candidate.value, 6),
+                "cards": _cards(move_cards(candidate.action)), "value": round(candidate.value, 6),
                 "rank": rank, "tied": ranks.count(rank) > 1, "chosen": index == comparison.chosen,
                 "reasons": [{"name": name, "value": reason, "label": reason_label(name),
                              "said": reason_value(reason)}
@@ -179,10 +188,6 @@ class CribbageTable:
         data |= {"seat": None, "side": -1, "partners": [], "held": [], "kept": [], "laid": [],
                  "hands": [], "crib": [None] * data["crib_cards"]}
         return data
-
-
-def _chosen(action: Any) -> tuple[Card, ...]:
-    return tuple(action.cards) if isinstance(action, Discard) else (action.card,)
 
 
 def _pegs(log: Sequence[Event], sides: int) -> list[Json]:

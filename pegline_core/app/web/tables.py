@@ -38,7 +38,7 @@ from pegline_core.app.web.store import Store, StoredTable, StoreError
 from pegline_core.coaching import Comparison
 from pegline_core.definition import EventPrinter, Player
 from pegline_core.errors import IllegalActionError, PeglineError, RecordError
-from pegline_core.events import Action, AskCoach, Event, GameEnded, Input
+from pegline_core.events import Action, AskCoach, Event, EventCodec, GameEnded, Input
 from pegline_core.game import Game
 from pegline_core.record import GameRecord
 from pegline_core.turns import Chance
@@ -112,14 +112,15 @@ def duration(seconds: float) -> str:
     return _messages.ngettext("{n} second", "{n} seconds", whole).format(n=whole)
 
 
-def entry(printer: Any, codec: Any, event: Event, redact: Callable[[Json], Json] | None) -> Json:
+def entry(printer: EventPrinter, codec: EventCodec, event: Event,
+          redact: Callable[[Json], Json] | None) -> Json:
     """One line of the event log as the page shows it: its readable text and its data."""
     data = codec.to_dict(event)
     return {"seq": event.seq, "type": data["type"], "text": printer.lines(event),
             "data": data if redact is None else redact(data)}
 
 
-def result_json(result: GameEnded | None, printer: Any) -> Json | None:
+def result_json(result: GameEnded | None, printer: EventPrinter) -> Json | None:
     if result is None:
         return None
     return {"sides": [{"side": r.side, "name": printer.side(r.side), "seats": list(r.seats),
@@ -197,7 +198,7 @@ class Table:
         """The events in ``entries``, to print again in the language of each request."""
         self.digest = hashlib.sha256()
         """A running hash of the log's events, to check a replay against the stored one."""
-        self._texts: dict[tuple[int, str], tuple[Any, list[list[str]]]] = {}
+        self._texts: dict[tuple[int, str], tuple[EventPrinter, list[list[str]]]] = {}
         """By seat and language: a printer that has read the whole log, and its lines."""
         self.store: Store | None = None
         self.opened = time.monotonic()
@@ -594,7 +595,7 @@ class Table:
         return (self.sockets.get(seat, 0) > 0
                 or (time.monotonic() - seen < PRESENT and seen > self.left.get(seat, -PRESENT)))
 
-    def _lines(self, seat: int) -> tuple[Any, list[list[str]]]:
+    def _lines(self, seat: int) -> tuple[EventPrinter, list[list[str]]]:
         """The log's lines for ``seat`` in this request's language, and the printer that read
         them in order (a printer follows the game, e.g. who deals); the data stays as it was
         redacted when each event happened."""
