@@ -28,6 +28,7 @@ from attrs import field, frozen
 
 from pegline_core.cards import Card, CardError, parse_cards
 from pegline_core.errors import PeglineError
+from pegline_core.events import Action
 from pegline_core.files import parse_toml, read_text
 from pegline_core.game import Game
 from pegline_core.strict import StructureProblems, format_path, structure_strict
@@ -97,7 +98,7 @@ class Script:
                 raise ScriptError(f"{where}: {exc}") from None
         return game
 
-    def actions(self, game: Game) -> Iterator[tuple[str, Any]]:
+    def actions(self, game: Game) -> Iterator[tuple[str, Action]]:
         """Each scripted action with its place in the script, read against the live game."""
         if self.dealer < 0:
             yield "cut", CutForDeal(_cards(self.cut, "cut"))
@@ -115,7 +116,7 @@ class Script:
             yield from self._plays(game, hand, at)
 
     @staticmethod
-    def _plays(game: Game, hand: HandScript, at: str) -> Iterator[tuple[str, Any]]:
+    def _plays(game: Game, hand: HandScript, at: str) -> Iterator[tuple[str, Action]]:
         for index, entry in enumerate(hand.plays):
             where = f"{at}.plays[{index}]"
             if game.phase != CribbagePhase.PEGGING:
