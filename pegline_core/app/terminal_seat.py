@@ -41,12 +41,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Generic, TypeVar
 
 from rich.console import Console, RenderableType
 
 from pegline_core.app.i18n import N_, Messages
 from pegline_core.coaching import Comparison
+from pegline_core.definition import View
 from pegline_core.events import Action, AskCoach
 from pegline_core.players import PlayerLeft
 
@@ -73,6 +74,8 @@ class AnswerError(ValueError):
 
 Answer = TypeVar("Answer")
 """What a game's reading of one typed line gives (an action, or a yes or no)."""
+V = TypeVar("V", bound=View)
+"""The game's view (a seat plays one game)."""
 
 
 class Taken(AnswerError):
@@ -83,7 +86,7 @@ class Taken(AnswerError):
         self.action = action
 
 
-class TerminalSeat:
+class TerminalSeat(Generic[V]):
     """Asks a person at the terminal, drawing the game's screen before each new decision.
 
     A game gives `screen` (what the seat sees), `ask` (the prompt for a decision and how an
@@ -107,17 +110,17 @@ class TerminalSeat:
         self._answers = 0
         """Answers read for the decision being asked (`WRONG_ANSWERS`)."""
 
-    def screen(self, view: Any) -> RenderableType:
+    def screen(self, view: V) -> RenderableType:
         raise NotImplementedError
 
-    def ask(self, view: Any, legal: Sequence[Action]) -> tuple[str, Callable[[str], Action]]:
+    def ask(self, view: V, legal: Sequence[Action]) -> tuple[str, Callable[[str], Action]]:
         raise NotImplementedError
 
     def answer(self, word: str) -> None:
         """Answer one of the game's own ``words`` (the shared ones are answered here)."""
         raise NotImplementedError
 
-    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+    def choose(self, view: V, legal: Sequence[Action]) -> Action:
         self.seat = getattr(view, "seat", self.seat)
         self._answers = 0
         if view != self._drawn:
@@ -128,7 +131,7 @@ class TerminalSeat:
             self._committed = True
         return action
 
-    def decide(self, view: Any, legal: Sequence[Action]) -> Action:
+    def decide(self, view: V, legal: Sequence[Action]) -> Action:
         prompt, read = self.ask(view, legal)
         return self.loop(prompt, read)
 

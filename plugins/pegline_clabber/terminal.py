@@ -68,7 +68,7 @@ _messages = Messages("pegline_clabber")
 _ = _messages.gettext
 
 
-class HumanPlayer(TerminalSeat):
+class HumanPlayer(TerminalSeat[ClabberView]):
     """Asks a person at the terminal, showing the table before each decision.
 
     ``read`` reads one answer (the builtin `input` by default). The command line feeds every

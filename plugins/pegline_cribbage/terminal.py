@@ -72,7 +72,7 @@ HELP = help_lines()
 """The help, in English."""
 
 
-class HumanPlayer(TerminalSeat):
+class HumanPlayer(TerminalSeat[CribbageView]):
     """Asks a person at the terminal, showing the table before each decision.
 
     ``read`` reads one answer (the builtin `input` by default; it raises `EOFError` at the end
