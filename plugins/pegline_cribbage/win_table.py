@@ -264,7 +264,7 @@ def _outcome(item: Any) -> bool:
             and _whole(item[4]) and item[4] >= 1)
 
 
-def _need(ok: bool, key: str, what: str, got: Any) -> None:
+def _need(ok: bool, key: str, what: str, got: object) -> None:
     if not ok:
         raise PeglineError(f"not a win table: {key} must be {what}, not {got!r}")
 

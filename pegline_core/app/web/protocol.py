@@ -34,7 +34,7 @@ class RequestError(PeglineError):
     """A request the server cannot read: bad JSON, a missing or mistyped field (HTTP 400)."""
 
 
-def whole(value: Any, name: str, low: int, high: int) -> int:
+def whole(value: object, name: str, low: int, high: int) -> int:
     """``value`` if it is a whole number from ``low`` to ``high``; else `RequestError` saying
     the range (a bool is not a number, nor is 1.0 a whole one).
 
@@ -57,7 +57,7 @@ def query_number(text: str, name: str, high: int) -> int:
     return whole(number, name, 0, high)
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     """``value`` as a refusal quotes it: a huge number cut short (the message stays short)."""
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
