@@ -180,7 +180,7 @@ class EventCodec:
 
     def to_dict(self, event: Event) -> dict[str, Any]:
         if isinstance(event, Input):
-            subject: Any = event.action
+            subject: Action | Event = event.action
             body = self._unstructurer(type(subject))(subject)
         else:
             subject = event

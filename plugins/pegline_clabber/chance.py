@@ -19,7 +19,7 @@ pack and then its 24 cards one at a time from the dealer's left.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import cast
 
 from pegline_clabber.actions import CutForDeal, Deal
 from pegline_clabber.cards import DECK, JACK
@@ -69,7 +69,7 @@ class ClabberChance:
                             players=PLAYERS, size=HAND_SIZE)
         return Deal(drawn[0] - CARD_OUTCOMES, tuple(tuple(hand) for hand in hands))
 
-    def drawn(self, game: Game, action: Any) -> list[int]:
+    def drawn(self, game: Game, action: Action) -> list[int]:
         if isinstance(action, CutForDeal):
             return [card.index for card in action.cards]
         if isinstance(action, Deal):

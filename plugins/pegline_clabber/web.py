@@ -157,7 +157,7 @@ class ClabberTable:
             return Play(seat, Card.parse(card))
         return CallRenege(seat, whole(data.get("target"), "target", 0, LARGEST))
 
-    def committed(self, action: Any) -> bool:
+    def committed(self, action: Action) -> bool:
         return True  # every move of the person's is a decision the coach can judge
 
     def compare(self, comparison: Comparison) -> Json:

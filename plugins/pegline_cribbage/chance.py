@@ -17,7 +17,7 @@ the crib's cards from the deck, the starter one card from those not dealt.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import cast
 
 from pegline_core.cards import DECK
 from pegline_core.chance import dealing_order, dealt_hands
@@ -67,7 +67,7 @@ class CribbageChance:
             return Deal(tuple(tuple(hand) for hand in hands), tuple(cards[dealt:]))
         return CutStarter(cards[0])
 
-    def drawn(self, game: Game, action: Any) -> list[int]:
+    def drawn(self, game: Game, action: Action) -> list[int]:
         if isinstance(action, CutForDeal):
             cards = list(action.cards)
         elif isinstance(action, Deal):

@@ -248,7 +248,7 @@ _FIELDS = ("variant", "target", "hands", "seed", "budget", "error", "made_by", "
            "outcomes")
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: object) -> bool:
     return type(value) is int
 
 
@@ -256,7 +256,7 @@ def _number(value: Any) -> bool:
     return type(value) in (int, float) and math.isfinite(value)
 
 
-def _outcome(item: Any) -> bool:
+def _outcome(item: object) -> bool:
     """Whether ``item`` is an outcome's JSON form: [heels, pegging, pone, dealer, count]."""
     return (isinstance(item, list) and len(item) == 5
             and all(_whole(item[i]) and item[i] >= 0 for i in (0, 2, 3))

@@ -226,7 +226,7 @@ def _object(body: Any) -> dict[str, Any]:
     return body
 
 
-def _kind(value: Any) -> str:
+def _kind(value: object) -> str:
     """What a JSON value is, in JSON's words (not Python's list, str or NoneType)."""
     if value is None:
         return "null"

@@ -29,7 +29,6 @@ import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from pegline_core.app.bot_specs import bots_for
 from pegline_core.app.i18n import Messages, RuleNames, current_language
@@ -429,10 +428,10 @@ class Table:
         return time.monotonic() - max(self.seen.get(seat, self.opened),
                                       self.left.get(seat, self.opened), self.opened)
 
-    def hand_over(self, host: str | None, seat: Any, bot: Any = None) -> Json:
-        """Give an absent person's ``seat`` to ``bot`` (the game's first bot by default), by the
-        creator (``host``: their token) once the person has been away ``hand_over_after``
-        seconds; the bot moves at once if it is the seat's turn."""
+    def hand_over(self, host: str | None, asked: object, bot: object = None) -> Json:
+        """Give an absent person's seat (``asked``) to ``bot`` (the game's first bot by
+        default), by the creator (``host``: their token) once the person has been away
+        ``hand_over_after`` seconds; the bot moves at once if it is the seat's turn."""
         if not self._opens("host", host):
             raise Forbidden(_("only the table's creator can hand a seat to a bot"))
         known = bots_for(self.game)
@@ -440,7 +439,8 @@ class Table:
         if not isinstance(bot, str) or bot not in known:
             raise RequestError(_("unknown bot {name}; choose from {bots}").format(
                 name=repr(bot), bots=", ".join(known)))
-        if whole(seat, "seat", 0, len(self.seats) - 1) not in self.people:
+        seat = whole(asked, "seat", 0, len(self.seats) - 1)
+        if seat not in self.people:
             raise RequestError(_("seat {seat} is not a person's seat at this table").format(
                 seat=repr(seat)))
         with self.lock:
@@ -463,7 +463,7 @@ class Table:
             self._commit(start)
             return {"seat": seat, "kind": self._kind(seat), "next": len(self.recorded)}
 
-    def join(self, seat: Any) -> tuple[int, str]:
+    def join(self, seat: object) -> tuple[int, str]:
         """A free person seat of a table open to the lobby, for whoever asks first: the seat
         and its new token (the creator's link for it stops working). A seat is free until its
         link has been opened or it has a name."""
@@ -494,7 +494,7 @@ class Table:
         return (seat in self.people and seat not in self.bots and seat not in self.given_names
                 and seat not in self.seen)
 
-    def act(self, move: Any, seat: int | None = None, expect: int | None = None) -> Json:
+    def act(self, move: object, seat: int | None = None, expect: int | None = None) -> Json:
         """Apply ``seat``'s move (a JSON object from the page; the first person's by default)
         and let the bots answer. With ``expect`` (the number of events the seat has seen), a
         move sent for an older state is refused with `Stale` and the current state."""
@@ -563,7 +563,7 @@ class Table:
             self._commit(len(self.recorded))
             return self._state(seat)
 
-    def sit(self, seat: int, name: Any) -> Json:
+    def sit(self, seat: int, name: object) -> Json:
         """Give ``seat`` the name its person chose (asked once by the page)."""
         if not isinstance(name, str) or not name.strip() or len(name) > NAME_LENGTH:
             raise RequestError(_("a name is 1 to {n} characters").format(n=NAME_LENGTH))
@@ -720,7 +720,7 @@ class Tables:
     def __len__(self) -> int:
         return len(self._tables)
 
-    def create(self, variant: Variant, seats: Any, seed: int | None, lobby: bool = False, *,
+    def create(self, variant: Variant, seats: object, seed: int | None, lobby: bool = False, *,
                spectators: bool = False, hand_over_after: float | None = None,
                admit: Callable[[], None] = lambda: None,
                ) -> tuple[Table, dict[int, str], dict[str, str]]:
@@ -736,11 +736,11 @@ class Tables:
                                   hand_over_after=hand_over_after, admit=admit)
         return table, tokens, keys
 
-    def _add(self, variant: Variant, seats: Any, seed: int | None, *, lobby: bool = False,
+    def _add(self, variant: Variant, asked: object, seed: int | None, *, lobby: bool = False,
              keys: Mapping[str, str] | None = None,
              hand_over_after: float | None = None,
              admit: Callable[[], None] = lambda: None) -> tuple[Table, dict[int, str]]:
-        _check_seats(variant, seats)  # before the game is built: a refusal costs little
+        seats = _check_seats(variant, asked)  # before the game is built: a refusal costs little
         admit()
         game = Game(variant)
         web = web_table(variant, game.definition)
@@ -811,8 +811,9 @@ class Tables:
         return found
 
 
-def _check_seats(variant: Variant, seats: Any) -> None:
-    """`RequestError` unless ``seats`` names a person or a known bot for each seat."""
+def _check_seats(variant: Variant, seats: object) -> list[str]:
+    """What ``seats`` names for each seat, a person or a known bot; `RequestError` unless it
+    names one for each."""
     known = bots_for(variant)
     players = variant.table.players
     if (not isinstance(seats, list | tuple) or len(seats) != players
@@ -833,3 +834,4 @@ def _check_seats(variant: Variant, seats: Any) -> None:
                 name=repr(kind.removeprefix("bot:")), bots=", ".join(known)))
     if PERSON not in seats:
         raise RequestError(_("a table needs at least one \"person\" seat"))
+    return list(seats)
