@@ -34,6 +34,8 @@ from pegline_cribbage.settings import FOLLOWS, CribbageSettings, check_settings
 from pegline_cribbage.views import CribbageView
 
 if TYPE_CHECKING:
+    import click
+
     from pegline_core.definition import Player
     from pegline_cribbage.coach import Coach
     from pegline_cribbage.display import EventPrinter
@@ -59,7 +61,7 @@ class Cribbage:
 
     @staticmethod
     @hookimpl(optionalhook=True)  # the command line's hook, not the rules' (pegline_core.app)
-    def pegline_commands() -> list[Any]:
+    def pegline_commands() -> list[click.Command]:
         from pegline_cribbage.commands import analyze, score
 
         return [score, analyze]

@@ -10,7 +10,7 @@ import shlex
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 import click
 from click.core import ParameterSource
@@ -41,7 +41,7 @@ from pegline_core.record import GameRecord
 from pegline_core.variant import Variant, load_variant
 
 if TYPE_CHECKING:
-    from pegline_core.app.match import Match, MatchRecord, MatchRules
+    from pegline_core.app.match import Match, MatchRecord, MatchRules, MatchSaves
 
 _messages = Messages("pegline_core.app")
 _ = _messages.gettext
@@ -77,7 +77,7 @@ _ = _messages.gettext
 @click.option("--match-to", "match_to", type=click.IntRange(min=1),
               help="Play a match to this many game points.")
 def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: str, human: bool,
-         auto_go: bool, as_json: bool, log_file: Any, save_path: Path | None,
+         auto_go: bool, as_json: bool, log_file: IO[str] | None, save_path: Path | None,
          resume_path: Path | None,
          versions: str, best_of: int | None, match_to: int | None) -> None:
     """Play a complete game (or a match) and print every event."""
@@ -238,7 +238,8 @@ def _saving_each_hand(game: Game, save: Callable[[], None],
 
 
 def _play_match(variant: Variant | None, rules: MatchRules, seed: int | None, bots: str,
-                human: bool, as_json: bool, save_path: Path | None, log_file: Any = None,
+                human: bool, as_json: bool, save_path: Path | None,
+                log_file: IO[str] | None = None,
                 resumed: MatchRecord | None = None, *, auto_go: bool = True,
                 resumed_from: Path | None = None) -> None:
     """Play a match game by game (or carry on the ``resumed`` `MatchRecord`, read from
@@ -287,7 +288,8 @@ def _play_match(variant: Variant | None, rules: MatchRules, seed: int | None, bo
 
 
 def _play_games(match: Match, playing: Game | None, seed: int, bots: str, human: bool,
-                as_json: bool, save_path: Path | None, log_file: Any, saves: Any,
+                as_json: bool, save_path: Path | None, log_file: IO[str] | None,
+                saves: MatchSaves | None,
                 watch: Callable[[Game], None], *, auto_go: bool) -> None:
     """The games of `_play_match` until the match is over (each passed to ``watch``)."""
     from pegline_core.app.match import MatchRecord
