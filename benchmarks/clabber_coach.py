@@ -24,6 +24,7 @@ from pegline_clabber.bots import GreedyBot
 from pegline_clabber.coach import DEFAULT_BUDGET, ClabberCoach, CoachBot
 from pegline_core import Game, Ruleset, load_variant, play_game
 from pegline_core.app.simulate import wilson
+from pegline_core.turns import CHANCE
 
 
 def latency(variant: str, budget: int, games: int) -> dict[str, list[float]]:
@@ -35,7 +36,7 @@ def latency(variant: str, budget: int, games: int) -> dict[str, list[float]]:
         game, rng = Game(ruleset=ruleset), random.Random(seed)
         bots = [GreedyBot(seat) for seat in range(4)]
         while not game.over:
-            if game.to_act == "chance":
+            if game.to_act is CHANCE:
                 game.apply(game.chance_action(rng))
                 continue
             seat = game.to_act[0]

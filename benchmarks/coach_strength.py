@@ -50,6 +50,7 @@ from previous_coach import PreviousCoachBot
 from pegline_core import Game, Ruleset, load_variant, play_game
 from pegline_core.app.bot_specs import resolve_bot
 from pegline_core.app.simulate import wilson
+from pegline_core.turns import Chance
 from pegline_cribbage.coach import DEFAULT_BUDGET, Coach, CoachBot
 from pegline_cribbage.machine import common, seat_to_play
 
@@ -135,7 +136,7 @@ def hand_margin(budget: int, opponent: str, options: dict[str, bool], seed: int)
         bots[coach_seat] = CoachBot(seed, budget=budget, **options)
         while not (game.over or (game.phase == "deal" and len(game.inputs()) > 1)):
             to_act = game.to_act
-            if isinstance(to_act, str):
+            if isinstance(to_act, Chance):
                 game.apply(game.chance_action(rng))
             else:
                 seat = to_act[0]

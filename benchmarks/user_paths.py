@@ -50,6 +50,7 @@ from pettingzoo.utils import wrappers
 from pegline_core import Game, RandomBot, play_game
 from pegline_core.build import build_name
 from pegline_core.rl import env as pegline_env
+from pegline_core.turns import CHANCE
 
 
 class MyRandomPlayer:
@@ -75,7 +76,7 @@ def game_api(count, rng):
         game = Game(variant)
         while True:
             to_act = game.to_act
-            if to_act == "chance":
+            if to_act is CHANCE:
                 game.apply(game.chance_action(rng))
             elif to_act:
                 game.apply(rng.choice(game.legal_actions(to_act[0])))

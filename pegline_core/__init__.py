@@ -13,7 +13,7 @@ build.install()  # with PEGLINE_PURE_PYTHON=1 the compiled modules load from the
 
 from pegline_core.cards import DECK, Card, deck_of, format_cards, parse_cards
 from pegline_core.coaching import Candidate, Comparison, Evaluation, Evaluator
-from pegline_core.definition import GameDefinition, Machine
+from pegline_core.definition import GameDefinition, Machine, View
 from pegline_core.encoding import Encoding
 from pegline_core.errors import (
     CardError,
@@ -25,20 +25,32 @@ from pegline_core.errors import (
     VariantError,
 )
 from pegline_core.event_log import EventLog, StepEvents
-from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored, SideResult
+from pegline_core.events import (
+    Action,
+    AskCoach,
+    Event,
+    EventCodec,
+    GameEnded,
+    Input,
+    Scored,
+    SideResult,
+)
 from pegline_core.game import Game
 from pegline_core.hookspecs import hookimpl, hookspec, native, native_step
 from pegline_core.index_player import IndexPlayer
+from pegline_core.phases import Phase
 from pegline_core.players import Player, RandomBot, play_game
 from pegline_core.plugins import game_definition
 from pegline_core.record import GameRecord
 from pegline_core.rules import Award, Rule, Score
 from pegline_core.ruleset import Ruleset
+from pegline_core.turns import CHANCE, OVER, Chance, Over, Seats, ToAct
 from pegline_core.variant import Variant, available_variants, load_variant
 
 __all__ = [
     "Game", "GameDefinition", "Machine", "Encoding", "game_definition", "Player", "IndexPlayer",
-    "RandomBot", "play_game",
+    "RandomBot", "play_game", "Action", "View", "Phase", "ToAct", "CHANCE", "Chance", "Seats",
+    "OVER", "Over",
     "Card", "DECK", "deck_of", "format_cards", "parse_cards",
     "Candidate", "Comparison", "Evaluation", "Evaluator",
     "Event", "EventLog", "StepEvents", "Input", "Scored", "GameEnded", "SideResult", "AskCoach",

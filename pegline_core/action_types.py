@@ -21,15 +21,16 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from pegline_core.cards import Card
+from pegline_core.events import Action
 from pegline_core.strict import describe
 
 __all__ = ["wrong_field", "interned", "INTERNED"]
 
 Check = Callable[[Any], bool]
 _CHECKS: dict[type, tuple[tuple[str, Check, str], ...]] = {}
-A = TypeVar("A")
+A = TypeVar("A", bound=Action)
 
-INTERNED: Final[dict[int, Any]] = {}
+INTERNED: Final[dict[int, Action]] = {}
 """The interned actions by their ``id`` (kept alive here: no other object can take one's id)."""
 
 
@@ -54,7 +55,7 @@ def interned(action: A) -> A:
     return action
 
 
-def wrong_field(action: Any) -> str | None:
+def wrong_field(action: Action) -> str | None:
     """What is wrong with the type of one of ``action``'s fields, or None (an action that is not
     an attrs class is the machine's to refuse)."""
     cls = type(action)

@@ -21,7 +21,7 @@ A_VARIANT = "a Variant, a variant's name or a .toml file's path"
 """What a variant argument may be, as the messages say it."""
 
 
-def expect(test: bool, name: str, expected: str, value: Any) -> None:
+def expect(test: bool, name: str, expected: str, value: object) -> None:
     """`PeglineError` ``NAME must be EXPECTED, not VALUE`` unless ``test`` holds."""
     if not test:
         raise PeglineError(f"{name} must be {expected}, not {short_repr(value)}")

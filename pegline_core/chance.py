@@ -16,9 +16,10 @@ future in each simulation. The game knows its chance actions, so the game says h
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
 from pegline_core.cards import DECK
+from pegline_core.events import Action
 
 if TYPE_CHECKING:
     from pegline_core.game import Game
@@ -48,8 +49,8 @@ class Chance(Protocol):
     outcome_count: int
 
     def outcomes(self, game: Game, drawn: Sequence[int]) -> list[int]: ...
-    def action(self, game: Game, drawn: Sequence[int]) -> Any: ...
-    def drawn(self, game: Game, action: Any) -> list[int]: ...
+    def action(self, game: Game, drawn: Sequence[int]) -> Action: ...
+    def drawn(self, game: Game, action: Action) -> list[int]: ...
     def label(self, outcome: int) -> str: ...
 
 

@@ -13,6 +13,8 @@ from typing import Any, Protocol, runtime_checkable
 
 from attrs import frozen
 
+from pegline_core.events import Action
+
 __all__ = ["Candidate", "Evaluation", "Comparison", "Evaluator"]
 
 TIE = 1e-9
@@ -23,7 +25,7 @@ TIE = 1e-9
 class Candidate:
     """One possible move, its value (higher is better for the seat) and the reasons."""
 
-    action: Any
+    action: Action
     value: float
     reasons: tuple[tuple[str, object], ...]
 
@@ -73,7 +75,7 @@ class Comparison:
     seat: int
     event: int
     hand: int
-    action: Any
+    action: Action
     evaluation: Evaluation
     chosen: int
 
@@ -92,11 +94,11 @@ class Comparison:
         return self.rank == 1
 
 
-def same_move(evaluator: Evaluator) -> Callable[[Any, Any], bool]:
+def same_move(evaluator: Evaluator) -> Callable[[Action, Action], bool]:
     """The evaluator's test that two actions are one move (``==`` if it has none)."""
     same = getattr(evaluator, "same", None)
     return same if callable(same) else _equal
 
 
-def _equal(a: Any, b: Any) -> bool:
+def _equal(a: Action, b: Action) -> bool:
     return bool(a == b)

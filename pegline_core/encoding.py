@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
-from pegline_core.events import Event
+from pegline_core.events import Action, Event
 from pegline_core.nonzeros import Nonzeros
 
 __all__ = ["Encoding", "Numbered", "Screen"]
@@ -54,7 +54,7 @@ class Encoding(Protocol):
 
     def observe(self, view: Any, out: Any) -> None:
         """Write the view into ``out`` (a `MutableSequence` of floats, or a numpy array)."""
-    def action_id(self, view: Any, action: Any) -> int: ...
+    def action_id(self, view: Any, action: Action) -> int: ...
     def label(self, number: int) -> str: ...
     def screen(self) -> Screen: ...
 

@@ -10,7 +10,6 @@ import sysconfig
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 __all__ = ["PeglineError", "CardError", "VariantError", "PluginError", "IllegalActionError",
            "PlayerError", "RecordError", "short_repr"]
@@ -141,7 +140,7 @@ def _is_machinery(filename: str) -> bool:
     return path.startswith(_MACHINERY) or "/pluggy/" in path
 
 
-def short_repr(value: Any) -> str:
+def short_repr(value: object) -> str:
     """A short repr that cannot fail (a claim may hold anything)."""
     try:
         text = repr(value)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from pegline_core.events import Event, Input
+from pegline_core.events import Action, Event, Input
 
 __all__ = ["RowKind", "keyword_kind", "built", "built_all", "stored", "event_of", "event_class",
            "built_from", "input_at", "inputs_of"]
@@ -126,7 +126,7 @@ def built_from(log: list[Any], start: int = 0) -> list[Event]:
     return [built(log, index) for index in range(start, len(log))]
 
 
-def input_at(log: list[Any], index: int) -> tuple[int | None, Any] | None:
+def input_at(log: list[Any], index: int) -> tuple[int | None, Action] | None:
     """The actor and action of the `Input` at ``index``, or None for any other event; read
     from a row without building it."""
     item = log[index]
@@ -140,7 +140,7 @@ def input_at(log: list[Any], index: int) -> tuple[int | None, Any] | None:
     return None
 
 
-def inputs_of(log: list[Any]) -> list[Any]:
+def inputs_of(log: list[Any]) -> list[Action]:
     """The actions of every `Input` of the log, in order."""
     found = []
     for index in range(len(log)):

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from pegline_core.events import Event, GameEnded, Input, Scored, SideResult
+from pegline_core.events import Action, Event, GameEnded, Input, Scored, SideResult
 from pegline_core.rules import Award
 
 __all__ = ["EventWriter"]
@@ -51,7 +51,7 @@ class EventWriter:
         self._stamp: tuple[int, str] | None = None
         """The hand and phase of that input."""
 
-    def input(self, actor: int | None, action: Any) -> None:
+    def input(self, actor: int | None, action: Action) -> None:
         """The action taken: everything written after it until the next input is its effect."""
         self.cause = len(self.log)
         hand, phase = self._stamp = self.state.hand, self.state.phase

@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import typing
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import attrs
 import cattrs
@@ -28,8 +28,15 @@ from pegline_core.errors import CardError, PeglineError, PluginError
 from pegline_core.strict import StructureProblems, format_path, problems_of
 from pegline_core.strict import converter as strict_converter
 
-__all__ = ["Event", "Input", "Scored", "GameEnded", "SideResult", "AskCoach", "EventCodec",
-           "KERNEL_ACTIONS", "KERNEL_EVENTS"]
+__all__ = ["Action", "Event", "Input", "Scored", "GameEnded", "SideResult", "AskCoach",
+           "EventCodec", "KERNEL_ACTIONS", "KERNEL_EVENTS"]
+
+
+class Action(Protocol):
+    """What every action is, a chance outcome or a seat's move: an immutable value whose class
+    names its record ``type`` in ``TAG`` (`AskCoach`, and each game's own classes)."""
+
+    TAG: ClassVar[str]
 
 
 @frozen
@@ -49,7 +56,7 @@ class Event:
 class Input(Event):
     """An action applied to the game: a chance outcome or a player's move."""
 
-    action: Any
+    action: Action
 
 
 @frozen
@@ -173,15 +180,15 @@ class EventCodec:
 
     def to_dict(self, event: Event) -> dict[str, Any]:
         if isinstance(event, Input):
-            subject: Any = event.action
+            subject: Action | Event = event.action
             body = self._unstructurer(type(subject))(subject)
         else:
             subject = event
             body = self._unstructurer(type(event))(event)
             for key in _HEAD:
                 del body[key]
-        out = {"seq": event.seq, "hand": event.hand, "phase": event.phase, "actor": event.actor,
-               "cause": event.cause, "type": type(subject).TAG}
+        out = {"seq": event.seq, "hand": event.hand, "phase": str(event.phase),  # a plain str
+               "actor": event.actor, "cause": event.cause, "type": type(subject).TAG}
         out.update(body)
         return {key: value for key, value in out.items() if value is not None}
 

@@ -27,6 +27,7 @@ from pegline_core.errors import PeglineError
 from pegline_core.events import Event
 from pegline_core.game import Game
 from pegline_core.plugins import Plugins
+from pegline_core.turns import Chance
 from pegline_core.variant import Variant, load_variant
 
 __all__ = ["cards_in", "SeenCards", "check_fair_views"]
@@ -96,7 +97,7 @@ def check_fair_views(variant: Variant | str, *, games: int = 20, seed: int = 0,
                       for seat, known in enumerate(seen)]
             at = len(game.log)
             to_act = game.to_act
-            if isinstance(to_act, str):
+            if isinstance(to_act, Chance):
                 game.apply(game.chance_action(rng))
             else:
                 legal = game.legal_actions(to_act[0])

@@ -26,15 +26,17 @@ import attrs
 from pegline_core.action_types import INTERNED, wrong_field
 from pegline_core.arguments import A_VARIANT, expect
 from pegline_core.coaching import Comparison, Evaluator, same_move
-from pegline_core.definition import GameDefinition, Machine
+from pegline_core.definition import GameDefinition, Machine, View
 from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.event_log import EventLog, StepEvents
 from pegline_core.event_rows import built, built_from, event_class, input_at, inputs_of
-from pegline_core.events import AskCoach, EventCodec, GameEnded, Input
+from pegline_core.events import Action, AskCoach, EventCodec, GameEnded, Input
+from pegline_core.phases import Phase
 from pegline_core.plugins import Plugins
 from pegline_core.ruleset import Ruleset
 from pegline_core.shared_rulesets import shared_ruleset
 from pegline_core.steps import step
+from pegline_core.turns import ToAct
 from pegline_core.variant import DEFAULT_VARIANT, Variant
 
 __all__ = ["Game"]
@@ -98,7 +100,7 @@ class Game:
         self._machine.begin(dealer)
 
     @classmethod
-    def from_inputs(cls, variant: Variant | str | None, actions: Sequence[Any], *,
+    def from_inputs(cls, variant: Variant | str | None, actions: Sequence[Action], *,
                     dealer: int | None = None, ruleset: Ruleset | None = None,
                     extra_plugins: Plugins | None = None) -> Game:
         """A game rebuilt by applying ``actions`` (for example another game's `inputs`)."""
@@ -158,7 +160,8 @@ class Game:
         return self._machine
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
+        """The phase the game is in: a member of the game's `Phase` enum, equal to its string."""
         return self._machine.phase
 
     @property
@@ -201,26 +204,27 @@ class Game:
         return None
 
     @property
-    def to_act(self) -> str | tuple[int, ...]:
-        """``"chance"``, the seats that may act now, or ``()`` when the game is over."""
+    def to_act(self) -> ToAct:
+        """Who acts next: `CHANCE`, the `Seats` that may act now, or `OVER` when the game is
+        over (`pegline_core.turns`)."""
         return self._machine.to_act()
 
-    def inputs(self) -> list[Any]:
+    def inputs(self) -> list[Action]:
         """The actions that drove this game: replaying them reproduces the whole log."""
         return inputs_of(self._log)
 
-    def view(self, seat: int) -> Any:
+    def view(self, seat: int) -> View:
         """What ``seat`` may see now: never another seat's hidden cards."""
         self._check_seat(seat)
         return self._machine.view(seat)
 
-    def legal_actions(self, seat: int | None = None) -> list[Any]:
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal action of ``seat`` (or of every seat to act); chance phases have none."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             self._check_seat(seat)  # which says what is wrong (here, off the hot path)
         return self._machine.legal_actions(seat)
 
-    def is_legal(self, action: Any) -> bool:
+    def is_legal(self, action: Action) -> bool:
         """Whether `apply` would accept ``action`` now (it is tried on a copy, a quiet one
         where the game can make one)."""
         trial = self.copy(quiet=callable(getattr(self._machine, "quiet", None)))
@@ -230,7 +234,7 @@ class Game:
             return False
         return True
 
-    def chance_action(self, rng: random.Random) -> Any:
+    def chance_action(self, rng: random.Random) -> Action:
         """Draw the chance action due now (a cut, a deal, a starter) from ``rng``."""
         drawn = self._drawn = self._machine.chance_action(rng)
         return drawn
@@ -242,7 +246,7 @@ class Game:
 
     # -- acting --------------------------------------------------------------------------------
 
-    def apply(self, action: Any) -> StepEvents:
+    def apply(self, action: Action) -> StepEvents:
         """Apply one action and return the events it produced (its `Input` first), as a
         read-only sequence that behaves as their list, each event built when it is read.
 
@@ -260,7 +264,7 @@ class Game:
             return StepEvents(self._log, self, self._step(action))
         return StepEvents(self._log, self, step(self._machine, self._log, self._history, action))
 
-    def _step(self, action: Any) -> int:
+    def _step(self, action: Action) -> int:
         """Apply ``action``, whose fields have their declared types (checked by `apply`, or
         made by the machine itself); return where its events start in the log."""
         if isinstance(action, AskCoach) and self.over:
@@ -324,7 +328,7 @@ class Game:
                 if (entry := input_at(log, index)) is not None and entry[0] == seat
                 and not isinstance(entry[1], AskCoach)]
 
-    def _view_before(self, start: int, snapshot: object, seat: int) -> Any:
+    def _view_before(self, start: int, snapshot: object, seat: int) -> View:
         """What ``seat`` saw just before the action logged at ``start``."""
         machine = self._ruleset.game.new_machine(self._ruleset, self._log[:start])
         machine.restore(snapshot)
@@ -364,7 +368,7 @@ class Game:
             undo[index + 1] = (machine.snapshot(), undo[index + 1][1])
         return undo[position][0]
 
-    def undo(self) -> Any:
+    def undo(self) -> Action:
         """Take back the last action, restoring state and log exactly; return that action."""
         self._need_history()
         if not self._undo:
@@ -422,7 +426,7 @@ class Game:
             raise IllegalActionError(f"no seat {seat!r} at a table of {self.players}")
 
 
-def _rebuild(variant: Variant, extra: Plugins, dealer: int | None, inputs: list[Any],
+def _rebuild(variant: Variant, extra: Plugins, dealer: int | None, inputs: list[Action],
              undo: bool = True) -> Game:
     game = Game(variant, dealer=dealer, extra_plugins=extra, undo=undo)
     for action in inputs:

@@ -24,6 +24,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from pegline_core.errors import PeglineError, PlayerError, PluginError, short_repr
+from pegline_core.events import Action
 
 __all__ = ["IndexPlayer", "checked_index", "reads_no_view"]
 
@@ -38,12 +39,13 @@ class IndexPlayer:
         """The index, from 0 to ``count - 1``, of the legal action to play."""
         raise NotImplementedError(f"{type(self).__name__} must define choose_index(count)")
 
-    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
         count = len(legal)
-        index = _answer(self, count)
-        if not _in_range(index, count):
+        answer = _answer(self, count)
+        if not _in_range(answer, count):
             raise PeglineError(f"{type(self).__name__}.choose_index({count}) answered "
-                               f"{short_repr(index)}, not an index from 0 to {count - 1}")
+                               f"{short_repr(answer)}, not an index from 0 to {count - 1}")
+        index: int = answer
         return legal[index]
 
 

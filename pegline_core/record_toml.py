@@ -57,7 +57,7 @@ def dumps(data: Mapping[str, Any]) -> str:
     return "\n".join(out) if head else "\n".join(out[1:])
 
 
-def _event(event: Any) -> str | None:
+def _event(event: object) -> str | None:
     """The ``[[events]]`` table of a plain event, or None if it holds a table or a value of
     another type (tomli-w then writes it)."""
     if type(event) is not dict:

@@ -239,7 +239,7 @@ class Resolver:
         return file
 
 
-def _is_edit(item: Any) -> bool:
+def _is_edit(item: object) -> bool:
     return isinstance(item, str) and item[:1] in ("+", "-")
 
 

@@ -21,6 +21,7 @@ from pegline_core import (
 )
 from pegline_core.action_types import wrong_field
 from pegline_core.app.bot_specs import bots_for
+from pegline_core.turns import CHANCE
 
 # runs in the pure build too (conftest.py): what the compiled machines refuse
 pytestmark = pytest.mark.both_builds
@@ -129,7 +130,7 @@ def test_a_legal_action_is_applied_without_checking_its_fields_again(variant, mo
     moves, seen = 0, set()
     while game.to_act and moves < 300:
         to_act = game.to_act
-        if to_act == "chance":
+        if to_act is CHANCE:
             game.apply(game.chance_action(rng))
             checked.clear()  # chance actions are made per draw: checked as ever
             continue

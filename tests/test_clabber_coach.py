@@ -21,6 +21,7 @@ from pegline_core import (
     play_game,
 )
 from pegline_core.players import PlayerLeft
+from pegline_core.turns import CHANCE
 
 # runs in the pure build too (conftest.py): the compiled bots and coach's playouts
 pytestmark = pytest.mark.both_builds
@@ -146,7 +147,7 @@ def test_assist_is_recorded_in_the_result_and_the_record_verifies():
     asked = False
     while not game.over:
         to_act = game.to_act
-        if to_act == "chance":
+        if to_act is CHANCE:
             game.apply(game.chance_action(rng))
             continue
         seat = to_act[0]

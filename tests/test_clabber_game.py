@@ -37,6 +37,7 @@ from pegline_core import (
     play_game,
 )
 from pegline_core.app.cli import main
+from pegline_core.turns import CHANCE
 
 # runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
 pytestmark = pytest.mark.both_builds
@@ -72,7 +73,7 @@ def named(game):
 def finish_hand(game, players=None):
     players = players or [GreedyBot(seat) for seat in range(4)]
     hand = game.hand
-    while game.hand == hand and game.to_act != "chance" and not game.over:
+    while game.hand == hand and game.to_act is not CHANCE and not game.over:
         seat = game.to_act[0]
         game.apply(players[seat].choose(game.view(seat), game.legal_actions(seat)))
     return game
@@ -87,7 +88,7 @@ def events(game, cls):
 
 def test_the_lowest_cut_deals_and_a_tie_cuts_again():
     game = Game("clabber")
-    assert game.phase == "cut" and game.to_act == "chance"
+    assert game.phase == "cut" and game.to_act is CHANCE
     game.apply(CutForDeal(C("9S AH 9C KD")))       # an ace is low
     assert game.machine.dealer == 1 and game.phase == "deal"
     tie = Game("clabber")
@@ -175,7 +176,7 @@ def test_a_dead_hand_is_dealt_again_by_the_same_dealer():
     for _ in range(8):
         new = game.apply(game.legal_actions()[0])  # pass, pass, ...
     assert isinstance(new[-1], HandDead) and new[-1].dealer == 0
-    assert game.phase == "deal" and game.to_act == "chance" and game.machine.dealer == 0
+    assert game.phase == "deal" and game.to_act is CHANCE and game.machine.dealer == 0
     assert game.scores == (0, 0) and events(game, Scored) == []
     game.apply(Deal(5, [C("AH KH JC TC 9C QH"), C("JH 9H AS KS QS JS"), C("AD KD QD AC KC TH"),
                         C("QC 9S TS JD 9D TD")]))
@@ -453,7 +454,7 @@ def test_a_saved_game_resumes_to_the_end(tmp_path):
     bots = [GreedyBot(seat) for seat in range(4)]
     while game.hand < 3:
         to_act = game.to_act
-        game.apply(game.chance_action(rng) if to_act == "chance" else
+        game.apply(game.chance_action(rng) if to_act is CHANCE else
                    bots[to_act[0]].choose(game.view(to_act[0]), game.legal_actions(to_act[0])))
     path = tmp_path / "partial.toml"
     GameRecord.of(game, seed=1).save(path)

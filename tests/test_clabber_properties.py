@@ -27,6 +27,7 @@ from pegline_core import (
     Scored,
     load_variant,
 )
+from pegline_core.turns import CHANCE
 
 # runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
 pytestmark = pytest.mark.both_builds
@@ -42,7 +43,7 @@ def play(seed, bots, check_undo=False):
     game = Game(VARIANT, ruleset=RULESET)
     while not game.over:
         to_act = game.to_act
-        if to_act == "chance":
+        if to_act is CHANCE:
             action = game.chance_action(rng)
         else:
             seat = to_act[0]
@@ -125,7 +126,7 @@ def refuse_near_misses(game):
             raise AssertionError(f"{kind}: {action!r} was accepted")
         assert (game.machine.snapshot(), game.log, game.legal_actions()) == before, kind
         REACHED.add(kind)
-    if game.to_act != "chance":
+    if game.to_act is not CHANCE:
         try:
             game.chance_action(random.Random(0))
         except IllegalActionError:

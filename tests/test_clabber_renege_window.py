@@ -31,6 +31,7 @@ from pegline_core import (
     load_variant,
     parse_cards,
 )
+from pegline_core.turns import CHANCE
 from tests.test_clabber_game import refused
 
 # runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
@@ -205,7 +206,7 @@ def test_whole_games_with_reneges_keep_the_score_and_replay(seed, kind):
     players = [make(seed + seat) for seat in range(4)]
     game, dealers = Game(RENEGE, ruleset=RULESET), {}
     while not game.over:
-        if game.to_act == "chance":
+        if game.to_act is CHANCE:
             dealers[game.hand + 1] = game.machine.dealer
             game.apply(game.chance_action(rng))
         else:

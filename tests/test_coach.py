@@ -23,6 +23,7 @@ from pegline_core import (
 from pegline_core.app.cli import main
 from pegline_core.cards import DECK, parse_cards
 from pegline_core.record import GameRecord
+from pegline_core.turns import Chance
 from pegline_cribbage.actions import CutStarter, Deal, Discard, Go, Play
 from pegline_cribbage.bots import GreedyBot
 from pegline_cribbage.coach import SHORTLIST, WIN, Coach, CoachBot
@@ -390,7 +391,7 @@ def test_every_go_in_the_view_is_true_and_each_hand_starts_with_none():
         recorded = ()
         while not game.over:
             to_act = game.to_act
-            if isinstance(to_act, str):
+            if isinstance(to_act, Chance):
                 game.apply(game.chance_action(rng))
             else:
                 game.apply(rng.choice(game.legal_actions(to_act[0])))
@@ -445,7 +446,7 @@ def test_the_coach_beats_the_greedy_bot_hand_for_hand():
             bots[coach_seat] = CoachBot(seed, budget=60)
             while not (game.over or (game.phase == "deal" and len(game.inputs()) > 1)):
                 to_act = game.to_act
-                if isinstance(to_act, str):
+                if isinstance(to_act, Chance):
                     game.apply(game.chance_action(rng))
                 else:
                     seat = to_act[0]

@@ -14,6 +14,7 @@ import pytest
 from pegline_core import Game, IllegalActionError
 from pegline_core.encoding import Numbered
 from pegline_core.nonzeros import Nonzeros
+from pegline_core.turns import CHANCE
 from pegline_core.view_numbers import numbered_of
 
 VARIANTS = ["two-player", "three-player", "partner", "muggins", "five-card", "clabber",
@@ -44,7 +45,7 @@ def played(variant: str, seed: int, steps: int) -> list[tuple[Game, Game]]:
     for _ in range(steps):
         if by_action.over:
             break
-        if by_action.to_act == "chance":
+        if by_action.to_act is CHANCE:
             action = by_action.chance_action(rng)
             by_action.apply(action)
             by_number.apply(action)

@@ -44,6 +44,7 @@ from pegline_core import (
     play_game,
 )
 from pegline_core.action_types import wrong_field
+from pegline_core.turns import CHANCE
 from pegline_cribbage.actions import (
     CHANCE_ACTIONS,
     CutForDeal,
@@ -149,7 +150,7 @@ def near_misses(game):
     for bad in BAD_SEATS:
         out += [NearMiss("query-bad-seat", bad, f"no seat {bad!r} at a table of {n}", how)
                 for how in ("view", "legal")]
-    if game.to_act != "chance":
+    if game.to_act is not CHANCE:
         out.append(NearMiss("chance-not-due", None, "no chance action is due", "chance"))
     out += [NearMiss("bad-seat:ask-coach", AskCoach(bad), f"no seat {bad!r}") for bad in BAD_SEATS]
     acted = {e.actor for e in game.log if isinstance(e, Input)}
@@ -161,7 +162,7 @@ def near_misses(game):
     allowed = PHASE_ACTIONS[phase]
     for cls, action in samples(game).items():
         if cls not in allowed:
-            kind = "wrong-chance" if game.to_act == "chance" and cls in CHANCE_ACTIONS \
+            kind = "wrong-chance" if game.to_act is CHANCE and cls in CHANCE_ACTIONS \
                 else "wrong-phase"
             out.append(NearMiss(kind, action, f"{cls.__name__} is not allowed in the {phase} "
                                               "phase"))
@@ -363,7 +364,7 @@ class GameMachine(RuleBasedStateMachine):
         assert (twin.log, twin.machine.snapshot()) == after
         moved = not twin.over
         if moved:
-            twin.apply(twin.chance_action(random.Random(len(log))) if twin.to_act == "chance"
+            twin.apply(twin.chance_action(random.Random(len(log))) if twin.to_act is CHANCE
                        else twin.legal_actions()[0])
         for _ in range(1 + moved):
             twin.undo()
@@ -373,7 +374,7 @@ class GameMachine(RuleBasedStateMachine):
 
     @rule(seed=st.integers(0, 2**32))
     def chance(self, seed):
-        if self.game.to_act == "chance":
+        if self.game.to_act is CHANCE:
             self.step(self.game.chance_action(random.Random(seed)))
 
     @rule(data=st.data())
@@ -392,7 +393,7 @@ class GameMachine(RuleBasedStateMachine):
             game = self.game
             if game.over:
                 return
-            if game.to_act == "chance":
+            if game.to_act is CHANCE:
                 self.step(game.chance_action(rng))
             else:
                 self.step(rng.choice(game.legal_actions()))
@@ -464,7 +465,7 @@ class GameMachine(RuleBasedStateMachine):
     def every_seat_to_act_has_its_legal_actions(self):
         game = self.game
         legal = game.legal_actions()
-        if game.to_act == "chance" or game.over:
+        if game.to_act is CHANCE or game.over:
             assert legal == []
             return
         assert legal, "a seat to act always has a legal action"
@@ -569,7 +570,7 @@ def mid_game(name="two-player", seed=3, steps=25, dealer=1):
     for _ in range(steps):
         if game.over:
             break
-        game.apply(game.chance_action(rng) if game.to_act == "chance"
+        game.apply(game.chance_action(rng) if game.to_act is CHANCE
                    else rng.choice(game.legal_actions()))
     return game
 
@@ -587,11 +588,11 @@ def test_copies_are_equal_and_independent(name, clone):
     log, snapshot = game.log, game.machine.snapshot()
     rng = random.Random(1)
     for _ in range(5):  # the twin moves on: the original does not
-        twin.apply(twin.chance_action(rng) if twin.to_act == "chance"
+        twin.apply(twin.chance_action(rng) if twin.to_act is CHANCE
                    else twin.legal_actions()[-1])
     assert (game.log, game.machine.snapshot()) == (log, snapshot)
     twin_log, twin_snapshot = twin.log, twin.machine.snapshot()
-    game.apply(game.chance_action(rng) if game.to_act == "chance" else game.legal_actions()[0])
+    game.apply(game.chance_action(rng) if game.to_act is CHANCE else game.legal_actions()[0])
     game.undo()
     game.undo()  # the original moves, and takes back an earlier action: the twin does not
     assert (twin.log, twin.machine.snapshot()) == (twin_log, twin_snapshot)
@@ -671,7 +672,7 @@ def test_is_legal_agrees_with_the_legal_actions(name):
         if game.over:
             break
         log = game.log
-        if game.to_act == "chance":
+        if game.to_act is CHANCE:
             action = game.chance_action(rng)
             assert game.legal_actions() == [] and game.is_legal(action)
         else:

@@ -26,6 +26,7 @@ from pegline_core import (
 )
 from pegline_core.event_log import StepEvents
 from pegline_core.event_rows import built_from, input_at
+from pegline_core.turns import CHANCE
 
 # runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
 pytestmark = pytest.mark.both_builds
@@ -75,7 +76,7 @@ def test_copy_and_undo_of_a_game_whose_log_was_never_read(variant: str) -> None:
     bots = _bots(game, 8)
     for _ in range(60):  # some way into the game, nothing read
         to_act = game.to_act
-        if to_act == "chance":
+        if to_act is CHANCE:
             game._step(game.chance_action(rng))
         else:
             seat = to_act[0]
@@ -134,7 +135,7 @@ def test_apply_returns_the_events_of_its_step_as_the_list_it_built_before(varian
         eager = lazy.copy()
         while lazy.to_act:
             to_act = lazy.to_act
-            action = (lazy.chance_action(rng) if to_act == "chance"
+            action = (lazy.chance_action(rng) if to_act is CHANCE
                       else rng.choice(lazy.legal_actions(to_act[0])))
             events = lazy.apply(action)
             built = built_from(eager._log, eager._step(action))

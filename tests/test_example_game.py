@@ -25,6 +25,7 @@ from pegline_core import (
     parse_cards,
     play_game,
 )
+from pegline_core.turns import CHANCE
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / "tricks"
 VARIANT = EXAMPLE / "tricks.toml"
@@ -101,7 +102,7 @@ def test_the_last_trick_scores_a_point_more_and_the_deal_passes(tricks, tmp_path
     game.apply(game.legal_actions(0)[0])
     scored = [(e.rule, e.side, e.total) for e in game.log if type(e).__name__ == "Scored"]
     assert scored == [("trick", 1, 1), ("last-trick", 1, 2)]
-    assert game.to_act == "chance" and game.view(0).dealer == 1
+    assert game.to_act is CHANCE and game.view(0).dealer == 1
 
 
 def test_a_whole_game_with_bots_ends_at_the_target_and_replays(tricks, tmp_path):

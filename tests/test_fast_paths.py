@@ -8,6 +8,7 @@ import random
 import pytest
 
 from pegline_core import Game, RandomBot
+from pegline_core.turns import Chance
 
 # runs in the pure build too (conftest.py): the compiled machines, counting and hook dispatch
 pytestmark = pytest.mark.both_builds
@@ -40,7 +41,7 @@ def test_clabber_snapshot_lists_the_state_fields_in_order():
     for _ in range(60):  # into the tricks of the first hand
         machine = game.machine
         to_act = machine.to_act()
-        seat = None if isinstance(to_act, str) else to_act[0]
+        seat = None if isinstance(to_act, Chance) else to_act[0]
         game.apply(machine.chance_action(rng) if seat is None
                    else bots[seat].choose(None, machine.legal_actions(seat)))
     machine = game.machine
@@ -116,7 +117,7 @@ def test_cribbage_snapshot_lists_the_state_fields_in_order():
             break
         machine = game.machine
         to_act = machine.to_act()
-        if isinstance(to_act, str):
+        if isinstance(to_act, Chance):
             game.apply(machine.chance_action(rng))
         else:
             for seat in to_act:
@@ -161,7 +162,7 @@ def test_a_card_not_held_is_refused_whatever_it_is():
         bots = [RandomBot(seat) for seat in range(game.players)]
         while game.phase not in ("pegging", "tricks"):
             to_act = game.to_act
-            if isinstance(to_act, str):
+            if isinstance(to_act, Chance):
                 game.apply(game.chance_action(rng))
             else:
                 for seat in to_act:

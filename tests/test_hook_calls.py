@@ -11,6 +11,7 @@ import pytest
 from pegline_core import Game, Ruleset, Scored, hookimpl, load_variant, play_game
 from pegline_core.app.bot_specs import bots_for
 from pegline_core.errors import PeglineError
+from pegline_core.turns import Chance
 from pegline_cribbage.actions import Declare, Play
 from pegline_cribbage.coach import CoachBot
 from pegline_cribbage.events import CountReset, CountSettled, HandShown
@@ -111,7 +112,7 @@ def test_is_legal_tries_its_action_on_a_quiet_copy():
     rng = random.Random(2)
     while game.phase != "pegging":
         to_act = game.to_act
-        game.apply(game.chance_action(rng) if isinstance(to_act, str)
+        game.apply(game.chance_action(rng) if isinstance(to_act, Chance)
                    else game.legal_actions(to_act[0])[0])
     counting.calls.clear()
     assert all(game.is_legal(a) for a in game.legal_actions())

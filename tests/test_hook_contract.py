@@ -27,6 +27,7 @@ from pegline_core import (
 from pegline_core import hookspecs as kernel_hookspecs
 from pegline_core.app.cli import main
 from pegline_core.cards import Card
+from pegline_core.turns import CHANCE
 from pegline_cribbage import hookspecs as cribbage_hookspecs
 from pegline_cribbage.actions import Declare, Play, Respond
 from pegline_cribbage.analysis import show_distribution
@@ -793,7 +794,7 @@ def test_the_muggins_path_asks_for_the_counting_protocol_and_the_show_maximum():
     assert CALLED.get("pegline_counting_protocol") == 1
     rng = random.Random(3)
     while game.phase not in ("show", "over"):
-        game.apply(game.chance_action(rng) if game.to_act == "chance"
+        game.apply(game.chance_action(rng) if game.to_act is CHANCE
                    else game.legal_actions()[0])
     shown = CALLED.get("pegline_score_show", 0)
     game.apply(Declare(game.to_act[0], 0))

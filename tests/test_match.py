@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from pegline_core import Game, PeglineError, RandomBot, RecordError, play_game
 from pegline_core.app.cli import main
 from pegline_core.app.match import Match, MatchRecord, MatchRules, loser_seat, play_match
+from pegline_core.turns import Chance
 from pegline_cribbage.events import DealerChosen
 
 
@@ -147,7 +148,7 @@ def test_a_match_cut_off_in_its_second_game_resumes_to_the_end(tmp_path):
     rng, players = random.Random(12), bots(2)
     while len(second.inputs()) < 30:  # stopped part way, as a person who quit
         to_act = second.to_act
-        if isinstance(to_act, str):
+        if isinstance(to_act, Chance):
             second.apply(second.chance_action(rng))
         else:
             second.apply(players[to_act[0]].choose(second.view(to_act[0]),

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from pegline_core import Game, PlayerError, RandomBot, play_game
+from pegline_core.turns import CHANCE
 
 
 class Stale:
@@ -52,7 +53,7 @@ def test_a_players_game_is_the_game_apply_plays(variant):
     played = play_game(variant, [FromLegal(s) for s in range(seats)], seed=4)
     by_hand, rng, players = Game(variant), random.Random(4), [FromLegal(s) for s in range(seats)]
     while to_act := by_hand.to_act:
-        if to_act == "chance":
+        if to_act is CHANCE:
             by_hand.apply(by_hand.chance_action(rng))
         else:
             seat = to_act[0]

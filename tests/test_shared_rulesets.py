@@ -8,6 +8,7 @@ import threading
 
 from pegline_core import Game, RandomBot, Rule, Score, hookimpl, load_variant, play_game
 from pegline_core.shared_rulesets import shared_ruleset
+from pegline_core.turns import CHANCE
 
 
 class Bonus:
@@ -59,7 +60,7 @@ def test_a_game_given_its_own_ruleset_midway_plays_on_exactly_as_before():
     rng = random.Random(5)
     game, twin = Game("two-player"), Game("two-player")
     for _ in range(12):
-        action = game.chance_action(rng) if game.to_act == "chance" \
+        action = game.chance_action(rng) if game.to_act is CHANCE \
             else game.legal_actions()[0]
         game.apply(action)
         twin.apply(action)

@@ -68,8 +68,9 @@ class ResolvedBot:
     seeding: str
     """How the factory takes the seed: ``keyword``, ``positional`` or ``""`` (not at all)."""
 
-    def make(self, seed: int) -> Any:
+    def make(self, seed: int) -> Player:
         """A new player for a seat, seeded with ``seed`` when the factory takes a seed."""
+        player: Player  # once it has a choose method (the factory's own type is not known)
         if self.seeding == "keyword":
             player = self.factory(seed=seed)
         else:
@@ -201,7 +202,7 @@ BOT_GROUP = "pegline.bots"
 """The entry-point group in which installed packages register bots by name."""
 
 
-def registered_bots(game: str) -> dict[str, Callable[[int], Any]]:
+def registered_bots(game: str) -> dict[str, Callable[[int], Player]]:
     """The bots installed packages register for ``game``: each entry point of `BOT_GROUP`
     named ``GAME.NAME`` whose value is a spec, ``module.path:Name``. They are chosen by NAME
     like a game's own bots, in every tool and on the web page, which imports nothing a request
@@ -226,7 +227,7 @@ class RegisteredBot:
     name: str
     spec: str
 
-    def __call__(self, seed: int) -> Any:
+    def __call__(self, seed: int) -> Player:
         try:
             return _resolved(self.spec, _imported(self.spec)).make(seed)
         except BotSpecError as exc:

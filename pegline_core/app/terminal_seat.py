@@ -41,13 +41,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Generic, TypeVar
 
 from rich.console import Console, RenderableType
 
 from pegline_core.app.i18n import N_, Messages
 from pegline_core.coaching import Comparison
-from pegline_core.events import AskCoach
+from pegline_core.definition import View
+from pegline_core.events import Action, AskCoach
 from pegline_core.players import PlayerLeft
 
 __all__ = ["TerminalSeat", "AnswerError", "Taken", "WORDS", "WRONG_ANSWERS"]
@@ -71,15 +72,21 @@ class AnswerError(ValueError):
     """An answer that is not allowed: the message says why."""
 
 
+Answer = TypeVar("Answer")
+"""What a game's reading of one typed line gives (an action, or a yes or no)."""
+V = TypeVar("V", bound=View)
+"""The game's view (a seat plays one game)."""
+
+
 class Taken(AnswerError):
     """Not a refusal: an answer the game takes with a warning (the message), as ``action``."""
 
-    def __init__(self, action: Any, warning: str) -> None:
+    def __init__(self, action: Action, warning: str) -> None:
         super().__init__(warning)
         self.action = action
 
 
-class TerminalSeat:
+class TerminalSeat(Generic[V]):
     """Asks a person at the terminal, drawing the game's screen before each new decision.
 
     A game gives `screen` (what the seat sees), `ask` (the prompt for a decision and how an
@@ -103,17 +110,17 @@ class TerminalSeat:
         self._answers = 0
         """Answers read for the decision being asked (`WRONG_ANSWERS`)."""
 
-    def screen(self, view: Any) -> RenderableType:
+    def screen(self, view: V) -> RenderableType:
         raise NotImplementedError
 
-    def ask(self, view: Any, legal: Sequence[Any]) -> tuple[str, Callable[[str], Any]]:
+    def ask(self, view: V, legal: Sequence[Action]) -> tuple[str, Callable[[str], Action]]:
         raise NotImplementedError
 
     def answer(self, word: str) -> None:
         """Answer one of the game's own ``words`` (the shared ones are answered here)."""
         raise NotImplementedError
 
-    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+    def choose(self, view: V, legal: Sequence[Action]) -> Action:
         self.seat = getattr(view, "seat", self.seat)
         self._answers = 0
         if view != self._drawn:
@@ -124,7 +131,7 @@ class TerminalSeat:
             self._committed = True
         return action
 
-    def decide(self, view: Any, legal: Sequence[Any]) -> Any:
+    def decide(self, view: V, legal: Sequence[Action]) -> Action:
         prompt, read = self.ask(view, legal)
         return self.loop(prompt, read)
 
@@ -151,7 +158,7 @@ class TerminalSeat:
         translated = self.messages.gettext(text)
         return translated if translated != text else _(text)
 
-    def loop(self, prompt: str, decide: Callable[[str], Any]) -> Any:
+    def loop(self, prompt: str, decide: Callable[[str], Answer]) -> Answer | Action:
         """Ask until an answer is allowed; the words come first."""
         while True:
             text = self.line(prompt).strip()

@@ -16,6 +16,7 @@ from pegline_core.app.i18n import Messages
 from pegline_core.errors import PeglineError, PluginError
 from pegline_core.game import Game
 from pegline_core.players import RandomBot
+from pegline_core.turns import Chance
 from pegline_core.variant import Variant
 
 _ = Messages("pegline_core.app").gettext
@@ -53,7 +54,7 @@ def _too_long(game: Game) -> str | None:
     bots = [RandomBot(seat) for seat in range(game.players)]
     while not game.over and game.hand <= SAMPLE_HANDS:
         to_act = game.to_act
-        if isinstance(to_act, str):
+        if isinstance(to_act, Chance):
             game.apply(game.chance_action(rng))
         else:
             seat = to_act[0]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -42,6 +42,15 @@ from pegline_core.plugins import Problems
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import Variant
 
+if TYPE_CHECKING:
+    from pegline_clabber.coach import ClabberCoach
+    from pegline_clabber.display import EventPrinter
+    from pegline_clabber.encoding import ClabberEncoding
+    from pegline_clabber.terminal import HumanPlayer
+    from pegline_clabber.tournament import Standing
+    from pegline_clabber.web import ClabberTable
+    from pegline_core.definition import Player
+
 __all__ = ["Clabber", "ClabberSettings", "ClabberView"]
 
 
@@ -63,19 +72,19 @@ class Clabber:
     def new_machine(self, ruleset: Ruleset, log: list[Event]) -> ClabberMachine:
         return ClabberMachine(ruleset, log)
 
-    def evaluator(self, ruleset: Ruleset) -> Any:
+    def evaluator(self, ruleset: Ruleset) -> ClabberCoach:
         """The coach `Game.compare` asks (`pegline_clabber.coach.ClabberCoach`)."""
         from pegline_clabber.coach import ClabberCoach
 
         return ClabberCoach(ruleset)
 
-    def encoding(self, ruleset: Ruleset) -> Any:
+    def encoding(self, ruleset: Ruleset) -> ClabberEncoding:
         """The variant in numbers for learning agents (`pegline_clabber.encoding`)."""
         from pegline_clabber.encoding import ClabberEncoding
 
         return ClabberEncoding(ruleset)
 
-    def bots(self) -> Mapping[str, Callable[[int], Any]]:
+    def bots(self) -> Mapping[str, Callable[[int], Player]]:
         """``greedy``: names trump with strength, wins tricks cheaply, throws low points;
         ``sloppy``: greedy, but where reneges stand until called it sometimes plays any card."""
         from pegline_clabber.bots import GreedyBot
@@ -85,7 +94,7 @@ class Clabber:
 
     def round_robin(self, variant: Variant, entrants: list[str], *, games: int, seed: int = 0,
                     workers: int | None = None, scheduler: str | None = None,
-                    progress: Callable[[int], None] | None = None) -> list[Any]:
+                    progress: Callable[[int], None] | None = None) -> list[Standing]:
         """A round robin between teams of bots (`pegline_clabber.tournament`), for
         ``pegline simulate --round-robin``: run like `simulate` (chunks on every core, bounded,
         stopped by Ctrl-C with `Interrupted` holding the standings so far)."""
@@ -94,18 +103,18 @@ class Clabber:
         return round_robin(variant, entrants, games=games, seed=seed, workers=workers,
                            scheduler=scheduler, progress=progress)
 
-    def human(self) -> Any:
+    def human(self) -> HumanPlayer:
         from pegline_clabber.terminal import HumanPlayer
 
         return HumanPlayer()
 
     def printer(self, variant: Variant, *, reveal: set[int] | None,
-                names: Mapping[int, str] | None) -> Any:
+                names: Mapping[int, str] | None) -> EventPrinter:
         from pegline_clabber.display import EventPrinter
 
         return EventPrinter(variant, reveal=reveal, names=dict(names or {}))
 
-    def web_table(self, variant: Variant) -> Any:
+    def web_table(self, variant: Variant) -> ClabberTable:
         """The table in the browser (`pegline serve`): `pegline_clabber.web.ClabberTable`."""
         from pegline_clabber.web import ClabberTable
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from pegline_clabber.actions import Announce, CallRenege, Name, Pass, Play, Show
 from pegline_clabber.cards import (
@@ -24,6 +23,7 @@ from pegline_clabber.cards import (
 )
 from pegline_clabber.views import ClabberView
 from pegline_core.cards import Card
+from pegline_core.events import Action
 
 __all__ = ["GreedyBot", "strength", "provable_reneges"]
 
@@ -81,7 +81,7 @@ class GreedyBot:
         self.rng = random.Random(seed)
         self.mistakes = mistakes
 
-    def choose(self, view: ClabberView, legal: Sequence[Any]) -> Any:
+    def choose(self, view: ClabberView, legal: Sequence[Action]) -> Action:
         if view.renege_calls:
             proved = provable_reneges(view)
             calls = [a for a in legal if isinstance(a, CallRenege) and a.target in proved]

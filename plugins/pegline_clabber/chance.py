@@ -19,14 +19,16 @@ pack and then its 24 cards one at a time from the dealer's left.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import cast
 
 from pegline_clabber.actions import CutForDeal, Deal
 from pegline_clabber.cards import DECK, JACK
 from pegline_clabber.machine import CUT_MIN, HAND_SIZE, PLAYERS, ClabberMachine, common
+from pegline_clabber.phases import ClabberPhase
 from pegline_core.cards import DECK as EVERY_CARD
 from pegline_core.chance import CARD_OUTCOMES, dealing_order, dealt_hands
 from pegline_core.errors import IllegalActionError
+from pegline_core.events import Action
 from pegline_core.game import Game
 from pegline_core.ruleset import Ruleset
 
@@ -47,27 +49,27 @@ class ClabberChance:
 
     def outcomes(self, game: Game, drawn: Sequence[int]) -> list[int]:
         phase = game.phase
-        if phase == "deal" and not drawn:
+        if phase == ClabberPhase.DEAL and not drawn:
             return [CARD_OUTCOMES + cut for cut in CUTS]
-        if phase == "deal":
+        if phase == ClabberPhase.DEAL:
             whole = len(drawn) == 1 + len(DECK)
-        elif phase == "cut" and self.to_first_jack:
+        elif phase == ClabberPhase.CUT and self.to_first_jack:
             whole = bool(drawn) and EVERY_CARD[drawn[-1]].rank == JACK
-        elif phase == "cut":
+        elif phase == ClabberPhase.CUT:
             whole = len(drawn) == PLAYERS
         else:
             raise IllegalActionError(f"no chance action is due in the {phase} phase")
         taken = set(drawn)
         return [] if whole else [card.index for card in DECK if card.index not in taken]
 
-    def action(self, game: Game, drawn: Sequence[int]) -> Any:
-        if game.phase == "cut":
+    def action(self, game: Game, drawn: Sequence[int]) -> Action:
+        if game.phase == ClabberPhase.CUT:
             return CutForDeal(tuple(EVERY_CARD[code] for code in drawn))
         hands = dealt_hands([EVERY_CARD[code] for code in drawn[1:]], dealer=self._dealer(game),
                             players=PLAYERS, size=HAND_SIZE)
         return Deal(drawn[0] - CARD_OUTCOMES, tuple(tuple(hand) for hand in hands))
 
-    def drawn(self, game: Game, action: Any) -> list[int]:
+    def drawn(self, game: Game, action: Action) -> list[int]:
         if isinstance(action, CutForDeal):
             return [card.index for card in action.cards]
         if isinstance(action, Deal):

@@ -38,19 +38,21 @@ import hashlib
 import random
 from collections.abc import Sequence
 from statistics import fmean
-from typing import Any
+from typing import cast
 
 from pegline_clabber.actions import Announce, CallRenege, Deal, LetStand, Name, Pass, Play, Show
 from pegline_clabber.bots import GreedyBot, provable_reneges
 from pegline_clabber.cards import DECK, SUIT_SYMBOLS, SUITS, legal_plays, points, trick_winner
+from pegline_clabber.phases import ClabberPhase
 from pegline_clabber.snapshots import HandHeld
 from pegline_clabber.views import ClabberView
 from pegline_core.app.i18n import N_, Messages
 from pegline_core.cards import Card
 from pegline_core.coaching import Candidate, Evaluation
-from pegline_core.events import Scored
+from pegline_core.events import Action, Scored
 from pegline_core.game import Game
 from pegline_core.ruleset import Ruleset
+from pegline_core.turns import Seats
 
 _ = Messages("pegline_clabber").gettext
 
@@ -83,11 +85,11 @@ class ClabberCoach:
         """The decision the view is at, every candidate valued, best first; None outside the
         seat's decisions."""
         rng = random.Random(hashlib.sha256(f"{self.budget}|{view!r}".encode()).digest())
-        if view.phase == "naming":
+        if view.phase == ClabberPhase.NAMING:
             return self._naming(view, rng)
-        if view.phase == "tricks":
+        if view.phase == ClabberPhase.TRICKS:
             return self._tricks(view, rng)
-        if view.phase == "calling":
+        if view.phase == ClabberPhase.CALLING:
             return self._ranked(N_("whether to call a renege"),
                                 [Candidate(LetStand(view.seat), 0.0,
                                            (("let the hand stand", 0),)), *_calls(view)])
@@ -102,7 +104,7 @@ class ClabberCoach:
             suits = [turned] if turned in held or view.renege_calls else []
         else:
             suits = [s for s in SUITS if view.renege_calls or (s in held and s != turned)]
-        options: list[Any] = [Pass(view.seat), *(Name(view.seat, suit) for suit in suits)]
+        options: list[Pass | Name] = [Pass(view.seat), *(Name(view.seat, suit) for suit in suits)]
         deals = [self._deal(view, rng) for _ in range(self.budget)]
         candidates = []
         for action in options:
@@ -134,7 +136,7 @@ class ClabberCoach:
         return hands
 
     def _hand_played(self, view: ClabberView, hands: Sequence[tuple[Card, ...]],
-                     action: Any) -> float:
+                     action: Pass | Name) -> float:
         """Play the hand out on a real game from ``action`` on, greedy bots everywhere: the
         hand's score, the seat's team minus the other."""
         game = Game(self.ruleset.variant, ruleset=self.ruleset, dealer=view.dealer)
@@ -144,11 +146,10 @@ class ClabberCoach:
         start = len(game.log)
         game.apply(action)
         bots = [GreedyBot(seat) for seat in range(PLAYERS)]
-        while game.hand == 1 and game.phase in ("naming", "tricks", "calling"):
-            to_act = game.to_act
-            assert not isinstance(to_act, str)
+        while game.hand == 1 and isinstance(to_act := game.to_act, Seats):
             seat = to_act[0]
-            game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+            seen = cast(ClabberView, game.view(seat))
+            game.apply(bots[seat].choose(seen, game.legal_actions(seat)))
         ours = view.seat % 2
         return float(sum(e.points if e.side % 2 == ours else -e.points
                          for e in game.log[start:] if isinstance(e, Scored)))
@@ -261,7 +262,7 @@ class CoachBot:
     def __init__(self, ruleset: Ruleset, budget: int = DEFAULT_BUDGET) -> None:
         self.coach = ClabberCoach(ruleset, budget)
 
-    def choose(self, view: ClabberView, legal: Sequence[Any]) -> Any:
+    def choose(self, view: ClabberView, legal: Sequence[Action]) -> Action:
         evaluation = self.coach.evaluate(view)
         if evaluation is not None:
             for candidate in evaluation.candidates:
@@ -288,7 +289,7 @@ def _calls(view: ClabberView) -> list[Candidate]:
             for seq in sorted(targets)]
 
 
-def describe(evaluation: Evaluation, chosen: Any, rank: int) -> list[str]:
+def describe(evaluation: Evaluation, chosen: Action, rank: int) -> list[str]:
     """The evaluation as lines: where ``chosen`` ranks, then each candidate with its value."""
     ranks = evaluation.ranks
     lines = [_("Your move ({move}) ranks {rank} of {n} for {decision}; the coach's best: "
@@ -303,7 +304,7 @@ def describe(evaluation: Evaluation, chosen: Any, rank: int) -> list[str]:
     return lines
 
 
-def move_text(action: Any) -> str:
+def move_text(action: Action) -> str:
     """A candidate move in words: ``play J♥``, ``name ♠``, ``pass``…"""
     if isinstance(action, Play):
         return _("play {card}").format(card=action.card.symbol)

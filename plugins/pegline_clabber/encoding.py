@@ -18,12 +18,13 @@ first, second, ... naming or play of the hand.
 from __future__ import annotations
 
 from collections.abc import MutableSequence
-from typing import Any
+from typing import Any, Final
 
 from pegline_clabber.actions import Announce, CallRenege, LetStand, Name, Pass, Play, Show
 from pegline_clabber.cards import DECK, SUITS
 from pegline_clabber.chance import ClabberChance
 from pegline_clabber.machine import HAND_SIZE, PLAYERS, TRICKS
+from pegline_clabber.phases import ClabberPhase
 from pegline_clabber.table import Table
 from pegline_clabber.views import ClabberView
 from pegline_core.events import Event
@@ -33,7 +34,11 @@ from pegline_core.view_numbers import apply_by_view, legal_by_view, observe_by_v
 
 __all__ = ["ClabberEncoding"]
 
-PHASES = ("naming", "tricks", "calling")
+_NAMING: Final = ClabberPhase.NAMING
+_TRICKS: Final = ClabberPhase.TRICKS
+_CALLING: Final = ClabberPhase.CALLING
+"""The phases as names of this module (compiled, statics: no look-up on the enum's class)."""
+PHASES = (_NAMING, _TRICKS, _CALLING)
 """The phases in which a seat decides."""
 CARDS = len(DECK)
 DENSE = {card.index: number for number, card in enumerate(DECK)}

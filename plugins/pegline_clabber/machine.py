@@ -38,6 +38,7 @@ from pegline_clabber.events import (
     TrickTaken,
     TrumpMade,
 )
+from pegline_clabber.phases import ClabberPhase
 from pegline_clabber.settings import ClabberSettings
 from pegline_clabber.snapshots import (
     HandHeld,
@@ -53,11 +54,12 @@ from pegline_core.card_tuples import position, replaced
 from pegline_core.cards import Card, format_cards
 from pegline_core.errors import IllegalActionError
 from pegline_core.event_rows import RowKind, input_at, keyword_kind
-from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored, SideResult
+from pegline_core.events import Action, AskCoach, Event, GameEnded, Input, Scored, SideResult
 from pegline_core.index_player import IndexPlayer, checked_index
 from pegline_core.rules import Award
 from pegline_core.ruleset import Ruleset
 from pegline_core.steps import step
+from pegline_core.turns import CHANCE, OVER, Seats, ToAct
 
 __all__ = ["ClabberMachine", "HAND_SIZE", "TRICKS"]
 
@@ -70,6 +72,14 @@ JACK, QUEEN, KING = 11, 12, 13
 CUT_MIN = 4
 """The cut leaves at least four cards in each packet."""
 _IN_DECK = frozenset(DECK)
+_TURNS: Final = tuple([Seats((seat,)) for seat in range(PLAYERS)])
+"""Each seat alone to act (`ClabberMachine.to_act`'s), made once."""
+_NAMING: Final = ClabberPhase.NAMING
+_TRICKS: Final = ClabberPhase.TRICKS
+_CALLING: Final = ClabberPhase.CALLING
+_OVER: Final = ClabberPhase.OVER
+"""The phases read on every step, as names of this module (compiled, statics: no look-up on
+the enum's class); the others once a hand."""
 _BELLA = {suit: (Card.of(QUEEN, suit), Card.of(KING, suit)) for suit in SUITS}
 """The trump Q and K, by trump suit."""
 
@@ -126,7 +136,7 @@ class ClabberMachine:
         self._cause: int | None = None
         """The seq of the input being applied: the ``cause`` of every event it derives."""
         self.c = c = common(ruleset)
-        self.phase = "cut"
+        self.phase: ClabberPhase = ClabberPhase.CUT
         self.hand = 0
         self.dealer: int | None = None
         self.scores: tuple[int, ...] = (0,) * len(c.sides)
@@ -163,7 +173,7 @@ class ClabberMachine:
         self.assisted: frozenset[int] = frozenset()
         """The seats that asked the coach to compare (the game is then "assist used")."""
         self._hand = 0
-        self._phase = "cut"
+        self._phase: ClabberPhase = ClabberPhase.CUT
         self._memo: tuple[Any, ...] = ((), (), "", [])
         """The last legal cards worked out: (held, trick, trump, cards); not part of the state,
         as it follows from it (the same tuples give the same cards)."""
@@ -194,34 +204,35 @@ class ClabberMachine:
         handler = _HANDLERS.get(type(action))
         if handler is None:
             raise IllegalActionError(f"not an action of Clabber: {action!r}")
-        if self.phase == "over":
+        if self.phase == _OVER:
             raise IllegalActionError("the game is over")
         self._hand, self._phase = self.hand, self.phase
         self._cause = len(self.log)  # every handler logs its Input first
         handler(self, action)
 
-    def to_act(self) -> str | tuple[int, ...]:
+    def to_act(self) -> ToAct:
         phase = self.phase
-        if phase in ("tricks", "naming", "calling"):
-            return (self.turn,)  # type: ignore[return-value]
-        if phase in ("cut", "deal"):
-            return "chance"
-        return ()
+        if phase in (_TRICKS, _NAMING, _CALLING):
+            return _TURNS[self.turn]  # type: ignore[index]
+        if phase in (ClabberPhase.CUT, ClabberPhase.DEAL):
+            return CHANCE
+        return OVER
 
-    def legal_actions(self, seat: int | None) -> list[Any]:
+    def legal_actions(self, seat: int | None) -> list[Action]:
         phase, turn = self.phase, self.turn
-        if phase not in ("tricks", "naming", "calling") or (seat is not None and seat != turn):
+        if phase not in (_TRICKS, _NAMING, _CALLING) or (seat is not None and seat != turn):
             return []
         assert turn is not None
         c, held = self.c, self.held[turn]
-        if phase == "calling":
+        if phase == _CALLING:
             return [c.stands[turn], *self._calls(turn)]
-        if phase == "naming":
+        if phase == _NAMING:
             turned = self.turn_card.suit  # type: ignore[union-attr]
             names = c.names[turn]
             suits = set(SUITS) if c.renege_calls else {card.suit for card in held}
             if self.round == 1:
-                legal: list[Any] = [c.passes[turn], *([names[turned]] if turned in suits else [])]
+                legal: list[Action] = [c.passes[turn],
+                                       *([names[turned]] if turned in suits else [])]
             else:
                 legal = [c.passes[turn], *(names[s] for s in SUITS if s in suits
                                             and (s != turned or c.renege_calls))]
@@ -236,7 +247,7 @@ class ClabberMachine:
             legal.insert(0, c.shows[turn])
         return legal + self._calls(turn) if c.renege_calls else legal
 
-    def _calls(self, seat: int) -> list[CallRenege]:
+    def _calls(self, seat: int) -> list[Action]:
         """The renege calls ``seat`` may make: one on each play or call of this hand by the
         other team."""
         side_of = self.c.side_of
@@ -266,14 +277,14 @@ class ClabberMachine:
             self._memo = (held, trick, trump, cards)
         return cards  # type: ignore[no-any-return]
 
-    def chance_action(self, rng: random.Random) -> Any:
-        if self.phase == "cut":
+    def chance_action(self, rng: random.Random) -> Action:
+        if self.phase == ClabberPhase.CUT:
             if self.c.settings.deal.first_dealer == "cut":
                 return CutForDeal(draws.sample(rng, DECK, PLAYERS))
             deck = draws.sample(rng, DECK, len(DECK))
             first = next(i for i, card in enumerate(deck) if card.rank == JACK)
             return CutForDeal(deck[:first + 1])
-        if self.phase == "deal":
+        if self.phase == ClabberPhase.DEAL:
             deck = draws.sample(rng, DECK, len(DECK))
             hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
             dealer = self.dealer or 0
@@ -294,7 +305,7 @@ class ClabberMachine:
         log = self.log
         while True:
             phase = self.phase
-            if phase == "tricks" or phase == "naming" or phase == "calling":
+            if phase == _TRICKS or phase == _NAMING or phase == _CALLING:
                 seat = self.turn
                 assert seat is not None
                 bot = bots[seat]
@@ -302,7 +313,7 @@ class ClabberMachine:
                     return
                 legal = self.legal_actions(seat)
                 action = legal[checked_index(bot, len(legal), seat)]
-            elif phase == "cut" or phase == "deal":
+            elif phase == ClabberPhase.CUT or phase == ClabberPhase.DEAL:
                 action = self.chance_action(rng)
             else:
                 return
@@ -341,12 +352,12 @@ class ClabberMachine:
 
     # -- checks --------------------------------------------------------------------------------
 
-    def _need_phase(self, phase: str, action: Any) -> None:
+    def _need_phase(self, phase: ClabberPhase, action: Any) -> None:
         if self.phase != phase:
             raise IllegalActionError(
                 f"{type(action).__name__} is not allowed in the {self.phase} phase")
 
-    def _need_turn(self, phase: str, action: Any) -> int:
+    def _need_turn(self, phase: ClabberPhase, action: Any) -> int:
         """The acting seat, checked: the right phase, a real seat, whose turn it is."""
         self._need_phase(phase, action)
         seat = action.seat
@@ -359,7 +370,7 @@ class ClabberMachine:
     # -- the cut and the deal ------------------------------------------------------------------
 
     def _cut_for_deal(self, action: Any) -> None:
-        self._need_phase("cut", action)
+        self._need_phase(ClabberPhase.CUT, action)
         cards = action.cards
         _check_cards(cards)
         if self.c.settings.deal.first_dealer == "cut":
@@ -381,10 +392,10 @@ class ClabberMachine:
 
     def _choose_dealer(self, dealer: int) -> None:
         self._add(DealerChosen, None, dealer=dealer)
-        self.phase, self.dealer = "deal", dealer
+        self.phase, self.dealer = ClabberPhase.DEAL, dealer
 
     def _deal(self, action: Any) -> None:
-        self._need_phase("deal", action)
+        self._need_phase(ClabberPhase.DEAL, action)
         cut, hands = action.cut, action.hands
         if type(cut) is not int or not CUT_MIN <= cut <= len(DECK) - CUT_MIN:
             raise IllegalActionError(f"the cut leaves at least {CUT_MIN} cards in each packet: "
@@ -397,7 +408,7 @@ class ClabberMachine:
         assert dealer is not None
         self._hand = self.hand + 1
         self._input(None, action)
-        self.phase, self.hand = "naming", self._hand
+        self.phase, self.hand = _NAMING, self._hand
         self.held = self.dealt = hands
         self.turn_card = hands[dealer][-1]
         self.trump, self.makers, self.round, self.passes, self.calls = "", -1, 1, 0, ()
@@ -411,7 +422,7 @@ class ClabberMachine:
     # -- naming trump --------------------------------------------------------------------------
 
     def _name(self, action: Any) -> None:
-        seat = self._need_turn("naming", action)
+        seat = self._need_turn(_NAMING, action)
         suit, turned = action.suit, self.turn_card.suit  # type: ignore[union-attr]
         if suit not in SUITS or type(suit) is not str:
             raise IllegalActionError(f"a suit is one of {', '.join(SUITS)}, not {suit!r}")
@@ -434,7 +445,7 @@ class ClabberMachine:
         self._add(TrumpMade, seat, trump=suit, makers=c.side_of[seat], round=self.round)
         self.trump, self.makers = suit, c.side_of[seat]
         self.calls = (*self.calls, (seat, suit))
-        self.phase = "tricks"
+        self.phase = _TRICKS
         self.turn = self.leader = (self.dealer + 1) % PLAYERS  # type: ignore[operator]
         self.offered = tuple(
             tuple(c.score_melds(self.dealt[s], _new_held(HandHeld, (s, self.dealt[s], suit,
@@ -445,7 +456,7 @@ class ClabberMachine:
                                   if pair[0] in self.dealt[s] and pair[1] in self.dealt[s]), -1)
 
     def _pass(self, action: Any) -> None:
-        seat = self._need_turn("naming", action)
+        seat = self._need_turn(_NAMING, action)
         self._input(seat, action)
         self.calls = (*self.calls, (seat, ""))
         dealer = self.dealer
@@ -457,12 +468,12 @@ class ClabberMachine:
             self.round, self.passes, self.turn = 2, 0, (dealer + 1) % PLAYERS
         else:  # all passed twice: the same dealer deals again
             self._add(HandDead, None, dealer=dealer)
-            self.phase, self.turn, self.leader = "deal", None, None
+            self.phase, self.turn, self.leader = ClabberPhase.DEAL, None, None
 
     # -- melds ---------------------------------------------------------------------------------
 
     def _announce(self, action: Any) -> None:
-        seat = self._need_turn("tricks", action)
+        seat = self._need_turn(_TRICKS, action)
         if self.tricks:
             raise IllegalActionError("melds are announced before one's play to the first trick")
         if self.announced[seat]:
@@ -477,7 +488,7 @@ class ClabberMachine:
         self.table_melds += tuple((seat, a.rule.id, a.score.points, ()) for a in melds)
 
     def _show(self, action: Any) -> None:
-        seat = self._need_turn("tricks", action)
+        seat = self._need_turn(_TRICKS, action)
         if len(self.tricks) != 1:
             raise IllegalActionError("melds are shown before one's play to the second trick")
         if not self.announced[seat]:
@@ -504,8 +515,8 @@ class ClabberMachine:
 
     def _play(self, action: Any) -> None:
         seat = action.seat
-        if self.phase != "tricks" or seat != self.turn or type(seat) is not int:
-            seat = self._need_turn("tricks", action)
+        if self.phase != _TRICKS or seat != self.turn or type(seat) is not int:
+            seat = self._need_turn(_TRICKS, action)
         card, held, c = action.card, self.held[seat], self.c
         at = position(held, card)
         if at < 0:
@@ -541,7 +552,7 @@ class ClabberMachine:
         self.trick, self.turn, self.leader = (), winner, winner
         if len(self.tricks) == TRICKS:
             if c.renege_calls:  # the last trick lies face up while anyone may call a renege
-                self.phase = "calling"
+                self.phase = _CALLING
                 self.turn = self.leader = (self.dealer + 1) % PLAYERS  # type: ignore[operator]
             else:
                 self._end_hand()
@@ -553,7 +564,7 @@ class ClabberMachine:
         if not c.renege_calls:
             raise IllegalActionError("this variant refuses illegal actions: there are no "
                                      "reneges to call")
-        if self.phase not in ("naming", "tricks", "calling"):
+        if self.phase not in (_NAMING, _TRICKS, _CALLING):
             raise IllegalActionError(f"CallRenege is not allowed in the {self.phase} phase")
         seat = self._need_turn(self.phase, action)
         seq = action.target
@@ -574,12 +585,12 @@ class ClabberMachine:
         sides = {c.side_of[who] for _at, who, _why in self.reneges}
         if len(sides) > 1:  # both teams reneged: no score, the same dealer deals again
             self._add(RenegesVoid, None, dealer=self.dealer)
-            self.phase, self.turn, self.leader = "deal", None, None
+            self.phase, self.turn, self.leader = ClabberPhase.DEAL, None, None
             return
         side = next(s for s in range(len(c.sides)) if s != offender)
         melds = tuple(ShownMeld(s, a.rule.id, a.score.points, a.score.cards)
                       for s in c.sides[side] if self.announced[s] for a in self.offered[s])
-        self._phase = "count"
+        self._phase = ClabberPhase.COUNT
         bella = self.bella if self.bella and c.side_of[self.bella[0]] == side else None
         awards = c.score_renege(_IN_DECK, RenegePenalty(side, offender, reason, melds,
                                                         self.scores, c.variant, bella))
@@ -587,7 +598,7 @@ class ClabberMachine:
         self._next_hand()
 
     def _let_stand(self, action: Any) -> None:
-        seat = self._need_turn("calling", action)
+        seat = self._need_turn(_CALLING, action)
         self._input(seat, action)
         if seat == self.dealer:  # the dealer calls last: no call, the last trick is turned
             self._end_hand()
@@ -611,7 +622,7 @@ class ClabberMachine:
 
     def _end_hand(self) -> None:
         c = self.c
-        self._phase = "count"
+        self._phase = ClabberPhase.COUNT
         shown = tuple(ShownMeld(seat, a.rule.id, a.score.points, a.score.cards)
                       for seat in range(PLAYERS) if self.shown[seat] for a in self.offered[seat])
         counts = []
@@ -640,7 +651,7 @@ class ClabberMachine:
         if best >= c.target and len(leaders) == 1:  # a tie at or over the target plays on
             self._end_game(leaders[0])
             return
-        self.phase, self.dealer = "deal", (self.dealer + 1) % PLAYERS  # type: ignore[operator]
+        self.phase, self.dealer = ClabberPhase.DEAL, (self.dealer + 1) % PLAYERS  # type: ignore[operator]
         self.turn = self.leader = None
 
     def _end_game(self, winner: int) -> None:
@@ -650,7 +661,7 @@ class ClabberMachine:
                         for place, side in enumerate(order, 1))
         self._add(GameEnded, None, results=results, game_points=1,
                   assist_used=tuple(sorted(self.assisted)))
-        self.phase, self.turn, self.leader = "over", None, None
+        self.phase, self.turn, self.leader = _OVER, None, None
 
 
 # The handlers take their action untyped: compiled, a declared field type would be trusted, so

@@ -42,6 +42,7 @@ from pegline_clabber.events import (
     RenegeCalled,
     RenegesVoid,
 )
+from pegline_clabber.phases import ClabberPhase
 from pegline_clabber.reasons import translate
 from pegline_clabber.views import ClabberView
 from pegline_core.app.i18n import Messages, plugin_domain, rule_name, rule_name_among
@@ -64,7 +65,7 @@ PLAYERS = 4
 def allowed(view: ClabberView) -> list[Card]:
     """The cards the rules of play allow now (where reneges stand, any card may still be
     played, at a risk)."""
-    if view.phase != "tricks":
+    if view.phase != ClabberPhase.TRICKS:
         return []
     return legal_plays(view.held, view.trick, view.trump, view.undertrump)
 
@@ -159,11 +160,11 @@ class Table:
             passed = _("pass")
             lines.append(_("Calls: {calls}.").format(calls=_(", ").join(
                 f"{who(s)} {SUIT_SYMBOLS[suit] if suit else passed}" for s, suit in view.calls)))
-        if view.phase == "calling":
+        if view.phase == ClabberPhase.CALLING:
             lines.append(_("Last trick complete: any renege to call?") + "  "
                          + _("Tricks taken: yours {ours}, theirs {theirs}.").format(
                              ours=view.taken[side], theirs=view.taken[them]))
-        if view.phase == "tricks" and view.leader is not None:
+        if view.phase == ClabberPhase.TRICKS and view.leader is not None:
             trick = _(", ").join(f"{who((view.leader + i) % PLAYERS)} {card.symbol}"
                                  for i, card in enumerate(view.trick))
             if not trick:

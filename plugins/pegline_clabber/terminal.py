@@ -30,7 +30,6 @@ Name(seat=0, suit='S')
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from rich.console import Console, RenderableType
 
@@ -44,7 +43,7 @@ from pegline_core.app.terminal_seat import WORDS as SHARED
 from pegline_core.app.terminal_seat import AnswerError, Taken, TerminalSeat
 from pegline_core.cards import Card, CardError
 from pegline_core.coaching import Comparison
-from pegline_core.events import Event
+from pegline_core.events import Action, Event
 
 __all__ = ["HumanPlayer", "HELP", "WORDS", "AnswerError"]
 
@@ -69,7 +68,7 @@ _messages = Messages("pegline_clabber")
 _ = _messages.gettext
 
 
-class HumanPlayer(TerminalSeat):
+class HumanPlayer(TerminalSeat[ClabberView]):
     """Asks a person at the terminal, showing the table before each decision.
 
     ``read`` reads one answer (the builtin `input` by default). The command line feeds every
@@ -108,7 +107,7 @@ class HumanPlayer(TerminalSeat):
         for line in describe(evaluation, comparison.action, comparison.rank):
             self.say(line)
 
-    def decide(self, view: ClabberView, legal: Sequence[Any]) -> Any:
+    def decide(self, view: ClabberView, legal: Sequence[Action]) -> Action:
         calls = {a.target: a for a in legal if isinstance(a, CallRenege)}
         if calls:
             plays = format_plays(view.played)
@@ -117,9 +116,10 @@ class HumanPlayer(TerminalSeat):
                                   for seq in calls)
             self.say("  " + _("(or 'renege N' to call a renege on the other team's play N: "
                               "{plays})").format(plays=listed))
-        if isinstance(legal[0], LetStand):
+        first = legal[0]
+        if isinstance(first, LetStand):
             return self.loop(_("the last trick is complete: 'renege N' or stand"),
-                             lambda text: _stand(text, legal[0], calls))
+                             lambda text: _stand(text, first, calls))
         if isinstance(legal[0], Pass):
             return self.loop(self._naming_prompt(view, legal),
                              lambda text: self._name(view, text, legal, calls))
@@ -136,7 +136,7 @@ class HumanPlayer(TerminalSeat):
     # -- reading moves -------------------------------------------------------------------------
 
     @staticmethod
-    def _naming_prompt(view: ClabberView, legal: Sequence[Any]) -> str:
+    def _naming_prompt(view: ClabberView, legal: Sequence[Action]) -> str:
         suits = [SUIT_SYMBOLS[a.suit] for a in legal if isinstance(a, Name)]
         if view.round == 1:
             return (_("round 1: pass or play {suit}").format(suit=suits[0]) if suits
@@ -145,8 +145,8 @@ class HumanPlayer(TerminalSeat):
                 else _("round 2: pass"))
 
     @staticmethod
-    def _name(view: ClabberView, text: str, legal: Sequence[Any],
-              calls: dict[int, CallRenege]) -> Any:
+    def _name(view: ClabberView, text: str, legal: Sequence[Action],
+              calls: dict[int, CallRenege]) -> Action:
         call = _renege(text, calls)
         if call is not None:
             return call
@@ -174,8 +174,8 @@ class HumanPlayer(TerminalSeat):
             suit=SUIT_SYMBOLS[suit]))
 
     @staticmethod
-    def _play(view: ClabberView, text: str, legal: Sequence[Any], calls: dict[int, CallRenege],
-              numbered: list[tuple[int, Card]]) -> Any:
+    def _play(view: ClabberView, text: str, legal: Sequence[Action], calls: dict[int, CallRenege],
+              numbered: list[tuple[int, Card]]) -> Action:
         call = _renege(text, calls)
         if call is not None:
             return call

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from pegline_clabber.phases import ClabberPhase
 from pegline_clabber.snapshots import Trick
 from pegline_core.cards import Card
 
@@ -22,7 +23,7 @@ class ClabberView(NamedTuple):
     """
 
     seat: int
-    phase: str
+    phase: ClabberPhase
     hand: int
     dealer: int | None
     scores: tuple[int, ...]

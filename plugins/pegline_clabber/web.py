@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from pegline_clabber.actions import (
     Announce,
@@ -53,7 +53,7 @@ from pegline_core.app.i18n import Messages
 from pegline_core.app.web.protocol import LARGEST, RequestError, move_kind, whole
 from pegline_core.cards import Card
 from pegline_core.coaching import Comparison
-from pegline_core.events import Event, Input, Scored
+from pegline_core.events import Action, Event, Input, Scored
 from pegline_core.game import Game
 from pegline_core.variant import Variant
 
@@ -114,7 +114,7 @@ class ClabberTable:
             "settlement": _settlement(log),
         }
 
-    def prompt(self, view: ClabberView, legal: Sequence[Any]) -> Json:
+    def prompt(self, view: ClabberView, legal: Sequence[Action]) -> Json:
         if not legal:
             return {"kind": "wait"}
         calls = _calls(view, [a for a in legal if isinstance(a, CallRenege)])
@@ -134,7 +134,7 @@ class ClabberTable:
 
     # -- moves from the page -------------------------------------------------------------------
 
-    def action(self, seat: int, data: Mapping[str, Any], view: ClabberView) -> Any:
+    def action(self, seat: int, data: Mapping[str, Any], view: ClabberView) -> Action:
         kind = move_kind(data, _MOVES)
         if kind == "pass":
             return Pass(seat)
@@ -157,7 +157,7 @@ class ClabberTable:
             return Play(seat, Card.parse(card))
         return CallRenege(seat, whole(data.get("target"), "target", 0, LARGEST))
 
-    def committed(self, action: Any) -> bool:
+    def committed(self, action: Action) -> bool:
         return True  # every move of the person's is a decision the coach can judge
 
     def compare(self, comparison: Comparison) -> Json:
@@ -181,12 +181,12 @@ class ClabberTable:
     def replay_table(self, game: Game) -> Json:
         machine = game.machine
         assert isinstance(machine, ClabberMachine)
-        data = self.table(game.view(0), game.log)
+        data = self.table(machine.view(0), game.log)
         data["hands"] = [_sorted(held, machine.trump) for held in machine.held]
         return data
 
     def public_table(self, game: Game) -> Json:
-        data = self.table(game.view(0), game.log)
+        data = self.table(cast(ClabberView, game.view(0)), game.log)
         data |= {"seat": None, "side": -1, "partners": [], "held": [], "hands": []}
         return data
 

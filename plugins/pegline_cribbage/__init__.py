@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -32,6 +32,16 @@ from pegline_cribbage.machine import CribbageMachine
 from pegline_cribbage.rows import labelled_scores
 from pegline_cribbage.settings import FOLLOWS, CribbageSettings, check_settings
 from pegline_cribbage.views import CribbageView
+
+if TYPE_CHECKING:
+    import click
+
+    from pegline_core.definition import Player
+    from pegline_cribbage.coach import Coach
+    from pegline_cribbage.display import EventPrinter
+    from pegline_cribbage.encoding import CribbageEncoding
+    from pegline_cribbage.terminal import HumanPlayer
+    from pegline_cribbage.web import CribbageTable
 
 __all__ = ["Cribbage", "CribbageSettings", "CribbageView"]
 
@@ -51,7 +61,7 @@ class Cribbage:
 
     @staticmethod
     @hookimpl(optionalhook=True)  # the command line's hook, not the rules' (pegline_core.app)
-    def pegline_commands() -> list[Any]:
+    def pegline_commands() -> list[click.Command]:
         from pegline_cribbage.commands import analyze, score
 
         return [score, analyze]
@@ -75,20 +85,20 @@ class Cribbage:
     def new_machine(self, ruleset: Ruleset, log: list[Event]) -> CribbageMachine:
         return CribbageMachine(ruleset, log)
 
-    def evaluator(self, ruleset: Ruleset) -> Any:
+    def evaluator(self, ruleset: Ruleset) -> Coach:
         """The coach `Game.compare` asks, at its default budget."""
         from pegline_cribbage.coach import Coach
         from pegline_cribbage.machine import common
 
         return Coach(common(ruleset).scorer)
 
-    def encoding(self, ruleset: Ruleset) -> Any:
+    def encoding(self, ruleset: Ruleset) -> CribbageEncoding:
         """The variant in numbers for learning agents (`pegline_cribbage.encoding`)."""
         from pegline_cribbage.encoding import CribbageEncoding
 
         return CribbageEncoding(ruleset)
 
-    def bots(self) -> Mapping[str, Callable[[int], Any]]:
+    def bots(self) -> Mapping[str, Callable[[int], Player]]:
         """``greedy``, ``sloppy`` (greedy, with counting slips) and ``coach``."""
         from pegline_cribbage.bots import GreedyBot
         from pegline_cribbage.coach import CoachBot
@@ -97,18 +107,18 @@ class Cribbage:
                 "sloppy": lambda seed: GreedyBot(mistakes=0.3, seed=seed),
                 "coach": CoachBot}
 
-    def human(self) -> Any:
+    def human(self) -> HumanPlayer:
         from pegline_cribbage.terminal import HumanPlayer
 
         return HumanPlayer()
 
     def printer(self, variant: Variant, *, reveal: set[int] | None,
-                names: Mapping[int, str] | None) -> Any:
+                names: Mapping[int, str] | None) -> EventPrinter:
         from pegline_cribbage.display import EventPrinter
 
         return EventPrinter(variant, reveal=reveal, names=dict(names or {}))
 
-    def web_table(self, variant: Variant) -> Any:
+    def web_table(self, variant: Variant) -> CribbageTable:
         """The table in the browser (`pegline serve`): `pegline_cribbage.web.CribbageTable`."""
         from pegline_cribbage.web import CribbageTable
 

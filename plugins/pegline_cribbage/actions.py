@@ -23,9 +23,10 @@ from attrs import field, frozen
 
 from pegline_core.action_types import interned
 from pegline_core.cards import DECK, Card
+from pegline_core.events import Action
 
 __all__ = ["CutForDeal", "Deal", "Discard", "Discards", "CutStarter", "Play", "Go", "Declare",
-           "Respond", "RESPONSES", "ACTIONS", "CHANCE_ACTIONS", "plays_of", "go_of",
+           "Respond", "RESPONSES", "ACTIONS", "CHANCE_ACTIONS", "move_cards", "plays_of", "go_of",
            "discards_of", "discard_of", "declarations_of", "responses_of"]
 
 
@@ -157,6 +158,14 @@ class Respond:
 ACTIONS: dict[str, type] = {cls.TAG: cls for cls in (CutForDeal, Deal, Discard, CutStarter, Play,
                                                       Go, Declare, Respond)}
 CHANCE_ACTIONS = (CutForDeal, Deal, CutStarter)
+
+
+def move_cards(action: Action) -> tuple[Card, ...]:
+    """The cards of a discard or of a play: the moves the coach judges."""
+    if isinstance(action, Discard):
+        return action.cards
+    assert isinstance(action, Play), f"the coach judges discards and plays, not {action!r}"
+    return (action.card,)
 
 
 # -- the interned actions: each made once per process, when first needed ------------------------

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from mypy_extensions import mypyc_attr
 
 from pegline_core.cards import DECK, Card
+from pegline_core.events import Action
 from pegline_cribbage.actions import Declare, Discard, Play, Respond
 from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.views import CribbageView
@@ -42,13 +42,14 @@ class GreedyBot:
         self.mistakes = mistakes
         self.rng = random.Random(seed)
 
-    def choose(self, view: CribbageView, legal: Sequence[Any]) -> Any:
+    def choose(self, view: CribbageView, legal: Sequence[Action]) -> Action:
         first = legal[0]
         if isinstance(first, Declare | Respond):
             return self._count(view, first)
         if isinstance(first, Discard):
             starters = [c for c in DECK if c not in view.held]
-            return max(legal, key=lambda action: self._keep_value(view, action, starters))
+            discards = [action for action in legal if isinstance(action, Discard)]
+            return max(discards, key=lambda action: self._keep_value(view, action, starters))
         plays = [a for a in legal if isinstance(a, Play)]
         if not plays:
             return first
@@ -60,7 +61,7 @@ class GreedyBot:
 
         return max(plays, key=value)
 
-    def _count(self, view: CribbageView, first: Declare | Respond) -> Any:
+    def _count(self, view: CribbageView, first: Declare | Respond) -> Declare | Respond:
         assert view.counting is not None and view.starter is not None
         seat, cards, crib, declared = view.counting
         result = view.rules.show(cards, view.starter, crib=crib, seat=seat)

@@ -17,15 +17,17 @@ the crib's cards from the deck, the starter one card from those not dealt.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import cast
 
 from pegline_core.cards import DECK
 from pegline_core.chance import dealing_order, dealt_hands
 from pegline_core.errors import IllegalActionError
+from pegline_core.events import Action
 from pegline_core.game import Game
 from pegline_core.ruleset import Ruleset
 from pegline_cribbage.actions import CutForDeal, CutStarter, Deal
 from pegline_cribbage.machine import CribbageMachine, common
+from pegline_cribbage.phases import CribbagePhase
 
 __all__ = ["CribbageChance"]
 
@@ -38,33 +40,34 @@ class CribbageChance:
     def __init__(self, ruleset: Ruleset) -> None:
         c = common(ruleset)
         self.players, self.cards = c.players, c.cards
-        self.needs = {"cut": c.players, "deal": c.players * c.cards + c.crib_from_deck,
-                      "starter": 1}
+        self.needs: dict[str, int] = {
+            CribbagePhase.CUT: c.players, CribbagePhase.STARTER: 1,
+            CribbagePhase.DEAL: c.players * c.cards + c.crib_from_deck}
         """How many cards each chance phase draws."""
 
     def outcomes(self, game: Game, drawn: Sequence[int]) -> list[int]:
         if len(drawn) >= self._need(game):
             return []
         taken = set(drawn)
-        if game.phase == "starter":
+        if game.phase == CribbagePhase.STARTER:
             machine = cast(CribbageMachine, game.machine)
             taken.update(card.index for hand in machine.kept for card in hand)
             taken.update(card.index for card in machine.crib)
         return [code for code in range(len(DECK)) if code not in taken]
 
-    def action(self, game: Game, drawn: Sequence[int]) -> Any:
+    def action(self, game: Game, drawn: Sequence[int]) -> Action:
         cards = [DECK[code] for code in drawn]
         phase = game.phase
-        if phase == "cut":
+        if phase == CribbagePhase.CUT:
             return CutForDeal(tuple(cards))
-        if phase == "deal":
+        if phase == CribbagePhase.DEAL:
             dealt = self.players * self.cards
             hands = dealt_hands(cards, dealer=self._dealer(game), players=self.players,
                                 size=self.cards)
             return Deal(tuple(tuple(hand) for hand in hands), tuple(cards[dealt:]))
         return CutStarter(cards[0])
 
-    def drawn(self, game: Game, action: Any) -> list[int]:
+    def drawn(self, game: Game, action: Action) -> list[int]:
         if isinstance(action, CutForDeal):
             cards = list(action.cards)
         elif isinstance(action, Deal):

@@ -47,11 +47,13 @@ from typing import Any
 from pegline_core.cards import DECK, Card
 from pegline_core.coaching import Candidate, Evaluation
 from pegline_core.errors import PeglineError
-from pegline_cribbage.actions import Discard, Play
+from pegline_core.events import Action
+from pegline_cribbage.actions import Discard, Play, move_cards
 from pegline_cribbage.bots import GreedyBot
 from pegline_cribbage.combinations import PIPS, run_tail, same_rank_tail
 from pegline_cribbage.crib_odds import CRIB_DEALS
 from pegline_cribbage.discards import crib_odds, discard_rows
+from pegline_cribbage.phases import CribbagePhase
 from pegline_cribbage.playout import Pegging
 from pegline_cribbage.reading import PlayReading, keeper_for
 from pegline_cribbage.scorer import Scorer
@@ -130,14 +132,14 @@ class Coach:
 
     def evaluate(self, view: CribbageView) -> Evaluation | None:
         """The evaluation of the decision ``view`` is at, or None if there is nothing to choose."""
-        if view.phase == "discard" and view.held and len(view.kept) == len(view.held):
+        if view.phase == CribbagePhase.DISCARD and view.held and len(view.kept) == len(view.held):
             return self._discards(view)
-        if view.phase == "pegging":
+        if view.phase == CribbagePhase.PEGGING:
             return self._plays(view)
         return None
 
     @staticmethod
-    def same(a: Any, b: Any) -> bool:
+    def same(a: Action, b: Action) -> bool:
         """Whether two actions are one move (a discard's cards in any order)."""
         if isinstance(a, Discard) and isinstance(b, Discard):
             return a.seat == b.seat and sorted(a.cards) == sorted(b.cards)
@@ -548,7 +550,7 @@ def hand_odds(scorer: Scorer, table: WinTable) -> HandOdds:
 
 def _ranked(candidates: list[Candidate]) -> tuple[Candidate, ...]:
     def order(c: Candidate) -> tuple[float, list[int]]:
-        cards = c.action.cards if isinstance(c.action, Discard) else (c.action.card,)
+        cards = move_cards(c.action)
         return (-round(c.value, 9), [card.index for card in cards])
 
     return tuple(sorted(candidates, key=order))
@@ -567,7 +569,7 @@ class CoachBot:
         self.read_plays = read_plays
         self._coach: Coach | None = None
 
-    def choose(self, view: CribbageView, legal: Sequence[Any]) -> Any:
+    def choose(self, view: CribbageView, legal: Sequence[Action]) -> Action:
         if self._coach is None or self._coach.scorer is not view.rules:
             # one coach per ruleset and budget: the games of a simulation share what it scored
             cache = view.rules.ruleset.cache

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 from pegline_core.app.i18n import N_, Formatted, Messages
 from pegline_core.cards import format_cards
-from pegline_cribbage.actions import Discard, Play
+from pegline_core.events import Action
+from pegline_cribbage.actions import Discard, Play, move_cards
 from pegline_cribbage.coach import Candidate, Coach, Evaluation
 
 __all__ = ["describe", "told", "ranks", "reason_label", "reason_value", "note"]
@@ -76,14 +77,14 @@ def describe(evaluation: Evaluation, chosen: Discard | Play) -> list[str]:
     return [head, *(f"  {place:>4}  {sentence}" for place, sentence in rows)]
 
 
-def told(evaluation: Evaluation, chosen: Discard | Play) -> tuple[str, list[tuple[str, str]]]:
+def told(evaluation: Evaluation, chosen: Action) -> tuple[str, list[tuple[str, str]]]:
     """`describe`'s headline, and each candidate's place (``=2.``: a tie) and sentence (the
     move ``chosen`` marked), for a screen that wraps them at its own width."""
     ranked = ranks(evaluation)
     mine = next((i for i, c in enumerate(evaluation.candidates) if Coach.same(c.action, chosen)),
                 None)  # a discard's cards in any order
     best = _move(evaluation.candidates[0].action)
-    cards = chosen.cards if isinstance(chosen, Discard) else (chosen.card,)
+    cards = move_cards(chosen)
     head = (_("You laid away {cards}: ") if isinstance(chosen, Discard)
             else _("You played {cards}: ")).format(cards=format_cards(cards, symbols=True))
     if mine is None:
@@ -112,10 +113,10 @@ def told(evaluation: Evaluation, chosen: Discard | Play) -> tuple[str, list[tupl
     return head, rows
 
 
-def _move(action: Discard | Play) -> str:
+def _move(action: Action) -> str:
     if isinstance(action, Discard):
         return _("lay away {cards}").format(cards=format_cards(action.cards, symbols=True))
-    return _("play {card}").format(card=action.card.symbol)
+    return _("play {card}").format(card=move_cards(action)[0].symbol)
 
 
 def _chance(candidate: Candidate) -> str | None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 from itertools import combinations
 from math import comb
+from typing import Final
 
 from pegline_core.cards import DECK, Card
 from pegline_core.errors import IllegalActionError
@@ -34,12 +35,17 @@ from pegline_cribbage.chance import CribbageChance
 from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.machine import CribbageMachine, Seen, common
 from pegline_cribbage.native import codes_of
+from pegline_cribbage.phases import CribbagePhase
 from pegline_cribbage.table import Table
 from pegline_cribbage.views import CribbageView
 
 __all__ = ["CribbageEncoding"]
 
-PHASES = ("discard", "pegging", "show")
+_DISCARD: Final = CribbagePhase.DISCARD
+_PEGGING: Final = CribbagePhase.PEGGING
+_SHOW: Final = CribbagePhase.SHOW
+"""The phases as names of this module (compiled, statics: no look-up on the enum's class)."""
+PHASES = (_DISCARD, _PEGGING, _SHOW)
 """The phases in which a seat decides (any other phase encodes as none of them)."""
 CARDS = len(DECK)
 RECENT = 3
@@ -106,11 +112,11 @@ class CribbageEncoding:
         (phase, held, kept, laid, series, starter, played, count, said_go, goes, dealer, scores,
          side, counting) = seen
         n = self.players
-        if phase == "discard":
+        if phase == _DISCARD:
             out.one(0)
-        elif phase == "pegging":
+        elif phase == _PEGGING:
             out.one(1)
-        elif phase == "show":
+        elif phase == _SHOW:
             out.one(2)
         at = len(PHASES)
         for group in (held, kept, laid, series):
@@ -163,14 +169,14 @@ class CribbageEncoding:
 
     def legal_numbers(self, machine: CribbageMachine, seat: int) -> list[int]:
         phase = machine.phase
-        if phase == "pegging":
+        if phase == _PEGGING:
             if machine.turn != seat:
                 return []
             room = self.limit - machine.count
             numbers = [self.play_base + code for code in machine.hand_codes(seat)
                        if PIPS[code] <= room]
             return numbers or [self.go_id]
-        if phase == "discard":
+        if phase == _DISCARD:
             if machine.discarded[seat]:
                 return []
             held = machine.hand_codes(seat)
@@ -179,7 +185,7 @@ class CribbageEncoding:
             if self.discard == 2:
                 return [_rank_pair(first, second) for first, second in combinations(held, 2)]
             return [_rank(sorted(cards)) for cards in combinations(held, self.discard)]
-        if phase == "show":
+        if phase == _SHOW:
             return legal_by_view(self, machine, seat)
         return []
 

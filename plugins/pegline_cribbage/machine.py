@@ -26,10 +26,11 @@ from pegline_core.card_tuples import appended, replaced, without
 from pegline_core.cards import DECK, Card, format_cards
 from pegline_core.errors import IllegalActionError, PluginError
 from pegline_core.event_rows import input_at, inputs_of
-from pegline_core.events import AskCoach
+from pegline_core.events import Action, AskCoach
 from pegline_core.index_player import IndexPlayer, checked_index
 from pegline_core.rules import Score
 from pegline_core.ruleset import Ruleset
+from pegline_core.turns import CHANCE, OVER, Seats, ToAct
 from pegline_cribbage.actions import (
     RESPONSES,
     CutForDeal,
@@ -51,6 +52,7 @@ from pegline_cribbage.actions import (
 from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.events import Combination
 from pegline_cribbage.native import Claim, cards_of, codes_of
+from pegline_cribbage.phases import CribbagePhase
 from pegline_cribbage.rows import (
     COUNT_RESET,
     COUNT_SETTLED,
@@ -82,6 +84,14 @@ _DECK: Final = DECK
 """The cards by code (a name of this module: compiled, a static, not a global looked up)."""
 NOBODY: Final = -1
 """A seat field that names no seat (the dealer before the cut, the turn outside pegging)."""
+_CUT: Final = CribbagePhase.CUT
+_DEAL: Final = CribbagePhase.DEAL
+_DISCARD: Final = CribbagePhase.DISCARD
+_STARTER: Final = CribbagePhase.STARTER
+_PEGGING: Final = CribbagePhase.PEGGING
+_SHOW: Final = CribbagePhase.SHOW
+_OVER: Final = CribbagePhase.OVER
+"""The phases as names of this module (compiled, statics: no look-up on the enum's class)."""
 
 _STATE: Final = ("phase", "hand", "_dealer", "scores", "_held", "_kept", "_laid", "discarded",
                  "_crib", "_starter", "count", "_series", "_turn", "_last", "_said_go",
@@ -89,7 +99,7 @@ _STATE: Final = ("phase", "hand", "_dealer", "scores", "_held", "_kept", "_laid"
                  "_assisted")
 """The fields of the state, in the order of a snapshot."""
 _new_view = cast(Callable[..., CribbageView], tuple.__new__)
-Seen = tuple[str, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int,
+Seen = tuple[CribbagePhase, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int,
              tuple[int, ...], int, int, tuple[tuple[int, int], ...], int, tuple[int, ...], int,
              tuple[int, tuple[int, ...], bool, int] | None]
 """What a seat sees in codes (`CribbageMachine.seen`): phase, held, kept, laid, series,
@@ -133,6 +143,8 @@ class Common:
         self.plays = tuple([plays_of(seat) for seat in range(players)])
         self.goes = tuple([go_of(seat) for seat in range(players)])
         self.discards = tuple([discards_of(seat) for seat in range(players)])
+        self.turns = tuple([Seats((seat,)) for seat in range(players)])
+        """Each seat alone to act (`to_act`'s), made once."""
         self.played_pairs = tuple([(seat, card) for seat in range(players) for card in _DECK])
         """Each (seat, card) a view's ``played`` may hold, made once: by ``seat * 52 + code``."""
         self.seat_sets: dict[int, frozenset[int]] = {}
@@ -192,7 +204,7 @@ class CribbageMachine:
         self.scoring: Scoring = c.scoring
         """Asks the plugins what this game's steps score (hypothetically once `quiet`)."""
         players = c.players
-        self.phase = "cut"
+        self.phase: CribbagePhase = _CUT
         self.hand = 0
         self._dealer = NOBODY
         self.scores: tuple[int, ...] = (0,) * len(c.variant.sides)
@@ -225,7 +237,7 @@ class CribbageMachine:
         self._assisted = 0
         """Seats that have asked the coach, one bit each."""
         self._hand = 0
-        self._phase = "cut"
+        self._phase: CribbagePhase = _CUT
         self._reached = NOBODY
         """The side that reached the target in this step."""
         self._cause: int | None = None
@@ -320,7 +332,7 @@ class CribbageMachine:
         handler = _HANDLERS.get(type(action))
         if handler is None:
             raise IllegalActionError(f"not an action: {action!r}")
-        if self.phase == "over":
+        if self.phase == _OVER:
             raise IllegalActionError("the game is over")
         self._start_step()
         self._cause = len(self.log)  # every handler logs its Input first
@@ -332,60 +344,65 @@ class CribbageMachine:
         """A step's events carry the hand and phase it started in; no side has won yet."""
         self._hand, self._phase, self._reached = self.hand, self.phase, NOBODY
 
-    def to_act(self) -> str | tuple[int, ...]:
+    def to_act(self) -> ToAct:
         phase = self.phase
-        if phase == "pegging":
-            return (self._turn,)
-        if phase in ("cut", "deal", "starter"):
-            return "chance"
-        if phase == "discard":
+        turns = self.c.turns
+        if phase == _PEGGING:
+            return turns[self._turn]
+        if phase in (_CUT, _DEAL, _STARTER):
+            return CHANCE
+        if phase == _DISCARD:
             return self._discarding()
-        if phase == "show" and self.counts:
-            return (self.counts[0][0],) if self.declared < 0 else self.responders[:1]
-        return ()
+        if phase == _SHOW and self.counts:
+            if self.declared < 0:
+                return turns[self.counts[0][0]]
+            if self.responders:
+                return turns[self.responders[0]]
+        return OVER
 
-    def _discarding(self) -> tuple[int, ...]:
-        return tuple([seat for seat in range(self.c.players) if not self.discarded[seat]])
+    def _discarding(self) -> Seats:
+        return Seats([seat for seat in range(self.c.players) if not self.discarded[seat]])
 
-    def legal_actions(self, seat: int | None) -> list[Any]:
+    def legal_actions(self, seat: int | None) -> list[Action]:
         phase = self.phase
         c = self.c
-        if phase == "pegging":
+        if phase == _PEGGING:
             turn = self._turn
             if seat is not None and seat != turn:
                 return []
             room = c.limit - self.count
             plays = c.plays[turn]
-            playable = [plays[code] for code in self._held[turn] if PIPS[code] <= room]
+            playable: list[Action] = [plays[code] for code in self._held[turn]
+                                      if PIPS[code] <= room]
             return playable or [c.goes[turn]]
-        if phase == "discard":
+        if phase == _DISCARD:
             seats = [seat] if seat is not None else list(self._discarding())
             discards = c.discards
             return [discards[p].get(cards) or discard_of(p, cards)
                     for p in seats if not self.discarded[p]
                     for cards in combinations(cards_of(self._held[p]), c.discard)]
-        if phase == "show" and self.counts and (seat is None or seat in self.to_act()):
+        if phase == _SHOW and self.counts and (seat is None or seat in self.to_act()):
             cap = self.counting.max_declaration
             if self.declared < 0:
                 return list(declarations_of(self.counts[0][0], cap))
             return list(responses_of(self.responders[0], cap))
         return []
 
-    def choices(self, seat: int) -> Sequence[Any]:
+    def choices(self, seat: int) -> Sequence[Action]:
         """`legal_actions` of ``seat``, the discards built only when read (what players get)."""
-        if self.phase == "discard":
+        if self.phase == _DISCARD:
             return () if self.discarded[seat] else \
                 Discards(seat, cards_of(self._held[seat]), self.c.discard)
         return self.legal_actions(seat)
 
-    def chance_action(self, rng: random.Random) -> Any:
+    def chance_action(self, rng: random.Random) -> Action:
         c = self.c
-        if self.phase == "cut":
+        if self.phase == _CUT:
             return CutForDeal(draws.sample(rng, DECK, c.players))
-        if self.phase == "deal":
+        if self.phase == _DEAL:
             hands, crib = self._draw_deal(rng)
             return Deal(tuple([cards_of(hand) for hand in hands]), cards_of(crib))
-        if self.phase == "starter":
+        if self.phase == _STARTER:
             return CutStarter(_DECK[self._draw_starter(rng)])
         raise IllegalActionError(f"no chance action is due in the {self.phase} phase")
 
@@ -421,7 +438,7 @@ class CribbageMachine:
     def view(self, seat: int) -> CribbageView:
         c = self.c
         counting = None
-        if self.phase == "show" and self.counts:
+        if self.phase == _SHOW and self.counts:
             counter, crib = self.counts[0]
             counting = (counter, cards_of(self._crib if crib else self._kept[counter]), crib,
                         self.declared)
@@ -440,7 +457,7 @@ class CribbageMachine:
         """What ``seat`` may see, in codes: `view`'s fields before they become cards (the
         encoding numbers a seat's observation from them without building a view)."""
         counting: tuple[int, tuple[int, ...], bool, int] | None = None
-        if self.phase == "show" and self.counts:
+        if self.phase == _SHOW and self.counts:
             counter, crib = self.counts[0]
             counting = (counter, self._crib if crib else self._kept[counter], crib, self.declared)
         held, kept = self._held, self._kept
@@ -451,7 +468,7 @@ class CribbageMachine:
 
     def _laid_seen(self, seat: int) -> tuple[int, ...]:
         """What ``seat`` laid away this hand, once it is in the crib (it saw them go)."""
-        return self._laid[seat] if self._crib and self.phase not in ("cut", "deal") else ()
+        return self._laid[seat] if self._crib and self.phase not in (_CUT, _DEAL) else ()
 
     def hand_codes(self, seat: int) -> tuple[int, ...]:
         """The codes of the cards ``seat`` holds now."""
@@ -462,7 +479,7 @@ class CribbageMachine:
         its checks, the action logged by its codes."""
         if not -1 <= code < len(_DECK):
             raise IllegalActionError(f"no card has the code {code}")
-        if self.phase != "pegging" or seat != self._turn:
+        if self.phase != _PEGGING or seat != self._turn:
             self._need_turn(Play(seat, _DECK[code]) if code >= 0 else Go(seat))
         held = self._held[seat]
         room = self.c.limit - self.count
@@ -495,7 +512,7 @@ class CribbageMachine:
     def discard_codes(self, seat: int, codes: tuple[int, ...]) -> None:
         """``seat`` lays away the cards ``codes``: `apply` of a `Discard`, with its checks, the
         action logged by its codes."""
-        if self.phase != "discard":
+        if self.phase != _DISCARD:
             raise IllegalActionError(f"Discard is not allowed in the {self.phase} phase")
         self._check_seat(seat)
         if self.discarded[seat]:
@@ -543,7 +560,7 @@ class CribbageMachine:
             seat = at = code = -1
             laid: tuple[int, ...] = ()
             hands: tuple[tuple[int, ...], ...] = ()
-            if phase == "pegging":  # the bot's pick among its playable cards, in hand order
+            if phase == _PEGGING:  # the bot's pick among its playable cards, in hand order
                 seat = self._turn
                 bot = bots[seat]
                 if bot is None:
@@ -565,7 +582,7 @@ class CribbageMachine:
                             pick -= 1
                         at += 1
                     code = held[at]
-            elif phase == "discard":  # the bot's pick among the discards, in `Discards` order
+            elif phase == _DISCARD:  # the bot's pick among the discards, in `Discards` order
                 seat = 0
                 while self.discarded[seat]:
                     seat += 1
@@ -575,11 +592,11 @@ class CribbageMachine:
                 held = self._held[seat]
                 laid = _combination(held, c.discard,
                                     checked_index(bot, _WAYS[len(held)][c.discard], seat))
-            elif phase == "deal":
+            elif phase == _DEAL:
                 drawn, crib = self._draw_deal(rng)
                 hands = tuple([tuple(hand) for hand in drawn])
                 laid = tuple(crib)
-            elif phase == "starter":
+            elif phase == _STARTER:
                 code = self._draw_starter(rng)
             else:  # the cut, counting by hand and the end: `apply`'s steps
                 return
@@ -589,18 +606,18 @@ class CribbageMachine:
             self._start_step()
             self._cause = start
             try:
-                if phase == "pegging":
+                if phase == _PEGGING:
                     if code >= 0:
                         log.append((PLAY, self._hand, self._phase, seat, None, code))
                         self._play_code(seat, code, at)
                     else:
                         log.append((GO, self._hand, self._phase, seat, None))
                         self._say_go(seat)
-                elif phase == "discard":
+                elif phase == _DISCARD:
                     log.append((DISCARD, self._hand, self._phase, seat, None, laid))
                     self._lay_away(seat, laid)
-                elif phase == "deal":
-                    self._hand, self._phase = self.hand + 1, "deal"
+                elif phase == _DEAL:
+                    self._hand, self._phase = self.hand + 1, _DEAL
                     log.append((DEAL, self._hand, self._phase, None, None, hands, laid))
                     self._begin_hand(hands, laid)
                 else:
@@ -634,7 +651,7 @@ class CribbageMachine:
         results, game_points = self._result()
         self.log.append((GAME_ENDED, self._hand, self._phase, None, self._cause, results,
                          game_points, self.c.lowball, tuple(sorted(self.assisted))))
-        self.phase, self._turn = "over", NOBODY
+        self.phase, self._turn = _OVER, NOBODY
 
     def _log_input(self, actor: int | None, action: Any) -> None:
         self.log.append((INPUT, self._hand, self._phase, actor, None, action))
@@ -669,7 +686,7 @@ class CribbageMachine:
             self._reached = side
         return self._reached >= 0
 
-    def _need_phase(self, phase: str, action: Any) -> None:
+    def _need_phase(self, phase: CribbagePhase, action: Any) -> None:
         if self.phase != phase:
             raise IllegalActionError(
                 f"{type(action).__name__} is not allowed in the {self.phase} phase")
@@ -692,7 +709,7 @@ class CribbageMachine:
     # -- the cut and the deal ------------------------------------------------------------------
 
     def _cut_for_deal(self, action: Any) -> None:
-        self._need_phase("cut", action)
+        self._need_phase(_CUT, action)
         _check_cards(action.cards, self.c.players, "the cut for deal needs one card per seat")
         self._log_input(None, action)
         low = min(card.rank for card in action.cards)
@@ -707,10 +724,10 @@ class CribbageMachine:
         self.log.append((DEALER_CHOSEN, self._hand, self._phase, None, self._cause, dealer))
         if self._reached < 0:
             self._score(self.scoring.game_start(dealer), (dealer + 1) % c.players)
-        self.phase, self._dealer = "deal", dealer
+        self.phase, self._dealer = _DEAL, dealer
 
     def _deal(self, action: Any) -> None:
-        self._need_phase("deal", action)
+        self._need_phase(_DEAL, action)
         c = self.c
         players = c.players
         if len(action.hands) != players or any(len(h) != c.cards for h in action.hands):
@@ -720,7 +737,7 @@ class CribbageMachine:
             raise IllegalActionError(f"the deal needs {c.crib_from_deck} card(s) for the crib")
         _check_cards([card for hand in action.hands for card in hand] + list(action.crib),
                      None, "")
-        self._hand, self._phase = self.hand + 1, "deal"
+        self._hand, self._phase = self.hand + 1, _DEAL
         self._log_input(None, action)
         self._begin_hand(tuple([codes_of(hand) for hand in action.hands]),
                          codes_of(action.crib))
@@ -732,7 +749,7 @@ class CribbageMachine:
         self.log.append((DEALT, self._hand, self._phase, dealer, self._cause, c.dealt[dealer],
                          (dealer + 1) % players))
         discarding = c.discard > 0
-        self.phase = "discard" if discarding else "starter"
+        self.phase = _DISCARD if discarding else _STARTER
         self.hand += 1
         self._held = self._kept = hands
         self._laid = ((),) * players
@@ -742,7 +759,7 @@ class CribbageMachine:
         self._said_go, self.last_was_go, self._played, self.goes = 0, False, (), ()
 
     def _discard(self, action: Any) -> None:
-        self._need_phase("discard", action)
+        self._need_phase(_DISCARD, action)
         seat = self._check_seat(action.seat)
         if self.discarded[seat]:
             raise IllegalActionError(f"seat {seat} has already laid away to the crib")
@@ -762,10 +779,10 @@ class CribbageMachine:
     def _lay_away(self, seat: int, laid: tuple[int, ...]) -> None:
         kept = _kept(self._held[seat], laid)
         discarded = replaced(self.discarded, seat, True)
-        self.phase = "starter"
+        self.phase = _STARTER
         for done in discarded:
             if not done:
-                self.phase = "discard"
+                self.phase = _DISCARD
                 break
         self._held = replaced(self._held, seat, kept)
         self._kept = replaced(self._kept, seat, kept)
@@ -774,7 +791,7 @@ class CribbageMachine:
         self._crib = self._crib + laid
 
     def _cut_starter(self, action: Any) -> None:
-        self._need_phase("starter", action)
+        self._need_phase(_STARTER, action)
         card = action.card
         if type(card) is not Card:
             raise IllegalActionError(f"the starter must be a card, not {card!r}")
@@ -787,7 +804,7 @@ class CribbageMachine:
         dealer = self._dealer
         if self._reached < 0:
             self._score(self.scoring.starter(code, dealer, self.scores), dealer)
-        self.phase, self._starter, self._turn = "pegging", code, (dealer + 1) % self.c.players
+        self.phase, self._starter, self._turn = _PEGGING, code, (dealer + 1) % self.c.players
 
     def _dealt(self) -> int:
         """The cards dealt this hand (kept, in the crib, played), one bit each."""
@@ -805,7 +822,7 @@ class CribbageMachine:
 
     def _play(self, action: Any) -> None:
         seat, card = action.seat, action.card
-        if self.phase != "pegging" or seat != self._turn or type(seat) is not int:
+        if self.phase != _PEGGING or seat != self._turn or type(seat) is not int:
             self._need_turn(action)
         held = self._held[seat]
         at = held.index(card.index) if type(card) is Card and card.index in held else -1
@@ -831,7 +848,7 @@ class CribbageMachine:
 
     def _go(self, action: Any) -> None:
         seat = action.seat
-        if self.phase != "pegging" or seat != self._turn or type(seat) is not int:
+        if self.phase != _PEGGING or seat != self._turn or type(seat) is not int:
             self._need_turn(action)
         room = self.c.limit - self.count
         playable = [code for code in self._held[seat] if PIPS[code] <= room]
@@ -850,7 +867,7 @@ class CribbageMachine:
         self._next_turn(seat, consecutive_go=consecutive)
 
     def _need_turn(self, action: Any) -> None:
-        self._need_phase("pegging", action)
+        self._need_phase(_PEGGING, action)
         self._check_seat(action.seat)
         raise IllegalActionError(f"it is seat {self._turn}'s turn to play, not seat "
                                  f"{action.seat}'s")
@@ -916,12 +933,12 @@ class CribbageMachine:
 
     def _show(self) -> None:
         """Count every hand from the dealer's left, the dealer last, then the crib."""
-        self._phase = "show"
+        self._phase = _SHOW
         c = self.c
         dealer, starter = self._dealer, self._starter
         order = c.show_order[dealer]
         if c.counting is not None:
-            self.phase, self.counts, self.declared, self.responders = "show", order, -1, ()
+            self.phase, self.counts, self.declared, self.responders = _SHOW, order, -1, ()
             return
         log = self.log
         for seat, crib in order:
@@ -938,7 +955,7 @@ class CribbageMachine:
         self._next_hand()
 
     def _next_hand(self) -> None:
-        self.phase, self._dealer = "deal", (self._dealer + 1) % self.c.players
+        self.phase, self._dealer = _DEAL, (self._dealer + 1) % self.c.players
         self._turn, self.count, self._series = NOBODY, 0, ()
         self.counts, self.declared, self.responders = (), -1, ()
 
@@ -958,7 +975,7 @@ class CribbageMachine:
         return [] if award is None else [(rule, points, cards)]
 
     def _declare(self, action: Any) -> None:
-        self._need_phase("show", action)
+        self._need_phase(_SHOW, action)
         if not self.counts or self.declared >= 0:
             raise IllegalActionError("no count is waiting for a declaration")
         seat = self.counts[0][0]
@@ -982,7 +999,7 @@ class CribbageMachine:
         self.declared, self.responders = points, _protocol(protocol.responders, seat)
 
     def _respond(self, action: Any) -> None:
-        self._need_phase("show", action)
+        self._need_phase(_SHOW, action)
         if not self.responders:
             raise IllegalActionError("no declared count is waiting for a response")
         if self._check_seat(action.seat) != self.responders[0]:
@@ -1120,7 +1137,7 @@ def _protocol(call: Callable[..., Any], *args: Any) -> Any:
 def seat_to_play(game: Any) -> int:
     """The seat whose turn it is to play or say go (`IllegalActionError` outside pegging)."""
     to_act = game.to_act
-    if game.phase != "pegging" or isinstance(to_act, str) or not to_act:
+    if game.phase != _PEGGING or not isinstance(to_act, Seats):
         raise IllegalActionError(f"nobody is to play in the {game.phase} phase")
     return int(to_act[0])
 

@@ -23,6 +23,7 @@ from pegline_cribbage.events import (
     Passed,
 )
 from pegline_cribbage.native import cards_of
+from pegline_cribbage.phases import CribbagePhase
 
 __all__ = ["score_facts", "labelled_scores", "INPUT", "DEAL", "DISCARD", "PLAY", "GO", "STARTER",
            "SCORED", "SHOWN", "DEALER_CHOSEN", "CUT_TIE", "DEALT",
@@ -125,7 +126,8 @@ def score_facts(log: list[Any]) -> tuple[int, list[tuple[int | None, int, str, i
     return first_dealer, found
 
 
-_PHASE_PLACES: Final = {"starter": 0, "pegging": 1, "cut": 2}
+_PHASE_PLACES: Final[dict[str, int]] = {
+    CribbagePhase.STARTER: 0, CribbagePhase.PEGGING: 1, CribbagePhase.CUT: 2}
 """Where a score's phase reads in `_LABELS`' order; a show's score is 3 (the crib) or 4."""
 _LABELS: Final = tuple([f"{role}/{phase}" for role in ("dealer", "pone")
                         for phase in ("heels", "pegging", "start", "crib", "hand")])

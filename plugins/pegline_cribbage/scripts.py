@@ -28,12 +28,16 @@ from attrs import field, frozen
 
 from pegline_core.cards import Card, CardError, parse_cards
 from pegline_core.errors import PeglineError
+from pegline_core.events import Action
 from pegline_core.files import parse_toml, read_text
 from pegline_core.game import Game
 from pegline_core.strict import StructureProblems, format_path, structure_strict
 from pegline_core.variant import DEFAULT_VARIANT, load_variant
 from pegline_cribbage.actions import CutForDeal, CutStarter, Deal, Discard, Go, Play
 from pegline_cribbage.machine import seat_to_play
+from pegline_cribbage.phases import CribbagePhase
+
+PEGGING = CribbagePhase.PEGGING
 
 __all__ = ["Script", "HandScript", "ScriptError"]
 
@@ -94,7 +98,7 @@ class Script:
                 raise ScriptError(f"{where}: {exc}") from None
         return game
 
-    def actions(self, game: Game) -> Iterator[tuple[str, Any]]:
+    def actions(self, game: Game) -> Iterator[tuple[str, Action]]:
         """Each scripted action with its place in the script, read against the live game."""
         if self.dealer < 0:
             yield "cut", CutForDeal(_cards(self.cut, "cut"))
@@ -112,10 +116,10 @@ class Script:
             yield from self._plays(game, hand, at)
 
     @staticmethod
-    def _plays(game: Game, hand: HandScript, at: str) -> Iterator[tuple[str, Any]]:
+    def _plays(game: Game, hand: HandScript, at: str) -> Iterator[tuple[str, Action]]:
         for index, entry in enumerate(hand.plays):
             where = f"{at}.plays[{index}]"
-            if game.phase != "pegging":
+            if game.phase != CribbagePhase.PEGGING:
                 raise ScriptError(f"{where}: pegging is over, but the script plays {entry!r}")
             while game.legal_actions() == [Go(seat_to_play(game))] and entry.lower() != "go":
                 yield where, Go(seat_to_play(game))
@@ -123,7 +127,7 @@ class Script:
                 yield where, Go(seat_to_play(game))
             else:
                 yield where, Play(seat_to_play(game), _cards([entry], where)[0])
-        while game.phase == "pegging" and game.legal_actions() == [Go(seat_to_play(game))]:
+        while game.phase == PEGGING and game.legal_actions() == [Go(seat_to_play(game))]:
             yield f"{at}.plays", Go(seat_to_play(game))
 
 

@@ -49,6 +49,7 @@ from pegline_core.events import Event, Scored
 from pegline_cribbage.board import Pegs, draw_board
 from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.events import Combination, CountSettled, HandShown
+from pegline_cribbage.phases import CribbagePhase
 from pegline_cribbage.views import CribbageView
 
 __all__ = ["Table", "Shown", "numbered_hand", "SIDE_STYLES", "WIDTH"]
@@ -83,7 +84,7 @@ class Shown:
 def numbered_hand(view: CribbageView) -> tuple[Card, ...]:
     """The seat's cards as numbered on the screen: sorted, and kept in place for the whole
     pegging (a played card keeps its number), so a number always means the same card."""
-    return tuple(sorted(view.held if view.phase == "discard" else view.kept))
+    return tuple(sorted(view.held if view.phase == CribbagePhase.DISCARD else view.kept))
 
 
 class Table:
@@ -105,8 +106,9 @@ class Table:
             self.pegs[event.side] = (Pegs(event.total, pegs.back) if self._moving == event.side
                                      else pegs.moved(event.total))
             self._moving = event.side
-            if event.phase == "show" and self.shows and self.shows[-1].declared is None \
-                    and self.shows[-1].actor == event.actor:
+            shows = self.shows
+            if event.phase == CribbagePhase.SHOW and shows and shows[-1].declared is None \
+                    and shows[-1].actor == event.actor:
                 shown = self.shows[-1]
                 award = Combination(event.rule, event.points, event.cards)
                 self.shows[-1] = Shown(shown.actor, shown.cards, shown.starter, shown.crib,
@@ -205,7 +207,7 @@ class Table:
             if declared >= 0:
                 text.append(_(": declared {declared}.").format(declared=declared))
             return text
-        if view.phase != "pegging":
+        if view.phase != CribbagePhase.PEGGING:
             return None
         text = Text(_("Count {count}").format(count=view.count), style="bold")
         text.append(_(" (limit {limit})").format(limit=view.limit))
@@ -224,7 +226,7 @@ class Table:
         if not cards:
             return None
         text = Text(_("Your hand: "))
-        playing = view.phase == "pegging"
+        playing = view.phase == CribbagePhase.PEGGING
         marked = False
         for number, card in enumerate(cards, 1):
             if card not in view.held:

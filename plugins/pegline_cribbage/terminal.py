@@ -26,7 +26,6 @@ not allowed: go is said in the pegging, when no card you hold fits
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from rich.console import Console, RenderableType
 
@@ -34,7 +33,7 @@ from pegline_core.app.i18n import N_, Messages, RuleNames
 from pegline_core.app.terminal_seat import TerminalSeat
 from pegline_core.cards import format_cards
 from pegline_core.coaching import Comparison
-from pegline_core.events import AskCoach, Event, GameEnded
+from pegline_core.events import Action, AskCoach, Event, GameEnded
 from pegline_core.players import PlayerLeft
 from pegline_cribbage.actions import Declare, Discard, Go, Play, Respond
 from pegline_cribbage.answers import (
@@ -73,7 +72,7 @@ HELP = help_lines()
 """The help, in English."""
 
 
-class HumanPlayer(TerminalSeat):
+class HumanPlayer(TerminalSeat[CribbageView]):
     """Asks a person at the terminal, showing the table before each decision.
 
     ``read`` reads one answer (the builtin `input` by default; it raises `EOFError` at the end
@@ -102,7 +101,7 @@ class HumanPlayer(TerminalSeat):
 
     # -- one decision --------------------------------------------------------------------------
 
-    def decide(self, view: CribbageView, legal: Sequence[Any]) -> Any:
+    def decide(self, view: CribbageView, legal: Sequence[Action]) -> Action:
         first = legal[0]
         if isinstance(first, Declare):
             return self._loop(view, self._declare_prompt(view),
@@ -122,7 +121,7 @@ class HumanPlayer(TerminalSeat):
         if legal == [Go(view.seat)] and self.auto_go:
             self.say(_("no card you hold fits under {limit} at count {count}: go").format(
                 limit=view.limit, count=view.count))
-            return legal[0]
+            return first
         if legal == [Go(view.seat)]:
             prompt = _("no card you hold fits under {limit} at count {count}: type go").format(
                 limit=view.limit, count=view.count)
@@ -130,7 +129,7 @@ class HumanPlayer(TerminalSeat):
             prompt = _("play a card")
         return self._loop(view, prompt, lambda text: self._play(view, text, legal))
 
-    def _loop(self, view: CribbageView, prompt: str, decide: Callable[[str], Any]) -> Any:
+    def _loop(self, view: CribbageView, prompt: str, decide: Callable[[str], Action]) -> Action:
         """Ask until an answer is allowed; a word is handled first (``go`` by ``decide``)."""
         while True:
             text = self.line(prompt)
@@ -150,7 +149,7 @@ class HumanPlayer(TerminalSeat):
         wrapping would break a word in two)."""
         self.console.print(text, style=style, markup=False, overflow="fold")
 
-    def _word(self, word: str, view: CribbageView) -> Any:
+    def _word(self, word: str, view: CribbageView) -> AskCoach | None:
         """Do what a word asks; an action to return (the coach's), or None to ask again."""
         if word == "quit":
             raise PlayerLeft("quit")
@@ -195,7 +194,7 @@ class HumanPlayer(TerminalSeat):
     # -- reading moves -------------------------------------------------------------------------
 
     @staticmethod
-    def _discard(view: CribbageView, text: str, need: int, legal: Sequence[Any]) -> Any:
+    def _discard(view: CribbageView, text: str, need: int, legal: Sequence[Action]) -> Action:
         if read_word(text) == "go":
             raise AnswerError(_("go is said in the pegging, when no card you hold fits"))
         cards = read_cards(text, numbered_hand(view))
@@ -204,12 +203,12 @@ class HumanPlayer(TerminalSeat):
                                        "choose exactly {n} cards, not {got}", need).format(
                 n=need, got=len(cards)))
         for action in legal:
-            if set(action.cards) == set(cards):
+            if isinstance(action, Discard) and set(action.cards) == set(cards):
                 return action
         raise AnswerError(_("choose different cards from your hand"))
 
     @staticmethod
-    def _play(view: CribbageView, text: str, legal: Sequence[Any]) -> Any:
+    def _play(view: CribbageView, text: str, legal: Sequence[Action]) -> Action:
         fits = [c for c in view.held if view.count + PIPS[c.index] <= view.limit]
         if read_word(text) == "go":
             if fits:

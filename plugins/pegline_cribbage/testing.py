@@ -24,6 +24,9 @@ from pegline_core.strict import format_path
 from pegline_core.variant import Variant, load_variant, semantic_problems
 from pegline_cribbage.actions import CutStarter, Deal, Discard, Go, Play
 from pegline_cribbage.machine import seat_to_play
+from pegline_cribbage.phases import CribbagePhase
+
+PEGGING = CribbagePhase.PEGGING
 
 if TYPE_CHECKING:  # the strategies need hypothesis (the test extra); the helpers above do not
     from hypothesis import strategies as st
@@ -72,7 +75,7 @@ def play(game: Game, plays: str | Iterable[str]) -> list[Event]:
     """Play cards in turn order; a seat that cannot play says go by itself."""
     events: list[Event] = []
     for card in _cards(plays):
-        while game.phase == "pegging" and game.legal_actions() == [Go(seat_to_play(game))]:
+        while game.phase == PEGGING and game.legal_actions() == [Go(seat_to_play(game))]:
             events += game.apply(Go(seat_to_play(game)))
         events += game.apply(Play(seat_to_play(game), card))
     return events

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from pegline_core.cards import Card
+from pegline_cribbage.phases import CribbagePhase
 
 if TYPE_CHECKING:
     from pegline_cribbage.scorer import Scorer
@@ -22,7 +23,7 @@ class CribbageView(NamedTuple):
     """
 
     seat: int
-    phase: str
+    phase: CribbagePhase
     hand: int
     dealer: int | None
     scores: tuple[int, ...]

@@ -22,16 +22,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from pegline_core.app.i18n import N_, Messages
 from pegline_core.app.web.protocol import RequestError, move_kind, whole
 from pegline_core.cards import Card, parse_cards
 from pegline_core.coaching import Comparison
-from pegline_core.events import Event, Input, Scored
+from pegline_core.events import Action, Event, Input, Scored
 from pegline_core.game import Game
 from pegline_core.variant import Variant
-from pegline_cribbage.actions import RESPONSES, Deal, Declare, Discard, Go, Play, Respond
+from pegline_cribbage.actions import (
+    RESPONSES,
+    Deal,
+    Declare,
+    Discard,
+    Go,
+    Play,
+    Respond,
+    move_cards,
+)
 from pegline_cribbage.events import CountSettled, HandShown
 from pegline_cribbage.machine import CribbageMachine
 from pegline_cribbage.views import CribbageView
@@ -100,7 +109,7 @@ class CribbageTable:
             "shows": _shows(log),
         }
 
-    def prompt(self, view: CribbageView, legal: Sequence[Any]) -> Json:
+    def prompt(self, view: CribbageView, legal: Sequence[Action]) -> Json:
         if not legal:
             return {"kind": "wait"}
         first = legal[0]
@@ -109,7 +118,8 @@ class CribbageTable:
         if isinstance(first, Go):
             return {"kind": "go", "count": view.count, "limit": view.limit}
         if isinstance(first, Play):
-            return {"kind": "play", "playable": _sorted([a.card for a in legal])}
+            return {"kind": "play",
+                    "playable": _sorted([a.card for a in legal if isinstance(a, Play)])}
         assert view.counting is not None
         seat, cards, crib, declared = view.counting
         asked = {"counter": seat, "cards": _cards(cards), "crib": crib,
@@ -120,7 +130,7 @@ class CribbageTable:
 
     # -- moves from the page -------------------------------------------------------------------
 
-    def action(self, seat: int, data: Mapping[str, Any], view: CribbageView) -> Any:
+    def action(self, seat: int, data: Mapping[str, Any], view: CribbageView) -> Action:
         kind = move_kind(data, _MOVES)
         if kind == "discard":
             cards = data.get("cards")
@@ -143,7 +153,7 @@ class CribbageTable:
                 responses=", ".join(RESPONSES), response=repr(response)))
         return Respond(seat, response, points)
 
-    def committed(self, action: Any) -> bool:
+    def committed(self, action: Action) -> bool:
         return isinstance(action, Discard | Play)
 
     def compare(self, comparison: Comparison) -> Json:
@@ -155,7 +165,7 @@ class CribbageTable:
         for index, (candidate, rank) in enumerate(zip(evaluation.candidates, ranks,
                                                       strict=True)):
             candidates.append({
-                "cards": _cards(_chosen(candidate.action)), "value": round(candidate.value, 6),
+                "cards": _cards(move_cards(candidate.action)), "value": round(candidate.value, 6),
                 "rank": rank, "tied": ranks.count(rank) > 1, "chosen": index == comparison.chosen,
                 "reasons": [{"name": name, "value": reason, "label": reason_label(name),
                              "said": reason_value(reason)}
@@ -167,21 +177,17 @@ class CribbageTable:
     def replay_table(self, game: Game) -> Json:
         machine = game.machine
         assert isinstance(machine, CribbageMachine)
-        data = self.table(game.view(0), game.log)
+        data = self.table(machine.view(0), game.log)
         dealt = bool(machine.held)
         data["hands"] = [_sorted(held) for held in machine.held] if dealt else []
         data["crib"] = _sorted(machine.crib)
         return data
 
     def public_table(self, game: Game) -> Json:
-        data = self.table(game.view(0), game.log)
+        data = self.table(cast(CribbageView, game.view(0)), game.log)
         data |= {"seat": None, "side": -1, "partners": [], "held": [], "kept": [], "laid": [],
                  "hands": [], "crib": [None] * data["crib_cards"]}
         return data
-
-
-def _chosen(action: Any) -> tuple[Card, ...]:
-    return tuple(action.cards) if isinstance(action, Discard) else (action.card,)
 
 
 def _pegs(log: Sequence[Event], sides: int) -> list[Json]:

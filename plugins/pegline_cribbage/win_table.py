@@ -39,7 +39,9 @@ from pegline_core.errors import PeglineError
 from pegline_core.events import Scored
 from pegline_core.game import Game
 from pegline_core.ruleset import Ruleset
+from pegline_core.turns import Chance
 from pegline_core.variant import Variant
+from pegline_cribbage.phases import CribbagePhase
 
 __all__ = ["WinTable", "HandOdds", "Outcome", "table_for", "hand_outcome", "play_hands",
            "first_hand", "solve", "sampling_error", "check_variant", "REFUSALS"]
@@ -110,9 +112,9 @@ def hand_outcome(game: Game) -> Outcome:
         if not isinstance(event, Scored) or event.hand != 1 or not event.points:
             continue
         dealer = event.side == 0
-        if event.phase == "starter":
+        if event.phase == CribbagePhase.STARTER:
             heels += event.points
-        elif event.phase == "pegging":
+        elif event.phase == CribbagePhase.PEGGING:
             pegging.append(-event.points if dealer else event.points)
         elif dealer:
             dealer_show += event.points
@@ -144,9 +146,9 @@ def first_hand(ruleset: Ruleset, rng: random.Random, players: Sequence[Player]) 
     """A game dealt by seat 0, played by ``players`` (chance drawn from ``rng``) to the end of
     its first hand: the next deal, or the end of the game."""
     game = Game(ruleset.variant, dealer=0, ruleset=ruleset)
-    while not game.over and not (game.hand == 1 and game.phase == "deal"):
+    while not game.over and not (game.hand == 1 and game.phase == CribbagePhase.DEAL):
         to_act = game.to_act
-        if isinstance(to_act, str):  # "chance"
+        if isinstance(to_act, Chance):
             game.apply(game.chance_action(rng))
         else:
             seat = to_act[0]
@@ -246,7 +248,7 @@ _FIELDS = ("variant", "target", "hands", "seed", "budget", "error", "made_by", "
            "outcomes")
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: object) -> bool:
     return type(value) is int
 
 
@@ -254,7 +256,7 @@ def _number(value: Any) -> bool:
     return type(value) in (int, float) and math.isfinite(value)
 
 
-def _outcome(item: Any) -> bool:
+def _outcome(item: object) -> bool:
     """Whether ``item`` is an outcome's JSON form: [heels, pegging, pone, dealer, count]."""
     return (isinstance(item, list) and len(item) == 5
             and all(_whole(item[i]) and item[i] >= 0 for i in (0, 2, 3))
@@ -262,7 +264,7 @@ def _outcome(item: Any) -> bool:
             and _whole(item[4]) and item[4] >= 1)
 
 
-def _need(ok: bool, key: str, what: str, got: Any) -> None:
+def _need(ok: bool, key: str, what: str, got: object) -> None:
     if not ok:
         raise PeglineError(f"not a win table: {key} must be {what}, not {got!r}")
 

@@ -8,9 +8,9 @@ import json
 import random
 import shlex
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 import click
 from click.core import ParameterSource
@@ -32,12 +32,16 @@ from pegline_core.app.commands.records import is_record_file, say_version_notice
 from pegline_core.app.i18n import Messages, choose_language, current_language, variant_description
 from pegline_core.app.problems import explain
 from pegline_core.app.slow_plugins import timed_games
-from pegline_core.events import Event
+from pegline_core.definition import Player
+from pegline_core.events import Action, Event
 from pegline_core.files import MATCH_FORMAT
 from pegline_core.game import Game
 from pegline_core.players import PlayerLeft, play_game
 from pegline_core.record import GameRecord
-from pegline_core.variant import load_variant
+from pegline_core.variant import Variant, load_variant
+
+if TYPE_CHECKING:
+    from pegline_core.app.match import Match, MatchRecord, MatchRules, MatchSaves
 
 _messages = Messages("pegline_core.app")
 _ = _messages.gettext
@@ -73,7 +77,7 @@ _ = _messages.gettext
 @click.option("--match-to", "match_to", type=click.IntRange(min=1),
               help="Play a match to this many game points.")
 def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: str, human: bool,
-         auto_go: bool, as_json: bool, log_file: Any, save_path: Path | None,
+         auto_go: bool, as_json: bool, log_file: IO[str] | None, save_path: Path | None,
          resume_path: Path | None,
          versions: str, best_of: int | None, match_to: int | None) -> None:
     """Play a complete game (or a match) and print every event."""
@@ -206,11 +210,11 @@ class SavedBeforeAsking:
     Everything else the game loop or the command line asks (``compared``, ``observe``...) is
     the person's own."""
 
-    def __init__(self, person: Any, save: Callable[[], None]) -> None:
+    def __init__(self, person: Player, save: Callable[[], None]) -> None:
         self.person = person
         self.save = save
 
-    def choose(self, view: Any, legal: Any) -> Any:
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
         self.save()
         return self.person.choose(view, legal)
 
@@ -233,9 +237,10 @@ def _saving_each_hand(game: Game, save: Callable[[], None],
     return saved_then_emitted
 
 
-def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bool,
-                as_json: bool, save_path: Path | None, log_file: Any = None,
-                resumed: Any = None, *, auto_go: bool = True,
+def _play_match(variant: Variant | None, rules: MatchRules, seed: int | None, bots: str,
+                human: bool, as_json: bool, save_path: Path | None,
+                log_file: IO[str] | None = None,
+                resumed: MatchRecord | None = None, *, auto_go: bool = True,
                 resumed_from: Path | None = None) -> None:
     """Play a match game by game (or carry on the ``resumed`` `MatchRecord`, read from
     ``resumed_from``), printing the standings after each game, saving the match (before each
@@ -254,6 +259,7 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
         first = resumed.games[0].seed
         seed = seed if seed is not None else first if first is not None else 0
     else:
+        assert variant is not None, "a new match names its variant"
         match = Match(variant, rules)
     if seed is None:
         seed = random.SystemRandom().getrandbits(32)
@@ -262,7 +268,8 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
     if not as_json:
         text = (_("{title} (seed {seed}), a match best of {n}") if rules.best_of is not None
                 else _("{title} (seed {seed}), a match to {n} game points"))
-        click.echo(text.format(title=_title(variant), seed=seed, n=rules.best_of or rules.target))
+        click.echo(text.format(title=_title(match.variant), seed=seed,
+                               n=rules.best_of or rules.target))
         if resumed is not None:
             played = len(match.games)
             click.echo(_messages.ngettext("resumed: {n} game played", "resumed: {n} games played",
@@ -280,8 +287,9 @@ def _play_match(variant: Any, rules: Any, seed: int | None, bots: str, human: bo
                     watch, auto_go=auto_go)
 
 
-def _play_games(match: Any, playing: Game | None, seed: int, bots: str, human: bool,
-                as_json: bool, save_path: Path | None, log_file: Any, saves: Any,
+def _play_games(match: Match, playing: Game | None, seed: int, bots: str, human: bool,
+                as_json: bool, save_path: Path | None, log_file: IO[str] | None,
+                saves: MatchSaves | None,
                 watch: Callable[[Game], None], *, auto_go: bool) -> None:
     """The games of `_play_match` until the match is over (each passed to ``watch``)."""
     from pegline_core.app.match import MatchRecord
@@ -332,7 +340,7 @@ def _leave(exc: BaseException, path: Path, keep: Callable[[Path], None], bots: s
     sys.exit(0 if how == "quit" else 130 if how == "interrupted" else 1)
 
 
-def _title(variant: Any) -> str:
+def _title(variant: Variant) -> str:
     """The variant's name and its description, or its name alone when it has none."""
     description = variant_description(variant)
     if not description.strip():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
@@ -15,12 +15,15 @@ from pegline_core.events import Event
 from pegline_core.game import Game
 from pegline_core.record import GameRecord
 
+if TYPE_CHECKING:
+    from pegline_core.app.match import Match
+
 __all__ = ["emitter", "standings"]
 
 _ = Messages("pegline_core.app").gettext
 
 
-def emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
+def emitter(game: Game, as_json: bool, log_file: IO[str] | None, reveal: set[int] | None,
              names: dict[int, str] | None = None, seed: int | None = None
              ) -> Callable[[Event], None]:
     """Print each event (as text or JSON) as ``reveal`` may see it, and log it whole.
@@ -60,7 +63,7 @@ def emitter(game: Game, as_json: bool, log_file: Any, reveal: set[int] | None,
     return emit
 
 
-def standings(match: Any, game: Game) -> str:
+def standings(match: Match, game: Game) -> str:
     printer = game.definition.printer(game.variant, reveal=None, names=None)
     sides = _(", ").join(_("{side} {points} ({wins} won)").format(
         side=printer.side(side), points=points, wins=wins)

@@ -26,7 +26,7 @@ from pegline_core.app.clikit import (
 )
 from pegline_core.app.i18n import Messages
 from pegline_core.app.slow_plugins import slow_plugin_note
-from pegline_core.variant import load_variant
+from pegline_core.variant import Variant, load_variant
 
 _ = Messages("pegline_core.app").gettext
 
@@ -181,7 +181,7 @@ class _SigtermAsInterrupt:
 _sigterm_as_interrupt = _SigtermAsInterrupt()
 
 
-def _round_robin(variant: Any, names: list[str], games: int, seed: int, as_json: bool,
+def _round_robin(variant: Variant, names: list[str], games: int, seed: int, as_json: bool,
                  workers: int | None, scheduler: str | None) -> None:
     """The game's own round robin (``round_robin`` of its definition), printed as a table; run
     and stopped as `simulate` is (the standings so far when stopped)."""

@@ -31,14 +31,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 from pegline_core.app.i18n import Messages
 from pegline_core.app.web.protocol import Json, RequestError
 from pegline_core.cards import Card
 from pegline_core.coaching import Comparison
+from pegline_core.definition import View
 from pegline_core.errors import PeglineError
-from pegline_core.events import Event, EventCodec, Input
+from pegline_core.events import Action, Event, EventCodec, Input
 from pegline_core.game import Game
 from pegline_core.plugins import game_definition
 from pegline_core.variant import Variant
@@ -50,9 +51,11 @@ _ = Messages("pegline_core.app").gettext
 Pile = tuple[str, Sequence[tuple[int | None, Card]]]
 """Cards face up on the table: a label, and each card with the seat that put it there (or None)."""
 _HEAD = {"seq": 0, "hand": 0, "phase": "", "actor": None}
+V = TypeVar("V", bound=View)
+"""The game's view (a table draws one game)."""
 
 
-class CardTable:
+class CardTable(Generic[V]):
     """A `pegline_core.app.web.protocol.WebTable` built from a game's views and actions."""
 
     script = STATIC / "card_table.js"
@@ -65,31 +68,31 @@ class CardTable:
 
     # -- what the game gives ---------------------------------------------------------------------
 
-    def hand(self, view: Any) -> Sequence[Card]:
+    def hand(self, view: V) -> Sequence[Card]:
         """The seat's own cards, in the order to show them."""
         raise NotImplementedError
 
-    def piles(self, view: Any, log: Sequence[Event]) -> list[Pile]:
+    def piles(self, view: V, log: Sequence[Event]) -> list[Pile]:
         """The cards face up on the table, by pile: (label, [(seat or None, card)])."""
         return []
 
-    def status(self, view: Any, log: Sequence[Event]) -> list[str]:
+    def status(self, view: V, log: Sequence[Event]) -> list[str]:
         """Lines about the game's public state (whose deal, the target), in the request's
         language (a spectator sees them too)."""
         return []
 
-    def label(self, action: Any) -> str:
+    def label(self, action: Action) -> str:
         """A move's button text (a move that plays a card is drawn as the card instead)."""
         return str(type(action).TAG)
 
-    def card_of(self, action: Any) -> Card | None:
+    def card_of(self, action: Action) -> Card | None:
         """The card a move plays, if it plays one."""
         card = getattr(action, "card", None)
         return card if isinstance(card, Card) else None
 
     # -- the protocol ------------------------------------------------------------------------------
 
-    def table(self, view: Any, log: Sequence[Event]) -> Json:
+    def table(self, view: V, log: Sequence[Event]) -> Json:
         return {"seat": view.seat, "scores": list(view.scores),
                 "hand": [str(card) for card in self.hand(view)],
                 "piles": [{"label": label, "cards": [{"seat": seat, "card": str(card)}
@@ -97,7 +100,7 @@ class CardTable:
                           for label, cards in self.piles(view, log)],
                 "status": self.status(view, log), "hands": None}
 
-    def moves(self, view: Any, legal: Sequence[Any]) -> list[Json]:
+    def moves(self, view: V, legal: Sequence[Action]) -> list[Json]:
         """Each legal move: its label, the card it plays (or None), and its action's form."""
         out = []
         for action in legal:
@@ -109,10 +112,10 @@ class CardTable:
                         "move": move})
         return out
 
-    def prompt(self, view: Any, legal: Sequence[Any]) -> Json:
+    def prompt(self, view: V, legal: Sequence[Action]) -> Json:
         return {"moves": self.moves(view, legal)}
 
-    def action(self, seat: int, data: Mapping[str, Any], view: Any) -> Any:
+    def action(self, seat: int, data: Mapping[str, Any], view: V) -> Action:
         try:
             event = self.codec.from_dict({**data, **_HEAD})
         except PeglineError as exc:
@@ -125,7 +128,7 @@ class CardTable:
                 owner=owner, seat=seat))
         return event.action
 
-    def committed(self, action: Any) -> bool:
+    def committed(self, action: Action) -> bool:
         return False
 
     def compare(self, comparison: Comparison) -> Json:
@@ -137,8 +140,14 @@ class CardTable:
                                                           evaluation.candidates, strict=True))]}
 
     def replay_table(self, game: Game) -> Json:
-        return self.table(game.view(0), game.log) | {"hands": [
-            [str(card) for card in self.hand(game.view(seat))] for seat in range(game.players)]}
+        return self.table(self._view(game, 0), game.log) | {"hands": [
+            [str(card) for card in self.hand(self._view(game, seat))]
+            for seat in range(game.players)]}
 
     def public_table(self, game: Game) -> Json:
-        return self.table(game.view(0), game.log) | {"seat": None, "hand": []}
+        return self.table(self._view(game, 0), game.log) | {"seat": None, "hand": []}
+
+    @staticmethod
+    def _view(game: Game, seat: int) -> V:
+        """``seat``'s view of ``game``, a game of this table's (one table draws one game)."""
+        return cast(V, game.view(seat))

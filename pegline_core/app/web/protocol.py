@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from pegline_core.app.i18n import Messages
 from pegline_core.coaching import Comparison
 from pegline_core.errors import PeglineError
-from pegline_core.events import Event
+from pegline_core.events import Action, Event
 from pegline_core.game import Game
 from pegline_core.variant import Variant
 
@@ -34,7 +34,7 @@ class RequestError(PeglineError):
     """A request the server cannot read: bad JSON, a missing or mistyped field (HTTP 400)."""
 
 
-def whole(value: Any, name: str, low: int, high: int) -> int:
+def whole(value: object, name: str, low: int, high: int) -> int:
     """``value`` if it is a whole number from ``low`` to ``high``; else `RequestError` saying
     the range (a bool is not a number, nor is 1.0 a whole one).
 
@@ -57,7 +57,7 @@ def query_number(text: str, name: str, high: int) -> int:
     return whole(number, name, 0, high)
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     """``value`` as a refusal quotes it: a huge number cut short (the message stays short)."""
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
@@ -79,14 +79,14 @@ class WebTable(Protocol):
     def table(self, view: Any, log: Sequence[Event]) -> Json:
         """The seat's view as JSON, with what the public ``log`` adds (pegs, shows)."""
 
-    def prompt(self, view: Any, legal: Sequence[Any]) -> Json:
+    def prompt(self, view: Any, legal: Sequence[Action]) -> Json:
         """What the seat is asked now (``legal`` is its legal actions, empty if none)."""
 
-    def action(self, seat: int, data: Mapping[str, Any], view: Any) -> Any:
+    def action(self, seat: int, data: Mapping[str, Any], view: Any) -> Action:
         """The action a move from the page stands for; `RequestError` if it cannot be read
         (whether the rules allow it is the game's to say)."""
 
-    def committed(self, action: Any) -> bool:
+    def committed(self, action: Action) -> bool:
         """Whether ``action`` is a decision the coach can compare afterwards."""
 
     def compare(self, comparison: Comparison) -> Json:

@@ -226,7 +226,7 @@ def _object(body: Any) -> dict[str, Any]:
     return body
 
 
-def _kind(value: Any) -> str:
+def _kind(value: object) -> str:
     """What a JSON value is, in JSON's words (not Python's list, str or NoneType)."""
     if value is None:
         return "null"
@@ -303,7 +303,7 @@ class _TooLarge(Exception):
     pass
 
 
-Handler = Callable[[Request], Awaitable[Any]]
+Handler = Callable[[Request], Awaitable[Json]]
 
 
 def _language(request: Request) -> str:
@@ -341,17 +341,17 @@ def create_app(tables: Tables | None = None, *, creation: CreationLimit | None =
     table is asked for or a new one made)."""
     server = Server(tables if tables is not None else Tables(), creation)
 
-    async def options(request: Request) -> Any:
+    async def options(request: Request) -> Json:
         return await run_in_threadpool(server.options)
 
-    async def messages(request: Request) -> Any:
+    async def messages(request: Request) -> Json:
         return await run_in_threadpool(server.messages, _language(request))
 
-    async def describe(request: Request) -> Any:
+    async def describe(request: Request) -> Json:
         body = await _body(request)
         return await run_in_threadpool(server.describe, body)
 
-    async def replay(request: Request) -> Any:
+    async def replay(request: Request) -> Json:
         text = _object(await _body(request)).get("record")
         if not isinstance(text, str):
             raise RequestError(_("send the record's text as {example}").format(
@@ -387,18 +387,18 @@ def create_app(tables: Tables | None = None, *, creation: CreationLimit | None =
         table = person_table(request)
         return table, table.seat_of(_token(request))
 
-    async def create_table(request: Request) -> Any:
+    async def create_table(request: Request) -> Json:
         body = await _body(request)
         return await run_in_threadpool(server.create_table, body,
                                        client_address(request, proxy_header))
 
-    async def table_state(request: Request) -> Any:
+    async def table_state(request: Request) -> Json:
         table = person_table(request)
         at = table.viewer_of(_token(request))  # a seat, or the spectators
         since = query_number(request.query_params.get("since", "0"), "since", table.length)
         return await run_in_threadpool(table.state, at, since)
 
-    async def table_move(request: Request) -> Any:
+    async def table_move(request: Request) -> Json:
         table, at = seat(request)
         data = _object(await _body(request))
         if "expect" not in data or set(data) - {"expect", "move"}:
@@ -407,20 +407,20 @@ def create_app(tables: Tables | None = None, *, creation: CreationLimit | None =
         expect = whole(data["expect"], "expect", 0, table.length)
         return await run_in_threadpool(table.act, data.get("move"), at, expect)
 
-    async def table_name(request: Request) -> Any:
+    async def table_name(request: Request) -> Json:
         table, at = seat(request)
         name = _object(await _body(request)).get("name")
         return await run_in_threadpool(table.sit, at, name)
 
-    async def table_compare(request: Request) -> Any:
+    async def table_compare(request: Request) -> Json:
         table, at = seat(request)
         return await run_in_threadpool(table.compare, at)
 
-    async def table_abandon(request: Request) -> Any:
+    async def table_abandon(request: Request) -> Json:
         table, at = seat(request)
         return await run_in_threadpool(table.abandon, at)
 
-    async def hand_over(request: Request) -> Any:
+    async def hand_over(request: Request) -> Json:
         table = person_table(request)
         data = _object(await _body(request))
         if set(data) - {"seat", "bot"}:
@@ -429,7 +429,7 @@ def create_app(tables: Tables | None = None, *, creation: CreationLimit | None =
         return await run_in_threadpool(table.hand_over, _token(request), data.get("seat"),
                                        data.get("bot"))
 
-    async def join(request: Request) -> Any:
+    async def join(request: Request) -> Json:
         table = person_table(request)
         data = _object(await _body(request) or {})
         if set(data) - {"seat"}:
@@ -442,7 +442,7 @@ def create_app(tables: Tables | None = None, *, creation: CreationLimit | None =
         lang = websocket.query_params.get("lang", "en")
         await table_socket(websocket, server.tables, lang if lang in LANGUAGES else "en")
 
-    async def lobby(request: Request) -> Any:
+    async def lobby(request: Request) -> Json:
         return {"tables": await run_in_threadpool(server.tables.lobby)}
 
     async def page(request: Request) -> Response:

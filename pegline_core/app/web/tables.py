@@ -29,17 +29,18 @@ import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from pegline_core.app.bot_specs import bots_for
 from pegline_core.app.i18n import Messages, RuleNames, current_language
 from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_table, whole
 from pegline_core.app.web.store import Store, StoredTable, StoreError
-from pegline_core.definition import Player
+from pegline_core.coaching import Comparison
+from pegline_core.definition import EventPrinter, Player
 from pegline_core.errors import IllegalActionError, PeglineError, RecordError
-from pegline_core.events import AskCoach, Event, GameEnded, Input
+from pegline_core.events import Action, AskCoach, Event, EventCodec, GameEnded, Input
 from pegline_core.game import Game
 from pegline_core.record import GameRecord
+from pegline_core.turns import Chance
 from pegline_core.variant import Variant
 
 __all__ = ["Table", "Tables", "NotFound", "Forbidden", "Stale", "Full", "Gone", "PERSON",
@@ -110,14 +111,15 @@ def duration(seconds: float) -> str:
     return _messages.ngettext("{n} second", "{n} seconds", whole).format(n=whole)
 
 
-def entry(printer: Any, codec: Any, event: Event, redact: Callable[[Json], Json] | None) -> Json:
+def entry(printer: EventPrinter, codec: EventCodec, event: Event,
+          redact: Callable[[Json], Json] | None) -> Json:
     """One line of the event log as the page shows it: its readable text and its data."""
     data = codec.to_dict(event)
     return {"seq": event.seq, "type": data["type"], "text": printer.lines(event),
             "data": data if redact is None else redact(data)}
 
 
-def result_json(result: GameEnded | None, printer: Any) -> Json | None:
+def result_json(result: GameEnded | None, printer: EventPrinter) -> Json | None:
     if result is None:
         return None
     return {"sides": [{"side": r.side, "name": printer.side(r.side), "seats": list(r.seats),
@@ -195,7 +197,7 @@ class Table:
         """The events in ``entries``, to print again in the language of each request."""
         self.digest = hashlib.sha256()
         """A running hash of the log's events, to check a replay against the stored one."""
-        self._texts: dict[tuple[int, str], tuple[Any, list[list[str]]]] = {}
+        self._texts: dict[tuple[int, str], tuple[EventPrinter, list[list[str]]]] = {}
         """By seat and language: a printer that has read the whole log, and its lines."""
         self.store: Store | None = None
         self.opened = time.monotonic()
@@ -334,7 +336,7 @@ class Table:
                 names[seat] = given or _("seat {n}").format(n=seat)
         return names
 
-    def _printer(self, seat: int) -> Any:
+    def _printer(self, seat: int) -> EventPrinter:
         """A new printer for ``seat`` (or the spectators), speaking the current language."""
         game = self.game
         return game.definition.printer(game.variant, reveal=set() if seat == WATCHER else {seat},
@@ -348,13 +350,14 @@ class Table:
             while self._pending and self._pending[0][0] == len(self.recorded):
                 _at, seat, bot = self._pending.popleft()
                 self._seat_bot(seat, bot)
-            if replay and isinstance(replay[0].action, AskCoach):
-                self._compare(replay.popleft().action.seat)
+            if replay and isinstance(asked := replay[0].action, AskCoach):
+                replay.popleft()
+                self._compare(asked.seat)
                 continue
             if game.over:
                 return
             to_act = game.to_act
-            if isinstance(to_act, str):
+            if isinstance(to_act, Chance):
                 action = self._check(game.chance_action(self.rng), replay)
             else:
                 bots = [seat for seat in to_act if seat in self.players]
@@ -375,7 +378,7 @@ class Table:
         self.players[seat] = bots_for(self.game)[bot](self.seed + seat)
         self._texts.clear()  # the lines name the seats
 
-    def _check(self, action: Any, replay: deque[Input] | None) -> Any:
+    def _check(self, action: Action, replay: deque[Input] | None) -> Action:
         """``action`` (chance's or a bot's), which must be the next stored input if any."""
         if replay:
             stored = replay.popleft()
@@ -425,10 +428,10 @@ class Table:
         return time.monotonic() - max(self.seen.get(seat, self.opened),
                                       self.left.get(seat, self.opened), self.opened)
 
-    def hand_over(self, host: str | None, seat: Any, bot: Any = None) -> Json:
-        """Give an absent person's ``seat`` to ``bot`` (the game's first bot by default), by the
-        creator (``host``: their token) once the person has been away ``hand_over_after``
-        seconds; the bot moves at once if it is the seat's turn."""
+    def hand_over(self, host: str | None, asked: object, bot: object = None) -> Json:
+        """Give an absent person's seat (``asked``) to ``bot`` (the game's first bot by
+        default), by the creator (``host``: their token) once the person has been away
+        ``hand_over_after`` seconds; the bot moves at once if it is the seat's turn."""
         if not self._opens("host", host):
             raise Forbidden(_("only the table's creator can hand a seat to a bot"))
         known = bots_for(self.game)
@@ -436,7 +439,8 @@ class Table:
         if not isinstance(bot, str) or bot not in known:
             raise RequestError(_("unknown bot {name}; choose from {bots}").format(
                 name=repr(bot), bots=", ".join(known)))
-        if whole(seat, "seat", 0, len(self.seats) - 1) not in self.people:
+        seat = whole(asked, "seat", 0, len(self.seats) - 1)
+        if seat not in self.people:
             raise RequestError(_("seat {seat} is not a person's seat at this table").format(
                 seat=repr(seat)))
         with self.lock:
@@ -459,7 +463,7 @@ class Table:
             self._commit(start)
             return {"seat": seat, "kind": self._kind(seat), "next": len(self.recorded)}
 
-    def join(self, seat: Any) -> tuple[int, str]:
+    def join(self, seat: object) -> tuple[int, str]:
         """A free person seat of a table open to the lobby, for whoever asks first: the seat
         and its new token (the creator's link for it stops working). A seat is free until its
         link has been opened or it has a name."""
@@ -490,7 +494,7 @@ class Table:
         return (seat in self.people and seat not in self.bots and seat not in self.given_names
                 and seat not in self.seen)
 
-    def act(self, move: Any, seat: int | None = None, expect: int | None = None) -> Json:
+    def act(self, move: object, seat: int | None = None, expect: int | None = None) -> Json:
         """Apply ``seat``'s move (a JSON object from the page; the first person's by default)
         and let the bots answer. With ``expect`` (the number of events the seat has seen), a
         move sent for an older state is refused with `Stale` and the current state."""
@@ -531,7 +535,7 @@ class Table:
             self._commit(start)
             return {"compare": self.web.compare(comparison), "state": self._state(seat)}
 
-    def _compare(self, seat: int) -> Any:
+    def _compare(self, seat: int) -> Comparison:
         game = self.game
         start = len(game.log)
         comparison = game.compare(seat)
@@ -559,7 +563,7 @@ class Table:
             self._commit(len(self.recorded))
             return self._state(seat)
 
-    def sit(self, seat: int, name: Any) -> Json:
+    def sit(self, seat: int, name: object) -> Json:
         """Give ``seat`` the name its person chose (asked once by the page)."""
         if not isinstance(name, str) or not name.strip() or len(name) > NAME_LENGTH:
             raise RequestError(_("a name is 1 to {n} characters").format(n=NAME_LENGTH))
@@ -591,7 +595,7 @@ class Table:
         return (self.sockets.get(seat, 0) > 0
                 or (time.monotonic() - seen < PRESENT and seen > self.left.get(seat, -PRESENT)))
 
-    def _lines(self, seat: int) -> tuple[Any, list[list[str]]]:
+    def _lines(self, seat: int) -> tuple[EventPrinter, list[list[str]]]:
         """The log's lines for ``seat`` in this request's language, and the printer that read
         them in order (a printer follows the game, e.g. who deals); the data stays as it was
         redacted when each event happened."""
@@ -716,7 +720,7 @@ class Tables:
     def __len__(self) -> int:
         return len(self._tables)
 
-    def create(self, variant: Variant, seats: Any, seed: int | None, lobby: bool = False, *,
+    def create(self, variant: Variant, seats: object, seed: int | None, lobby: bool = False, *,
                spectators: bool = False, hand_over_after: float | None = None,
                admit: Callable[[], None] = lambda: None,
                ) -> tuple[Table, dict[int, str], dict[str, str]]:
@@ -732,11 +736,11 @@ class Tables:
                                   hand_over_after=hand_over_after, admit=admit)
         return table, tokens, keys
 
-    def _add(self, variant: Variant, seats: Any, seed: int | None, *, lobby: bool = False,
+    def _add(self, variant: Variant, asked: object, seed: int | None, *, lobby: bool = False,
              keys: Mapping[str, str] | None = None,
              hand_over_after: float | None = None,
              admit: Callable[[], None] = lambda: None) -> tuple[Table, dict[int, str]]:
-        _check_seats(variant, seats)  # before the game is built: a refusal costs little
+        seats = _check_seats(variant, asked)  # before the game is built: a refusal costs little
         admit()
         game = Game(variant)
         web = web_table(variant, game.definition)
@@ -807,8 +811,9 @@ class Tables:
         return found
 
 
-def _check_seats(variant: Variant, seats: Any) -> None:
-    """`RequestError` unless ``seats`` names a person or a known bot for each seat."""
+def _check_seats(variant: Variant, seats: object) -> list[str]:
+    """What ``seats`` names for each seat, a person or a known bot; `RequestError` unless it
+    names one for each."""
     known = bots_for(variant)
     players = variant.table.players
     if (not isinstance(seats, list | tuple) or len(seats) != players
@@ -829,3 +834,4 @@ def _check_seats(variant: Variant, seats: Any) -> None:
                 name=repr(kind.removeprefix("bot:")), bots=", ".join(known)))
     if PERSON not in seats:
         raise RequestError(_("a table needs at least one \"person\" seat"))
+    return list(seats)

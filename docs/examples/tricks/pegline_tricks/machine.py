@@ -12,8 +12,27 @@ from typing import Any, ClassVar, NamedTuple
 
 from attrs import frozen
 
-from pegline_core import DECK, Card, Event, IllegalActionError, Ruleset
+from pegline_core import (
+    CHANCE,
+    DECK,
+    OVER,
+    Card,
+    Event,
+    IllegalActionError,
+    Phase,
+    Ruleset,
+    Seats,
+    ToAct,
+)
 from pegline_core.event_writer import EventWriter
+
+
+class TricksPhase(Phase):
+    """Where a game is: a hand's deal, its tricks, then over."""
+
+    DEAL = "deal"
+    PLAY = "play"
+    OVER = "over"
 
 
 @frozen
@@ -57,7 +76,7 @@ class TricksView(NamedTuple):
     """What ``seat`` sees: its own cards, the trick on the table, the tricks taken, the scores."""
 
     seat: int
-    phase: str
+    phase: TricksPhase
     hand: int
     dealer: int
     scores: tuple[int, ...]
@@ -85,7 +104,7 @@ class TricksMachine:
         self.players = ruleset.variant.table.players
         self.score_trick = ruleset.scoring("pegline_score_trick")
         self.writer = EventWriter(log, self)
-        self.phase, self.hand, self.dealer = "deal", 0, 0
+        self.phase, self.hand, self.dealer = TricksPhase.DEAL, 0, 0
         self.scores = (0,) * self.players
         self.held: tuple[tuple[Card, ...], ...] = ()
         self.trick: tuple[tuple[int, Card], ...] = ()
@@ -108,18 +127,18 @@ class TricksMachine:
     def turn(self) -> int:
         return (self.leader + len(self.trick)) % self.players
 
-    def to_act(self) -> str | tuple[int, ...]:
-        if self.phase == "deal":
-            return "chance"
-        return (self.turn(),) if self.phase == "play" else ()
+    def to_act(self) -> ToAct:
+        if self.phase == TricksPhase.DEAL:
+            return CHANCE
+        return Seats((self.turn(),)) if self.phase == TricksPhase.PLAY else OVER
 
     def legal_actions(self, seat: int | None) -> list[Any]:
-        if self.phase != "play" or seat not in (None, self.turn()):
+        if self.phase != TricksPhase.PLAY or seat not in (None, self.turn()):
             return []
         return [Play(self.turn(), card) for card in follows(self.held[self.turn()], self.trick)]
 
     def chance_action(self, rng: random.Random) -> Any:
-        if self.phase != "deal":
+        if self.phase != TricksPhase.DEAL:
             raise IllegalActionError(f"no chance action is due in the {self.phase} phase")
         cards = rng.sample(DECK, self.players * self.cards)
         return Deal(tuple(tuple(cards[seat::self.players]) for seat in range(self.players)))
@@ -139,7 +158,7 @@ class TricksMachine:
 
     def _deal(self, deal: Deal) -> None:
         cards = [card for hand in deal.hands for card in hand]
-        if self.phase != "deal":
+        if self.phase != TricksPhase.DEAL:
             raise IllegalActionError(f"no deal in the {self.phase} phase")
         if len(deal.hands) != self.players or any(len(h) != self.cards for h in deal.hands) \
                 or len(set(cards)) != len(cards) or any(type(c) is not Card for c in cards):
@@ -147,11 +166,11 @@ class TricksMachine:
                                      f"{self.players} seats")
         self.hand += 1
         self.writer.input(None, deal)
-        self.phase, self.held, self.trick = "play", deal.hands, ()
+        self.phase, self.held, self.trick = TricksPhase.PLAY, deal.hands, ()
         self.leader, self.taken = (self.dealer + 1) % self.players, (0,) * self.players
 
     def _play(self, play: Play) -> None:
-        if self.phase != "play" or play.seat != self.turn():
+        if self.phase != TricksPhase.PLAY or play.seat != self.turn():
             raise IllegalActionError(f"seat {play.seat} may not play now")
         if play.card not in follows(self.held[play.seat], self.trick):
             raise IllegalActionError(f"seat {play.seat} cannot play {play.card}: follow suit")
@@ -180,6 +199,6 @@ class TricksMachine:
             self.writer.score(award, seat=winner, side=winner, total=scores[winner])
         if max(self.scores) >= self.target:
             self.writer.end(self.scores, [(seat,) for seat in range(self.players)])
-            self.phase = "over"
+            self.phase = TricksPhase.OVER
         elif last:
-            self.phase, self.dealer = "deal", (self.dealer + 1) % self.players
+            self.phase, self.dealer = TricksPhase.DEAL, (self.dealer + 1) % self.players

@@ -10,7 +10,7 @@ from pegline_core.app.terminal_seat import AnswerError, TerminalSeat
 from pegline_tricks.machine import TricksView
 
 
-class TricksSeat(TerminalSeat):
+class TricksSeat(TerminalSeat[TricksView]):
     help = ("Type a card's number, or the card itself (JH, 10S or TS); follow the suit led.",)
 
     def screen(self, view: TricksView) -> str:

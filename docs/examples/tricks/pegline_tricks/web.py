@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from pegline_core import Event
+from pegline_core import Card, Event
 from pegline_core.app.web.card_table import CardTable, Pile
 from pegline_tricks.machine import TricksView
 
 
-class TricksTable(CardTable):
-    def hand(self, view: TricksView) -> Sequence[Any]:
+class TricksTable(CardTable[TricksView]):
+    def hand(self, view: TricksView) -> Sequence[Card]:
         return view.held
 
     def piles(self, view: TricksView, log: Sequence[Event]) -> list[Pile]:
