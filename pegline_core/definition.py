@@ -44,10 +44,14 @@ class Machine(Protocol):
     A machine may also have ``play_bots(rng, bots, undo)``: take every step due to chance
     (drawn from ``rng``) or to a seat whose entry in ``bots`` is an `IndexPlayer`, until
     a seat with None is to act or the game is over, noting each step in ``undo`` as `Game` does
-    (the state before it may be None for all but a run's first step: `Game` rebuilds it by
-    replay when it needs it); exactly the steps `play_game`'s loop would take, without building
+    (`Game.undo_notes`: None when the game keeps no history; the state before a step may be
+    None for all but a run's first step: `Game` rebuilds it by replay when it needs it); exactly the steps `play_game`'s loop would take, without building
     their actions or views.
     `play_game` calls it while nobody asks for the events as they happen.
+
+    A compare request (`AskCoach`) never reaches a machine: the kernel logs it
+    (`pegline_core.review`); the seats that asked are read from the log
+    (`pegline_core.event_rows.coached_seats`) for the result's ``assist_used``.
 
     A machine may also have ``quiet()``: from then on, the snapshots its steps give the plugins'
     hooks say they are hypothetical (`Game.copy(quiet=True)`, for looking ahead).
