@@ -283,7 +283,9 @@ class Game:
             wrong = wrong_field(action)
             if wrong is not None:
                 raise IllegalActionError(wrong)
-        return StepEvents(self._log, self, self.step(action))
+        if isinstance(action, AskCoach):
+            return StepEvents(self._log, self, self.step(action))
+        return StepEvents(self._log, self, step(self._machine, self._log, self._history, action))
 
     def step(self, action: Any) -> int:
         """Apply an action the caller made and knows to be well formed (one of `legal_actions`,

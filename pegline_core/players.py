@@ -88,8 +88,10 @@ def play_game(
             # a machine's own lane for chance and the players that read no view, while nobody
             # reads events as they come
             bots_lane = getattr(machine, "play_bots", None) if on_event is None else None
+            notes = game.undo_notes  # one list for the game's life (or None)
+            take = game.step
         if bots_lane is not None:
-            bots_lane(rng, bots, game.undo_notes)
+            bots_lane(rng, bots, notes)
         to_act = machine.to_act()
         made = True  # the action is one the machine made: its fields' types are right
         chosen = False  # by a player, whose refused action is a PlayerError naming it
@@ -138,7 +140,7 @@ def play_game(
             _emit(events, on_event)
         else:  # its fields are right: the game's step, on the game's machine (the player
             try:  # may have given it one of its own)
-                start = game.step(action)
+                start = take(action)
             except IllegalActionError as exc:
                 if chosen:
                     raise PlayerError.refused(seat, players[seat], action, exc) from exc
