@@ -11,19 +11,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
+from pegline_core.dispatch import Hook, ScoringHook
 from pegline_core.events import Action, Event
 from pegline_core.phases import Phase
+from pegline_core.strict import Problems
 from pegline_core.turns import ToAct
+from pegline_core.variant_data import Variant
 
-if TYPE_CHECKING:
-    from pegline_core.game import Game
-    from pegline_core.plugins import Problems
-    from pegline_core.ruleset import Ruleset
-    from pegline_core.variant import Variant
-
-__all__ = ["GameDefinition", "Machine", "Player", "EventPrinter", "View"]
+__all__ = ["GameDefinition", "Machine", "Player", "EventPrinter", "View", "RulesetView",
+           "PlayedGame"]
 
 
 class View(Protocol):
@@ -62,10 +60,15 @@ class Machine(Protocol):
     A machine may also have ``play_bots(rng, bots, undo)``: take every step due to chance
     (drawn from ``rng``) or to a seat whose entry in ``bots`` is an `IndexPlayer`, until
     a seat with None is to act or the game is over, noting each step in ``undo`` as `Game` does
-    (the state before it may be None for all but a run's first step: `Game` rebuilds it by
-    replay when it needs it); exactly the steps `play_game`'s loop would take, without building
+    (`Game.undo_notes`: None when the game keeps no history; the state before a step may be
+    None for all but a run's first step: `Game` rebuilds it by replay when it needs it); exactly
+    the steps `play_game`'s loop would take, without building
     their actions or views.
     `play_game` calls it while nobody asks for the events as they happen.
+
+    A compare request (`AskCoach`) never reaches a machine: the kernel logs it
+    (`pegline_core.review`); the seats that asked are read from the log
+    (`pegline_core.event_rows.coached_seats`) for the result's ``assist_used``.
 
     A machine may also have ``quiet()``: from then on, the snapshots its steps give the plugins'
     hooks say they are hypothetical (`Game.copy(quiet=True)`, for looking ahead).
@@ -87,6 +90,31 @@ class Machine(Protocol):
     def view(self, seat: int) -> View: ...
     def snapshot(self) -> object: ...
     def restore(self, snapshot: Any) -> None: ...
+
+
+class RulesetView(Protocol):
+    """What a game reads of its variant's ruleset to build a machine: the variant, a cache for
+    what it works out once per ruleset, and its plugins' hooks (`pegline_core.ruleset.Ruleset`,
+    which the kernel passes, has more: a game may use all of it)."""
+
+    @property
+    def variant(self) -> Variant: ...
+    @property
+    def cache(self) -> dict[str, Any]: ...
+    def hook(self, name: str) -> Hook: ...
+    def scoring(self, name: str) -> ScoringHook: ...
+
+
+class PlayedGame(Protocol):
+    """What a game's tally reads of a game that was played (`pegline_core.Game` is one)."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def variant(self) -> Variant: ...
+    @property
+    def log(self) -> Sequence[Event]: ...
+    def entries(self) -> list[Any]: ...
 
 
 @runtime_checkable
@@ -131,7 +159,7 @@ class GameDefinition(Protocol):
     events: Mapping[str, type]
 
     def check_settings(self, variant: Variant) -> Problems: ...
-    def new_machine(self, ruleset: Ruleset, log: list[Event]) -> Machine: ...
+    def new_machine(self, ruleset: RulesetView, log: list[Event]) -> Machine: ...
 
     # for the application layer
     def bots(self) -> Mapping[str, Callable[[int], Player]]:
@@ -147,7 +175,7 @@ class GameDefinition(Protocol):
                 names: Mapping[int, str] | None) -> EventPrinter:
         """Turns events into readable lines; ``reveal`` limits whose hidden cards are shown."""
 
-    def tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
+    def tally(self, game: PlayedGame) -> tuple[int | None, Mapping[str, int]]:
         """For simulation reports: the first dealer (None in a game without one), and the
         game's points by label. A game may also have ``tally_seats(game)``: the same points by
         the seat that scored them (``{seat: {label: points}}``), for each bot's own figures."""

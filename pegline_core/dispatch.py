@@ -24,10 +24,9 @@ from pegline_core.rules import Award
 
 if TYPE_CHECKING:
     from pegline_core.hook_times import HookTimes
-    from pegline_core.ruleset import Ruleset
 
-__all__ = ["Hook", "ScoringHook", "Fault", "CountingPluginManager", "registration_error",
-           "unknown_hooks"]
+__all__ = ["Hook", "ScoringHook", "Fault", "CountingPluginManager", "HookOwner",
+           "registration_error", "unknown_hooks"]
 
 Fault = tuple[tuple[str | int, ...], str, str | None, str | None]
 """A problem found while building a ruleset: (key path, message, plugin, hook)."""
@@ -42,6 +41,34 @@ class Changes:
         self.version = 0
 
 
+class HookOwner:
+    """What the hooks read of the ruleset they belong to (`pegline_core.ruleset.Ruleset`, its
+    subclass): its manager, its rule order, how to name a culprit and check a claim, and what to
+    do when a plugin joins or leaves after the build. A base class rather than a protocol:
+    compiled, the hot path reads its fields natively."""
+
+    pm: CountingPluginManager
+    order: dict[str, int]
+    """Each declared rule's place: awards are sorted by it."""
+
+    def culprit(self, plugin: str | None, hook: str) -> str:
+        """How a message names the plugin behind a result."""
+        raise NotImplementedError
+
+    def check_claim(self, plugin: str | None, hook: str, claim: Any,
+                    allowed: Collection[Card]) -> Award | None:
+        """The `Award` for one claim, None if its rule is switched off, or `PluginError`."""
+        raise NotImplementedError
+
+    def _joined(self, name: str, plugin: object) -> None:
+        """Check a plugin registered after the build (`PluginError`)."""
+        raise NotImplementedError
+
+    def _left(self, plugin: object) -> None:
+        """Withdraw the rules of a plugin that was unregistered."""
+        raise NotImplementedError
+
+
 class CountingPluginManager(pluggy.PluginManager):
     """pluggy's manager, counting changes so that cached dispatch knows when to look again.
 
@@ -54,7 +81,7 @@ class CountingPluginManager(pluggy.PluginManager):
         super().__init__(hookspecs.PROJECT)
         self.changes = Changes()
         self.monitors = 0
-        self.ruleset: Ruleset | None = None
+        self.ruleset: HookOwner | None = None
         self.timings: HookTimes | None = None
         """The tally the hooks' implementations are timed into (`time_hooks`), or None."""
 
@@ -195,7 +222,7 @@ class Hook:
     ``pm.hook`` itself. A plugin registered or unregistered later is seen at the next call.
     """
 
-    def __init__(self, ruleset: Ruleset, name: str) -> None:
+    def __init__(self, ruleset: HookOwner, name: str) -> None:
         self.ruleset = ruleset
         self.name = name
         self._caller = getattr(ruleset.pm.hook, name)
@@ -319,7 +346,7 @@ class ScoringHook:
     subclass that adds ``__call__`` crashes under mypyc.)
     """
 
-    def __init__(self, ruleset: Ruleset, name: str) -> None:
+    def __init__(self, ruleset: HookOwner, name: str) -> None:
         self.ruleset = ruleset
         self.name = name
         self.hook = Hook(ruleset, name)

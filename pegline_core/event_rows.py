@@ -27,10 +27,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from pegline_core.events import Action, Event, Input
+from pegline_core.events import Action, AskCoach, Event, Input
 
 __all__ = ["RowKind", "keyword_kind", "built", "built_all", "stored", "event_of", "event_class",
-           "built_from", "input_at", "inputs_of"]
+           "built_from", "input_at", "inputs_of", "coached_seats"]
 
 Row = tuple[Any, ...]
 
@@ -148,3 +148,15 @@ def inputs_of(log: list[Any]) -> list[Action]:
         if entry is not None:
             found.append(entry[1])
     return found
+
+
+def coached_seats(log: list[Any]) -> tuple[int, ...]:
+    """The seats that asked the coach (`AskCoach` inputs) in ``log``, in order: a game's result
+    says its assist was used. The kernel logs these inputs as events, never as rows
+    (`pegline_core.review`), so the rows are passed over unread."""
+    seats: set[int] = set()
+    for item in log:
+        if type(item) is not tuple and isinstance(item, Input) \
+                and isinstance(item.action, AskCoach):
+            seats.add(item.action.seat)
+    return tuple(sorted(seats))

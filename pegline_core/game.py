@@ -18,21 +18,24 @@ from __future__ import annotations
 
 import os
 import random
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any, cast
 
 import attrs
 
 from pegline_core.action_types import INTERNED, wrong_field
 from pegline_core.arguments import A_VARIANT, expect
-from pegline_core.coaching import Comparison, Evaluator, same_move
+from pegline_core.coaching import Comparison, Evaluator
 from pegline_core.definition import GameDefinition, Machine, View
 from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.event_log import EventLog, StepEvents
 from pegline_core.event_rows import built, built_from, event_class, input_at, inputs_of
-from pegline_core.events import Action, AskCoach, EventCodec, GameEnded, Input
+from pegline_core.events import Action, AskCoach, EventCodec, GameEnded
 from pegline_core.phases import Phase
 from pegline_core.plugins import Plugins
+from pegline_core.review import asked, coach, compare
 from pegline_core.ruleset import Ruleset
 from pegline_core.shared_rulesets import shared_ruleset
 from pegline_core.steps import step
@@ -213,6 +216,30 @@ class Game:
         """The actions that drove this game: replaying them reproduces the whole log."""
         return inputs_of(self._log)
 
+    def entries(self) -> list[Any]:
+        """The log as it is stored, copied: each entry an event, or a row of the game's own
+        machine not built yet (`pegline_core.event_rows`), for a game plugin that reads its own
+        rows without building their events (a simulation's tally)."""
+        return list(self._log)
+
+    def events_from(self, start: int) -> StepEvents:
+        """The events from ``start`` on (where `step` said a step's events start), as `apply`
+        returns them."""
+        return StepEvents(self._log, self, start)
+
+    def view_before(self, start: int, seat: int) -> View | None:
+        """What ``seat`` saw just before the step whose events start at ``start`` (its `Input`'s
+        ``seq``), or None when no step of this game starts there: a past decision as it stood
+        (`pegline_core.review`). `IllegalActionError` if the game keeps no history."""
+        self._check_seat(seat)
+        self._need_history()
+        position = bisect_left(self._undo, start, key=itemgetter(1))
+        if position == len(self._undo) or self._undo[position][1] != start:
+            return None
+        machine = self._ruleset.game.new_machine(self._ruleset, self._log[:start])
+        machine.restore(self._snapshot_before(position))
+        return machine.view(seat)
+
     def view(self, seat: int) -> View:
         """What ``seat`` may see now: never another seat's hidden cards."""
         self._check_seat(seat)
@@ -261,34 +288,39 @@ class Game:
             if wrong is not None:
                 raise IllegalActionError(wrong)
         if isinstance(action, AskCoach):
-            return StepEvents(self._log, self, self._step(action))
+            return StepEvents(self._log, self, self.step(action))
         return StepEvents(self._log, self, step(self._machine, self._log, self._history, action))
 
-    def _step(self, action: Action) -> int:
-        """Apply ``action``, whose fields have their declared types (checked by `apply`, or
-        made by the machine itself); return where its events start in the log."""
-        if isinstance(action, AskCoach) and self.over:
-            start = len(self._log)
-            self._ask_after_the_end(action)  # it checks, then appends one event: no roll-back
+    def step(self, action: Action) -> int:
+        """Apply an action the caller made and knows to be well formed (one of `legal_actions`,
+        a `chance_action`, an `AskCoach`), whole or not at all, without `apply`'s check of its
+        fields; return where its events start in the log (`events_from` reads them). A
+        refused action raises `IllegalActionError` and changes nothing, as in `apply`.
+
+        A compare request (`AskCoach`) is the review's (`pegline_core.review.asked`), in play
+        or after the end: the machine never sees it."""
+        if isinstance(action, AskCoach):
+            self._check_seat(action.seat)
+            log = self._log
+            start = len(log)
+            log.append(asked(self, action))  # it checks, then one event is added: no roll-back
             if self._history is not None:
                 self._history.append((self._machine.snapshot(), start))
             return start
         return step(self._machine, self._log, self._history, action)
 
-    def _ask_after_the_end(self, action: AskCoach) -> None:
-        """A compare request after the last move: the machine is over, the kernel records it."""
-        seat = action.seat
-        self._check_seat(seat)
-        if not self._decisions(seat):
-            raise IllegalActionError(f"seat {seat} has no committed decision to compare yet")
-        log = self._log
-        log.append(Input(len(log), self.hand, self.phase, seat, action))
+    @property
+    def undo_notes(self) -> list[tuple[object, int]] | None:
+        """Where `undo` finds each step: (the state before it, where its events start), for a
+        machine's lane that takes several steps itself (`Machine`'s ``play_bots``) to note
+        them; None when the game keeps no history (``undo=False``)."""
+        return self._history
 
     def compare(self, seat: int, evaluator: Evaluator | None = None) -> Comparison:
         """The evaluation of ``seat``'s last committed decision, as it stood when it was made:
         every candidate ranked, the seat's own move marked (`Comparison`). It records an
         `AskCoach` input, so the game is "assist used" (in the log and in the result); it also
-        works after the game's last move.
+        works after the game's last move. The review itself is `pegline_core.review`'s.
 
         ``evaluator`` defaults to the one the game offers (`GameDefinition.evaluator`). Raises
         `IllegalActionError` before the seat has committed a decision its evaluator can judge
@@ -297,53 +329,7 @@ class Game:
         """
         self._check_seat(seat)
         self._need_history()
-        evaluator = evaluator or self._evaluator()
-        same = same_move(evaluator)
-        decisions = self._decisions(seat)
-        if not decisions:
-            raise IllegalActionError(f"seat {seat} has no committed decision to compare yet")
-        before = {start: position for position, (_snapshot, start) in enumerate(self._undo)}
-        for event in reversed(decisions):
-            if event.seq not in before:
-                continue
-            evaluation = evaluator.evaluate(self._view_before(
-                event.seq, self._snapshot_before(before[event.seq]), seat))
-            if evaluation is None:
-                continue
-            chosen = next((i for i, c in enumerate(evaluation.candidates)
-                           if same(c.action, event.action)), None)
-            if chosen is None:
-                raise PeglineError(f"the evaluator did not list the move {event.action!r} "
-                                   "among its candidates")
-            comparison = Comparison(seat, event.seq, event.hand, event.action, evaluation, chosen)
-            self.apply(AskCoach(seat))
-            return comparison
-        raise IllegalActionError(f"seat {seat} has no committed decision the coach can compare "
-                                 "yet (only forced moves)")
-
-    def _decisions(self, seat: int) -> list[Input]:
-        """The seat's own committed moves, oldest first (compare requests are not moves)."""
-        log = self._log
-        return [cast(Input, built(log, index)) for index in range(len(log))
-                if (entry := input_at(log, index)) is not None and entry[0] == seat
-                and not isinstance(entry[1], AskCoach)]
-
-    def _view_before(self, start: int, snapshot: object, seat: int) -> View:
-        """What ``seat`` saw just before the action logged at ``start``."""
-        machine = self._ruleset.game.new_machine(self._ruleset, self._log[:start])
-        machine.restore(snapshot)
-        return machine.view(seat)
-
-    def _evaluator(self) -> Evaluator:
-        """The game's own evaluator, built once per ruleset."""
-        found = self._ruleset.cache.get("evaluator")
-        if found is None:
-            offer = getattr(self._ruleset.game, "evaluator", None)
-            if offer is None:
-                raise IllegalActionError(f"the game {self.variant.game!r} has no coach to "
-                                         "compare with: it offers no evaluator")
-            found = self._ruleset.cache["evaluator"] = offer(self._ruleset)
-        return found  # type: ignore[no-any-return]
+        return compare(self, seat, evaluator or coach(self._ruleset))
 
     def _snapshot_before(self, position: int) -> object:
         """The state before the step noted at ``position`` of the undo list. A machine's lane
@@ -364,7 +350,8 @@ class Game:
         for index in range(known, position):
             entry = input_at(self._log, undo[index][1])
             assert entry is not None, "every step starts with its input"
-            machine.apply(entry[1])
+            if not isinstance(entry[1], AskCoach):  # the review's: it changes no state
+                machine.apply(entry[1])
             undo[index + 1] = (machine.snapshot(), undo[index + 1][1])
         return undo[position][0]
 

@@ -21,7 +21,7 @@ import pluggy
 
 if TYPE_CHECKING:
     from pegline_core.rules import Rule
-    from pegline_core.variant import Variant
+    from pegline_core.variant_data import Variant
 
 PROJECT = "pegline"
 hookspec = pluggy.HookspecMarker(PROJECT)

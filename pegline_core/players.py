@@ -25,11 +25,9 @@ from pegline_core.arguments import A_VARIANT, expect, players_of, seed_of
 from pegline_core.definition import Player
 from pegline_core.draws import below
 from pegline_core.errors import IllegalActionError, PeglineError, PlayerError, PluginError
-from pegline_core.event_rows import built_from
 from pegline_core.events import AskCoach, Event
 from pegline_core.game import Game
 from pegline_core.index_player import IndexPlayer, checked_index, reads_no_view
-from pegline_core.steps import step
 from pegline_core.variant import Variant
 
 __all__ = ["Player", "IndexPlayer", "RandomBot", "play_game", "PlayerLeft"]
@@ -90,8 +88,10 @@ def play_game(
             # a machine's own lane for chance and the players that read no view, while nobody
             # reads events as they come
             bots_lane = getattr(machine, "play_bots", None) if on_event is None else None
+            notes = game.undo_notes  # one list for the game's life (or None)
+            take = game.step
         if bots_lane is not None:
-            bots_lane(rng, bots, game._undo)
+            bots_lane(rng, bots, notes)
         to_act = machine.to_act()
         made = True  # the action is one the machine made: its fields' types are right
         chosen = False  # by a player, whose refused action is a PlayerError naming it
@@ -119,7 +119,6 @@ def play_game(
             if isinstance(action, AskCoach) and action.seat == seat:
                 compared = getattr(players[seat], "compared", None)
                 if callable(compared):
-                    start = len(game._log)
                     try:
                         comparison = game.compare(seat)
                     except IllegalActionError as exc:  # no coach, or nothing committed yet
@@ -129,7 +128,7 @@ def play_game(
                         refused(str(exc))
                         continue
                     compared(comparison)
-                    _emit(built_from(game._log, start), on_event)
+                    _emit(game.log[-1:], on_event)  # the request compare logged
                     continue
         else:  # nobody is to act: the game is over
             break
@@ -139,15 +138,15 @@ def play_game(
             except IllegalActionError as exc:
                 raise PlayerError.refused(seat, players[seat], action, exc) from exc
             _emit(events, on_event)
-        else:  # its fields are right, and it is no compare request: the kernel's step
-            try:  # on the game's machine: the player may have given it one of its own
-                start = step(game.machine, game._log, game._undo, action)
+        else:  # its fields are right: the game's step, on the game's machine (the player
+            try:  # may have given it one of its own)
+                start = take(action)
             except IllegalActionError as exc:
                 if chosen:
                     raise PlayerError.refused(seat, players[seat], action, exc) from exc
                 raise
             if on_event is not None:  # else nobody reads the events now: they stay rows
-                _emit(built_from(game._log, start), on_event)
+                _emit(game.events_from(start), on_event)
     if not game.over:
         raise PeglineError(f"nobody is to act in the {game.phase} phase, yet the game is not over")
     return game

@@ -14,22 +14,18 @@ import functools
 import sys
 from collections.abc import Mapping
 from importlib.metadata import EntryPoint, entry_points
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pegline_core import hookspecs
 from pegline_core.definition import GameDefinition
 from pegline_core.errors import PluginError
 from pegline_core.rules import Rule, rule_problem
-from pegline_core.strict import StructureProblems, structure_strict
-
-if TYPE_CHECKING:
-    pass
+from pegline_core.strict import Problems, StructureProblems, structure_strict
 
 __all__ = ["PluginError", "installed_plugins", "plugin_class", "build_plugin", "describe_plugin",
            "game_definition", "safe_load", "ENTRY_POINT_GROUP", "Problems", "Plugins"]
 
 ENTRY_POINT_GROUP = "pegline"
-Problems = list[tuple[tuple[str | int, ...], str]]
 Plugins = Mapping[str, type]
 
 

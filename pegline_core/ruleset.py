@@ -22,6 +22,7 @@ from pegline_core.dispatch import (
     CountingPluginManager,
     Fault,
     Hook,
+    HookOwner,
     ScoringHook,
     unknown_hooks,
 )
@@ -45,14 +46,14 @@ from pegline_core.strict import (
 )
 
 if TYPE_CHECKING:
-    from pegline_core.variant import Variant
+    from pegline_core.variant_data import Variant
 
 __all__ = ["Ruleset"]
 
 _NOTHING: dict[str, Rule] = {}
 
 
-class Ruleset:
+class Ruleset(HookOwner):
     """A variant's built plugins: its game first, then its rule plugins, each built once, on one
     `pluggy.PluginManager` of its own.
 
@@ -128,7 +129,7 @@ class Ruleset:
         self.rules: dict[str, tuple[str, Rule]] = {}
         self._declared: dict[str, dict[str, Rule]] = {}
         self._owners: dict[str, object] = {}
-        self.order: dict[str, int] = {}
+        self.order = {}
         self.disabled = frozenset(variant.disable)
         try:
             game = made.get(variant.game) or \

@@ -35,10 +35,12 @@ from cattrs.errors import (
 )
 
 __all__ = ["converter", "structure_strict", "StructureProblems", "describe", "format_path",
-           "problems_of", "did_you_mean", "unknown_key", "leniently", "drop_key"]
+           "problems_of", "did_you_mean", "unknown_key", "leniently", "drop_key", "Problems"]
 
 T = TypeVar("T")
 Path = tuple[str | int, ...]
+Problems = list[tuple[Path, str]]
+"""Problems found in a variant, each as (key path, message)."""
 
 
 def describe(value: object) -> str:

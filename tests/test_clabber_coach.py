@@ -21,6 +21,7 @@ from pegline_core import (
     play_game,
 )
 from pegline_core.players import PlayerLeft
+from pegline_core.review import coach
 from pegline_core.turns import CHANCE
 
 # runs in the pure build too (conftest.py): the compiled bots and coach's playouts
@@ -193,7 +194,7 @@ def test_renege_calls_are_advised_from_what_the_seat_has_seen():
 
 def test_the_variant_file_loads_the_coach():
     game = Game(load_variant("clabber-renege"))
-    assert isinstance(game._evaluator(), ClabberCoach)
+    assert isinstance(coach(game.ruleset), ClabberCoach)
 
 
 @pytest.mark.parametrize("variant", ["clabber", "clabber-renege"])

@@ -77,10 +77,10 @@ def test_copy_and_undo_of_a_game_whose_log_was_never_read(variant: str) -> None:
     for _ in range(60):  # some way into the game, nothing read
         to_act = game.to_act
         if to_act is CHANCE:
-            game._step(game.chance_action(rng))
+            game.step(game.chance_action(rng))
         else:
             seat = to_act[0]
-            game._step(bots[seat].choose(None, game.legal_actions(seat)))
+            game.step(bots[seat].choose(None, game.legal_actions(seat)))
     twin = game.copy()
     inputs = game.inputs()
     assert inputs == twin.inputs() and len(inputs) == 60
@@ -138,7 +138,7 @@ def test_apply_returns_the_events_of_its_step_as_the_list_it_built_before(varian
             action = (lazy.chance_action(rng) if to_act is CHANCE
                       else rng.choice(lazy.legal_actions(to_act[0])))
             events = lazy.apply(action)
-            built = built_from(eager._log, eager._step(action))
+            built = built_from(eager._log, eager.step(action))
             assert type(events) is StepEvents and len(events) == len(built) and bool(events)
             if rng.random() < 0.5:  # read one by one, from either end, before the whole
                 assert [events[i] for i in range(-len(built), 0)] == built

@@ -1,9 +1,11 @@
 """The layers, read from the source: the kernel imports no application module and no plugin,
 and neither the kernel nor the application layer has an import circle.
 
-An import counts wherever it is written (at the top, or late inside a function) unless it sits
-under ``if TYPE_CHECKING:``, which never runs. ``from package import name`` depends on the module
-``package.name`` when there is one, else on ``package``.
+An import counts wherever it is written: at the top, late inside a function, and under
+``if TYPE_CHECKING:`` too, which never runs but is read: a reader of a module follows its types
+as well, so the layers hold for them (the types both sides need sit below both, as protocols).
+``from package import name`` depends on the module ``package.name`` when there is one, else on
+``package``.
 """
 
 from __future__ import annotations
@@ -29,17 +31,14 @@ MODULES = {module_name(path): path for path in sorted(KERNEL.rglob("*.py"))}
 
 
 def imported_names(path: Path) -> set[str]:
-    """Every module ``path`` imports when it runs (absolute names; ``TYPE_CHECKING`` left out)."""
+    """Every module ``path`` imports (absolute names), for its types too."""
     package = module_name(path) if path.name == "__init__.py" else \
         module_name(path).rpartition(".")[0]
     found: set[str] = set()
 
     def visit(node: ast.AST) -> None:
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
-                for statement in child.orelse:
-                    visit(statement)
-            elif isinstance(child, ast.Import):
+            if isinstance(child, ast.Import):
                 found.update(alias.name for alias in child.names)
             elif isinstance(child, ast.ImportFrom):
                 base = child.module or ""
@@ -101,6 +100,7 @@ def test_the_graph_sees_both_layers_and_their_imports():
         APPLICATION_MODULES
     assert "pegline_core.events" in GRAPH["pegline_core.game"]
     assert "pegline_core.players" in GRAPH["pegline_core.app.simulate"]
+    assert "pegline_core.hook_times" in GRAPH["pegline_core.dispatch"]  # for its types alone
 
 
 def test_the_kernel_imports_no_application_module_and_no_plugin():

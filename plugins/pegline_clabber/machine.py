@@ -53,8 +53,8 @@ from pegline_core import draws
 from pegline_core.card_tuples import position, replaced
 from pegline_core.cards import Card, format_cards
 from pegline_core.errors import IllegalActionError
-from pegline_core.event_rows import RowKind, input_at, keyword_kind
-from pegline_core.events import Action, AskCoach, Event, GameEnded, Input, Scored, SideResult
+from pegline_core.event_rows import RowKind, coached_seats, input_at, keyword_kind
+from pegline_core.events import Action, Event, GameEnded, Input, Scored, SideResult
 from pegline_core.index_player import IndexPlayer, checked_index
 from pegline_core.rules import Award
 from pegline_core.ruleset import Ruleset
@@ -92,7 +92,7 @@ _new_trick = cast(Callable[..., Trick], tuple.__new__)
 _STATE = ("phase", "hand", "dealer", "scores", "held", "dealt", "turn_card", "trump", "makers",
           "round", "passes", "calls", "turn", "leader", "trick", "tricks", "taken", "offered",
           "announced", "shown", "table_melds", "bella", "bella_holder", "played", "reneges",
-          "named", "assisted")
+          "named")
 
 
 class Common:
@@ -170,13 +170,17 @@ class ClabberMachine:
         """With renege calls: this hand's reneges as (seq, seat, the rule broken)."""
         self.named = -1
         """The event number of this hand's naming of trump, or -1."""
-        self.assisted: frozenset[int] = frozenset()
-        """The seats that asked the coach to compare (the game is then "assist used")."""
         self._hand = 0
         self._phase: ClabberPhase = ClabberPhase.CUT
         self._memo: tuple[Any, ...] = ((), (), "", [])
         """The last legal cards worked out: (held, trick, trump, cards); not part of the state,
         as it follows from it (the same tuples give the same cards)."""
+
+    @property
+    def assisted(self) -> frozenset[int]:
+        """The seats that asked the coach to compare (the game is then "assist used"): the
+        kernel logs their requests, the machine never sees one."""
+        return frozenset(coached_seats(self.log))
 
     # -- the Machine protocol ------------------------------------------------------------------
 
@@ -186,14 +190,14 @@ class ClabberMachine:
                 self.turn_card, self.trump, self.makers, self.round, self.passes, self.calls,
                 self.turn, self.leader, self.trick, self.tricks, self.taken, self.offered,
                 self.announced, self.shown, self.table_melds, self.bella, self.bella_holder,
-                self.played, self.reneges, self.named, self.assisted)
+                self.played, self.reneges, self.named)
 
     def restore(self, snapshot: tuple[Any, ...]) -> None:
         (self.phase, self.hand, self.dealer, self.scores, self.held, self.dealt,
          self.turn_card, self.trump, self.makers, self.round, self.passes, self.calls,
          self.turn, self.leader, self.trick, self.tricks, self.taken, self.offered,
          self.announced, self.shown, self.table_melds, self.bella, self.bella_holder,
-         self.played, self.reneges, self.named, self.assisted) = snapshot
+         self.played, self.reneges, self.named) = snapshot
 
     def begin(self, dealer: int | None) -> None:
         if dealer is not None:
@@ -295,7 +299,7 @@ class ClabberMachine:
         raise IllegalActionError(f"no chance action is due in the {self.phase} phase")
 
     def play_bots(self, rng: random.Random, bots: list[IndexPlayer | None],
-                  undo: list[tuple[object, int]]) -> None:
+                  undo: list[tuple[object, int]] | None) -> None:
         """Take every step due to chance (drawn from ``rng``) or to a seat whose entry in
         ``bots`` is an `IndexPlayer` (a player that reads no view, asked for the index of its
         pick), until a seat with None is to act or the game is over: the very steps
@@ -605,19 +609,6 @@ class ClabberMachine:
         else:
             self.turn = (seat + 1) % PLAYERS
 
-    def _ask_coach(self, action: Any) -> None:
-        """A compare request (`Game.compare`): it changes nothing in the play, but the seat has
-        used an assist."""
-        seat = action.seat
-        if type(seat) is not int or not 0 <= seat < PLAYERS:
-            raise IllegalActionError(f"no seat {seat!r} at a table of {PLAYERS}")
-        log = self.log
-        if not any((entry := input_at(log, index)) is not None and entry[0] == seat
-                   for index in range(len(log))):
-            raise IllegalActionError(f"seat {seat} has no committed decision to compare yet")
-        self._input(seat, action)
-        self.assisted = self.assisted | {seat}
-
     # -- the count, the settlement, the end ----------------------------------------------------
 
     def _end_hand(self) -> None:
@@ -660,7 +651,7 @@ class ClabberMachine:
         results = tuple(SideResult(side, c.sides[side], scores[side], place)
                         for place, side in enumerate(order, 1))
         self._add(GameEnded, None, results=results, game_points=1,
-                  assist_used=tuple(sorted(self.assisted)))
+                  assist_used=coached_seats(self.log))
         self.phase, self.turn, self.leader = _OVER, None, None
 
 
@@ -670,8 +661,7 @@ _HANDLERS: dict[type, Callable[[ClabberMachine, Any], None]] = {
     CutForDeal: ClabberMachine._cut_for_deal, Deal: ClabberMachine._deal,
     Name: ClabberMachine._name, Pass: ClabberMachine._pass,
     Announce: ClabberMachine._announce, Show: ClabberMachine._show, Play: ClabberMachine._play,
-    CallRenege: ClabberMachine._call_renege, LetStand: ClabberMachine._let_stand,
-    AskCoach: ClabberMachine._ask_coach}
+    CallRenege: ClabberMachine._call_renege, LetStand: ClabberMachine._let_stand}
 """The handler of each action type."""
 
 

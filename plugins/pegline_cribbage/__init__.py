@@ -177,5 +177,5 @@ def _labelled_scores(game: Game) -> tuple[int, list[tuple[int | None, str, int]]
     """The first dealer, and each score of the game as (seat, ``role/phase``, points), read
     from the log's rows (`pegline_cribbage.rows.labelled_scores`): a simulation builds none of
     its events."""
-    return labelled_scores(game._log, tuple([game.variant.side_of(seat)
+    return labelled_scores(game.entries(), tuple([game.variant.side_of(seat)
                                              for seat in range(game.players)]))

@@ -25,8 +25,8 @@ from pegline_core import draws
 from pegline_core.card_tuples import appended, replaced, without
 from pegline_core.cards import DECK, Card, format_cards
 from pegline_core.errors import IllegalActionError, PluginError
-from pegline_core.event_rows import input_at, inputs_of
-from pegline_core.events import Action, AskCoach
+from pegline_core.event_rows import coached_seats, inputs_of
+from pegline_core.events import Action
 from pegline_core.index_player import IndexPlayer, checked_index
 from pegline_core.rules import Score
 from pegline_core.ruleset import Ruleset
@@ -95,8 +95,7 @@ _OVER: Final = CribbagePhase.OVER
 
 _STATE: Final = ("phase", "hand", "_dealer", "scores", "_held", "_kept", "_laid", "discarded",
                  "_crib", "_starter", "count", "_series", "_turn", "_last", "_said_go",
-                 "last_was_go", "_played", "goes", "counts", "declared", "responders",
-                 "_assisted")
+                 "last_was_go", "_played", "goes", "counts", "declared", "responders")
 """The fields of the state, in the order of a snapshot."""
 _new_view = cast(Callable[..., CribbageView], tuple.__new__)
 Seen = tuple[CribbagePhase, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int,
@@ -234,8 +233,6 @@ class CribbageMachine:
         """Counting by hand: the current count's declaration, or -1 before it is declared."""
         self.responders: tuple[int, ...] = ()
         """Counting by hand: the opponents still to respond, in order."""
-        self._assisted = 0
-        """Seats that have asked the coach, one bit each."""
         self._hand = 0
         self._phase: CribbagePhase = _CUT
         self._reached = NOBODY
@@ -297,8 +294,9 @@ class CribbageMachine:
 
     @property
     def assisted(self) -> frozenset[int]:
-        """Seats that have asked the coach."""
-        return _seats(self._assisted, self.c.players)
+        """Seats that have asked the coach (the kernel logs their requests: the machine never
+        sees one)."""
+        return frozenset(coached_seats(self.log))
 
     # -- the Machine protocol ------------------------------------------------------------------
 
@@ -307,13 +305,13 @@ class CribbageMachine:
         return (self.phase, self.hand, self._dealer, self.scores, self._held, self._kept,
                 self._laid, self.discarded, self._crib, self._starter, self.count, self._series,
                 self._turn, self._last, self._said_go, self.last_was_go, self._played,
-                self.goes, self.counts, self.declared, self.responders, self._assisted)
+                self.goes, self.counts, self.declared, self.responders)
 
     def restore(self, snapshot: tuple[Any, ...]) -> None:
         (self.phase, self.hand, self._dealer, self.scores, self._held, self._kept,
          self._laid, self.discarded, self._crib, self._starter, self.count, self._series,
          self._turn, self._last, self._said_go, self.last_was_go, self._played,
-         self.goes, self.counts, self.declared, self.responders, self._assisted) = snapshot
+         self.goes, self.counts, self.declared, self.responders) = snapshot
 
     def quiet(self) -> None:
         """From now on, every step's snapshots say ``hypothetical`` (`Game.copy(quiet=True)`):
@@ -543,7 +541,7 @@ class CribbageMachine:
     # -- the built-in bots' lane ---------------------------------------------------------------
 
     def play_bots(self, rng: random.Random, bots: list[IndexPlayer | None],
-                  undo: list[tuple[object, int]]) -> None:
+                  undo: list[tuple[object, int]] | None) -> None:
         """Take every step due to chance (drawn from ``rng``) or to a seat whose entry in
         ``bots`` is an `IndexPlayer` (a player that reads no view, asked for the index of its
         pick), until a seat with None is to act or the game is over: exactly the steps
@@ -628,7 +626,8 @@ class CribbageMachine:
             except BaseException:
                 self._replay(checkpoint, base, start)
                 raise
-            undo.append((checkpoint if start == base else None, start))
+            if undo is not None:  # None: the game keeps no history
+                undo.append((checkpoint if start == base else None, start))
 
     def _replay(self, checkpoint: tuple[Any, ...], base: int, start: int) -> None:
         """Put the state back as it was at ``start`` in the log: from ``checkpoint``, the state
@@ -650,7 +649,7 @@ class CribbageMachine:
     def _end_game(self) -> None:
         results, game_points = self._result()
         self.log.append((GAME_ENDED, self._hand, self._phase, None, self._cause, results,
-                         game_points, self.c.lowball, tuple(sorted(self.assisted))))
+                         game_points, self.c.lowball, coached_seats(self.log)))
         self.phase, self._turn = _OVER, NOBODY
 
     def _log_input(self, actor: int | None, action: Any) -> None:
@@ -696,15 +695,6 @@ class CribbageMachine:
         if type(seat) is not int or not 0 <= seat < players:
             raise IllegalActionError(f"no seat {seat!r} at a table of {players}")
         return int(seat)
-
-    def _ask_coach(self, action: Any) -> None:
-        seat = self._check_seat(action.seat)
-        log = self.log
-        if not any((entry := input_at(log, index)) is not None and entry[0] == seat
-                   for index in range(len(log))):
-            raise IllegalActionError(f"seat {seat} has no committed decision to compare yet")
-        self._log_input(seat, action)
-        self._assisted |= 1 << seat
 
     # -- the cut and the deal ------------------------------------------------------------------
 
@@ -1072,7 +1062,7 @@ _HANDLERS: Final[dict[type, Callable[[CribbageMachine, Any], None]]] = {
     CutForDeal: CribbageMachine._cut_for_deal, Deal: CribbageMachine._deal,
     Discard: CribbageMachine._discard, CutStarter: CribbageMachine._cut_starter,
     Play: CribbageMachine._play, Go: CribbageMachine._go, Declare: CribbageMachine._declare,
-    Respond: CribbageMachine._respond, AskCoach: CribbageMachine._ask_coach}
+    Respond: CribbageMachine._respond}
 """The handler of each action type."""
 
 _CODES: Final = tuple(range(52))
