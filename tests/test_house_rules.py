@@ -133,6 +133,55 @@ def test_a_variant_lists_its_house_rules_as_toml(tmp_path):
     assert "[config.house.rules.match.same_rank]\nmin = 2" in result.output
 
 
+# -- files that extend files with house rules ---------------------------------------------------
+
+
+JACKS = HEAD + rule("jack-pair", "play", "points = 2", 'same_rank = { min = 2 }, ranks = ["J"]')
+LONG_RUN = HEAD + rule("long-run", "play", "points = 2", "run = { min = 5 }")
+
+
+def test_house_rules_of_the_files_a_variant_extends_add_up(tmp_path):
+    """A file's rules join the rules of the files it extends, as its plugins join theirs."""
+    write(tmp_path, JACKS, "jacks")
+    write(tmp_path, LONG_RUN, "long-run")
+    both = Scorer.for_variant(write(tmp_path, 'extends = ["jacks", "long-run"]\n', "both"))
+    more = Scorer.for_variant(write(tmp_path, 'extends = ["jacks"]\n' + rule(
+        "long-run", "play", "points = 2", "run = { min = 5 }"), "more"))
+    for scorer in (both, more):
+        assert plays(scorer, "JH JC") == [("peg-pair", 2), ("jack-pair", 2)]
+        assert plays(scorer, "3H 4C 5D 6S 7H") == [("peg-run", 5), ("long-run", 2)]
+
+
+def test_a_house_rule_a_later_file_writes_again_by_its_id_replaces_the_inherited_one(tmp_path):
+    write(tmp_path, JACKS, "jacks")
+    scorer = Scorer.for_variant(write(tmp_path, 'extends = ["jacks"]\n' + rule(
+        "jack-pair", "play", "points = 5", 'same_rank = { min = 2 }, ranks = ["J"]'), "five"))
+    assert plays(scorer, "JH JC") == [("peg-pair", 2), ("jack-pair", 5)]
+    assert [r.id for r in scorer.ruleset.plugins["house"].config.rules] == ["jack-pair"]
+
+
+def test_disable_switches_off_a_house_rule_a_variant_extends(tmp_path):
+    write(tmp_path, JACKS + LONG_RUN.split("\n", 2)[2], "two-bonuses")
+    path = write(tmp_path, 'extends = ["two-bonuses"]\ndisable = ["jack-pair"]\n', "no-jacks")
+    scorer = Scorer.for_variant(path)
+    assert plays(scorer, "JH JC") == [("peg-pair", 2)]
+    assert plays(scorer, "3H 4C 5D 6S 7H") == [("peg-run", 5), ("long-run", 2)]
+    explained = CliRunner().invoke(main, ["variants", "explain", str(path)])
+    assert explained.exit_code == 0, explained.output
+    assert "jack-pair: switched off (disable)" in explained.output
+
+
+def test_a_problem_of_an_inherited_house_rule_names_the_file_that_wrote_it(tmp_path):
+    parent = write(tmp_path, JACKS.replace('ranks = ["J"]', 'ranks = ["Jack"]'), "jacks")
+    child = write(tmp_path, 'extends = ["jacks"]\n' + rule("nothing", "play", "points = 1",
+                                                            "count = 40"), "child")
+    with pytest.raises(VariantError) as info:
+        load_variant(child)
+    assert [problem.split(": ", 2)[:2] for problem in info.value.problems] == [
+        [str(parent), "config.house.rules[0].match.ranks[0]"],
+        [str(child), "config.house.rules[1].match.count"]]
+
+
 # -- every problem at once -----------------------------------------------------------------------
 
 
@@ -172,8 +221,6 @@ def test_every_kind_of_mistake_in_a_house_rule_is_reported_at_once(tmp_path):
         "config.house.rules[1].match.ranks[1]: unknown rank 'j' (did you mean 'J'? ranks: A 2 "
         "3 4 5 6 7 8 9 10 J Q K)",
         "config.house.rules[1].match.ranks: does not apply with nobs (its card is a jack)",
-        "config.house.rules[1].id: rule 'taken' is in disable: leave the rule out of the "
-        "variant instead",
         "config.house.rules[2].per_card: must not be negative, got -1",
         "config.house.rules[2].unless.short_of_target: must be below scoring.target (121), "
         "got 121",

@@ -133,7 +133,7 @@ def _numbered(rules: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 files = st.fixed_dictionaries({
     "extends": st.just(["two-player"]), "plugins": st.just(["+house"]),
-    "disable": st.lists(st.sampled_from(["peg-pair", "show-flush", "his-nobs", "go"]),
+    "disable": st.lists(st.sampled_from(["peg-pair", "show-flush", "go", "rule-0", "rule-1"]),
                         max_size=2, unique=True),
     "config": st.fixed_dictionaries({"house": st.fixed_dictionaries({
         "rules": st.lists(st.one_of(sound_rules(), sound_rules(), sound_rules(), wild_rules()),

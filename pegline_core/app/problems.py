@@ -78,7 +78,6 @@ PROBLEMS = (
     N_("must be one of {choices}, got {value}; did you mean {names}?"),
     N_("must be lower-case words joined by '-', got {value}"),
     N_("another rule of the variant has the id {id}"),
-    N_("rule {id} is in disable: leave the rule out of the variant instead"),
     N_("applies only when = 'show' or 'after-show'"),
     N_("applies only when = 'play'"),
     N_("give points (for each claim) or per_card (for each card it claims), one of them"),

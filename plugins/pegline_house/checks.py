@@ -1,6 +1,6 @@
 """What makes a house rule written as data wrong beyond its types: a word the vocabulary does
-not have, a key its moment does not read, a rule that can never match, an id taken twice or
-switched off. Every problem at once, each as ``config.house.rules[N].key: message``."""
+not have, a key its moment does not read, a rule that can never match, an id taken twice.
+Every problem at once, each as ``config.house.rules[N].key: message``."""
 
 from __future__ import annotations
 
@@ -36,9 +36,6 @@ def rule_problems(rules: Sequence[HouseRule], variant: Variant) -> list[str]:
         if rule.id in seen:
             found.append((at + ("id",), f"another rule of the variant has the id {rule.id!r}"))
         seen.setdefault(rule.id, index)
-        if rule.id in variant.disable:
-            found.append((at + ("id",), (f"rule {rule.id!r} is in disable: leave the rule out "
-                                        "of the variant instead")))
     return [f"{format_path(path)}: {message}" for path, message in found]
 
 
