@@ -255,6 +255,18 @@ def test_a_house_rules_problem_is_said_in_the_language(tmp_path):
     assert said in result.output
 
 
+@pytest.mark.parametrize(("language", "said"), [
+    ("ja", "plugins: プラグイン 'house' が宣言したルール 'his-nobs' は、すでに 'standard' が宣言して"
+           "います"),
+    ("zh-Hans", "plugins: 插件 'house' 声明的规则 'his-nobs' 已由 'standard' 声明")])
+def test_a_house_rule_with_another_plugins_rule_id_is_said_in_the_language(tmp_path, language,
+                                                                           said):
+    path = write(tmp_path, HEAD + rule("his-nobs", "show", "points = 1", "nobs = true"))
+    result = CliRunner().invoke(main, ["--lang", language, "variants", "check", str(path)])
+    assert result.exit_code == 1
+    assert said in result.output, result.output
+
+
 def test_a_mistyped_house_rule_is_reported_with_its_key_path(tmp_path):
     path = write(tmp_path, HEAD + rule("typed", "play", 'points = "3"', "same_rank = [2]")
                  + 'mach = { count = 15 }\n')

@@ -68,6 +68,8 @@ PROBLEMS = (
     N_("must be below {target}, got {value}"),
     N_("set {one} (a score) or {other} (points short of the target), not both"),
     N_("no rule can score a point ({keys}), so a game could never end"),
+    N_("plugin {plugin} declares rule {rule}, already declared by {earlier}"),
+    N_("plugin {plugin} declares rule {rule} twice"),
     N_("no plugin of this variant declares rule {rule}"),
     N_("no plugin of this variant declares rule {rule} (did you mean {names}?)"),
     N_("unknown plugin {name} (installed: {names})"),
