@@ -267,6 +267,17 @@ def test_a_house_rule_with_another_plugins_rule_id_is_said_in_the_language(tmp_p
     assert said in result.output, result.output
 
 
+def test_a_rank_written_as_a_card_writes_it_is_offered_as_the_rank(tmp_path):
+    """Pegline writes a ten TD and reads 't', 'j' or 'a' in a card: a rule's ranks are offered
+    the rank so read."""
+    path = write(tmp_path, HEAD + rule("tens", "play", "points = 1", 'ranks = ["T", "a", "j"]'))
+    with pytest.raises(VariantError) as info:
+        load_variant(path)
+    assert [problem.split("unknown rank ")[1] for problem in info.value.problems] == [
+        f"{given!r} (did you mean {meant!r}? ranks: A 2 3 4 5 6 7 8 9 10 J Q K)"
+        for given, meant in (("T", "10"), ("a", "A"), ("j", "J"))]
+
+
 def test_a_mistyped_house_rule_is_reported_with_its_key_path(tmp_path):
     path = write(tmp_path, HEAD + rule("typed", "play", 'points = "3"', "same_rank = [2]")
                  + 'mach = { count = 15 }\n')

@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from pegline_core.app.i18n import LANGUAGES
+from pegline_core.cards import Card
+from pegline_core.errors import CardError
 from pegline_core.strict import describe, did_you_mean, format_path
 from pegline_core.variant import Variant
 from pegline_cribbage.settings import CribbageSettings
@@ -91,6 +93,15 @@ def _names(names: Any, at: Path) -> list[tuple[Path, str]]:
     return found
 
 
+def _read_rank(name: str) -> str | None:
+    """The rank (one of `RANKS`) a card written with ``name`` has, as Pegline reads cards
+    (``T`` or ``t`` a ten, ``j`` a jack); None if no card is written so."""
+    try:
+        return RANKS[Card.parse(f"{name}S").rank - 1]
+    except CardError:
+        return None
+
+
 def _match(rule: HouseRule, at: Path, limit: int) -> list[tuple[Path, str]]:
     match = rule.match
     given = [key for key in MATCH_KEYS["play"] + MATCH_KEYS["series-end"] + MATCH_KEYS["show"]
@@ -110,8 +121,9 @@ def _match(rule: HouseRule, at: Path, limit: int) -> list[tuple[Path, str]]:
     if match.ranks is not None:
         for index, name in enumerate(match.ranks):
             if name not in RANKS:
-                close = did_you_mean(name.upper(), RANKS) if name.upper() not in RANKS \
-                    else f"did you mean {name.upper()!r}? "
+                read = _read_rank(name)
+                close = did_you_mean(name.upper(), RANKS) if read is None \
+                    else f"did you mean {read!r}? "
                 found.append((at + ("ranks", index), (f"unknown rank {name!r} ({close}ranks: "
                                                      f"{' '.join(RANKS)})")))
         if not match.ranks:
