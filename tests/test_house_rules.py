@@ -267,6 +267,22 @@ def test_a_house_rule_with_another_plugins_rule_id_is_said_in_the_language(tmp_p
     assert said in result.output, result.output
 
 
+def test_a_misspelt_when_hides_none_of_the_rules_other_problems(tmp_path):
+    path = write(tmp_path, HEAD + rule("jacks", "paly", "points = -1", 'same_rank = 5',
+                                       'of = "hands"\n'))
+    with pytest.raises(VariantError) as info:
+        load_variant(path)
+    assert [problem.split(": ", 1)[1].replace("(plugin 'house') ", "")
+            for problem in info.value.problems] == [
+        "config.house.rules[0].when: must be one of 'play', 'series-end', 'starter', 'show', "
+        "'after-show', got 'paly'; did you mean 'play'?",
+        "config.house.rules[0].of: must be one of 'hand', 'crib', 'both', got 'hands'; did you "
+        "mean 'hand'?",
+        "config.house.rules[0].points: must not be negative, got -1",
+        "config.house.rules[0].match.same_rank: can never match: at most 4 cards share a rank, "
+        "got 5"]
+
+
 def test_a_rank_written_as_a_card_writes_it_is_offered_as_the_rank(tmp_path):
     """Pegline writes a ten TD and reads 't', 'j' or 'a' in a card: a rule's ranks are offered
     the rank so read."""

@@ -52,13 +52,13 @@ def _rule(rule: HouseRule, at: Path, limit: int, target: int) -> list[tuple[Path
     if not _ID.fullmatch(rule.id):
         found.append((at + ("id",), f"must be lower-case words joined by '-', got {rule.id!r}"))
     found += _names(rule.name, at + ("name",))
-    if rule.when not in WHEN:
-        return [*found, (at + ("when",), _one_of(rule.when, WHEN))]
+    if rule.when not in WHEN:  # the rest is checked, but for the keys its moment reads
+        found.append((at + ("when",), _one_of(rule.when, WHEN)))
     if rule.of is not None:
-        if rule.when not in SHOWS:
-            found.append((at + ("of",), "applies only when = 'show' or 'after-show'"))
-        elif rule.of not in SIDES:
+        if rule.of not in SIDES:
             found.append((at + ("of",), _one_of(rule.of, SIDES)))
+        elif rule.when in WHEN and rule.when not in SHOWS:
+            found.append((at + ("of",), "applies only when = 'show' or 'after-show'"))
     if (rule.points is None) == (rule.per_card is None):
         found.append((at, "give points (for each claim) or per_card (for each card it claims), "
                           "one of them" if rule.points is None else
@@ -106,7 +106,7 @@ def _match(rule: HouseRule, at: Path, limit: int) -> list[tuple[Path, str]]:
     match = rule.match
     given = [key for key in MATCH_KEYS["play"] + MATCH_KEYS["series-end"] + MATCH_KEYS["show"]
              + MATCH_KEYS["after-show"] if getattr(match, key) is not None]
-    reads = MATCH_KEYS[rule.when]
+    reads = MATCH_KEYS.get(rule.when, given)  # (an unknown moment: every key read)
     found = [(at + (key,), (f"does not apply when = {rule.when!r} (it reads: "
                            f"{', '.join(reads)})"))
              for key in dict.fromkeys(given) if key not in reads]
