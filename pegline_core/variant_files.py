@@ -317,15 +317,21 @@ class Merger:
     def _by_id(self, path: tuple[str, ...], old: list[dict[str, Any]],
                value: list[dict[str, Any]], file: VariantFile) -> list[dict[str, Any]]:
         """Tables with ids merged by id: a table of a new id is added after the inherited ones,
-        one of an inherited id takes its place (each remembered as its file's)."""
+        one of an inherited id takes its place (each remembered as its file's); an id a file
+        gives twice stays twice, for the plugin's checks to say so."""
         whole = self.origin.get(path, "")  # the file that set the array whole, if one did
-        merged = {table["id"]: (table, self.origin.get((*path, index), whole))
-                  for index, table in enumerate(old)}
-        merged.update((table["id"], (copy.deepcopy(table), file.shown)) for table in value)
+        merged = [(table, self.origin.get((*path, index), whole))
+                  for index, table in enumerate(old)]
+        inherited = {table["id"]: index for index, table in reversed(list(enumerate(old)))}
+        for table in value:
+            index = inherited.pop(table["id"], None)
+            if index is None:
+                merged.append((copy.deepcopy(table), file.shown))
+            else:
+                merged[index] = (copy.deepcopy(table), file.shown)
         self._forget(path, old)
-        self.origin.update(((*path, index), shown)
-                           for index, (_, shown) in enumerate(merged.values()))
-        return [table for table, _ in merged.values()]
+        self.origin.update(((*path, index), shown) for index, (_, shown) in enumerate(merged))
+        return [table for table, _ in merged]
 
     def _forget(self, path: tuple[str, ...], old: Any) -> None:
         if isinstance(old, dict) and old:

@@ -161,6 +161,19 @@ def test_a_house_rule_a_later_file_writes_again_by_its_id_replaces_the_inherited
     assert [r.id for r in scorer.ruleset.plugins["house"].config.rules] == ["jack-pair"]
 
 
+def test_an_id_a_file_gives_twice_is_a_problem_in_a_file_that_extends_house_rules(tmp_path):
+    write(tmp_path, JACKS, "jacks")
+    twice = rule("long-run", "play", "points = 2", "run = { min = 5 }")
+    for text, index, rule_id in ((twice * 2, 2, "long-run"),
+                                 (twice.replace("long-run", "jack-pair") * 2, 1, "jack-pair")):
+        path = write(tmp_path, 'extends = ["jacks"]\n' + text, rule_id)
+        with pytest.raises(VariantError) as info:
+            load_variant(path)
+        assert info.value.problems == [
+            f"{path}: config.house.rules[{index}].id: (plugin 'house') another rule of the "
+            f"variant has the id {rule_id!r}"]
+
+
 def test_disable_switches_off_a_house_rule_a_variant_extends(tmp_path):
     write(tmp_path, JACKS + LONG_RUN.split("\n", 2)[2], "two-bonuses")
     path = write(tmp_path, 'extends = ["two-bonuses"]\ndisable = ["jack-pair"]\n', "no-jacks")
