@@ -1,7 +1,8 @@
 """House rules as data, fuzzed: random ``[[config.house.rules]]`` tables, of words from the
-vocabulary and near misses, and of every kind of TOML value. A file either loads or is refused
-with `VariantError`, every line of it ``file: key.path: message`` (never another exception);
-and a variant that loads plays a seeded game to its end, with the same log on both lanes."""
+vocabulary and near misses, and of every kind of TOML value, written by a file and one it
+extends. A file either loads or is refused with `VariantError`, every line of it
+``file: key.path: message`` (never another exception); and a variant that loads plays a seeded
+game to its end, with the same log on both lanes."""
 
 from __future__ import annotations
 
@@ -157,17 +158,29 @@ def contract_lane(ruleset: Ruleset, calls: list[str]) -> Ruleset:
 
 @settings(max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(data=files)
+@given(data=files, inherited=st.integers(0, 3))
 def test_a_house_rules_file_loads_or_says_every_problem_as_file_key_path_message(
-        folder: Path, data: dict[str, Any]) -> None:
-    path = folder / f"house-{next(_names)}.toml"
-    path.write_text(tomli_w.dumps(data), encoding="utf-8")
+        folder: Path, data: dict[str, Any], inherited: int) -> None:
+    """``inherited``: how many of the rules a file extended writes (the rest, and ``disable``,
+    the file that extends it)."""
+    number = next(_names)
+    rules = data["config"]["house"]["rules"]
+    parent = folder / f"parent-{number}.toml"
+    parent.write_text(tomli_w.dumps({**data, "disable": [], "config": {"house": {
+        "rules": rules[:inherited]}}} if rules[:inherited] else data | {"config": {},
+                                                                         "disable": []}),
+                      encoding="utf-8")
+    path = folder / f"house-{number}.toml"
+    child = {"extends": [parent.stem], "disable": data["disable"]}
+    path.write_text(tomli_w.dumps(child | ({"config": {"house": {"rules": rules[inherited:]}}}
+                                           if rules[inherited:] else {})), encoding="utf-8")
     try:
         variant = load_variant(path)
     except VariantError as error:
         assert error.problems
         event("refused")
-        line = re.compile(rf"{re.escape(str(path))}: {KEY_PATH}: \S.*")
+        files = "|".join(re.escape(str(file)) for file in (path, parent))
+        line = re.compile(rf"(?:{files}): {KEY_PATH}: \S.*")
         for problem in str(error).split("\n"):
             assert line.fullmatch(problem), problem
             assert "Traceback" not in problem
