@@ -51,16 +51,17 @@ def named_keys(message: str) -> list[Path]:
 class Locator:
     """``locate(path, message)`` -> ``file: key.path: message`` (see the module's docstring).
 
-    ``origin`` is the file that set each key (a table or an array set whole is one key; "" for
-    the game's defaults), ``rank`` each file's place in the resolution order, ``top`` the file
-    named when no file set any key the problem involves."""
+    ``origin`` is the file that set each key (a table or an array set whole is one key, a table
+    of an array merged by id another; "" for the game's defaults), ``rank`` each file's place
+    in the resolution order, ``top`` the file named when no file set any key the problem
+    involves."""
 
-    def __init__(self, origin: Mapping[tuple[str, ...], str], rank: Mapping[str, int],
+    def __init__(self, origin: Mapping[Path, str], rank: Mapping[str, int],
                  top: str) -> None:
         self.origin = {path: file for path, file in origin.items() if file}
         self.rank = rank
         self.top = top
-        self._inside: dict[tuple[str, ...], str] = {}
+        self._inside: dict[Path, str] = {}
         """For each table holding keys a file set: the newest such file."""
         for path, file in self.origin.items():
             for length in range(1, len(path)):
@@ -71,11 +72,10 @@ class Locator:
     def setter(self, path: Path) -> str | None:
         """The file that set ``path``: the key itself, or the table or array holding it, or else
         the newest that set a key inside it; None if only the defaults did."""
-        keys = tuple(part for part in path if isinstance(part, str))
-        for length in range(len(keys), 0, -1):
-            if keys[:length] in self.origin:
-                return self.origin[keys[:length]]
-        return self._inside.get(keys)
+        for length in range(len(path), 0, -1):
+            if path[:length] in self.origin:
+                return self.origin[path[:length]]
+        return self._inside.get(path)
 
     def __call__(self, path: Path, message: str) -> str:
         named = named_keys(message)

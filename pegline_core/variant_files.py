@@ -14,7 +14,7 @@ import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import attrs
 from attrs import frozen
@@ -280,7 +280,7 @@ class Merger:
 
     def __init__(self) -> None:
         self.data: dict[str, Any] = {}
-        self.origin: dict[tuple[str, ...], str] = {}
+        self.origin: dict[tuple[str | int, ...], str] = {}
         self.rank: dict[str, int] = {"": -1}
         self.problems: list[str] = []
         self._lists: dict[tuple[str, ...], _ListHistory] = {}
@@ -302,17 +302,44 @@ class Merger:
                 new = self._names(path, old, value, file)
             else:
                 self._lists.pop(path, None)
+            if _by_id(old) and _by_id(value):
+                into[key] = self._by_id(path, old, value, file)
+                continue
             self._forget(path, old)
             into[key] = copy.deepcopy(new)
             if isinstance(new, dict) and new:
                 self.origin.update(dict.fromkeys(_leaves(new, path), file.shown))
+            elif _by_id(new):
+                self.origin.update(((*path, index), file.shown) for index in range(len(new)))
             else:
                 self.origin[path] = file.shown
+
+    def _by_id(self, path: tuple[str, ...], old: list[dict[str, Any]],
+               value: list[dict[str, Any]], file: VariantFile) -> list[dict[str, Any]]:
+        """Tables with ids merged by id: a table of a new id is added after the inherited ones,
+        one of an inherited id takes its place (each remembered as its file's); an id a file
+        gives twice stays twice, for the plugin's checks to say so."""
+        whole = self.origin.get(path, "")  # the file that set the array whole, if one did
+        merged = [(table, self.origin.get((*path, index), whole))
+                  for index, table in enumerate(old)]
+        inherited = {table["id"]: index for index, table in reversed(list(enumerate(old)))}
+        for table in value:
+            index = inherited.pop(table["id"], None)
+            if index is None:
+                merged.append((copy.deepcopy(table), file.shown))
+            else:
+                merged[index] = (copy.deepcopy(table), file.shown)
+        self._forget(path, old)
+        self.origin.update(((*path, index), shown) for index, (_, shown) in enumerate(merged))
+        return [table for table, _ in merged]
 
     def _forget(self, path: tuple[str, ...], old: Any) -> None:
         if isinstance(old, dict) and old:
             for leaf in _leaves(old, path):
                 self.origin.pop(leaf, None)
+        if isinstance(old, list):
+            for index in range(len(old)):
+                self.origin.pop((*path, index), None)
         self.origin.pop(path, None)
 
     def _names(self, path: tuple[str, ...], old: Any, value: list[str], file: VariantFile
@@ -375,6 +402,13 @@ class Merger:
                     parent = parent.get(part, {})
                 if isinstance(parent, dict) and path[-1] in parent:
                     self._forget(path, parent.pop(path[-1]))
+
+
+def _by_id(value: Any) -> TypeGuard[list[dict[str, Any]]]:
+    """An array of tables, each with a string ``id`` (a plugin's rules written as data), which
+    files merge table by table."""
+    return isinstance(value, list) and bool(value) and all(
+        isinstance(item, dict) and isinstance(item.get("id"), str) for item in value)
 
 
 def _leaves(data: dict[str, Any], prefix: tuple[str, ...] = ()) -> Iterable[tuple[str, ...]]:

@@ -26,6 +26,24 @@ def test_score_prints_the_29_breakdown():
     assert "his-nobs" in lines[-2] and lines[-1].split() == ["total", "29"]
 
 
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_score_keeps_its_columns_under_a_rule_name_longer_than_the_column(tmp_path, language):
+    """A house rule written as data may have a long name: the points still line up."""
+    from rich.cells import cell_len
+
+    house = tmp_path / "long-name.toml"
+    house.write_text('extends = ["two-player"]\nplugins = ["+house"]\ndisable = ["show-flush"]\n'
+                     '[[config.house.rules]]\nid = "hand-flush"\nname = { en = "flush (hands '
+                     'only)", ja = "ハンドだけのフラッシュ" }\nwhen = "show"\nof = "hand"\n'
+                     "per_card = 1\nmatch = { flush = {} }\n", encoding="utf-8")
+    result = run("--lang", language, "score", "2H", "4H", "6H", "9H", "--starter", "6S",
+                 "--variant", str(house))
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()[1:]
+    assert len(lines) == 6
+    assert {cell_len(line) for line in lines} == {cell_len(lines[-1])}, result.output
+
+
 def test_score_json_and_crib():
     result = run("score", "2H", "4H", "6H", "8H", "--starter", "KS", "--json")
     assert json.loads(result.output) == {"total": 4, "events": [

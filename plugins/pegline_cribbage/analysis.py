@@ -1,8 +1,9 @@
 """Exact analysis: the distribution of show totals over every hand and starter, for a variant.
 
 When one plugin scores the show and offers `pegline_show_distribution` (the standard plugin does,
-with numpy), the answer takes about a second. Otherwise every (cards, starter) pair is counted
-through the variant's own scoring: always correct, slower.
+with numpy), and none scores a show on its total, the answer takes about a second. Otherwise
+every (cards, starter) pair is counted through the variant's own scoring: always correct,
+slower.
 
 >>> from pegline_core import load_variant
 >>> dist = show_distribution(load_variant("two-player"), crib=False)
@@ -62,7 +63,8 @@ def show_distribution(variant: Variant | Ruleset, *, crib: bool,
     scorer = Scorer(variant)
     settings = scorer.settings
     size = settings.crib_size(scorer.players) if crib else settings.hand_size()
-    if len(scorer.show_scorers()) == 1 and not scorer.ruleset.disabled:
+    if len(scorer.show_scorers()) == 1 and not scorer.ruleset.disabled \
+            and not scorer.ruleset.hook("pegline_score_show_total").implemented():
         offered = scorer.ruleset.hook("pegline_show_distribution").checked(
             size, crib, what="a dict of show total -> number of pairs",
             expect=lambda counts: isinstance(counts, dict) and all(

@@ -84,20 +84,26 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, variant_name:
             else _("hand {cards}  starter {starter}  ({variant})"))
     click.echo(text.format(cards=format_cards(hand, symbols=True), starter=turned.symbol,
                            variant=scorer.variant.name))
-    for award in result.awards:
-        name = rule_name(award.rule.id, plugin_domain(award.plugin), award.rule.names)
-        click.echo(f"  {_padded(name, 14)} {format_cards(award.score.cards, symbols=True):<22} "
-                   f"{award.score.points:>3}")
+    names = [rule_name(award.rule.id, plugin_domain(award.plugin), award.rule.names)
+             for award in result.awards]
+    width = max([14, *map(_cells, names)])  # a house rule's name may be longer than most
+    for name, award in zip(names, result.awards, strict=True):
+        click.echo(f"  {_padded(name, width)} "
+                   f"{format_cards(award.score.cards, symbols=True):<22} {award.score.points:>3}")
     total = _("total")
-    click.echo(f"  {_padded(total, 37)} {result.total:>3}")
+    click.echo(f"  {_padded(total, width + 23)} {result.total:>3}")
+
+
+def _cells(text: str) -> int:
+    """The terminal cells ``text`` takes (a Japanese or Chinese character takes two)."""
+    from rich.cells import cell_len
+
+    return cell_len(text)
 
 
 def _padded(text: str, width: int, *, right: bool = False) -> str:
-    """``text`` aligned in ``width`` terminal cells (a Japanese or Chinese character takes
-    two), on the left or the ``right``."""
-    from rich.cells import cell_len
-
-    space = " " * max(0, width - cell_len(text))
+    """``text`` aligned in ``width`` terminal cells, on the left or the ``right``."""
+    space = " " * max(0, width - _cells(text))
     return space + text if right else text + space
 
 

@@ -79,11 +79,12 @@ class HouseRules:
 
     @hookimpl
     def pegline_rules(self) -> list[Rule]:
-        declared: dict[str, Rule] = {}  # an id given twice is declared once (and refused by
-        # pegline_check_variant, which says where)
+        declared: dict[str, Rule] = {}  # an id given twice is declared once, negative points
+        # as points that vary (both refused by pegline_check_variant, which says where)
         for rule in self.config.rules:
+            points = rule.points if rule.points is None or rule.points >= 0 else None
             declared.setdefault(rule.id, Rule(rule.id, rule.name.get("en", rule.id), SOURCE,
-                                              rule.points, names=tuple(rule.name.items())))
+                                              points, names=tuple(rule.name.items())))
         return list(declared.values())
 
     @hookimpl

@@ -1,6 +1,6 @@
 """What makes a house rule written as data wrong beyond its types: a word the vocabulary does
-not have, a key its moment does not read, a rule that can never match, an id taken twice or
-switched off. Every problem at once, each as ``config.house.rules[N].key: message``."""
+not have, a key its moment does not read, a rule that can never match, an id taken twice.
+Every problem at once, each as ``config.house.rules[N].key: message``."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from pegline_core.app.i18n import LANGUAGES
+from pegline_core.cards import Card
+from pegline_core.errors import CardError
 from pegline_core.strict import describe, did_you_mean, format_path
 from pegline_core.variant import Variant
 from pegline_cribbage.settings import CribbageSettings
@@ -36,9 +38,6 @@ def rule_problems(rules: Sequence[HouseRule], variant: Variant) -> list[str]:
         if rule.id in seen:
             found.append((at + ("id",), f"another rule of the variant has the id {rule.id!r}"))
         seen.setdefault(rule.id, index)
-        if rule.id in variant.disable:
-            found.append((at + ("id",), (f"rule {rule.id!r} is in disable: leave the rule out "
-                                        "of the variant instead")))
     return [f"{format_path(path)}: {message}" for path, message in found]
 
 
@@ -53,13 +52,13 @@ def _rule(rule: HouseRule, at: Path, limit: int, target: int) -> list[tuple[Path
     if not _ID.fullmatch(rule.id):
         found.append((at + ("id",), f"must be lower-case words joined by '-', got {rule.id!r}"))
     found += _names(rule.name, at + ("name",))
-    if rule.when not in WHEN:
-        return [*found, (at + ("when",), _one_of(rule.when, WHEN))]
+    if rule.when not in WHEN:  # the rest is checked, but for the keys its moment reads
+        found.append((at + ("when",), _one_of(rule.when, WHEN)))
     if rule.of is not None:
-        if rule.when not in SHOWS:
-            found.append((at + ("of",), "applies only when = 'show' or 'after-show'"))
-        elif rule.of not in SIDES:
+        if rule.of not in SIDES:
             found.append((at + ("of",), _one_of(rule.of, SIDES)))
+        elif rule.when in WHEN and rule.when not in SHOWS:
+            found.append((at + ("of",), "applies only when = 'show' or 'after-show'"))
     if (rule.points is None) == (rule.per_card is None):
         found.append((at, "give points (for each claim) or per_card (for each card it claims), "
                           "one of them" if rule.points is None else
@@ -94,11 +93,20 @@ def _names(names: Any, at: Path) -> list[tuple[Path, str]]:
     return found
 
 
+def _read_rank(name: str) -> str | None:
+    """The rank (one of `RANKS`) a card written with ``name`` has, as Pegline reads cards
+    (``T`` or ``t`` a ten, ``j`` a jack); None if no card is written so."""
+    try:
+        return RANKS[Card.parse(f"{name}S").rank - 1]
+    except CardError:
+        return None
+
+
 def _match(rule: HouseRule, at: Path, limit: int) -> list[tuple[Path, str]]:
     match = rule.match
     given = [key for key in MATCH_KEYS["play"] + MATCH_KEYS["series-end"] + MATCH_KEYS["show"]
              + MATCH_KEYS["after-show"] if getattr(match, key) is not None]
-    reads = MATCH_KEYS[rule.when]
+    reads = MATCH_KEYS.get(rule.when, given)  # (an unknown moment: every key read)
     found = [(at + (key,), (f"does not apply when = {rule.when!r} (it reads: "
                            f"{', '.join(reads)})"))
              for key in dict.fromkeys(given) if key not in reads]
@@ -113,8 +121,9 @@ def _match(rule: HouseRule, at: Path, limit: int) -> list[tuple[Path, str]]:
     if match.ranks is not None:
         for index, name in enumerate(match.ranks):
             if name not in RANKS:
-                close = did_you_mean(name.upper(), RANKS) if name.upper() not in RANKS \
-                    else f"did you mean {name.upper()!r}? "
+                read = _read_rank(name)
+                close = did_you_mean(name.upper(), RANKS) if read is None \
+                    else f"did you mean {read!r}? "
                 found.append((at + ("ranks", index), (f"unknown rank {name!r} ({close}ranks: "
                                                      f"{' '.join(RANKS)})")))
         if not match.ranks:
