@@ -70,9 +70,9 @@ class CribbageEncoding:
         if cap:
             sizes += [("counter", n), ("crib", 1), ("declared", 2), ("counted", CARDS)]
         self._discards: dict[tuple[Card, ...], int] = {}
+        """Each discard's number, as the cards come (remembered: a discard is numbered often)."""
         self._discard_codes = _discards_by_number(need)
         """Each discard number's card indices (in increasing order)."""
-        """Each discard's number, as the cards come (remembered: a discard is numbered often)."""
         self.layout: dict[str, tuple[int, int]] = {}
         """Where each part of an observation lies: (start, stop)."""
         at = 0
