@@ -137,3 +137,23 @@ def test_the_numbers_made_from_views_follow_the_game_through_an_undo() -> None:
         assert encoding.legal_numbers(game.machine, after) == [
             encoding.action_id(view, legal) for legal in game.legal_actions(after)]
         game.undo()
+
+
+@pytest.mark.parametrize("variant", ["two-player", "three-player"])
+def test_a_discard_number_is_labelled_with_the_cards_it_numbers(variant):
+    """Every legal discard's number (one card or two) is labelled by its cards, by index."""
+    from pegline_cribbage.actions import Discard
+
+    game = Game(variant)
+    encoding = encoding_of(game)
+    rng = random.Random(4)
+    while game.to_act == "chance":
+        game.apply(game.chance_action(rng))
+    seat = game.to_act[0]
+    view = game.view(seat)
+    discards = [action for action in game.legal_actions(seat) if type(action) is Discard]
+    assert discards
+    for action in discards:
+        cards = sorted(action.cards, key=lambda card: card.index)
+        assert encoding.label(encoding.action_id(view, action)) == \
+            "discard " + " ".join(str(card) for card in cards)

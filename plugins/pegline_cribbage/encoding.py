@@ -222,7 +222,7 @@ class CribbageEncoding:
             raise ValueError(f"no action {number!r}: cribbage's numbers here are 0 to "
                              f"{self.action_count - 1}")
         if number < self.play_base:
-            return "discard " + " ".join(str(card) for card in _unrank(number, self.discard))
+            return "discard " + " ".join([str(DECK[code]) for code in self._discard_codes[number]])
         if number < self.go_id:
             return f"play {DECK[number - self.play_base]}"
         if number == self.go_id:
@@ -261,20 +261,3 @@ def _discards_by_number(size: int) -> list[tuple[int, ...]]:
             found[_rank(indices)] = indices
         _BY_NUMBER[size] = found
     return found
-
-
-def _unrank(number: int, size: int) -> tuple[Card, ...]:
-    """The cards whose combinatorial number is ``number`` (the inverse of `_rank`)."""
-    return tuple([DECK[index] for index in _unrank_codes(number, size)])
-
-
-def _unrank_codes(number: int, size: int) -> tuple[int, ...]:
-    """The card indices whose combinatorial number is ``number``, in increasing order."""
-    indices = []
-    for k in range(size, 0, -1):
-        index = k - 1
-        while comb(index + 1, k) <= number:
-            index += 1
-        indices.append(index)
-        number -= comb(index, k)
-    return tuple(reversed(indices))
