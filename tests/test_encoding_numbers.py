@@ -34,6 +34,16 @@ def dense(encoding: Any, machine: Any, seat: int, size: int | None = None) -> li
     return row
 
 
+def agree(encoding: Any, game: Game, seat: int) -> None:
+    """The seat's observation and legal numbers by the lean members are those of its view."""
+    view = game.view(seat)
+    row = [0.0] * encoding.observation_size
+    encoding.observe(view, row)
+    assert dense(encoding, game.machine, seat) == row
+    assert encoding.legal_numbers(game.machine, seat) == [
+        encoding.action_id(view, action) for action in game.legal_actions(seat)]
+
+
 def played(variant: str, seed: int, steps: int) -> list[tuple[Game, Game]]:
     """Pairs of twin games of a random game, at each decision: one stepped by `Game.apply`,
     the other by the encoding's numbers."""
@@ -67,12 +77,7 @@ def test_the_numbers_agree_with_the_views_for_every_seat(variant: str) -> None:
         encoding = encoding_of(game)
         assert isinstance(encoding, Numbered)
         for seat in range(game.players):
-            view = game.view(seat)
-            row = [0.0] * encoding.observation_size
-            encoding.observe(view, row)
-            assert dense(encoding, game.machine, seat) == row
-            assert encoding.legal_numbers(game.machine, seat) == [
-                encoding.action_id(view, action) for action in game.legal_actions(seat)]
+            agree(encoding, game, seat)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -129,13 +134,7 @@ def test_the_numbers_made_from_views_follow_the_game_through_an_undo() -> None:
     seat = game.to_act[0]
     for action in game.legal_actions(seat)[:3]:
         game.apply(action)
-        after = game.to_act[0]
-        view = game.view(after)
-        row = [0.0] * encoding.observation_size
-        encoding.observe(view, row)
-        assert dense(encoding, game.machine, after) == row
-        assert encoding.legal_numbers(game.machine, after) == [
-            encoding.action_id(view, legal) for legal in game.legal_actions(after)]
+        agree(encoding, game, game.to_act[0])
         game.undo()
 
 
