@@ -339,6 +339,23 @@ def test_11_three_cards_of_one_suit_in_a_row_score_one_each(twelve):
     assert plays(scorer, "2H 4H 6C") == []
 
 
+def test_a_play_rule_claims_its_tail_the_whole_series_for_a_count_or_else_the_card(tmp_path):
+    """What a play rule's claim names, so what ``per_card`` counts: the matched tail; with
+    ``count`` alone, every card of the series; with no key, the card played."""
+    scorer = Scorer.for_variant(write(tmp_path, HEAD
+                                      + rule("fifteen-each", "play", "per_card = 1", "count = 15")
+                                      + rule("any-play", "play", "per_card = 1")
+                                      + rule("pair-each", "play", "per_card = 1",
+                                             "same_rank = 2")))
+    awards = scorer.play(parse_cards("3C 7D 5H"))
+    assert [(a.rule.id, a.score.points, a.score.cards) for a in awards
+            if a.rule.id != "peg-fifteen"] == [
+        ("fifteen-each", 3, tuple(parse_cards("3C 7D 5H"))),
+        ("any-play", 1, tuple(parse_cards("5H")))]
+    assert [(a.rule.id, a.score.points) for a in scorer.play(parse_cards("8C 9D 9H"))
+            if a.rule.id.endswith("-each")] == [("pair-each", 2)]
+
+
 def test_12_a_side_in_the_stink_hole_scores_no_go_last_card_or_heels(twelve):
     scoring = Scoring(Ruleset(load_variant(twelve[12])), hypothetical=True)
     series = codes_of(parse_cards("TC TD 9H"))
