@@ -356,6 +356,14 @@ def test_a_play_rule_claims_its_tail_the_whole_series_for_a_count_or_else_the_ca
             if a.rule.id.endswith("-each")] == [("pair-each", 2)]
 
 
+def test_a_show_rule_of_same_rank_at_least_n_claims_each_group_of_n_or_more(tmp_path):
+    scorer = Scorer.for_variant(write(tmp_path, HEAD + rule("sets", "show", "per_card = 1",
+                                                            "same_rank = { min = 2 }")))
+    assert shown(scorer, "4H 4C 4D 9S", "KH")["sets"] == 3  # one group of three
+    assert shown(scorer, "4H 4C 9D 9S", "KH")["sets"] == 4  # two pairs
+    assert "sets" not in shown(scorer, "4H 5C 9D JS", "KH")
+
+
 def test_12_a_side_in_the_stink_hole_scores_no_go_last_card_or_heels(twelve):
     scoring = Scoring(Ruleset(load_variant(twelve[12])), hypothetical=True)
     series = codes_of(parse_cards("TC TD 9H"))
