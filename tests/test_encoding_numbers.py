@@ -16,6 +16,9 @@ from pegline_core.encoding import Numbered
 from pegline_core.nonzeros import Nonzeros
 from pegline_core.view_numbers import numbered_of
 
+# runs in the pure build too (conftest.py): the compiled encodings, nonzeros and view_numbers
+pytestmark = pytest.mark.both_builds
+
 VARIANTS = ["two-player", "three-player", "partner", "muggins", "five-card", "clabber",
             "clabber-renege"]
 

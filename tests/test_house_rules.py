@@ -26,6 +26,9 @@ from pegline_house.schema import AtLeast, HouseRule
 from pegline_pegflush import suit_tail
 from tests.pinned_logs import log_digests
 
+# runs in the pure build too (conftest.py): the compiled matcher and its native counterparts
+pytestmark = pytest.mark.both_builds
+
 HEAD = 'extends = ["two-player"]\nplugins = ["+house"]\n'
 
 

@@ -16,6 +16,9 @@ import numpy as np  # (after the skip: numpy comes with the rl extra)
 from pegline_core import IllegalActionError, PeglineError
 from pegline_core.rl import PeglineEnv, VectorEnv
 
+# runs in the pure build too (conftest.py): the compiled batch of games
+pytestmark = pytest.mark.both_builds
+
 
 def random_actions(observation: dict[str, np.ndarray], rng: random.Random) -> np.ndarray:
     """A random legal number per env (0 for an env with none: its game has ended)."""
