@@ -16,7 +16,7 @@ from pegline_core.encoding import Encoding, Numbered
 from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.nonzeros import Nonzeros
 
-__all__ = ["numbered_of", "legal_by_view", "apply_by_view", "observe_by_view"]
+__all__ = ["numbered_of", "actions_by_number", "legal_by_view", "apply_by_view", "observe_by_view"]
 
 
 def numbered_of(encoding: Encoding) -> Numbered:
@@ -71,6 +71,12 @@ def _by_number(encoding: Encoding, machine: Machine, seat: int) -> dict[int, Any
         raise PeglineError("the encoding gives two legal actions one number")
     _last[0] = (*held[:5], found)
     return found
+
+
+def actions_by_number(encoding: Encoding, machine: Machine, seat: int) -> dict[int, Any]:
+    """``seat``'s legal actions by their numbers, a new dict (the environments'
+    ``legal_actions``)."""
+    return dict(_by_number(encoding, machine, seat))
 
 
 def legal_by_view(encoding: Encoding, machine: Machine, seat: int) -> list[int]:

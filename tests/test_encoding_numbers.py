@@ -17,6 +17,9 @@ from pegline_core.nonzeros import Nonzeros
 from pegline_core.turns import CHANCE
 from pegline_core.view_numbers import numbered_of
 
+# runs in the pure build too (conftest.py): the compiled encodings, nonzeros and view_numbers
+pytestmark = pytest.mark.both_builds
+
 VARIANTS = ["two-player", "three-player", "partner", "muggins", "five-card", "clabber",
             "clabber-renege"]
 
@@ -33,6 +36,16 @@ def dense(encoding: Any, machine: Any, seat: int, size: int | None = None) -> li
     row = [0.0] * (size or encoding.observation_size)
     gathered.write(row)
     return row
+
+
+def agree(encoding: Any, game: Game, seat: int) -> None:
+    """The seat's observation and legal numbers by the lean members are those of its view."""
+    view = game.view(seat)
+    row = [0.0] * encoding.observation_size
+    encoding.observe(view, row)
+    assert dense(encoding, game.machine, seat) == row
+    assert encoding.legal_numbers(game.machine, seat) == [
+        encoding.action_id(view, action) for action in game.legal_actions(seat)]
 
 
 def played(variant: str, seed: int, steps: int) -> list[tuple[Game, Game]]:
@@ -68,12 +81,7 @@ def test_the_numbers_agree_with_the_views_for_every_seat(variant: str) -> None:
         encoding = encoding_of(game)
         assert isinstance(encoding, Numbered)
         for seat in range(game.players):
-            view = game.view(seat)
-            row = [0.0] * encoding.observation_size
-            encoding.observe(view, row)
-            assert dense(encoding, game.machine, seat) == row
-            assert encoding.legal_numbers(game.machine, seat) == [
-                encoding.action_id(view, action) for action in game.legal_actions(seat)]
+            agree(encoding, game, seat)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -130,11 +138,25 @@ def test_the_numbers_made_from_views_follow_the_game_through_an_undo() -> None:
     seat = game.to_act[0]
     for action in game.legal_actions(seat)[:3]:
         game.apply(action)
-        after = game.to_act[0]
-        view = game.view(after)
-        row = [0.0] * encoding.observation_size
-        encoding.observe(view, row)
-        assert dense(encoding, game.machine, after) == row
-        assert encoding.legal_numbers(game.machine, after) == [
-            encoding.action_id(view, legal) for legal in game.legal_actions(after)]
+        agree(encoding, game, game.to_act[0])
         game.undo()
+
+
+@pytest.mark.parametrize("variant", ["two-player", "three-player"])
+def test_a_discard_number_is_labelled_with_the_cards_it_numbers(variant):
+    """Every legal discard's number (one card or two) is labelled by its cards, by index."""
+    from pegline_cribbage.actions import Discard
+
+    game = Game(variant)
+    encoding = encoding_of(game)
+    rng = random.Random(4)
+    while game.to_act == "chance":
+        game.apply(game.chance_action(rng))
+    seat = game.to_act[0]
+    view = game.view(seat)
+    discards = [action for action in game.legal_actions(seat) if type(action) is Discard]
+    assert discards
+    for action in discards:
+        cards = sorted(action.cards, key=lambda card: card.index)
+        assert encoding.label(encoding.action_id(view, action)) == \
+            "discard " + " ".join(str(card) for card in cards)

@@ -17,7 +17,7 @@ from pegline_core.players import RandomBot
 from pegline_core.rules import Rule, Score
 from pegline_core.ruleset import Ruleset
 from pegline_core.strict import StructureProblems, structure_strict
-from pegline_corner import cyclic_run_tail
+from pegline_corner import cyclic_run_tail, cyclic_runs
 from pegline_cribbage.analysis import show_distribution
 from pegline_cribbage.combinations import PIPS, run_tail, same_rank_tail
 from pegline_cribbage.native import codes_of
@@ -26,6 +26,9 @@ from pegline_cribbage.scoring import Scoring
 from pegline_house.schema import AtLeast, HouseRule
 from pegline_pegflush import suit_tail
 from tests.pinned_logs import log_digests
+
+# runs in the pure build too (conftest.py): the compiled matcher and its native counterparts
+pytestmark = pytest.mark.both_builds
 
 HEAD = 'extends = ["two-player"]\nplugins = ["+house"]\n'
 
@@ -439,6 +442,31 @@ def test_11_three_cards_of_one_suit_in_a_row_score_one_each(twelve):
     assert plays(scorer, "2H 4H 6C") == []
 
 
+def test_a_play_rule_claims_its_tail_the_whole_series_for_a_count_or_else_the_card(tmp_path):
+    """What a play rule's claim names, so what ``per_card`` counts: the matched tail; with
+    ``count`` alone, every card of the series; with no key, the card played."""
+    scorer = Scorer.for_variant(write(tmp_path, HEAD
+                                      + rule("fifteen-each", "play", "per_card = 1", "count = 15")
+                                      + rule("any-play", "play", "per_card = 1")
+                                      + rule("pair-each", "play", "per_card = 1",
+                                             "same_rank = 2")))
+    awards = scorer.play(parse_cards("3C 7D 5H"))
+    assert [(a.rule.id, a.score.points, a.score.cards) for a in awards
+            if a.rule.id != "peg-fifteen"] == [
+        ("fifteen-each", 3, tuple(parse_cards("3C 7D 5H"))),
+        ("any-play", 1, tuple(parse_cards("5H")))]
+    assert [(a.rule.id, a.score.points) for a in scorer.play(parse_cards("8C 9D 9H"))
+            if a.rule.id.endswith("-each")] == [("pair-each", 2)]
+
+
+def test_a_show_rule_of_same_rank_at_least_n_claims_each_group_of_n_or_more(tmp_path):
+    scorer = Scorer.for_variant(write(tmp_path, HEAD + rule("sets", "show", "per_card = 1",
+                                                            "same_rank = { min = 2 }")))
+    assert shown(scorer, "4H 4C 4D 9S", "KH")["sets"] == 3  # one group of three
+    assert shown(scorer, "4H 4C 9D 9S", "KH")["sets"] == 4  # two pairs
+    assert "sets" not in shown(scorer, "4H 5C 9D JS", "KH")
+
+
 def test_12_a_side_in_the_stink_hole_scores_no_go_last_card_or_heels(twelve):
     scoring = Scoring(Ruleset(load_variant(twelve[12])), hypothetical=True)
     series = codes_of(parse_cards("TC TD 9H"))
@@ -660,18 +688,25 @@ def corners(twelve) -> tuple[Scorer, Scorer]:
     return Scorer.for_variant(twelve[9]), Scorer.for_variant("around-the-corner")
 
 
-def all_awards(awards) -> list[tuple[str, int, tuple[Card, ...]]]:
-    return sorted((a.rule.id, a.score.points, tuple(sorted(a.score.cards))) for a in awards)
+def corner_awards(awards) -> list[tuple[str, int, tuple[Card, ...]]]:
+    return sorted((a.rule.id, a.score.points, tuple(sorted(a.score.cards))) for a in awards
+                  if a.rule.id.startswith("corner-"))
 
 
 @settings(max_examples=200, deadline=None)
 @given(series=series_cards, show=shows)
-def test_rule_9_as_data_awards_what_the_around_the_corner_plugin_awards(corners, series, show):
-    data, plugin = corners
-    assert all_awards(data.play(series)) == all_awards(plugin.play(series))
+def test_rule_9_as_data_and_the_around_the_corner_plugin_award_the_runs_around_the_corner(
+        corners, series, show):
+    """Both score through the house rules' matcher: each is held to the plugin's own counting
+    on cards (`cyclic_run_tail`, `cyclic_runs`), written apart from the matcher."""
     (*hand, starter), crib = show
-    assert all_awards(data.show(hand, starter, crib=crib).awards) == \
-        all_awards(plugin.show(hand, starter, crib=crib).awards)
+    run = cyclic_run_tail(series)
+    played = [("corner-peg-run", run, tuple(sorted(series[-run:])))] if run else []
+    runs = sorted(("corner-show-run", len(cards), tuple(sorted(cards)))
+                  for cards in cyclic_runs((*hand, starter)))
+    for scorer in corners:
+        assert corner_awards(scorer.play(series)) == played
+        assert corner_awards(scorer.show(hand, starter, crib=crib).awards) == runs
 
 
 @settings(max_examples=200, deadline=None)

@@ -16,6 +16,9 @@ import numpy as np  # (after the skip: numpy comes with the rl extra)
 from pegline_core import IllegalActionError, PeglineError
 from pegline_core.rl import PeglineEnv, VectorEnv
 
+# runs in the pure build too (conftest.py): the compiled batch of games
+pytestmark = pytest.mark.both_builds
+
 
 def random_actions(observation: dict[str, np.ndarray], rng: random.Random) -> np.ndarray:
     """A random legal number per env (0 for an env with none: its game has ended)."""
@@ -210,3 +213,25 @@ def test_the_arrays_it_returns_are_its_own_only_with_copy_false() -> None:
     assert copied.single_observation_space.contains(
         {name: array[0] for name, array in second.items()})
     assert copied.action_space.contains(random_actions(second, random.Random(1)))
+
+
+@pytest.mark.parametrize("variant", ["two-player", "clabber"])
+def test_legal_actions_are_the_masked_numbers_with_the_games_actions(variant: str) -> None:
+    """Each env's seat to act's legal actions by number: the numbers its mask marks, each with
+    the game's action, in a dict of the caller's own; none once its game has ended."""
+    vector = VectorEnv(variant, num_envs=3, max_cycles=2)
+    observation, info = vector.reset(seed=5)
+    rng = random.Random(5)
+    for _ in range(3):
+        for env in range(3):
+            legal = vector.legal_actions(env)
+            mask = observation["action_mask"][env]
+            assert sorted(legal) == np.flatnonzero(mask).tolist()
+            if legal:
+                game, seat = vector.games[env], int(info["seat"][env])
+                view = game.view(seat)
+                assert legal == {vector.encoding.action_id(view, action): action
+                                 for action in game.legal_actions(seat)}
+                legal.clear()
+                assert vector.legal_actions(env)  # a new dict each call
+        observation, *_rest, info = vector.step(random_actions(observation, rng))

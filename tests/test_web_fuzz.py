@@ -147,8 +147,8 @@ def near_good(rng, good: dict[str, Any]) -> str:
 def test_random_requests_and_socket_messages_never_get_a_500_nor_an_error_logged(site):
     """600 requests, each a route's good body with a field or two made junk, or junk, on
     tables that exist or not (one person's against a bot among them), with a seat's token or
-    another; then sockets sent such
-    messages. A few seconds; it found the lone surrogate's 500 and the socket token's crash."""
+    another; then sockets sent such messages. A few seconds; it found the lone surrogate's 500
+    and the socket token's crash."""
     rng = random.Random(15)
     alone = site.request("POST", "/api/tables", ROUTES[0][2])[1]
     games = [alone["id"]]

@@ -253,13 +253,13 @@ def test_a_full_server_makes_room_from_finished_games_or_refuses(tmp_path):
         refused = client.post("/api/tables", json={"variant": "two-player",
                                                    "seats": ["person", "person"]})
         assert refused.status_code == 503 and "2 games in progress" in refused.json()["error"]
-        tables.get(first["id"]).abandon()
+        tables.get(first["id"]).abandon(0)
         third = new_table(client, ["person", "bot:greedy"])
         assert first["id"] in tables.ids() and tables.live() == 2  # kept, but not counted
         assert client.post("/api/tables", json={"variant": "two-player",
                                                 "seats": ["person", "person"]}).status_code == 503
         for created in (second, third):
-            tables.get(created["id"]).abandon()
+            tables.get(created["id"]).abandon(0)
             new_table(client, ["person", "bot:greedy"])
         assert len(tables) == 4 and tables.live() == 2
         assert first["id"] not in tables.ids()  # the least recently used finished one
@@ -274,7 +274,7 @@ def test_finished_tables_idle_past_their_time_are_pruned_with_their_stored_game(
     with TestClient(create_app(tables)) as client:
         done = new_table(client, ["person", "bot:greedy"])
         going = new_table(client, ["person", "bot:greedy"])
-        tables.get(done["id"]).abandon()
+        tables.get(done["id"]).abandon(0)
         fresh = new_table(client, ["person", "bot:greedy"])
         assert set(tables.ids()) == {going["id"], fresh["id"]}
     assert {t.id for t in store.tables()} == {going["id"], fresh["id"]}

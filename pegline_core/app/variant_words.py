@@ -66,7 +66,7 @@ def variant_words(variant: Variant) -> list[str]:
     return lines
 
 
-def _rule_line(owner: str, rule: Rule, disabled: bool, words: str | None = None) -> str:
+def _rule_line(owner: str, rule: Rule, disabled: bool, words: str | None) -> str:
     """One rule in words: its name (and id, where the name differs), what it scores (``words``,
     else its summary), its points; or that ``disable`` switched it off."""
     domain = plugin_domain(owner)

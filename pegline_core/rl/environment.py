@@ -28,7 +28,7 @@ from pegline_core.batch import REWARDS, Chance, seat_rewards, take_number
 from pegline_core.encoding import Encoding, Screen
 from pegline_core.nonzeros import Nonzeros
 from pegline_core.plugins import Plugins
-from pegline_core.view_numbers import numbered_of
+from pegline_core.view_numbers import actions_by_number, numbered_of
 
 __all__ = ["PeglineEnv", "env", "REWARDS"]
 
@@ -204,7 +204,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         if not self._legal:
             return {}
         seat = self.seat_of[self.agent_selection]
-        return numbered(self.game, self.encoding, seat, self.game.view(seat))
+        return actions_by_number(self.encoding, self.game.machine, seat)
 
     def render(self) -> str | None:
         """The terminal's table as the seat to act sees it (``render_mode="ansi"``)."""
@@ -242,18 +242,6 @@ def checked_ruleset(variant: Variant | str, reward: str, max_cycles: int | None,
     if not isinstance(variant, Variant):
         variant = load_variant(variant, extra_plugins=extra_plugins)
     return Ruleset(variant, extra_plugins)
-
-
-def numbered(game: Game, encoding: Encoding, seat: int, view: Any) -> dict[int, Any]:
-    """``seat``'s legal actions by their numbers (refusing an encoding that gives two legal
-    actions one number)."""
-    legal = game.legal_actions(seat)
-    action_id = encoding.action_id
-    found = {action_id(view, action): action for action in legal}
-    if len(found) != len(legal):
-        raise PeglineError(f"the {game.variant.game} encoding gives two legal actions one "
-                           "number")
-    return found
 
 
 def encoding_of(ruleset: Ruleset) -> Encoding:

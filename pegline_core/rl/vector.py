@@ -26,7 +26,8 @@ from pegline_core.arguments import seed_of
 from pegline_core.batch import Batch
 from pegline_core.errors import short_repr
 from pegline_core.plugins import Plugins
-from pegline_core.rl.environment import checked_ruleset, encoding_of, numbered
+from pegline_core.rl.environment import checked_ruleset, encoding_of
+from pegline_core.view_numbers import actions_by_number
 
 __all__ = ["VectorEnv"]
 
@@ -126,9 +127,7 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
         batch = self._batch
         if batch.ended[env]:
             return {}
-        game = batch.games[env]
-        seat = batch.seats[env]
-        return numbered(game, self.encoding, seat, game.view(seat))
+        return actions_by_number(self.encoding, batch.machines[env], batch.seats[env])
 
     # -- checks and output ---------------------------------------------------------------------
 

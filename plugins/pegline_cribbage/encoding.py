@@ -76,9 +76,9 @@ class CribbageEncoding:
         if cap:
             sizes += [("counter", n), ("crib", 1), ("declared", 2), ("counted", CARDS)]
         self._discards: dict[tuple[Card, ...], int] = {}
+        """Each discard's number, as the cards come (remembered: a discard is numbered often)."""
         self._discard_codes = _discards_by_number(need)
         """Each discard number's card indices (in increasing order)."""
-        """Each discard's number, as the cards come (remembered: a discard is numbered often)."""
         self.layout: dict[str, tuple[int, int]] = {}
         """Where each part of an observation lies: (start, stop)."""
         at = 0
@@ -228,7 +228,7 @@ class CribbageEncoding:
             raise ValueError(f"no action {number!r}: cribbage's numbers here are 0 to "
                              f"{self.action_count - 1}")
         if number < self.play_base:
-            return "discard " + " ".join(str(card) for card in _unrank(number, self.discard))
+            return "discard " + " ".join([str(DECK[code]) for code in self._discard_codes[number]])
         if number < self.go_id:
             return f"play {DECK[number - self.play_base]}"
         if number == self.go_id:
@@ -267,20 +267,3 @@ def _discards_by_number(size: int) -> list[tuple[int, ...]]:
             found[_rank(indices)] = indices
         _BY_NUMBER[size] = found
     return found
-
-
-def _unrank(number: int, size: int) -> tuple[Card, ...]:
-    """The cards whose combinatorial number is ``number`` (the inverse of `_rank`)."""
-    return tuple([DECK[index] for index in _unrank_codes(number, size)])
-
-
-def _unrank_codes(number: int, size: int) -> tuple[int, ...]:
-    """The card indices whose combinatorial number is ``number``, in increasing order."""
-    indices = []
-    for k in range(size, 0, -1):
-        index = k - 1
-        while comb(index + 1, k) <= number:
-            index += 1
-        indices.append(index)
-        number -= comb(index, k)
-    return tuple(reversed(indices))

@@ -31,13 +31,13 @@ def rule_problems(rules: Sequence[HouseRule], variant: Variant) -> list[str]:
     limit = settings.pegging.limit if isinstance(settings, CribbageSettings) else 31
     target = settings.scoring.target if isinstance(settings, CribbageSettings) else 0
     found: list[tuple[Path, str]] = []
-    seen: dict[str, int] = {}
+    seen: set[str] = set()
     for index, rule in enumerate(rules):
         at: Path = ("config", "house", "rules", index)
         found += _rule(rule, at, limit, target)
         if rule.id in seen:
             found.append((at + ("id",), f"another rule of the variant has the id {rule.id!r}"))
-        seen.setdefault(rule.id, index)
+        seen.add(rule.id)
     return [f"{format_path(path)}: {message}" for path, message in found]
 
 

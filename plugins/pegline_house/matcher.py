@@ -176,11 +176,7 @@ class Matcher:
             claimed = series[n - length:]
             if not _ranks_among(claimed, rule.ranks):
                 continue
-            claim: Claim = (rule.rule_id, rule.points(length), claimed)
-            if claims is None:
-                claims = [claim]
-            else:
-                claims.append(claim)
+            claims = _added(claims, (rule.rule_id, rule.points(length), claimed))
         return claims
 
     def series_end(self, series: tuple[int, ...], count: int, limit: int, last_of_hand: bool,
@@ -194,11 +190,7 @@ class Matcher:
         for rule in self.series_end_rules:
             if (rule.short and gap == rule.short) or (rule.ending and rule.ending != ending):
                 continue
-            claim: Claim = (rule.rule_id, rule.points(1), series[len(series) - 1:])
-            if claims is None:
-                claims = [claim]
-            else:
-                claims.append(claim)
+            claims = _added(claims, (rule.rule_id, rule.points(1), series[len(series) - 1:]))
         return claims
 
     def starter(self, starter: int, gap: int) -> list[Claim] | None:
@@ -207,11 +199,7 @@ class Matcher:
         for rule in self.starter_rules:
             if (rule.short and gap == rule.short) or not (rule.ranks >> (starter >> 2)) & 1:
                 continue
-            claim: Claim = (rule.rule_id, rule.points(1), (starter,))
-            if claims is None:
-                claims = [claim]
-            else:
-                claims.append(claim)
+            claims = _added(claims, (rule.rule_id, rule.points(1), (starter,)))
         return claims
 
     # -- the show ------------------------------------------------------------------------------
@@ -226,11 +214,7 @@ class Matcher:
                 continue
             for claimed in _show_matches(rule, cards, starter):
                 if _ranks_among(claimed, rule.ranks):
-                    claim: Claim = (rule.rule_id, rule.points(len(claimed)), claimed)
-                    if claims is None:
-                        claims = [claim]
-                    else:
-                        claims.append(claim)
+                    claims = _added(claims, (rule.rule_id, rule.points(len(claimed)), claimed))
         return claims
 
     def after_show(self, cards: tuple[int, ...], crib: bool, total: int,
@@ -243,11 +227,7 @@ class Matcher:
             if not rule.sides & side or (rule.short and gap == rule.short) or \
                     (rule.total >= 0 and total != rule.total):
                 continue
-            claim: Claim = (rule.rule_id, rule.points(len(cards)), cards)
-            if claims is None:
-                claims = [claim]
-            else:
-                claims.append(claim)
+            claims = _added(claims, (rule.rule_id, rule.points(len(cards)), cards))
         return claims
 
     def show_maximum(self, hand_size: int, crib: bool) -> int:
@@ -275,6 +255,14 @@ class Matcher:
         for _rule, claimed_points, _codes in self.show(cards, starter, crib, -1) or ():
             points += claimed_points
         return points
+
+
+def _added(claims: list[Claim] | None, claim: Claim) -> list[Claim]:
+    """``claims`` with ``claim`` added (a list made for the first: most steps claim nothing)."""
+    if claims is None:
+        return [claim]
+    claims.append(claim)
+    return claims
 
 
 def _show_matches(rule: Prepared, cards: tuple[int, ...],

@@ -172,7 +172,6 @@ class Table:
         self.abandoned = False
         self.rng = random.Random(seed)
         self.people = tuple(seat for seat, kind in enumerate(seats) if kind == PERSON)
-        self.human = self.people[0]
         known = bots_for(game)
         self.bots = {seat: kind.removeprefix("bot:") for seat, kind in enumerate(seats)
                      if kind != PERSON}
@@ -494,11 +493,10 @@ class Table:
         return (seat in self.people and seat not in self.bots and seat not in self.given_names
                 and seat not in self.seen)
 
-    def act(self, move: object, seat: int | None = None, expect: int | None = None) -> Json:
-        """Apply ``seat``'s move (a JSON object from the page; the first person's by default)
-        and let the bots answer. With ``expect`` (the number of events the seat has seen), a
-        move sent for an older state is refused with `Stale` and the current state."""
-        seat = self.human if seat is None else seat
+    def act(self, move: object, seat: int, expect: int | None = None) -> Json:
+        """Apply ``seat``'s move (a JSON object from the page) and let the bots answer. With
+        ``expect`` (the number of events the seat has seen), a move sent for an older state is
+        refused with `Stale` and the current state."""
         if not isinstance(move, Mapping):
             raise RequestError(_("a move is a JSON object, e.g. {example}").format(
                 example='{"type": "play", "card": "5H"}'))
@@ -520,10 +518,9 @@ class Table:
             self._commit(start)
             return self._state(seat, 0 if expect is None else expect)
 
-    def compare(self, seat: int | None = None) -> Json:
+    def compare(self, seat: int) -> Json:
         """The coach's evaluation of ``seat``'s last committed decision, from `Game.compare`
         (which marks the game "assist used"); after the game's last move too."""
-        seat = self.human if seat is None else seat
         with self.lock:
             self._check_live()
             if self.abandoned:
@@ -548,10 +545,9 @@ class Table:
         return any(isinstance(event, Input) and event.actor == seat
                    and self.web.committed(event.action) for event in self.game.log)
 
-    def abandon(self, seat: int | None = None) -> Json:
-        """Stop the game for good, by ``seat``'s person (the first person's by default), when
-        no other person plays at the table; its record can then be downloaded."""
-        seat = self.human if seat is None else seat
+    def abandon(self, seat: int) -> Json:
+        """Stop the game for good, by ``seat``'s person, when no other person plays at the
+        table; its record can then be downloaded."""
         with self.lock:
             self._check_open()
             if any(person != seat and person not in self.bots for person in self.people):
@@ -578,10 +574,10 @@ class Table:
 
     # -- what a seat sees ----------------------------------------------------------------------
 
-    def state(self, seat: int | None = None, since: int = 0) -> Json:
+    def state(self, seat: int, since: int = 0) -> Json:
         with self.lock:
             self._check_live()
-            return self._state(self.human if seat is None else seat, since)
+            return self._state(seat, since)
 
     @property
     def length(self) -> int:
