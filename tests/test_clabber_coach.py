@@ -210,3 +210,32 @@ def test_the_coach_bot_plays_whole_games_by_the_rules(variant):
     assert all(game.scores[side] == sum(e.points for e in game.log
                                         if isinstance(e, Scored) and e.side == side)
                for side in (0, 1))
+
+
+def _at_a_meld_question() -> Game:
+    """A game stopped where seat 0 is asked whether to announce (or show) its melds."""
+    for seed in range(200):
+        game, rng = Game("clabber", dealer=3), random.Random(seed)
+        while game.to_act:
+            if game.to_act == "chance":
+                game.apply(game.chance_action(rng))
+                continue
+            seat = game.to_act[0]
+            legal = game.legal_actions(seat)
+            if seat == 0 and any(type(a).__name__ in ("Announce", "Show") for a in legal):
+                return game
+            game.apply(rng.choice(legal))
+    raise AssertionError("no meld question in 200 games")
+
+
+def test_compare_at_the_meld_question_asks_the_coach_rather_than_answering_yes():
+    """Typing compare at "announce your melds? (y/n)" announced them: the request, truthy, was
+    taken for a yes."""
+    from pegline_clabber.terminal import HumanPlayer
+
+    game = _at_a_meld_question()
+    view, legal = game.view(0), game.legal_actions(0)
+    answers = iter(["y", "compare"])
+    human = HumanPlayer(Console(width=100, color_system=None), read=lambda: next(answers))
+    assert type(human.choose(view, legal)).__name__ in ("Announce", "Show")  # a move made
+    assert human.choose(view, legal) == AskCoach(0)

@@ -43,7 +43,7 @@ from pegline_core.app.terminal_seat import WORDS as SHARED
 from pegline_core.app.terminal_seat import AnswerError, Taken, TerminalSeat
 from pegline_core.cards import Card, CardError
 from pegline_core.coaching import Comparison
-from pegline_core.events import Action, Event
+from pegline_core.events import Action, AskCoach, Event
 
 __all__ = ["HumanPlayer", "HELP", "WORDS", "AnswerError"]
 
@@ -128,6 +128,8 @@ class HumanPlayer(TerminalSeat[ClabberView]):
                 prompt = (_("announce your melds? (y/n)") if isinstance(action, Announce)
                           else _("show your melds? (y/n)"))
                 answer = self.loop(prompt, _yes_no)
+                if isinstance(answer, AskCoach):  # "compare": the request, not a yes
+                    return answer
                 if answer:
                     return action
         return self.loop(_("play a card"), lambda text: self._play(view, text, legal, calls,
