@@ -217,7 +217,7 @@ def _at_a_meld_question() -> Game:
     for seed in range(200):
         game, rng = Game("clabber", dealer=3), random.Random(seed)
         while game.to_act:
-            if game.to_act == "chance":
+            if game.to_act is CHANCE:
                 game.apply(game.chance_action(rng))
                 continue
             seat = game.to_act[0]
