@@ -848,3 +848,19 @@ def test_a_terminal_seat_s_help_is_said_whole_in_the_language(lang):
     assert len(said) == len(english)
     assert all(line != original for line, original in zip(said, english, strict=True)
                if line.strip().split()[0] not in ("help", "score", "compare", "quit"))
+
+
+@pytest.mark.parametrize(("folder", "phrase"), [("ja", "もしかして"), ("zh_Hans", "你是不是指")])
+def test_every_did_you_mean_is_said_one_way_in_each_language(folder, phrase):
+    """The Chinese catalog asked "did you mean" two ways (你是不是指 in three messages, 您是指 in
+    one), the Japanese two ways too (もしかして, のことですか)."""
+    from babel.messages.pofile import read_po
+
+    root = Path(__file__).resolve().parent.parent
+    found = []
+    for po in [*root.glob(f"pegline_core/app/locale/{folder}/LC_MESSAGES/*.po"),
+               *root.glob(f"plugins/*/locale/{folder}/LC_MESSAGES/*.po")]:
+        with po.open("rb") as file:
+            found += [(po.name, message.string) for message in read_po(file)
+                      if isinstance(message.id, str) and "did you mean" in message.id]
+    assert found and all(phrase in text for _name, text in found), found
