@@ -44,7 +44,6 @@ Run: python benchmarks/games_speed.py [--games N] [--rounds R] [--no-peer] [--pl
 
 from __future__ import annotations
 
-import argparse
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -52,7 +51,7 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import NamedTuple
 
-from peers import Server, build_servers, interleaved, peer_python, ratio
+from peers import Server, benchmark_parser, build_servers, interleaved, peer_python, ratio
 
 from pegline_core import Game, Ruleset, load_variant, play_game
 
@@ -213,15 +212,11 @@ def pegline_servers() -> dict[str, Server]:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = benchmark_parser(__doc__)
     parser.add_argument("--games", type=int, default=100, help="games per side per round")
-    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (>= 5)")
     parser.add_argument("--no-peer", action="store_true", help="skip OpenSpiel")
     parser.add_argument("--players", default="2,3,4", help="player counts, e.g. 2,4")
     args = parser.parse_args(argv)
-    if args.rounds < 5:
-        parser.error("medians need at least 5 rounds")
     counts = [int(word) for word in args.players.split(",")]
     if not set(counts) <= {row.players for row in ROWS}:
         parser.error("--players takes some of 2,3,4")

@@ -16,7 +16,6 @@ Run: python benchmarks/house_rule_price.py [--games N] [--rounds R] [--no-peer]
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Sequence
@@ -24,7 +23,7 @@ from contextlib import nullcontext
 from pathlib import Path
 
 from games_speed import DEALS_SAMPLE, OPEN_SPIEL, WARM_UP
-from peers import Server, interleaved, peer_python, ratio
+from peers import Server, benchmark_parser, interleaved, peer_python, ratio
 
 RULES_AS_DATA = (("house-peg-pair", "play", 3, "same_rank = 2"),
                  ("house-peg-pair-royal", "play", 9, "same_rank = 3"),
@@ -67,10 +66,8 @@ house rule, or with the data rules."""
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = benchmark_parser(__doc__)
     parser.add_argument("--games", type=int, default=100, help="games per side per round")
-    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (>= 5)")
     parser.add_argument("--no-peer", action="store_true", help="skip OpenSpiel")
     args = parser.parse_args(argv)
     python = None if args.no_peer else peer_python("open-spiel")

@@ -6,6 +6,7 @@ The environment lives in benchmarks/.venv (ignored by git) and is reused between
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import subprocess
@@ -84,6 +85,22 @@ def build_servers(code: str) -> dict[str, Server]:
         print("(this install has no compiled modules: the compiled column is left out)")
         found.pop("compiled").close()
     return found
+
+
+def benchmark_parser(doc: str | None) -> argparse.ArgumentParser:
+    """A benchmark's command line, with ``--rounds``: interleaved rounds, at least 5 (a median
+    of fewer says little)."""
+    parser = argparse.ArgumentParser(description=doc,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=_rounds, default=5, help="interleaved rounds (>= 5)")
+    return parser
+
+
+def _rounds(text: str) -> int:
+    rounds = int(text)
+    if rounds < 5:
+        raise argparse.ArgumentTypeError("medians need at least 5 rounds")
+    return rounds
 
 
 def interleaved(rounds: int, sides: Sequence[Callable[[int], Mapping[str, float]]]

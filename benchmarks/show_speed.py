@@ -25,13 +25,12 @@ Run: python benchmarks/show_speed.py [--hands N] [--rounds R] [--no-peer]
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from peers import Server, interleaved, peer_python, ratio
+from peers import Server, benchmark_parser, interleaved, peer_python, ratio
 
 TARGET_ITEMISED = 250_000
 TARGET_TOTAL = 2_000_000
@@ -99,14 +98,10 @@ def deal(seed: int, count: int) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = benchmark_parser(__doc__)
     parser.add_argument("--hands", type=int, default=20_000, help="distinct hands per round")
-    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (>= 5)")
     parser.add_argument("--no-peer", action="store_true", help="skip cribbage-scorer")
     args = parser.parse_args(argv)
-    if args.rounds < 5:
-        parser.error("medians need at least 5 rounds")
     peer = None if args.no_peer else peer_python("cribbage-scorer")
 
     def side(name: str, python: Path | str, code: str, command: str

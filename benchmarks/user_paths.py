@@ -32,11 +32,10 @@ Run: python benchmarks/user_paths.py [--games N] [--rounds R] [--players 2,4]
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from peers import Server, build_servers, interleaved, peer_python, ratio
+from peers import Server, benchmark_parser, build_servers, interleaved, peer_python, ratio
 
 VARIANTS = {2: "two-player", 4: "partner"}
 WARM_UP = 10
@@ -272,14 +271,10 @@ def report(seats: int, figures: Mapping[str, float]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = benchmark_parser(__doc__)
     parser.add_argument("--games", type=int, default=40, help="games per side per round")
-    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (>= 5)")
     parser.add_argument("--players", default="2,4", help="2, 4 or both")
     args = parser.parse_args(argv)
-    if args.rounds < 5:
-        parser.error("medians need at least 5 rounds")
     python = peer_python("open-spiel")
     print(f"medians of {args.rounds} interleaved rounds of {args.games} games a side, CPU time "
           f"of each side's own process; peer: OpenSpiel ({Path(python).parent.parent})")

@@ -22,12 +22,11 @@ Run: python benchmarks/vector_speed.py [--envs N] [--steps S] [--games G] [--rou
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from peers import Server, build_servers, interleaved, peer_python, ratio
+from peers import Server, benchmark_parser, build_servers, interleaved, peer_python, ratio
 
 ROWS = (("two-player", 2), ("partner", 4), ("clabber", None))
 """Pegline's variant, and the players of OpenSpiel's cribbage that plays the same game."""
@@ -124,16 +123,12 @@ def measure(envs: int, steps: int, games: int, rounds: int, builds: Mapping[str,
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = benchmark_parser(__doc__)
     parser.add_argument("--envs", type=int, default=256, help="games in the VectorEnv")
     parser.add_argument("--steps", type=int, default=100, help="vector steps per batch")
     parser.add_argument("--games", type=int, default=200, help="OpenSpiel episodes per batch")
-    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (>= 5)")
     parser.add_argument("--no-peer", action="store_true", help="skip OpenSpiel")
     args = parser.parse_args(argv)
-    if args.rounds < 5:
-        parser.error("medians need at least 5 rounds")
     peer = None
     if not args.no_peer:
         peer = Server(peer_python("open-spiel"), OPEN_SPIEL.format(warm_up=WARM_UP))
