@@ -22,8 +22,9 @@ from pegline_core.errors import PluginError
 from pegline_core.rules import Rule, rule_problem
 from pegline_core.strict import Problems, StructureProblems, structure_strict
 
-__all__ = ["PluginError", "installed_plugins", "plugin_class", "build_plugin", "describe_plugin",
-           "game_definition", "safe_load", "ENTRY_POINT_GROUP", "Problems", "Plugins"]
+__all__ = ["PluginError", "installed_plugins", "plugin_class", "plugin_version", "build_plugin",
+           "describe_plugin", "game_definition", "safe_load", "ENTRY_POINT_GROUP", "Problems",
+           "Plugins"]
 
 ENTRY_POINT_GROUP = "pegline"
 Plugins = Mapping[str, type]
@@ -42,6 +43,16 @@ def installed_plugins() -> dict[str, EntryPoint]:
 def _entry_points(_path: tuple[str, ...]) -> tuple[tuple[str, EntryPoint], ...]:
     found = entry_points(group=ENTRY_POINT_GROUP)
     return tuple((ep.name, ep) for ep in sorted(found, key=lambda e: e.name))
+
+
+def plugin_version(cls: type, entry: EntryPoint | None) -> str:
+    """The version a record stores for a plugin: the version of its rules where its class states
+    one (``RULES_VERSION``: a package's own version may then change without refusing records),
+    else its distribution's, "unknown" for one not installed as a package (docs/records.md)."""
+    stated = getattr(cls, "RULES_VERSION", None)
+    if isinstance(stated, str):
+        return stated
+    return entry.dist.version if entry is not None and entry.dist is not None else "unknown"
 
 
 def plugin_class(name: str, extra: Plugins | None = None) -> type:

@@ -34,6 +34,7 @@ from pegline_core.plugins import (
     describe_plugin,
     installed_plugins,
     plugin_class,
+    plugin_version,
     safe_load,
 )
 from pegline_core.rules import Award, Rule, Score, rule_problem
@@ -397,14 +398,13 @@ class Ruleset(HookOwner):
     # -- describing ----------------------------------------------------------------------------
 
     def versions(self) -> dict[str, str]:
-        """Each plugin's distribution version ("unknown" for one not installed as a package)."""
+        """Each plugin's version, as a record stores it (`plugin_version`)."""
         installed = installed_plugins()
         found = {}
         for name, plugin in self.plugins.items():
             entry = installed.get(name)
-            dist = getattr(entry, "dist", None)
             same = entry is not None and type(plugin) is safe_load(entry)
-            found[name] = dist.version if dist is not None and same else "unknown"
+            found[name] = plugin_version(type(plugin), entry if same else None)
         return found
 
     def resolved_config(self) -> dict[str, dict[str, Any]]:

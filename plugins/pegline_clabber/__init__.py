@@ -57,6 +57,8 @@ __all__ = ["Clabber", "ClabberSettings", "ClabberView"]
 class Clabber:
     """The game of Clabber: settings, actions, events, machine and players."""
 
+    RULES_VERSION = "0.1.0"  # what a record stores, not the package version (docs/records.md)
+
     Settings = ClabberSettings
     default_plugins = ("clabber-standard",)
     actions = ACTIONS

@@ -34,6 +34,8 @@ _SOURCE = "Evansville Clabber League handout (2019); docs/clabber.md"
 class ClabberStandard:
     """Card points, last trick, melds (dad, fifty, hundred, fours, mule), bella and the set."""
 
+    RULES_VERSION = "0.1.0"  # what a record stores, not the package version (docs/records.md)
+
     @frozen
     class Config:
         """The ``[config.clabber-standard]`` table: every point value."""

@@ -74,6 +74,8 @@ def cyclic_runs(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
 class AroundTheCorner:
     """Pegging and show runs that may wrap from king to ace."""
 
+    RULES_VERSION = "0.1.0"  # what a record stores, not the package version (docs/records.md)
+
     @frozen
     class Config:
         """``[config.corner]``."""

@@ -49,6 +49,8 @@ __all__ = ["Cribbage", "CribbageSettings", "CribbageView"]
 class Cribbage:
     """The game of cribbage: settings, actions, events, machine and players."""
 
+    RULES_VERSION = "0.1.0"  # what a record stores, not the package version (docs/records.md)
+
     Settings = CribbageSettings
     default_plugins = ("standard",)
     follows = FOLLOWS

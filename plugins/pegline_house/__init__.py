@@ -56,6 +56,8 @@ _HOOKS = {
 class HouseRules:
     """The variant's house rules, declared and scored from its ``[config.house]`` table."""
 
+    RULES_VERSION = "0.1.0"  # what a record stores, not the package version (docs/records.md)
+
     @frozen
     class Config:
         """``[config.house]``."""

@@ -96,6 +96,8 @@ class _LatePoints(ABC):
 class StinkHole(_LatePoints):
     """No pegging out with a go, the last card or his heels from the stink hole."""
 
+    RULES_VERSION = "0.1.0"  # what a record stores, not the package version (docs/records.md)
+
     prefix = name = "stinkhole"
     source = "house rule (the stink hole)"
 
@@ -126,6 +128,8 @@ class LateGameCaps(_LatePoints):
     """No go point and no his heels near the end of the game: from a score on (``go_from``,
     ``heels_from``), or within some points of the target (``go_within``, ``heels_within``),
     which follow the target, so the same variant plays to 61 or to 121 (0: no cap)."""
+
+    RULES_VERSION = "0.1.0"  # what a record stores, not the package version (docs/records.md)
 
     prefix = "capped"
     name = "caps"

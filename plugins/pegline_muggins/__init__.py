@@ -87,6 +87,8 @@ class MugginsProtocol:
 class Muggins:
     """The muggins counting protocol and its scoring rules."""
 
+    RULES_VERSION = "0.1.0"  # what a record stores, not the package version (docs/records.md)
+
     @frozen
     class Config:
         """``[config.muggins]``."""

@@ -43,6 +43,8 @@ def suit_tail(series: Sequence[Card]) -> int:
 class PeggingFlush:
     """A run of one suit in the play scores one per card."""
 
+    RULES_VERSION = "0.1.0"  # what a record stores, not the package version (docs/records.md)
+
     @frozen
     class Config:
         """``[config.pegflush]``."""

@@ -50,6 +50,8 @@ _SOURCE = "ACC tournament rules"
 class StandardRules:
     """Fifteens, pairs, runs, 31, go, flush, nobs and heels, with configurable points."""
 
+    RULES_VERSION = "0.1.0"  # what a record stores, not the package version (docs/records.md)
+
     __slots__ = ("_same_rank", "config", "native_rules")  # read by every native counterpart
 
     @frozen
