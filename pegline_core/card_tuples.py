@@ -12,12 +12,14 @@ machines that call them on every step.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TypeVar
 
 __all__ = ["position", "replaced", "without", "appended"]
 
+T = TypeVar("T")
 
-def position(cards: Sequence[Any], card: object) -> int:
+
+def position(cards: Sequence[object], card: object) -> int:
     """Where ``card`` is in ``cards``, or -1. Cards are interned and equal only to themselves:
     an identity scan, which skips the comparison slot `Card`'s ``__lt__`` gives its type."""
     for index, other in enumerate(cards):
@@ -26,7 +28,7 @@ def position(cards: Sequence[Any], card: object) -> int:
     return -1
 
 
-def replaced(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+def replaced(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """``items`` with ``value`` at ``index`` (one tuple built, for the sizes of a table)."""
     size = len(items)
     if size == 2:
@@ -42,7 +44,7 @@ def replaced(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1:]
 
 
-def without(items: tuple[Any, ...], index: int) -> tuple[Any, ...]:
+def without(items: tuple[T, ...], index: int) -> tuple[T, ...]:
     """``items`` without the one at ``index`` (one tuple built, for the sizes of a hand)."""
     size = len(items)
     if index == 0:
@@ -56,7 +58,7 @@ def without(items: tuple[Any, ...], index: int) -> tuple[Any, ...]:
     return items[:index] + items[index + 1:]
 
 
-def appended(items: tuple[Any, ...], value: Any) -> tuple[Any, ...]:
+def appended(items: tuple[T, ...], value: T) -> tuple[T, ...]:
     """``items`` with ``value`` after them (one tuple built, for the sizes of a series)."""
     size = len(items)
     if size == 0:

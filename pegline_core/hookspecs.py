@@ -15,7 +15,7 @@ An implementation takes any subset of a hook's arguments, by name; never give on
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 import pluggy
 
@@ -30,17 +30,17 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 NATIVE = "pegline_native"
 """The attribute under which `native` stores a hook implementation's native counterpart, with
 the function it was declared for (`native_counterpart` reads it)."""
-_Function = TypeVar("_Function", bound=Callable[..., Any])
+_Function = TypeVar("_Function", bound=Callable[..., object])
 
 
 class _Pairing(NamedTuple):
     """A counterpart and the one function it stands for."""
 
-    counterpart: Callable[..., Any]
-    function: Callable[..., Any]
+    counterpart: Callable[..., object]
+    function: Callable[..., object]
 
 
-def native(counterpart: Callable[..., Any]) -> Callable[[_Function], _Function]:
+def native(counterpart: Callable[..., object]) -> Callable[[_Function], _Function]:
     """Pair a scoring hook implementation with a native counterpart (docs/hooks.md).
 
     ``counterpart(plugin, *arguments)`` takes the plugin and every argument of the hook, in the
@@ -60,7 +60,7 @@ def native(counterpart: Callable[..., Any]) -> Callable[[_Function], _Function]:
     return mark
 
 
-def native_counterpart(function: Callable[..., Any]) -> Callable[..., Any] | None:
+def native_counterpart(function: Callable[..., object]) -> Callable[..., object] | None:
     """The counterpart `native` gave exactly ``function`` (or the function of a bound method),
     or None: a wrapper that copied the marker from the function it wraps has none.
 

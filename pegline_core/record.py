@@ -31,10 +31,11 @@ import gzip
 import hashlib
 import json
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict
 
+import attrs
 from attrs import field, frozen
 
 from pegline_core import record_toml
@@ -67,7 +68,7 @@ from pegline_core.variant import (
 from pegline_core.variant_files import NAME
 
 __all__ = ["GameRecord", "RecordError", "Difference", "FORMAT", "VERSION", "VERSION_POLICIES",
-           "rules_digest", "summary_of"]
+           "rules_digest", "summary_of", "Summary"]
 
 FORMAT = RECORD_FORMAT
 VERSION = 3
@@ -95,8 +96,8 @@ class Difference:
     """
 
     seq: int
-    expected: dict[str, Any] | None
-    found: dict[str, Any] | None
+    expected: dict[str, object] | None
+    found: dict[str, object] | None
 
     @property
     def fields(self) -> list[str]:
@@ -108,7 +109,7 @@ class Difference:
 
     def __str__(self) -> str:
         if self.expected is None or self.found is None:
-            def kind(event: dict[str, Any] | None) -> str:
+            def kind(event: dict[str, object] | None) -> str:
                 return "no event" if event is None else f"a {event.get('type')} event"
 
             return (f"event {self.seq}: the record has {kind(self.found)}, the replay "
@@ -121,7 +122,7 @@ class Difference:
         return f"event {self.seq}{f' ({tag})' if tag else ''}: {said}"
 
 
-def _shown(event: dict[str, Any], key: str) -> str:
+def _shown(event: dict[str, object], key: str) -> str:
     """The value of ``key`` in a record's event as the record writes it (or "nothing")."""
     return "nothing" if key not in event else json.dumps(event[key], ensure_ascii=False)
 
@@ -150,15 +151,16 @@ def rules_digest(ruleset: Ruleset) -> str:
     return digest_of(rules)
 
 
-def digest_of(rules: dict[str, Any]) -> str:
+def digest_of(rules: dict[str, object]) -> str:
     """``sha256:`` and the hex digest of the rules as canonical JSON."""
     text = json.dumps(rules, sort_keys=True, ensure_ascii=False)
     return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
 
 
-def without_defaults(data: dict[str, Any], defaults: dict[str, Any]) -> dict[str, Any]:
+def without_defaults(data: Mapping[str, object], defaults: Mapping[str, object]
+                     ) -> dict[str, object]:
     """``data`` without the keys whose value equals the default (tables compared key by key)."""
-    out = {}
+    out: dict[str, object] = {}
     for key, value in data.items():
         default = defaults.get(key)
         if isinstance(value, dict) and isinstance(default, dict):
@@ -170,7 +172,7 @@ def without_defaults(data: dict[str, Any], defaults: dict[str, Any]) -> dict[str
     return out
 
 
-def _toml_safe(data: dict[str, Any]) -> dict[str, Any]:
+def _toml_safe(data: dict[str, object]) -> dict[str, object]:
     """TOML has no null: leave out the keys whose value is None."""
     return {k: v for k, v in data.items() if v is not None}
 
@@ -185,7 +187,7 @@ version with a notice and refuses the rest; ``any`` accepts every difference wit
 the verification of every derived event decides."""
 
 
-def _migrate(head: dict[str, Any]) -> dict[str, Any]:
+def _migrate(head: dict[str, object]) -> dict[str, object]:
     """An older header read as the current version (docs/records.md, "Schema versions").
 
     Version 1 was cribbage only, so the game is cribbage. Its rules digest was computed over the
@@ -217,7 +219,19 @@ def _version_key(version: str) -> tuple[str, ...]:
     return tuple(version.split(".")[:2])
 
 
-def summary_of(events: Iterable[Event], players: int, sides: int) -> dict[str, Any]:
+class Summary(TypedDict):
+    """What a record's header states about its events (docs/records.md): each key is checked
+    against the events as the record is read."""
+
+    players: int
+    scores: list[int]
+    assist_used: list[int]
+    over: bool
+    winner: NotRequired[int]
+    game_points: NotRequired[int]
+
+
+def summary_of(events: Iterable[Event], players: int, sides: int) -> Summary:
     """What a record's header states about its events: seats, each side's score (the last
     `Scored` total), the seats that asked the coach, and the result once the game is over."""
     scores = [0] * sides
@@ -230,10 +244,10 @@ def summary_of(events: Iterable[Event], players: int, sides: int) -> dict[str, A
             assisted.add(event.action.seat)
         elif isinstance(event, GameEnded):
             result = event
-    summary: dict[str, Any] = {"players": players, "scores": scores,
-                               "assist_used": sorted(assisted), "over": result is not None}
+    summary = Summary(players=players, scores=scores, assist_used=sorted(assisted),
+                      over=result is not None)
     if result is not None:
-        summary |= {"winner": result.winner.side, "game_points": result.game_points}
+        summary["winner"], summary["game_points"] = result.winner.side, result.game_points
     return summary
 
 
@@ -253,11 +267,11 @@ class GameRecord:
     plugins: dict[str, str] = field(factory=dict)
     dealer: int | None = None
     seed: int | None = None
-    events: tuple[dict[str, Any], ...] = ()
+    events: tuple[dict[str, object], ...] = ()
     game: str = DEFAULT_GAME
     """The game whose codec reads the events (``cribbage`` for every version-1 record)."""
-    rules: dict[str, Any] | None = None
-    summary: dict[str, Any] | None = None
+    rules: dict[str, object] | None = None
+    summary: Summary | None = None
     schema: int = VERSION
     """The schema version the record was written in (an older one is migrated on reading)."""
 
@@ -286,7 +300,7 @@ class GameRecord:
         return cls(variant.name, (), digest, dict(versions), game.first_dealer, seed,
                    tuple(events), variant.game, copy.deepcopy(rules), summary)
 
-    def header(self, *, stream: bool = False) -> dict[str, Any]:
+    def header(self, *, stream: bool = False) -> dict[str, object]:
         """The header as written (schema `VERSION`); ``stream``: a log's, before its events."""
         return _toml_safe({
             "format": FORMAT, "version": VERSION, "game": self.game, "variant": self.variant,
@@ -333,7 +347,7 @@ class GameRecord:
         return cls.from_dict(parse_toml(text, name, RecordError), name=name)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], *, name: str = "<record>") -> GameRecord:
+    def from_dict(cls, data: dict[str, object], *, name: str = "<record>") -> GameRecord:
         """A record from its TOML form as a table: the header's keys and ``events``."""
         data = dict(data)
         events = data.pop("events", [])
@@ -341,7 +355,7 @@ class GameRecord:
             raise RecordError(f"{name}: events: expected an array of tables")
         return cls._from_parts(data, events, name, "events[{}]")
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """The TOML form as a table: the header's keys and ``events``."""
         return self.header() | {"events": list(self.events)}
 
@@ -367,7 +381,7 @@ class GameRecord:
         return cls._from_parts(rows[0], rows[1:], name, "line {}", offset=2)
 
     @classmethod
-    def _from_parts(cls, head: dict[str, Any], events: list[Any], name: str, where: str,
+    def _from_parts(cls, head: dict[str, object], events: Sequence[object], name: str, where: str,
                     offset: int = 0) -> GameRecord:
         if head.get("format") == MATCH_FORMAT:
             raise RecordError(f"{name}: a match's record (format {MATCH_FORMAT!r}), not one "
@@ -375,27 +389,29 @@ class GameRecord:
         if head.get("format") != FORMAT:
             raise RecordError(f"{name}: not a Pegline record (format should be {FORMAT!r})")
         written = set(head)  # before migration: no file may set the migrated ``schema``
-        if type(head.get("version")) is not int:
-            raise RecordError(f"{name}: record version {head.get('version')!r} is not supported "
-                              f"(this Pegline reads versions 1 to {VERSION})")
-        if head["version"] < VERSION and "overlays" not in head:
-            raise RecordError(f"{name}: overlays: required key is missing (a header of version "
-                              f"{head['version']} states the variants merged on top)")
-        head = _migrate(head)
         version = head.get("version")
-        if version != VERSION:
+        if type(version) is not int:
             raise RecordError(f"{name}: record version {version!r} is not supported "
                               f"(this Pegline reads versions 1 to {VERSION})")
+        if version < VERSION and "overlays" not in head:
+            raise RecordError(f"{name}: overlays: required key is missing (a header of version "
+                              f"{version} states the variants merged on top)")
+        head = _migrate(head)
+        if head.get("version") != VERSION:
+            raise RecordError(f"{name}: record version {head.get('version')!r} is not supported "
+                              f"(this Pegline reads versions 1 to {VERSION})")
+        tables: list[dict[str, object]] = []
         for index, event in enumerate(events):
             if not isinstance(event, dict):
                 raise RecordError(f"{name}: {where.format(index + offset)}: expected a table")
+            tables.append(event)
         header = structure_header(head, written, name)
         schema = header.schema
         record = cls(
             variant=header.variant, overlays=header.overlays, digest=header.digest,
             plugins=header.plugins, dealer=header.dealer, seed=header.seed,
-            events=tuple(_toml_safe(e) for e in events),  # one form for TOML and JSON
-            game=header.game, rules=header.rules, summary=header.summary, schema=schema,
+            events=tuple(_toml_safe(e) for e in tables),  # one form for TOML and JSON
+            game=header.game, rules=header.rules, schema=schema,
         )
         try:
             codec = _codec(record.game)
@@ -406,26 +422,28 @@ class GameRecord:
             raise RecordError(f"{name}: rules: the table of the record's resolved rules is "
                               "missing")
         structured = []
-        for index, event in enumerate(events):
+        for index, event in enumerate(tables):
             try:
                 structured.append(codec.from_dict(event))
             except PeglineError as exc:
                 raise RecordError(f"{name}: {where.format(index + offset)}: {exc}") from None
-        record._check_header(structured, head, name)
-        return record
+        summary = record._checked_summary(structured, head, header.summary, name)
+        return attrs.evolve(record, summary=summary) if summary is not None else record
 
-    def _check_header(self, events: list[Event], head: dict[str, Any], name: str) -> None:
-        """`RecordError` unless every header field that the events determine agrees with them
-        (the events are then checked against the rules by `verify`)."""
+    def _checked_summary(self, events: list[Event], head: dict[str, object],
+                         stated: dict[str, object] | None, name: str) -> Summary | None:
+        """The ``stated`` summary, checked: `RecordError` unless every header field that the
+        events determine agrees with them (the events are then checked against the rules by
+        `verify`)."""
         if self.schema < 3:  # version 2 stated only whether the coach was asked
             if head.get("assist_used", True) is not True:
                 raise RecordError(f"{name}: assist_used: a header of version {self.schema} "
                                   "states it only when the coach was asked, as true")
-            stated = head.get("assist_used", False)
-            if stated is not self.assist_used:
-                raise RecordError(f"{name}: the header says assist_used = {stated!r}, but the "
+            asked = head.get("assist_used", False)
+            if asked is not self.assist_used:
+                raise RecordError(f"{name}: the header says assist_used = {asked!r}, but the "
                                   f"events say {self.assist_used}")
-            return
+            return None
         ruled = self.rules.get("game", DEFAULT_GAME) if isinstance(self.rules, dict) else None
         if ruled != self.game:
             raise RecordError(f"{name}: game: the header says {self.game!r}, but its rules are "
@@ -439,20 +457,21 @@ class GameRecord:
             raise RecordError(f"{name}: rules.{key}: not the resolved rules (the header says "
                               f"{self.rules.get(key, '(nothing)')!r}, resolved "
                               f"{resolved.get(key, '(nothing)')!r})")
-        if self.summary is None:
+        if stated is None:
             if head.get("stream") is not True:
                 raise RecordError(f"{name}: summary: missing (only a streamed log's header, "
                                   "stream = true, has none)")
-            return
+            return None
         if head.get("stream") is not None:
             raise RecordError(f"{name}: stream: a record with a summary is not a streamed log")
         actual = summary_of(events, variant.table.players, len(variant.sides))
-        stated = self.summary
-        for key in sorted(set(actual) | set(stated)):
-            if key not in stated or key not in actual or not same(stated[key], actual[key]):
+        found: dict[str, object] = dict(actual)
+        for key in sorted(set(found) | set(stated)):
+            if key not in stated or key not in found or not same(stated[key], found[key]):
                 raise RecordError(f"{name}: summary.{key}: the header says "
                                   f"{stated.get(key, '(nothing)')!r}, but the events say "
-                                  f"{actual.get(key, '(nothing)')!r}")
+                                  f"{found.get(key, '(nothing)')!r}")
+        return actual  # the same as stated, value and type
 
     # -- replaying and verifying -------------------------------------------------------------
 
@@ -616,8 +635,8 @@ class GameRecord:
         return None
 
 
-def legacy_events(game: Game, schema: int, events: list[dict[str, Any]]
-                  ) -> list[dict[str, Any]]:
+def legacy_events(game: Game, schema: int, events: list[dict[str, object]]
+                  ) -> list[dict[str, object]]:
     """``events`` (the current schema's dicts) as a record of ``schema`` wrote them: the
     kernel's ``cause`` and ``pending`` left out, then the game's own changes undone (its
     ``legacy_events(schema, events)``), then numbered again."""

@@ -5,7 +5,6 @@ one clear message naming the key rather than a traceback later."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import cattrs
 from attrs import field, frozen
@@ -44,12 +43,12 @@ class Header:
     dealer: int | None = None
     seed: int | None = None
     stream: bool | None = None
-    rules: dict[str, Any] | None = None
-    summary: dict[str, Any] | None = None
+    rules: dict[str, object] | None = None
+    summary: dict[str, object] | None = None
     assist_used: bool = False
 
 
-def _versions_hook(value: Any, _type: Any) -> dict[str, str]:
+def _versions_hook(value: object, _type: object) -> dict[str, str]:
     if not isinstance(value, dict):
         raise TypeError(f"expected a table, got {describe(value)}")
     wrong = [(key, version) for key, version in value.items() if type(version) is not str]
@@ -63,16 +62,16 @@ _converter = converter.copy()
 _converter.register_structure_hook_func(lambda type_: type_ == dict[str, str], _versions_hook)
 
 
-def structure_header(head: dict[str, Any], written: set[str], name: str) -> Header:
+def structure_header(head: dict[str, object], written: set[str], name: str) -> Header:
     """The header ``head`` (migrated to the current schema; ``written``: the keys the file
     itself had), or `RecordError` naming every key that is unknown to its schema version,
     missing or of the wrong type."""
     if "schema" in written:  # set by the migration only: no file poses as an older one
         raise RecordError(f"{name}: unknown header key 'schema'")
     schema = head.get("schema", max(HEADER_KEYS))
-    allowed = HEADER_KEYS.get(schema) if type(schema) is int else None
-    if allowed is None:
+    if type(schema) is not int or schema not in HEADER_KEYS:
         raise RecordError(f"{name}: record version {head.get('version')!r} is not supported")
+    allowed = HEADER_KEYS[schema]
     unknown = written - allowed
     if unknown:
         raise RecordError(f"{name}: unknown header key {min(unknown)!r} (a header of schema "
@@ -96,6 +95,6 @@ def structure_header(head: dict[str, Any], written: set[str], name: str) -> Head
     return header
 
 
-def same(stated: Any, actual: Any) -> bool:
+def same(stated: object, actual: object) -> bool:
     """Whether two plain values are equal in type too (``true`` is not ``1``, nor ``1.0``)."""
     return json.dumps(stated, sort_keys=True) == json.dumps(actual, sort_keys=True)

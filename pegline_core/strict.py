@@ -52,8 +52,8 @@ def describe(value: object) -> str:
     return f"the {kind} {shown}"
 
 
-def _strict_scalar(expected: type, what: str) -> Callable[[Any, type], Any]:
-    def hook(value: Any, _type: type) -> Any:
+def _strict_scalar(expected: type, what: str) -> Callable[[object, type], object]:
+    def hook(value: object, _type: type) -> object:
         # bool is a subclass of int; an int is accepted where a float is expected.
         ok = type(value) is expected or (expected is float and type(value) is int)
         if not ok:
@@ -63,7 +63,7 @@ def _strict_scalar(expected: type, what: str) -> Callable[[Any, type], Any]:
     return hook
 
 
-def _literal_hook(value: Any, literal: Any) -> Any:
+def _literal_hook(value: object, literal: object) -> object:
     choices = get_args(literal)
     if value not in choices or type(value) is not type(choices[0]):
         raise ValueError(
@@ -79,10 +79,10 @@ def _make_converter() -> cattrs.Converter:
         conv.register_structure_hook(expected, _strict_scalar(expected, what))
     conv.register_structure_hook_func(_is_literal, _literal_hook)
 
-    def tuple_factory(type_: Any, conv_: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    def tuple_factory(type_: type, conv_: cattrs.Converter) -> Callable[[object, object], object]:
         inner = homogenous_tuple_structure_factory(type_, conv_)
 
-        def hook(value: Any, _type: Any) -> Any:
+        def hook(value: object, _type: object) -> object:
             if not isinstance(value, list):
                 raise TypeError(f"expected an array, got {describe(value)}")
             return inner(value, _type)
@@ -91,17 +91,18 @@ def _make_converter() -> cattrs.Converter:
 
     conv.register_structure_hook_factory(_is_homogenous_tuple, tuple_factory)
 
-    def dict_hook(value: Any, _type: Any) -> Any:
+    def dict_hook(value: object, _type: object) -> object:
         if not isinstance(value, dict):
             raise TypeError(f"expected a table, got {describe(value)}")
         return value
 
     conv.register_structure_hook_func(_is_dict, dict_hook)
 
-    def table_factory(type_: Any, conv_: cattrs.Converter) -> Callable[[Any, Any], Any]:
-        inner = conv_.gen_structure_attrs_fromdict(type_)
+    def table_factory(type_: type, conv_: cattrs.Converter) -> Callable[[object, object], object]:
+        inner: Callable[[Mapping[str, object], object], object] = \
+            conv_.gen_structure_attrs_fromdict(type_)
 
-        def hook(value: Any, _type: Any) -> Any:  # else Python's words: no attribute 'keys'
+        def hook(value: object, _type: object) -> object:  # else: no attribute 'keys'
             if not isinstance(value, dict):
                 raise TypeError(f"expected a table, got {describe(value)}")
             return inner(value, _type)
@@ -119,25 +120,25 @@ _KINDS: tuple[tuple[type, str], ...] = ((bool, "a boolean"), (int, "an integer")
 """The kinds of TOML value, as Python reads them, and how a message names each."""
 
 
-def _kind(type_: Any) -> type | None:
+def _kind(type_: object) -> type | None:
     """The kind of TOML value ``type_`` is structured from (None: not one kind)."""
     origin = get_origin(type_) or type_
-    if origin in (bool, int, float, str):
-        return origin  # type: ignore[no-any-return]
+    if isinstance(origin, type) and origin in (bool, int, float, str):
+        return origin
     if origin is Literal:
         return _kind(type(get_args(type_)[0]))
     if origin is tuple:
         return list
-    if origin is dict or attrs.has(origin):
+    if origin is dict or (isinstance(origin, type) and attrs.has(origin)):
         return dict
     return None
 
 
-def _arms(type_: Any) -> list[Any]:
+def _arms(type_: object) -> list[Any]:  # type forms, which cattrs takes as types
     return [arm for arm in get_args(type_) if arm is not NoneType]
 
 
-def _is_union_of_kinds(type_: Any) -> bool:
+def _is_union_of_kinds(type_: object) -> bool:
     """A union of two or more types, each from a kind of TOML value none of the others is
     from (``int | Bound``, ``int | tuple[int, ...]``): the value's kind says which it is."""
     if get_origin(type_) not in (Union, UnionType):
@@ -146,11 +147,11 @@ def _is_union_of_kinds(type_: Any) -> bool:
     return len(kinds) > 1 and None not in kinds and len(set(kinds)) == len(kinds)
 
 
-def _union_factory(type_: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+def _union_factory(type_: object, conv: cattrs.Converter) -> Callable[[object, object], object]:
     by_kind = {_kind(arm): arm for arm in _arms(type_)}
     names = " or ".join(what for kind, what in _KINDS if kind in by_kind)
 
-    def hook(value: Any, _type: Any) -> Any:
+    def hook(value: object, _type: object) -> object:
         arm = by_kind.get(dict if isinstance(value, dict) else type(value))
         if arm is None and type(value) is int and float in by_kind:
             arm = by_kind[float]
@@ -161,16 +162,16 @@ def _union_factory(type_: Any, conv: cattrs.Converter) -> Callable[[Any, Any], A
     return hook
 
 
-def _is_literal(type_: Any) -> bool:
+def _is_literal(type_: object) -> bool:
     return get_origin(type_) is Literal
 
 
-def _is_homogenous_tuple(type_: Any) -> bool:
+def _is_homogenous_tuple(type_: object) -> bool:
     args = get_args(type_)
     return get_origin(type_) is tuple and len(args) == 2 and args[1] is ...
 
 
-def _is_dict(type_: Any) -> bool:
+def _is_dict(type_: object) -> bool:
     return type_ is dict or get_origin(type_) is dict
 
 
@@ -247,7 +248,7 @@ def problems_of(exc: BaseException) -> list[tuple[Path, str]]:
     return list(_walk(exc, ()))
 
 
-def structure_strict(data: Any, cls: type[T], path: Path = ()) -> T:
+def structure_strict(data: object, cls: type[T], path: Path = ()) -> T:
     """Structure ``data`` into ``cls`` strictly, raising `StructureProblems` with every problem."""
     if not isinstance(data, dict):
         raise StructureProblems([(path, f"expected a table, got {describe(data)}")])
@@ -259,12 +260,12 @@ def structure_strict(data: Any, cls: type[T], path: Path = ()) -> T:
         raise StructureProblems([(path, str(exc))]) from None
 
 
-def leniently(build: Callable[[dict[str, Any]], T], data: Mapping[str, Any]
+def leniently(build: Callable[[dict[str, object]], T], data: Mapping[str, object]
               ) -> tuple[T | None, list[tuple[Path, str]]]:
     """``build(data)``, every key it refuses (`StructureProblems`) left out so that its default
     applies, and built again: the result and every problem, so that what is checked after the
     structure (a plugin's own checks) is checked too. None when leaving keys out cannot help."""
-    table: dict[str, Any] = copy.deepcopy(dict(data))
+    table: dict[str, object] = copy.deepcopy(dict(data))
     found: list[tuple[Path, str]] = []
     while True:
         try:
@@ -276,7 +277,7 @@ def leniently(build: Callable[[dict[str, Any]], T], data: Mapping[str, Any]
                 return None, found
 
 
-def drop_key(data: Any, path: Path) -> bool:
+def drop_key(data: object, path: Path) -> bool:
     """Remove the key at ``path`` (a whole array when an item in it is wrong); whether there
     was one to remove."""
     keys: list[str] = []
