@@ -10,11 +10,11 @@ import operator
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from typing import Any, SupportsIndex
+from typing import Any, NoReturn, SupportsIndex
 
 from pegline_core.errors import PeglineError, short_repr
 
-__all__ = ["expect", "paths", "plugin_classes", "seed_of", "players_of", "is_variant",
+__all__ = ["expect", "refuse", "paths", "plugin_classes", "seed_of", "players_of", "is_variant",
            "A_VARIANT"]
 
 A_VARIANT = "a Variant, a variant's name or a .toml file's path"
@@ -24,23 +24,30 @@ A_VARIANT = "a Variant, a variant's name or a .toml file's path"
 def expect(test: bool, name: str, expected: str, value: object) -> None:
     """`PeglineError` ``NAME must be EXPECTED, not VALUE`` unless ``test`` holds."""
     if not test:
-        raise PeglineError(f"{name} must be {expected}, not {short_repr(value)}")
+        refuse(name, expected, value)
 
 
-def paths(values: Any, name: str, expected: str) -> list[Any]:
+def refuse(name: str, expected: str, value: object) -> NoReturn:
+    """`PeglineError` ``NAME must be EXPECTED, not VALUE``."""
+    raise PeglineError(f"{name} must be {expected}, not {short_repr(value)}")
+
+
+def paths(values: object, name: str, expected: str) -> list[str | os.PathLike[str]]:
     """``values``, a list of names or paths (never one string: ``"lowball"`` would be read
     letter by letter)."""
-    expect(isinstance(values, list | tuple) and all(isinstance(v, str | os.PathLike)
-                                                    for v in values), name, expected, values)
-    return list(values)
+    if isinstance(values, list | tuple):
+        found = [value for value in values if isinstance(value, str | os.PathLike)]
+        if len(found) == len(values):
+            return found
+    refuse(name, expected, values)
 
 
-def plugin_classes(value: Any, name: str = "extra_plugins") -> Mapping[str, type] | None:
+def plugin_classes(value: object, name: str = "extra_plugins") -> Mapping[str, type] | None:
     """``value``: None, or a mapping of plugin names to plugin classes."""
-    expect(value is None or (isinstance(value, Mapping) and all(
-        isinstance(key, str) and isinstance(cls, type) for key, cls in value.items())),
-        name, "None or a mapping of plugin names to classes", value)
-    return value  # type: ignore[no-any-return]
+    if value is None or (isinstance(value, Mapping) and all(
+            isinstance(key, str) and isinstance(cls, type) for key, cls in value.items())):
+        return value
+    refuse(name, "None or a mapping of plugin names to classes", value)
 
 
 def seed_of(value: SupportsIndex | None, name: str = "seed", *, optional: bool = True
@@ -53,7 +60,7 @@ def seed_of(value: SupportsIndex | None, name: str = "seed", *, optional: bool =
     return operator.index(value)  # type: ignore[arg-type]
 
 
-def players_of(value: Any, name: str = "players") -> Sequence[Any]:
+def players_of(value: object, name: str = "players") -> Sequence[Any]:
     """``value``, a list of players, each with a ``choose(view, legal)`` method (a player
     class given for a player has one too, unbound: it is named, with the call that makes one)."""
     if isinstance(value, list | tuple):

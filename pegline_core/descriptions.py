@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from typing import Any
 
 __all__ = ["fill", "unknown_keys", "JOIN"]
 
@@ -27,8 +26,8 @@ _PLACEHOLDER = re.compile(r"\{([A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*)\}")
 _MISSING = object()
 
 
-def _value(values: Mapping[str, Any], key: str) -> Any:
-    value: Any = values
+def _value(values: Mapping[str, object], key: str) -> object:
+    value: object = values
     for part in key.split("."):
         if not isinstance(value, Mapping) or part not in value:
             return _MISSING
@@ -36,12 +35,12 @@ def _value(values: Mapping[str, Any], key: str) -> Any:
     return value
 
 
-def unknown_keys(template: str, values: Mapping[str, Any]) -> list[str]:
+def unknown_keys(template: str, values: Mapping[str, object]) -> list[str]:
     """The keys ``template`` names in braces that the variant ``values`` lacks."""
     return [key for key in _PLACEHOLDER.findall(template) if _value(values, key) is _MISSING]
 
 
-def fill(template: str, values: Mapping[str, Any]) -> str:
+def fill(template: str, values: Mapping[str, object]) -> str:
     """``template`` with each key it names replaced by the variant's value (a key the variant
     lacks stays as it is written)."""
     def replace(match: re.Match[str]) -> str:

@@ -33,7 +33,7 @@ from pegline_core.variant import Variant, load_variant
 __all__ = ["cards_in", "SeenCards", "check_fair_views"]
 
 
-def cards_in(value: Any) -> Iterator[Card]:
+def cards_in(value: object) -> Iterator[Card]:
     """Every card in a view (or an event's dict: card strings count as cards)."""
     if isinstance(value, Card):
         yield value
@@ -49,10 +49,12 @@ def cards_in(value: Any) -> Iterator[Card]:
     elif isinstance(value, Mapping):
         for item in value.values():
             yield from cards_in(item)
-    elif attrs.has(type(value)) or dataclasses.is_dataclass(value):
-        for name in (f.name for f in (attrs.fields(type(value)) if attrs.has(type(value))
-                                      else dataclasses.fields(value))):
-            yield from cards_in(getattr(value, name))
+    elif attrs.has(kind := type(value)):
+        for field in attrs.fields(kind):
+            yield from cards_in(getattr(value, field.name))
+    elif dataclasses.is_dataclass(value):
+        for item in dataclasses.fields(value):
+            yield from cards_in(getattr(value, item.name))
 
 
 class SeenCards:

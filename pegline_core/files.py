@@ -8,7 +8,6 @@ import sys
 import tempfile
 import tomllib
 from pathlib import Path
-from typing import Any
 
 RECORD_FORMAT = "pegline-record"
 """The ``format`` a saved game's header names first: how a record is told from a variant file."""
@@ -78,7 +77,7 @@ def decode_text(data: bytes, name: str | Path, error: type[ValueError], *,
         raise error(f"{name}: not a UTF-8 text file") from None
 
 
-def parse_toml(text: str, name: str, error: type[ValueError]) -> dict[str, Any]:
+def parse_toml(text: str, name: str, error: type[ValueError]) -> dict[str, object]:
     """The TOML document, or ``error("NAME: not valid TOML: why")``; one nested deeper than
     `MAX_DEPTH` is refused too."""
     try:
@@ -101,7 +100,7 @@ _HALF = "a lone surrogate (half of a character) in a string"
 _TOO_LONG = f"a number of more than {sys.get_int_max_str_digits()} digits"
 
 
-def parse_json(text: str | bytes, name: str, error: type[ValueError]) -> Any:
+def parse_json(text: str | bytes, name: str, error: type[ValueError]) -> object:
     """The JSON value, or ``error("NAME: not valid JSON: why")``; one nested deeper than
     `MAX_DEPTH` is refused too. Every JSON Pegline reads (log lines, request bodies) is read
     here."""
@@ -133,7 +132,7 @@ def whole_json(line: str) -> bool:
     return True
 
 
-def _check_text(value: Any, text: str | bytes, name: str, error: type[ValueError]) -> None:
+def _check_text(value: object, text: str | bytes, name: str, error: type[ValueError]) -> None:
     """Refuse a string that holds half a character: a ``\\ud800`` escape without its pair,
     which no UTF-8 answer, file or database can carry."""
     escaped = (b"\\ud" in text or b"\\uD" in text) if isinstance(text, bytes) else \
@@ -146,7 +145,7 @@ def _check_text(value: Any, text: str | bytes, name: str, error: type[ValueError
         raise error(f"{name}: not valid JSON: {_HALF}") from None
 
 
-def _check_depth(value: Any, text: str | bytes, name: str, error: type[ValueError]) -> None:
+def _check_depth(value: object, text: str | bytes, name: str, error: type[ValueError]) -> None:
     marks = text.count(b"[") + text.count(b"{") + text.count(b".") if isinstance(text, bytes) \
         else text.count("[") + text.count("{") + text.count(".")
     if marks < MAX_DEPTH:  # (dotted TOML keys nest too; the document is a table itself)

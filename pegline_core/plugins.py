@@ -14,7 +14,6 @@ import functools
 import sys
 from collections.abc import Mapping
 from importlib.metadata import EntryPoint, entry_points
-from typing import Any
 
 from pegline_core import hookspecs
 from pegline_core.definition import GameDefinition
@@ -77,7 +76,7 @@ def plugin_class(name: str, extra: Plugins | None = None) -> type:
     return loaded
 
 
-def build_plugin(name: str, cls: type, table: Mapping[str, Any]) -> object:
+def build_plugin(name: str, cls: type, table: Mapping[str, object]) -> object:
     """An instance of ``cls`` with its configuration; `StructureProblems` for a bad table and
     `PluginError` for a constructor or ``Config`` that fails."""
     config_cls = getattr(cls, "Config", None)
@@ -94,7 +93,7 @@ def build_plugin(name: str, cls: type, table: Mapping[str, Any]) -> object:
                           plugin=name) from exc
 
 
-def _thawed(value: Any) -> Any:
+def _thawed(value: object) -> object:
     """A configuration table as the file wrote it: a variant holds it frozen (its arrays
     tuples), which a message would otherwise name as a tuple."""
     if isinstance(value, Mapping):

@@ -38,7 +38,7 @@ _MAX_INLINE = 100
 """tomli-w writes an array of tables inline when every table fits in this many characters."""
 
 
-def dumps(data: Mapping[str, Any]) -> str:
+def dumps(data: Mapping[str, object]) -> str:
     """``tomli_w.dumps(data)``, quicker when ``data`` ends with an array of plain tables
     ``events`` (a record's table, `GameRecord.to_dict`)."""
     events = data.get("events")
@@ -123,7 +123,7 @@ def _key(key: str) -> str:
     return key if key and _BARE.issuperset(key) else _string(key)
 
 
-def _fits_inline(event: dict[str, Any]) -> bool:
+def _fits_inline(event: Mapping[str, object]) -> bool:
     """Whether tomli-w would write this plain event as an inline table in an array: it has no
     non-empty array (written over several lines) and fits in `_MAX_INLINE` characters."""
     if any(type(value) in (list, tuple) and value for value in event.values()):

@@ -6,7 +6,7 @@ they need not import the loading.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NoReturn
 
 from attrs import field, frozen
 
@@ -31,17 +31,17 @@ class FrozenTable(dict[str, Any]):
     """A plugin's configuration table as the variant holds it: readable by every plugin, changed
     by none (a check hook cannot rewrite another plugin's points)."""
 
-    def _refuse(self, *_args: Any, **_kwargs: Any) -> Any:
+    def _refuse(self, *_args: object, **_kwargs: object) -> NoReturn:
         raise TypeError("a variant's configuration cannot be changed")
 
     __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = _refuse
     __ior__ = _refuse
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[type[FrozenTable], tuple[dict[str, object]]]:
         return (FrozenTable, (dict(self),))
 
 
-def _frozen(value: Any) -> Any:
+def _frozen(value: object) -> object:
     if isinstance(value, dict):
         return FrozenTable({key: _frozen(item) for key, item in value.items()})
     if isinstance(value, list | tuple):
@@ -49,8 +49,8 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-def _freeze_config(config: Mapping[str, Any]) -> FrozenTable:
-    return _frozen(dict(config))  # type: ignore[no-any-return]
+def _freeze_config(config: Mapping[str, object]) -> FrozenTable:
+    return FrozenTable({key: _frozen(item) for key, item in config.items()})
 
 
 @frozen(cache_hash=True)  # a key of the rulesets games share: hashed at every game by name
@@ -97,9 +97,9 @@ class Variant:
         """The index of the side (team) that ``seat`` scores for."""
         return next(i for i, side in enumerate(self.sides) if seat in side)
 
-    def to_toml_dict(self) -> dict[str, Any]:
+    def to_toml_dict(self) -> dict[str, object]:
         """The resolved variant as a TOML-ready table (without its name and notices)."""
-        data: dict[str, Any] = {
+        data: dict[str, object] = {
             "game": self.game, "description": self.description, "source": self.source,
             "extends": list(self.extends), "plugins": list(self.plugins),
             "disable": list(self.disable),
@@ -112,7 +112,7 @@ class Variant:
         return data
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> object:
     if isinstance(value, dict):
         return {key: _plain(item) for key, item in value.items()}
     if isinstance(value, tuple):

@@ -14,7 +14,7 @@ import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import TypeGuard
 
 import attrs
 from attrs import frozen
@@ -115,9 +115,9 @@ NO_FILE = Path()
 """The key of the game's defaults, which come before every file and extend none."""
 
 
-def _too_deep(data: dict[str, Any]) -> tuple[str | int, ...] | None:
+def _too_deep(data: dict[str, object]) -> tuple[str | int, ...] | None:
     """The path where ``data`` nests deeper than `_MAX_DEPTH`, found without recursion."""
-    stack: list[tuple[Any, tuple[str | int, ...]]] = [(data, ())]
+    stack: list[tuple[object, tuple[str | int, ...]]] = [(data, ())]
     while stack:
         value, path = stack.pop()
         if len(path) > _MAX_DEPTH:
@@ -135,7 +135,7 @@ class VariantFile:
 
     key: Path
     shown: str
-    data: dict[str, Any]
+    data: dict[str, object]
     ancestors: frozenset[Path]
     bases: tuple[str, ...] = ()
 
@@ -155,7 +155,7 @@ class Resolver:
         self.files: list[VariantFile] = []
         self._seen: dict[Path, VariantFile] = {}
 
-    def find(self, name: Any, near: Path | None, where: str) -> Path | None:
+    def find(self, name: object, near: Path | None, where: str) -> Path | None:
         prefix = f"{where}: " if where else ""
         if not isinstance(name, str) or not NAME.match(name):
             self.problems.append(f"{prefix}{name!r} is not a variant name (lower-case letters, "
@@ -279,7 +279,7 @@ class Merger:
     other file (another parent, an overlay) still apply on top of it."""
 
     def __init__(self) -> None:
-        self.data: dict[str, Any] = {}
+        self.data: dict[str, object] = {}
         self.origin: dict[tuple[str | int, ...], str] = {}
         self.rank: dict[str, int] = {"": -1}
         self.problems: list[str] = []
@@ -289,7 +289,7 @@ class Merger:
         self.rank.setdefault(file.shown, len(self.rank))
         self._merge(self.data, file.data, file, ())
 
-    def _merge(self, into: dict[str, Any], data: dict[str, Any], file: VariantFile,
+    def _merge(self, into: dict[str, object], data: dict[str, object], file: VariantFile,
                prefix: tuple[str, ...]) -> None:
         for key, value in data.items():
             path = prefix + (key,)
@@ -314,8 +314,8 @@ class Merger:
             else:
                 self.origin[path] = file.shown
 
-    def _by_id(self, path: tuple[str, ...], old: list[dict[str, Any]],
-               value: list[dict[str, Any]], file: VariantFile) -> list[dict[str, Any]]:
+    def _by_id(self, path: tuple[str, ...], old: list[dict[str, object]],
+               value: list[dict[str, object]], file: VariantFile) -> list[dict[str, object]]:
         """Tables with ids merged by id: a table of a new id is added after the inherited ones,
         one of an inherited id takes its place (each remembered as its file's); an id a file
         gives twice stays twice, for the plugin's checks to say so."""
@@ -333,7 +333,7 @@ class Merger:
         self.origin.update(((*path, index), shown) for index, (_, shown) in enumerate(merged))
         return [table for table, _ in merged]
 
-    def _forget(self, path: tuple[str, ...], old: Any) -> None:
+    def _forget(self, path: tuple[str, ...], old: object) -> None:
         if isinstance(old, dict) and old:
             for leaf in _leaves(old, path):
                 self.origin.pop(leaf, None)
@@ -342,7 +342,7 @@ class Merger:
                 self.origin.pop((*path, index), None)
         self.origin.pop(path, None)
 
-    def _names(self, path: tuple[str, ...], old: Any, value: list[str], file: VariantFile
+    def _names(self, path: tuple[str, ...], old: object, value: list[str], file: VariantFile
                ) -> list[str]:
         history = self._lists.get(path)
         if history is None:
@@ -397,21 +397,21 @@ class Merger:
         for key, followed in follows.items():
             path = tuple(key.split("."))
             if self.last_set(path) < max(self.last_set(tuple(f.split("."))) for f in followed):
-                parent = self.data
+                parent: object = self.data
                 for part in path[:-1]:
-                    parent = parent.get(part, {})
+                    parent = parent.get(part, {}) if isinstance(parent, dict) else None
                 if isinstance(parent, dict) and path[-1] in parent:
                     self._forget(path, parent.pop(path[-1]))
 
 
-def _by_id(value: Any) -> TypeGuard[list[dict[str, Any]]]:
+def _by_id(value: object) -> TypeGuard[list[dict[str, object]]]:
     """An array of tables, each with a string ``id`` (a plugin's rules written as data), which
     files merge table by table."""
     return isinstance(value, list) and bool(value) and all(
         isinstance(item, dict) and isinstance(item.get("id"), str) for item in value)
 
 
-def _leaves(data: dict[str, Any], prefix: tuple[str, ...] = ()) -> Iterable[tuple[str, ...]]:
+def _leaves(data: dict[str, object], prefix: tuple[str, ...] = ()) -> Iterable[tuple[str, ...]]:
     for key, value in data.items():
         if isinstance(value, dict) and value:
             yield from _leaves(value, prefix + (key,))

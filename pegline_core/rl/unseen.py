@@ -42,7 +42,7 @@ def seen_by_hand(game: Game, seat: int) -> dict[int, set[int]]:
     return seen
 
 
-def named_in(told: Mapping[str, Any]) -> Iterator[Card]:
+def named_in(told: Mapping[str, object]) -> Iterator[Card]:
     """The cards an event's texts name with their suit's symbol (a renege proved from the
     cards held), in its dict form."""
     for word in json.dumps(told, ensure_ascii=False).split():

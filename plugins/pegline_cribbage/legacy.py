@@ -39,6 +39,11 @@ _V1_LIMIT = 31
 """The pegging limit of every version-1 game (it was not a variant key)."""
 
 
+def _table(value: object) -> dict[str, object]:
+    """A copy of a table of the variant's TOML form (an empty one where there is none)."""
+    return dict(value) if isinstance(value, dict) else {}
+
+
 def rules_digest_v1(ruleset: Ruleset) -> str:
     """The digest version 1 wrote for these rules (``sha256:`` and 64 hex digits).
 
@@ -46,19 +51,20 @@ def rules_digest_v1(ruleset: Ruleset) -> str:
     >>> rules_digest_v1(Ruleset(load_variant("two-player")))[:20]
     'sha256:65d03bbad65e3'
     """
-    data = caps_as_scores(ruleset).variant.to_toml_dict()
+    variant = caps_as_scores(ruleset).variant
+    data = variant.to_toml_dict()
     for key in ("game", "description", "source", "extends"):
         data.pop(key, None)
-    config = dict(data.pop("config", {}))
-    scoring = dict(data.pop("scoring", {}))
-    plugins = list(data.get("plugins", ()))
+    config = _table(data.pop("config", None))
+    scoring = _table(data.pop("scoring", None))
+    plugins = list(variant.plugins)
     muggins = "muggins" in plugins
     if muggins:
         plugins.remove("muggins")
     data["plugins"] = plugins
     counting = "muggins" if muggins and not scoring.get("lowball") else "automatic"
     data["game"] = {**scoring, "counting": counting}
-    pegging = dict(data.get("pegging", {}))
+    pegging = _table(data.get("pegging"))
     if pegging.get("limit") == _V1_LIMIT:  # any other limit is a rule version 1 did not have
         del pegging["limit"]
     data["pegging"] = pegging
