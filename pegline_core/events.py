@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, Protocol
 
 import attrs
@@ -115,15 +115,17 @@ class AskCoach:
 KERNEL_ACTIONS: dict[str, type] = {AskCoach.TAG: AskCoach}
 KERNEL_EVENTS: dict[str, type] = {Scored.TAG: Scored, GameEnded.TAG: GameEnded}
 _HEAD = ("seq", "hand", "phase", "actor", "cause")
+_Unstructure = Callable[[object], dict[str, object]]
+"""An event's or an action's unstructure function: its fields as a table."""
 
 
-def _card_from(value: Any, _type: Any) -> Card:
+def _card_from(value: object, _type: object) -> Card:
     if not isinstance(value, str):
         raise CardError(f"a card must be a string like '5H', not {value!r}")
     return Card.parse(value)
 
 
-def _is_cards(cls: Any) -> bool:
+def _is_cards(cls: object) -> bool:
     """``tuple[Card, ...]``: most of a record's values, unstructured without cattrs' general
     iterable path (a record is written at most as slowly as its game is played)."""
     return typing.get_origin(cls) is tuple and typing.get_args(cls) == (Card, ...)
@@ -166,7 +168,7 @@ class EventCodec:
         self.actions: dict[str, type] = {**KERNEL_ACTIONS, **getattr(game, "actions", {})}
         self.events: dict[str, type] = {**KERNEL_EVENTS, **getattr(game, "events", {})}
         self.converter = _converter()
-        self._unstructurers: dict[type, Any] = {}
+        self._unstructurers: dict[type, _Unstructure] = {}
         for tag, cls in self.actions.items():  # an action's fields share one table with the head
             clash = sorted(set(_HEAD) & {field.name for field in fields(cls)})
             if clash:
@@ -178,7 +180,7 @@ class EventCodec:
         """The ``type`` of every input event."""
         return frozenset(self.actions)
 
-    def to_dict(self, event: Event) -> dict[str, Any]:
+    def to_dict(self, event: Event) -> dict[str, object]:
         if isinstance(event, Input):
             subject: Action | Event = event.action
             body = self._unstructurer(type(subject))(subject)
@@ -187,12 +189,12 @@ class EventCodec:
             body = self._unstructurer(type(event))(event)
             for key in _HEAD:
                 del body[key]
-        out = {"seq": event.seq, "hand": event.hand, "phase": str(event.phase),  # a plain str
+        out: dict[str, object] = {"seq": event.seq, "hand": event.hand, "phase": str(event.phase),  # a plain str
                "actor": event.actor, "cause": event.cause, "type": type(subject).TAG}
         out.update(body)
         return {key: value for key, value in out.items() if value is not None}
 
-    def _unstructurer(self, cls: type) -> Any:
+    def _unstructurer(self, cls: type) -> _Unstructure:
         """The converter's unstructure function for ``cls``, found once (writing a record
         unstructures every event)."""
         found = self._unstructurers.get(cls)
@@ -243,9 +245,9 @@ class EventCodec:
         except (StructureProblems, TypeError, ValueError) as exc:
             raise PeglineError(str(exc)) from None
 
-    def dicts(self, events: Iterable[Event]) -> list[dict[str, Any]]:
+    def dicts(self, events: Iterable[Event]) -> list[dict[str, object]]:
         return [self.to_dict(event) for event in events]
 
 
-def _optional(annotation: Any) -> bool:
+def _optional(annotation: object) -> bool:
     return "None" in str(annotation)

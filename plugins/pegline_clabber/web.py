@@ -134,7 +134,7 @@ class ClabberTable:
 
     # -- moves from the page -------------------------------------------------------------------
 
-    def action(self, seat: int, data: Mapping[str, Any], view: ClabberView) -> Action:
+    def action(self, seat: int, data: Mapping[str, object], view: ClabberView) -> Action:
         kind = move_kind(data, _MOVES)
         if kind == "pass":
             return Pass(seat)

@@ -130,7 +130,7 @@ class CribbageTable:
 
     # -- moves from the page -------------------------------------------------------------------
 
-    def action(self, seat: int, data: Mapping[str, Any], view: CribbageView) -> Action:
+    def action(self, seat: int, data: Mapping[str, object], view: CribbageView) -> Action:
         kind = move_kind(data, _MOVES)
         if kind == "discard":
             cards = data.get("cards")

@@ -115,7 +115,7 @@ class CardTable(Generic[V]):
     def prompt(self, view: V, legal: Sequence[Action]) -> Json:
         return {"moves": self.moves(view, legal)}
 
-    def action(self, seat: int, data: Mapping[str, Any], view: V) -> Action:
+    def action(self, seat: int, data: Mapping[str, object], view: V) -> Action:
         try:
             event = self.codec.from_dict({**data, **_HEAD})
         except PeglineError as exc:

@@ -82,7 +82,7 @@ class WebTable(Protocol):
     def prompt(self, view: Any, legal: Sequence[Action]) -> Json:
         """What the seat is asked now (``legal`` is its legal actions, empty if none)."""
 
-    def action(self, seat: int, data: Mapping[str, Any], view: Any) -> Action:
+    def action(self, seat: int, data: Mapping[str, object], view: Any) -> Action:
         """The action a move from the page stands for; `RequestError` if it cannot be read
         (whether the rules allow it is the game's to say)."""
 
@@ -107,7 +107,7 @@ def web_table(variant: Variant, definition: Any) -> WebTable | None:
     return None if make is None else make(variant)
 
 
-def move_kind(data: Mapping[str, Any], moves: Mapping[str, set[str]]) -> str:
+def move_kind(data: Mapping[str, object], moves: Mapping[str, set[str]]) -> str:
     """The ``type`` of a move from the page, checked against ``moves`` (each type's fields):
     `RequestError` for an unknown type or a field the type does not have.
 

@@ -31,7 +31,6 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -139,7 +138,7 @@ class Server:
         return {"variants": [v for v in variants if v["name"] not in overlays],
                 "options": options, "bots": bots}
 
-    def _variant(self, data: dict[str, Any]) -> Variant:
+    def _variant(self, data: dict[str, object]) -> Variant:
         """The variant a new game's ``variant`` and ``options`` name."""
         name = data.get("variant")
         if not isinstance(name, str) or name not in available_variants():
@@ -157,7 +156,7 @@ class Server:
         overlays = _overlays(web, chosen)
         return load_variant(name, overlays=overlays) if overlays else base
 
-    def describe(self, body: Any) -> Json:
+    def describe(self, body: object) -> Json:
         """What a variant with the options chosen is, as resolved (a target of 61 chosen reads
         "to 61"), for the setup to show before a game starts."""
         data = _object(body)
@@ -170,7 +169,7 @@ class Server:
         creation = self.creation
         return (lambda: None) if creation is None else (lambda: creation.take(client))
 
-    def create_table(self, body: Any, client: str) -> Json:
+    def create_table(self, body: object, client: str) -> Json:
         """A new table of people and bots: its id and a link with a token per person seat."""
         data = _object(body)
         _fields(data, {"variant", "options", "seats", "seed", "lobby", "spectators",
@@ -178,7 +177,8 @@ class Server:
         variant = self._variant(data)
         lobby, spectators = _flag(data, "lobby"), _flag(data, "spectators")
         after = data.get("hand_over_after")
-        if after is not None and (type(after) not in (int, float) or not 0 <= after <= 86400):
+        if after is not None and (isinstance(after, bool) or not isinstance(after, int | float)
+                                  or not 0 <= after <= 86400):
             raise RequestError(_("hand_over_after is a number of seconds from 0 to 86400, or "
                                  "null (never), not {value}").format(value=repr(after)))
         table, tokens, keys = self.tables.create(variant, data.get("seats"), _seed(data), lobby,
@@ -193,7 +193,7 @@ class Server:
         return answer
 
 
-def _flag(data: dict[str, Any], name: str) -> bool:
+def _flag(data: dict[str, object], name: str) -> bool:
     value = data.get(name, False)
     if type(value) is not bool:
         raise RequestError(_("{name} is true or false, not {value}").format(
@@ -201,13 +201,13 @@ def _flag(data: dict[str, Any], name: str) -> bool:
     return value
 
 
-def _fields(data: dict[str, Any], known: set[str]) -> None:
+def _fields(data: dict[str, object], known: set[str]) -> None:
     unknown = set(data) - known
     if unknown:
         raise RequestError(_("a new game has no field {field}").format(field=repr(min(unknown))))
 
 
-def _seed(data: dict[str, Any]) -> int | None:
+def _seed(data: dict[str, object]) -> int | None:
     seed = data.get("seed")
     return None if seed is None else whole(seed, "seed", 0, LARGEST)
 
@@ -220,7 +220,7 @@ def _declared(plugin: str) -> list[Rule]:
         return []
 
 
-def _object(body: Any) -> dict[str, Any]:
+def _object(body: object) -> dict[str, object]:
     if not isinstance(body, dict):
         raise RequestError(_("expected a JSON object, not {kind}").format(kind=_kind(body)))
     return body
@@ -237,7 +237,7 @@ def _kind(value: object) -> str:
     return _("a string") if isinstance(value, str) else _("an array")
 
 
-def _overlays(web: WebTable, chosen: dict[str, Any]) -> list[str]:
+def _overlays(web: WebTable, chosen: dict[str, object]) -> list[str]:
     options = {option["name"]: option for option in web.options}
     unknown = set(chosen) - set(options)
     if unknown:
@@ -273,7 +273,7 @@ def _status(exc: PeglineError) -> int:
     return 400
 
 
-async def _body(request: Request) -> Any:
+async def _body(request: Request) -> object:
     size = request.headers.get("content-length")
     if size is not None and size.isdigit() and int(size) > MAX_BODY:
         raise _TooLarge()

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -185,7 +184,7 @@ class _Line:
                 await self._refuse(status, explain(str(exc)))
             return True
 
-    async def _resend(self, data: dict[str, Any], woken: asyncio.Event) -> bool:
+    async def _resend(self, data: dict[str, object], woken: asyncio.Event) -> bool:
         """``{"token", "since"}``: send the events from ``since`` (missing: from where it was)."""
         if "since" in data:
             try:

@@ -14,9 +14,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any
 
 from attrs import frozen
 
@@ -80,17 +79,17 @@ class StoredTable:
     """One table as stored: enough to rebuild it by replay and check the result."""
 
     id: str
-    head: dict[str, Any]
+    head: dict[str, object]
     seats: list[str]
     tokens: dict[int, str]
     names: dict[int, str]
-    options: dict[str, Any]
+    options: Mapping[str, object]
     seed: int
     created: float
     abandoned: bool
     length: int
     digest: str
-    inputs: list[dict[str, Any]]
+    inputs: list[dict[str, object]]
     keys: dict[str, str]
     """The creator's and the spectators' token hashes (``"host"``, ``"watch"``)."""
     handovers: list[tuple[int, int, str]]
@@ -185,7 +184,7 @@ class Store:
                 table.closed_idle))
             _insert(db, table.id, table.inputs)
 
-    def append(self, ident: str, inputs: Sequence[dict[str, Any]], length: int,
+    def append(self, ident: str, inputs: Sequence[dict[str, object]], length: int,
                digest: str, touched: float) -> None:
         """A move: its inputs (the person's and whatever chance and the bots did after)."""
         with self._transaction() as db:
@@ -224,7 +223,7 @@ class Store:
         with self._lock:
             try:
                 rows = self._db.execute("SELECT * FROM tables ORDER BY created, id").fetchall()
-                inputs: dict[str, list[dict[str, Any]]] = {row[0]: [] for row in rows}
+                inputs: dict[str, list[dict[str, object]]] = {row[0]: [] for row in rows}
                 for ident, event in self._db.execute(
                         "SELECT tbl, event FROM inputs ORDER BY tbl, seq"):
                     inputs.setdefault(ident, []).append(json.loads(event))
@@ -239,7 +238,7 @@ class Store:
                 raise StoreError(f"{self.path} cannot be read: {exc}") from None
 
 
-def _insert(db: sqlite3.Connection, ident: str, inputs: Sequence[dict[str, Any]]) -> None:
+def _insert(db: sqlite3.Connection, ident: str, inputs: Sequence[dict[str, object]]) -> None:
     db.executemany("INSERT INTO inputs VALUES (?,?,?)",
                    [(ident, data["seq"], json.dumps(data)) for data in inputs])
 

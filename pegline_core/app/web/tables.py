@@ -225,7 +225,8 @@ class Table:
                 raise RecordError(f"the game {game.variant.game!r} has no table in the page")
             inputs = deque(event for _index, event in record.inputs(game))
             after = stored.options.get("hand_over_after")
-            if after is not None and type(after) not in (int, float):
+            if after is not None and (isinstance(after, bool)
+                                      or not isinstance(after, int | float)):
                 raise TypeError(f"hand_over_after is {after!r}")
             table = cls(stored.id, game, web, stored.seats, stored.seed, tokens=stored.tokens,
                         names=stored.names, keys=stored.keys,
