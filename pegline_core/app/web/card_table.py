@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Generic, TypeVar, cast
+from typing import Generic, TypeVar, cast
 
 from pegline_core.app.i18n import Messages
 from pegline_core.app.web.protocol import Json, RequestError
