@@ -47,7 +47,7 @@ from pegline_core.variant import Variant, load_variant
 __all__ = ["bots_for", "BotSpec", "BotSpecError", "ResolvedBot", "resolve_bot", "resolve_bots",
            "portable_specs"]
 
-BotSpec = str | Callable[..., Any]
+BotSpec = str | Callable[..., object]
 """A bot's name, ``module.path:Name``, or (in Python) a player class or factory."""
 
 
@@ -150,14 +150,14 @@ def _imported(spec: str) -> Any:
     return found
 
 
-def _spec_of(factory: Callable[..., Any]) -> str:
+def _spec_of(factory: Callable[..., object]) -> str:
     """``module.path:Name`` of a class or function (its qualified name)."""
     module = getattr(factory, "__module__", None) or "?"
     name = getattr(factory, "__qualname__", None) or type(factory).__qualname__
     return f"{module}:{name}"
 
 
-def _resolved(spec: str, factory: Any) -> ResolvedBot:
+def _resolved(spec: str, factory: object) -> ResolvedBot:
     if not callable(factory):
         raise BotSpecError(f"bot {spec!r} is {type(factory).__name__}, not a player class or "
                            f"factory")
@@ -167,7 +167,7 @@ def _resolved(spec: str, factory: Any) -> ResolvedBot:
     return ResolvedBot(spec, spec, factory, _seeding(spec, factory))
 
 
-def _seeding(spec: str, factory: Callable[..., Any]) -> str:
+def _seeding(spec: str, factory: Callable[..., object]) -> str:
     """How ``factory`` is given the seat's seed: ``"keyword"`` (it has a ``seed`` parameter),
     ``"positional"`` (it takes one positional argument) or ``""`` (it takes nothing);
     `BotSpecError` if it can be called none of these ways."""

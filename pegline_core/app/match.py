@@ -149,7 +149,7 @@ class MatchSaves:
         MatchRecord(self.match.rules, tuple(games)).save(self.path, self._written)
 
 
-def _rules_of(head: dict[str, Any], name: str) -> MatchRules:
+def _rules_of(head: dict[str, object], name: str) -> MatchRules:
     """The match rules a match record's (or log's) header states, or `RecordError`."""
     if head.get("format") != MATCH_FORMAT:
         raise RecordError(f"{name}: not a Pegline match record (format should be "
@@ -222,7 +222,7 @@ class MatchRecord:
             games.append(GameRecord.of(playing[0], seed=playing[1]))
         return cls(match.rules, tuple(games))
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> dict[str, object]:
         """What the header states: wins and game points per side, and whether it is over, from
         the games' own summaries (each checked against its events as it is read; `replay`
         checks the match's rules)."""
@@ -264,7 +264,7 @@ class MatchRecord:
                                   ("target", self.rules.target)) if v is not None}
 
     @staticmethod
-    def log_header(rules: MatchRules) -> dict[str, Any]:
+    def log_header(rules: MatchRules) -> dict[str, object]:
         """The first line of a match's log (``stream = true``: a log states no summary); each
         game's log follows in turn, its header line first (`GameRecord.header`)."""
         return {"format": MATCH_FORMAT, "version": MATCH_VERSION,

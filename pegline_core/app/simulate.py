@@ -406,7 +406,7 @@ def _on_processes(workers: int, work: Callable[[int, int], T],
     worker stopped while it sends a result would leave the pool's queue locked for ever)."""
     context = multiprocessing.get_context()
     pool = context.Pool(workers, initializer=_worker_start, initargs=(os.getpid(),))
-    finished: queue.Queue[Any] = queue.Queue()
+    finished: queue.Queue[T | BaseException] = queue.Queue()
     failed: BaseException | None = None
     try:
         in_flight = 0
@@ -417,8 +417,10 @@ def _on_processes(workers: int, work: Callable[[int, int], T],
         while in_flight:
             outcome = finished.get()  # in the order chunks finish: no worker waits on another
             in_flight -= 1
-            if isinstance(outcome, BaseException) or failed is not None:
+            if isinstance(outcome, BaseException):
                 failed = failed or outcome
+                continue
+            if failed is not None:
                 continue
             collect(outcome)
             for start, size in itertools.islice(chunks, 1):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
+from importlib.metadata import EntryPoint
 
 import click
 import pluggy
@@ -90,7 +90,7 @@ def _config_defaults(cls: type) -> str | None:
     return ", ".join(tomli_w.dumps({key: value}).strip() for key, value in defaults.items())
 
 
-def _hook_specs(installed: dict[str, Any]) -> pluggy.PluginManager:
+def _hook_specs(installed: dict[str, EntryPoint]) -> pluggy.PluginManager:
     """A plugin manager holding the kernel's hook specifications and every installed game's
     (each healthy game plugin adds its own through ``pegline_addhooks``)."""
     from pegline_core import hookspecs
