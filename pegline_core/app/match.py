@@ -23,7 +23,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, MutableMapping, Sequence
 from pathlib import Path
-from typing import Any
 
 import attrs
 import tomli_w
