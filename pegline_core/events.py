@@ -189,8 +189,9 @@ class EventCodec:
             body = self._unstructurer(type(event))(event)
             for key in _HEAD:
                 del body[key]
-        out: dict[str, object] = {"seq": event.seq, "hand": event.hand, "phase": str(event.phase),  # a plain str
-               "actor": event.actor, "cause": event.cause, "type": type(subject).TAG}
+        out: dict[str, object] = {
+            "seq": event.seq, "hand": event.hand, "phase": str(event.phase),  # a plain str
+            "actor": event.actor, "cause": event.cause, "type": type(subject).TAG}
         out.update(body)
         return {key: value for key, value in out.items() if value is not None}
 
