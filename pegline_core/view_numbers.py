@@ -9,11 +9,10 @@ times (its legal numbers, its observation, the next step's action).
 
 from __future__ import annotations
 
-from typing import Any
-
 from pegline_core.definition import Machine
 from pegline_core.encoding import Encoding, Numbered
 from pegline_core.errors import IllegalActionError, PeglineError
+from pegline_core.events import Action
 from pegline_core.nonzeros import Nonzeros
 
 __all__ = ["numbered_of", "actions_by_number", "legal_by_view", "apply_by_view", "observe_by_view"]
@@ -42,14 +41,16 @@ class _ByView:
         observe_by_view(self.encoding, machine, seat, out)
 
 
-_last: list[tuple[Any, ...]] = [(None, -1, None, None, None, None)]
+_Seen = tuple[object, int, object, object, object, "dict[int, Action] | None"]
+"""``(machine, seat, state, encoding, view, by_number or None)``."""
+_last: list[_Seen] = [(None, -1, None, None, None, None)]
 """The last seat's view these functions made, and its legal actions by number once asked, with
 the machine, the seat, the machine's snapshot (its state, exactly) and the encoding they are of:
 a batch step asks for them three times. One tuple, replaced whole (threads read a consistent
 one)."""
 
 
-def _seen(encoding: Encoding, machine: Machine, seat: int) -> tuple[Any, ...]:
+def _seen(encoding: Encoding, machine: Machine, seat: int) -> _Seen:
     """``(machine, seat, state, encoding, view, by_number or None)`` of the game now."""
     held = _last[0]
     state = machine.snapshot()
@@ -59,11 +60,12 @@ def _seen(encoding: Encoding, machine: Machine, seat: int) -> tuple[Any, ...]:
     return held
 
 
-def _by_number(encoding: Encoding, machine: Machine, seat: int) -> dict[int, Any]:
+def _by_number(encoding: Encoding, machine: Machine, seat: int) -> dict[int, Action]:
     """``seat``'s legal actions by number (refusing an encoding that gives two one number)."""
     held = _seen(encoding, machine, seat)
-    if held[5] is not None:
-        return held[5]  # type: ignore[no-any-return]
+    known = held[5]
+    if known is not None:
+        return known
     legal = machine.legal_actions(seat)
     action_id, view = encoding.action_id, held[4]
     found = {action_id(view, action): action for action in legal}
@@ -73,7 +75,7 @@ def _by_number(encoding: Encoding, machine: Machine, seat: int) -> dict[int, Any
     return found
 
 
-def actions_by_number(encoding: Encoding, machine: Machine, seat: int) -> dict[int, Any]:
+def actions_by_number(encoding: Encoding, machine: Machine, seat: int) -> dict[int, Action]:
     """``seat``'s legal actions by their numbers, a new dict (the environments'
     ``legal_actions``)."""
     return dict(_by_number(encoding, machine, seat))

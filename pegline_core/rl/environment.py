@@ -22,7 +22,15 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 from rich.console import Console
 
-from pegline_core import Game, IllegalActionError, PeglineError, Ruleset, Variant, load_variant
+from pegline_core import (
+    Action,
+    Game,
+    IllegalActionError,
+    PeglineError,
+    Ruleset,
+    Variant,
+    load_variant,
+)
 from pegline_core.arguments import seed_of
 from pegline_core.batch import REWARDS, Chance, seat_rewards, take_number
 from pegline_core.encoding import Encoding, Screen
@@ -199,7 +207,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
             observation[gathered.places] = gathered.values
         return {"observation": observation, "action_mask": mask}
 
-    def legal_actions(self) -> dict[int, Any]:
+    def legal_actions(self) -> dict[int, Action]:
         """The seat to act's legal actions by number (the game's action values)."""
         if not self._legal:
             return {}

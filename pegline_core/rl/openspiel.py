@@ -16,6 +16,7 @@ the seat has not seen dealt anew), for OpenSpiel's Python IS-MCTS.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -23,7 +24,7 @@ import pyspiel
 
 from pegline_core import Game, IllegalActionError, PeglineError, Ruleset, Variant, load_variant
 from pegline_core.chance import CARD_OUTCOMES, Chance
-from pegline_core.events import AskCoach, Event, Input
+from pegline_core.events import Action, AskCoach, Event, Input
 from pegline_core.record import rules_digest
 from pegline_core.rl.environment import encoding_of
 from pegline_core.rl.unseen import relabeled, seen_by_hand
@@ -147,10 +148,10 @@ class _Spec:
         self.name, self.ruleset, self.encoding = name, ruleset, encoding_of(ruleset)
         self.chance = _chance_of(self.encoding, ruleset.variant.game)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Spec:
+    def __deepcopy__(self, memo: dict[int, object]) -> _Spec:
         return self
 
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
+    def __reduce__(self) -> tuple[Callable[[str], _Spec], tuple[str]]:
         return _registered, (self.name,)
 
 
@@ -163,11 +164,11 @@ def _registered(name: str) -> _Spec:
     return spec
 
 
-class _Moves(dict[int, Any]):
+class _Moves(dict[int, Action]):
     """The legal moves of one position by number: never changed once made, so a state's copies
     share it."""
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Moves:
+    def __deepcopy__(self, memo: dict[int, object]) -> _Moves:
         return self
 
 
@@ -229,7 +230,8 @@ class PeglineState(pyspiel.State):  # type: ignore[misc]
             game.apply(chosen)
         self._moves = None
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> PeglineState:
+    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]
+                                ) -> PeglineState:
         """This state as seat ``player_id`` may imagine it: every card it has not seen dealt
         anew at random, uniformly among the deals that agree with all it has seen, so that its
         information state is the same (``probability_sampler()`` draws numbers from 0 to 1, as

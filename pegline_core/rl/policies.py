@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
 
 import attrs
 
 from pegline_core import PeglineError, RandomBot, Variant
+from pegline_core.players import Player
 from pegline_core.rl.environment import PeglineEnv
 
 __all__ = ["Policy", "BotPolicy", "bot_policy", "WinRate", "evaluate"]
@@ -29,7 +29,7 @@ class BotPolicy:
 
     def __init__(self, name: str, seed: int = 0) -> None:
         self.name, self.seed = name, seed
-        self._bots: dict[tuple[int, int], Any] = {}
+        self._bots: dict[tuple[int, int], Player] = {}
 
     def __call__(self, table: PeglineEnv, agent: str) -> int:
         acting = getattr(table, "agent_selection", None)  # none before reset

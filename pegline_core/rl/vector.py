@@ -21,7 +21,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector import VectorEnv as GymnasiumVectorEnv
 from gymnasium.vector.utils import batch_space
 
-from pegline_core import Game, PeglineError, Variant
+from pegline_core import Action, Game, PeglineError, Variant
 from pegline_core.arguments import seed_of
 from pegline_core.batch import Batch
 from pegline_core.errors import short_repr
@@ -116,13 +116,13 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
                 truncated.copy() if self.copy else truncated,
                 {"seat": np.array(self._batch.seats)})
 
-    def close(self, **kwargs: Any) -> None:
+    def close(self, **kwargs: object) -> None:
         """Nothing to release."""
         self.closed = True
 
     # -- one env -------------------------------------------------------------------------------
 
-    def legal_actions(self, env: int) -> dict[int, Any]:
+    def legal_actions(self, env: int) -> dict[int, Action]:
         """The legal actions of env ``env``'s seat to act, by number (the game's actions)."""
         batch = self._batch
         if batch.ended[env]:
