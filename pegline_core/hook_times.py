@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
 
 __all__ = ["HookTimes", "SLOW_SHARE", "SLOW_CALL"]
 
@@ -41,11 +40,11 @@ class HookTimes:
         self.seconds: dict[str, float] = {}
         self.calls: dict[str, int] = {}
 
-    def timed(self, plugin: str, function: Callable[..., Any]) -> Callable[..., Any]:
+    def timed(self, plugin: str, function: Callable[..., object]) -> Callable[..., object]:
         """``function`` (an implementation of ``plugin``'s), its time and calls tallied."""
         seconds, calls, clock = self.seconds, self.calls, time.perf_counter
 
-        def call(*args: Any) -> Any:
+        def call(*args: object) -> object:
             start = clock()
             try:
                 return function(*args)

@@ -71,7 +71,7 @@ def _answer(player: IndexPlayer, count: int) -> Any:
     return asked.choose_index(count)
 
 
-def _in_range(chosen: Any, count: int) -> bool:
+def _in_range(chosen: object, count: int) -> bool:
     return type(chosen) is int and 0 <= chosen < count
 
 

@@ -63,13 +63,13 @@ class EventPrinter(SeatNames):
             if seat in reveal:
                 shown.append(list(hand))
             else:
-                cards: list[Any] = [None] * len(hand)
+                cards: list[object] = [None] * len(hand)
                 if seat == dealer and hand:
                     cards[-1] = hand[-1]
                 shown.append(cards)
         return {**data, "hands": shown}
 
-    def _follow(self, kind: Any, dealer: Any, seq: Any) -> None:
+    def _follow(self, kind: object, dealer: object, seq: object) -> None:
         """Follow the dealer from the events' types: the first dealer, then one to the left after
         a settled hand or a renege, the same again after both teams reneged. Each event once."""
         if type(seq) is int:

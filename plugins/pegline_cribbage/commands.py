@@ -9,7 +9,7 @@ import json
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 import click
 
@@ -26,7 +26,7 @@ _ = Messages("pegline_cribbage").gettext
 # -- score ------------------------------------------------------------------------------------
 
 
-def _show_json(result: ShowScore) -> dict[str, Any]:
+def _show_json(result: ShowScore) -> dict[str, object]:
     return {
         "total": result.total,
         "events": [
@@ -147,7 +147,7 @@ def analyze_show(variant_name: str, overlays: tuple[str, ...], as_json: bool) ->
     """The exact distribution of show totals over every hand and starter, hand and crib rules."""
     import time
 
-    from rich.progress import Progress
+    from rich.progress import Progress, TaskID
 
     from pegline_cribbage.analysis import ShowDistribution, show_distribution
 
@@ -162,7 +162,7 @@ def analyze_show(variant_name: str, overlays: tuple[str, ...], as_json: bool) ->
         for crib in (False, True):
             task = bar.add_task("crib" if crib else "hand", total=None)
 
-            def progress(done: int, total: int, task: Any = task) -> None:
+            def progress(done: int, total: int, task: TaskID = task) -> None:
                 bar.update(task, completed=done, total=total)
 
             results["crib" if crib else "hand"] = show_distribution(variant, crib=crib,

@@ -16,8 +16,6 @@ is written back as the scores they mean at its target before an older digest is 
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from pegline_core.record import digest_of, rules_digest, without_defaults
@@ -26,7 +24,7 @@ from pegline_core.strict import converter
 
 __all__ = ["rules_digest_v1", "rules_digest_v2", "caps_as_scores", "events_before_v3", "NEW_IN_V3"]
 
-_V1_DEFAULTS: dict[str, Any] = {
+_V1_DEFAULTS: dict[str, object] = {
     "plugins": ["standard"], "disable": [], "table": {"players": 2, "teams": []},
     "deal": {"cards": 6, "discard": 2, "crib_from_deck": 0},
     "pegging": {"single_series": False, "strict_go": False},
@@ -111,7 +109,7 @@ NEW_IN_V3 = frozenset({"cut-tie", "dealt", "pass"})
 each seat that could not play on."""
 
 
-def events_before_v3(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def events_before_v3(events: list[dict[str, object]]) -> list[dict[str, object]]:
     """Events (dicts) as a record before schema 3 wrote them: without the event types and the
     show's ``awarded`` that schema 3 added (the kernel has left out ``cause`` and ``pending``
     already, and numbers them again)."""

@@ -29,7 +29,7 @@ import random
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING
 
 from attrs import frozen
 
@@ -42,6 +42,9 @@ from pegline_core.ruleset import Ruleset
 from pegline_core.turns import Chance
 from pegline_core.variant import Variant
 from pegline_cribbage.phases import CribbagePhase
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["WinTable", "HandOdds", "Outcome", "table_for", "hand_outcome", "play_hands",
            "first_hand", "solve", "sampling_error", "check_variant", "REFUSALS"]
@@ -207,7 +210,7 @@ def solve(outcomes: Mapping[Outcome, int], target: int) -> list[list[float]]:
     return [[round(float(x), 6) + 0.0 for x in row] for row in np.clip(wins, 0.0, 1.0)]
 
 
-def _first_reach(cumulative: Any, never: int) -> tuple[Any, Any]:
+def _first_reach(cumulative: np.ndarray, never: int) -> tuple[np.ndarray, np.ndarray]:
     """For each hand, the pegging event at which a side's points first reach 1, 2, ... (one
     column per need, the last one past every total: ``never``), and its pegging total."""
     import numpy as np
@@ -252,8 +255,8 @@ def _whole(value: object) -> bool:
     return type(value) is int
 
 
-def _number(value: Any) -> bool:
-    return type(value) in (int, float) and math.isfinite(value)
+def _number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _outcome(item: object) -> bool:
@@ -304,14 +307,14 @@ class WinTable:
         won = self.dealer_wins[scores[dealer]][scores[1 - dealer]]
         return won if dealer == 0 else 1.0 - won
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"variant": self.variant, "target": self.target, "hands": self.hands,
                 "seed": self.seed, "budget": self.budget, "error": self.error,
                 "made_by": self.made_by, "dealer_wins": [list(r) for r in self.dealer_wins],
                 "outcomes": [[o[0], list(o[1]), o[2], o[3], n] for o, n in self.outcomes]}
 
     @classmethod
-    def from_dict(cls, data: Any) -> WinTable:
+    def from_dict(cls, data: object) -> WinTable:
         """A table from its JSON form (`to_dict`); `PeglineError` naming what is wrong."""
         if not isinstance(data, dict):
             raise PeglineError(f"not a win table: a JSON object, not {type(data).__name__}")
