@@ -407,10 +407,10 @@ class Ruleset(HookOwner):
             found[name] = plugin_version(type(plugin), entry if same else None)
         return found
 
-    def resolved_config(self) -> dict[str, dict[str, Any]]:
+    def resolved_config(self) -> dict[str, dict[str, object]]:
         """Each configurable plugin's full configuration, defaults included (for display); a
         key left unset (None: TOML has no null) is left out."""
-        return {name: _no_nulls(converter.unstructure(getattr(plugin, "config")))  # noqa: B009
+        return {name: _no_null_keys(converter.unstructure(getattr(plugin, "config")))  # noqa: B009
                 for name, plugin in self.plugins.items()
                 if getattr(type(plugin), "Config", None) is not None}
 
@@ -438,10 +438,15 @@ def _key_path(text: str) -> tuple[str | int, ...]:
                  for part in re.split(r"\.|\[(\d+)\]", text) if part)
 
 
-def _no_nulls(value: Any) -> Any:
+def _no_null_keys(table: Mapping[str, object]) -> dict[str, object]:
+    """``table`` (unstructured) without the keys whose value is None, at every depth."""
+    return {key: _no_nulls(item) for key, item in table.items() if item is not None}
+
+
+def _no_nulls(value: object) -> object:
     """``value`` (unstructured) without the keys whose value is None, at every depth."""
     if isinstance(value, dict):
-        return {key: _no_nulls(item) for key, item in value.items() if item is not None}
+        return _no_null_keys(value)
     if isinstance(value, list | tuple):
         return type(value)(_no_nulls(item) for item in value)
     return value
@@ -458,7 +463,7 @@ def _installed_rules() -> set[str]:
     return found
 
 
-def _not_a_list_of(kind: type, plugin: str, hook: str, answer: Any) -> Fault | None:
+def _not_a_list_of(kind: type, plugin: str, hook: str, answer: object) -> Fault | None:
     """The fault of a declaration hook that did not answer with a list of ``kind``, or None."""
     if isinstance(answer, list) and all(isinstance(item, kind) for item in answer):
         return None

@@ -22,11 +22,11 @@ import json
 import os
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 import attrs
 
 from pegline_core.arguments import expect, paths, plugin_classes
+from pegline_core.definition import GameDefinition
 from pegline_core.descriptions import unknown_keys
 from pegline_core.errors import PeglineError, VariantError
 from pegline_core.files import parse_toml, read_text
@@ -67,7 +67,7 @@ __all__ = [
 _SET_BY_LOADING = "set by loading, never by a file"
 
 
-def _set_by_loading(data: dict[str, Any]) -> list[str]:
+def _set_by_loading(data: dict[str, object]) -> list[str]:
     """Take out of ``data`` the keys that loading sets (``name``, ``notices``, ``settings``),
     which a file may not; the ones it held."""
     return [key for key in ("name", "notices", "settings") if data.pop(key, None) is not None]
@@ -185,7 +185,7 @@ def _loads(path: Path, *, search_path: Sequence[Path],
     return True
 
 
-def _config_follows(plugins: Any, extra: Mapping[str, type] | None) -> dict[str, list[str]]:
+def _config_follows(plugins: object, extra: Mapping[str, type] | None) -> dict[str, list[str]]:
     """Each plugin's ``follows`` (keys of its ``[config.NAME]`` table that another key's later
     change drops, as two ways of saying one thing replace each other) as dotted paths."""
     found: dict[str, list[str]] = {}
@@ -238,7 +238,7 @@ def renamed_from(old_name: str, search_path: Sequence[Path] | None = None) -> li
     return found
 
 
-def variant_from_table(data: Mapping[str, Any], *, name: str,
+def variant_from_table(data: Mapping[str, object], *, name: str,
                        extra_plugins: Mapping[str, type] | None = None) -> Variant:
     """A variant from its fully resolved table (`Variant.to_toml_dict`), as a record embeds it.
 
@@ -274,7 +274,7 @@ def variant_from_table(data: Mapping[str, Any], *, name: str,
     return attrs.evolve(variant, name=name, notices=tuple(notices))
 
 
-def _structure_leniently(data: dict[str, Any], settings: type
+def _structure_leniently(data: dict[str, object], settings: type
                          ) -> tuple[Variant | None, list[tuple[tuple[str | int, ...], str]]]:
     """Structure the variant, the kernel's keys and the game's, each key that fails left to its
     default, so that the semantic pass can still report every other mistake. None (with the
@@ -299,7 +299,8 @@ def semantic_problems(variant: Variant, extra_plugins: Mapping[str, type] | None
     return _semantic(variant, game_definition(variant.game, extra_plugins), extra_plugins)[0]
 
 
-def _semantic(variant: Variant, definition: Any, extra_plugins: Mapping[str, type] | None,
+def _semantic(variant: Variant, definition: GameDefinition,
+              extra_plugins: Mapping[str, type] | None,
               skip: Collection[tuple[str | int, ...]] = (), *, must_score: bool = False
               ) -> tuple[list[tuple[tuple[str | int, ...], str]], list[str]]:
     """Every problem at once: the kernel's, the game's, the plugins' (unless their names or
