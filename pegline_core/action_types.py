@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Callable
-from typing import Any, Final, TypeVar
+from typing import Final, TypeVar
 
 import attrs
 
@@ -26,7 +26,7 @@ from pegline_core.strict import describe
 
 __all__ = ["wrong_field", "interned", "INTERNED"]
 
-Check = Callable[[Any], bool]
+Check = Callable[[object], bool]
 _CHECKS: dict[type, tuple[tuple[str, Check, str], ...]] = {}
 A = TypeVar("A", bound=Action)
 
@@ -88,7 +88,7 @@ def _checks_of(cls: type) -> tuple[tuple[str, Check, str], ...]:
     return tuple(found)
 
 
-_SCALARS: dict[Any, tuple[Check, str]] = {
+_SCALARS: dict[object, tuple[Check, str]] = {
     int: (lambda v: type(v) is int, "an integer"),
     str: (lambda v: type(v) is str, "a string"),
     bool: (lambda v: type(v) is bool, "a boolean"),
@@ -96,7 +96,7 @@ _SCALARS: dict[Any, tuple[Check, str]] = {
 }
 
 
-def _check(hint: Any) -> tuple[Check, str] | None:
+def _check(hint: object) -> tuple[Check, str] | None:
     """A check and its description for the types actions declare: scalars, cards, tuples of
     them and optional ones; None for any other (left to the machine)."""
     if hint in _SCALARS:

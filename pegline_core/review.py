@@ -24,7 +24,7 @@ from typing import Any, Protocol, cast
 from pegline_core.coaching import Comparison, Evaluator, same_move
 from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.event_rows import built, input_at
-from pegline_core.events import AskCoach, Event, Input
+from pegline_core.events import Action, AskCoach, Event, Input
 from pegline_core.ruleset import Ruleset
 
 __all__ = ["Reviewed", "asked", "coach", "compare"]
@@ -39,7 +39,7 @@ class Reviewed(Protocol):
     def phase(self) -> str: ...
     def entries(self) -> list[Any]: ...
     def view_before(self, start: int, seat: int) -> Any: ...
-    def apply(self, action: Any) -> Sequence[Event]: ...
+    def apply(self, action: Action) -> Sequence[Event]: ...
 
 
 def asked(game: Reviewed, request: AskCoach) -> Input:

@@ -9,6 +9,7 @@ import os
 import re
 import sys
 import traceback
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -46,10 +47,11 @@ class _Formatter(click.HelpFormatter):
     def write_heading(self, heading: str) -> None:
         super().write_heading(_messages.pgettext(HELP_CONTEXT, heading))
 
-    def write_dl(self, rows: Any, *args: Any, **kwargs: Any) -> None:
+    def write_dl(self, rows: Sequence[tuple[str, str]], col_max: int = 30,
+                 col_spacing: int = 2) -> None:
         """An option's list, with Click's ``[default: ...]`` and ``[required]`` translated."""
         super().write_dl([(term, _EXTRA.sub(_extra, text)) for term, text in rows],
-                         *args, **kwargs)
+                         col_max, col_spacing)
 
 
 _EXTRA = re.compile(r"\[([^\[\]]*)\]$")
@@ -174,7 +176,7 @@ class Group(_Translated, click.Group):
     command_class = Command
     group_class = type  # subgroups (variants, plugins, analyze) are translated too
 
-    def invoke(self, ctx: click.Context) -> Any:
+    def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
         except PeglineError as exc:

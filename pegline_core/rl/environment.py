@@ -68,7 +68,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
     history to undo).
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "pegline_v0",
+    metadata: ClassVar[dict[str, object]] = {"render_modes": ["ansi"], "name": "pegline_v0",
                                           "is_parallelizable": False}
 
     def __init__(self, variant: Variant | str = "two-player", *, reward: str = "win",
@@ -107,7 +107,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
 
     # -- the game ------------------------------------------------------------------------------
 
-    def reset(self, seed: SupportsIndex | None = None, options: dict[str, Any] | None = None
+    def reset(self, seed: SupportsIndex | None = None, options: dict[str, object] | None = None
               ) -> None:
         """A new game; ``seed`` reseeds the generator that deals (each later game goes on from
         it). ``options`` are accepted and unused."""
@@ -120,7 +120,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, object]] = {agent: {} for agent in self.agents}
         self.decisions = [0] * len(self.possible_agents)
         self._screen = self.encoding.screen() if self.render_mode else None
         self._advance(self.game.scores)

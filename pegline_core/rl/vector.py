@@ -12,6 +12,7 @@ inside `VectorEnv.step` from each game's own seeded generator, in the same order
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -49,7 +50,7 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
     returns the arrays the environment writes into (faster; the next step overwrites them).
     """
 
-    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
+    metadata: dict[str, object] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
 
     def __init__(self, variant: Variant | str = "two-player", num_envs: int = 1, *,
                  reward: str = "win", max_cycles: int | None = None, copy: bool = True,
@@ -81,14 +82,14 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
         self._started = False
 
     @property
-    def rngs(self) -> list[Any]:
+    def rngs(self) -> list[random.Random]:
         """Each game's generator of chance (seeded by `reset`, going on over its games)."""
         return self._batch.rngs
 
     # -- Gymnasium's API -----------------------------------------------------------------------
 
     def reset(self, *, seed: int | Sequence[int] | None = None,
-              options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
+              options: dict[str, object] | None = None) -> tuple[Observation, dict[str, object]]:
         """New games in every env. ``seed``: None (each generator goes on), a whole number
         (env ``i`` is seeded with ``seed + i``, as Gymnasium seeds its vector environments) or
         one seed per env. ``options`` are accepted and unused."""
@@ -98,7 +99,7 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
         return self._observation(), {"seat": np.array(self._batch.seats)}
 
     def step(self, actions: Any) -> tuple[Observation, np.ndarray, np.ndarray, np.ndarray,
-                                          dict[str, Any]]:
+                                          dict[str, object]]:
         """Apply one action number per env (a sequence or an array of N whole numbers; an env
         whose game ended on the last step ignores its own and starts a new game).
 
