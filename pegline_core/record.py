@@ -53,6 +53,7 @@ from pegline_core.files import (
     write_atomically,
 )
 from pegline_core.game import Game
+from pegline_core.messages import Message, Problem, Template, said
 from pegline_core.plugins import game_definition, installed_plugins
 from pegline_core.record_header import same, structure_header
 from pegline_core.ruleset import Ruleset
@@ -106,24 +107,42 @@ class Difference:
         keys = [*self.found, *(key for key in self.expected if key not in self.found)]
         return [key for key in keys if self.found.get(key) != self.expected.get(key)]
 
-    def __str__(self) -> str:
+    @property
+    def message(self) -> Message:
+        """What differs, as a message (its text is ``str()``)."""
         if self.expected is None or self.found is None:
             def kind(event: dict[str, Any] | None) -> str:
-                return "no event" if event is None else f"a {event.get('type')} event"
+                return _NO_EVENT() if event is None else _AN_EVENT(type=event.get("type"))
 
-            return (f"event {self.seq}: the record has {kind(self.found)}, the replay "
-                    f"{kind(self.expected)}")
+            return _EVENT_HAS(seq=self.seq, difference=_HAS(found=kind(self.found),
+                                                              expected=kind(self.expected)))
         tag = self.found.get("type") if self.found.get("type") == self.expected.get("type") \
             else None
-        said = "; ".join(
-            f"{key}: the record has {_shown(self.found, key)}, the replay "
-            f"{_shown(self.expected, key)}" for key in self.fields)
-        return f"event {self.seq}{f' ({tag})' if tag else ''}: {said}"
+        said: str = ""
+        for key in self.fields:
+            one = _KEY_HAS(key=key, found=_shown(self.found, key),
+                           expected=_shown(self.expected, key))
+            said = _AND(first=said, rest=one) if said else one
+        return _EVENT_OF_TYPE_HAS(seq=self.seq, type=tag, difference=said) if tag else \
+            _EVENT_HAS(seq=self.seq, difference=said)
+
+    def __str__(self) -> str:
+        return str(self.message)
+
+
+_EVENT_HAS = Template("record.event-differs", "event {seq}: {difference}")
+_EVENT_OF_TYPE_HAS = Template("record.event-of-type-differs", "event {seq} ({type}): {difference}")
+_HAS = Template("record.differs", "the record has {found}, the replay {expected}")
+_KEY_HAS = Template("record.key-differs", "{key}: the record has {found}, the replay {expected}")
+_AND = Template("record.differences", "{first}; {rest}")
+_NO_EVENT = Template("record.no-event", "no event")
+_AN_EVENT = Template("record.an-event", "a {type} event")
+_NOTHING = Template("record.nothing", "nothing")
 
 
 def _shown(event: dict[str, Any], key: str) -> str:
     """The value of ``key`` in a record's event as the record writes it (or "nothing")."""
-    return "nothing" if key not in event else json.dumps(event[key], ensure_ascii=False)
+    return _NOTHING() if key not in event else json.dumps(event[key], ensure_ascii=False)
 
 
 def rules_digest(ruleset: Ruleset) -> str:
@@ -410,7 +429,8 @@ class GameRecord:
             try:
                 structured.append(codec.from_dict(event))
             except PeglineError as exc:
-                raise RecordError(f"{name}: {where.format(index + offset)}: {exc}") from None
+                raise RecordError(Problem(said(exc), name, where.format(index + offset))) \
+                    from None
         record._check_header(structured, head, name)
         return record
 
@@ -583,7 +603,8 @@ class GameRecord:
             try:
                 game.apply(event.action)
             except ValueError as exc:
-                raise RecordError(f"event {event.seq} (record item {index}): {exc}") from None
+                raise RecordError(Problem(said(exc), f"event {event.seq} (record item {index})")) \
+                    from None
         return game
 
     def verify(self, versions: str = "compatible") -> Difference | None:

@@ -26,7 +26,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pegline_core.app.i18n import Messages, use_language
-from pegline_core.app.problems import explain
+from pegline_core.app.problems import shown
 from pegline_core.app.web.protocol import RequestError, query_number, whole
 from pegline_core.app.web.tables import WATCHER, Forbidden, Gone, Stale, Table, Tables, link_token
 from pegline_core.errors import IllegalActionError, PeglineError
@@ -182,7 +182,7 @@ class _Line:
                 woken.set()
             except PeglineError as exc:
                 status = 409 if isinstance(exc, IllegalActionError) else 400
-                await self._refuse(status, explain(str(exc)))
+                await self._refuse(status, shown(exc))
             return True
 
     async def _resend(self, data: dict[str, Any], woken: asyncio.Event) -> bool:
