@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Self
 
 __all__ = ["KERNEL_DOMAIN", "Template", "Message", "Problem", "Translate", "TEMPLATES",
-           "either", "render", "said"]
+           "code_of", "either", "render", "said"]
 
 KERNEL_DOMAIN = "pegline_core.app"
 """The gettext domain that translates the kernel's messages (its catalog ships with the
@@ -129,6 +129,11 @@ def render(text: str, translate: Translate) -> str:
     """``text`` in the language of ``translate`` if it is a `Message` or a `Problem`; any other
     text (a plugin's own words) as it is."""
     return text.render(translate) if isinstance(text, Message | Problem) else text
+
+
+def code_of(text: str) -> str | None:
+    """The code of ``text`` if it is a `Message` (or a `Problem` of one), else None."""
+    return text.code if isinstance(text, Message | Problem) else None
 
 
 def said(exc: BaseException) -> str:

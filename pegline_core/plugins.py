@@ -24,9 +24,10 @@ from pegline_core.rules import Rule, rule_problem
 from pegline_core.strict import DID_YOU_MEAN, Problems, StructureProblems, structure_strict
 
 __all__ = ["PluginError", "installed_plugins", "plugin_class", "build_plugin", "describe_plugin",
-           "game_definition", "safe_load", "ENTRY_POINT_GROUP", "Problems", "Plugins"]
+           "game_definition", "safe_load", "ENTRY_POINT_GROUP", "Problems", "Plugins",
+           "UNKNOWN_PLUGIN"]
 
-_UNKNOWN = Template("plugin.unknown", "unknown plugin {name} ({close}installed: {names})")
+UNKNOWN_PLUGIN = Template("plugin.unknown", "unknown plugin {name} ({close}installed: {names})")
 _NO_CONFIG = Template("plugin.no-config", "plugin {name} takes no configuration")
 
 ENTRY_POINT_GROUP = "pegline"
@@ -56,8 +57,9 @@ def plugin_class(name: str, extra: Plugins | None = None) -> type:
     if name not in installed:
         names = [*installed, *(extra or {})]
         near = difflib.get_close_matches(str(name), names, n=3, cutoff=0.6)
-        raise PluginError(_UNKNOWN(name=repr(name), close=DID_YOU_MEAN(names=either(near)) if near
-                                   else "", names=", ".join(names) or "none"), plugin=name)
+        close = DID_YOU_MEAN(names=either(near)) if near else ""
+        raise PluginError(UNKNOWN_PLUGIN(name=repr(name), close=close,
+                                         names=", ".join(names) or "none"), plugin=name)
     try:
         loaded = installed[name].load()
     except Exception as exc:  # a broken third-party package must not become a traceback

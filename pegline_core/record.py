@@ -138,6 +138,9 @@ _AND = Template("record.differences", "{first}; {rest}")
 _NO_EVENT = Template("record.no-event", "no event")
 _AN_EVENT = Template("record.an-event", "a {type} event")
 _NOTHING = Template("record.nothing", "nothing")
+_OTHER_RULES = Template("record.other-rules", "the record was made under other rules than the "
+                        "installed {name} (digest {digest}, installed {installed}); it is not "
+                        "replayed under other rules")
 
 
 def _shown(event: dict[str, Any], key: str) -> str:
@@ -539,7 +542,7 @@ class GameRecord:
         try:
             return self._new_game(self.variant_here(), versions)
         except RecordError as exc:
-            if self.rules is not None or "other rules" not in str(exc):
+            if self.rules is not None or exc.code != _OTHER_RULES.code:
                 raise
             for name in renamed_from(self.variant):
                 try:
@@ -572,9 +575,8 @@ class GameRecord:
             raise RecordError(f"the record's rules do not match its digest (digest "
                               f"{self.digest}, rules {installed_digest}): it was altered")
         if self.digest and installed_digest != self.digest:
-            raise RecordError(f"the record was made under other rules than the installed "
-                              f"{variant.name!r} (digest {self.digest}, installed "
-                              f"{installed_digest}); it is not replayed under other rules")
+            raise RecordError(_OTHER_RULES(name=repr(variant.name), digest=self.digest,
+                                           installed=installed_digest))
         installed = game.ruleset.versions()
         listed = set(installed)
         if self.schema == 1:  # version 1 listed no game and made muggins a setting: a part

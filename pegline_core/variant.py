@@ -31,10 +31,12 @@ from pegline_core.descriptions import unknown_keys
 from pegline_core.errors import PeglineError, VariantError
 from pegline_core.files import parse_toml, read_text
 from pegline_core.locate import Locator
-from pegline_core.messages import Problem, Template, said
-from pegline_core.plugins import game_definition, plugin_class
+from pegline_core.messages import Problem, Template, code_of, said
+from pegline_core.plugins import UNKNOWN_PLUGIN, game_definition, plugin_class
 from pegline_core.ruleset import Ruleset
 from pegline_core.strict import (
+    UNKNOWN_KEY,
+    UNKNOWN_KEY_NEAR,
     describe,
     format_path,
     leniently,
@@ -77,6 +79,7 @@ _TWICE = Template("plugins.twice", "a plugin is named twice")
 _UNUSED = Template("config.unused", "{key} configures plugin {plugin}, which the variant does "
                    "not use ({plugins})")
 _HINTED = Template("hinted", "{message}{hint}")
+_UNKNOWN_KEYS = (UNKNOWN_KEY.code, UNKNOWN_KEY_NEAR.code)
 
 
 def _set_by_loading(data: dict[str, Any]) -> list[str]:
@@ -221,7 +224,7 @@ def _hinted(message: str, hint: str) -> str:
 def _variant_hint(variant: Variant, path: tuple[str | int, ...], message: str) -> str:
     """For a variant's name written where a plugin's belongs (``plugins = ["+stink-hole"]``):
     how to use that variant, or the plugins it adds."""
-    if len(path) != 2 or path[0] != "plugins" or not message.startswith("unknown plugin"):
+    if len(path) != 2 or path[0] != "plugins" or code_of(message) != UNKNOWN_PLUGIN.code:
         return ""
     name = variant.plugins[path[1]] if isinstance(path[1], int) and \
         path[1] < len(variant.plugins) else ""
@@ -301,7 +304,8 @@ def _structure_leniently(data: dict[str, Any], settings: type
     game_settings, more = leniently(functools.partial(structure_strict, cls=settings), own)
     top_keys = [*_KERNEL_KEYS, *(f.name for f in attrs.fields(settings))]
     found = [(path, unknown_key(str(path[0]), top_keys))
-             if len(path) == 1 and message.startswith("unknown key") else (path, message)
+             if len(path) == 1 and code_of(message) in _UNKNOWN_KEYS
+             else (path, message)
              for path, message in found + more]
     if variant is None or game_settings is None:
         return None, found

@@ -208,3 +208,17 @@ def test_the_english_table_serves_only_old_records():
                             "--include=*.py", "pegline_core", "plugins"], cwd=ROOT,
                            capture_output=True, text=True).stdout.split()
     assert sorted(users) == ["pegline_core/app/i18n.py", "plugins/pegline_clabber/reasons.py"]
+
+
+def test_the_kernel_decides_by_a_messages_code_not_its_wording(monkeypatch, tmp_path):
+    from pegline_core import record
+    from pegline_core.plugins import UNKNOWN_PLUGIN
+    from pegline_core.record import GameRecord
+
+    monkeypatch.setattr(record._OTHER_RULES, "text", "a rule set of its own, not {name}'s")
+    monkeypatch.setattr(UNKNOWN_PLUGIN, "text", "no plugin called {name} ({close}{names})")
+    five = GameRecord.load(ROOT / "tests" / "records" / "v1" / "five-card.toml")
+    assert five.replay().variant.name == "five-card-traditional"  # renamed: found by its old name
+    problems = _problems('extends = ["two-player"]\nplugins = ["+stink-hole"]\n', tmp_path)
+    assert "'stink-hole' is a variant: extends = [\"stink-hole\"] builds on it" in problems[0]
+    assert [problem.code for problem in problems] == ["hinted"]
