@@ -60,7 +60,7 @@ class Template:
         self.code = code
         self.text = text
         self.domain = domain
-        TEMPLATES[code] = self
+        TEMPLATES.setdefault(code, self)
 
     def __call__(self, **params: object) -> Message:
         return Message(self, params)
@@ -96,7 +96,9 @@ class Message(str):
 
 
 def _message(code: str, text: str, domain: str, params: Mapping[str, object]) -> Message:
-    return Template(code, text, domain)(**params)
+    known = TEMPLATES.get(code)  # the same template, when this process has defined it
+    same = known is not None and (known.text, known.domain) == (text, domain)
+    return (known if same and known is not None else Template(code, text, domain))(**params)
 
 
 class Problem(str):

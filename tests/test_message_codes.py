@@ -171,7 +171,9 @@ def test_text_without_a_template_is_shown_as_it_is():
 
 
 def test_a_players_error_keeps_its_code_and_the_rules_refusal_when_pickled():
-    refusal = IllegalActionError(Template("refused.game-over", "the game is over")())
+    from pegline_core.refusals import GAME_OVER
+
+    refusal = IllegalActionError(GAME_OVER())
     error = PlayerError.refused(0, object(), "go", refusal)
     again = pickle.loads(pickle.dumps(error))
     assert str(again) == str(error) == \
@@ -222,3 +224,10 @@ def test_the_kernel_decides_by_a_messages_code_not_its_wording(monkeypatch, tmp_
     problems = _problems('extends = ["two-player"]\nplugins = ["+stink-hole"]\n', tmp_path)
     assert "'stink-hole' is a variant: extends = [\"stink-hole\"] builds on it" in problems[0]
     assert [problem.code for problem in problems] == ["hinted"]
+
+
+def test_a_message_unpickled_keeps_its_template():
+    from pegline_core.refusals import GAME_OVER
+
+    again = pickle.loads(pickle.dumps(GAME_OVER()))
+    assert again.template is GAME_OVER and again == "the game is over"
