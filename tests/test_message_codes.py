@@ -231,3 +231,22 @@ def test_a_message_unpickled_keeps_its_template():
 
     again = pickle.loads(pickle.dumps(GAME_OVER()))
     assert again.template is GAME_OVER and again == "the game is over"
+
+
+def test_the_web_apis_refusal_carries_the_code_beside_the_translated_message():
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from pegline_core.app.web import create_app
+    from tests.one_person import open_seat
+
+    with TestClient(create_app()) as client:
+        seat = open_seat(client, seed=4, options={})
+        held = seat.state()["table"]["held"][0]
+        for tag in ("en", "ja"):
+            refused = seat.move({"type": "play", "card": held}, headers={"x-pegline-lang": tag})
+            assert refused.status_code == 409
+            assert refused.json()["code"] == "refused.not-now"
+        assert refused.json()["error"].startswith("discard フェーズでは Play はできません")
+        unread = client.post("/api/tables", json={"variant": "nosuch"})
+        assert unread.status_code == 400 and "code" not in unread.json()  # the app's own words

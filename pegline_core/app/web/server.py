@@ -256,8 +256,11 @@ def _overlays(web: WebTable, chosen: dict[str, Any]) -> list[str]:
     return overlays
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(status: int, message: str, code: str | None = None) -> JSONResponse:
+    """The answer to a refused request: its message, and the message's code where it has one
+    (a program reads that, whatever the language)."""
+    return JSONResponse({"error": message, **({"code": code} if code else {})},
+                        status_code=status)
 
 
 def _status(exc: PeglineError) -> int:
@@ -330,7 +333,7 @@ def _json_route(path: str, work: Handler, methods: list[str], status: int = 200)
                 return JSONResponse({"error": str(exc)}, status_code=429,
                                     headers={"retry-after": str(exc.retry_after)})
             except PeglineError as exc:  # the kernel's English, in the request's language
-                return _error(_status(exc), shown(exc))
+                return _error(_status(exc), shown(exc), exc.code)
 
     return Route(path, endpoint, methods=methods)
 
@@ -376,7 +379,7 @@ def create_app(tables: Tables | None = None, *, creation: CreationLimit | None =
                 table = find()
                 text = await run_in_threadpool(table.record, form)
             except PeglineError as exc:
-                return _error(_status(exc), shown(exc))
+                return _error(_status(exc), shown(exc), exc.code)
         name = f"pegline-{table.game.variant.name.replace('+', '-')}-{table.id}.{form}"
         media = "application/toml" if form == "toml" else "application/jsonl"
         return Response(text, media_type=media,

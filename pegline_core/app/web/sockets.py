@@ -182,7 +182,7 @@ class _Line:
                 woken.set()
             except PeglineError as exc:
                 status = 409 if isinstance(exc, IllegalActionError) else 400
-                await self._refuse(status, shown(exc))
+                await self._refuse(status, shown(exc), exc.code)
             return True
 
     async def _resend(self, data: dict[str, Any], woken: asyncio.Event) -> bool:
@@ -201,6 +201,7 @@ class _Line:
         await self._refuse(410, str(exc))
         await self.websocket.close(code=GONE)
 
-    async def _refuse(self, status: int, message: str) -> None:
+    async def _refuse(self, status: int, message: str, code: str | None = None) -> None:
         async with self.sending:
-            await self.websocket.send_json({"error": message, "status": status})
+            await self.websocket.send_json({"error": message, "status": status,
+                                           **({"code": code} if code else {})})
