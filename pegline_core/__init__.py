@@ -38,6 +38,7 @@ from pegline_core.events import (
 from pegline_core.game import Game
 from pegline_core.hookspecs import hookimpl, hookspec, native, native_step
 from pegline_core.index_player import IndexPlayer
+from pegline_core.messages import Message, Problem, Template
 from pegline_core.phases import Phase
 from pegline_core.players import Player, RandomBot, play_game
 from pegline_core.plugins import game_definition
@@ -58,5 +59,5 @@ __all__ = [
     "Rule", "Score", "Award", "Ruleset", "hookimpl", "hookspec", "native", "native_step",
     "Variant", "load_variant", "available_variants", "GameRecord",
     "PeglineError", "CardError", "VariantError", "PluginError", "IllegalActionError",
-    "PlayerError", "RecordError",
+    "PlayerError", "RecordError", "Message", "Problem", "Template",
 ]

@@ -19,9 +19,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from pegline_core.errors import CardError
+from pegline_core.messages import Template
 
 __all__ = ["Card", "CardError", "DECK", "RANKS", "SUITS", "parse_cards", "format_cards",
            "deck_of"]
+
+_NOT_A_CARD = Template("card.form", "{text}: a card is a rank followed by a suit, like '5H'")
+_UNKNOWN_SUIT = Template("card.suit", "{text}: unknown suit {suit}")
+_UNKNOWN_RANK = Template("card.rank", "{text}: unknown rank {rank}")
+_TWICE = Template("card.twice", "{card} is given twice")
 
 RANKS = "A23456789TJQK"
 """Rank letters in order; a card's ``rank`` is its 1-based position here (ace low)."""
@@ -80,13 +86,13 @@ class Card:
             raise CardError(f"a card must be a string, not {type(text).__name__}")
         token = text.strip()
         if len(token) < 2:
-            raise CardError(f"{text!r}: a card is a rank followed by a suit, like '5H'")
+            raise CardError(_NOT_A_CARD(text=repr(text)))
         suit = _SUIT_ALIASES.get(token[-1].upper())
         if suit is None:
-            raise CardError(f"{text!r}: unknown suit {token[-1]!r}")
+            raise CardError(_UNKNOWN_SUIT(text=repr(text), suit=repr(token[-1])))
         rank = _RANK_ALIASES.get(token[:-1].upper())
         if rank is None:
-            raise CardError(f"{text!r}: unknown rank {token[:-1]!r}")
+            raise CardError(_UNKNOWN_RANK(text=repr(text), rank=repr(token[:-1])))
         return DECK[(rank - 1) * 4 + SUITS.index(suit)]
 
     @property
@@ -126,7 +132,7 @@ def parse_cards(text: str | Iterable[str | Card], *, distinct: bool = True) -> t
         seen: set[Card] = set()
         for card in cards:
             if card in seen:
-                raise CardError(f"{str(card)!r} is given twice")
+                raise CardError(_TWICE(card=repr(str(card))))
             seen.add(card)
     return cards
 

@@ -11,12 +11,37 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
+from pegline_core.messages import Message, Template, said
+
 __all__ = ["PeglineError", "CardError", "VariantError", "PluginError", "IllegalActionError",
            "PlayerError", "RecordError", "short_repr"]
 
 
 class PeglineError(ValueError):
-    """Something a caller passed that Pegline cannot accept."""
+    """Something a caller passed that Pegline cannot accept.
+
+    Its text (``str()``) is English. Pegline's own errors are raised with a `Message`, which a
+    program reads as ``.code`` (stable, whatever the wording) and ``.params``; an error raised
+    with plain text (``PeglineError("text")``) has the text as its ``.message`` and no code.
+    """
+
+    @property
+    def message(self) -> str:
+        """What went wrong: a `Message` where Pegline said it, else the text given."""
+        first = self.args[0] if self.args else ""
+        return first if isinstance(first, str) else str(self)
+
+    @property
+    def code(self) -> str | None:
+        """The message's stable code, or None for an error raised with plain text."""
+        message = self.message
+        return message.code if isinstance(message, Message) else None
+
+    @property
+    def params(self) -> dict[str, object]:
+        """The values the message was formatted with ({} for plain text)."""
+        message = self.message
+        return dict(message.params) if isinstance(message, Message) else {}
 
 
 class CardError(PeglineError):
@@ -24,7 +49,8 @@ class CardError(PeglineError):
 
 
 class VariantError(PeglineError):
-    """A variant that cannot be loaded; ``problems`` holds every ``file: key.path: message``."""
+    """A variant that cannot be loaded; ``problems`` holds every ``file: key.path: message``
+    (each a `Problem` where Pegline found it: its ``message`` carries the code)."""
 
     def __init__(self, problems: Sequence[str]) -> None:
         self.problems = list(problems)
@@ -62,6 +88,11 @@ class IllegalActionError(PeglineError):
     """An action that the rules do not allow now; the game is left unchanged."""
 
 
+_RAISED = Template("player.raised", "seat {seat}'s player {player} raised {error}")
+_REFUSED = Template("player.refused", "seat {seat}'s player {player} answered {action}, which "
+                    "the rules refuse: {reason}")
+
+
 class PlayerError(PeglineError):
     """A player failed in its turn (a bot of one's own, most often): its ``choose`` raised (a
     `PluginError` from a plugin it called stays the plugin's), or answered what the rules
@@ -83,7 +114,7 @@ class PlayerError(PeglineError):
     def raised(cls, seat: int, player: object, cause: BaseException) -> PlayerError:
         """The player at ``seat`` raised ``cause`` from its ``choose``."""
         name = _class_name(player)
-        return cls(f"seat {seat}'s player {name} raised {type(cause).__name__}: {cause}",
+        return cls(_RAISED(seat=seat, player=name, error=f"{type(cause).__name__}: {cause}"),
                    seat=seat, player=name, where=_raised_at(cause), cause=cause)
 
     @classmethod
@@ -91,8 +122,8 @@ class PlayerError(PeglineError):
                 cause: BaseException) -> PlayerError:
         """The player at ``seat`` answered ``action``, which the rules refused with ``cause``."""
         name = _class_name(player)
-        return cls(f"seat {seat}'s player {name} answered {short_repr(action)}, which the rules "
-                   f"refuse: {cause}", seat=seat, player=name,
+        return cls(_REFUSED(seat=seat, player=name, action=short_repr(action),
+                           reason=said(cause)), seat=seat, player=name,
                    where=_method_at(player, "choose"), cause=cause)
 
     @classmethod

@@ -25,7 +25,8 @@ from cattrs.gen import make_dict_unstructure_fn, override
 
 from pegline_core.cards import Card
 from pegline_core.errors import CardError, PeglineError, PluginError
-from pegline_core.strict import StructureProblems, format_path, problems_of
+from pegline_core.messages import Problem, said
+from pegline_core.strict import StructureProblems, problems_of, problems_text
 from pegline_core.strict import converter as strict_converter
 
 __all__ = ["Action", "Event", "Input", "Scored", "GameEnded", "SideResult", "AskCoach",
@@ -231,7 +232,7 @@ class EventCodec:
                 return Input(**head, action=self._structure(body, cls))
             return self._structure(head | body, cls)  # type: ignore[no-any-return]
         except PeglineError as exc:
-            raise PeglineError(f"{tag} event: {exc}") from None
+            raise PeglineError(Problem(said(exc), f"{tag} event")) from None
 
     def _structure(self, body: dict[str, Any], cls: type) -> Any:
         for field in fields(cls):  # TOML has no null: an optional field left out is None
@@ -240,11 +241,9 @@ class EventCodec:
         try:
             return self.converter.structure(body, cls)
         except cattrs.BaseValidationError as exc:
-            problems = problems_of(exc)
-            raise PeglineError("; ".join(f"{format_path(p) or '(top)'}: {m}"
-                                         for p, m in problems)) from None
+            raise PeglineError(problems_text(problems_of(exc))) from None
         except (StructureProblems, TypeError, ValueError) as exc:
-            raise PeglineError(str(exc)) from None
+            raise PeglineError(said(exc)) from None
 
     def dicts(self, events: Iterable[Event]) -> list[dict[str, object]]:
         return [self.to_dict(event) for event in events]

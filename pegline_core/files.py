@@ -9,6 +9,8 @@ import tempfile
 import tomllib
 from pathlib import Path
 
+from pegline_core.messages import Problem, Template
+
 RECORD_FORMAT = "pegline-record"
 """The ``format`` a saved game's header names first: how a record is told from a variant file."""
 
@@ -85,7 +87,7 @@ def parse_toml(text: str, name: str, error: type[ValueError]) -> dict[str, objec
     except tomllib.TOMLDecodeError as exc:
         raise error(f"{name}: not valid TOML: {exc}") from None
     except ValueError:  # an integer literal longer than Python converts from text
-        raise error(f"{name}: not valid TOML: {_TOO_LONG}") from None
+        raise error(Problem(_TOO_LONG(n=sys.get_int_max_str_digits()), name, _NOT_TOML)) from None
     except RecursionError:  # the parser recurses once per nested array or inline table
         raise error(f"{name}: {_TOO_DEEP}") from None
     _check_depth(data, text, name, error)
@@ -96,8 +98,9 @@ MAX_DEPTH = 32
 """The deepest nesting of arrays and tables Pegline reads in JSON or TOML (a record nests five
 deep): deeper input is refused as it is parsed, before anything recurses over it."""
 _TOO_DEEP = f"arrays or tables nested more than {MAX_DEPTH} deep"
-_HALF = "a lone surrogate (half of a character) in a string"
-_TOO_LONG = f"a number of more than {sys.get_int_max_str_digits()} digits"
+_HALF = Template("text.half-character", "a lone surrogate (half of a character) in a string")
+_TOO_LONG = Template("number.too-long", "a number of more than {n} digits")
+_NOT_JSON, _NOT_TOML = "not valid JSON", "not valid TOML"
 
 
 def parse_json(text: str | bytes, name: str, error: type[ValueError]) -> object:
@@ -111,7 +114,7 @@ def parse_json(text: str | bytes, name: str, error: type[ValueError]) -> object:
     except UnicodeDecodeError:
         raise error(f"{name}: not valid JSON: not UTF-8 text") from None
     except ValueError:  # an integer literal longer than Python converts from text
-        raise error(f"{name}: not valid JSON: {_TOO_LONG}") from None
+        raise error(Problem(_TOO_LONG(n=sys.get_int_max_str_digits()), name, _NOT_JSON)) from None
     except RecursionError:
         raise error(f"{name}: {_TOO_DEEP}") from None
     _check_depth(value, text, name, error)
@@ -142,7 +145,7 @@ def _check_text(value: object, text: str | bytes, name: str, error: type[ValueEr
     try:
         json.dumps(value, ensure_ascii=False).encode()
     except UnicodeEncodeError:
-        raise error(f"{name}: not valid JSON: {_HALF}") from None
+        raise error(Problem(_HALF(), name, _NOT_JSON)) from None
 
 
 def _check_depth(value: object, text: str | bytes, name: str, error: type[ValueError]) -> None:

@@ -35,6 +35,7 @@ from pegline_core.event_rows import built, built_from, event_class, input_at, in
 from pegline_core.events import Action, AskCoach, EventCodec, GameEnded
 from pegline_core.phases import Phase
 from pegline_core.plugins import Plugins
+from pegline_core.refusals import NO_SEAT, NO_UNDO
 from pegline_core.review import asked, coach, compare
 from pegline_core.ruleset import Ruleset
 from pegline_core.shared_rulesets import shared_ruleset
@@ -359,7 +360,7 @@ class Game:
         """Take back the last action, restoring state and log exactly; return that action."""
         self._need_history()
         if not self._undo:
-            raise IllegalActionError("there is no action to undo")
+            raise IllegalActionError(NO_UNDO())
         snapshot = self._snapshot_before(len(self._undo) - 1)
         _noted, start = self._undo.pop()
         entry = input_at(self._log, start)
@@ -410,7 +411,7 @@ class Game:
 
     def _check_seat(self, seat: int) -> None:
         if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalActionError(f"no seat {seat!r} at a table of {self.players}")
+            raise IllegalActionError(NO_SEAT(seat=repr(seat), players=self.players))
 
 
 def _rebuild(variant: Variant, extra: Plugins, dealer: int | None, inputs: list[Action],

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from pegline_core.messages import Problem
 from pegline_core.strict import format_path
 
 __all__ = ["Locator", "named_keys"]
@@ -86,4 +87,4 @@ class Locator:
         shown = path
         if newest is not None and self.setter(path) != newest and path in named:
             shown = next(key for key, file in setters if file == newest)
-        return f"{newest or self.top}: {format_path(shown) or '(top)'}: {message}"
+        return Problem(message, newest or self.top, format_path(shown) or "(top)")

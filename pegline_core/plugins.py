@@ -18,12 +18,16 @@ from importlib.metadata import EntryPoint, entry_points
 from pegline_core import hookspecs
 from pegline_core.definition import GameDefinition
 from pegline_core.errors import PluginError
+from pegline_core.messages import Template, either
 from pegline_core.rules import Rule, rule_problem
-from pegline_core.strict import Problems, StructureProblems, structure_strict
+from pegline_core.strict import DID_YOU_MEAN, Problems, StructureProblems, structure_strict
 
 __all__ = ["PluginError", "installed_plugins", "plugin_class", "plugin_version", "build_plugin",
            "describe_plugin", "game_definition", "safe_load", "ENTRY_POINT_GROUP", "Problems",
-           "Plugins"]
+           "Plugins", "UNKNOWN_PLUGIN"]
+
+UNKNOWN_PLUGIN = Template("plugin.unknown", "unknown plugin {name} ({close}installed: {names})")
+_NO_CONFIG = Template("plugin.no-config", "plugin {name} takes no configuration")
 
 ENTRY_POINT_GROUP = "pegline"
 Plugins = Mapping[str, type]
@@ -62,9 +66,9 @@ def plugin_class(name: str, extra: Plugins | None = None) -> type:
     if name not in installed:
         names = [*installed, *(extra or {})]
         near = difflib.get_close_matches(str(name), names, n=3, cutoff=0.6)
-        hint = f"did you mean {' or '.join(map(repr, near))}? " if near else ""
-        raise PluginError(f"unknown plugin {name!r} ({hint}installed: "
-                          f"{', '.join(names) or 'none'})", plugin=name)
+        close = DID_YOU_MEAN(names=either(near)) if near else ""
+        raise PluginError(UNKNOWN_PLUGIN(name=repr(name), close=close,
+                                         names=", ".join(names) or "none"), plugin=name)
     try:
         loaded = installed[name].load()
     except Exception as exc:  # a broken third-party package must not become a traceback
@@ -83,7 +87,7 @@ def build_plugin(name: str, cls: type, table: Mapping[str, object]) -> object:
     try:
         if config_cls is None:
             if table:
-                raise StructureProblems([((), f"plugin {name!r} takes no configuration")])
+                raise StructureProblems([((), _NO_CONFIG(name=repr(name)))])
             return cls()
         return cls(structure_strict(_thawed(table), config_cls))
     except StructureProblems:

@@ -54,6 +54,7 @@ from pegline_core.files import (
     write_atomically,
 )
 from pegline_core.game import Game
+from pegline_core.messages import Message, Problem, Template, said
 from pegline_core.plugins import game_definition, installed_plugins
 from pegline_core.record_header import same, structure_header
 from pegline_core.ruleset import Ruleset
@@ -107,24 +108,45 @@ class Difference:
         keys = [*self.found, *(key for key in self.expected if key not in self.found)]
         return [key for key in keys if self.found.get(key) != self.expected.get(key)]
 
-    def __str__(self) -> str:
+    @property
+    def message(self) -> Message:
+        """What differs, as a message (its text is ``str()``)."""
         if self.expected is None or self.found is None:
             def kind(event: dict[str, object] | None) -> str:
-                return "no event" if event is None else f"a {event.get('type')} event"
+                return _NO_EVENT() if event is None else _AN_EVENT(type=event.get("type"))
 
-            return (f"event {self.seq}: the record has {kind(self.found)}, the replay "
-                    f"{kind(self.expected)}")
+            return _EVENT_HAS(seq=self.seq, difference=_HAS(found=kind(self.found),
+                                                              expected=kind(self.expected)))
         tag = self.found.get("type") if self.found.get("type") == self.expected.get("type") \
             else None
-        said = "; ".join(
-            f"{key}: the record has {_shown(self.found, key)}, the replay "
-            f"{_shown(self.expected, key)}" for key in self.fields)
-        return f"event {self.seq}{f' ({tag})' if tag else ''}: {said}"
+        said: str = ""
+        for key in self.fields:
+            one = _KEY_HAS(key=key, found=_shown(self.found, key),
+                           expected=_shown(self.expected, key))
+            said = _AND(first=said, rest=one) if said else one
+        return _EVENT_OF_TYPE_HAS(seq=self.seq, type=tag, difference=said) if tag else \
+            _EVENT_HAS(seq=self.seq, difference=said)
+
+    def __str__(self) -> str:
+        return str(self.message)
+
+
+_EVENT_HAS = Template("record.event-differs", "event {seq}: {difference}")
+_EVENT_OF_TYPE_HAS = Template("record.event-of-type-differs", "event {seq} ({type}): {difference}")
+_HAS = Template("record.differs", "the record has {found}, the replay {expected}")
+_KEY_HAS = Template("record.key-differs", "{key}: the record has {found}, the replay {expected}")
+_AND = Template("record.differences", "{first}; {rest}")
+_NO_EVENT = Template("record.no-event", "no event")
+_AN_EVENT = Template("record.an-event", "a {type} event")
+_NOTHING = Template("record.nothing", "nothing")
+_OTHER_RULES = Template("record.other-rules", "the record was made under other rules than the "
+                        "installed {name} (digest {digest}, installed {installed}); it is not "
+                        "replayed under other rules")
 
 
 def _shown(event: dict[str, object], key: str) -> str:
     """The value of ``key`` in a record's event as the record writes it (or "nothing")."""
-    return "nothing" if key not in event else json.dumps(event[key], ensure_ascii=False)
+    return _NOTHING() if key not in event else json.dumps(event[key], ensure_ascii=False)
 
 
 def rules_digest(ruleset: Ruleset) -> str:
@@ -426,7 +448,8 @@ class GameRecord:
             try:
                 structured.append(codec.from_dict(event))
             except PeglineError as exc:
-                raise RecordError(f"{name}: {where.format(index + offset)}: {exc}") from None
+                raise RecordError(Problem(said(exc), name, where.format(index + offset))) \
+                    from None
         summary = record._checked_summary(structured, head, header.summary, name)
         return attrs.evolve(record, summary=summary) if summary is not None else record
 
@@ -538,7 +561,7 @@ class GameRecord:
         try:
             return self._new_game(self.variant_here(), versions)
         except RecordError as exc:
-            if self.rules is not None or "other rules" not in str(exc):
+            if self.rules is not None or exc.code != _OTHER_RULES.code:
                 raise
             for name in renamed_from(self.variant):
                 try:
@@ -571,9 +594,8 @@ class GameRecord:
             raise RecordError(f"the record's rules do not match its digest (digest "
                               f"{self.digest}, rules {installed_digest}): it was altered")
         if self.digest and installed_digest != self.digest:
-            raise RecordError(f"the record was made under other rules than the installed "
-                              f"{variant.name!r} (digest {self.digest}, installed "
-                              f"{installed_digest}); it is not replayed under other rules")
+            raise RecordError(_OTHER_RULES(name=repr(variant.name), digest=self.digest,
+                                           installed=installed_digest))
         installed = game.ruleset.versions()
         listed = set(installed)
         if self.schema == 1:  # version 1 listed no game and made muggins a setting: a part
@@ -602,7 +624,8 @@ class GameRecord:
             try:
                 game.apply(event.action)
             except ValueError as exc:
-                raise RecordError(f"event {event.seq} (record item {index}): {exc}") from None
+                raise RecordError(Problem(said(exc), f"event {event.seq} (record item {index})")) \
+                    from None
         return game
 
     def verify(self, versions: str = "compatible") -> Difference | None:

@@ -10,7 +10,16 @@ import cattrs
 from attrs import field, frozen
 
 from pegline_core.errors import RecordError
-from pegline_core.strict import StructureProblems, converter, describe, format_path, problems_of
+from pegline_core.messages import Problem
+from pegline_core.strict import (
+    A_TABLE,
+    EXPECTED,
+    MISSING,
+    converter,
+    describe,
+    problems_of,
+    problems_text,
+)
 from pegline_core.variant import DEFAULT_GAME  # a record of version 1 names no game
 
 __all__ = ["Header", "HEADER_KEYS", "structure_header", "same"]
@@ -50,7 +59,7 @@ class Header:
 
 def _versions_hook(value: object, _type: object) -> dict[str, str]:
     if not isinstance(value, dict):
-        raise TypeError(f"expected a table, got {describe(value)}")
+        raise TypeError(EXPECTED(what=A_TABLE, value=describe(value)))
     wrong = [(key, version) for key, version in value.items() if type(version) is not str]
     if wrong:
         key, version = wrong[0]
@@ -80,13 +89,11 @@ def structure_header(head: dict[str, object], written: set[str], name: str) -> H
     if nulls:  # TOML has none: a header leaves out what it does not state
         raise RecordError(f"{name}: {nulls[0]}: null is not a value (leave the key out)")
     if schema >= 2 and "game" not in head:
-        raise RecordError(f"{name}: game: required key is missing")
+        raise RecordError(Problem(MISSING(), name, "game"))
     try:
         header = _converter.structure({"game": DEFAULT_GAME, "schema": schema, **head}, Header)
     except (cattrs.ClassValidationError, cattrs.IterableValidationError) as exc:
-        problems = StructureProblems(problems_of(exc))
-        message = "; ".join(f"{format_path(p) or '(top)'}: {m}" for p, m in problems.problems)
-        raise RecordError(f"{name}: {message}") from None
+        raise RecordError(Problem(problems_text(problems_of(exc)), name)) from None
     if len(set(header.overlays)) != len(header.overlays):
         raise RecordError(f"{name}: overlays: a variant is merged on top once, got "
                           f"{list(header.overlays)}")

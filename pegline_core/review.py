@@ -25,6 +25,7 @@ from pegline_core.coaching import Comparison, Evaluator, same_move
 from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.event_rows import built, input_at
 from pegline_core.events import Action, AskCoach, Event, Input
+from pegline_core.refusals import NOTHING_TO_COMPARE
 from pegline_core.ruleset import Ruleset
 
 __all__ = ["Reviewed", "asked", "coach", "compare"]
@@ -48,7 +49,7 @@ def asked(game: Reviewed, request: AskCoach) -> Input:
     entries = game.entries()
     seat = request.seat
     if not _decisions(entries, seat):
-        raise IllegalActionError(f"seat {seat} has no committed decision to compare yet")
+        raise IllegalActionError(NOTHING_TO_COMPARE(seat=seat))
     return Input(len(entries), game.hand, game.phase, seat, request)
 
 
@@ -58,7 +59,7 @@ def compare(game: Reviewed, seat: int, evaluator: Evaluator) -> Comparison:
     entries = game.entries()
     decisions = _decisions(entries, seat)
     if not decisions:
-        raise IllegalActionError(f"seat {seat} has no committed decision to compare yet")
+        raise IllegalActionError(NOTHING_TO_COMPARE(seat=seat))
     same = same_move(evaluator)
     for start in reversed(decisions):
         view = game.view_before(start, seat)

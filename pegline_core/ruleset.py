@@ -27,6 +27,7 @@ from pegline_core.dispatch import (
     unknown_hooks,
 )
 from pegline_core.errors import PluginError, short_repr
+from pegline_core.messages import Problem, Template, either, said
 from pegline_core.plugins import (
     Plugins,
     Problems,
@@ -50,6 +51,16 @@ if TYPE_CHECKING:
     from pegline_core.variant_data import Variant
 
 __all__ = ["Ruleset"]
+
+_DECLARED_TWICE = Template("rule.declared-twice", "plugin {plugin} declares rule {rule} twice")
+_DECLARED_BEFORE = Template("rule.declared-before", "plugin {plugin} declares rule {rule}, "
+                            "already declared by {earlier}")
+_UNDECLARED = Template("rule.undeclared", "no plugin of this variant declares rule {rule}")
+_UNDECLARED_NEAR = Template("rule.undeclared.near", "no plugin of this variant declares rule "
+                            "{rule} (did you mean {names}?)")
+_PLUGIN_SAYS = Template("plugin.says", "(plugin {plugin}) {message}")
+_SCORELESS = Template("rule.scoreless", "no rule can score a point ({keys}), so a game could "
+                      "never end")
 
 _NOTHING: dict[str, Rule] = {}
 
@@ -112,7 +123,7 @@ class Ruleset(HookOwner):
                     return [(wrong[0], wrong[1])], []
                 notices += said
         except PluginError as exc:
-            return [(("plugins",), str(exc))], []
+            return [(("plugins",), said(exc))], []
         return [], notices
 
     # -- building ------------------------------------------------------------------------------
@@ -136,7 +147,7 @@ class Ruleset(HookOwner):
             game = made.get(variant.game) or \
                 build_plugin(variant.game, plugin_class(variant.game, self.extra_plugins), {})
         except (PluginError, StructureProblems) as exc:
-            return [(("game",), str(exc), variant.game, None)]
+            return [(("game",), said(exc), variant.game, None)]
         if not isinstance(game, GameDefinition):
             return [(("game",), f"plugin {variant.game!r} is not a game (it has no new_machine)",
                      variant.game, None)]
@@ -156,7 +167,7 @@ class Ruleset(HookOwner):
                     functools.partial(build_plugin, name, plugin_class(name, self.extra_plugins)),
                     table)
             except PluginError as exc:
-                faults.append((("plugins", index), str(exc), name, None))
+                faults.append((("plugins", index), said(exc), name, None))
                 continue
             # the keys refused are left to their defaults: the plugin's own checks still run
             faults += [(("config", name, *p), m, name, None) for p, m in problems]
@@ -174,7 +185,7 @@ class Ruleset(HookOwner):
         try:
             self.pm.register(plugin, name=name)
         except PluginError as exc:  # pluggy's validation, or a pegline_addhooks that fails
-            return [(path, str(exc), name, exc.hook)]
+            return [(path, said(exc), name, exc.hook)]
         self.plugins[name] = plugin
         return []
 
@@ -213,7 +224,7 @@ class Ruleset(HookOwner):
         try:
             answers = self._ask_each("pegline_rules", only, oldest_first=True)
         except PluginError as exc:
-            return [(("plugins",), str(exc), exc.plugin, exc.hook)]
+            return [(("plugins",), said(exc), exc.plugin, exc.hook)]
         faults: list[Fault] = []
         declared: dict[str, dict[str, Rule]] = {}
         for owner, rules in answers:
@@ -230,8 +241,10 @@ class Ruleset(HookOwner):
                 earlier = self.rules[rule.id][0] if rule.id in self.rules else next(
                     (o for o, known in declared.items() if rule.id in known), None)
                 if earlier is not None:
-                    clash = " twice" if earlier == owner else f", already declared by {earlier!r}"
-                    message = f"plugin {owner!r} declares rule {rule.id!r}{clash}"
+                    message = _DECLARED_TWICE(plugin=repr(owner), rule=repr(rule.id)) if \
+                        earlier == owner else _DECLARED_BEFORE(plugin=repr(owner),
+                                                              rule=repr(rule.id),
+                                                              earlier=repr(earlier))
                     faults.append((("plugins",), message, owner, "pegline_rules"))
                     continue
                 declared.setdefault(owner, {})[rule.id] = rule
@@ -260,24 +273,27 @@ class Ruleset(HookOwner):
             for index, rule_id in enumerate(self.variant.disable):
                 if rule_id not in self.rules and not (unsure and rule_id in _installed_rules()):
                     near = difflib.get_close_matches(str(rule_id), self.rules, n=3)
-                    hint = f" (did you mean {' or '.join(map(repr, near))}?)" if near else ""
-                    faults.append((("disable", index),
-                                   f"no plugin of this variant declares rule {rule_id!r}{hint}",
-                                   None, None))
+                    undeclared = _UNDECLARED_NEAR(rule=repr(rule_id), names=either(near)) \
+                        if near else _UNDECLARED(rule=repr(rule_id))
+                    faults.append((("disable", index), undeclared, None, None))
         try:
             answers = self._ask_each("pegline_check_variant", only, variant=self.variant)
         except PluginError as exc:
-            return [*faults, (("plugins",), str(exc), exc.plugin, exc.hook)]
+            return [*faults, (("plugins",), said(exc), exc.plugin, exc.hook)]
         for plugin, messages in answers:
             wrong = _not_a_list_of(str, plugin, "pegline_check_variant", messages)
             if wrong is not None:
                 faults.append(wrong)
                 continue
             for message in messages:
-                path, sep, text = message.partition(": ")
+                if isinstance(message, Problem) and len(message.place) == 1:  # a key's message
+                    path, sep, text = message.place[0], ": ", message.message
+                else:  # a plugin's own words: "key.path: message"
+                    path, sep, text = message.partition(": ")
                 where = _key_path(path) if sep and path and " " not in path else ("plugins",)
-                faults.append((where, f"(plugin {plugin!r}) {text if sep else message}", plugin,
-                               "pegline_check_variant"))
+                faults.append((where, _PLUGIN_SAYS(plugin=repr(plugin),
+                                                   message=text if sep else message),
+                               plugin, "pegline_check_variant"))
         return faults
 
     def _scoreless(self) -> list[Fault]:
@@ -294,7 +310,7 @@ class Ruleset(HookOwner):
         where: tuple[str, ...] = (  # the key that took the points away
             ("disable",) if variant.disable else
             ("config", configured[0]) if configured else ("plugins",))
-        message = f"no rule can score a point ({'; '.join(keys)}), so a game could never end"
+        message = _SCORELESS(keys="; ".join(keys))
         return [(where, message, None, None)]
 
     # -- plugins registered after the build ----------------------------------------------------

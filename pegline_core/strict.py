@@ -34,8 +34,12 @@ from cattrs.errors import (
     IterableValidationNote,
 )
 
+from pegline_core.messages import Message, Problem, Template, either, said
+
 __all__ = ["converter", "structure_strict", "StructureProblems", "describe", "format_path",
-           "problems_of", "did_you_mean", "unknown_key", "leniently", "drop_key", "Problems"]
+           "problems_of", "did_you_mean", "unknown_key", "leniently", "drop_key", "Problems",
+           "EXPECTED", "A_STRING", "DID_YOU_MEAN", "NEGATIVE", "AT_LEAST", "BELOW", "FROM_1_TO",
+           "ONE_OF", "ONE_OF_NEAR", "MISSING", "problems_text"]
 
 T = TypeVar("T")
 Path = tuple[str | int, ...]
@@ -43,21 +47,51 @@ Problems = list[tuple[Path, str]]
 """Problems found in a variant, each as (key path, message)."""
 
 
+_THE = {bool: Template("value.boolean", "the boolean {value}"),
+        int: Template("value.integer", "the integer {value}"),
+        float: Template("value.float", "the float {value}"),
+        str: Template("value.string", "the string {value}"),
+        list: Template("value.array", "the array {value}"),
+        dict: Template("value.table", "the table {value}")}
+"""How a value of each kind of TOML reads in a message."""
+EXPECTED = Template("expected", "expected {what}, got {value}")
+EXPECTED_ONE_OF = Template("expected-one-of", "expected one of {choices}, got {value}")
+AN_INTEGER = Template("kind.integer", "an integer")()
+A_BOOLEAN = Template("kind.boolean", "a boolean")()
+A_STRING = Template("kind.string", "a string")()
+A_NUMBER = Template("kind.number", "a number")()
+AN_ARRAY = Template("kind.array", "an array")()
+A_TABLE = Template("kind.table", "a table")()
+_KIND_OR = Template("kind.or", "{one} or {other}")
+MISSING = Template("required-key", "required key is missing")
+UNKNOWN_KEY = Template("unknown-key", "unknown key")
+UNKNOWN_KEY_NEAR = Template("unknown-key.near", "unknown key (did you mean {names}?)")
+DID_YOU_MEAN = Template("did-you-mean", "did you mean {names}? ")
+NEGATIVE = Template("value.negative", "must not be negative, got {value}")
+AT_LEAST = Template("value.at-least", "must be at least {n}, got {value}")
+BELOW = Template("value.below", "must be below {target}, got {value}")
+FROM_1_TO = Template("value.from-1-to", "must be from 1 to {most}, got {value}")
+ONE_OF = Template("value.one-of", "must be one of {choices}, got {value}")
+ONE_OF_NEAR = Template("value.one-of.near", "must be one of {choices}, got {value}; did you mean "
+                       "{names}?")
+"""A setting out of its range, as the games and plugins check it."""
+
+
 def describe(value: object) -> str:
     """How a TOML value reads in a message: its kind and value."""
-    kinds = {bool: "boolean", int: "integer", float: "float", str: "string", list: "array",
-             dict: "table"}
-    kind = kinds.get(type(value), type(value).__name__)
     shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
-    return f"the {kind} {shown}"
+    the = _THE.get(type(value))
+    return f"the {type(value).__name__} {shown}" if the is None else the(value=shown)
 
 
 def _strict_scalar(expected: type, what: str) -> Callable[[object, type], object]:
     def hook(value: object, _type: type) -> object:
-        # bool is a subclass of int; an int is accepted where a float is expected.
-        ok = type(value) is expected or (expected is float and type(value) is int)
+        # bool is a subclass of int; an int is accepted where a float is expected, and a
+        # `Message` where a string is (a game's event may carry one; no file holds one).
+        ok = type(value) is expected or (expected is float and type(value) is int) or \
+            (expected is str and isinstance(value, Message))
         if not ok:
-            raise TypeError(f"expected {what}, got {describe(value)}")
+            raise TypeError(EXPECTED(what=what, value=describe(value)))
         return value
 
     return hook
@@ -66,16 +100,15 @@ def _strict_scalar(expected: type, what: str) -> Callable[[object, type], object
 def _literal_hook(value: object, literal: object) -> object:
     choices = get_args(literal)
     if value not in choices or type(value) is not type(choices[0]):
-        raise ValueError(
-            f"expected one of {', '.join(repr(c) for c in choices)}, got {describe(value)}"
-        )
+        raise ValueError(EXPECTED_ONE_OF(choices=", ".join(repr(c) for c in choices),
+                                         value=describe(value)))
     return value
 
 
 def _make_converter() -> cattrs.Converter:
     conv = cattrs.Converter(forbid_extra_keys=True)
-    for expected, what in ((int, "an integer"), (bool, "a boolean"), (str, "a string"),
-                           (float, "a number")):
+    for expected, what in ((int, AN_INTEGER), (bool, A_BOOLEAN), (str, A_STRING),
+                           (float, A_NUMBER)):
         conv.register_structure_hook(expected, _strict_scalar(expected, what))
     conv.register_structure_hook_func(_is_literal, _literal_hook)
 
@@ -84,7 +117,7 @@ def _make_converter() -> cattrs.Converter:
 
         def hook(value: object, _type: object) -> object:
             if not isinstance(value, list):
-                raise TypeError(f"expected an array, got {describe(value)}")
+                raise TypeError(EXPECTED(what=AN_ARRAY, value=describe(value)))
             return inner(value, _type)
 
         return hook
@@ -93,7 +126,7 @@ def _make_converter() -> cattrs.Converter:
 
     def dict_hook(value: object, _type: object) -> object:
         if not isinstance(value, dict):
-            raise TypeError(f"expected a table, got {describe(value)}")
+            raise TypeError(EXPECTED(what=A_TABLE, value=describe(value)))
         return value
 
     conv.register_structure_hook_func(_is_dict, dict_hook)
@@ -104,7 +137,7 @@ def _make_converter() -> cattrs.Converter:
 
         def hook(value: object, _type: object) -> object:  # else: no attribute 'keys'
             if not isinstance(value, dict):
-                raise TypeError(f"expected a table, got {describe(value)}")
+                raise TypeError(EXPECTED(what=A_TABLE, value=describe(value)))
             return inner(value, _type)
 
         return hook
@@ -114,9 +147,8 @@ def _make_converter() -> cattrs.Converter:
     return conv
 
 
-_KINDS: tuple[tuple[type, str], ...] = ((bool, "a boolean"), (int, "an integer"),
-                                        (float, "a number"), (str, "a string"),
-                                        (list, "an array"), (dict, "a table"))
+_KINDS: tuple[tuple[type, str], ...] = ((bool, A_BOOLEAN), (int, AN_INTEGER), (float, A_NUMBER),
+                                        (str, A_STRING), (list, AN_ARRAY), (dict, A_TABLE))
 """The kinds of TOML value, as Python reads them, and how a message names each."""
 
 
@@ -149,14 +181,17 @@ def _is_union_of_kinds(type_: object) -> bool:
 
 def _union_factory(type_: object, conv: cattrs.Converter) -> Callable[[object, object], object]:
     by_kind = {_kind(arm): arm for arm in _arms(type_)}
-    names = " or ".join(what for kind, what in _KINDS if kind in by_kind)
+    names = ""
+    for kind, what in _KINDS:
+        if kind in by_kind:
+            names = _KIND_OR(one=names, other=what) if names else what
 
     def hook(value: object, _type: object) -> object:
         arm = by_kind.get(dict if isinstance(value, dict) else type(value))
         if arm is None and type(value) is int and float in by_kind:
             arm = by_kind[float]
         if arm is None:
-            raise TypeError(f"expected {names}, got {describe(value)}")
+            raise TypeError(EXPECTED(what=names, value=describe(value)))
         return conv.structure(value, arm)
 
     return hook
@@ -194,12 +229,21 @@ def format_path(path: Path) -> str:
     return out
 
 
+def problems_text(problems: Iterable[tuple[Path, str]]) -> str:
+    """Problems as one text, ``key.path: message`` joined by ``; ``: a `Problem` when there is
+    one (its message keeps its template)."""
+    found = list(problems)
+    if len(found) == 1:
+        return Problem(found[0][1], format_path(found[0][0]) or "(top)")
+    return "; ".join(f"{format_path(p) or '(top)'}: {m}" for p, m in found)
+
+
 class StructureProblems(ValueError):
     """Every problem found while structuring, each as (path, message)."""
 
     def __init__(self, problems: list[tuple[Path, str]]) -> None:
         self.problems = problems
-        super().__init__("; ".join(f"{format_path(p) or '(top)'}: {m}" for p, m in problems))
+        super().__init__(problems_text(problems))
 
 
 def _walk(exc: BaseException, path: Path) -> Iterator[tuple[Path, str]]:
@@ -217,9 +261,9 @@ def _walk(exc: BaseException, path: Path) -> Iterator[tuple[Path, str]]:
                     sub_path = path + (note.index,)
             yield from _walk(sub, sub_path)
     elif isinstance(exc, KeyError):
-        yield path, "required key is missing"
+        yield path, MISSING()
     else:
-        yield path, str(exc)
+        yield path, said(exc)
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
@@ -229,7 +273,7 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     "did you mean 'greedy'? "
     """
     near = difflib.get_close_matches(word, list(choices), n=3, cutoff=0.6)
-    return f"did you mean {' or '.join(map(repr, near))}? " if near else ""
+    return DID_YOU_MEAN(names=either(near)) if near else ""
 
 
 def unknown_key(key: str, known: Iterable[str]) -> str:
@@ -239,8 +283,7 @@ def unknown_key(key: str, known: Iterable[str]) -> str:
     "unknown key (did you mean 'target'?)"
     """
     near = difflib.get_close_matches(key, list(known), n=3, cutoff=0.6)
-    return f"unknown key (did you mean {' or '.join(map(repr, near))}?)" if near else \
-        "unknown key"
+    return UNKNOWN_KEY_NEAR(names=either(near)) if near else UNKNOWN_KEY()
 
 
 def problems_of(exc: BaseException) -> list[tuple[Path, str]]:
@@ -251,13 +294,13 @@ def problems_of(exc: BaseException) -> list[tuple[Path, str]]:
 def structure_strict(data: object, cls: type[T], path: Path = ()) -> T:
     """Structure ``data`` into ``cls`` strictly, raising `StructureProblems` with every problem."""
     if not isinstance(data, dict):
-        raise StructureProblems([(path, f"expected a table, got {describe(data)}")])
+        raise StructureProblems([(path, EXPECTED(what=A_TABLE, value=describe(data)))])
     try:
         return converter.structure(data, cls)
     except (ClassValidationError, IterableValidationError) as exc:
         raise StructureProblems(list(_walk(exc, path))) from None
     except (TypeError, ValueError) as exc:  # attrs validators raise these directly
-        raise StructureProblems([(path, str(exc))]) from None
+        raise StructureProblems([(path, said(exc))]) from None
 
 
 def leniently(build: Callable[[dict[str, object]], T], data: Mapping[str, object]

@@ -31,9 +31,12 @@ from pegline_core.descriptions import unknown_keys
 from pegline_core.errors import PeglineError, VariantError
 from pegline_core.files import parse_toml, read_text
 from pegline_core.locate import Locator
-from pegline_core.plugins import game_definition, plugin_class
+from pegline_core.messages import Problem, Template, code_of, said
+from pegline_core.plugins import UNKNOWN_PLUGIN, game_definition, plugin_class
 from pegline_core.ruleset import Ruleset
 from pegline_core.strict import (
+    UNKNOWN_KEY,
+    UNKNOWN_KEY_NEAR,
     describe,
     format_path,
     leniently,
@@ -64,7 +67,19 @@ __all__ = [
     "renamed_from",
 ]
 
-_SET_BY_LOADING = "set by loading, never by a file"
+_SET_BY_LOADING = Template("variant.set-by-loading", "set by loading, never by a file")
+_GAME_NAME = Template("variant.game-name", "expected a game's name, got {value}")
+_NO_SUCH_KEY = Template("variant.description-key", "{key} names no key of the variant")
+_NOT_RULES = Template("variant.not-a-table", "expected a table of rules, got {value}")
+_PLAYERS = Template("table.players", "must be from 2 to 8, got {n}")
+_TEAMS = Template("table.teams", "{key} must split seats 0..{last} ({players}) with each seat "
+                  "once, got {teams}")
+_ONE_TEAM = Template("table.one-team", "needs at least two teams")
+_TWICE = Template("plugins.twice", "a plugin is named twice")
+_UNUSED = Template("config.unused", "{key} configures plugin {plugin}, which the variant does "
+                   "not use ({plugins})")
+_HINTED = Template("hinted", "{message}{hint}")
+_UNKNOWN_KEYS = (UNKNOWN_KEY.code, UNKNOWN_KEY_NEAR.code)
 
 
 def _set_by_loading(data: dict[str, object]) -> list[str]:
@@ -120,17 +135,17 @@ def load_variant(
     files = [own_keys_only(file, file is top, resolver.problems, resolver.notices)
              for file in resolver.files]
     for file in files:
-        resolver.problems += [f"{file.shown}: {key}: {_SET_BY_LOADING}"
+        resolver.problems += [Problem(_SET_BY_LOADING(), file.shown, key)
                               for key in _set_by_loading(file.data)]
     game_name = next((f.data["game"] for f in reversed(files) if "game" in f.data), DEFAULT_GAME)
     game_file = next((f.shown for f in reversed(files) if "game" in f.data), top.shown)
     if not isinstance(game_name, str):
         wrong = describe(game_name)
-        raise VariantError([f"{game_file}: game: expected a game's name, got {wrong}"])
+        raise VariantError([Problem(_GAME_NAME(value=wrong), game_file, "game")])
     try:
         definition = game_definition(game_name, extra_plugins)
     except PeglineError as exc:
-        raise VariantError([f"{game_file}: game: {exc}"]) from None
+        raise VariantError([Problem(said(exc), game_file, "game")]) from None
     defaults = Variant(game=game_name, plugins=tuple(definition.default_plugins),
                        settings=definition.Settings()).to_toml_dict()
     merger = Merger()
@@ -148,13 +163,13 @@ def load_variant(
         raise VariantError(early + [locate(p, m) for p, m in found])
     more, notices = _semantic(variant, definition, extra_plugins,
                               skip={path for path, _ in found if path}, must_score=True)
-    found += [(p, m + _variant_hint(variant, p, m)) for p, m in more]
+    found += [(p, _hinted(m, _variant_hint(variant, p, m))) for p, m in more]
     setting = set(merger.origin.values())  # an overlay whose every key a later one changed
     described = [(file.shown, file.data.get("description")) for file in
                  (top, *(file for file in added if file.shown in setting))]  # says nothing
     descriptions = tuple(text for _, text in described if isinstance(text, str) and text)
     values = variant.to_toml_dict()
-    late = [f"{shown}: description: {{{key}}} names no key of the variant"
+    late: list[str] = [Problem(_NO_SUCH_KEY(key=f"{{{key}}}"), shown, "description")
             for shown, text in described if isinstance(text, str)
             for key in unknown_keys(text, values)]
     if early or found or late:
@@ -202,10 +217,14 @@ def _config_follows(plugins: object, extra: Mapping[str, type] | None) -> dict[s
     return found
 
 
+def _hinted(message: str, hint: str) -> str:
+    return _HINTED(message=message, hint=hint) if hint else message
+
+
 def _variant_hint(variant: Variant, path: tuple[str | int, ...], message: str) -> str:
     """For a variant's name written where a plugin's belongs (``plugins = ["+stink-hole"]``):
     how to use that variant, or the plugins it adds."""
-    if len(path) != 2 or path[0] != "plugins" or not message.startswith("unknown plugin"):
+    if len(path) != 2 or path[0] != "plugins" or code_of(message) != UNKNOWN_PLUGIN.code:
         return ""
     name = variant.plugins[path[1]] if isinstance(path[1], int) and \
         path[1] < len(variant.plugins) else ""
@@ -252,23 +271,23 @@ def variant_from_table(data: Mapping[str, object], *, name: str,
     True
     """
     if not isinstance(data, Mapping):
-        raise VariantError([f"{name}: expected a table of rules, got {describe(data)}"])
+        raise VariantError([Problem(_NOT_RULES(value=describe(data)), name)])
     game_name = data.get("game", DEFAULT_GAME)
     if not isinstance(game_name, str):
-        raise VariantError([f"{name}: game: expected a game's name, got {describe(game_name)}"])
+        raise VariantError([Problem(_GAME_NAME(value=describe(game_name)), name, "game")])
     try:
         definition = game_definition(game_name, extra_plugins)
     except PeglineError as exc:
-        raise VariantError([f"{name}: game: {exc}"]) from None
+        raise VariantError([Problem(said(exc), name, "game")]) from None
     data = dict(data)
-    problems = [f"{name}: {key}: {_SET_BY_LOADING}" for key in _set_by_loading(data)]
+    problems = [Problem(_SET_BY_LOADING(), name, key) for key in _set_by_loading(data)]
     variant, found = _structure_leniently(data, definition.Settings)
     more: list[tuple[tuple[str | int, ...], str]] = []
     notices: list[str] = []
     if variant is not None:
         more, notices = _semantic(variant, definition, extra_plugins,
                                   skip={path for path, _ in found if path})
-    problems += [f"{name}: {format_path(p) or '(top)'}: {m}" for p, m in found + more]
+    problems += [Problem(m, name, format_path(p) or "(top)") for p, m in found + more]
     if problems or variant is None:
         raise VariantError(problems)
     return attrs.evolve(variant, name=name, notices=tuple(notices))
@@ -285,7 +304,8 @@ def _structure_leniently(data: dict[str, object], settings: type
     game_settings, more = leniently(functools.partial(structure_strict, cls=settings), own)
     top_keys = [*_KERNEL_KEYS, *(f.name for f in attrs.fields(settings))]
     found = [(path, unknown_key(str(path[0]), top_keys))
-             if len(path) == 1 and message.startswith("unknown key") else (path, message)
+             if len(path) == 1 and code_of(message) in _UNKNOWN_KEYS
+             else (path, message)
              for path, message in found + more]
     if variant is None or game_settings is None:
         return None, found
@@ -334,23 +354,21 @@ def check_variant(variant: Variant) -> list[tuple[tuple[str | int, ...], str]]:
     table = variant.table
     players = table.players
     if not 2 <= players <= 8:
-        problems.append((("table", "players"), f"must be from 2 to 8, got {players}"))
+        problems.append((("table", "players"), _PLAYERS(n=players)))
     elif table.teams:  # (seats are only counted out for a table that can be seated)
         seats = [seat for team in table.teams for seat in team]
         if sorted(seats) != list(range(players)):
             teams = [list(t) for t in table.teams]
-            problems.append((("table", "teams"), (f"table.teams must split seats "
-                                                   f"0..{players - 1} (table.players = "
-                                                   f"{players}) with each seat once, got "
-                                                   f"{teams}")))
+            problems.append((("table", "teams"), _TEAMS(
+                key="table.teams", last=players - 1, players=f"table.players = {players}",
+                teams=teams)))
         elif len(table.teams) < 2:
-            problems.append((("table", "teams"), "needs at least two teams"))
+            problems.append((("table", "teams"), _ONE_TEAM()))
     if len(set(variant.plugins)) != len(variant.plugins):
-        problems.append((("plugins",), "a plugin is named twice"))
+        problems.append((("plugins",), _TWICE()))
     for plugin in variant.config:
         if plugin not in variant.plugins:
             used = json.dumps(list(variant.plugins))
-            problems.append((("config", plugin), (f"config.{plugin} configures plugin "
-                                                  f"{plugin!r}, which the variant does not use "
-                                                  f"(plugins = {used})")))
+            problems.append((("config", plugin), _UNUSED(
+                key=f"config.{plugin}", plugin=repr(plugin), plugins=f"plugins = {used}")))
     return problems

@@ -20,7 +20,8 @@ import attrs
 from attrs import frozen
 
 from pegline_core.files import parse_toml, read_text
-from pegline_core.strict import describe, did_you_mean, format_path
+from pegline_core.messages import Problem, Template, said
+from pegline_core.strict import A_STRING, EXPECTED, describe, did_you_mean, format_path
 
 __all__ = ["variant_search_path", "available_variants"]
 
@@ -30,8 +31,27 @@ NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 MAX_BYTES = 1 << 20
 """The largest variant file read (the shipped ones are a few hundred bytes)."""
 
-RECORD_PROBLEM = "a saved game's record, not a variant file"
+RECORD_PROBLEM = Template("variant.is-record", "a saved game's record, not a variant file")
 """What is said of a saved game (or match) met where a variant is looked for."""
+
+_NOT_A_NAME = Template("variant.not-a-name", "{name} is not a variant name (lower-case letters, "
+                       "digits, '-' and '_'; never a path)")
+_LINKS_OUT = Template("variant.links-out", "{path} links to {target}, outside the variant search "
+                      "path: a variant found by name must be inside it (copy the file there)")
+_UNKNOWN = Template("variant.unknown", "unknown variant {name} ({close}known: {known})")
+_NO_FILE = Template("variant.no-file", "{path}: no such variant file")
+_CYCLE = Template("variant.cycle", "cycle {cycle}")
+_NESTED = Template("variant.nested", "nested more than {n} levels deep")
+_EXTENDS = Template("variant.extends-not-array",
+                    "expected an array of variant names, e.g. {example}; got {value}")
+_FORMERLY = Template("variant.formerly-not-array",
+                     "expected an array of variant names, got {value}")
+_MIXED = Template("variant.mixed-edits", "mixes edits ('+name', '-name') with names; write only "
+                  "edits to change the inherited list, or only names to replace it")
+_REMOVES_NOTHING = Template("variant.removes-nothing",
+                            "{edit} removes nothing: the list is {names} ({close}or drop the edit)")
+_REPLACES = Template("variant.replaces", "{names} would replace the inherited {before} and drop "
+                     "{dropped}; to add, write [{plus}]; to drop, say so: [{minus}]")
 
 OWN_KEYS = ("description", "source")
 """Keys that describe one file: never inherited from the files it extends. Two more are read
@@ -150,7 +170,7 @@ class Resolver:
         self.loads = loads
         """Whether a variant file loads (None: not known); an unknown variant's message lists
         only the variants that do."""
-        self.problems: list[str] = []
+        self.problems: list[str] = []  # each a `Problem`
         self.notices: list[str] = []
         self.files: list[VariantFile] = []
         self._seen: dict[Path, VariantFile] = {}
@@ -158,8 +178,7 @@ class Resolver:
     def find(self, name: object, near: Path | None, where: str) -> Path | None:
         prefix = f"{where}: " if where else ""
         if not isinstance(name, str) or not NAME.match(name):
-            self.problems.append(f"{prefix}{name!r} is not a variant name (lower-case letters, "
-                                 "digits, '-' and '_'; never a path)")
+            self.problems.append(Problem(_NOT_A_NAME(name=repr(name)), where))
             return None
         folders = ([near] if near else []) + self.search_path
         records: dict[Path, Path] = {}  # each once (a folder beside may be on the path too)
@@ -173,17 +192,15 @@ class Resolver:
             target = _leads_out(candidate, folders)
             if target is not None:
                 link = Path(display(folder), candidate.name)  # the link's own name
-                self.problems.append(f"{prefix}{link} links to {target}, outside "
-                                     "the variant search path: a variant found by name must be "
-                                     "inside it (copy the file there)")
+                self.problems.append(Problem(_LINKS_OUT(path=link, target=target), where))
                 return None
             self._shadowing(name, candidate, folder is near, prefix)
             return candidate
         known = {found: path for found, path in available_variants(folders).items()
                  if self.loads is None or self.loads(path) is not False}
-        self.problems.append(f"{prefix}unknown variant {name!r} ({did_you_mean(name, known)}known: "
-                             f"{', '.join(known) or 'none'})")
-        self.problems += [f"{display(record)}: {RECORD_PROBLEM}" for record in records.values()]
+        self.problems.append(Problem(_UNKNOWN(name=repr(name), close=did_you_mean(name, known),
+                                              known=", ".join(known) or "none"), where))
+        self.problems += [Problem(RECORD_PROBLEM(), display(record)) for record in records.values()]
         return None
 
     def _shadowing(self, name: str, found: Path, beside: bool, prefix: str) -> None:
@@ -202,7 +219,7 @@ class Resolver:
         shown = display(path)
         if key in stack:
             cycle = " -> ".join(display(p) for p in stack + (key,))
-            self.problems.append(f"{shown}: extends: cycle {cycle}")
+            self.problems.append(Problem(_CYCLE(cycle=cycle), shown, "extends"))
             return None
         if key in self._seen:
             return self._seen[key]
@@ -212,19 +229,20 @@ class Resolver:
                                  f"most {MAX_BYTES:,}")
             data = parse_toml(read_text(path, ValueError), shown, ValueError)
         except ValueError as exc:
-            self.problems.append(str(exc).replace(str(path), shown, 1))
+            found = said(exc)
+            self.problems.append(found if isinstance(found, Problem) else
+                                 found.replace(str(path), shown, 1))
             return None
         deep = _too_deep(data)
         if deep is not None:
-            self.problems.append(f"{shown}: {format_path(deep)}: nested more than {_MAX_DEPTH} "
-                                 "levels deep")
+            self.problems.append(Problem(_NESTED(n=_MAX_DEPTH), shown, format_path(deep)))
             return None
         bases = data.pop("extends", [])
         if not isinstance(bases, list):
             example = f"extends = [{json.dumps(bases)}]" if isinstance(bases, str) else \
                 'extends = ["NAME", ...]'
-            self.problems.append(f"{shown}: extends: expected an array of variant names, e.g. "
-                                 f"{example}; got {describe(bases)}")
+            self.problems.append(Problem(_EXTENDS(example=example, value=describe(bases)), shown,
+                                         "extends"))
             bases = []
         ancestors: set[Path] = set()
         for index, base in enumerate(bases):
@@ -350,18 +368,16 @@ class Merger:
             history = self._lists[path] = _ListHistory(base, self.origin.get(path, ""), [])
         edits = [item for item in value if _is_edit(item)]
         if edits and len(edits) != len(value):
-            self.problems.append(
-                f"{file.shown}: {format_path(path)}: mixes edits ('+name', '-name') with names; "
-                "write only edits to change the inherited list, or only names to replace it")
+            self.problems.append(Problem(_MIXED(), file.shown, format_path(path)))
             edits = [item if _is_edit(item) else f"+{item}" for item in value]  # as likely meant,
         if edits:  # so that the rest is checked as it would be
             for edit in edits:
                 current = history.value()
                 if edit[0] == "-" and history.base is not None and edit[1:] not in current:
                     near = did_you_mean(edit[1:], current)
-                    self.problems.append(
-                        f"{file.shown}: {format_path(path)}: {json.dumps(edit)} removes nothing: "
-                        f"the list is {current} ({near}or drop the edit)")
+                    self.problems.append(Problem(
+                        _REMOVES_NOTHING(edit=json.dumps(edit), names=current, close=near),
+                        file.shown, format_path(path)))
                     continue
                 history.edits.append((file.key, edit))
             return history.value()
@@ -376,10 +392,9 @@ class Merger:
             added = [name for name in value if name not in before]
             plus = ", ".join(json.dumps(f"+{name}") for name in added) or '"+name"'
             minus = ", ".join(json.dumps(f"-{name}") for name in dropped)
-            self.problems.append(
-                f"{file.shown}: {format_path(path)}: {value} would replace the inherited "
-                f"{before} and drop {', '.join(map(repr, dropped))}; to add, write [{plus}]; "
-                f"to drop, say so: [{minus}]")
+            self.problems.append(Problem(
+                _REPLACES(names=value, before=before, dropped=", ".join(map(repr, dropped)),
+                          plus=plus, minus=minus), file.shown, format_path(path)))
             history.edits += [(file.key, f"+{name}") for name in added]  # as likely meant
             return history.value()
         history.base, history.base_file, history.edits = list(value), file.shown, kept
@@ -426,12 +441,11 @@ def read_variant(resolver: Resolver, name_or_path: str | os.PathLike[str], where
     text = os.fspath(name_or_path)
     if text.endswith(".toml") or os.sep in text or "/" in text:
         path: Path | None = Path(text)
-        prefix = f"{where}: " if where else ""
         if not _is_file(Path(text)):
-            resolver.problems.append(f"{prefix}{text}: no such variant file")
+            resolver.problems.append(Problem(_NO_FILE(path=text), where))
             return None
         if _is_record(Path(text)):
-            resolver.problems.append(f"{prefix}{text}: {RECORD_PROBLEM}")
+            resolver.problems.append(Problem(RECORD_PROBLEM(), where, text))
             return None
     else:
         path = resolver.find(text, None, where)
@@ -462,14 +476,15 @@ def own_keys_only(file: VariantFile, top: bool, problems: list[str], notices: li
     deprecated = data.pop("deprecated", "")
     formerly = data.pop("formerly", [])
     if not isinstance(deprecated, str):
-        problems.append(f"{file.shown}: deprecated: expected a string, got {describe(deprecated)}")
+        problems.append(Problem(EXPECTED(what=A_STRING, value=describe(deprecated)), file.shown,
+                                "deprecated"))
     elif deprecated:
         notices.append(f"{file.shown}: deprecated: {deprecated}")
     if not isinstance(formerly, list) or not all(isinstance(n, str) for n in formerly):
-        problems.append(f"{file.shown}: formerly: expected an array of variant names, got "
-                        f"{describe(formerly)}")
+        problems.append(Problem(_FORMERLY(value=describe(formerly)), file.shown, "formerly"))
     for key in () if top else OWN_KEYS:
         value = data.pop(key, "")
         if not isinstance(value, str):
-            problems.append(f"{file.shown}: {key}: expected a string, got {describe(value)}")
+            problems.append(Problem(EXPECTED(what=A_STRING, value=describe(value)), file.shown,
+                                    key))
     return attrs.evolve(file, data=data)

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from pegline_core import load_variant
 from pegline_core.app.cli import main
 from pegline_core.app.i18n import use_language
-from pegline_core.app.problems import explain
+from pegline_core.app.problems import say
 from pegline_core.errors import VariantError
 from pegline_core.record import Difference, GameRecord
 from pegline_core.variant import variant_search_path
@@ -58,12 +58,15 @@ def test_a_bound_says_the_value_and_the_bound(tmp_path):
     file.write_text('extends = ["two-player"]\n[scoring]\nwin_game_points = 3\n'
                     '[[skunk]]\nname = "skunk"\nbelow = 91\ngame_points = 2\n'
                     '[deal]\ndiscard = -1\n')
-    problems = [p.split(": ", 1)[1] for p in _problems(file)]
+    found = _problems(file)
+    problems = [p.split(": ", 1)[1] for p in found]
     assert "skunk[0].game_points: must be at least scoring.win_game_points (3), got 2" in problems
     assert "deal.discard: must not be negative, got -1" in problems
+    bound = found[problems.index("skunk[0].game_points: must be at least "
+                                 "scoring.win_game_points (3), got 2")]
     with use_language("ja"):
-        said = explain(f"{file}: skunk[0].game_points: must be at least "
-                       "scoring.win_game_points (3), got 2")
+        said = say(bound)
+    assert said.startswith(f"{file}: skunk[0].game_points: ")
     assert said.endswith("scoring.win_game_points（3）以上でなければなりません。指定は 2")  # noqa: RUF001
 
 
@@ -82,7 +85,7 @@ def test_a_mismatch_names_the_field_the_records_value_and_the_replays(tmp_path):
     cut = attrs.evolve(record, events=record.events[:-1])
     assert str(cut.verify()).endswith(": the record has no event, the replay a result event")
     with use_language("zh-Hans"):
-        assert explain(str(difference)) == (
+        assert say(difference.message) == (
             f"事件 {index}（score）：total：记录中为 {events[index]['total']}，重放得到 "  # noqa: RUF001
             f"{events[index]['total'] - 1}")
     assert str(Difference(3, {"type": "go", "actor": 1}, {"type": "play", "actor": 1})) == \

@@ -6,7 +6,8 @@
     python tools/catalogs.py check      # exit 1 if any catalog is incomplete, stale or uncompiled
 
 Each package is its own gettext domain (`pegline_core.app.i18n`). Its messages are the strings
-its code marks (``_``, ``ngettext``, ``pgettext``), plus, for a rule plugin, every rule it
+its code marks (``_``, ``ngettext``, ``pgettext``, a message ``Template``; the command line's
+domain also holds the kernel's templates), plus, for a rule plugin, every rule it
 declares: the rule id in the context ``rule`` (the rule's name) and the rule's summary.
 """
 
@@ -32,7 +33,10 @@ from pegline_core.plugins import describe_plugin, installed_plugins
 ROOT = Path(__file__).resolve().parent.parent
 PLUGINS = ROOT / "plugins"
 LOCALES = [_FOLDER[tag] for tag in LANGUAGES if tag != "en"]
-KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+            "Template": (2,)}
+"""The calls whose strings are messages; a `pegline_core.messages.Template`'s is its second
+argument, its English text."""
 
 # Rules a plugin declares only under some configuration (not its default one), by domain.
 EXTRA_RULES = {
@@ -106,10 +110,13 @@ def locale_dir(domain: str) -> Path:
 def template(domain: str) -> Catalog:
     """The catalog's template: the code's marked messages, the data words, the rules."""
     folder = packages()[domain]
+    sources = sorted(folder.rglob("*.py"))
+    if domain == "pegline_core.app":  # the kernel's messages are shown, so translated, by the app
+        sources = sorted({*sources, *(ROOT / "pegline_core").rglob("*.py")})
     catalog = Catalog(project="Pegline", domain=domain, version="0.1",
                       copyright_holder="the Pegline developers", creation_date=STAMP,
                       msgid_bugs_address="", last_translator="the Pegline developers")
-    for path in sorted(folder.rglob("*.py")):
+    for path in sources:
         if path.name == "catalogs.py":
             continue
         for line, message, comments, context in extract_from_file(

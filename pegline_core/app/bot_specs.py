@@ -39,13 +39,38 @@ from attrs import frozen
 from pegline_core.definition import Player
 from pegline_core.errors import PeglineError
 from pegline_core.game import Game
+from pegline_core.messages import Template
 from pegline_core.players import RandomBot
 from pegline_core.plugins import game_definition
 from pegline_core.strict import did_you_mean
 from pegline_core.variant import Variant, load_variant
 
-__all__ = ["bots_for", "BotSpec", "BotSpecError", "ResolvedBot", "resolve_bot", "resolve_bots",
+__all__ = ["ROUND_ROBIN", "bots_for", "BotSpec",
+           "BotSpecError", "ResolvedBot", "resolve_bot", "resolve_bots",
            "portable_specs"]
+
+_UNKNOWN = Template("bot.unknown", "unknown bot {name}; {close}choose from {bots}, or name a class "
+                    "of your own as module.path:Name")
+_NOT_A_LIST = Template("bot.not-a-list", "name the bots as a list of specs, not {specs}; choose "
+                       "from {bots}, or module.path:Name")
+_WRITE_AS = Template("bot.write-as", "bot {spec}: write a bot of your own as module.path:Name")
+_CANNOT_IMPORT = Template("bot.cannot-import", "bot {spec}: cannot import {module}: {error}")
+_HAS_NO = Template("bot.has-no", "bot {spec}: {module} has no {name}")
+_NOT_A_PLAYER = Template("bot.not-a-player", "bot {spec} is {kind}, not a player class or factory")
+_NO_CHOOSE = Template("bot.no-choose", "bot {spec}: the class {name} has no choose(view, legal) "
+                      "method")
+_MADE_NO_CHOOSE = Template("bot.made-no-choose", "bot {spec} made {kind}, which has no "
+                           "choose(view, legal) method")
+_SEEDING = Template("bot.seeding", "bot {spec} must take a seed or nothing, not {signature}")
+_IN_SCRIPT = Template("bot.in-script", "bot {spec} is defined in the script being run, which a "
+                      "cluster's workers cannot import: move it into a module the workers can "
+                      "import, and name it as module.path:Name")
+_IN_FUNCTION = Template("bot.in-function", "bot {spec} is defined inside a function: move it into "
+                        "a module the workers can import, and name it as module.path:Name")
+_NOT_FOUND_AGAIN = Template("bot.not-found-again", "bot {spec} cannot be found again by its name "
+                            "{name}: give the workers a class or factory defined at the top level "
+                            "of a module")
+ROUND_ROBIN = Template("bot.round-robin", "a round robin needs two or more different bots")
 
 BotSpec = str | Callable[..., object]
 """A bot's name, ``module.path:Name``, or (in Python) a player class or factory."""
@@ -76,8 +101,7 @@ class ResolvedBot:
         else:
             player = self.factory(seed) if self.seeding else self.factory()
         if not callable(getattr(player, "choose", None)):
-            raise BotSpecError(f"bot {self.label!r} made {type(player).__name__}, which has no "
-                               f"choose(view, legal) method")
+            raise BotSpecError(_MADE_NO_CHOOSE(spec=repr(self.label), kind=type(player).__name__))
         return player
 
 
@@ -89,9 +113,8 @@ def resolve_bot(spec: BotSpec, game: Game | Variant | str) -> ResolvedBot:
         if ":" not in name:
             known = bots_for(game)
             if name not in known:
-                raise BotSpecError(f"unknown bot {name!r}; {did_you_mean(name, known)}choose from "
-                                   f"{', '.join(known)}, or name a class of your own as "
-                                   f"module.path:Name")
+                raise BotSpecError(_UNKNOWN(name=repr(name), close=did_you_mean(name, known),
+                                            bots=", ".join(known)))
             return ResolvedBot(name, name, known[name], "positional")
         return _resolved(name, _imported(name))
     if not callable(spec):
@@ -103,8 +126,7 @@ def resolve_bot(spec: BotSpec, game: Game | Variant | str) -> ResolvedBot:
 def resolve_bots(specs: Sequence[BotSpec], game: Game | Variant | str) -> list[ResolvedBot]:
     """`resolve_bot` for each spec, in order; at least one."""
     if isinstance(specs, str) or not specs:
-        raise BotSpecError(f"name the bots as a list of specs, not {specs!r}; choose from "
-                           f"{', '.join(bots_for(game))}, or module.path:Name")
+        raise BotSpecError(_NOT_A_LIST(specs=repr(specs), bots=", ".join(bots_for(game))))
     return [resolve_bot(spec, game) for spec in specs]
 
 
@@ -116,19 +138,15 @@ def portable_specs(bots: Sequence[ResolvedBot], *, cluster: bool) -> list[str]:
     for bot in bots:
         module, _, name = bot.spec.partition(":")
         if name and ((module == "__main__" and cluster) or "<" in name):
-            where = ("is defined in the script being run, which a cluster's workers cannot "
-                     "import" if module == "__main__" else "is defined inside a function")
-            raise BotSpecError(f"bot {bot.label!r} {where}: move it into a module the workers "
-                               f"can import, and name it as module.path:Name")
+            where = _IN_SCRIPT if module == "__main__" else _IN_FUNCTION
+            raise BotSpecError(where(spec=repr(bot.label)))
         if name:
             try:
                 same = _imported(bot.spec) is bot.factory
             except BotSpecError:
                 same = False
             if not same:
-                raise BotSpecError(f"bot {bot.label!r} cannot be found again by its name "
-                                   f"{bot.spec}: give the workers a class or factory defined at "
-                                   f"the top level of a module")
+                raise BotSpecError(_NOT_FOUND_AGAIN(spec=repr(bot.label), name=bot.spec))
         specs.append(bot.spec)
     return specs
 
@@ -137,16 +155,18 @@ def _imported(spec: str) -> Any:
     """What ``module.path:Name`` names."""
     module_name, _, attribute = spec.partition(":")
     if not module_name or not attribute:
-        raise BotSpecError(f"bot {spec!r}: write a bot of your own as module.path:Name")
+        raise BotSpecError(_WRITE_AS(spec=repr(spec)))
     try:
         found: Any = importlib.import_module(module_name)
     except ImportError as exc:
-        raise BotSpecError(f"bot {spec!r}: cannot import {module_name}: {exc}") from None
+        raise BotSpecError(_CANNOT_IMPORT(spec=repr(spec), module=module_name, error=exc)) \
+            from None
     for part in attribute.split("."):
         try:
             found = getattr(found, part)
         except AttributeError:
-            raise BotSpecError(f"bot {spec!r}: {module_name} has no {attribute}") from None
+            raise BotSpecError(_HAS_NO(spec=repr(spec), module=module_name, name=attribute)) \
+                from None
     return found
 
 
@@ -159,11 +179,9 @@ def _spec_of(factory: Callable[..., object]) -> str:
 
 def _resolved(spec: str, factory: object) -> ResolvedBot:
     if not callable(factory):
-        raise BotSpecError(f"bot {spec!r} is {type(factory).__name__}, not a player class or "
-                           f"factory")
+        raise BotSpecError(_NOT_A_PLAYER(spec=repr(spec), kind=type(factory).__name__))
     if inspect.isclass(factory) and not callable(getattr(factory, "choose", None)):
-        raise BotSpecError(f"bot {spec!r}: the class {factory.__name__} has no "
-                           f"choose(view, legal) method")
+        raise BotSpecError(_NO_CHOOSE(spec=repr(spec), name=factory.__name__))
     return ResolvedBot(spec, spec, factory, _seeding(spec, factory))
 
 
@@ -184,7 +202,7 @@ def _seeding(spec: str, factory: Callable[..., object]) -> str:
         except TypeError:
             continue
         return how
-    raise BotSpecError(f"bot {spec!r} must take a seed or nothing, not {signature}")
+    raise BotSpecError(_SEEDING(spec=repr(spec), signature=signature))
 
 
 def bots_for(game: Game | Variant | str) -> Mapping[str, Callable[[int], Player]]:

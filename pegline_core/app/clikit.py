@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from pegline_core.app.i18n import LANGUAGES, Messages, choose_language, set_language
-from pegline_core.app.problems import explain
+from pegline_core.app.problems import shown
 from pegline_core.errors import PeglineError, PlayerError, PluginError
 from pegline_core.variant import DEFAULT_VARIANT
 
@@ -193,7 +193,7 @@ def plugin_fault(exc: PeglineError) -> str:
     """The message of ``exc`` in the current language; for a plugin's or a player's fault, with
     the file and line of its code, and under ``--debug`` (or ``PEGLINE_DEBUG=1``) the
     traceback behind it printed to standard error first."""
-    said = explain(str(exc))
+    said = shown(exc)
     where = exc.where if isinstance(exc, PluginError | PlayerError) else None
     if where is None:
         return said

@@ -37,8 +37,8 @@ if TYPE_CHECKING:
 
 __all__ = ["LANGUAGES", "LanguageError", "Messages", "choose_language", "current_language",
            "use_language", "set_language", "N_", "catalog_messages", "rule_name", "rule_summary",
-           "rule_name_among", "RuleNames", "plugin_domain", "RULE_CONTEXT", "Formatted",
-           "explain_known", "VARIANT_CONTEXT", "variant_description"]
+           "rule_name_among", "RuleNames", "plugin_domain", "RULE_CONTEXT", "RecordedEnglish",
+           "VARIANT_CONTEXT", "variant_description"]
 
 LANGUAGES = {"en": "English", "ja": "日本語", "zh-Hans": "简体中文"}
 """The languages Pegline speaks, by their BCP 47 tag, each named in itself."""
@@ -270,36 +270,24 @@ def plugin_domain(plugin: str) -> str | None:
         return None
 
 
-_KNOWN: list[Formatted] = []
-
-
 def _field(values: Mapping[str, str], match: re.Match[str]) -> str:
     return values.get(match.group(1), match.group(0))
-
-
-def explain_known(text: str) -> str:
-    """``text`` translated by the first `Formatted` whose templates match it (as it is if
-    none does)."""
-    for formatted in _KNOWN:
-        said = formatted.translate(text)
-        if said != text:
-            return said
-    return text
 
 
 _FIELD = re.compile(r"\{(\w*)(?:![rsa])?(?::[^{}]*)?\}")
 
 
-class Formatted:
+class RecordedEnglish:
     """Translates English text already formatted from one of ``templates`` (format strings
-    marked with `N_` and translated in ``domain``'s catalog): a message the game's rules or the
-    kernel put into words in English (a record keeps it so), shown in the current language.
+    marked with `N_` and translated in ``domain``'s catalog): words a record written before
+    messages carried their templates (`pegline_core.messages`) keeps in English, shown in the
+    current language. Only old records need it: a message made now is shown by its template.
 
     The text is matched against each template, the most specific first; the values of its
     fields are carried into the translation, each one translated too if it is itself formatted
     from a template. Text no template matches is returned as it is.
 
-    >>> reasons = Formatted("pegline_core.app", [N_("unknown bot {name}")])
+    >>> reasons = RecordedEnglish("pegline_core.app", [N_("unknown bot {name}")])
     >>> reasons.translate("unknown bot 'x'"), reasons.translate("something else")
     ("unknown bot 'x'", 'something else')
     """
@@ -318,7 +306,6 @@ class Formatted:
             found.append((literal, template, re.compile(pattern, re.DOTALL)))
         found.sort(key=lambda item: -item[0])
         self.templates = [(template, pattern) for _literal, template, pattern in found]
-        _KNOWN.append(self)
 
     def translate(self, text: str, depth: int = 0) -> str:
         if current_language() == "en" or depth > 3:

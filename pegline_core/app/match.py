@@ -33,6 +33,7 @@ from pegline_core.errors import PeglineError, RecordError
 from pegline_core.events import Event, EventCodec, GameEnded
 from pegline_core.files import MATCH_FORMAT, parse_json, parse_toml, whole_json, write_atomically
 from pegline_core.game import Game
+from pegline_core.messages import Problem, said
 from pegline_core.plugins import game_definition
 from pegline_core.record import Difference, GameRecord, is_log_path, read_record_text, summary_of
 from pegline_core.record_header import same
@@ -360,7 +361,7 @@ class MatchRecord:
             try:
                 game = record.replay()
             except RecordError as exc:
-                raise RecordError(f"game {index + 1}: {exc}") from None
+                raise RecordError(Problem(said(exc), f"game {index + 1}")) from None
             if match is None:
                 match = Match(game.variant, self.rules)
             elif game.variant.to_toml_dict() != match.variant.to_toml_dict():
@@ -376,7 +377,7 @@ class MatchRecord:
             try:
                 match.add(game, record.seed)
             except PeglineError as exc:
-                raise RecordError(f"game {index + 1}: {exc}") from None
+                raise RecordError(Problem(said(exc), f"game {index + 1}")) from None
         assert match is not None
         return match, playing
 

@@ -17,6 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pegline_clabber.refusals import (
+    FOLLOW_SUIT,
+    FOLLOW_TRUMP,
+    OVERTRUMP,
+    OVERTRUMP_ONE,
+    TRUMP,
+    TRUMP_BEAT,
+)
 from pegline_core.cards import DECK as EVERY_CARD
 from pegline_core.cards import Card, deck_of, format_cards
 
@@ -129,19 +137,16 @@ def why_illegal(hand: Sequence[Card], trick: Sequence[Card], trump: str, card: C
     led = trick[0].suit
     follow = [c for c in hand if c.suit == led]
     if follow and led != trump:
-        return (f"you must follow suit: {SUIT_SYMBOLS[led]} was led and you hold "
-                f"{format_cards(follow, symbols=True)}")
+        return FOLLOW_SUIT(suit=SUIT_SYMBOLS[led], cards=format_cards(follow, symbols=True))
     trumps = follow or [c for c in hand if c.suit == trump]
     high = _highest_trump(trick, trump)
     if high is not None:
         beat = [c for c in trumps if _TRUMP_POWER[c.index] > _TRUMP_POWER[high.index]]
         if beat:
-            verb = "beats" if len(beat) == 1 else "beat"
-            return (f"you must overtrump: {format_cards(beat, symbols=True)} {verb} the "
-                    f"{high.symbol} in the trick")
+            overtrump = OVERTRUMP_ONE if len(beat) == 1 else OVERTRUMP
+            return overtrump(cards=format_cards(beat, symbols=True), card=high.symbol)
     if led == trump:
-        return (f"you must follow suit: trump ({SUIT_SYMBOLS[trump]}) was led and you hold "
-                f"{format_cards(follow, symbols=True)}")
-    reason = f", though you cannot beat the {high.symbol}" if high is not None else ""
-    return (f"you must trump: you cannot follow {SUIT_SYMBOLS[led]} and hold "
-            f"{format_cards(trumps, symbols=True)}{reason}")
+        return FOLLOW_TRUMP(suit=SUIT_SYMBOLS[trump], cards=format_cards(follow, symbols=True))
+    held = format_cards(trumps, symbols=True)
+    return TRUMP(suit=SUIT_SYMBOLS[led], cards=held) if high is None else \
+        TRUMP_BEAT(suit=SUIT_SYMBOLS[led], cards=held, card=high.symbol)

@@ -39,6 +39,23 @@ from pegline_clabber.events import (
     TrumpMade,
 )
 from pegline_clabber.phases import ClabberPhase
+from pegline_clabber.refusals import (
+    ANNOUNCE_FIRST,
+    ANNOUNCED,
+    CALL_ON,
+    DISPROVED,
+    MAY_NOT_PLAY,
+    NO_MELD,
+    NO_RENEGES,
+    NO_SUIT,
+    NOT_A_SUIT,
+    NOT_CLABBER,
+    NOTHING_TO_SHOW,
+    PASSED_SUIT,
+    SHOW_SECOND,
+    SHOWN,
+    TURN_SUIT,
+)
 from pegline_clabber.settings import ClabberSettings
 from pegline_clabber.snapshots import (
     HandHeld,
@@ -56,6 +73,7 @@ from pegline_core.errors import IllegalActionError
 from pegline_core.event_rows import RowKind, coached_seats, input_at, keyword_kind
 from pegline_core.events import Action, Event, GameEnded, Input, Scored, SideResult
 from pegline_core.index_player import IndexPlayer, checked_index
+from pegline_core.refusals import GAME_OVER, NO_SEAT, NOT_HELD, NOT_NOW, NOT_YOUR_TURN
 from pegline_core.rules import Award
 from pegline_core.ruleset import Ruleset
 from pegline_core.steps import step
@@ -207,9 +225,9 @@ class ClabberMachine:
     def apply(self, action: Any) -> None:
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            raise IllegalActionError(f"not an action of Clabber: {action!r}")
+            raise IllegalActionError(NOT_CLABBER(action=repr(action)))
         if self.phase == _OVER:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(GAME_OVER())
         self._hand, self._phase = self.hand, self.phase
         self._cause = len(self.log)  # every handler logs its Input first
         handler(self, action)
@@ -358,17 +376,16 @@ class ClabberMachine:
 
     def _need_phase(self, phase: ClabberPhase, action: Any) -> None:
         if self.phase != phase:
-            raise IllegalActionError(
-                f"{type(action).__name__} is not allowed in the {self.phase} phase")
+            raise IllegalActionError(NOT_NOW(action=type(action).__name__, phase=self.phase))
 
     def _need_turn(self, phase: ClabberPhase, action: Any) -> int:
         """The acting seat, checked: the right phase, a real seat, whose turn it is."""
         self._need_phase(phase, action)
         seat = action.seat
         if type(seat) is not int or not 0 <= seat < PLAYERS:
-            raise IllegalActionError(f"no seat {seat!r} at a table of {PLAYERS}")
+            raise IllegalActionError(NO_SEAT(seat=repr(seat), players=PLAYERS))
         if seat != self.turn:
-            raise IllegalActionError(f"it is seat {self.turn}'s turn, not seat {seat}'s")
+            raise IllegalActionError(NOT_YOUR_TURN(turn=self.turn, seat=seat))
         return seat
 
     # -- the cut and the deal ------------------------------------------------------------------
@@ -429,16 +446,14 @@ class ClabberMachine:
         seat = self._need_turn(_NAMING, action)
         suit, turned = action.suit, self.turn_card.suit  # type: ignore[union-attr]
         if suit not in SUITS or type(suit) is not str:
-            raise IllegalActionError(f"a suit is one of {', '.join(SUITS)}, not {suit!r}")
+            raise IllegalActionError(NOT_A_SUIT(suits=", ".join(SUITS), suit=repr(suit)))
         if self.round == 1 and suit != turned:
-            raise IllegalActionError(f"in the first round only the turn card's suit "
-                                     f"({SUIT_SYMBOLS[turned]}) may be named")
-        renege = None
+            raise IllegalActionError(TURN_SUIT(suit=SUIT_SYMBOLS[turned]))
+        renege: str | None = None
         if self.round == 2 and suit == turned:
-            renege = (f"{SUIT_SYMBOLS[suit]} was passed in the first round and cannot be named "
-                      "in the second")
+            renege = PASSED_SUIT(suit=SUIT_SYMBOLS[suit])
         elif not any(card.suit == suit for card in self.held[seat]):
-            renege = f"seat {seat} holds no {SUIT_SYMBOLS[suit]} and so cannot name it"
+            renege = NO_SUIT(seat=seat, suit=SUIT_SYMBOLS[suit])
         if renege is not None:
             if not self.c.renege_calls:
                 raise IllegalActionError(renege)
@@ -479,12 +494,12 @@ class ClabberMachine:
     def _announce(self, action: Any) -> None:
         seat = self._need_turn(_TRICKS, action)
         if self.tricks:
-            raise IllegalActionError("melds are announced before one's play to the first trick")
+            raise IllegalActionError(ANNOUNCE_FIRST())
         if self.announced[seat]:
-            raise IllegalActionError(f"seat {seat} has already announced")
+            raise IllegalActionError(ANNOUNCED(seat=seat))
         melds = self.offered[seat]
         if not melds:
-            raise IllegalActionError(f"seat {seat} holds no meld to announce")
+            raise IllegalActionError(NO_MELD(seat=seat))
         self._input(seat, action)
         self._add(MeldsAnnounced, seat,
                   melds=tuple(Combination(a.rule.id, a.score.points, ()) for a in melds))
@@ -494,11 +509,11 @@ class ClabberMachine:
     def _show(self, action: Any) -> None:
         seat = self._need_turn(_TRICKS, action)
         if len(self.tricks) != 1:
-            raise IllegalActionError("melds are shown before one's play to the second trick")
+            raise IllegalActionError(SHOW_SECOND())
         if not self.announced[seat]:
-            raise IllegalActionError(f"seat {seat} announced no meld to show")
+            raise IllegalActionError(NOTHING_TO_SHOW(seat=seat))
         if self.shown[seat]:
-            raise IllegalActionError(f"seat {seat} has already shown its melds")
+            raise IllegalActionError(SHOWN(seat=seat))
         self._input(seat, action)
         melds = self.offered[seat]
         self._add(MeldsShown, seat, melds=tuple(Combination(a.rule.id, a.score.points,
@@ -524,10 +539,10 @@ class ClabberMachine:
         card, held, c = action.card, self.held[seat], self.c
         at = position(held, card)
         if at < 0:
-            raise IllegalActionError(f"seat {seat} does not hold {card!r}")
+            raise IllegalActionError(NOT_HELD(seat=seat, cards=repr(card)))
         if self.trick and position(self._legal_cards(held), card) < 0:
             why = why_illegal(held, self.trick, self.trump, card, c.undertrump)
-            reason = f"{card.symbol} may not be played: {why}"
+            reason = MAY_NOT_PLAY(card=card.symbol, why=why)
             if not c.renege_calls:
                 raise IllegalActionError(reason)
             self.reneges += ((len(self.log), seat, reason),)
@@ -566,22 +581,20 @@ class ClabberMachine:
     def _call_renege(self, action: Any) -> None:
         c = self.c
         if not c.renege_calls:
-            raise IllegalActionError("this variant refuses illegal actions: there are no "
-                                     "reneges to call")
+            raise IllegalActionError(NO_RENEGES())
         if self.phase not in (_NAMING, _TRICKS, _CALLING):
-            raise IllegalActionError(f"CallRenege is not allowed in the {self.phase} phase")
+            raise IllegalActionError(NOT_NOW(action="CallRenege", phase=self.phase))
         seat = self._need_turn(self.phase, action)
         seq = action.target
         if action not in self._calls(seat):
-            raise IllegalActionError(f"seat {seat} may call a renege only on a play or call of "
-                                     f"this hand by the other team, not on event {seq!r}")
+            raise IllegalActionError(CALL_ON(seat=seat, n=repr(seq)))
         self._input(seat, action)
         called = input_at(self.log, seq)  # one of _calls: an input of a seat
         assert called is not None and called[0] is not None
         accused = called[0]
         found = next((why for at, _who, why in self.reneges if at == seq), None)
         offender = c.side_of[accused] if found is not None else c.side_of[seat]
-        reason = found or f"seat {seat} called a renege that the log disproves"
+        reason = found or DISPROVED(seat=seat)
         self._add(RenegeCalled, seat, called=seq, proved=found is not None, offender=offender,
                   reason=reason)
         if found is None:  # the false call is a renege of the caller's team

@@ -1,10 +1,10 @@
-"""The reasons Clabber's rules give in English, shown in the player's language.
+"""A renege's reason in the player's language: carried as a message by a game played now, read
+back as English from a record written before reasons carried codes.
 
-The rules put a refusal or a renege into words in English (`pegline_clabber.cards.why_illegal`,
-the machine's `IllegalActionError` messages), and a record keeps a renege's reason as it was
-said, so that a game recorded in one language replays in another. These are the templates of
-those sentences, translated in the ``pegline_clabber`` catalog; `translate` turns a reason said
-in English into the current language (a reason no template matches stays as it is).
+The machine records a renege's reason as a `pegline_core.messages.Message`
+(`pegline_clabber.refusals`), shown by its template. A record keeps the reason as it was said,
+and one written before then holds only the English: ``OLD_REASONS`` is the frozen list of the
+sentences such records can hold, matched to recover their values for those records alone.
 
 >>> from pegline_core.app.i18n import use_language
 >>> reason = "J♥ may not be played: you must overtrump: 9♥ beats the K♥ in the trick"
@@ -17,12 +17,14 @@ True
 
 from __future__ import annotations
 
-from pegline_core.app.i18n import N_, Formatted
+from pegline_core.app.i18n import N_, RecordedEnglish
+from pegline_core.app.problems import say
+from pegline_core.messages import Message
 
-__all__ = ["REASONS", "translate"]
+__all__ = ["OLD_REASONS", "translate"]
 
-REASONS = (
-    # why a card may not be played (pegline_clabber.cards.why_illegal)
+OLD_REASONS = (
+    # why a card may not be played, as pegline_clabber.cards.why_illegal said it
     N_("you must follow suit: {suit} was led and you hold {cards}"),
     N_("you must overtrump: {cards} beats the {card} in the trick"),
     N_("you must overtrump: {cards} beat the {card} in the trick"),
@@ -30,30 +32,19 @@ REASONS = (
     N_("you must trump: you cannot follow {suit} and hold {cards}, though you cannot beat "
        "the {card}"),
     N_("you must trump: you cannot follow {suit} and hold {cards}"),
-    # a renege's reason, as the machine records it
+    # a renege's reason, as the machine recorded it
     N_("{card} may not be played: {why}"),
     N_("seat {seat} called a renege that the log disproves"),
     N_("{suit} was passed in the first round and cannot be named in the second"),
     N_("seat {seat} holds no {suit} and so cannot name it"),
-    # the machine's refusals (an illegal action sent through the API or the page)
-    N_("in the first round only the turn card's suit ({suit}) may be named"),
-    N_("a suit is one of {suits}, not {suit}"),
-    N_("melds are announced before one's play to the first trick"),
-    N_("seat {seat} has already announced"),
-    N_("seat {seat} holds no meld to announce"),
-    N_("melds are shown before one's play to the second trick"),
-    N_("seat {seat} announced no meld to show"),
-    N_("seat {seat} has already shown its melds"),
-    N_("seat {seat} does not hold {card}"),
-    N_("this variant refuses illegal actions: there are no reneges to call"),
-    N_("seat {seat} may call a renege only on a play or call of this hand by the other team, "
-       "not on event {n}"),
 )
-"""Every reason the rules give, as an English template."""
+"""Every reason a record written before reasons carried codes can hold (never to change: the
+records are written)."""
 
-_reasons = Formatted("pegline_clabber", REASONS)
+_old = RecordedEnglish("pegline_clabber", OLD_REASONS)
 
 
 def translate(reason: str) -> str:
-    """``reason`` (said in English by the rules) in the current language."""
-    return _reasons.translate(reason)
+    """``reason`` in the current language: by its template if it carries one, else (an old
+    record's English) through ``OLD_REASONS``."""
+    return say(reason) if isinstance(reason, Message) else _old.translate(reason)

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from pegline_core.messages import Template
 from pegline_core.plugins import Problems
+from pegline_core.strict import FROM_1_TO, ONE_OF
 from pegline_core.variant import Variant
 
 __all__ = ["ClabberSettings", "DealRules", "PlayRules", "MeldRules", "ScoringRules",
@@ -83,25 +85,31 @@ class ClabberSettings:
     tournament: TournamentRules = TournamentRules()
 
 
+_FOUR_PLAYERS = Template("clabber.players", "the game is for {n} players, got {players}",
+                         "pegline_clabber")
+_OPPOSITE = Template("clabber.teams", "partners sit opposite: teams must be {teams}",
+                     "pegline_clabber")
+
+
 def check_settings(variant: Variant) -> Problems:
     """Cross-field checks: four seats in two partnerships sitting opposite, a real target."""
     settings: ClabberSettings = variant.settings
     problems: Problems = []
     if variant.table.players != PLAYERS:
         problems.append((("table", "players"),
-                         f"the game is for {PLAYERS} players, got {variant.table.players}"))
+                         _FOUR_PLAYERS(n=PLAYERS, players=variant.table.players)))
     elif tuple(tuple(sorted(team)) for team in variant.table.teams) != TEAMS:
         teams = [list(team) for team in TEAMS]
-        problems.append((("table", "teams"), f"partners sit opposite: teams must be {teams}"))
+        problems.append((("table", "teams"), _OPPOSITE(teams=teams)))
     if settings.deal.first_dealer not in FIRST_DEALER:
         problems.append((("deal", "first_dealer"),
-                         (f"must be one of {', '.join(FIRST_DEALER)}, got "
-                         f"{settings.deal.first_dealer!r}")))
+                         ONE_OF(choices=", ".join(FIRST_DEALER),
+                                value=repr(settings.deal.first_dealer))))
     if settings.tournament.standings not in STANDINGS:
         problems.append((("tournament", "standings"),
-                         (f"must be one of {', '.join(STANDINGS)}, got "
-                         f"{settings.tournament.standings!r}")))
+                         ONE_OF(choices=", ".join(STANDINGS),
+                                value=repr(settings.tournament.standings))))
     if not 1 <= settings.scoring.target <= MAX_TARGET:
-        problems.append((("scoring", "target"), (f"must be from 1 to {MAX_TARGET}, got "
-                                                f"{settings.scoring.target}")))
+        problems.append((("scoring", "target"), FROM_1_TO(most=MAX_TARGET,
+                                                          value=settings.scoring.target)))
     return problems

@@ -199,8 +199,8 @@ class HumanPlayer(TerminalSeat[ClabberView]):
         plays = {a.card: a for a in legal if isinstance(a, Play)}
         if card in allowed(view):
             return plays[card]
-        reason = translate(str(why_illegal(view.held, view.trick, view.trump, card,
-                                           view.undertrump)))
+        reason = translate(why_illegal(view.held, view.trick, view.trump, card,
+                                       view.undertrump) or "")
         if view.renege_calls and card in plays:
             raise Taken(plays[card], _("a renege ({reason}): it stands unless the other team "
                                          "calls it").format(reason=reason))

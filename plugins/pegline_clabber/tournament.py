@@ -23,7 +23,7 @@ from itertools import combinations
 
 from attrs import define, field, frozen
 
-from pegline_core.app.bot_specs import BotSpec, BotSpecError, resolve_bots
+from pegline_core.app.bot_specs import ROUND_ROBIN, BotSpec, BotSpecError, resolve_bots
 from pegline_core.app.simulate import Interrupted, run_chunks, specs_for_workers
 from pegline_core.errors import PeglineError
 from pegline_core.game import Game
@@ -105,7 +105,7 @@ def round_robin(variant: Variant, entrants: Sequence[BotSpec], *, games: int, se
     resolved = {bot.label: (spec, bot) for spec, bot in zip(
         entrants, resolve_bots(entrants, variant), strict=True)}
     if len(resolved) < 2:
-        raise BotSpecError("a round robin needs two or more different bots")
+        raise BotSpecError(ROUND_ROBIN())
     if type(games) is not int or games < 1:
         raise PeglineError("each pair plays at least one game")
     names = list(resolved)

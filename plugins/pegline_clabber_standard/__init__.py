@@ -23,7 +23,9 @@ from pegline_clabber.snapshots import HandHeld, HandPlayed, HandTotals, RenegePe
 from pegline_clabber_standard import counts
 from pegline_core.cards import Card
 from pegline_core.hookspecs import hookimpl, native
+from pegline_core.messages import Problem
 from pegline_core.rules import Rule, Score
+from pegline_core.strict import NEGATIVE
 from pegline_core.variant import Variant
 
 __all__ = ["ClabberStandard"]
@@ -87,7 +89,7 @@ class ClabberStandard:
 
     @hookimpl
     def pegline_check_variant(self, variant: Variant) -> list[str]:
-        return [f"config.clabber-standard.{name}: must not be negative, got {value}"
+        return [Problem(NEGATIVE(value=value), f"config.clabber-standard.{name}")
                 for name, value in attrs.asdict(self.config).items() if value < 0]
 
     # -- melds and the count: `counts`, compiled, for both lanes ------------------------------

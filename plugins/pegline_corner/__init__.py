@@ -25,7 +25,9 @@ from attrs import frozen
 
 from pegline_core.cards import Card
 from pegline_core.hookspecs import hookimpl, native
+from pegline_core.messages import Problem
 from pegline_core.rules import Rule, Score
+from pegline_core.strict import NEGATIVE
 from pegline_core.variant import Variant
 from pegline_cribbage.snapshots import PlayMade, ShowCounted
 from pegline_house import counterparts, play_scores, show_scores
@@ -102,7 +104,7 @@ class AroundTheCorner:
     @hookimpl
     def pegline_check_variant(self, variant: Variant) -> list[str]:
         per_card = self.config.run_per_card
-        problems = [f"config.corner.run_per_card: must not be negative, got {per_card}"] \
+        problems: list[str] = [Problem(NEGATIVE(value=per_card), "config.corner.run_per_card")] \
             if per_card < 0 else []
         kept = [rule for rule in ("peg-run", "show-run") if rule not in variant.disable]
         if "standard" in variant.plugins and kept:

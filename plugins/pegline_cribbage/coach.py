@@ -48,6 +48,7 @@ from pegline_core.cards import DECK, Card
 from pegline_core.coaching import Candidate, Evaluation
 from pegline_core.errors import PeglineError
 from pegline_core.events import Action
+from pegline_core.messages import Template
 from pegline_cribbage.actions import Discard, Play, move_cards
 from pegline_cribbage.bots import GreedyBot
 from pegline_cribbage.combinations import PIPS, run_tail, same_rank_tail
@@ -75,13 +76,16 @@ REACH = 2.5
 """Expected points behind the best hand and crib beyond which a discard is not simulated."""
 
 
+_NOTE = Template("cribbage.coach-note", "A searching evaluator with a fixed budget of {budget} "
+                 "simulated hands per decision: exact expected hand points over every starter, "
+                 "the crib from {samples} sampled completions, the pegging played out against "
+                 "imagined hands. It sees only your own cards and the table, and is not perfect "
+                 "play.", "pegline_cribbage")
+
+
 def _note(budget: int) -> str:
-    # the wording is translated as a pattern (pegline_cribbage.compare._NOTES): keep its shape;
     # the crib's completions are the discard table's (others' throws from a model of players)
-    return (f"A searching evaluator with a fixed budget of {budget} simulated hands per "
-            f"decision: exact expected hand points over every starter, the crib from "
-            f"{CRIB_DEALS} sampled completions, the pegging played out against imagined "
-            "hands. It sees only your own cards and the table, and is not perfect play.")
+    return _NOTE(budget=budget, samples=CRIB_DEALS)
 
 
 class Coach:

@@ -14,7 +14,8 @@ from typing import BinaryIO
 import click
 
 from pegline_core.app.clikit import Command, Failure, Group, Usage, overlay_option, variant_option
-from pegline_core.app.i18n import Formatted, Messages, plugin_domain, rule_name
+from pegline_core.app.i18n import Messages, plugin_domain, rule_name
+from pegline_core.app.problems import shown
 from pegline_core.cards import Card, format_cards, parse_cards
 from pegline_core.errors import PeglineError
 from pegline_core.variant import load_variant
@@ -269,8 +270,6 @@ def analyze_win_table(variant_name: str, overlays: tuple[str, ...], hands: int, 
     from pegline_core.app.simulate import run_chunks
     from pegline_cribbage.coach import DEFAULT_BUDGET
     from pegline_cribbage.win_table import (
-        NEVER_ENDS,
-        REFUSALS,
         Outcome,
         WinTable,
         check_variant,
@@ -281,7 +280,7 @@ def analyze_win_table(variant_name: str, overlays: tuple[str, ...], hands: int, 
     try:
         check_variant(variant)
     except PeglineError as exc:
-        raise Failure(Formatted("pegline_cribbage", REFUSALS).translate(str(exc))) from None
+        raise Failure(shown(exc)) from None
     for needed, extra in (("numpy", "scale"), *((("distributed", "scale"),) if scheduler else ())):
         if importlib.util.find_spec(needed) is None:
             raise Failure(_("{module} is not installed: pip install -e '.[{extra}]'").format(
@@ -305,7 +304,7 @@ def analyze_win_table(variant_name: str, overlays: tuple[str, ...], hands: int, 
     try:
         table = WinTable.made(variant, outcomes, seed=seed, budget=budget, made_by=made_by)
     except PeglineError as exc:  # hands that never score
-        raise Failure(Formatted("pegline_cribbage", [NEVER_ENDS]).translate(str(exc))) from None
+        raise Failure(shown(exc)) from None
     if output is not None:
         try:
             output.write_text(json.dumps(table.to_dict()) + "\n", encoding="utf-8")

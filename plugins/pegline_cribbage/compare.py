@@ -26,7 +26,8 @@ You laid away 5♣ K♠: the coach ranks it 11th of 15 (a tie); its best is to l
 
 from __future__ import annotations
 
-from pegline_core.app.i18n import N_, Formatted, Messages
+from pegline_core.app.i18n import Messages
+from pegline_core.app.problems import say
 from pegline_core.cards import format_cards
 from pegline_core.events import Action
 from pegline_cribbage.actions import Discard, Play, move_cards
@@ -39,11 +40,6 @@ _ = _messages.gettext
 REASON = "reason"
 """The gettext context of the coach's reasons: their names and their words (tools/catalogs.py
 lists them)."""
-_NOTES = Formatted("pegline_cribbage", [N_(
-    "A searching evaluator with a fixed budget of {budget} simulated hands per decision: exact "
-    "expected hand points over every starter, the crib from {samples} sampled completions, the "
-    "pegging played out against imagined hands. It sees only your own cards and the table, and "
-    "is not perfect play.")])
 
 
 def reason_label(name: str) -> str:
@@ -58,7 +54,7 @@ def reason_value(value: object) -> object:
 
 def note(text: str) -> str:
     """The coach's note on itself (`Evaluation.note`) in the current language."""
-    return _NOTES.translate(text)
+    return say(text)
 
 
 def ranks(evaluation: Evaluation) -> list[tuple[int, bool]]:

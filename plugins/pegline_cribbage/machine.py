@@ -28,6 +28,7 @@ from pegline_core.errors import IllegalActionError, PluginError
 from pegline_core.event_rows import coached_seats, inputs_of
 from pegline_core.events import Action
 from pegline_core.index_player import IndexPlayer, checked_index
+from pegline_core.refusals import GAME_OVER, NO_SEAT, NOT_AN_ACTION, NOT_HELD, NOT_NOW
 from pegline_core.rules import Score
 from pegline_core.ruleset import Ruleset
 from pegline_core.turns import CHANCE, OVER, Seats, ToAct
@@ -53,6 +54,17 @@ from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.events import Combination
 from pegline_cribbage.native import Claim, cards_of, codes_of
 from pegline_cribbage.phases import CribbagePhase
+from pegline_cribbage.refusals import (
+    COUNTED,
+    DECLARATION,
+    LAID_AWAY,
+    LAY_AWAY,
+    MUGGINS,
+    MUST_PLAY,
+    NOT_YOUR_PLAY,
+    OVER_LIMIT,
+    RESPONSE,
+)
 from pegline_cribbage.rows import (
     COUNT_RESET,
     COUNT_SETTLED,
@@ -329,9 +341,9 @@ class CribbageMachine:
     def apply(self, action: Any) -> None:
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            raise IllegalActionError(f"not an action: {action!r}")
+            raise IllegalActionError(NOT_AN_ACTION(action=repr(action)))
         if self.phase == _OVER:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(GAME_OVER())
         self._start_step()
         self._cause = len(self.log)  # every handler logs its Input first
         handler(self, action)
@@ -487,15 +499,14 @@ class CribbageMachine:
                 at = index
                 break
         if code >= 0 and at < 0:
-            raise IllegalActionError(f"seat {seat} does not hold {_DECK[code]}")
+            raise IllegalActionError(NOT_HELD(seat=seat, cards=str(_DECK[code])))
         if at >= 0 and PIPS[code] > room:
-            raise IllegalActionError(f"{_DECK[code]} would make the count "
-                                     f"{self.count + PIPS[code]}, over {self.c.limit}")
+            raise IllegalActionError(OVER_LIMIT(card=str(_DECK[code]),
+                                                count=self.count + PIPS[code], limit=self.c.limit))
         if at < 0 and _playable(held, room):
             playable = tuple([card for card in held if PIPS[card] <= room])
-            raise IllegalActionError(f"seat {seat} cannot say go while holding a playable "
-                                     f"card ({format_cards(cards_of(playable))}; count "
-                                     f"{self.count})")
+            raise IllegalActionError(MUST_PLAY(seat=seat, cards=format_cards(cards_of(playable)),
+                                               count=self.count))
         self._start_step()
         self._cause = len(self.log)
         if at >= 0:
@@ -511,19 +522,19 @@ class CribbageMachine:
         """``seat`` lays away the cards ``codes``: `apply` of a `Discard`, with its checks, the
         action logged by its codes."""
         if self.phase != _DISCARD:
-            raise IllegalActionError(f"Discard is not allowed in the {self.phase} phase")
+            raise IllegalActionError(NOT_NOW(action="Discard", phase=self.phase))
         self._check_seat(seat)
         if self.discarded[seat]:
-            raise IllegalActionError(f"seat {seat} has already laid away to the crib")
+            raise IllegalActionError(LAID_AWAY(seat=seat))
         need = self.c.discard
         if len(codes) != need or len(set(codes)) != need:
-            raise IllegalActionError(f"lay away exactly {need} different card(s), got "
-                                     f"{format_cards(cards_of(codes)) or 'none'}")
+            raise IllegalActionError(LAY_AWAY(n=need,
+                                              cards=format_cards(cards_of(codes)) or "none"))
         held = self._held[seat]
         missing = [code for code in codes if code not in held]
         if missing:
-            raise IllegalActionError(f"seat {seat} does not hold "
-                                     f"{format_cards(cards_of(tuple(missing)))}")
+            raise IllegalActionError(NOT_HELD(seat=seat,
+                                              cards=format_cards(cards_of(tuple(missing)))))
         self._start_step()
         self._cause = len(self.log)
         self.log.append((DISCARD, self._hand, self._phase, seat, None, codes))
@@ -535,7 +546,7 @@ class CribbageMachine:
     def counting(self) -> CountingProtocol:
         protocol = self.c.counting
         if protocol is None:
-            raise IllegalActionError("this variant counts hands automatically")
+            raise IllegalActionError(COUNTED())
         return protocol
 
     # -- the built-in bots' lane ---------------------------------------------------------------
@@ -688,12 +699,12 @@ class CribbageMachine:
     def _need_phase(self, phase: CribbagePhase, action: Any) -> None:
         if self.phase != phase:
             raise IllegalActionError(
-                f"{type(action).__name__} is not allowed in the {self.phase} phase")
+                NOT_NOW(action=type(action).__name__, phase=self.phase))
 
     def _check_seat(self, seat: Any) -> int:
         players = self.c.players
         if type(seat) is not int or not 0 <= seat < players:
-            raise IllegalActionError(f"no seat {seat!r} at a table of {players}")
+            raise IllegalActionError(NO_SEAT(seat=repr(seat), players=players))
         return int(seat)
 
     # -- the cut and the deal ------------------------------------------------------------------
@@ -752,17 +763,17 @@ class CribbageMachine:
         self._need_phase(_DISCARD, action)
         seat = self._check_seat(action.seat)
         if self.discarded[seat]:
-            raise IllegalActionError(f"seat {seat} has already laid away to the crib")
+            raise IllegalActionError(LAID_AWAY(seat=seat))
         need = self.c.discard
         if not all(type(card) is Card for card in action.cards):
             raise IllegalActionError(f"lay away cards, not {action.cards!r}")
         if len(action.cards) != need or len(set(action.cards)) != need:
-            raise IllegalActionError(f"lay away exactly {need} different card(s), "
-                                     f"got {format_cards(action.cards) or 'none'}")
+            raise IllegalActionError(LAY_AWAY(n=need,
+                                              cards=format_cards(action.cards) or "none"))
         held = self._held[seat]
         missing = [card for card in action.cards if card.index not in held]
         if missing:
-            raise IllegalActionError(f"seat {seat} does not hold {format_cards(missing)}")
+            raise IllegalActionError(NOT_HELD(seat=seat, cards=format_cards(missing)))
         self._log_input(seat, action)
         self._lay_away(seat, codes_of(action.cards))
 
@@ -817,10 +828,10 @@ class CribbageMachine:
         held = self._held[seat]
         at = held.index(card.index) if type(card) is Card and card.index in held else -1
         if at < 0:
-            raise IllegalActionError(f"seat {seat} does not hold {card}")
+            raise IllegalActionError(NOT_HELD(seat=seat, cards=str(card)))
         count = self.count + PIPS[held[at]]
         if count > self.c.limit:
-            raise IllegalActionError(f"{card} would make the count {count}, over {self.c.limit}")
+            raise IllegalActionError(OVER_LIMIT(card=str(card), count=count, limit=self.c.limit))
         self.log.append((PLAY, self._hand, self._phase, seat, None, held[at]))
         self._play_code(seat, held[at], at)
 
@@ -843,9 +854,8 @@ class CribbageMachine:
         room = self.c.limit - self.count
         playable = [code for code in self._held[seat] if PIPS[code] <= room]
         if playable:
-            raise IllegalActionError(f"seat {seat} cannot say go while holding a playable "
-                                     f"card ({format_cards(cards_of(playable))}; count "
-                                     f"{self.count})")
+            raise IllegalActionError(MUST_PLAY(seat=seat, cards=format_cards(cards_of(playable)),
+                                               count=self.count))
         self.log.append((GO, self._hand, self._phase, seat, None))
         self._say_go(seat)
 
@@ -859,8 +869,8 @@ class CribbageMachine:
     def _need_turn(self, action: Any) -> None:
         self._need_phase(_PEGGING, action)
         self._check_seat(action.seat)
-        raise IllegalActionError(f"it is seat {self._turn}'s turn to play, not seat "
-                                 f"{action.seat}'s")
+        raise IllegalActionError(NOT_YOUR_PLAY(turn=self._turn,
+                                               seat=action.seat))
 
     def _next_turn(self, actor: int, consecutive_go: bool) -> None:
         if self._reached >= 0:
@@ -974,8 +984,8 @@ class CribbageMachine:
         points, protocol = action.points, self.counting
         cap = protocol.max_declaration
         if type(points) is not int or not 0 <= points <= cap:
-            raise IllegalActionError(f"a declaration is a whole number from 0 to {cap}, "
-                                     f"not {points!r}")
+            raise IllegalActionError(DECLARATION(cap=cap,
+                                                 points=repr(points)))
         self._log_input(seat, action)
         _seat, cards, _crib, claims = self._count_claims()
         true = sum([claim[1] for claim in claims])
@@ -996,13 +1006,13 @@ class CribbageMachine:
             raise IllegalActionError(f"it is seat {self.responders[0]}'s turn to respond, "
                                      f"not seat {action.seat}'s")
         if action.response not in RESPONSES:
-            raise IllegalActionError(f"a response is one of {', '.join(RESPONSES)}, "
-                                     f"not {action.response!r}")
+            raise IllegalActionError(RESPONSE(responses=", ".join(RESPONSES),
+                                              response=repr(action.response)))
         n, protocol = action.points, self.counting
         cap = protocol.max_declaration
         if action.response == "muggins" and (type(n) is not int or not 1 <= n <= cap):
-            raise IllegalActionError(f"muggins claims a whole number of points from 1 to {cap}, "
-                                     f"not {n!r}")
+            raise IllegalActionError(MUGGINS(cap=cap,
+                                             points=repr(n)))
         if action.response != "muggins" and (type(n) is not int or n != 0):  # not False, 0.0
             raise IllegalActionError(f"{action.response} claims no points")
         self._log_input(action.seat, action)

@@ -8,6 +8,7 @@ import random
 
 from pegline_core.cards import DECK
 from pegline_core.errors import PluginError
+from pegline_core.messages import Template
 from pegline_core.ruleset import Ruleset
 from pegline_cribbage.scorer import Scorer, guarded_counter
 
@@ -38,13 +39,15 @@ def check_show_counters(ruleset: Ruleset, samples: int = SAMPLES) -> None:
                 scored = sum(award.score.points for award in awards if award.plugin == plugin)
                 if counted != scored:
                     said = CRIB_LIE if crib else HAND_LIE
-                    raise PluginError(said.format(
+                    raise PluginError(said(
                         plugin=repr(plugin), counted=counted, cards=" ".join(map(str, cards)),
                         starter=starter, scored=scored), plugin=plugin,
                         hook="pegline_show_counter")
 
 
-HAND_LIE = ("plugin {plugin}: its pegline_show_counter counts {counted} for the hand {cards} "
-            "and starter {starter}, but its pegline_score_show scores {scored}")
-CRIB_LIE = ("plugin {plugin}: its pegline_show_counter counts {counted} for the crib {cards} "
-            "and starter {starter}, but its pegline_score_show scores {scored}")
+HAND_LIE = Template("cribbage.counter-hand", "plugin {plugin}: its pegline_show_counter counts "
+                    "{counted} for the hand {cards} and starter {starter}, but its "
+                    "pegline_score_show scores {scored}", "pegline_cribbage")
+CRIB_LIE = Template("cribbage.counter-crib", "plugin {plugin}: its pegline_show_counter counts "
+                    "{counted} for the crib {cards} and starter {starter}, but its "
+                    "pegline_score_show scores {scored}", "pegline_cribbage")

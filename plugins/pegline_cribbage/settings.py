@@ -9,7 +9,9 @@ from __future__ import annotations
 from attrs import Factory, field, frozen
 
 from pegline_core.cards import DECK
+from pegline_core.messages import Template
 from pegline_core.plugins import Problems
+from pegline_core.strict import AT_LEAST, FROM_1_TO, NEGATIVE
 from pegline_core.variant import Variant
 
 __all__ = ["CribbageSettings", "DealRules", "PeggingRules", "ScoringRules", "SkunkLine",
@@ -109,6 +111,23 @@ class CribbageSettings:
         return players * self.deal.discard + self.deal.crib_from_deck
 
 
+DOMAIN = "pegline_cribbage"
+"""The gettext domain of cribbage's messages."""
+_KEEP_A_CARD = Template("cribbage.keep-a-card", "each player must keep a card: {discard} must be "
+                        "below {cards}", DOMAIN)
+_EMPTY_CRIB = Template("cribbage.empty-crib", "the crib would be empty: {crib}", DOMAIN)
+_DEAL_TOO_BIG = Template("cribbage.deal-too-big", "a deal of {n} cards with the starter ({deal}) "
+                         "is more than the {deck} of the deck", DOMAIN)
+_HAND_TOO_BIG = Template("cribbage.hand-too-big", "a hand of {n} cards ({hand}) is more than the "
+                         "{most} the show can count", DOMAIN)
+_CRIB_TOO_BIG = Template("cribbage.crib-too-big", "a crib of {n} cards ({crib}) is more than the "
+                         "{most} the show can count", DOMAIN)
+_BETWEEN = Template("cribbage.skunk-below", "must be between 1 and {target}, got {value}", DOMAIN)
+_AT_LEAST_WIN = Template("cribbage.skunk-points", "must be at least scoring.win_game_points ({n}), "
+                         "got {value}", DOMAIN)
+_SAME_LINE = Template("cribbage.skunk-twice", "two skunk lines share a 'below' value", DOMAIN)
+
+
 def check_settings(variant: Variant) -> Problems:
     """Cross-field checks that one key alone cannot express; each problem as (path, message).
     A problem of several keys names them all in its message (the loader reports it against the
@@ -119,51 +138,49 @@ def check_settings(variant: Variant) -> Problems:
     crib = (f"table.players × deal.discard + deal.crib_from_deck = {players} × {deal.discard} + "
             f"{deal.crib_from_deck}")
     if deal.cards < 1:
-        problems.append((("deal", "cards"), f"must be at least 1, got {deal.cards}"))
+        problems.append((("deal", "cards"), AT_LEAST(n=1, value=deal.cards)))
     if deal.discard < 0 or deal.crib_from_deck < 0:
         key = "discard" if deal.discard < 0 else "crib_from_deck"
-        problems.append((("deal", key), f"must not be negative, got {getattr(deal, key)}"))
+        problems.append((("deal", key), NEGATIVE(value=getattr(deal, key))))
     elif deal.discard >= deal.cards >= 1:
         problems.append((("deal", "discard"),
-                         (f"each player must keep a card: deal.discard ({deal.discard}) must be "
-                          f"below deal.cards ({deal.cards})")))
+                         _KEEP_A_CARD(discard=f"deal.discard ({deal.discard})",
+                                      cards=f"deal.cards ({deal.cards})")))
     if settings.crib_size(players) < 1 and deal.discard >= 0 and deal.crib_from_deck >= 0:
-        problems.append((("deal", "discard"), f"the crib would be empty: {crib}"))
+        problems.append((("deal", "discard"), _EMPTY_CRIB(crib=crib)))
     needed = players * deal.cards + deal.crib_from_deck + 1
     if needed > len(DECK):
         problems.append((("deal", "cards"),
-                         (f"a deal of {needed} cards with the starter (table.players × "
-                          f"deal.cards + deal.crib_from_deck + 1 = {players} × {deal.cards} + "
-                          f"{deal.crib_from_deck} + 1) is more than the {len(DECK)} of the deck")))
+                         _DEAL_TOO_BIG(n=needed, deal=(
+                             f"table.players × deal.cards + deal.crib_from_deck + 1 = {players} × "
+                             f"{deal.cards} + {deal.crib_from_deck} + 1"), deck=len(DECK))))
     if settings.pegging.limit < MIN_LIMIT:
         problems.append((("pegging", "limit"),
-                         (f"must be at least {MIN_LIMIT} (a ten or a face card counts 10), got "
-                          f"{settings.pegging.limit}")))
+                         AT_LEAST(n=f"{MIN_LIMIT} (a ten or a face card counts 10)",
+                                  value=settings.pegging.limit)))
     if settings.hand_size() > MAX_SHOW_CARDS:
         problems.append((("deal", "cards"),
-                         (f"a hand of {settings.hand_size()} cards (deal.cards - deal.discard = "
-                          f"{deal.cards} - {deal.discard}) is more than the {MAX_SHOW_CARDS} the "
-                          "show can count")))
+                         _HAND_TOO_BIG(n=settings.hand_size(), hand=(
+                             f"deal.cards - deal.discard = {deal.cards} - {deal.discard}"),
+                                       most=MAX_SHOW_CARDS)))
     if settings.crib_size(players) > MAX_SHOW_CARDS:
         problems.append((("deal", "crib_from_deck"),
-                         (f"a crib of {settings.crib_size(players)} cards ({crib}) is more than "
-                          f"the {MAX_SHOW_CARDS} the show can count")))
+                         _CRIB_TOO_BIG(n=settings.crib_size(players), crib=crib,
+                                       most=MAX_SHOW_CARDS)))
     if not 1 <= scoring.target <= MAX_TARGET:
-        problems.append((("scoring", "target"), (f"must be from 1 to {MAX_TARGET}, got "
-                                                 f"{scoring.target}")))
+        problems.append((("scoring", "target"), FROM_1_TO(most=MAX_TARGET, value=scoring.target)))
     if scoring.win_game_points < 1:
         problems.append((("scoring", "win_game_points"),
-                         f"must be at least 1, got {scoring.win_game_points}"))
+                         AT_LEAST(n=1, value=scoring.win_game_points)))
     for index, line in enumerate(settings.skunk):
         if not 0 < line.below < scoring.target:
             problems.append((("skunk", index, "below"),
-                             (f"must be between 1 and scoring.target ({scoring.target}), "
-                              f"got {line.below}")))
+                             _BETWEEN(target=f"scoring.target ({scoring.target})",
+                                      value=line.below)))
         if line.game_points < scoring.win_game_points:
             problems.append((("skunk", index, "game_points"),
-                             (f"must be at least scoring.win_game_points "
-                              f"({scoring.win_game_points}), got {line.game_points}")))
+                             _AT_LEAST_WIN(n=scoring.win_game_points, value=line.game_points)))
     lines = [line.below for line in settings.skunk]
     if len(set(lines)) != len(lines):
-        problems.append((("skunk",), "two skunk lines share a 'below' value"))
+        problems.append((("skunk",), _SAME_LINE()))
     return problems

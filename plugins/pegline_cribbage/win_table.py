@@ -33,11 +33,11 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from pegline_core.app.i18n import N_
 from pegline_core.definition import Player
 from pegline_core.errors import PeglineError
 from pegline_core.events import Scored
 from pegline_core.game import Game
+from pegline_core.messages import Template
 from pegline_core.ruleset import Ruleset
 from pegline_core.turns import Chance
 from pegline_core.variant import Variant
@@ -59,14 +59,17 @@ SHIPPED = ("two-player", "two-player-61")
 
 
 REFUSALS = (
-    N_("{name} is not a cribbage variant"),
-    N_("{name}: a win table is for two players, not {players}"),
-    N_("{name}: in lowball reaching the target loses; a win table is for the side that "
-       "reaches it first"),
-    N_("{name}: hands counted by the players are not modelled"),
+    Template("cribbage.win-table.game", "{name} is not a cribbage variant", "pegline_cribbage"),
+    Template("cribbage.win-table.players", "{name}: a win table is for two players, not {players}",
+             "pegline_cribbage"),
+    Template("cribbage.win-table.lowball", "{name}: in lowball reaching the target loses; a win "
+             "table is for the side that reaches it first", "pegline_cribbage"),
+    Template("cribbage.win-table.counted", "{name}: hands counted by the players are not modelled",
+             "pegline_cribbage"),
 )
-"""Why a variant has no win table (`check_variant`), each translated where it is shown."""
-NEVER_ENDS = N_("no hand scored a point: a game would never end")
+"""Why a variant has no win table (`check_variant`)."""
+NEVER_ENDS = Template("cribbage.win-table.never-ends", "no hand scored a point: a game would "
+                      "never end", "pegline_cribbage")
 
 
 @functools.cache
@@ -104,7 +107,7 @@ def check_variant(variant: Variant) -> None:
     elif common(Ruleset(variant)).counting is not None:
         refused = REFUSALS[3]
     if refused is not None:
-        raise PeglineError(refused.format(name=variant.name, players=variant.table.players))
+        raise PeglineError(refused(name=variant.name, players=variant.table.players))
 
 
 def hand_outcome(game: Game) -> Outcome:
@@ -174,7 +177,7 @@ def solve(outcomes: Mapping[Outcome, int], target: int) -> list[list[float]]:
     scoreless = np.array([not (h or peg or p or d) for h, peg, p, d in keys])
     nothing = float(weight[scoreless].sum())
     if nothing > 1 - 1e-12:
-        raise PeglineError(NEVER_ENDS)
+        raise PeglineError(NEVER_ENDS())
     weight[scoreless] = 0.0
     heels = np.array([k[0] for k in keys])
     pone_show = np.array([k[2] for k in keys])

@@ -20,12 +20,16 @@ import attrs
 from attrs import frozen
 
 from pegline_core.hookspecs import hookimpl
+from pegline_core.messages import Problem, Template
 from pegline_core.rules import Rule, Score
+from pegline_core.strict import BELOW, NEGATIVE
 from pegline_core.variant import Variant
 from pegline_cribbage.snapshots import SeriesEnded, StarterTurned
 
 __all__ = ["StinkHole", "LateGameCaps"]
 
+_NOT_BOTH = Template("late.not-both", "set {one} (a score) or {other} (points short of the "
+                     "target), not both", "pegline_late")
 _REPLACED = ("go", "last-card", "his-heels")
 
 
@@ -62,10 +66,10 @@ class _LatePoints(ABC):
     @hookimpl
     def pegline_check_variant(self, variant: Variant) -> list[str]:
         target = variant.settings.scoring.target
-        problems = [f"config.{self.name}.{key}: must not be negative, got {value}"
-                    for key, value in attrs.asdict(self.config).items() if value < 0]
-        problems += [f"config.{self.name}.{key}: must be below scoring.target ({target}), "
-                     f"got {value}"
+        problems: list[str] = [Problem(NEGATIVE(value=value), f"config.{self.name}.{key}")
+                               for key, value in attrs.asdict(self.config).items() if value < 0]
+        problems += [Problem(BELOW(target=f"scoring.target ({target})", value=value),
+                             f"config.{self.name}.{key}")
                      for key, value in self.scores().items() if value >= target]
         kept = [rule for rule in _REPLACED if rule not in variant.disable]
         if "standard" in variant.plugins and kept:
@@ -184,10 +188,10 @@ class LateGameCaps(_LatePoints):
             start, within = (getattr(self.config, f"{kind}_from"),
                              getattr(self.config, f"{kind}_within"))
             if start and within:
-                problems.append(f"config.caps.{kind}_within: set config.caps.{kind}_from (a "
-                                f"score) or config.caps.{kind}_within (points short of the "
-                                "target), not both")
+                problems.append(Problem(_NOT_BOTH(one=f"config.caps.{kind}_from",
+                                                  other=f"config.caps.{kind}_within"),
+                                        f"config.caps.{kind}_within"))
             elif within >= target:
-                problems.append(f"config.caps.{kind}_within: must be below scoring.target "
-                                f"({target}), got {within}")
+                problems.append(Problem(BELOW(target=f"scoring.target ({target})", value=within),
+                                        f"config.caps.{kind}_within"))
         return problems

@@ -28,7 +28,9 @@ from __future__ import annotations
 from attrs import frozen
 
 from pegline_core.hookspecs import hookimpl
+from pegline_core.messages import Problem
 from pegline_core.rules import Rule
+from pegline_core.strict import NEGATIVE
 from pegline_core.variant import Variant
 from pegline_cribbage.counting import Settlement
 from pegline_cribbage.settings import MAX_TARGET
@@ -112,7 +114,7 @@ class Muggins:
     def pegline_check_variant(self, variant: Variant) -> list[str]:
         value = self.config.max_declaration
         if value < 0:
-            return [f"config.muggins.max_declaration: must not be negative, got {value}"]
+            return [Problem(NEGATIVE(value=value), "config.muggins.max_declaration")]
         if value > MAX_TARGET:  # each seat is offered every declaration up to the cap
             return [f"config.muggins.max_declaration: must be at most {MAX_TARGET}, got {value}"]
         return []

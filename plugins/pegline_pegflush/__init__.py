@@ -19,7 +19,9 @@ from attrs import frozen
 
 from pegline_core.cards import Card
 from pegline_core.hookspecs import hookimpl, native
+from pegline_core.messages import Problem
 from pegline_core.rules import Rule, Score
+from pegline_core.strict import AT_LEAST, NEGATIVE
 from pegline_core.variant import Variant
 from pegline_cribbage.snapshots import PlayMade
 from pegline_house import counterparts, play_scores
@@ -69,10 +71,10 @@ class PeggingFlush:
     @hookimpl
     def pegline_check_variant(self, variant: Variant) -> list[str]:
         c = self.config
-        problems = [] if c.min_cards >= 2 else [
-            f"config.pegflush.min_cards: must be at least 2, got {c.min_cards}"]
+        problems: list[str] = [] if c.min_cards >= 2 else [
+            Problem(AT_LEAST(n=2, value=c.min_cards), "config.pegflush.min_cards")]
         if c.per_card < 0:
-            problems.append(f"config.pegflush.per_card: must not be negative, got {c.per_card}")
+            problems.append(Problem(NEGATIVE(value=c.per_card), "config.pegflush.per_card"))
         return problems
 
     @hookimpl

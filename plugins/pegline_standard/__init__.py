@@ -24,7 +24,9 @@ from attrs import frozen
 
 from pegline_core.cards import Card
 from pegline_core.hookspecs import hookimpl, native
+from pegline_core.messages import Problem
 from pegline_core.rules import Rule, Score
+from pegline_core.strict import NEGATIVE
 from pegline_core.variant import Variant
 from pegline_cribbage.combinations import (
     flush_suit,
@@ -116,7 +118,7 @@ class StandardRules:
 
     @hookimpl
     def pegline_check_variant(self, variant: Variant) -> list[str]:
-        return [f"config.standard.{name}: must not be negative, got {value}"
+        return [Problem(NEGATIVE(value=value), f"config.standard.{name}")
                 for name, value in attrs.asdict(self.config).items()
                 if type(value) is int and value < 0]
 

@@ -30,7 +30,7 @@ from pegline_core.app.clikit import (
 from pegline_core.app.commands.printing import emitter, standings
 from pegline_core.app.commands.records import is_record_file, say_version_notices
 from pegline_core.app.i18n import Messages, choose_language, current_language, variant_description
-from pegline_core.app.problems import explain
+from pegline_core.app.problems import shown
 from pegline_core.app.slow_plugins import timed_games
 from pegline_core.definition import Player
 from pegline_core.events import Action, Event
@@ -188,7 +188,7 @@ def _players(game: Game, bots: str, seed: int, human: bool, *, auto_go: bool = T
     try:
         chosen = resolve_bots(names, game)
     except BotSpecError as exc:
-        raise BadOption(explain(str(exc)), "--bots") from None
+        raise BadOption(shown(exc), "--bots") from None
     if len(names) > game.players:
         raise BadOption(_("{n} bots for {seats} seats: name at most {seats}").format(
             n=len(names), seats=game.players), "--bots")

@@ -10,7 +10,7 @@ from pegline_core.app.clikit import Command, Failure, Usage, versions_option
 from pegline_core.app.commands.printing import emitter, standings
 from pegline_core.app.commands.records import is_record_file, say_version_notices
 from pegline_core.app.i18n import Messages
-from pegline_core.app.problems import explain
+from pegline_core.app.problems import say
 from pegline_core.errors import PeglineError, short_repr
 from pegline_core.files import MATCH_FORMAT, parse_toml, read_text
 from pegline_core.game import Game
@@ -43,7 +43,7 @@ def replay(file: Path, as_json: bool, verify: bool, versions: str) -> None:
         if verify:
             difference = record.verify(versions)
             if difference is not None:
-                raise Failure(explain(str(difference))) from None
+                raise Failure(say(difference.message)) from None
             n = len(record.events)
             click.echo(_messages.ngettext("{file}: verified, {n} event",
                                           "{file}: verified, {n} events", n).format(file=file, n=n))
@@ -89,7 +89,7 @@ def _replay_match(file: Path, as_json: bool, verify: bool) -> None:
         found = record.verify()
         if found is not None:
             raise Failure(_("game {n}: {problem}").format(n=found[0],
-                                                            problem=explain(str(found[1]))))
+                                                            problem=say(found[1].message)))
         n = len(record.games)
         click.echo(_messages.ngettext("{file}: verified, a match of {n} game",
                                       "{file}: verified, a match of {n} games", n).format(

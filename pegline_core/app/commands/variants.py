@@ -9,7 +9,7 @@ import tomli_w
 
 from pegline_core.app.clikit import Group, overlay_option
 from pegline_core.app.i18n import Messages, variant_description
-from pegline_core.app.problems import explain
+from pegline_core.app.problems import say
 from pegline_core.app.variant_trial import trial_problem
 from pegline_core.app.variant_words import variant_words
 from pegline_core.errors import VariantError
@@ -81,7 +81,7 @@ def variants_explain(name: str, overlays: tuple[str, ...]) -> None:
         variant = load_variant(name, overlays=overlays)
     except VariantError as exc:
         for problem in exc.problems:
-            click.echo(explain(problem), err=True)
+            click.echo(say(problem), err=True)
         sys.exit(2)
     for notice in variant.notices:
         click.echo("# " + _("notice: {notice}").format(notice=notice))
@@ -95,6 +95,6 @@ def _checked(file: str) -> tuple[Variant | None, list[str]]:
     try:
         variant = load_variant(file)
     except VariantError as exc:
-        return None, [explain(problem) for problem in exc.problems]
+        return None, [say(problem) for problem in exc.problems]
     found = trial_problem(variant)
     return variant, [f"{file}: {found}"] if found else []

@@ -10,6 +10,7 @@ from pegline_core.app.i18n import Messages, RuleNames
 from pegline_core.app.web.protocol import Json, RequestError, web_table
 from pegline_core.app.web.tables import entry, result_json
 from pegline_core.errors import RecordError
+from pegline_core.messages import Problem, said
 from pegline_core.record import GameRecord
 
 __all__ = ["replay_steps"]
@@ -37,7 +38,8 @@ def replay_steps(text: str) -> Json:
         try:
             events = game.apply(event.action)
         except ValueError as exc:
-            raise RecordError(f"event {event.seq} (record item {index}): {exc}") from None
+            raise RecordError(Problem(said(exc), f"event {event.seq} (record item {index})")) \
+                from None
         steps.append({"events": [entry(printer, codec, e, None) for e in events],
                       "table": web.replay_table(game)})
     return {"game": game.variant.game, "variant": game.variant.name, "seed": record.seed,

@@ -50,7 +50,7 @@ from pegline_core.app.i18n import (
     use_language,
     variant_description,
 )
-from pegline_core.app.problems import explain
+from pegline_core.app.problems import say, shown
 from pegline_core.app.web.limits import CreationLimit, TooMany, client_address
 from pegline_core.app.web.protocol import (
     LARGEST,
@@ -75,6 +75,7 @@ from pegline_core.app.web.tables import (
 )
 from pegline_core.errors import IllegalActionError, PeglineError, VariantError
 from pegline_core.files import parse_json
+from pegline_core.messages import Problem, said
 from pegline_core.plugins import describe_plugin, game_definition, installed_plugins
 from pegline_core.rules import Rule
 from pegline_core.variant import Variant, available_variants, load_variant
@@ -255,8 +256,11 @@ def _overlays(web: WebTable, chosen: dict[str, object]) -> list[str]:
     return overlays
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(status: int, message: str, code: str | None = None) -> JSONResponse:
+    """The answer to a refused request: its message, and the message's code where it has one
+    (a program reads that, whatever the language)."""
+    return JSONResponse({"error": message, **({"code": code} if code else {})},
+                        status_code=status)
 
 
 def _status(exc: PeglineError) -> int:
@@ -285,8 +289,10 @@ async def _body(request: Request) -> object:
     try:
         return parse_json(raw or b"null", "body", ValueError)
     except ValueError as exc:
-        raise RequestError(_("the body is not valid JSON: {error}").format(
-            error=explain(str(exc).removeprefix("body: ").removeprefix("not valid JSON: ")))) \
+        found = said(exc)  # the body's problem, or the parser's words after "body: ..."
+        why = found.message if isinstance(found, Problem) else \
+            found.removeprefix("body: ").removeprefix("not valid JSON: ")
+        raise RequestError(_("the body is not valid JSON: {error}").format(error=say(why))) \
             from None
 
 
@@ -327,7 +333,7 @@ def _json_route(path: str, work: Handler, methods: list[str], status: int = 200)
                 return JSONResponse({"error": str(exc)}, status_code=429,
                                     headers={"retry-after": str(exc.retry_after)})
             except PeglineError as exc:  # the kernel's English, in the request's language
-                return _error(_status(exc), explain(str(exc)))
+                return _error(_status(exc), shown(exc), exc.code)
 
     return Route(path, endpoint, methods=methods)
 
@@ -373,7 +379,7 @@ def create_app(tables: Tables | None = None, *, creation: CreationLimit | None =
                 table = find()
                 text = await run_in_threadpool(table.record, form)
             except PeglineError as exc:
-                return _error(_status(exc), explain(str(exc)))
+                return _error(_status(exc), shown(exc), exc.code)
         name = f"pegline-{table.game.variant.name.replace('+', '-')}-{table.id}.{form}"
         media = "application/toml" if form == "toml" else "application/jsonl"
         return Response(text, media_type=media,

@@ -25,7 +25,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pegline_core.app.i18n import Messages, use_language
-from pegline_core.app.problems import explain
+from pegline_core.app.problems import shown
 from pegline_core.app.web.protocol import RequestError, query_number, whole
 from pegline_core.app.web.tables import WATCHER, Forbidden, Gone, Stale, Table, Tables, link_token
 from pegline_core.errors import IllegalActionError, PeglineError
@@ -181,7 +181,7 @@ class _Line:
                 woken.set()
             except PeglineError as exc:
                 status = 409 if isinstance(exc, IllegalActionError) else 400
-                await self._refuse(status, explain(str(exc)))
+                await self._refuse(status, shown(exc), exc.code)
             return True
 
     async def _resend(self, data: dict[str, object], woken: asyncio.Event) -> bool:
@@ -200,6 +200,7 @@ class _Line:
         await self._refuse(410, str(exc))
         await self.websocket.close(code=GONE)
 
-    async def _refuse(self, status: int, message: str) -> None:
+    async def _refuse(self, status: int, message: str, code: str | None = None) -> None:
         async with self.sending:
-            await self.websocket.send_json({"error": message, "status": status})
+            await self.websocket.send_json({"error": message, "status": status,
+                                           **({"code": code} if code else {})})
