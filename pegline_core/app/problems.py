@@ -126,6 +126,13 @@ PROBLEMS = (
     N_("{text}: unknown suit {suit}"),
     N_("{text}: unknown rank {rank}"),
     N_("{card} is given twice"),
+    # a hook a game does not implement (pegline_core.game_hooks, pegline_core.game_hookspecs)
+    N_("game {game} does not implement {hook}: {consequence}"),
+    N_("it has no coach to compare with"),
+    N_("it has no encoding for learning agents"),
+    N_("it cannot say what a seat may see of its events"),
+    N_("it cannot read the rules digest of an older record"),
+    N_("it cannot read the events of an older record"),
     # actions the rules refuse (the games' machines, pegline_core.game)
     N_("the game is over"),
     N_("{action} is not allowed in the {phase} phase"),

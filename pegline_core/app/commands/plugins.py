@@ -39,7 +39,7 @@ def plugins_list(lang: str | None) -> None:
     installed game specifies or takes an argument its hook does not pass, is reported as broken
     on one line (exit 1 if any).
     """
-    from pegline_core.plugins import describe_plugin, installed_plugins, plugin_class
+    from pegline_core.plugins import describe_plugin, installed_plugins, is_game, plugin_class
 
     if lang is not None:
         set_language(lang)
@@ -55,7 +55,7 @@ def plugins_list(lang: str | None) -> None:
             broken = True
             click.echo(f"{name} {version}: broken: {one_line(str(exc))}")
             continue
-        game = "a game: " if hasattr(plugin_class(name), "new_machine") else ""
+        game = "a game: " if is_game(plugin_class(name)) else ""
         click.echo(f"{name} {version} ({game}{entry.value})")
         click.echo(f"  hooks: {', '.join(hooks) or 'none'}")
         points = ["varies" if r.points is None else r.points for r in rules]
