@@ -46,7 +46,7 @@ def hook_list(specs: ModuleType, project: str) -> str:
     for name, function in vars(specs).items():
         if callable(function) and hasattr(function, marker):
             arguments = ", ".join(inspect.signature(function).parameters)
-            said = " ".join(inspect.getdoc(function).split())
+            said = " ".join((inspect.getdoc(function) or "(no docstring)").split())
             items.append(textwrap.fill(f"- `{name}({arguments})`: {said}", width=100,
                                        subsequent_indent="  "))
     return "\n".join(items)
