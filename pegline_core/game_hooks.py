@@ -47,6 +47,7 @@ class GameHooks:
     PROJECT: ClassVar[str] = game_hookspecs.PROJECT
     SPECS: ClassVar[ModuleType] = game_hookspecs
     WITHOUT: ClassVar[Mapping[str, str]] = game_hookspecs.WITHOUT
+    MARKER: ClassVar[str] = "game_hookimpl"
     _built: ClassVar[dict[tuple[type, str, type], GameHooks]] = {}
 
     def __init__(self, game: str, definition: object) -> None:
@@ -58,9 +59,10 @@ class GameHooks:
         except Exception as exc:  # noqa: BLE001 - pluggy's validation of a signature, in words
             raise registration_error(self.pm, game, definition, exc) from None
         faults = unknown_hooks(self.pm)
-        if faults:
-            raise PluginError("; ".join(message for _path, message, _plugin, _hook in faults),
-                              plugin=game, hook=faults[0][3])
+        if faults:  # a misspelt name, or another layer's hook under this layer's marker
+            raise PluginError("; ".join(message for _path, message, _plugin, _hook in faults)
+                              + f"; the hooks marked with {self.MARKER} are those of "
+                                f"{self.SPECS.__name__}", plugin=game, hook=faults[0][3])
         self.implemented = frozenset(caller.name for caller in
                                      self.pm.get_hookcallers(definition) or ())
         """The names of the hooks the game implements."""

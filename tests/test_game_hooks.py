@@ -166,6 +166,18 @@ def test_a_misspelt_application_hook_is_refused_naming_it():
     GameHooks.of("typo", Served())  # the kernel's hooks do not see the application's
 
 
+def test_a_hook_under_the_other_layers_marker_is_refused_saying_which_marker_is_whose():
+    class Mismarked(Misspelt):
+        @game_hookimpl
+        def pegline_web_table(self, variant):
+            return None
+
+    with pytest.raises(PluginError, match=r"'pegline_web_table' is not a hook.*; the hooks marked "
+                                          r"with game_hookimpl are those of "
+                                          r"pegline_core\.game_hookspecs$"):
+        GameHooks.of("typo", Mismarked())
+
+
 def test_a_hook_with_an_argument_its_specification_lacks_is_refused_by_pluggy():
     class Printed(Misspelt):
         @app_hookimpl

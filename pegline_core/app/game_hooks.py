@@ -45,6 +45,7 @@ class AppHooks(GameHooks):
     PROJECT: ClassVar[str] = hookspecs.APP_PROJECT
     SPECS: ClassVar[ModuleType] = hookspecs
     WITHOUT: ClassVar[Mapping[str, str]] = WITHOUT
+    MARKER: ClassVar[str] = "app_hookimpl"
 
     def missing(self, hook: str) -> MissingHook:
         return MissingHook(_("game {game} does not implement {hook}: {consequence}").format(
