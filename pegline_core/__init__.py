@@ -13,7 +13,7 @@ build.install()  # with PEGLINE_PURE_PYTHON=1 the compiled modules load from the
 
 from pegline_core.cards import DECK, Card, deck_of, format_cards, parse_cards
 from pegline_core.coaching import Candidate, Comparison, Evaluation, Evaluator
-from pegline_core.definition import GameDefinition, Machine, View
+from pegline_core.definition import GameDefinition, Machine, PlainMachine, View
 from pegline_core.encoding import Encoding
 from pegline_core.errors import (
     CardError,
@@ -36,6 +36,8 @@ from pegline_core.events import (
     SideResult,
 )
 from pegline_core.game import Game
+from pegline_core.game_hooks import MissingHook
+from pegline_core.game_hookspecs import game_hookimpl
 from pegline_core.hookspecs import hookimpl, hookspec, native, native_step
 from pegline_core.index_player import IndexPlayer
 from pegline_core.messages import Message, Problem, Template
@@ -49,7 +51,8 @@ from pegline_core.turns import CHANCE, OVER, Chance, Over, Seats, ToAct
 from pegline_core.variant import Variant, available_variants, load_variant
 
 __all__ = [
-    "Game", "GameDefinition", "Machine", "Encoding", "game_definition", "Player", "IndexPlayer",
+    "Game", "GameDefinition", "Machine", "PlainMachine", "game_hookimpl", "Encoding",
+    "game_definition", "Player", "IndexPlayer",
     "RandomBot", "play_game", "Action", "View", "Phase", "ToAct", "CHANCE", "Chance", "Seats",
     "OVER", "Over",
     "Card", "DECK", "deck_of", "format_cards", "parse_cards",
@@ -59,5 +62,5 @@ __all__ = [
     "Rule", "Score", "Award", "Ruleset", "hookimpl", "hookspec", "native", "native_step",
     "Variant", "load_variant", "available_variants", "GameRecord",
     "PeglineError", "CardError", "VariantError", "PluginError", "IllegalActionError",
-    "PlayerError", "RecordError", "Message", "Problem", "Template",
+    "PlayerError", "RecordError", "Message", "Problem", "Template", "MissingHook",
 ]

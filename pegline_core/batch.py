@@ -217,7 +217,7 @@ class Chance:
     one (``play_bots`` with no bot), else by `chance_action`, a step at a time."""
 
     def __init__(self, machine: Any, players: int) -> None:
-        self._lane = callable(getattr(machine, "play_bots", None))
+        self._lane = True  # until the machine says it has none
         self._no_bots: list[IndexPlayer | None] = [None] * players
         self._noted: list[tuple[object, int]] = []
 
@@ -225,7 +225,7 @@ class Chance:
         """Take the steps due to chance now; the machine's ``to_act`` after them."""
         while True:
             if self._lane:
-                machine.play_bots(rng, self._no_bots, self._noted)
+                self._lane = machine.play_bots(rng, self._no_bots, self._noted)
                 self._noted.clear()
             to_act = machine.to_act()
             if not isinstance(to_act, str):  # not "chance"

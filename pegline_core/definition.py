@@ -9,19 +9,21 @@ itself. `pegline_core.plugins.game_definition` finds one by name; docs/writing-g
 
 from __future__ import annotations
 
+import abc
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from pegline_core.dispatch import Hook, ScoringHook
 from pegline_core.events import Action, Event
+from pegline_core.index_player import IndexPlayer
 from pegline_core.phases import Phase
 from pegline_core.strict import Problems
 from pegline_core.turns import ToAct
 from pegline_core.variant_data import Variant
 
-__all__ = ["GameDefinition", "Machine", "Player", "EventPrinter", "View", "RulesetView",
-           "PlayedGame"]
+__all__ = ["GameDefinition", "Machine", "PlainMachine", "Player", "EventPrinter", "Redactor",
+           "View", "RulesetView", "PlayedGame"]
 
 
 class View(Protocol):
@@ -54,24 +56,28 @@ class Machine(Protocol):
     it causes. `snapshot` returns an immutable value from which `restore` rebuilds the state
     exactly; `Game` uses it for undo and to roll back a step that failed half way.
 
-    A machine may also have ``choices(seat)``: the actions of ``legal_actions(seat)``, in the same
-    order, as any sequence, built as they are read; `play_game` then hands that to its players.
+    ``choices(seat)`` is the actions of ``legal_actions(seat)``, in the same order, as any
+    sequence (built as they are read, if the machine likes); `play_game` hands that to its
+    players.
 
-    A machine may also have ``play_bots(rng, bots, undo)``: take every step due to chance
-    (drawn from ``rng``) or to a seat whose entry in ``bots`` is an `IndexPlayer`, until
+    ``play_bots(rng, bots, undo)`` is the machine's own lane for bots: take every step due to
+    chance (drawn from ``rng``) or to a seat whose entry in ``bots`` is an `IndexPlayer`, until
     a seat with None is to act or the game is over, noting each step in ``undo`` as `Game` does
     (`Game.undo_notes`: None when the game keeps no history; the state before a step may be
     None for all but a run's first step: `Game` rebuilds it by replay when it needs it); exactly
-    the steps `play_game`'s loop would take, without building
-    their actions or views.
-    `play_game` calls it while nobody asks for the events as they happen.
+    the steps `play_game`'s loop would take, without building their actions or views. It
+    answers True; a machine without such a lane takes no step and answers False, and is then
+    not asked again. `play_game` calls it while nobody asks for the events as they happen.
 
     A compare request (`AskCoach`) never reaches a machine: the kernel logs it
     (`pegline_core.review`); the seats that asked are read from the log
     (`pegline_core.event_rows.coached_seats`) for the result's ``assist_used``.
 
-    A machine may also have ``quiet()``: from then on, the snapshots its steps give the plugins'
-    hooks say they are hypothetical (`Game.copy(quiet=True)`, for looking ahead).
+    ``quiet()``: from then on, the snapshots its steps give the plugins' hooks say they are
+    hypothetical (`Game.copy(quiet=True)`, for looking ahead); it answers True, or False for a
+    machine whose snapshots have no such mark.
+
+    `PlainMachine` gives the last three to a machine with no lane and no mark.
     """
 
     log: list[Event]
@@ -86,10 +92,33 @@ class Machine(Protocol):
     def apply(self, action: Action) -> None: ...
     def to_act(self) -> ToAct: ...
     def legal_actions(self, seat: int | None) -> list[Action]: ...
+    def choices(self, seat: int) -> Sequence[Action]: ...
     def chance_action(self, rng: random.Random) -> Action: ...
+    def play_bots(self, rng: random.Random, bots: list[IndexPlayer | None],
+                  undo: list[tuple[object, int]] | None) -> bool: ...
+    def quiet(self) -> bool: ...
     def view(self, seat: int) -> View: ...
     def snapshot(self) -> object: ...
     def restore(self, snapshot: Any) -> None: ...
+
+
+class PlainMachine(abc.ABC):
+    """The members of a `Machine` that a machine without shortcuts writes the same way: its
+    choices are its legal actions, it has no lane for bots and no hypothetical mark."""
+
+    @abc.abstractmethod
+    def legal_actions(self, seat: int | None) -> list[Action]:
+        """Every legal action of ``seat`` (of every seat to act: None), as `Machine` says."""
+
+    def choices(self, seat: int) -> Sequence[Action]:
+        return self.legal_actions(seat)
+
+    def play_bots(self, rng: random.Random, bots: list[IndexPlayer | None],
+                  undo: list[tuple[object, int]] | None) -> bool:
+        return False
+
+    def quiet(self) -> bool:
+        return False
 
 
 class RulesetView(Protocol):
@@ -119,66 +148,38 @@ class PlayedGame(Protocol):
 
 @runtime_checkable
 class GameDefinition(Protocol):
-    """What a game plugin provides besides its hooks.
+    """What the kernel needs of a game: the schema of its part of a variant file, its actions
+    and events, and its machine. Everything else a game offers is a hook
+    (`pegline_core.game_hookspecs` for the kernel's, `pegline_core.app.hookspecs` for the
+    application's): docs/writing-games.md lists them.
 
     ``Settings`` is an attrs class: the game's keys of a variant file (every key but the kernel's
     ``game``, ``description``, ``source``, ``extends``, ``plugins``, ``disable``, ``config`` and
-    ``table``), structured strictly. ``actions`` and ``events`` map each ``type`` tag to its class.
+    ``table``), structured strictly. ``default_plugins`` are the rule plugins a variant gets
+    unless it names its own. ``actions`` and ``events`` map each ``type`` tag to its class.
 
-    ``follows``, optional, maps a key whose default derives from other keys to the keys it
-    follows (dotted paths): a value that one file sets is dropped, back to its derived default,
-    when a later file changes a key it follows (cribbage's skunk lines follow the target).
-
-    Eight more members are optional, looked up when needed: ``legacy_digest(version, ruleset)``,
-    the rules digest an older record schema wrote where it differs from today's, else None (so a
-    migrated record is still refused under other rules, and accepted under the same ones);
-    ``legacy_events(version, events)``, event dicts as an older record schema wrote them (so a
-    migrated record's derived events are verified against a replay); the printer's
-    ``redact(event_dict)``, which hides what a seat may not see in a player's ``--json`` stream
-    (a game without it cannot be played ``--human --json``); ``web_table(variant)``, the game's
-    table in the browser (`pegline_core.app.web.protocol`); and ``evaluator(ruleset)``, the
-    game's coach (a `pegline_core.coaching.Evaluator`) that `Game.compare` asks about a seat's
-    committed decision (a game without one cannot compare); and ``encoding(ruleset)``, the
-    variant in numbers for learning agents (a `pegline_core.encoding.Encoding`, which is all
-    `pegline_core.rl` needs to make an environment of it). For `pegline simulate`, a game may
-    also give its own part of the report: ``statistics(totals, games=..., hands=...)``, plain data
-    made of `tally`'s sums over every game, and ``statistics_lines(section)``, its printed lines;
-    without them the report lists the tally's points per hand. And ``script(path)`` replays a
-    game scripted for people in a file of the game's own (``pegline replay`` of a file that is
-    not a record). ``check_plugins(ruleset)`` asks the plugins what a sample game between random
-    players never does, raising a `PluginError` for a fault (``pegline variants check``).
-    For ``pegline variants explain``, ``scoring_words(variant)`` puts the variant's settings
-    that change scoring into lines of words in the current language, and ``rule_words(ruleset)``
-    says in words, by rule id, the rules written as data in the game's vocabulary (any other
-    rule is said by its summary).
+    ``follows`` maps a key whose default derives from other keys to the keys it follows (dotted
+    paths; empty for a game with no such key): a value that one file sets is dropped, back to its
+    derived default, when a later file changes a key it follows (cribbage's skunk lines follow
+    the target).
     """
 
     Settings: type
     default_plugins: tuple[str, ...]
+    follows: Mapping[str, tuple[str, ...]]
     actions: Mapping[str, type]
     events: Mapping[str, type]
 
     def check_settings(self, variant: Variant) -> Problems: ...
     def new_machine(self, ruleset: RulesetView, log: list[Event]) -> Machine: ...
 
-    # for the application layer
-    def bots(self) -> Mapping[str, Callable[[int], Player]]:
-        """Bot factories by name, each taking a seed."""
 
-    def human(self) -> Player:
-        """A player that asks a person at the terminal. It may raise
-        `pegline_core.players.PlayerLeft` to stop the game (saved for a resume), and may
-        have ``observe(event)``: the command line then gives it every event as it happens (a
-        resumed game's log first), for a screen that follows the table."""
+class Redactor(Protocol):
+    """What some seats may see of a game's events (`pegline_core.game_hookspecs`'s
+    ``pegline_redactor``), given each event in order (it may follow the game, as the dealer)."""
 
-    def printer(self, variant: Variant, *, reveal: set[int] | None,
-                names: Mapping[int, str] | None) -> EventPrinter:
-        """Turns events into readable lines; ``reveal`` limits whose hidden cards are shown."""
-
-    def tally(self, game: PlayedGame) -> tuple[int | None, Mapping[str, int]]:
-        """For simulation reports: the first dealer (None in a game without one), and the
-        game's points by label. A game may also have ``tally_seats(game)``: the same points by
-        the seat that scored them (``{seat: {label: points}}``), for each bot's own figures."""
+    def redact(self, data: dict[str, Any]) -> dict[str, Any]:
+        """An event's dict with what the seats may not see hidden."""
 
 
 class EventPrinter(Protocol):

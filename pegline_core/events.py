@@ -148,6 +148,16 @@ def _converter() -> cattrs.Converter:
     return conv
 
 
+class Tags(Protocol):
+    """What a codec reads of a game (a `pegline_core.definition.GameDefinition`): its action and
+    event classes by ``type`` tag."""
+
+    @property
+    def actions(self) -> Mapping[str, type]: ...
+    @property
+    def events(self) -> Mapping[str, type]: ...
+
+
 class EventCodec:
     """Events and actions of one game as plain, JSON- and TOML-ready dicts, and back.
 
@@ -165,9 +175,9 @@ class EventCodec:
     Play(seat=0, card=Card.parse('5H'))
     """
 
-    def __init__(self, game: object) -> None:
-        self.actions: dict[str, type] = {**KERNEL_ACTIONS, **getattr(game, "actions", {})}
-        self.events: dict[str, type] = {**KERNEL_EVENTS, **getattr(game, "events", {})}
+    def __init__(self, game: Tags) -> None:
+        self.actions: dict[str, type] = {**KERNEL_ACTIONS, **game.actions}
+        self.events: dict[str, type] = {**KERNEL_EVENTS, **game.events}
         self.converter = _converter()
         self._unstructurers: dict[type, _Unstructure] = {}
         for tag, cls in self.actions.items():  # an action's fields share one table with the head

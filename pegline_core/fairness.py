@@ -1,7 +1,7 @@
 """The fairness check every game gets: a seat's view may show only cards the seat has seen.
 
-A game already says what each seat may see of each event: its printer's ``redact`` (the one that
-hides other seats' cards in a person's JSON stream). A card in a seat's view that no event, as
+A game already says what each seat may see of each event: its ``pegline_redactor`` hook (the one
+that hides other seats' cards in a person's JSON stream). A card in a seat's view that no event, as
 redacted for that seat, ever showed it is a leak, whatever the view's shape: the check walks the
 view's tuples (named or not), lists, mappings and attrs or dataclass fields for cards. A card
 the rules lay face up as the step is asked (a hand spread to be counted by hand) is in the view
@@ -22,10 +22,11 @@ from typing import Any
 
 import attrs
 
+from pegline_core import game_hookspecs
 from pegline_core.cards import Card, CardError
-from pegline_core.errors import PeglineError
 from pegline_core.events import Event
 from pegline_core.game import Game
+from pegline_core.game_hooks import GameHooks
 from pegline_core.plugins import Plugins
 from pegline_core.turns import Chance
 from pegline_core.variant import Variant, load_variant
@@ -58,15 +59,12 @@ def cards_in(value: object) -> Iterator[Card]:
 
 
 class SeenCards:
-    """The cards ``seat`` has seen so far, followed event by event through the game's redact."""
+    """The cards ``seat`` has seen so far, followed event by event through the game's redactor."""
 
     def __init__(self, game: Game, seat: int) -> None:
-        printer = game.definition.printer(game.variant, reveal={seat}, names=None)
-        redact = getattr(printer, "redact", None)
-        if redact is None:
-            raise PeglineError(f"the game {game.variant.game!r} cannot say what a seat sees: "
-                               "its printer has no redact")
-        self.redact = redact
+        redactor = GameHooks.of(game.variant.game, game.definition).call(
+            game_hookspecs.pegline_redactor)
+        self.redact = redactor(variant=game.variant, reveal={seat}).redact
         self.codec = game.codec
         self.cards: set[Card] = set()
         self.followed = 0
@@ -78,9 +76,9 @@ class SeenCards:
         return self.cards
 
     def redacted(self, event: Event) -> dict[str, Any]:
-        """One event as the seat sees it, as a dict (the events must come in order: a printer's
-        redact may follow the game, as one may follow the dealer)."""
-        return self.redact(self.codec.to_dict(event))  # type: ignore[no-any-return]
+        """One event as the seat sees it, as a dict (the events must come in order: a redactor
+        may follow the game, as one may follow the dealer)."""
+        return self.redact(self.codec.to_dict(event))
 
 
 def check_fair_views(variant: Variant | str, *, games: int = 20, seed: int = 0,

@@ -141,7 +141,7 @@ class Game:
         machine = own.game.new_machine(own, self._log)
         machine.restore(self._machine.snapshot())
         if self._quiet:
-            machine.quiet()  # type: ignore[attr-defined]
+            machine.quiet()
         self._ruleset, self._machine, self._shared = own, machine, False
 
     @property
@@ -255,7 +255,8 @@ class Game:
     def is_legal(self, action: Action) -> bool:
         """Whether `apply` would accept ``action`` now (it is tried on a copy, a quiet one
         where the game can make one)."""
-        trial = self.copy(quiet=callable(getattr(self._machine, "quiet", None)))
+        trial = self.copy()
+        trial._quiet = trial._machine.quiet()  # marked where the machine can mark its steps
         try:
             trial.apply(action)
         except IllegalActionError:
@@ -345,9 +346,7 @@ class Game:
         snapshot, start = undo[known]
         machine = self._ruleset.game.new_machine(self._ruleset, self._log[:start])
         machine.restore(snapshot)
-        quiet = getattr(machine, "quiet", None)
-        if callable(quiet):  # the plugins have seen these steps: to them they are hypothetical
-            quiet()
+        machine.quiet()  # the plugins have seen these steps: to them they are hypothetical
         for index in range(known, position):
             entry = input_at(self._log, undo[index][1])
             assert entry is not None, "every step starts with its input"
@@ -379,11 +378,8 @@ class Game:
 
         A ``quiet`` copy is for looking ahead: its steps call the plugins' hooks as ever, with
         snapshots marked ``hypothetical`` (cribbage's), so that a plugin that logs or counts
-        the steps of a game can leave them out. `PeglineError` for a game whose machine has no
-        ``quiet()`` (it cannot mark them)."""
-        if quiet and not callable(getattr(self._machine, "quiet", None)):
-            raise PeglineError(f"the game {self.variant.game!r} cannot mark a copy's steps "
-                               f"hypothetical: its machine has no quiet()")
+        the steps of a game can leave them out. `PeglineError` for a game whose machine cannot
+        mark them (its ``quiet()`` answers False)."""
         twin = Game.__new__(Game)
         twin.variant, twin.players = self.variant, self.players
         twin._ruleset, twin._shared = self._ruleset, self._shared
@@ -395,8 +391,9 @@ class Game:
         twin._history = twin._undo if self._history is not None else None
         twin._machine = self._ruleset.game.new_machine(self._ruleset, twin._log)
         twin._machine.restore(self._machine.snapshot())
-        if twin._quiet:
-            twin._machine.quiet()  # type: ignore[attr-defined]
+        if twin._quiet and not twin._machine.quiet():
+            raise PeglineError(f"the game {self.variant.game!r} cannot mark a copy's steps "
+                               f"hypothetical: its machine's quiet() says it has no such mark")
         return twin
 
     def __copy__(self) -> Game:

@@ -84,14 +84,14 @@ def play_game(
     while True:
         if game.machine is not machine:  # at first, and after a player or a listener read
             machine = game.machine  # game.ruleset: the game then plays on a machine of its own
-            choices = getattr(machine, "choices", machine.legal_actions)
+            choices = machine.choices
             # a machine's own lane for chance and the players that read no view, while nobody
-            # reads events as they come
-            bots_lane = getattr(machine, "play_bots", None) if on_event is None else None
+            # reads events as they come (one without a lane says so, and is not asked again)
+            bots_lane = machine.play_bots if on_event is None else None
             notes = game.undo_notes  # one list for the game's life (or None)
             take = game.step
-        if bots_lane is not None:
-            bots_lane(rng, bots, notes)
+        if bots_lane is not None and not bots_lane(rng, bots, notes):
+            bots_lane = None
         to_act = machine.to_act()
         made = True  # the action is one the machine made: its fields' types are right
         chosen = False  # by a player, whose refused action is a PlayerError naming it

@@ -23,8 +23,8 @@ from pegline_core.rules import Rule, rule_problem
 from pegline_core.strict import DID_YOU_MEAN, Problems, StructureProblems, structure_strict
 
 __all__ = ["PluginError", "installed_plugins", "plugin_class", "plugin_version", "build_plugin",
-           "describe_plugin", "game_definition", "safe_load", "ENTRY_POINT_GROUP", "Problems",
-           "Plugins", "UNKNOWN_PLUGIN"]
+           "describe_plugin", "game_definition", "is_game", "not_a_game", "safe_load",
+           "ENTRY_POINT_GROUP", "Problems", "Plugins", "UNKNOWN_PLUGIN"]
 
 UNKNOWN_PLUGIN = Template("plugin.unknown", "unknown plugin {name} ({close}installed: {names})")
 _NO_CONFIG = Template("plugin.no-config", "plugin {name} takes no configuration")
@@ -111,8 +111,27 @@ def game_definition(name: str, extra_plugins: Plugins | None = None) -> GameDefi
     """The game plugin ``name`` (an entry point in the ``pegline`` group), built."""
     definition = build_plugin(name, plugin_class(name, extra_plugins), {})
     if not isinstance(definition, GameDefinition):
-        raise PluginError(f"plugin {name!r} is not a game (it has no new_machine)", plugin=name)
+        raise PluginError(not_a_game(name, definition), plugin=name)
     return definition
+
+
+def not_a_game(name: str, plugin: object) -> str:
+    """Why plugin ``name`` is not a game: the members of `GameDefinition` it lacks."""
+    return f"plugin {name!r} is not a game (it has no {', no '.join(_lacking(plugin))})"
+
+
+def is_game(plugin: object) -> bool:
+    """Whether a plugin (or its class) has every member of a game (`GameDefinition`)."""
+    return not _lacking(plugin)
+
+
+def _lacking(plugin: object) -> list[str]:
+    return [member for member in GAME_MEMBERS if member not in dir(plugin)]
+
+
+GAME_MEMBERS = ("new_machine", "check_settings", "Settings", "default_plugins", "follows",
+                "actions", "events")
+"""What every game has (`GameDefinition`), as a game's plugin lacking some is told."""
 
 
 def describe_plugin(name: str, extra: Plugins | None = None) -> tuple[list[str], list[Rule]]:

@@ -38,7 +38,7 @@ from typing import NotRequired, TypedDict
 import attrs
 from attrs import field, frozen
 
-from pegline_core import record_toml
+from pegline_core import game_hookspecs, record_toml
 from pegline_core.errors import PeglineError, RecordError
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored
 from pegline_core.files import (
@@ -54,6 +54,7 @@ from pegline_core.files import (
     write_atomically,
 )
 from pegline_core.game import Game
+from pegline_core.game_hooks import GameHooks
 from pegline_core.messages import Message, Problem, Template, said
 from pegline_core.plugins import game_definition, installed_plugins
 from pegline_core.record_header import same, structure_header
@@ -82,7 +83,7 @@ V1_GAME = "cribbage"
 """The game of every version-1 record: version 1 knew no other."""
 V1_DIGEST = "v1-"
 """The prefix of a version-1 rules digest kept by the migration: the game checks it (its
-``legacy_digest(1, ruleset)``, e.g. `pegline_cribbage.legacy.rules_digest_v1`)."""
+``pegline_legacy_digest(1, ruleset)`` hook, e.g. `pegline_cribbage.legacy.rules_digest_v1`)."""
 
 
 @frozen
@@ -217,7 +218,7 @@ def _migrate(head: dict[str, object]) -> dict[str, object]:
     against the installed rules written in that layout. Versions 1 and 2 name their variant
     instead of embedding its rules: it is looked up by name (never a path) on the search path.
     Their events are read as they are; their derived events are compared with a replay through
-    the game's ``legacy_events`` (`GameRecord.verify`).
+    the game's ``pegline_legacy_events`` hook (`GameRecord.verify`).
     """
     if head.get("version") == 1:
         head = {**head, "version": 2, "game": V1_GAME}
@@ -578,17 +579,17 @@ class GameRecord:
             game = Game(variant, dealer=self.dealer)
         except PeglineError as exc:
             raise RecordError(f"the record's game cannot be started: {exc}") from None
+        legacy = GameHooks.of(self.game, game.definition).get(
+            game_hookspecs.pegline_legacy_digest)
         if self.digest.startswith(V1_DIGEST):  # migrated: the game knows the old layout
-            legacy = getattr(game.definition, "legacy_digest", None)
-            old = legacy(1, game.ruleset) if legacy is not None else None
+            old = legacy(version=1, ruleset=game.ruleset) if legacy is not None else None
             if old is None:
                 raise RecordError(f"the game {self.game!r} cannot check a version-1 digest")
             installed_digest = V1_DIGEST + old
         else:
             installed_digest = rules_digest(game.ruleset)
-            if self.schema < VERSION and installed_digest != self.digest:
-                legacy = getattr(game.definition, "legacy_digest", None)
-                old = legacy(self.schema, game.ruleset) if legacy is not None else None
+            if self.schema < VERSION and installed_digest != self.digest and legacy is not None:
+                old = legacy(version=self.schema, ruleset=game.ruleset)
                 installed_digest = old if old == self.digest else installed_digest
         if self.rules is not None and installed_digest != self.digest:
             raise RecordError(f"the record's rules do not match its digest (digest "
@@ -632,9 +633,9 @@ class GameRecord:
         """The first difference between the replayed game and the recorded events, or None.
 
         A record of an older schema is compared with the replay written in that schema (the
-        game's ``legacy_events``: events and fields that schema did not have are left out); one
-        whose events name no ``cause`` at all, with the replay's causes left out. A streamed
-        log is checked as far as it goes (a crash may have stopped it anywhere)."""
+        game's ``pegline_legacy_events``: events and fields that schema did not have are left
+        out); one whose events name no ``cause`` at all, with the replay's causes left out. A
+        streamed log is checked as far as it goes (a crash may have stopped it anywhere)."""
         game = self.replay(versions)
         codec = game.codec
         derived = codec.dicts(game.log)
@@ -662,11 +663,12 @@ def legacy_events(game: Game, schema: int, events: list[dict[str, object]]
                   ) -> list[dict[str, object]]:
     """``events`` (the current schema's dicts) as a record of ``schema`` wrote them: the
     kernel's ``cause`` and ``pending`` left out, then the game's own changes undone (its
-    ``legacy_events(schema, events)``), then numbered again."""
+    ``pegline_legacy_events`` hook, where it implements one), then numbered again."""
     out = [{k: v for k, v in data.items() if k not in ("cause", "pending")} for data in events]
-    legacy = getattr(game.definition, "legacy_events", None)
+    legacy = GameHooks.of(game.variant.game, game.definition).get(
+        game_hookspecs.pegline_legacy_events)
     if legacy is not None:
-        out = legacy(schema, out)
+        out = legacy(version=schema, events=out)
     return [data | {"seq": seq} for seq, data in enumerate(out)]
 
 

@@ -21,10 +21,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, cast
 
+from pegline_core import game_hookspecs
 from pegline_core.coaching import Comparison, Evaluator, same_move
 from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.event_rows import built, input_at
 from pegline_core.events import Action, AskCoach, Event, Input
+from pegline_core.game_hooks import GameHooks, MissingHook
 from pegline_core.refusals import NOTHING_TO_COMPARE
 from pegline_core.ruleset import Ruleset
 
@@ -81,16 +83,17 @@ def compare(game: Reviewed, seat: int, evaluator: Evaluator) -> Comparison:
 
 
 def coach(ruleset: Ruleset) -> Evaluator:
-    """The evaluator the ruleset's game offers (`GameDefinition.evaluator`), built once per
-    ruleset; `IllegalActionError` for a game that offers none."""
-    found = ruleset.cache.get("evaluator")
+    """The evaluator the ruleset's game offers (its ``pegline_evaluator`` hook), built once per
+    ruleset; `IllegalActionError` for a game that implements none."""
+    found: Evaluator | None = ruleset.cache.get("evaluator")
     if found is None:
-        offer = getattr(ruleset.game, "evaluator", None)
-        if offer is None:
-            raise IllegalActionError(f"the game {ruleset.variant.game!r} has no coach to "
-                                     "compare with: it offers no evaluator")
-        found = ruleset.cache["evaluator"] = offer(ruleset)
-    return found  # type: ignore[no-any-return]
+        hooks = GameHooks.of(ruleset.variant.game, ruleset.game)
+        try:
+            offer = hooks.call(game_hookspecs.pegline_evaluator)
+        except MissingHook as exc:  # a move the player may not make here, as any other
+            raise IllegalActionError(str(exc)) from None
+        found = ruleset.cache["evaluator"] = offer(ruleset=ruleset)
+    return found
 
 
 def _decisions(entries: list[Any], seat: int) -> list[int]:

@@ -27,6 +27,7 @@ from pegline_core.dispatch import (
     unknown_hooks,
 )
 from pegline_core.errors import PluginError, short_repr
+from pegline_core.game_hooks import GameHooks
 from pegline_core.messages import Problem, Template, either, said
 from pegline_core.plugins import (
     Plugins,
@@ -34,6 +35,7 @@ from pegline_core.plugins import (
     build_plugin,
     describe_plugin,
     installed_plugins,
+    not_a_game,
     plugin_class,
     plugin_version,
     safe_load,
@@ -149,8 +151,11 @@ class Ruleset(HookOwner):
         except (PluginError, StructureProblems) as exc:
             return [(("game",), said(exc), variant.game, None)]
         if not isinstance(game, GameDefinition):
-            return [(("game",), f"plugin {variant.game!r} is not a game (it has no new_machine)",
-                     variant.game, None)]
+            return [(("game",), not_a_game(variant.game, game), variant.game, None)]
+        try:  # the game's own hooks for the kernel, checked once (a misspelt name, ...)
+            GameHooks.of(variant.game, game)
+        except PluginError as exc:
+            return [(("game",), str(exc), variant.game, exc.hook)]
         self.game: GameDefinition = game
         faults += self._register(variant.game, game, ("game",))
         # a file's values may be of any type: read untyped (a compiled build trusts the types)

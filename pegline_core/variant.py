@@ -152,7 +152,7 @@ def load_variant(
     merger.add(VariantFile(NO_FILE, "", defaults, frozenset()))
     for file in files:
         merger.add(file)
-    merger.follow(getattr(definition, "follows", {}))
+    merger.follow(definition.follows)
     merger.follow(_config_follows(merger.data.get("plugins"), extra_plugins))
     merger.data["extends"] = [*map(_stem, (name_or_path, *overlays))] if overlays else \
         list(top.bases)

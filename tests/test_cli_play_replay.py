@@ -8,6 +8,8 @@ from click.testing import CliRunner
 
 from pegline_core import EventCodec, game_definition
 from pegline_core.app.cli import main
+from pegline_core.app.hookspecs import app_hookimpl
+from pegline_core.game_hooks import GameHooks
 from pegline_core.record import GameRecord
 
 RECORDS = Path(__file__).with_name("records")
@@ -159,15 +161,9 @@ def test_a_bot_game_in_json_hides_nothing():
 
 def test_a_game_that_cannot_redact_refuses_a_human_json_game(monkeypatch):
     from pegline_cribbage import Cribbage
-    from pegline_cribbage.display import EventPrinter
 
-    class TextOnly:  # a printer without `redact`
-        def __init__(self, variant, **options):
-            self.text = EventPrinter(variant, **options)
-            self.lines, self.side = self.text.lines, self.text.side
-
-    monkeypatch.setattr(Cribbage, "printer", lambda self, variant, **options: TextOnly(variant,
-                                                                                       **options))
+    monkeypatch.setattr(GameHooks, "_built", {})  # the game's hooks, read again
+    monkeypatch.setattr(Cribbage, "pegline_redactor", None)  # it cannot say what a seat sees
     result = run("play", "--human", "--json", "--seed", "2", input="1 2\n" * 50)
     assert result.exit_code == 2 and '"type"' not in result.output
     assert "cannot hide other seats' cards in JSON" in result.output
@@ -194,7 +190,8 @@ def test_play_wraps_the_person_s_player_and_leaves_it_as_the_game_made_it(tmp_pa
         made.append(HumanPlayer())
         return made[-1]
 
-    monkeypatch.setattr(Cribbage, "human", human)
+    monkeypatch.setattr(GameHooks, "_built", {})  # the game's hooks, read again
+    monkeypatch.setattr(Cribbage, "pegline_human", app_hookimpl(human))
     save = tmp_path / "g.toml"
     result = run("play", "--human", "--seed", "3", "--save", str(save),
                  input="nonsense\n" * (WRONG_ANSWERS + 1))

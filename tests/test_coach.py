@@ -262,12 +262,18 @@ def test_equal_moves_tie_in_the_coach():
     assert fives[0] == fives[1]
 
 
-def test_a_game_without_an_evaluator_cannot_compare(monkeypatch):
-    game = dealt("AS 2S 3S 4S 6S 7S")
+def test_a_game_without_an_evaluator_cannot_compare():
+    from pegline_cribbage import Cribbage
+
+    class NoCoach(Cribbage):
+        pegline_evaluator = None  # the hook, not implemented
+
+    game = Game("two-player", dealer=1, extra_plugins={"cribbage": NoCoach})
+    game.apply(Deal([parse_cards(MINE), parse_cards("AS 2S 3S 4S 6S 7S")]))
     game.apply(Discard(0, parse_cards("2C 9H")))
     assert "evaluator" not in game.ruleset.cache  # its own ruleset: nothing built for others
-    monkeypatch.delattr(type(game.definition), "evaluator")
-    with pytest.raises(PeglineError, match="offers no evaluator"):
+    with pytest.raises(IllegalActionError, match="game 'cribbage' does not implement "
+                                                 "pegline_evaluator: it has no coach to compare"):
         game.compare(0)
     assert not any(isinstance(e, Input) and isinstance(e.action, AskCoach) for e in game.log)
 

@@ -25,7 +25,7 @@ VARIANTS = ["two-player", "three-player", "partner", "muggins", "five-card", "cl
 
 
 def encoding_of(game: Game) -> Any:
-    return game.definition.encoding(game.ruleset)  # type: ignore[attr-defined]
+    return game.definition.pegline_encoding(game.ruleset)  # type: ignore[attr-defined]
 
 
 def dense(encoding: Any, machine: Any, seat: int, size: int | None = None) -> list[float]:

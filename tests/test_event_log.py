@@ -325,11 +325,11 @@ def test_a_tally_reads_the_same_points_from_rows_as_from_events(variant: str) ->
     for seed in range(3):
         game = _played(variant, seed)
         definition = game.definition
-        from_rows = definition.tally(game), definition.tally_seats(game)
+        from_rows = definition.pegline_tally(game), definition.pegline_tally_seats(game)
         assert all(type(entry) is tuple for entry in game._log[:-1])
         game.log[: len(game._log) // 2]  # half of them built
-        half = definition.tally(game), definition.tally_seats(game)
+        half = definition.pegline_tally(game), definition.pegline_tally_seats(game)
         list(game.log)  # all of them
-        assert from_rows == half == (definition.tally(game), definition.tally_seats(game))
+        assert from_rows == half == (definition.pegline_tally(game), definition.pegline_tally_seats(game))
         assert sum(from_rows[0][1].values()) == sum(  # every point of the game is tallied
             e.points for e in game.log if isinstance(e, Scored))

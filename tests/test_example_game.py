@@ -119,7 +119,7 @@ def test_a_whole_game_with_bots_ends_at_the_target_and_replays(tricks, tmp_path)
     assert Game.from_inputs(tricks, game.inputs()).log == game.log
     dealt_by_2 = play_game(tricks, [RandomBot(s) for s in range(3)], seed=5,
                            game=Game(tricks, dealer=2))
-    assert game.definition.tally(dealt_by_2.copy())[0] == 2
+    assert game.definition.pegline_tally(dealt_by_2.copy())[0] == 2
 
 
 def test_undo_and_copies_come_from_the_snapshot(tricks):
@@ -203,7 +203,8 @@ def test_a_person_plays_at_the_terminal_quits_and_resumes(tricks, installed_at, 
     assert f"seat 0 (you) plays {legal[0].card.symbol}" in plain(child.before)
     child.sendline("compare")  # Tricks has no coach: refused, the game goes on
     child.expect("play a card: ")
-    assert "the game 'tricks' has no coach to compare with" in plain(child.before)
+    refused = "game 'tricks' does not implement pegline_evaluator: it has no coach to compare with"
+    assert refused in plain(child.before)
     child.sendline("²")
     child.expect("play a card: ")
     assert "not allowed: '²' is neither a card nor its number" in plain(child.before)

@@ -104,7 +104,7 @@ def test_a_record_of_late_caps_written_as_scores_replays_and_verifies():
 def test_the_older_schemas_digest_of_late_caps_is_unchanged():
     ruleset = Ruleset(TO_121)
     assert rules_digest_v1(ruleset) == OLD_DIGEST
-    assert ruleset.game.legacy_digest(2, ruleset) == OLD_DIGEST
+    assert ruleset.game.pegline_legacy_digest(2, ruleset) == OLD_DIGEST
     assert rules_digest(ruleset) != OLD_DIGEST  # today's digest states the caps as written
 
 

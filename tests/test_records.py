@@ -947,6 +947,7 @@ def test_an_action_field_named_like_the_event_header_is_refused():
 
     class Game:
         actions: ClassVar[dict[str, type]] = {"call": Call}
+        events: ClassVar[dict[str, type]] = {}
 
     with pytest.raises(PluginError, match="action Call .'call'. has a field named 'seq'"):
         EventCodec(Game())

@@ -20,7 +20,7 @@ def test_a_bot_policy_picks_the_number_of_the_move_its_bot_would_make(variant: s
     table.reset(seed=8)
     policy = bot_policy(name, seed=3)
     factories = {"random": RandomBot,
-                 **game_definition(table.ruleset.variant.game).bots()}
+                 **game_definition(table.ruleset.variant.game).pegline_bots()}
     twins = [factories[name](3 + seat) for seat in range(len(table.possible_agents))]
     decisions = 0
     for agent in table.agent_iter():

@@ -36,12 +36,13 @@ from typing import Any
 
 from attrs import frozen
 
+from pegline_core.app import hookspecs
+from pegline_core.app.game_hooks import app_hooks
 from pegline_core.definition import Player
 from pegline_core.errors import PeglineError
 from pegline_core.game import Game
 from pegline_core.messages import Template
 from pegline_core.players import RandomBot
-from pegline_core.plugins import game_definition
 from pegline_core.strict import did_you_mean
 from pegline_core.variant import Variant, load_variant
 
@@ -209,11 +210,12 @@ def bots_for(game: Game | Variant | str) -> Mapping[str, Callable[[int], Player]
     """Bot factories by name for a game (each takes a seed): ``random``, the game's own, and
     those that installed packages register for it (`registered_bots`)."""
     if isinstance(game, Game):
-        name, definition = game.variant.game, game.definition
+        hooks = app_hooks(game.variant.game, game.definition)
     else:
-        name = game.game if isinstance(game, Variant) else load_variant(game).game
-        definition = game_definition(name)
-    return {"random": RandomBot, **registered_bots(name), **definition.bots()}
+        hooks = app_hooks(game.game if isinstance(game, Variant) else load_variant(game).game)
+    name = hooks.game
+    own = hooks.get(hookspecs.pegline_bots)
+    return {"random": RandomBot, **registered_bots(name), **(own() if own is not None else {})}
 
 
 BOT_GROUP = "pegline.bots"

@@ -18,7 +18,7 @@ from pegline_core.app.hookspecs import CommandSpecs
 from pegline_core.app.i18n import Messages
 from pegline_core.errors import PluginError
 from pegline_core.hookspecs import PROJECT
-from pegline_core.plugins import installed_plugins, plugin_class
+from pegline_core.plugins import installed_plugins, is_game, plugin_class
 from pegline_core.variant import load_variant
 
 __all__ = ["plugin_commands", "for_its_game"]
@@ -39,11 +39,11 @@ def plugin_commands(taken: set[str]) -> tuple[list[tuple[str, click.Command]], l
             cls = plugin_class(name)
         except PluginError:
             continue  # `pegline plugins list` says why
-        if getattr(cls, "pegline_commands", None) is None:
-            continue
-        if callable(getattr(cls, "new_machine", None)):  # a game's, not a rule plugin's
+        if pm.is_registered(cls):
+            continue  # one class under two names adds its commands once
+        if is_game(cls):  # a game's, not a rule plugin's
             games.add(name)
-        try:
+        try:  # pluggy finds its pegline_commands, if it has one
             pm.register(cls, name=name)
         except (pluggy.PluginValidationError, ValueError) as exc:
             warnings.append(f"plugin {name!r} adds no command: {exc}")

@@ -29,7 +29,9 @@ from typing import Any, TypeVar
 
 from attrs import define, field
 
+from pegline_core.app import hookspecs
 from pegline_core.app.bot_specs import BotSpec, ResolvedBot, portable_specs, resolve_bots
+from pegline_core.app.game_hooks import app_hooks
 from pegline_core.app.slow_plugins import slow_plugin
 from pegline_core.errors import PeglineError
 from pegline_core.game import Game
@@ -71,7 +73,7 @@ class SimulationStats:
     bot_hands: Counter[str] = field(factory=Counter)
     """Hands each bot played, a seat at a time (a bot in two seats plays each hand twice)."""
     bot_points: Counter[tuple[str, str]] = field(factory=Counter)
-    """Points by bot and label, where the game tallies them by seat (``tally_seats``)."""
+    """Points by bot and label, where the game tallies them by seat (``pegline_tally_seats``)."""
     marks_given: Counter[tuple[str, str]] = field(factory=Counter)
     """Skunk marks (and the like) by the bot on the winning side and the mark."""
     marks_taken: Counter[tuple[str, str]] = field(factory=Counter)
@@ -100,7 +102,8 @@ class SimulationStats:
         variant = game.variant
         result = game.result
         assert result is not None
-        first_dealer, points = game.definition.tally(game)
+        hooks = app_hooks(variant.game, game.definition)
+        first_dealer, points = hooks.call(hookspecs.pegline_tally)(game=game)
         self.points.update(points)
         self.game = variant.game
         winner = result.results[0]
@@ -117,9 +120,9 @@ class SimulationStats:
         self.bot_games.update(set(names[:game.players]))
         for seat in range(game.players):
             self.bot_hands[names[seat]] += game.hand
-        by_seat = getattr(game.definition, "tally_seats", None)
+        by_seat = hooks.get(hookspecs.pegline_tally_seats)
         if by_seat is not None:
-            for seat, labelled in by_seat(game).items():
+            for seat, labelled in by_seat(game=game).items():
                 for label, value in labelled.items():
                     self.bot_points[names[seat], label] += value
         winners = {names[seat] for seat in winner.seats}
@@ -136,8 +139,8 @@ class SimulationStats:
                     self.marks_taken[name, loser.mark] += 1
 
     def report(self) -> dict[str, Any]:
-        """The statistics as plain data: rates with 95% intervals, means per hand. A game whose
-        definition has ``statistics`` gives its own figures (``game_statistics``) in place of
+        """The statistics as plain data: rates with 95% intervals, means per hand. A game with
+        the ``pegline_statistics`` hook gives its own figures (``game_statistics``) in place of
         the points per hand by label."""
         rates = {}  # per seat filled: the share of a bot's seats on the winning side
         for name, seats in sorted(self.seats.items()):
@@ -150,7 +153,7 @@ class SimulationStats:
             ("points_per_hand", {key: value / self.hands
                                  for key, value in sorted(self.points.items())})
             if own is None else
-            ("game_statistics", own(dict(self.points), games=self.games, hands=self.hands)))
+            ("game_statistics", own(totals=dict(self.points), games=self.games, hands=self.hands)))
         slow = slow_plugin(self.hook_times, self.timed_seconds)
         return {
             "games": self.games,
@@ -183,25 +186,16 @@ class SimulationStats:
 
 
 def _statistics(game: str) -> Callable[..., dict[str, Any]] | None:
-    """The game's own report figures (``statistics`` of its definition), if it gives them."""
-    if not game:
-        return None
-    from pegline_core.plugins import game_definition
-
-    found: Callable[..., dict[str, Any]] | None = getattr(game_definition(game), "statistics",
-                                                          None)
-    return found
+    """The game's own report figures (its ``pegline_statistics`` hook), if it gives them."""
+    return app_hooks(game).get(hookspecs.pegline_statistics) if game else None
 
 
 def report_lines(game: str, report: dict[str, Any]) -> list[str]:
-    """The lines of a report's per-hand part: the game's own (``statistics_lines`` of its
-    definition) for its ``game_statistics``, else the points per hand by label."""
+    """The lines of a report's per-hand part: the game's own (its ``pegline_statistics_lines``
+    hook) for its ``game_statistics``, else the points per hand by label."""
     section = report.get("game_statistics")
     if section is not None:
-        from pegline_core.plugins import game_definition
-
-        printed: list[str] = game_definition(game).statistics_lines(section)  # type: ignore[attr-defined]
-        return printed
+        return app_hooks(game).call(hookspecs.pegline_statistics_lines)(section=section)
     return ["  points per hand:", *(f"    {key:<16} {value:6.2f}"
                                     for key, value in report["points_per_hand"].items())]
 
@@ -538,9 +532,11 @@ def plot(stats: SimulationStats, path: str, variant: Variant | None = None) -> N
         rate = stats.wins[bot] / max(1, stats.seats[bot])
         scores.step(xs, [counts.get(x, 0) for x in xs], where="mid", color=f"C{index}",
                     label=f"{bot}: won {rate:.1%} of its seats, lost {sum(counts.values()):,}")
-    for line in getattr(getattr(variant, "settings", None), "skunk", ()):
-        scores.axvline(line.below - 0.5, color="0.3", linestyle="--", linewidth=1)
-        scores.annotate(f"{line.name} (below {line.below})", (line.below - 0.5, 1),
+    marks = app_hooks(variant.game).get(hookspecs.pegline_score_lines) if variant else None
+    lines = marks(variant=variant) if marks is not None and variant is not None else []
+    for line_name, below in lines:
+        scores.axvline(below - 0.5, color="0.3", linestyle="--", linewidth=1)
+        scores.annotate(f"{line_name} (below {below})", (below - 0.5, 1),
                         xycoords=("data", "axes fraction"), rotation=90, va="top", ha="right",
                         fontsize=8, color="0.3")
     scores.set(title="Final score of each bot's side when it lost", xlabel="score",

@@ -1,6 +1,6 @@
 """A variant put to the test before anyone plays it (`pegline variants check`): one seeded
 sample game between random players, which must end within `SAMPLE_HANDS` hands, and the game's
-own checks of what such a game never asks of the plugins (``check_plugins(ruleset)`` of the game
+own checks of what such a game never asks of the plugins (``pegline_check_plugins`` hook of the game
 definition: cribbage's show counters). A plugin's fault is named with the plugin's key path in
 the variant and the file and line of the plugin's code: where it raised, or the hook (or
 counter) that answered wrong."""
@@ -11,7 +11,9 @@ import inspect
 import random
 from typing import Any
 
+from pegline_core.app import hookspecs
 from pegline_core.app.clikit import one_line, plugin_fault
+from pegline_core.app.game_hooks import app_hooks
 from pegline_core.app.i18n import Messages
 from pegline_core.errors import PeglineError, PluginError
 from pegline_core.game import Game
@@ -38,10 +40,10 @@ def trial_problem(variant: Variant) -> str | None:
                                                 "stopped: {error}"))
     if too_long:
         return too_long
-    check_plugins = getattr(game.definition, "check_plugins", None)
+    check_plugins = app_hooks(variant.game, game.definition).get(hookspecs.pegline_check_plugins)
     try:
         if check_plugins is not None:
-            check_plugins(game.ruleset)
+            check_plugins(ruleset=game.ruleset)
     except PeglineError as exc:
         return _at_plugin(variant, game, exc, "{error}")
     return None

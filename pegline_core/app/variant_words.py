@@ -3,9 +3,9 @@ so that an author reads back what a file says, every rule of every plugin includ
 
 Each plugin's rules are listed in rule order (the game first, then the variant's plugins), each by
 its name, what it scores and its points. The game words the settings that change scoring
-through its optional ``scoring_words(variant)``, and the rules its vocabulary of house rules
-wrote as data through its optional ``rule_words(ruleset)`` (words by rule id); any other rule
-is said by its declared summary, translated where the plugin's catalog has it.
+through its ``pegline_scoring_words`` hook, and the rules its vocabulary of house rules wrote
+as data through its ``pegline_rule_words`` hook (words by rule id), where it has them; any
+other rule is said by its declared summary, translated where the plugin's catalog has it.
 
 >>> from pegline_core import load_variant
 >>> lines = variant_words(load_variant("stink-hole"))
@@ -20,8 +20,8 @@ is said by its declared summary, translated where the plugin's catalog has it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-
+from pegline_core.app import hookspecs
+from pegline_core.app.game_hooks import app_hooks
 from pegline_core.app.i18n import (
     Messages,
     plugin_domain,
@@ -45,15 +45,15 @@ def variant_words(variant: Variant) -> list[str]:
     described = variant_description(variant)
     lines = [_("{name}: {description}").format(name=variant.name, description=described)
              if described else variant.name]
-    settings: Callable[[Variant], list[str]] | None = getattr(ruleset.game, "scoring_words", None)
-    said = settings(variant) if settings is not None else []
+    hooks = app_hooks(variant.game, ruleset.game)
+    settings = hooks.get(hookspecs.pegline_scoring_words)
+    said = settings(variant=variant) if settings is not None else []
     if said:
         lines.append(_("Settings that change scoring:"))
         lines += [f"  {line}" for line in said]
     lines.append(_("Rules, in the order they score:"))
-    worded: Callable[[Ruleset], Mapping[str, str]] | None = getattr(ruleset.game, "rule_words",
-                                                                     None)
-    words = worded(ruleset) if worded is not None else {}
+    worded = hooks.get(hookspecs.pegline_rule_words)
+    words = worded(ruleset=ruleset) if worded is not None else {}
     by_owner: dict[str, list[Rule]] = {name: [] for name in variant.plugins}
     for rule_id in sorted(ruleset.rules, key=ruleset.order.__getitem__):
         owner, rule = ruleset.rules[rule_id]

@@ -29,11 +29,13 @@ from pegline_core import (
     PeglineError,
     Ruleset,
     Variant,
+    game_hookspecs,
     load_variant,
 )
 from pegline_core.arguments import seed_of
 from pegline_core.batch import REWARDS, Chance, seat_rewards, take_number
 from pegline_core.encoding import Encoding, Screen
+from pegline_core.game_hooks import GameHooks
 from pegline_core.nonzeros import Nonzeros
 from pegline_core.plugins import Plugins
 from pegline_core.view_numbers import actions_by_number, numbered_of
@@ -254,8 +256,5 @@ def checked_ruleset(variant: Variant | str, reward: str, max_cycles: int | None,
 
 def encoding_of(ruleset: Ruleset) -> Encoding:
     """The variant's game's encoding, or an error naming a game that offers none."""
-    offer = getattr(ruleset.game, "encoding", None)
-    if offer is None:
-        raise PeglineError(f"the game {ruleset.variant.game!r} offers no encoding for learning "
-                           "agents (GameDefinition.encoding)")
-    return offer(ruleset)  # type: ignore[no-any-return]
+    hooks = GameHooks.of(ruleset.variant.game, ruleset.game)
+    return hooks.call(game_hookspecs.pegline_encoding)(ruleset=ruleset)

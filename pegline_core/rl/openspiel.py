@@ -23,6 +23,8 @@ import numpy as np
 import pyspiel
 
 from pegline_core import Game, IllegalActionError, PeglineError, Ruleset, Variant, load_variant
+from pegline_core.app import hookspecs
+from pegline_core.app.game_hooks import app_hooks
 from pegline_core.chance import CARD_OUTCOMES, Chance
 from pegline_core.events import Action, AskCoach, Event, Input
 from pegline_core.record import rules_digest
@@ -331,6 +333,7 @@ class _Observer:
 
     def string_from(self, state: PeglineState, player: int) -> str:
         game, ruleset = state.game, self.spec.ruleset
-        printer = ruleset.game.printer(ruleset.variant, reveal={player}, names=None)
+        printer = app_hooks(ruleset.variant.game, ruleset.game).call(hookspecs.pegline_printer)(
+            variant=ruleset.variant, reveal={player}, names=None)
         events = game.log if self.history else [e for e in game.log if e.hand == game.hand]
         return "\n".join(line for event in events for line in printer.lines(event))

@@ -13,7 +13,8 @@ from collections.abc import Callable
 
 import attrs
 
-from pegline_core import PeglineError, RandomBot, Variant
+from pegline_core import PeglineError, Variant
+from pegline_core.app.bot_specs import bots_for
 from pegline_core.players import Player
 from pegline_core.rl.environment import PeglineEnv
 
@@ -40,7 +41,7 @@ class BotPolicy:
         seat = table.possible_agents.index(agent)
         bot = self._bots.get((id(table.ruleset), seat))
         if bot is None:
-            factories = {"random": RandomBot, **table.ruleset.game.bots()}
+            factories = bots_for(table.ruleset.variant)
             if self.name not in factories:
                 raise PeglineError(f"no bot {self.name!r} in {table.ruleset.variant.game}; "
                                    f"there are {', '.join(sorted(factories))}")

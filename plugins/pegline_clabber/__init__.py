@@ -35,8 +35,10 @@ from pegline_clabber.events import (
 from pegline_clabber.machine import ClabberMachine
 from pegline_clabber.settings import ClabberSettings, check_settings
 from pegline_clabber.views import ClabberView
+from pegline_core.app.hookspecs import app_hookimpl
 from pegline_core.events import Event, Scored
 from pegline_core.game import Game
+from pegline_core.game_hookspecs import game_hookimpl
 from pegline_core.hookspecs import hookimpl
 from pegline_core.plugins import Problems
 from pegline_core.ruleset import Ruleset
@@ -61,6 +63,7 @@ class Clabber:
 
     Settings = ClabberSettings
     default_plugins = ("clabber-standard",)
+    follows: Mapping[str, tuple[str, ...]] = {}
     actions = ACTIONS
     events = EVENTS
 
@@ -74,19 +77,22 @@ class Clabber:
     def new_machine(self, ruleset: Ruleset, log: list[Event]) -> ClabberMachine:
         return ClabberMachine(ruleset, log)
 
-    def evaluator(self, ruleset: Ruleset) -> ClabberCoach:
+    @game_hookimpl
+    def pegline_evaluator(self, ruleset: Ruleset) -> ClabberCoach:
         """The coach `Game.compare` asks (`pegline_clabber.coach.ClabberCoach`)."""
         from pegline_clabber.coach import ClabberCoach
 
         return ClabberCoach(ruleset)
 
-    def encoding(self, ruleset: Ruleset) -> ClabberEncoding:
+    @game_hookimpl
+    def pegline_encoding(self, ruleset: Ruleset) -> ClabberEncoding:
         """The variant in numbers for learning agents (`pegline_clabber.encoding`)."""
         from pegline_clabber.encoding import ClabberEncoding
 
         return ClabberEncoding(ruleset)
 
-    def bots(self) -> Mapping[str, Callable[[int], Player]]:
+    @app_hookimpl
+    def pegline_bots(self) -> Mapping[str, Callable[[int], Player]]:
         """``greedy``: names trump with strength, wins tricks cheaply, throws low points;
         ``sloppy``: greedy, but where reneges stand until called it sometimes plays any card."""
         from pegline_clabber.bots import GreedyBot
@@ -94,9 +100,10 @@ class Clabber:
         return {"greedy": GreedyBot,
                 "sloppy": lambda seed: GreedyBot(seed, mistakes=0.15)}
 
-    def round_robin(self, variant: Variant, entrants: list[str], *, games: int, seed: int = 0,
-                    workers: int | None = None, scheduler: str | None = None,
-                    progress: Callable[[int], None] | None = None) -> list[Standing]:
+    @app_hookimpl
+    def pegline_round_robin(self, variant: Variant, entrants: list[str], games: int, seed: int,
+                            workers: int | None, scheduler: str | None,
+                            progress: Callable[[int], None] | None) -> list[Standing]:
         """A round robin between teams of bots (`pegline_clabber.tournament`), for
         ``pegline simulate --round-robin``: run like `simulate` (chunks on every core, bounded,
         stopped by Ctrl-C with `Interrupted` holding the standings so far)."""
@@ -105,25 +112,36 @@ class Clabber:
         return round_robin(variant, entrants, games=games, seed=seed, workers=workers,
                            scheduler=scheduler, progress=progress)
 
-    def human(self) -> HumanPlayer:
+    @app_hookimpl
+    def pegline_human(self) -> HumanPlayer:
         from pegline_clabber.terminal import HumanPlayer
 
         return HumanPlayer()
 
-    def printer(self, variant: Variant, *, reveal: set[int] | None,
-                names: Mapping[int, str] | None) -> EventPrinter:
+    @app_hookimpl
+    def pegline_printer(self, variant: Variant, reveal: set[int] | None,
+                        names: Mapping[int, str] | None) -> EventPrinter:
         from pegline_clabber.display import EventPrinter
 
         return EventPrinter(variant, reveal=reveal, names=dict(names or {}))
 
-    def web_table(self, variant: Variant) -> ClabberTable:
+    @game_hookimpl
+    def pegline_redactor(self, variant: Variant, reveal: set[int] | None) -> EventPrinter:
+        """What the ``reveal`` seats may see: the printer's `EventPrinter.redact`."""
+        from pegline_clabber.display import EventPrinter
+
+        return EventPrinter(variant, reveal=reveal)
+
+    @app_hookimpl
+    def pegline_web_table(self, variant: Variant) -> ClabberTable:
         """The table in the browser (`pegline serve`): `pegline_clabber.web.ClabberTable`."""
         from pegline_clabber.web import ClabberTable
 
         return ClabberTable(variant)
 
-    def tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
-        """The first dealer, and by label, summed over the game (`statistics` turns the sums
+    @app_hookimpl
+    def pegline_tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
+        """The first dealer, and by label, summed over the game (`pegline_statistics` turns the sums
         over many games into rates and means): ``hands/made``, ``hands/set`` and
         ``hands/dead`` count hands; ``hands/renege-called`` and ``hands/void`` count renege
         calls and the hands they voided (both teams reneged); ``melds/shown`` and
@@ -153,16 +171,18 @@ class Clabber:
                     points["melds/scored"] += event.points
         return first_dealer, points
 
-    def statistics(self, totals: Mapping[str, int], *, games: int,
-                   hands: int) -> dict[str, Any]:
+    @app_hookimpl
+    def pegline_statistics(self, totals: Mapping[str, int], games: int,
+                           hands: int) -> dict[str, Any]:
         """The simulation report's Clabber figures (`pegline_clabber.report.statistics`): the
         makers' success and set rates, the average meld, points per hand."""
         from pegline_clabber.report import statistics
 
         return statistics(totals, games=games, hands=hands)
 
-    def statistics_lines(self, section: Mapping[str, Any]) -> list[str]:
-        """The lines that print `statistics` in the report."""
+    @app_hookimpl
+    def pegline_statistics_lines(self, section: Mapping[str, Any]) -> list[str]:
+        """The lines that print `pegline_statistics` in the report."""
         from pegline_clabber.report import lines
 
         return lines(section)

@@ -269,6 +269,14 @@ class ClabberMachine:
             legal.insert(0, c.shows[turn])
         return legal + self._calls(turn) if c.renege_calls else legal
 
+    def choices(self, seat: int) -> Sequence[Action]:
+        """`legal_actions` of ``seat`` (what `play_game` hands the players)."""
+        return self.legal_actions(seat)
+
+    def quiet(self) -> bool:
+        """False: Clabber's snapshots have no hypothetical mark (`Game.copy(quiet=True)`)."""
+        return False
+
     def _calls(self, seat: int) -> list[Action]:
         """The renege calls ``seat`` may make: one on each play or call of this hand by the
         other team."""
@@ -317,13 +325,13 @@ class ClabberMachine:
         raise IllegalActionError(f"no chance action is due in the {self.phase} phase")
 
     def play_bots(self, rng: random.Random, bots: list[IndexPlayer | None],
-                  undo: list[tuple[object, int]] | None) -> None:
+                  undo: list[tuple[object, int]] | None) -> bool:
         """Take every step due to chance (drawn from ``rng``) or to a seat whose entry in
         ``bots`` is an `IndexPlayer` (a player that reads no view, asked for the index of its
         pick), until a seat with None is to act or the game is over: the very steps
         `play_game`'s loop would take with the same players, each taken as `Game` takes one
         (`pegline_core.steps.step`: noted in ``undo`` with the state before it, put back whole
-        if it fails)."""
+        if it fails). True: Clabber has this lane."""
         log = self.log
         while True:
             phase = self.phase
@@ -332,13 +340,13 @@ class ClabberMachine:
                 assert seat is not None
                 bot = bots[seat]
                 if bot is None:
-                    return
+                    return True
                 legal = self.legal_actions(seat)
                 action = legal[checked_index(bot, len(legal), seat)]
             elif phase == ClabberPhase.CUT or phase == ClabberPhase.DEAL:
                 action = self.chance_action(rng)
             else:
-                return
+                return True
             step(self, log, undo, action)
 
     def view(self, seat: int) -> ClabberView:

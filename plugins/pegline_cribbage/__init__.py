@@ -19,8 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
+from pegline_core.app.hookspecs import app_hookimpl
 from pegline_core.events import Event
 from pegline_core.game import Game
+from pegline_core.game_hookspecs import game_hookimpl
 from pegline_core.hookspecs import hookimpl
 from pegline_core.plugins import Problems
 from pegline_core.ruleset import Ruleset
@@ -68,7 +70,8 @@ class Cribbage:
 
         return [score, analyze]
 
-    def script(self, path: str | Path) -> Game:
+    @app_hookimpl
+    def pegline_script(self, path: Path) -> Game:
         """A scripted game (`pegline_cribbage.scripts`), replayed to where its script stops."""
         from pegline_cribbage.scripts import Script
 
@@ -77,7 +80,8 @@ class Cribbage:
     def check_settings(self, variant: Variant) -> Problems:
         return check_settings(variant)
 
-    def check_plugins(self, ruleset: Ruleset) -> None:
+    @app_hookimpl
+    def pegline_check_plugins(self, ruleset: Ruleset) -> None:
         """The show counters, which a sample game between random players never calls, against
         the show hooks (`pegline_cribbage.plugin_checks`)."""
         from pegline_cribbage.plugin_checks import check_show_counters
@@ -87,20 +91,23 @@ class Cribbage:
     def new_machine(self, ruleset: Ruleset, log: list[Event]) -> CribbageMachine:
         return CribbageMachine(ruleset, log)
 
-    def evaluator(self, ruleset: Ruleset) -> Coach:
+    @game_hookimpl
+    def pegline_evaluator(self, ruleset: Ruleset) -> Coach:
         """The coach `Game.compare` asks, at its default budget."""
         from pegline_cribbage.coach import Coach
         from pegline_cribbage.machine import common
 
         return Coach(common(ruleset).scorer)
 
-    def encoding(self, ruleset: Ruleset) -> CribbageEncoding:
+    @game_hookimpl
+    def pegline_encoding(self, ruleset: Ruleset) -> CribbageEncoding:
         """The variant in numbers for learning agents (`pegline_cribbage.encoding`)."""
         from pegline_cribbage.encoding import CribbageEncoding
 
         return CribbageEncoding(ruleset)
 
-    def bots(self) -> Mapping[str, Callable[[int], Player]]:
+    @app_hookimpl
+    def pegline_bots(self) -> Mapping[str, Callable[[int], Player]]:
         """``greedy``, ``sloppy`` (greedy, with counting slips) and ``coach``."""
         from pegline_cribbage.bots import GreedyBot
         from pegline_cribbage.coach import CoachBot
@@ -109,24 +116,35 @@ class Cribbage:
                 "sloppy": lambda seed: GreedyBot(mistakes=0.3, seed=seed),
                 "coach": CoachBot}
 
-    def human(self) -> HumanPlayer:
+    @app_hookimpl
+    def pegline_human(self) -> HumanPlayer:
         from pegline_cribbage.terminal import HumanPlayer
 
         return HumanPlayer()
 
-    def printer(self, variant: Variant, *, reveal: set[int] | None,
-                names: Mapping[int, str] | None) -> EventPrinter:
+    @app_hookimpl
+    def pegline_printer(self, variant: Variant, reveal: set[int] | None,
+                        names: Mapping[int, str] | None) -> EventPrinter:
         from pegline_cribbage.display import EventPrinter
 
         return EventPrinter(variant, reveal=reveal, names=dict(names or {}))
 
-    def web_table(self, variant: Variant) -> CribbageTable:
+    @game_hookimpl
+    def pegline_redactor(self, variant: Variant, reveal: set[int] | None) -> EventPrinter:
+        """What the ``reveal`` seats may see: the printer's `EventPrinter.redact`."""
+        from pegline_cribbage.display import EventPrinter
+
+        return EventPrinter(variant, reveal=reveal)
+
+    @app_hookimpl
+    def pegline_web_table(self, variant: Variant) -> CribbageTable:
         """The table in the browser (`pegline serve`): `pegline_cribbage.web.CribbageTable`."""
         from pegline_cribbage.web import CribbageTable
 
         return CribbageTable(variant)
 
-    def legacy_digest(self, version: int, ruleset: Ruleset) -> str | None:
+    @game_hookimpl
+    def pegline_legacy_digest(self, version: int, ruleset: Ruleset) -> str | None:
         """The rules digest a record of schema ``version`` held for these rules (records read a
         migrated version-1 record's digest this way, and a version-2 one's where it differs from
         today's), or None for a version it never wrote."""
@@ -136,28 +154,37 @@ class Cribbage:
             return rules_digest_v1(ruleset)
         return rules_digest_v2(ruleset) if version == 2 else None
 
-    def legacy_events(self, version: int, events: list[dict[str, Any]]
-                      ) -> list[dict[str, Any]]:
+    @game_hookimpl
+    def pegline_legacy_events(self, version: int, events: list[dict[str, Any]]
+                              ) -> list[dict[str, Any]]:
         """Events (dicts) as a record of schema ``version`` wrote them, to verify a migrated
         record against its replay."""
         from pegline_cribbage.legacy import events_before_v3
 
         return events_before_v3(events) if version < 3 else events
 
-    def scoring_words(self, variant: Variant) -> list[str]:
+    @app_hookimpl
+    def pegline_scoring_words(self, variant: Variant) -> list[str]:
         """The settings that change scoring, in words (``pegline variants explain``)."""
         from pegline_cribbage.settings_words import scoring_words
 
         return scoring_words(variant)
 
-    def rule_words(self, ruleset: Ruleset) -> Mapping[str, str]:
+    @app_hookimpl
+    def pegline_rule_words(self, ruleset: Ruleset) -> Mapping[str, str]:
         """The words for the variant's house rules written as data, by rule id (``pegline
         variants explain``): their vocabulary is cribbage's (`pegline_cribbage.house_words`)."""
         from pegline_cribbage.house_words import data_rule_words
 
         return data_rule_words(ruleset)
 
-    def tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
+    @app_hookimpl
+    def pegline_score_lines(self, variant: Variant) -> list[tuple[str, int]]:
+        """The skunk lines, on the plot of losing scores."""
+        return [(line.name, line.below) for line in variant.settings.skunk]
+
+    @app_hookimpl
+    def pegline_tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
         """The first dealer, and points by ``role/phase``: role dealer or pone (every
         non-dealer), phase pegging, hand, crib, heels or start."""
         first_dealer, scores = _labelled_scores(game)
@@ -166,8 +193,10 @@ class Cribbage:
             points[label] += scored
         return first_dealer, points
 
-    def tally_seats(self, game: Game) -> Mapping[int, Mapping[str, int]]:
-        """The points of `tally` by the seat that scored them (a report's figures per bot)."""
+    @app_hookimpl
+    def pegline_tally_seats(self, game: Game) -> Mapping[int, Mapping[str, int]]:
+        """The points of `pegline_tally` by the seat that scored them (a report's figures per
+        bot)."""
         seats: dict[int, Counter[str]] = {seat: Counter() for seat in range(game.players)}
         for seat, label, scored in _labelled_scores(game)[1]:
             if seat is not None:

@@ -325,10 +325,11 @@ class CribbageMachine:
          self._turn, self._last, self._said_go, self.last_was_go, self._played,
          self.goes, self.counts, self.declared, self.responders) = snapshot
 
-    def quiet(self) -> None:
+    def quiet(self) -> bool:
         """From now on, every step's snapshots say ``hypothetical`` (`Game.copy(quiet=True)`):
         the plugins' hooks are still called, and score as ever, but can tell a look ahead."""
         self.scoring = self.c.what_if
+        return True
 
     def begin(self, dealer: int | None) -> None:
         if dealer is not None:
@@ -552,13 +553,14 @@ class CribbageMachine:
     # -- the built-in bots' lane ---------------------------------------------------------------
 
     def play_bots(self, rng: random.Random, bots: list[IndexPlayer | None],
-                  undo: list[tuple[object, int]] | None) -> None:
+                  undo: list[tuple[object, int]] | None) -> bool:
         """Take every step due to chance (drawn from ``rng``) or to a seat whose entry in
         ``bots`` is an `IndexPlayer` (a player that reads no view, asked for the index of its
         pick), until a seat with None is to act or the game is over: exactly the steps
         `play_game`'s loop would take with the same players. Each is noted in ``undo`` as
         `Game` notes a step, the state before it only for the first (`Game` rebuilds the others
-        by replay when it needs one). A step that fails is undone whole, and raises."""
+        by replay when it needs one). A step that fails is undone whole, and raises.
+        True: cribbage has this lane."""
         log = self.log
         c = self.c
         checkpoint: tuple[Any, ...] | None = None
@@ -573,7 +575,7 @@ class CribbageMachine:
                 seat = self._turn
                 bot = bots[seat]
                 if bot is None:
-                    return
+                    return True
                 room = c.limit - self.count
                 held = self._held[seat]
                 playable = 0  # counted, then the pick found among them: no list built
@@ -597,7 +599,7 @@ class CribbageMachine:
                     seat += 1
                 bot = bots[seat]
                 if bot is None:
-                    return
+                    return True
                 held = self._held[seat]
                 laid = _combination(held, c.discard,
                                     checked_index(bot, _WAYS[len(held)][c.discard], seat))
@@ -608,7 +610,7 @@ class CribbageMachine:
             elif phase == _STARTER:
                 code = self._draw_starter(rng)
             else:  # the cut, counting by hand and the end: `apply`'s steps
-                return
+                return True
             start = len(log)
             if checkpoint is None:
                 checkpoint, base = self.snapshot(), start

@@ -15,6 +15,7 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn
 import click
 from click.core import ParameterSource
 
+from pegline_core.app import hookspecs
 from pegline_core.app.bot_specs import BotSpecError, resolve_bots
 from pegline_core.app.clikit import (
     BadOption,
@@ -29,6 +30,7 @@ from pegline_core.app.clikit import (
 )
 from pegline_core.app.commands.printing import emitter, standings
 from pegline_core.app.commands.records import is_record_file, say_version_notices
+from pegline_core.app.game_hooks import app_hooks
 from pegline_core.app.i18n import Messages, choose_language, current_language, variant_description
 from pegline_core.app.problems import shown
 from pegline_core.app.slow_plugins import timed_games
@@ -196,7 +198,8 @@ def _players(game: Game, bots: str, seed: int, human: bool, *, auto_go: bool = T
     labels = {seat: _("seat {n} ({bot})").format(n=seat, bot=chosen[seat % len(names)].label)
               for seat in range(game.players)}
     if human:
-        players[0] = game.definition.human()
+        players[0] = app_hooks(game.variant.game, game.definition).call(
+            hookspecs.pegline_human)()
         if hasattr(players[0], "auto_go"):
             players[0].auto_go = auto_go
         labels[0] = _("seat {n} (you)").format(n=0)

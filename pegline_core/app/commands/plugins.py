@@ -42,6 +42,7 @@ def plugins_list(lang: str | None) -> None:
     from pegline_core.plugins import (
         describe_plugin,
         installed_plugins,
+        is_game,
         plugin_class,
         plugin_version,
     )
@@ -61,7 +62,7 @@ def plugins_list(lang: str | None) -> None:
             click.echo(f"{name} {version}: broken: {one_line(str(exc))}")
             continue
         version = plugin_version(plugin_class(name), entry)  # as a record names it
-        game = "a game: " if hasattr(plugin_class(name), "new_machine") else ""
+        game = "a game: " if is_game(plugin_class(name)) else ""
         click.echo(f"{name} {version} ({game}{entry.value})")
         click.echo(f"  hooks: {', '.join(hooks) or 'none'}")
         points = ["varies" if r.points is None else r.points for r in rules]

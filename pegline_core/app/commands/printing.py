@@ -9,10 +9,14 @@ from typing import IO, TYPE_CHECKING, Any
 
 import click
 
+from pegline_core import game_hookspecs
+from pegline_core.app import hookspecs
 from pegline_core.app.clikit import Usage
+from pegline_core.app.game_hooks import app_hooks
 from pegline_core.app.i18n import Messages
 from pegline_core.events import Event
 from pegline_core.game import Game
+from pegline_core.game_hooks import GameHooks
 from pegline_core.record import GameRecord
 
 if TYPE_CHECKING:
@@ -31,16 +35,20 @@ def emitter(game: Game, as_json: bool, log_file: IO[str] | None, reveal: set[int
     What is printed shows only the hidden cards of ``reveal`` (None: everyone's); the
     ``--log`` file and the saved record keep every event whole, for auditing after the game.
     """
-    printer = game.definition.printer(game.variant, reveal=reveal, names=names)
+    hooks = app_hooks(game.variant.game, game.definition)
+    printer = hooks.call(hookspecs.pegline_printer)(variant=game.variant, reveal=reveal,
+                                                    names=names)
     for event in game.log:  # a resumed game: the printer follows the table as it stands
         printer.lines(event)
     codec = game.codec
     redact: Callable[[dict[str, Any]], dict[str, Any]] | None = None
-    if as_json and reveal is not None:
-        redact = getattr(printer, "redact", None)
-        if redact is None:  # never print what a seat may not see
+    if as_json and reveal is not None:  # never print what a seat may not see
+        redactor = GameHooks.of(game.variant.game, game.definition).get(
+            game_hookspecs.pegline_redactor)
+        if redactor is None:
             raise Usage(_("the game {game} cannot hide other seats' cards in JSON: play a "
                            "human game without --json").format(game=repr(game.variant.game)))
+        redact = redactor(variant=game.variant, reveal=reveal).redact
     if log_file is not None:  # the JSON Lines log starts with the record's header
         header = GameRecord.of(game, seed=seed, derived=False).header(stream=True)
         log_file.write(json.dumps(header) + "\n")
@@ -64,7 +72,8 @@ def emitter(game: Game, as_json: bool, log_file: IO[str] | None, reveal: set[int
 
 
 def standings(match: Match, game: Game) -> str:
-    printer = game.definition.printer(game.variant, reveal=None, names=None)
+    printer = app_hooks(game.variant.game, game.definition).call(hookspecs.pegline_printer)(
+        variant=game.variant, reveal=None, names=None)
     sides = _(", ").join(_("{side} {points} ({wins} won)").format(
         side=printer.side(side), points=points, wins=wins)
         for side, (points, wins) in enumerate(zip(match.points, match.wins, strict=True)))

@@ -6,15 +6,16 @@ from pathlib import Path
 
 import click
 
+from pegline_core.app import hookspecs
 from pegline_core.app.clikit import Command, Failure, Usage, versions_option
 from pegline_core.app.commands.printing import emitter, standings
 from pegline_core.app.commands.records import is_record_file, say_version_notices
+from pegline_core.app.game_hooks import app_hooks
 from pegline_core.app.i18n import Messages
 from pegline_core.app.problems import say
 from pegline_core.errors import PeglineError, short_repr
 from pegline_core.files import MATCH_FORMAT, parse_toml, read_text
 from pegline_core.game import Game
-from pegline_core.plugins import game_definition
 from pegline_core.record import GameRecord, is_log_path
 from pegline_core.variant import DEFAULT_VARIANT, load_variant
 
@@ -57,26 +58,27 @@ def replay(file: Path, as_json: bool, verify: bool, versions: str) -> None:
     for event in game.log:
         emit(event)
     if not as_json:
-        printer = game.definition.printer(game.variant, reveal=None, names=None)
+        printer = app_hooks(game.variant.game, game.definition).call(
+            hookspecs.pegline_printer)(variant=game.variant, reveal=None, names=None)
         sides = _(", ").join(f"{printer.side(i)} {score}" for i, score in enumerate(game.scores))
         click.echo((_("final scores: {sides}") if game.over
                     else _("final scores: {sides} (the record stops here)")).format(sides=sides))
 
 
 def _scripted_game(file: Path) -> Game:
-    """The game a file scripted for people plays, read by its variant's game (the optional
-    ``script(path)`` of a game's definition; cribbage's format is in docs/records.md)."""
+    """The game a file scripted for people plays, read by its variant's game (its
+    ``pegline_script`` hook; cribbage's format is in docs/records.md)."""
     data = parse_toml(read_text(file, PeglineError), str(file), PeglineError)
     name = data.get("variant", DEFAULT_VARIANT)
     if type(name) is not str:
         raise Failure(_("{file}: variant: a variant name, not {value}").format(
             file=file, value=short_repr(name)))
     game = load_variant(name).game
-    script = getattr(game_definition(game), "script", None)
+    script = app_hooks(game).get(hookspecs.pegline_script)
     if script is None:
         raise Failure(_("{file}: neither a record nor a script the game {game} reads").format(
             file=file, game=repr(game)))
-    played: Game = script(file)
+    played: Game = script(path=file)
     return played
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 
+from pegline_core.app import hookspecs
 from pegline_core.app.clikit import (
     BadOption,
     Command,
@@ -24,8 +25,10 @@ from pegline_core.app.clikit import (
     overlay_option,
     variant_option,
 )
+from pegline_core.app.game_hooks import app_hooks
 from pegline_core.app.i18n import Messages
 from pegline_core.app.slow_plugins import slow_plugin_note
+from pegline_core.game_hooks import MissingHook
 from pegline_core.variant import Variant, load_variant
 
 _ = Messages("pegline_core.app").gettext
@@ -183,19 +186,18 @@ _sigterm_as_interrupt = _SigtermAsInterrupt()
 
 def _round_robin(variant: Variant, names: list[str], games: int, seed: int, as_json: bool,
                  workers: int | None, scheduler: str | None) -> None:
-    """The game's own round robin (``round_robin`` of its definition), printed as a table; run
+    """The game's own round robin (its ``pegline_round_robin`` hook), printed as a table; run
     and stopped as `simulate` is (the standings so far when stopped)."""
-    from pegline_core.plugins import game_definition
-
-    tournament = getattr(game_definition(variant.game), "round_robin", None)
-    if tournament is None:
-        raise Usage(_("the game {game} has no round robin").format(game=repr(variant.game)))
+    try:
+        tournament = app_hooks(variant.game).call(hookspecs.pegline_round_robin)
+    except MissingHook as exc:
+        raise Usage(str(exc)) from None
     teams = len(dict.fromkeys(names))
     total = teams * (teams - 1) // 2 * games
     table, stopped = _stoppable(f"{variant.name} round robin", total, as_json,
                                 lambda progress: tournament(
-                                    variant, names, games=games, seed=seed, workers=workers,
-                                    scheduler=scheduler, progress=progress))
+                                    variant=variant, entrants=names, games=games, seed=seed,
+                                    workers=workers, scheduler=scheduler, progress=progress))
     if stopped is not None:
         done = sum(s.played for s in table) // 2
         click.echo(f"{stopped}: stopped after {done:,} of {total:,} games", err=True)

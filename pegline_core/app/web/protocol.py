@@ -1,9 +1,9 @@
 """What a game plugin gives the web page: its table (`WebTable`), found through the game.
 
-The server knows no game. Each game that can be played in the browser offers a `WebTable` from its
-definition's optional ``web_table(variant)``: the JSON form of one seat's view, what that seat is
-asked now, how a move sent by the page becomes an action, the coach's compare, and the script
-that draws the table in the page.
+The server knows no game. Each game that can be played in the browser offers a `WebTable`
+through its ``pegline_web_table`` hook (`pegline_core.app.hookspecs`): the JSON form of one
+seat's view, what that seat is asked now, how a move sent by the page becomes an action, the
+coach's compare, and the script that draws the table in the page.
 """
 
 from __future__ import annotations
@@ -17,9 +17,8 @@ from pegline_core.coaching import Comparison
 from pegline_core.errors import PeglineError
 from pegline_core.events import Action, Event
 from pegline_core.game import Game
-from pegline_core.variant import Variant
 
-__all__ = ["WebTable", "RequestError", "web_table", "move_kind", "whole", "query_number", "LARGEST"]
+__all__ = ["WebTable", "RequestError", "move_kind", "whole", "query_number", "LARGEST"]
 
 Json = dict[str, Any]
 _ = Messages("pegline_core.app").gettext
@@ -99,12 +98,6 @@ class WebTable(Protocol):
     def public_table(self, game: Game) -> Json:
         """The table as a spectator sees it: what is public, every hand face down (the page
         draws it as a replay's table with no hands)."""
-
-
-def web_table(variant: Variant, definition: Any) -> WebTable | None:
-    """The game's web table for ``variant``, or None if the game has no table in the page."""
-    make = getattr(definition, "web_table", None)
-    return None if make is None else make(variant)
 
 
 def move_kind(data: Mapping[str, object], moves: Mapping[str, set[str]]) -> str:

@@ -6,9 +6,11 @@ the events one input caused, as readable lines, and the table after it.
 
 from __future__ import annotations
 
+from pegline_core.app import hookspecs
+from pegline_core.app.game_hooks import app_hooks
 from pegline_core.app.i18n import Messages, RuleNames
-from pegline_core.app.web.protocol import Json, RequestError, web_table
-from pegline_core.app.web.tables import entry, result_json
+from pegline_core.app.web.protocol import Json
+from pegline_core.app.web.tables import entry, result_json, web_table
 from pegline_core.errors import RecordError
 from pegline_core.messages import Problem, said
 from pegline_core.record import GameRecord
@@ -27,10 +29,8 @@ def replay_steps(text: str) -> Json:
         record = GameRecord.from_toml(text, name="the record")
     game = record.new_game()
     web = web_table(game.variant, game.definition)
-    if web is None:
-        raise RequestError(_("the game {game} has no table in the page yet").format(
-            game=repr(game.variant.game)))
-    printer = game.definition.printer(game.variant, reveal=None, names=None)
+    printer = app_hooks(game.variant.game, game.definition).call(hookspecs.pegline_printer)(
+        variant=game.variant, reveal=None, names=None)
     codec = game.codec
     steps = [{"events": [entry(printer, codec, event, None) for event in game.log],
               "table": web.replay_table(game)}]

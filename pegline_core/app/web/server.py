@@ -58,7 +58,6 @@ from pegline_core.app.web.protocol import (
     RequestError,
     WebTable,
     query_number,
-    web_table,
     whole,
 )
 from pegline_core.app.web.replay import replay_steps
@@ -72,9 +71,11 @@ from pegline_core.app.web.tables import (
     Table,
     Tables,
     link_token,
+    web_table,
 )
 from pegline_core.errors import IllegalActionError, PeglineError, VariantError
 from pegline_core.files import parse_json
+from pegline_core.game_hooks import MissingHook
 from pegline_core.messages import Problem, said
 from pegline_core.plugins import describe_plugin, game_definition, installed_plugins
 from pegline_core.rules import Rule
@@ -97,10 +98,9 @@ class Server:
         self.creation = creation
         self.webs: dict[str, WebTable] = {}
 
-    def _web(self, variant: Variant) -> WebTable | None:
+    def _web(self, variant: Variant) -> WebTable:
         web = web_table(variant, game_definition(variant.game))
-        if web is not None:
-            self.webs.setdefault(variant.game, web)
+        self.webs.setdefault(variant.game, web)
         return web
 
     def messages(self, lang: str) -> Json:
@@ -124,12 +124,12 @@ class Server:
                 variants.append({"name": name, "playable": False,
                                  "problem": "; ".join(exc.problems)})
                 continue
-            web = self._web(variant)
             item = {"name": name, "description": variant_description(variant),
-                    "game": variant.game,
-                    "players": variant.table.players, "playable": web is not None}
-            if web is None:
-                item["problem"] = f"the game {variant.game} has no table in the page yet"
+                    "game": variant.game, "players": variant.table.players, "playable": True}
+            try:
+                web = self._web(variant)
+            except MissingHook as exc:
+                item |= {"playable": False, "problem": str(exc)}
             else:
                 options[variant.game] = list(web.options)
                 bots[variant.game] = list(bots_for(variant))
@@ -147,9 +147,6 @@ class Server:
                 name=repr(name)))
         base = load_variant(name)
         web = self._web(base)
-        if web is None:
-            raise RequestError(_("the game {game} has no table in the page yet").format(
-                game=repr(base.game)))
         chosen = data.get("options", {})
         if not isinstance(chosen, dict):
             raise RequestError(_("options are an object of choices, e.g. {example}").format(

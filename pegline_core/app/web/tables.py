@@ -30,21 +30,26 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping, Sequence
 
+from pegline_core import game_hookspecs
+from pegline_core.app import hookspecs
 from pegline_core.app.bot_specs import bots_for
+from pegline_core.app.game_hooks import app_hooks
 from pegline_core.app.i18n import Messages, RuleNames, current_language
-from pegline_core.app.web.protocol import Json, RequestError, WebTable, web_table, whole
+from pegline_core.app.web.protocol import Json, RequestError, WebTable, whole
 from pegline_core.app.web.store import Store, StoredTable, StoreError
 from pegline_core.coaching import Comparison
 from pegline_core.definition import EventPrinter, Player
 from pegline_core.errors import IllegalActionError, PeglineError, RecordError
 from pegline_core.events import Action, AskCoach, Event, EventCodec, GameEnded, Input
 from pegline_core.game import Game
+from pegline_core.game_hooks import GameHooks, MissingHook
 from pegline_core.record import GameRecord
 from pegline_core.turns import Chance
 from pegline_core.variant import Variant
 
 __all__ = ["Table", "Tables", "NotFound", "Forbidden", "Stale", "Full", "Gone", "PERSON",
-           "WATCHER", "IDLE", "entry", "link_token", "result_json", "token_hash", "duration"]
+           "WATCHER", "IDLE", "entry", "link_token", "result_json", "token_hash", "duration",
+           "web_table"]
 
 _messages = Messages("pegline_core.app")
 _ = _messages.gettext
@@ -88,6 +93,12 @@ class Stale(IllegalActionError):
     def __init__(self, message: str, state: Json) -> None:
         super().__init__(message)
         self.state = state
+
+
+def web_table(variant: Variant, definition: object) -> WebTable:
+    """The game's web table for ``variant`` (its ``pegline_web_table`` hook); `MissingHook`
+    naming the hook for a game that has none."""
+    return app_hooks(variant.game, definition).call(hookspecs.pegline_web_table)(variant=variant)
 
 
 def token_hash(token: str) -> str:
@@ -182,14 +193,11 @@ class Table:
         self.printers = {seat: self._printer(seat) for seat in self.viewers}
         self.rule_names = RuleNames(game.variant)
         """The names of the variant's rules that the installed plugins' catalogs lack."""
-        self.redacts: dict[int, Callable[[Json], Json]] = {}
-        for seat, printer in self.printers.items():
-            redact = getattr(printer, "redact", None)
-            if redact is None:  # never send what the seat may not see
-                raise RequestError(_("the game {game} cannot hide other seats' cards from its "
-                                     "events: it has no table in the page").format(
-                    game=repr(game.variant.game)))
-            self.redacts[seat] = redact
+        redactor = GameHooks.of(game.variant.game, game.definition).call(
+            game_hookspecs.pegline_redactor)  # never send what the seat may not see
+        self.redacts: dict[int, Callable[[Json], Json]] = {
+            seat: redactor(variant=game.variant, reveal=_reveal(seat)).redact
+            for seat in self.viewers}
         self.entries: dict[int, list[Json]] = {seat: [] for seat in self.viewers}
         """Each person's log, redacted for that seat as each event happened."""
         self.recorded: list[Event] = []
@@ -220,9 +228,10 @@ class Table:
             record = GameRecord.from_dict(stored.head | {"events": stored.inputs},
                                           name=f"table {stored.id}")
             game = record.new_game()
-            web = web_table(game.variant, game.definition)
-            if web is None:
-                raise RecordError(f"the game {game.variant.game!r} has no table in the page")
+            try:
+                web = web_table(game.variant, game.definition)
+            except MissingHook as exc:
+                raise RecordError(str(exc)) from None
             inputs = deque(event for _index, event in record.inputs(game))
             after = stored.options.get("hand_over_after")
             if after is not None and (isinstance(after, bool)
@@ -339,8 +348,8 @@ class Table:
     def _printer(self, seat: int) -> EventPrinter:
         """A new printer for ``seat`` (or the spectators), speaking the current language."""
         game = self.game
-        return game.definition.printer(game.variant, reveal=set() if seat == WATCHER else {seat},
-                                         names=self.names(seat))
+        return app_hooks(game.variant.game, game.definition).call(hookspecs.pegline_printer)(
+            variant=game.variant, reveal=_reveal(seat), names=self.names(seat))
 
     def _advance(self, replay: deque[Input] | None = None) -> None:
         """Let chance and the bots act until it is a person's turn or the game is over; first
@@ -741,9 +750,6 @@ class Tables:
         admit()
         game = Game(variant)
         web = web_table(variant, game.definition)
-        if web is None:
-            raise RequestError(_("the game {game} has no table in the page yet").format(
-                game=repr(variant.game)))
         if seed is None:
             seed = random.SystemRandom().getrandbits(32)
         tokens = {seat: secrets.token_urlsafe(24) for seat, kind in enumerate(seats)
@@ -806,6 +812,11 @@ class Tables:
                 if not all(s["taken"] for s in summary["seats"]):
                     found.append(summary)
         return found
+
+
+def _reveal(seat: int) -> set[int]:
+    """Whose hidden cards ``seat`` (or the spectators) may see."""
+    return set() if seat == WATCHER else {seat}
 
 
 def _check_seats(variant: Variant, seats: object) -> list[str]:

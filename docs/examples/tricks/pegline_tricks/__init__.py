@@ -13,8 +13,10 @@ from typing import Any, ClassVar
 from attrs import frozen
 
 from pegline_core import Game, GameEnded, Rule, Ruleset, Score, Scored, Variant, hookimpl, hookspec
+from pegline_core.app.hookspecs import app_hookimpl
 from pegline_core.app.seat_names import SeatNames
 from pegline_core.cards import format_cards
+from pegline_core.game_hookspecs import game_hookimpl
 from pegline_core.plugins import Problems
 from pegline_tricks.machine import Deal, Play, Trick, TricksMachine, TrickTaken, power
 
@@ -95,6 +97,7 @@ class Tricks:
 
     Settings = TricksSettings
     default_plugins = ("tricks-standard",)
+    follows: ClassVar[dict[str, tuple[str, ...]]] = {}
     actions: ClassVar[dict[str, type]] = {Deal.TAG: Deal, Play.TAG: Play}
     events: ClassVar[dict[str, type]] = {TrickTaken.TAG: TrickTaken}
 
@@ -117,26 +120,35 @@ class Tricks:
     def new_machine(self, ruleset: Ruleset, log: list[Any]) -> TricksMachine:
         return TricksMachine(ruleset, log)
 
-    def bots(self) -> Mapping[str, Any]:
+    @app_hookimpl
+    def pegline_bots(self) -> Mapping[str, Any]:
         return {"greedy": HighBot}
 
-    def human(self) -> Any:
+    @app_hookimpl
+    def pegline_human(self) -> Any:
         from pegline_tricks.terminal import TricksSeat
 
         return TricksSeat()
 
-    def printer(self, variant: Variant, *, reveal: set[int] | None,
-                names: Mapping[int, str] | None) -> Printer:
+    @app_hookimpl
+    def pegline_printer(self, variant: Variant, reveal: set[int] | None,
+                        names: Mapping[int, str] | None) -> Printer:
         return Printer(variant, reveal, names)
 
-    def tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
+    @game_hookimpl
+    def pegline_redactor(self, variant: Variant, reveal: set[int] | None) -> Printer:
+        return Printer(variant, reveal, None)
+
+    @app_hookimpl
+    def pegline_tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
         points: Counter[str] = Counter()
         for event in game.log:
             if isinstance(event, Scored):
                 points[event.rule] += event.points
         return game.first_dealer or 0, points  # seat 0 deals first unless told otherwise
 
-    def web_table(self, variant: Variant) -> Any:
+    @app_hookimpl
+    def pegline_web_table(self, variant: Variant) -> Any:
         from pegline_tricks.web import TricksTable
 
         return TricksTable(variant)

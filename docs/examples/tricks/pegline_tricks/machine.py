@@ -20,6 +20,7 @@ from pegline_core import (
     Event,
     IllegalActionError,
     Phase,
+    PlainMachine,
     Ruleset,
     Seats,
     ToAct,
@@ -97,7 +98,7 @@ def follows(held: tuple[Card, ...], trick: tuple[tuple[int, Card], ...]) -> list
     return sorted(suited or held, key=lambda card: (card.suit, power(card)))
 
 
-class TricksMachine:
+class TricksMachine(PlainMachine):
     def __init__(self, ruleset: Ruleset, log: list[Event]) -> None:
         settings = ruleset.variant.settings
         self.log, self.cards, self.target = log, settings.cards, settings.target
