@@ -24,7 +24,7 @@ from __future__ import annotations
 import operator
 import weakref
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, ClassVar, cast, overload
+from typing import Any, SupportsIndex, cast, overload
 
 from pegline_core.event_rows import built_all, event_of, stored
 from pegline_core.events import Event
@@ -35,11 +35,12 @@ __all__ = ["EventLog", "StepEvents", "LazyEvents"]
 class LazyEvents(Sequence[Event]):  # noqa: PLW1641 - each kind hashes as its form does
     """Events of a game's log from one place on, as it was when read, each built when it is
     first read and stored back in the game's own log while the game lives. A subclass says
-    which built-in sequence it behaves as (``_FORM``: its slices, equality, ``+``, repr)."""
+    which built-in sequence it behaves as (`_form`: its slices, equality, ``+``, repr).
+
+    Compiled with `Game`'s steps (a step's events are made at every `Game.apply`): so no
+    class-level values, each method written out."""
 
     __slots__ = ("_entries", "_owner", "_start")
-    _FORM: ClassVar[type[tuple[Any, ...] | list[Any]]]
-    """The sequence these behave as: tuple or list."""
 
     def __init__(self, source: list[Any], owner: object | None = None, start: int = 0) -> None:
         """The entries of ``source`` from ``start`` on, the log of ``owner`` (a game, held
@@ -83,20 +84,30 @@ class LazyEvents(Sequence[Event]):  # noqa: PLW1641 - each kind hashes as its fo
         event = self._entries[index] = stored(self._source(), at, entry, event_of(entry, at))
         return event
 
+    def _form(self) -> type[tuple[Any, ...] | list[Any]]:
+        """The sequence these behave as: tuple or list."""
+        raise NotImplementedError
+
     def _same_form(self, other: object) -> bool:
-        """Whether ``other`` compares with these: another of their kind, or their form."""
-        return isinstance(other, (type(self), self._FORM))
+        """Whether ``other`` compares with these: another of their kind, or their form (compiled,
+        ``isinstance(other, type(self))`` would take any sequence for their kind)."""
+        return type(other) is type(self) or isinstance(other, self._form())
 
     def _as_list(self, other: object) -> list[Event]:
         if self._same_form(other):
             return list(cast(Sequence[Event], other))
-        raise TypeError(f"{type(self).__name__} compares with a {self._FORM.__name__} or "
+        raise TypeError(f"{type(self).__name__} compares with a {self._form().__name__} or "
                         f"another {type(self).__name__}, not {type(other).__name__}")
 
     def __eq__(self, other: object) -> bool:
         if self._same_form(other):
             theirs = cast(Sequence[Event], other)
             return len(self) == len(theirs) and list(self) == list(theirs)  # these built first
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:  # compiled, the default would not defer to other
+        if self._same_form(other):
+            return not self == other
         return NotImplemented
 
     def __lt__(self, other: object) -> bool:
@@ -126,7 +137,7 @@ class LazyEvents(Sequence[Event]):  # noqa: PLW1641 - each kind hashes as its fo
         return self  # immutable
 
     def __repr__(self) -> str:
-        return repr(self._FORM(self))
+        return repr(self._form()(self))
 
 
 class EventLog(LazyEvents):
@@ -134,14 +145,16 @@ class EventLog(LazyEvents):
     as their tuple (and hashes as it)."""
 
     __slots__ = ()
-    _FORM = tuple
+
+    def _form(self) -> type[tuple[Any, ...]]:
+        return tuple
 
     @overload
     def __getitem__(self, index: int) -> Event: ...
     @overload
     def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
 
-    def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
+    def __getitem__(self, index: object) -> Event | tuple[Event, ...]:
         if isinstance(index, slice):
             return tuple(self._events(index))
         return self._at(index)
@@ -157,10 +170,11 @@ class EventLog(LazyEvents):
         joined = self._joined(other, after=True)
         return NotImplemented if joined is None else tuple(joined)
 
-    def __mul__(self, times: int) -> tuple[Event, ...]:
+    def __mul__(self, times: SupportsIndex) -> tuple[Event, ...]:
         return tuple(self) * times
 
-    __rmul__ = __mul__
+    def __rmul__(self, times: SupportsIndex) -> tuple[Event, ...]:
+        return tuple(self) * times
 
 
 class StepEvents(LazyEvents):
@@ -168,15 +182,19 @@ class StepEvents(LazyEvents):
     as their list, read-only (``+`` and slices give lists)."""
 
     __slots__ = ()
-    _FORM = list
-    __hash__ = None  # type: ignore[assignment]  # as a list's
+
+    def _form(self) -> type[list[Any]]:
+        return list
+
+    def __hash__(self) -> int:
+        raise TypeError(f"unhashable type: {type(self).__name__!r}")  # as a list's
 
     @overload
     def __getitem__(self, index: int) -> Event: ...
     @overload
     def __getitem__(self, index: slice) -> list[Event]: ...
 
-    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+    def __getitem__(self, index: object) -> Event | list[Event]:
         if isinstance(index, slice):
             return self._events(index)
         return self._at(index)
@@ -189,10 +207,11 @@ class StepEvents(LazyEvents):
         joined = self._joined(other, after=True)
         return NotImplemented if joined is None else joined
 
-    def __mul__(self, times: int) -> list[Event]:
+    def __mul__(self, times: SupportsIndex) -> list[Event]:
         return list(self) * times
 
-    __rmul__ = __mul__
+    def __rmul__(self, times: SupportsIndex) -> list[Event]:
+        return list(self) * times
 
 
 def _nobody() -> None:

@@ -17,7 +17,6 @@ changes nothing; `undo` pops the last action exactly; `copy` gives an independen
 from __future__ import annotations
 
 import os
-import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from operator import itemgetter
@@ -25,7 +24,6 @@ from typing import Any, cast
 
 import attrs
 
-from pegline_core.action_types import INTERNED, wrong_field
 from pegline_core.arguments import A_VARIANT, expect
 from pegline_core.coaching import Comparison, Evaluator
 from pegline_core.definition import GameDefinition, Machine, View
@@ -33,20 +31,19 @@ from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.event_log import EventLog, StepEvents
 from pegline_core.event_rows import built, built_from, event_class, input_at, inputs_of
 from pegline_core.events import Action, AskCoach, EventCodec, GameEnded
+from pegline_core.game_steps import GameSteps
 from pegline_core.phases import Phase
 from pegline_core.plugins import Plugins
-from pegline_core.refusals import NO_SEAT, NO_UNDO
-from pegline_core.review import asked, coach, compare
+from pegline_core.refusals import NO_UNDO
+from pegline_core.review import coach, compare
 from pegline_core.ruleset import Ruleset
 from pegline_core.shared_rulesets import shared_ruleset
-from pegline_core.steps import step
-from pegline_core.turns import ToAct
 from pegline_core.variant import DEFAULT_VARIANT, Variant
 
 __all__ = ["Game"]
 
 
-class Game:
+class Game(GameSteps):
     """A game under one variant: apply actions, read events, undo, copy, view.
 
     ``variant`` is a name, a file or a `Variant`; ``dealer`` skips the cut for the first deal;
@@ -90,16 +87,12 @@ class Game:
                                      f"not {dealer!r}")
         self.first_dealer = dealer
         """The first dealer given instead of a cut (kept in records), or None."""
-        self._log: list[Any] = []
-        """The events, some perhaps still rows (`pegline_core.event_rows`): read through `built`."""
-        self._undo: list[tuple[object, int]] = []
-        self._history: list[tuple[object, int]] | None = self._undo if undo else None
-        """Where each step is noted for `undo` (`_undo`), or None: the game keeps no history."""
+        self._log = []
+        self._undo = []
+        self._history = self._undo if undo else None
         self._quiet = False
         """Whether this is a quiet copy (`copy`): its machine marks its steps hypothetical."""
-        self._drawn: object = None
-        """The chance action `chance_action` drew last: the machine made it, its fields are
-        right (`apply` checks it no more than an interned one)."""
+        self._drawn = None
         self._machine = ruleset.game.new_machine(ruleset, self._log)
         self._machine.begin(dealer)
 
@@ -207,12 +200,6 @@ class Game:
                 return None
         return None
 
-    @property
-    def to_act(self) -> ToAct:
-        """Who acts next: `CHANCE`, the `Seats` that may act now, or `OVER` when the game is
-        over (`pegline_core.turns`)."""
-        return self._machine.to_act()
-
     def inputs(self) -> list[Action]:
         """The actions that drove this game: replaying them reproduces the whole log."""
         return inputs_of(self._log)
@@ -246,12 +233,6 @@ class Game:
         self._check_seat(seat)
         return self._machine.view(seat)
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Every legal action of ``seat`` (or of every seat to act); chance phases have none."""
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
-            self._check_seat(seat)  # which says what is wrong (here, off the hot path)
-        return self._machine.legal_actions(seat)
-
     def is_legal(self, action: Action) -> bool:
         """Whether `apply` would accept ``action`` now (it is tried on a copy, a quiet one
         where the game can make one)."""
@@ -263,53 +244,12 @@ class Game:
             return False
         return True
 
-    def chance_action(self, rng: random.Random) -> Action:
-        """Draw the chance action due now (a cut, a deal, a starter) from ``rng``."""
-        drawn = self._drawn = self._machine.chance_action(rng)
-        return drawn
-
     def __repr__(self) -> str:
         scores = ", ".join(map(str, self.scores))
         state = "over" if self.over else f"hand {self.hand}, {self.phase}"
         return f"<Game {self.variant.name!r}: {state}, scores {scores}, {len(self._log)} events>"
 
     # -- acting --------------------------------------------------------------------------------
-
-    def apply(self, action: Action) -> StepEvents:
-        """Apply one action and return the events it produced (its `Input` first), as a
-        read-only sequence that behaves as their list, each event built when it is read.
-
-        Raises `IllegalActionError` (a `ValueError`) with the reason, or `PluginError` if a
-        plugin fails; the game is then unchanged. The fields' types of an action are checked
-        first, but for one the game made: an interned one (from `legal_actions`), checked once
-        when it was made (`pegline_core.action_types.interned`), or the chance action this game
-        drew last (`chance_action`).
-        """
-        if action is not self._drawn and id(action) not in INTERNED:
-            wrong = wrong_field(action)
-            if wrong is not None:
-                raise IllegalActionError(wrong)
-        if isinstance(action, AskCoach):
-            return StepEvents(self._log, self, self.step(action))
-        return StepEvents(self._log, self, step(self._machine, self._log, self._history, action))
-
-    def step(self, action: Action) -> int:
-        """Apply an action the caller made and knows to be well formed (one of `legal_actions`,
-        a `chance_action`, an `AskCoach`), whole or not at all, without `apply`'s check of its
-        fields; return where its events start in the log (`events_from` reads them). A
-        refused action raises `IllegalActionError` and changes nothing, as in `apply`.
-
-        A compare request (`AskCoach`) is the review's (`pegline_core.review.asked`), in play
-        or after the end: the machine never sees it."""
-        if isinstance(action, AskCoach):
-            self._check_seat(action.seat)
-            log = self._log
-            start = len(log)
-            log.append(asked(self, action))  # it checks, then one event is added: no roll-back
-            if self._history is not None:
-                self._history.append((self._machine.snapshot(), start))
-            return start
-        return step(self._machine, self._log, self._history, action)
 
     @property
     def undo_notes(self) -> list[tuple[object, int]] | None:
@@ -405,10 +345,6 @@ class Game:
     def __reduce__(self) -> tuple[Callable[..., Game], tuple[Any, ...]]:
         return (_rebuild, (self.variant, self._ruleset.extra_plugins, self.first_dealer,
                            self.inputs(), self._history is not None))
-
-    def _check_seat(self, seat: int) -> None:
-        if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalActionError(NO_SEAT(seat=repr(seat), players=self.players))
 
 
 def _rebuild(variant: Variant, extra: Plugins, dealer: int | None, inputs: list[Action],
