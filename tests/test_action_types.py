@@ -104,7 +104,7 @@ def test_a_right_type_passes_the_check():
 
 def _counting_checks(monkeypatch):
     """`Game.apply`'s field check, counted."""
-    import pegline_core.game
+    import pegline_core.game_steps
 
     checked = []
 
@@ -112,7 +112,7 @@ def _counting_checks(monkeypatch):
         checked.append(action)
         return wrong_field(action)
 
-    monkeypatch.setattr(pegline_core.game, "wrong_field", counted)
+    monkeypatch.setattr(pegline_core.game_steps, "wrong_field", counted)
     return checked
 
 
