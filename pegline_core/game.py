@@ -26,13 +26,12 @@ import attrs
 
 from pegline_core.arguments import A_VARIANT, expect
 from pegline_core.coaching import Comparison, Evaluator
-from pegline_core.definition import GameDefinition, Machine, View
+from pegline_core.definition import GameDefinition, View
 from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.event_log import EventLog, StepEvents
 from pegline_core.event_rows import built, built_from, event_class, input_at, inputs_of
 from pegline_core.events import Action, AskCoach, EventCodec, GameEnded
 from pegline_core.game_steps import GameSteps
-from pegline_core.phases import Phase
 from pegline_core.plugins import Plugins
 from pegline_core.refusals import NO_UNDO
 from pegline_core.review import coach, compare
@@ -150,26 +149,6 @@ class Game(GameSteps):
         if codec is None:
             codec = self._ruleset.cache["codec"] = EventCodec(self._ruleset.game)
         return codec
-
-    @property
-    def machine(self) -> Machine:
-        """The game's state machine, for reading its state (never change it directly)."""
-        return self._machine
-
-    @property
-    def phase(self) -> Phase:
-        """The phase the game is in: a member of the game's `Phase` enum, equal to its string."""
-        return self._machine.phase
-
-    @property
-    def hand(self) -> int:
-        """The number of the hand being played (0 before the first deal)."""
-        return self._machine.hand
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Each side's score (a team's, or a seat's when there are no teams)."""
-        return self._machine.scores
 
     @property
     def over(self) -> bool:

@@ -1,6 +1,7 @@
-"""`Game`'s state and the methods a loop calls at every decision (`to_act`, `legal_actions`,
-`chance_action`, `apply`, `step`), compiled with the machines they call: a program that drives
-a game itself pays for its own loop, not for an interpreted layer around each step.
+"""`Game`'s state and what a loop reads or calls at every decision (`to_act`,
+`legal_actions`, `chance_action`, `apply`, `step`, the machine and its phase, hand and scores),
+compiled with the machines they call: a program that drives a game itself pays for its own
+loop, not for an interpreted layer around each step.
 
 `Game` extends `GameSteps`; nothing else should. The public arguments are checked here as
 `Game` checks them (a wrong one is the kernel's `ValueError`, not the compiler's `TypeError`).
@@ -18,6 +19,7 @@ from pegline_core.definition import Machine
 from pegline_core.errors import IllegalActionError
 from pegline_core.event_log import StepEvents
 from pegline_core.events import Action, AskCoach
+from pegline_core.phases import Phase
 from pegline_core.refusals import NO_SEAT
 from pegline_core.review import Reviewed, asked
 from pegline_core.steps import step
@@ -41,6 +43,26 @@ class GameSteps:
     _drawn: object
     """The chance action `chance_action` drew last: the machine made it, its fields are
     right (`apply` checks it no more than an interned one)."""
+
+    @property
+    def machine(self) -> Machine:
+        """The game's state machine, for reading its state (never change it directly)."""
+        return self._machine
+
+    @property
+    def phase(self) -> Phase:
+        """The phase the game is in: a member of the game's `Phase` enum, equal to its string."""
+        return self._machine.phase
+
+    @property
+    def hand(self) -> int:
+        """The number of the hand being played (0 before the first deal)."""
+        return self._machine.hand
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each side's score (a team's, or a seat's when there are no teams)."""
+        return self._machine.scores
 
     @property
     def to_act(self) -> ToAct:

@@ -45,6 +45,8 @@ def test_the_reference_documents_every_public_name_from_its_docstring(site):
     documented = set(re.findall(r'id="pegline_core\.(\w+)"', pages))
     assert set(pegline_core.__all__) <= documented, set(pegline_core.__all__) - documented
     assert "A game under one variant" in pages  # Game's docstring
+    for member in ("apply", "legal_actions", "to_act", "undo"):  # its own and its compiled base's
+        assert f'id="pegline_core.Game.{member}"' in pages, member
     assert "Picks uniformly among the legal actions" in pages  # RandomBot's
 
 
