@@ -14,9 +14,10 @@ from attrs import frozen
 
 from pegline_core import Game, GameEnded, Rule, Ruleset, Score, Scored, Variant, hookimpl, hookspec
 from pegline_core.app.seat_names import SeatNames
+from pegline_core.card_game import CutForDeal, CutTie, Deal, DealerChosen, Play
 from pegline_core.cards import format_cards
 from pegline_core.plugins import Problems
-from pegline_tricks.machine import Deal, Play, Trick, TricksMachine, TrickTaken, power
+from pegline_tricks.machine import Trick, TricksMachine, TrickTaken, power
 
 
 @frozen
@@ -74,6 +75,8 @@ class Printer(SeatNames):
                 if self.reveal is None or seat in self.reveal]
         if isinstance(action, Play):
             return [f"  {self.side(action.seat)} plays {action.card.symbol}"]
+        if isinstance(event, DealerChosen):
+            return [f"{self.seat(event.dealer)} deals first"]
         if isinstance(event, TrickTaken):
             return [f"  {self.seat(event.actor)} takes the trick"]
         if isinstance(event, Scored):
@@ -95,8 +98,8 @@ class Tricks:
 
     Settings = TricksSettings
     default_plugins = ("tricks-standard",)
-    actions: ClassVar[dict[str, type]] = {Deal.TAG: Deal, Play.TAG: Play}
-    events: ClassVar[dict[str, type]] = {TrickTaken.TAG: TrickTaken}
+    actions: ClassVar[dict[str, type]] = {a.TAG: a for a in (CutForDeal, Deal, Play)}
+    events: ClassVar[dict[str, type]] = {e.TAG: e for e in (DealerChosen, CutTie, TrickTaken)}
 
     @hookimpl
     def pegline_addhooks(self, pluginmanager: Any) -> None:
@@ -134,7 +137,7 @@ class Tricks:
         for event in game.log:
             if isinstance(event, Scored):
                 points[event.rule] += event.points
-        return game.first_dealer or 0, points  # seat 0 deals first unless told otherwise
+        return next(e.dealer for e in game.log if isinstance(e, DealerChosen)), points
 
     def web_table(self, variant: Variant) -> Any:
         from pegline_tricks.web import TricksTable
