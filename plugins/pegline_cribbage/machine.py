@@ -22,7 +22,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from pegline_core import draws
-from pegline_core.card_game.dealing import check_hands, draw_cut, lowest_cut
+from pegline_core.card_game.dealing import check_hands, draw_cut, draw_hands, lowest_cut
 from pegline_core.card_game.seating import Seating
 from pegline_core.card_tuples import appended, replaced, without
 from pegline_core.cards import DECK, Card, format_cards
@@ -407,14 +407,8 @@ class CribbageMachine:
         needed (the same as shuffling the whole deck), dealt one at a time from the dealer's
         left."""
         c = self.c
-        n = c.players
-        deck = draws.sample(rng, _CODES, n * c.cards + c.crib_from_deck)
-        hands: list[list[int]] = [[] for _ in range(n)]
-        dealer = max(self._dealer, 0)
-        for _round in range(c.cards):
-            for offset in range(1, n + 1):
-                hands[(dealer + offset) % n].append(deck.pop())
-        return hands, deck
+        return draw_hands(rng, _CODES, players=c.players, size=c.cards,
+                          dealer=max(self._dealer, 0), extra=c.crib_from_deck)
 
     def _draw_starter(self, rng: random.Random) -> int:
         """The starter, drawn as ``draws.choice`` draws from the cards not dealt, in deck
