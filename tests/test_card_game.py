@@ -179,3 +179,17 @@ def test_a_whole_game_of_each_plays_on_the_layer_and_replays():
         dealer = next(event for event in game.log if isinstance(event, DealerChosen))
         assert game.over and dealer.dealer in range(game.players)
         assert Game.from_inputs(game.variant, game.inputs()).log == game.log
+
+
+def test_what_a_ruleset_s_games_share_is_made_once():
+    from pegline_clabber.machine import common
+
+    ruleset = Game("clabber").ruleset
+    made = []
+
+    def make(owner):
+        made.append(owner)
+        return object()
+
+    assert ruleset.shared("part", make) is ruleset.shared("part", make) and made == [ruleset]
+    assert common(ruleset) is Game("clabber", ruleset=ruleset).machine.c
