@@ -18,15 +18,18 @@ is still an event of that hand.
 1
 >>> [(type(e).__name__, e.seq, e.hand, e.phase, e.cause) for e in log]
 [('Input', 0, 1, 'play', None), ('Scored', 1, 1, 'play', 0)]
+>>> writer.awards([award, award], (1, 0), seat=1, side=1)   # each a Scored: the new scores
+(1, 2)
 >>> writer.end((1, 3), ((0,), (1,))).results[0]
 SideResult(side=1, seats=(1,), score=3, place=1, mark='')
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
+from pegline_core.card_tuples import replaced
 from pegline_core.events import Action, Event, GameEnded, Input, Scored, SideResult
 from pegline_core.rules import Award
 
@@ -70,6 +73,14 @@ class EventWriter:
                                   rule=award.rule.id, plugin=award.plugin,
                                   cards=award.score.cards, total=total)
         return scored
+
+    def awards(self, awards: Iterable[Award], scores: tuple[int, ...], *, seat: int | None,
+               side: int) -> tuple[int, ...]:
+        """Each award to ``side`` as a `Scored` event, in order: the scores after them."""
+        for award in awards:
+            scores = replaced(scores, side, scores[side] + award.score.points)
+            self.score(award, seat=seat, side=side, total=scores[side])
+        return scores
 
     def end(self, scores: Sequence[int], sides: Sequence[tuple[int, ...]], *,
             game_points: int = 1) -> GameEnded:

@@ -11,8 +11,8 @@ import difflib
 import functools
 import json
 import re
-from collections.abc import Collection, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Collection, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pegline_core import hookspecs
 from pegline_core.arguments import expect, is_variant, plugin_classes
@@ -63,6 +63,7 @@ _UNDECLARED_NEAR = Template("rule.undeclared.near", "no plugin of this variant d
 _PLUGIN_SAYS = Template("plugin.says", "(plugin {plugin}) {message}")
 _SCORELESS = Template("rule.scoreless", "no rule can score a point ({keys}), so a game could "
                       "never end")
+T = TypeVar("T")
 
 _NOTHING: dict[str, Rule] = {}
 
@@ -337,6 +338,14 @@ class Ruleset(HookOwner):
         self._reorder()
 
     # -- calling -------------------------------------------------------------------------------
+
+    def shared(self, key: str, make: Callable[[Ruleset], T]) -> T:
+        """What every game of this ruleset shares under ``key`` (a game's settings read once,
+        its actions made once): ``make(self)``, built on first use and kept in `cache`."""
+        found: T | None = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = make(self)
+        return found
 
     def hook(self, name: str) -> Hook:
         """The hook ``name`` (cached), called with pluggy's semantics."""

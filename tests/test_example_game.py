@@ -6,6 +6,7 @@ the page in a real browser."""
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -58,7 +59,7 @@ def environment(installed_at: Path) -> dict[str, str]:
 
 
 def stacked(game: Game, *hands: str) -> None:
-    from pegline_tricks.machine import Deal
+    from pegline_core.card_game import Deal
 
     game.apply(Deal(tuple(parse_cards(hand) for hand in hands)))
 
@@ -81,16 +82,37 @@ def test_the_highest_card_of_the_suit_led_takes_the_trick_and_scores(tricks):
     game.apply(game.legal_actions(0)[[str(p.card) for p in game.legal_actions(0)].index("KS")])
     # seat 1 must follow spades: its only spade
     assert [str(play.card) for play in game.legal_actions(1)] == ["9S"]
-    from pegline_tricks.machine import Play
+    from pegline_core.card_game import Play
 
     with pytest.raises(IllegalActionError, match="follow suit"):
         game.apply(Play(1, Card.parse("AH")))
-    assert len(game.log) == 2  # the refusal changed nothing
+    assert len(game.log) == 3  # the refusal changed nothing
     game.apply(game.legal_actions(1)[0])
     game.apply(next(p for p in game.legal_actions(2) if str(p.card) == "8S"))
     scored = [(e.rule, e.side, e.points, e.total) for e in game.log if type(e).__name__ == "Scored"]
     assert scored == [("trick", 0, 1, 1)] and game.scores == (1, 0, 0)
     assert game.to_act == (0,)  # the winner leads
+
+
+def test_the_cut_chooses_the_first_dealer_and_a_tie_cuts_again(tricks):
+    from pegline_core.card_game import CutForDeal, CutTie, DealerChosen
+
+    game = Game(tricks)
+    assert game.to_act is CHANCE and game.phase == "cut"
+    with pytest.raises(IllegalActionError, match="one card per seat"):
+        game.apply(CutForDeal(parse_cards("9H 2S")))
+    game.apply(CutForDeal(parse_cards("9H 2S 2D")))  # seats 1 and 2 tie for the lowest
+    assert isinstance(game.log[-1], CutTie) and game.log[-1].seats == (1, 2)
+    assert game.phase == "cut" and game.to_act is CHANCE
+    game.apply(CutForDeal(parse_cards("9H 4S 3D")))
+    assert isinstance(game.log[-1], DealerChosen) and game.view(0).dealer == 2
+    with pytest.raises(IllegalActionError, match="not an action of the deal phase"):
+        game.apply(CutForDeal(parse_cards("9H 4S 3D")))
+    game.apply(game.chance_action(random.Random(1)))
+    assert game.to_act == (0,)  # the dealer's left leads
+    played = play_game(tricks, [RandomBot(seat) for seat in range(3)], seed=8)
+    first = next(event.dealer for event in played.log if isinstance(event, DealerChosen))
+    assert played.definition.pegline_tally(played)[0] == first
 
 
 def test_the_last_trick_scores_a_point_more_and_the_deal_passes(tricks, tmp_path):
@@ -303,7 +325,7 @@ def test_the_fairness_check_passes_the_game_and_catches_a_leaky_view(tricks, mon
 
     def leaky(machine, seat):  # the next seat's hand shown too
         view = fair(machine, seat)
-        others = machine.held[(seat + 1) % machine.players] if machine.held else ()
+        others = machine.held[machine.seats.left_of(seat)] if machine.held else ()
         return view._replace(held=view.held + others)
 
     monkeypatch.setattr(TricksMachine, "view", leaky)

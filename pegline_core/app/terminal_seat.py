@@ -46,6 +46,7 @@ from typing import Generic, TypeVar
 from rich.console import Console, RenderableType
 
 from pegline_core.app.i18n import N_, Messages
+from pegline_core.cards import Card, CardError
 from pegline_core.coaching import Comparison
 from pegline_core.definition import View
 from pegline_core.events import Action, AskCoach
@@ -76,6 +77,21 @@ Answer = TypeVar("Answer")
 """What a game's reading of one typed line gives (an action, or a yes or no)."""
 V = TypeVar("V", bound=View)
 """The game's view (a seat plays one game)."""
+
+
+def card_answer(text: str, numbered: Mapping[int, Card]) -> Card:
+    """The card a typed answer names: by its number in ``numbered`` (as the screen numbers the
+    seat's cards) or by the card itself (JH, 10S or TS, A♠); `AnswerError` saying why not."""
+    if text.isdecimal() and text.isascii():
+        if int(text) not in numbered:
+            raise AnswerError(_("there is no card number {n}: your cards are {numbers}").format(
+                n=text, numbers=" ".join(str(n) for n in numbered)))
+        return numbered[int(text)]
+    try:
+        return Card.parse(text)
+    except CardError:
+        raise AnswerError(_("'{text}' is not a card (such as JH, 10S or TS, A♠)").format(
+            text=text)) from None
 
 
 class Taken(AnswerError):

@@ -24,7 +24,6 @@ from pegline_clabber import hookspecs
 from pegline_clabber.actions import ACTIONS
 from pegline_clabber.events import (
     EVENTS,
-    DealerChosen,
     HandDead,
     HandSettled,
     MeldsShown,
@@ -36,6 +35,7 @@ from pegline_clabber.machine import ClabberMachine
 from pegline_clabber.settings import ClabberSettings, check_settings
 from pegline_clabber.views import ClabberView
 from pegline_core.app.hookspecs import app_hookimpl
+from pegline_core.card_game import first_dealer
 from pegline_core.events import Event, Scored
 from pegline_core.game import Game
 from pegline_core.game_hookspecs import game_hookimpl
@@ -147,7 +147,7 @@ class Clabber:
         calls and the hands they voided (both teams reneged); ``melds/shown`` and
         ``melds/scored`` are meld points (the bella apart); ``points/makers`` and
         ``points/defenders`` the points scored by each role; ``rule/RULE`` by rule."""
-        first_dealer = next(e.dealer for e in game.log if isinstance(e, DealerChosen))
+        dealer = first_dealer(game.log)
         points: Counter[str] = Counter()
         makers = -1
         for event in game.log:
@@ -169,7 +169,7 @@ class Clabber:
                 points[f"rule/{event.rule}"] += event.points
                 if event.rule in _MELD_RULES:
                     points["melds/scored"] += event.points
-        return first_dealer, points
+        return dealer, points
 
     @app_hookimpl
     def pegline_statistics(self, totals: Mapping[str, int], games: int,

@@ -1,5 +1,10 @@
 """Clabber's actions: chance outcomes (the cut for deal, the deal) and the players' moves.
 
+The cut for deal and the play of a card are the card-game layer's (`pegline_core.card_game`);
+the other moves are its `SeatMove`s. With ``deal.first_dealer = "cut"`` the cut is one card per
+seat, seat 0 first; with ``"first-jack"`` it is the cards dealt face up, one at a time clockwise
+from seat 0, up to and including the first jack.
+
 >>> from pegline_core.cards import Card
 >>> Play(1, Card.parse("JH"))
 Play(seat=1, card=Card.parse('JH'))
@@ -11,43 +16,17 @@ The players' actions that are values (all but a renege call) are interned
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import cache
 from typing import ClassVar, NamedTuple
 
 from attrs import field, frozen
 
 from pegline_core.action_types import interned
-from pegline_core.cards import DECK, SUITS, Card
+from pegline_core.card_game.actions import CutForDeal, Play, SeatMove, hands_tuple, plays_of
+from pegline_core.cards import SUITS, Card
 
 __all__ = ["CutForDeal", "Deal", "Name", "Pass", "Announce", "Show", "Play", "CallRenege",
            "LetStand", "ACTIONS", "CHANCE_ACTIONS", "Moves", "moves"]
-
-
-def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
-    """Any iterable of cards as a tuple; anything else kept as it is, for `Game.apply` to refuse
-    with the field's name (an action is data: building one never fails)."""
-    try:
-        return tuple(value)
-    except TypeError:
-        return value  # type: ignore[return-value]
-
-
-def _hands(value: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
-    try:
-        return tuple(_cards(hand) for hand in value)
-    except TypeError:
-        return value  # type: ignore[return-value]
-
-
-@frozen
-class CutForDeal:
-    """Chance: the cards turned to choose the first dealer. With ``deal.first_dealer = "cut"``
-    one card per seat, seat 0 first; with ``"first-jack"`` the cards dealt face up, one at a time
-    clockwise from seat 0, up to and including the first jack."""
-
-    TAG: ClassVar[str] = "cut-for-deal"
-    cards: tuple[Card, ...] = field(converter=_cards)
 
 
 @frozen
@@ -57,70 +36,55 @@ class Deal:
 
     TAG: ClassVar[str] = "deal"
     cut: int
-    hands: tuple[tuple[Card, ...], ...] = field(converter=_hands)
+    hands: tuple[tuple[Card, ...], ...] = field(converter=hands_tuple)
 
 
 @frozen
-class Name:
+class Name(SeatMove):
     """A seat names trump: in the first round the turn card's suit ("play"), in the second one
     of the other three suits."""
 
     TAG: ClassVar[str] = "name"
-    seat: int
     suit: str
 
 
 @frozen
-class Pass:
+class Pass(SeatMove):
     """A seat passes in a naming round."""
 
     TAG: ClassVar[str] = "pass"
-    seat: int
 
 
 @frozen
-class Announce:
+class Announce(SeatMove):
     """Just before its play to the first trick, a seat announces the melds it holds."""
 
     TAG: ClassVar[str] = "announce"
-    seat: int
 
 
 @frozen
-class Show:
+class Show(SeatMove):
     """Just before its play to the second trick, a seat shows the melds it announced."""
 
     TAG: ClassVar[str] = "show"
-    seat: int
 
 
 @frozen
-class Play:
-    """A seat plays a card to the trick."""
-
-    TAG: ClassVar[str] = "play"
-    seat: int
-    card: Card
-
-
-@frozen
-class CallRenege:
+class CallRenege(SeatMove):
     """With renege calls: ``seat`` calls a renege on the play or call recorded as event ``target``
     (of this hand, by the other team)."""
 
     TAG: ClassVar[str] = "call-renege"
-    seat: int
     target: int
 
 
 @frozen
-class LetStand:
+class LetStand(SeatMove):
     """With renege calls, once the last trick is complete and before it is turned: ``seat``
     calls no renege (each seat in turn from the dealer's left calls one or lets the hand stand;
     when all four let it stand, the hand is counted)."""
 
     TAG: ClassVar[str] = "let-stand"
-    seat: int
 
 
 ACTIONS: dict[str, type] = {cls.TAG: cls for cls in (CutForDeal, Deal, Name, Pass, Announce,
@@ -149,7 +113,7 @@ def moves() -> Moves:
     True
     """
     seats = range(4)
-    return Moves(tuple([tuple([interned(Play(seat, card)) for card in DECK]) for seat in seats]),
+    return Moves(tuple([plays_of(seat) for seat in seats]),
                  tuple([{suit: interned(Name(seat, suit)) for suit in SUITS} for seat in seats]),
                  tuple([interned(Pass(seat)) for seat in seats]),
                  tuple([interned(Announce(seat)) for seat in seats]),

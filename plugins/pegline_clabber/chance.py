@@ -6,14 +6,15 @@ pack and then its 24 cards one at a time from the dealer's left.
 >>> from pegline_core import Game
 >>> game = Game("clabber", dealer=2)
 >>> chance = ClabberChance(game.ruleset)
+>>> cuts = chance.outcomes(game, [])            # first how deep the pack is cut: 4 to 20
+>>> len(cuts), chance.label(cuts[0]), chance.label(cuts[-1])
+(17, 'cut 4', 'cut 20')
 >>> deal = game.chance_action(random.Random(3))
->>> drawn = chance.drawn(game, deal)
+>>> drawn = chance.drawn(game, deal)            # then the 24 cards from the dealer's left
 >>> len(drawn), chance.action(game, drawn) == deal, chance.label(drawn[0]) == f"cut {deal.cut}"
 (25, True, True)
->>> len(chance.outcomes(game, [])), len(chance.outcomes(game, drawn[:3]))
-(17, 22)
->>> chance.outcomes(game, drawn)
-[]
+>>> len(chance.outcomes(game, drawn[:3])), chance.outcomes(game, drawn)
+(22, [])
 """
 
 from __future__ import annotations

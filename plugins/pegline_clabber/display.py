@@ -22,6 +22,7 @@ from pegline_clabber.events import (
 from pegline_clabber.reasons import translate
 from pegline_core.app.i18n import Messages, RuleNames
 from pegline_core.app.seat_names import SeatNames
+from pegline_core.card_game import face_down
 from pegline_core.cards import format_cards
 from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored
 from pegline_core.variant import Variant
@@ -57,16 +58,10 @@ class EventPrinter(SeatNames):
         if reveal is None or kind != Deal.TAG:
             return data
         hands = data.get("hands", ())
+        shown = face_down(hands, reveal)
         dealer = self.dealer
-        shown = []
-        for seat, hand in enumerate(hands):
-            if seat in reveal:
-                shown.append(list(hand))
-            else:
-                cards: list[object] = [None] * len(hand)
-                if seat == dealer and hand:
-                    cards[-1] = hand[-1]
-                shown.append(cards)
+        if dealer not in reveal and dealer is not None and dealer < len(hands) and hands[dealer]:
+            shown[dealer][-1] = hands[dealer][-1]  # the turn card, dealt face up
         return {**data, "hands": shown}
 
     def _follow(self, kind: object, dealer: object, seq: object) -> None:

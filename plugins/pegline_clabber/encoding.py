@@ -34,12 +34,8 @@ from pegline_core.view_numbers import apply_by_view, legal_by_view, observe_by_v
 
 __all__ = ["ClabberEncoding"]
 
-_NAMING: Final = ClabberPhase.NAMING
-_TRICKS: Final = ClabberPhase.TRICKS
-_CALLING: Final = ClabberPhase.CALLING
-"""The phases as names of this module (compiled, statics: no look-up on the enum's class)."""
-PHASES = (_NAMING, _TRICKS, _CALLING)
-"""The phases in which a seat decides."""
+PHASES: Final = (ClabberPhase.NAMING, ClabberPhase.TRICKS, ClabberPhase.CALLING)
+"""The phases in which a seat decides, in the order the observation marks them."""
 CARDS = len(DECK)
 DENSE = {card.index: number for number, card in enumerate(DECK)}
 """Each Clabber card's number among the 24."""

@@ -1,23 +1,17 @@
-"""Clabber's own derived events (the kernel's `Scored` and `GameEnded` serve every game)."""
+"""Clabber's own derived events (the kernel's `Scored` and `GameEnded` serve every game; the
+first dealer's `DealerChosen` and a meld's `Combination` are the card-game layer's)."""
 
 from __future__ import annotations
 
 from attrs import frozen
 
+from pegline_core.card_game.events import Combination, DealerChosen
 from pegline_core.cards import Card
 from pegline_core.events import Event
 
 __all__ = ["DealerChosen", "TrumpMade", "HandDead", "Combination", "MeldsAnnounced",
            "MeldsShown", "BellaAnnounced", "TrickTaken", "HandCounted", "HandSettled",
            "RenegeCalled", "RenegesVoid", "EVENTS"]
-
-
-@frozen
-class DealerChosen(Event):
-    """The cut (or the first jack) chose the first dealer."""
-
-    TAG = "dealer"
-    dealer: int
 
 
 @frozen
@@ -36,15 +30,6 @@ class HandDead(Event):
 
     TAG = "dead-hand"
     dealer: int
-
-
-@frozen
-class Combination:
-    """One meld or one line of a count: a rule, its points and its cards."""
-
-    rule: str
-    points: int
-    cards: tuple[Card, ...]
 
 
 @frozen

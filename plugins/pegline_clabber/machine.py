@@ -67,8 +67,16 @@ from pegline_clabber.snapshots import (
 )
 from pegline_clabber.views import ClabberView, TableMeld
 from pegline_core import draws
+from pegline_core.card_game.dealing import (
+    check_cards,
+    check_hands,
+    draw_cut,
+    draw_hands,
+    lowest_cut,
+)
+from pegline_core.card_game.seating import Seating
 from pegline_core.card_tuples import position, replaced
-from pegline_core.cards import Card, format_cards
+from pegline_core.cards import Card
 from pegline_core.errors import IllegalActionError
 from pegline_core.event_rows import RowKind, coached_seats, input_at, keyword_kind
 from pegline_core.events import Action, Event, GameEnded, Input, Scored, SideResult
@@ -90,8 +98,6 @@ JACK, QUEEN, KING = 11, 12, 13
 CUT_MIN = 4
 """The cut leaves at least four cards in each packet."""
 _IN_DECK = frozenset(DECK)
-_TURNS: Final = tuple([Seats((seat,)) for seat in range(PLAYERS)])
-"""Each seat alone to act (`ClabberMachine.to_act`'s), made once."""
 _NAMING: Final = ClabberPhase.NAMING
 _TRICKS: Final = ClabberPhase.TRICKS
 _CALLING: Final = ClabberPhase.CALLING
@@ -111,6 +117,8 @@ _STATE = ("phase", "hand", "dealer", "scores", "held", "dealt", "turn_card", "tr
           "round", "passes", "calls", "turn", "leader", "trick", "tricks", "taken", "offered",
           "announced", "shown", "table_melds", "bella", "bella_holder", "played", "reneges",
           "named")
+"""The fields of the state, in the order of a snapshot (spelt out there, not read through the
+card-game layer's `StateFields`: compiled, a snapshot of every step is then a few loads)."""
 
 
 class Common:
@@ -121,8 +129,11 @@ class Common:
         settings: ClabberSettings = variant.settings
         self.variant = variant
         self.settings = settings
-        self.sides = variant.sides
-        self.side_of = tuple(variant.side_of(seat) for seat in range(PLAYERS))
+        seating = Seating(variant)
+        self.sides = seating.sides
+        self.side_of = seating.side_of
+        self.turns: tuple[Seats, ...] = seating.turns
+        """Each seat alone to act (`ClabberMachine.to_act`'s), made once."""
         self.target = settings.scoring.target
         self.undertrump = settings.play.undertrump
         self.show_turned = settings.play.show_turned_tricks
@@ -137,10 +148,7 @@ class Common:
 
 def common(ruleset: Ruleset) -> Common:
     """The ruleset's shared Clabber parts, built on first use."""
-    found = ruleset.cache.get("clabber")
-    if found is None:
-        found = ruleset.cache["clabber"] = Common(ruleset)
-    return found
+    return ruleset.shared("clabber", Common)
 
 
 class ClabberMachine:
@@ -235,7 +243,7 @@ class ClabberMachine:
     def to_act(self) -> ToAct:
         phase = self.phase
         if phase in (_TRICKS, _NAMING, _CALLING):
-            return _TURNS[self.turn]  # type: ignore[index]
+            return self.c.turns[self.turn]  # type: ignore[index]
         if phase in (ClabberPhase.CUT, ClabberPhase.DEAL):
             return CHANCE
         return OVER
@@ -310,17 +318,13 @@ class ClabberMachine:
     def chance_action(self, rng: random.Random) -> Action:
         if self.phase == ClabberPhase.CUT:
             if self.c.settings.deal.first_dealer == "cut":
-                return CutForDeal(draws.sample(rng, DECK, PLAYERS))
+                return draw_cut(rng, DECK, players=PLAYERS)
             deck = draws.sample(rng, DECK, len(DECK))
             first = next(i for i, card in enumerate(deck) if card.rank == JACK)
             return CutForDeal(deck[:first + 1])
         if self.phase == ClabberPhase.DEAL:
-            deck = draws.sample(rng, DECK, len(DECK))
-            hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
-            dealer = self.dealer or 0
-            for _round in range(HAND_SIZE):  # one at a time, from the dealer's left
-                for offset in range(1, PLAYERS + 1):
-                    hands[(dealer + offset) % PLAYERS].append(deck.pop())
+            hands, _ = draw_hands(rng, DECK, players=PLAYERS, size=HAND_SIZE,
+                                  dealer=self.dealer or 0)
             return Deal(draws.between(rng, CUT_MIN, len(DECK) - CUT_MIN), hands)
         raise IllegalActionError(f"no chance action is due in the {self.phase} phase")
 
@@ -401,14 +405,10 @@ class ClabberMachine:
     def _cut_for_deal(self, action: Any) -> None:
         self._need_phase(ClabberPhase.CUT, action)
         cards = action.cards
-        _check_cards(cards)
+        check_cards(cards, _IN_DECK)
         if self.c.settings.deal.first_dealer == "cut":
-            if len(cards) != PLAYERS:
-                raise IllegalActionError(f"the cut for deal needs one card per seat, got "
-                                         f"{len(cards)}")
+            lowest = lowest_cut(cards, players=PLAYERS)
             self._input(None, action)
-            low = min(card.rank for card in cards)
-            lowest = [seat for seat, card in enumerate(cards) if card.rank == low]
             if len(lowest) == 1:  # a tie for lowest cuts again
                 self._choose_dealer(lowest[0])
             return
@@ -429,10 +429,7 @@ class ClabberMachine:
         if type(cut) is not int or not CUT_MIN <= cut <= len(DECK) - CUT_MIN:
             raise IllegalActionError(f"the cut leaves at least {CUT_MIN} cards in each packet: "
                                      f"it lifts {CUT_MIN} to {len(DECK) - CUT_MIN}, not {cut!r}")
-        if len(hands) != PLAYERS or any(len(hand) != HAND_SIZE for hand in hands):
-            raise IllegalActionError(f"the deal needs {HAND_SIZE} cards for each of {PLAYERS} "
-                                     "seats")
-        _check_cards([card for hand in hands for card in hand])
+        check_hands(hands, players=PLAYERS, size=HAND_SIZE, deck=_IN_DECK)
         dealer = self.dealer
         assert dealer is not None
         self._hand = self.hand + 1
@@ -685,12 +682,3 @@ _HANDLERS: dict[type, Callable[[ClabberMachine, Any], None]] = {
     CallRenege: ClabberMachine._call_renege, LetStand: ClabberMachine._let_stand}
 """The handler of each action type."""
 
-
-def _check_cards(cards: Sequence[Any]) -> None:
-    if not all(type(card) is Card for card in cards):
-        raise IllegalActionError("every card must be a Card")
-    outside = [card for card in cards if card not in _IN_DECK]
-    if outside:
-        raise IllegalActionError(f"{format_cards(outside)} is not in the 24-card deck")
-    if len(set(cards)) != len(cards):
-        raise IllegalActionError("a card cannot be dealt twice")

@@ -40,8 +40,8 @@ from pegline_clabber.table import Table, allowed, format_plays
 from pegline_clabber.views import ClabberView
 from pegline_core.app.i18n import N_, Messages
 from pegline_core.app.terminal_seat import WORDS as SHARED
-from pegline_core.app.terminal_seat import AnswerError, Taken, TerminalSeat
-from pegline_core.cards import Card, CardError
+from pegline_core.app.terminal_seat import AnswerError, Taken, TerminalSeat, card_answer
+from pegline_core.cards import Card
 from pegline_core.coaching import Comparison
 from pegline_core.events import Action, AskCoach, Event
 
@@ -181,19 +181,7 @@ class HumanPlayer(TerminalSeat[ClabberView]):
         call = _renege(text, calls)
         if call is not None:
             return call
-        if text.isdigit():
-            hand = dict(numbered)
-            if int(text) not in hand:
-                raise AnswerError(_("there is no card number {n}: your cards are "
-                                    "{numbers}").format(
-                    n=text, numbers=" ".join(str(n) for n in hand)))
-            card = hand[int(text)]
-        else:
-            try:
-                card = Card.parse(text)
-            except CardError:
-                raise AnswerError(_("'{text}' is not a card (such as JH, 10S or TS, A♠)")
-                                  .format(text=text)) from None
+        card = card_answer(text, dict(numbered))
         if card not in view.held:
             raise AnswerError(_("you do not hold {card}").format(card=card.symbol))
         plays = {a.card: a for a in legal if isinstance(a, Play)}

@@ -2,10 +2,12 @@
 
 Chance outcomes (the cut for deal, the deal, the starter) are actions like the players' own, so
 a game's inputs are a plain list of actions and any published deal can be stacked. Each class
-names its record ``type`` in ``TAG``.
+names its record ``type`` in ``TAG``. The cut for deal, the deal of hands and the play of a card
+are the card-game layer's (`pegline_core.card_game`); a seat's other moves are its `SeatMove`s.
 
 The players' actions that `legal_actions` hands out are interned (`pegline_core.action_types`):
-each exists once per process, made when first needed, as cards do (`plays_of`, `discard_of`...).
+each exists once per process, made when first needed, as cards do (the layer's `plays_of`,
+`discard_of`...).
 
 >>> from pegline_core.cards import Card
 >>> Play(0, Card.parse("5H"))
@@ -14,7 +16,7 @@ Play(seat=0, card=Card.parse('5H'))
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 from typing import ClassVar, overload
@@ -22,7 +24,9 @@ from typing import ClassVar, overload
 from attrs import field, frozen
 
 from pegline_core.action_types import interned
-from pegline_core.cards import DECK, Card
+from pegline_core.card_game.actions import CutForDeal, Play, SeatMove, card_tuple, plays_of
+from pegline_core.card_game.actions import Deal as CardDeal
+from pegline_core.cards import Card
 from pegline_core.events import Action
 
 __all__ = ["CutForDeal", "Deal", "Discard", "Discards", "CutStarter", "Play", "Go", "Declare",
@@ -30,46 +34,19 @@ __all__ = ["CutForDeal", "Deal", "Discard", "Discards", "CutStarter", "Play", "G
            "discards_of", "discard_of", "declarations_of", "responses_of"]
 
 
-def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
-    """Any iterable of cards as a tuple; anything else kept as it is, for `Game.apply` to refuse
-    with the field's name (an action is data: building one never fails)."""
-    try:
-        return tuple(value)
-    except TypeError:
-        return value  # type: ignore[return-value]
-
-
-def _hands(value: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
-    try:
-        return tuple(_cards(hand) for hand in value)
-    except TypeError:
-        return value  # type: ignore[return-value]
-
-
 @frozen
-class CutForDeal:
-    """Chance: each seat cuts one card (seat order); the lowest rank deals, a tie cuts again."""
-
-    TAG: ClassVar[str] = "cut-for-deal"
-    cards: tuple[Card, ...] = field(converter=_cards)
-
-
-@frozen
-class Deal:
+class Deal(CardDeal):
     """Chance: the cards dealt to each seat, and those dealt from the deck to the crib."""
 
-    TAG: ClassVar[str] = "deal"
-    hands: tuple[tuple[Card, ...], ...] = field(converter=_hands)
-    crib: tuple[Card, ...] = field(default=(), converter=_cards)
+    crib: tuple[Card, ...] = field(default=(), converter=card_tuple)
 
 
 @frozen
-class Discard:
+class Discard(SeatMove):
     """A seat lays cards away to the crib."""
 
     TAG: ClassVar[str] = "discard"
-    seat: int
-    cards: tuple[Card, ...] = field(converter=_cards)
+    cards: tuple[Card, ...] = field(converter=card_tuple)
 
 
 class Discards(Sequence[Discard]):
@@ -116,28 +93,17 @@ class CutStarter:
 
 
 @frozen
-class Play:
-    """A seat plays a card in pegging."""
-
-    TAG: ClassVar[str] = "play"
-    seat: int
-    card: Card
-
-
-@frozen
-class Go:
+class Go(SeatMove):
     """A seat that cannot play without passing the count limit says go."""
 
     TAG: ClassVar[str] = "go"
-    seat: int
 
 
 @frozen
-class Declare:
+class Declare(SeatMove):
     """Counting by hand: the counter declares a hand's (or the crib's) total, pegged at once."""
 
     TAG: ClassVar[str] = "declare"
-    seat: int
     points: int
 
 
@@ -145,12 +111,11 @@ RESPONSES = ("accept", "muggins", "overcount")
 
 
 @frozen
-class Respond:
+class Respond(SeatMove):
     """Counting by hand: an opponent accepts the declared count, calls ``muggins`` claiming
     ``points`` missed, or calls ``overcount``."""
 
     TAG: ClassVar[str] = "respond"
-    seat: int
     response: str
     points: int = 0
 
@@ -169,12 +134,6 @@ def move_cards(action: Action) -> tuple[Card, ...]:
 
 
 # -- the interned actions: each made once per process, when first needed ------------------------
-
-@cache
-def plays_of(seat: int) -> tuple[Play, ...]:
-    """``seat``'s play of each card, by the card's code."""
-    return tuple([interned(Play(seat, card)) for card in DECK])
-
 
 @cache
 def go_of(seat: int) -> Go:

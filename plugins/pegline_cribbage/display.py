@@ -6,6 +6,7 @@ from typing import Any
 
 from pegline_core.app.i18n import Messages, RuleNames
 from pegline_core.app.seat_names import SeatNames
+from pegline_core.card_game import face_down
 from pegline_core.cards import format_cards
 from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored
 from pegline_core.variant import Variant
@@ -58,9 +59,8 @@ class EventPrinter(SeatNames):
         if reveal is None:
             return data
         if data.get("type") == Deal.TAG:
-            hands = [list(hand) if seat in reveal else [None] * len(hand)
-                     for seat, hand in enumerate(data.get("hands", ()))]
-            return {**data, "hands": hands, "crib": [None] * len(data.get("crib", ()))}
+            return {**data, "hands": face_down(data.get("hands", ()), reveal),
+                    "crib": [None] * len(data.get("crib", ()))}
         if data.get("type") == Discard.TAG and data.get("seat") not in reveal:
             return {**data, "cards": [None] * len(data.get("cards", ()))}
         return data

@@ -1,30 +1,16 @@
-"""Cribbage's own derived events (the kernel's `Scored` and `GameEnded` serve every game)."""
+"""Cribbage's own derived events (the kernel's `Scored` and `GameEnded` serve every game; the
+cut's `DealerChosen` and `CutTie` and a count's `Combination` are the card-game layer's)."""
 
 from __future__ import annotations
 
 from attrs import frozen
 
+from pegline_core.card_game.events import Combination, CutTie, DealerChosen
 from pegline_core.cards import Card
 from pegline_core.events import Event
 
 __all__ = ["DealerChosen", "CutTie", "Dealt", "Passed", "CountReset", "HandShown", "Combination",
            "CountSettled", "EVENTS"]
-
-
-@frozen
-class DealerChosen(Event):
-    """The cut for deal chose the first dealer."""
-
-    TAG = "dealer"
-    dealer: int
-
-
-@frozen
-class CutTie(Event):
-    """The cut for deal tied for the lowest card between ``seats``: they cut again."""
-
-    TAG = "cut-tie"
-    seats: tuple[int, ...]
 
 
 @frozen
@@ -70,15 +56,6 @@ class HandShown(Event):
     """The hand's full value."""
     awarded: int | None = None
     """The points recorded when the game ended part way through this count (None: all)."""
-
-
-@frozen
-class Combination:
-    """One line of a count's breakdown: a rule, its points and its cards."""
-
-    rule: str
-    points: int
-    cards: tuple[Card, ...]
 
 
 @frozen

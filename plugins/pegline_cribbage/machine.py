@@ -22,6 +22,8 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from pegline_core import draws
+from pegline_core.card_game.dealing import check_hands, draw_cut, draw_hands, lowest_cut
+from pegline_core.card_game.seating import Seating
 from pegline_core.card_tuples import appended, replaced, without
 from pegline_core.cards import DECK, Card, format_cards
 from pegline_core.errors import IllegalActionError, PluginError
@@ -130,9 +132,9 @@ class Common:
         self.ruleset = ruleset
         self.variant = variant
         self.settings = settings
-        self.players: int = variant.table.players
-        self.side_of: tuple[int, ...] = tuple(variant.side_of(seat)
-                                              for seat in range(self.players))
+        seating = Seating(variant)
+        self.players: int = seating.players
+        self.side_of: tuple[int, ...] = seating.side_of
         self.limit: int = settings.pegging.limit
         self.target: int = settings.scoring.target
         self.lowball: bool = settings.scoring.lowball
@@ -154,14 +156,13 @@ class Common:
         self.plays = tuple([plays_of(seat) for seat in range(players)])
         self.goes = tuple([go_of(seat) for seat in range(players)])
         self.discards = tuple([discards_of(seat) for seat in range(players)])
-        self.turns = tuple([Seats((seat,)) for seat in range(players)])
+        self.turns: tuple[Seats, ...] = seating.turns
         """Each seat alone to act (`to_act`'s), made once."""
         self.played_pairs = tuple([(seat, card) for seat in range(players) for card in _DECK])
         """Each (seat, card) a view's ``played`` may hold, made once: by ``seat * 52 + code``."""
         self.seat_sets: dict[int, frozenset[int]] = {}
         """The seats of each bit set a view has shown (``said_go``), made once."""
-        self.dealt = tuple(tuple((dealer + k) % players for k in range(1, players + 1))
-                           for dealer in range(players))
+        self.dealt = tuple([seating.order(from_left_of=dealer) for dealer in range(players)])
         """The order of the deal from each dealer's left (the `Dealt` event's)."""
         self.show_order = tuple(
             (*(((dealer + k) % players, False) for k in range(1, players + 1)), (dealer, True))
@@ -198,10 +199,7 @@ def _is_protocol(offered: Any) -> bool:
 
 def common(ruleset: Ruleset) -> Common:
     """The ruleset's shared cribbage parts, built on first use."""
-    found = ruleset.cache.get("cribbage")
-    if found is None:
-        found = ruleset.cache["cribbage"] = Common(ruleset)
-    return found
+    return ruleset.shared("cribbage", Common)
 
 
 class CribbageMachine:
@@ -409,7 +407,7 @@ class CribbageMachine:
     def chance_action(self, rng: random.Random) -> Action:
         c = self.c
         if self.phase == _CUT:
-            return CutForDeal(draws.sample(rng, DECK, c.players))
+            return draw_cut(rng, DECK, players=c.players)
         if self.phase == _DEAL:
             hands, crib = self._draw_deal(rng)
             return Deal(tuple([cards_of(hand) for hand in hands]), cards_of(crib))
@@ -422,14 +420,8 @@ class CribbageMachine:
         needed (the same as shuffling the whole deck), dealt one at a time from the dealer's
         left."""
         c = self.c
-        n = c.players
-        deck = draws.sample(rng, _CODES, n * c.cards + c.crib_from_deck)
-        hands: list[list[int]] = [[] for _ in range(n)]
-        dealer = max(self._dealer, 0)
-        for _round in range(c.cards):
-            for offset in range(1, n + 1):
-                hands[(dealer + offset) % n].append(deck.pop())
-        return hands, deck
+        return draw_hands(rng, _CODES, players=c.players, size=c.cards,
+                          dealer=max(self._dealer, 0), extra=c.crib_from_deck)
 
     def _draw_starter(self, rng: random.Random) -> int:
         """The starter, drawn as ``draws.choice`` draws from the cards not dealt, in deck
@@ -713,14 +705,12 @@ class CribbageMachine:
 
     def _cut_for_deal(self, action: Any) -> None:
         self._need_phase(_CUT, action)
-        _check_cards(action.cards, self.c.players, "the cut for deal needs one card per seat")
+        lowest = lowest_cut(action.cards, players=self.c.players)
         self._log_input(None, action)
-        low = min(card.rank for card in action.cards)
-        lowest = [seat for seat, card in enumerate(action.cards) if card.rank == low]
         if len(lowest) == 1:  # a tie for lowest cuts again
             self._choose_dealer(lowest[0])
         else:
-            self.log.append((CUT_TIE, self._hand, self._phase, None, self._cause, tuple(lowest)))
+            self.log.append((CUT_TIE, self._hand, self._phase, None, self._cause, lowest))
 
     def _choose_dealer(self, dealer: int) -> None:
         c = self.c
@@ -733,13 +723,9 @@ class CribbageMachine:
         self._need_phase(_DEAL, action)
         c = self.c
         players = c.players
-        if len(action.hands) != players or any(len(h) != c.cards for h in action.hands):
-            raise IllegalActionError(f"the deal needs {c.cards} cards for each of "
-                                     f"{players} seats")
         if len(action.crib) != c.crib_from_deck:
             raise IllegalActionError(f"the deal needs {c.crib_from_deck} card(s) for the crib")
-        _check_cards([card for hand in action.hands for card in hand] + list(action.crib),
-                     None, "")
+        check_hands(action.hands, players=players, size=c.cards, more=action.crib)
         self._hand, self._phase = self.hand + 1, _DEAL
         self._log_input(None, action)
         self._begin_hand(tuple([codes_of(hand) for hand in action.hands]),
@@ -1154,11 +1140,3 @@ def _awarded(claims: list[Claim], score: int, target: int, points: int) -> int |
             return recorded if recorded < points else None
     return None
 
-
-def _check_cards(cards: Sequence[Any], size: int | None, message: str) -> None:
-    if size is not None and len(cards) != size:
-        raise IllegalActionError(message)
-    if not all(isinstance(c, Card) for c in cards):
-        raise IllegalActionError("every card must be a Card")
-    if len(set(cards)) != len(cards):
-        raise IllegalActionError("a card cannot be dealt twice")

@@ -15,10 +15,13 @@ from attrs import frozen
 from pegline_core import Game, GameEnded, Rule, Ruleset, Score, Scored, Variant, hookimpl, hookspec
 from pegline_core.app.hookspecs import app_hookimpl
 from pegline_core.app.seat_names import SeatNames
+from pegline_core.card_game import CutForDeal, CutTie, Deal, DealerChosen, Play
+from pegline_core.card_game.dealing import HandsFaceDown
+from pegline_core.card_game.events import first_dealer
 from pegline_core.cards import format_cards
 from pegline_core.game_hookspecs import game_hookimpl
 from pegline_core.plugins import Problems
-from pegline_tricks.machine import Deal, Play, Trick, TricksMachine, TrickTaken, power
+from pegline_tricks.machine import Trick, TricksMachine, TrickTaken, power
 
 
 @frozen
@@ -76,6 +79,8 @@ class Printer(SeatNames):
                 if self.reveal is None or seat in self.reveal]
         if isinstance(action, Play):
             return [f"  {self.side(action.seat)} plays {action.card.symbol}"]
+        if isinstance(event, DealerChosen):
+            return [f"{self.seat(event.dealer)} deals first"]
         if isinstance(event, TrickTaken):
             return [f"  {self.seat(event.actor)} takes the trick"]
         if isinstance(event, Scored):
@@ -84,13 +89,6 @@ class Printer(SeatNames):
             return [f"{self.side(event.winner.side)} wins"]
         return []
 
-    def redact(self, data: dict[str, Any]) -> dict[str, Any]:
-        """A deal as the ``reveal`` seats may see it: other hands are None."""
-        if data.get("type") != Deal.TAG or self.reveal is None:
-            return data
-        return data | {"hands": [hand if seat in self.reveal else None
-                                 for seat, hand in enumerate(data["hands"])]}
-
 
 class Tricks:
     """Tricks, as a Pegline game."""
@@ -98,8 +96,8 @@ class Tricks:
     Settings = TricksSettings
     default_plugins = ("tricks-standard",)
     follows: ClassVar[dict[str, tuple[str, ...]]] = {}
-    actions: ClassVar[dict[str, type]] = {Deal.TAG: Deal, Play.TAG: Play}
-    events: ClassVar[dict[str, type]] = {TrickTaken.TAG: TrickTaken}
+    actions: ClassVar[dict[str, type]] = {a.TAG: a for a in (CutForDeal, Deal, Play)}
+    events: ClassVar[dict[str, type]] = {e.TAG: e for e in (DealerChosen, CutTie, TrickTaken)}
 
     @hookimpl
     def pegline_addhooks(self, pluginmanager: Any) -> None:
@@ -136,8 +134,8 @@ class Tricks:
         return Printer(variant, reveal, names)
 
     @game_hookimpl
-    def pegline_redactor(self, variant: Variant, reveal: set[int] | None) -> Printer:
-        return Printer(variant, reveal, None)
+    def pegline_redactor(self, reveal: set[int] | None) -> HandsFaceDown:
+        return HandsFaceDown(reveal)
 
     @app_hookimpl
     def pegline_tally(self, game: Game) -> tuple[int | None, Mapping[str, int]]:
@@ -145,7 +143,7 @@ class Tricks:
         for event in game.log:
             if isinstance(event, Scored):
                 points[event.rule] += event.points
-        return game.first_dealer or 0, points  # seat 0 deals first unless told otherwise
+        return first_dealer(game.log), points
 
     @app_hookimpl
     def pegline_web_table(self, variant: Variant) -> Any:

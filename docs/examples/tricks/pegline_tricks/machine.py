@@ -1,56 +1,35 @@
-"""Tricks: the deal, the lead, following suit; the highest card of the suit led takes the trick.
+"""Tricks: the cut for the first dealer, the deal, following suit; the highest card of the suit
+led takes the trick.
 
-The state is a handful of immutable values, so a snapshot is a tuple and undo, copies and replays
-come free. Scoring is not here: each trick goes to the game's hook, `pegline_score_trick`, and
-the rule plugins' awards are added up and logged (`EventWriter`).
+The game stands on Pegline's card-game layer (`pegline_core.card_game`): its cut, deal, plays,
+seats, snapshots and events are the layer's, so this module holds only the rules of tricks.
+Scoring is not here either: each trick goes to the game's hook, `pegline_score_trick`.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, NamedTuple
 
 from attrs import frozen
 
-from pegline_core import (
-    CHANCE,
-    DECK,
-    OVER,
-    Card,
-    Event,
-    IllegalActionError,
-    Phase,
-    PlainMachine,
-    Ruleset,
-    Seats,
-    ToAct,
-)
-from pegline_core.event_writer import EventWriter
+from pegline_core import CHANCE, OVER, Event, IllegalActionError, Phase, PlainMachine, ToAct
+from pegline_core.card_game import EventWriter, FlatState, Seating, StateFields
+from pegline_core.card_game.actions import CutForDeal, Deal, Play
+from pegline_core.card_game.dealing import check_hands, draw_cut, draw_hands, lowest_cut
+from pegline_core.card_game.events import CutTie, DealerChosen
+from pegline_core.card_tuples import position, replaced, without
+from pegline_core.cards import DECK, Card
+from pegline_core.ruleset import Ruleset
 
 
 class TricksPhase(Phase):
-    """Where a game is: a hand's deal, its tricks, then over."""
+    """Where a game is: the cut for the first dealer, a hand's deal, its tricks, then over."""
 
+    CUT = "cut"
     DEAL = "deal"
     PLAY = "play"
     OVER = "over"
-
-
-@frozen
-class Deal:
-    """Chance: each seat's cards, seat 0's first."""
-
-    TAG: ClassVar[str] = "deal"
-    hands: tuple[tuple[Card, ...], ...]
-
-
-@frozen
-class Play:
-    """A seat plays a card to the trick."""
-
-    TAG: ClassVar[str] = "play"
-    seat: int
-    card: Card
 
 
 @frozen
@@ -98,40 +77,31 @@ def follows(held: tuple[Card, ...], trick: tuple[tuple[int, Card], ...]) -> list
     return sorted(suited or held, key=lambda card: (card.suit, power(card)))
 
 
-class TricksMachine(PlainMachine):
+class TricksMachine(FlatState, PlainMachine):
+    state = StateFields("phase", "hand", "dealer", "scores", "held", "trick", "leader", "taken")
+
     def __init__(self, ruleset: Ruleset, log: list[Event]) -> None:
         settings = ruleset.variant.settings
-        self.log, self.cards, self.target = log, settings.cards, settings.target
-        self.players = ruleset.variant.table.players
+        self.cards, self.target = settings.cards, settings.target
+        self.seats = Seating(ruleset.variant)
         self.score_trick = ruleset.scoring("pegline_score_trick")
         self.writer = EventWriter(log, self)
-        self.phase, self.hand, self.dealer = TricksPhase.DEAL, 0, 0
-        self.scores = (0,) * self.players
+        self.phase, self.hand, self.dealer, self.leader = TricksPhase.CUT, 0, 0, 0
+        self.scores = self.taken = (0,) * self.seats.players
         self.held: tuple[tuple[Card, ...], ...] = ()
         self.trick: tuple[tuple[int, Card], ...] = ()
-        self.leader, self.taken = 0, (0,) * self.players
-
-    def snapshot(self) -> Any:
-        return (self.phase, self.hand, self.dealer, self.scores, self.held, self.trick,
-                self.leader, self.taken)
-
-    def restore(self, snapshot: Any) -> None:
-        (self.phase, self.hand, self.dealer, self.scores, self.held, self.trick, self.leader,
-         self.taken) = snapshot
 
     def begin(self, dealer: int | None) -> None:
         if dealer is not None:
-            if not 0 <= dealer < self.players:
-                raise IllegalActionError(f"no seat {dealer} to deal")
-            self.dealer = dealer
+            self._choose(self.seats.check(dealer))
 
     def turn(self) -> int:
-        return (self.leader + len(self.trick)) % self.players
+        return (self.leader + len(self.trick)) % self.seats.players
 
     def to_act(self) -> ToAct:
-        if self.phase == TricksPhase.DEAL:
+        if self.phase in (TricksPhase.CUT, TricksPhase.DEAL):
             return CHANCE
-        return Seats((self.turn(),)) if self.phase == TricksPhase.PLAY else OVER
+        return self.seats.turns[self.turn()] if self.phase == TricksPhase.PLAY else OVER
 
     def legal_actions(self, seat: int | None) -> list[Any]:
         if self.phase != TricksPhase.PLAY or seat not in (None, self.turn()):
@@ -139,10 +109,13 @@ class TricksMachine(PlainMachine):
         return [Play(self.turn(), card) for card in follows(self.held[self.turn()], self.trick)]
 
     def chance_action(self, rng: random.Random) -> Any:
+        if self.phase == TricksPhase.CUT:
+            return draw_cut(rng, DECK, players=self.seats.players)
         if self.phase != TricksPhase.DEAL:
             raise IllegalActionError(f"no chance action is due in the {self.phase} phase")
-        cards = rng.sample(DECK, self.players * self.cards)
-        return Deal(tuple(tuple(cards[seat::self.players]) for seat in range(self.players)))
+        hands, _ = draw_hands(rng, DECK, players=self.seats.players, size=self.cards,
+                              dealer=self.dealer)
+        return Deal(hands)
 
     def view(self, seat: int) -> TricksView:
         held = self.held[seat] if self.held else ()
@@ -150,56 +123,59 @@ class TricksMachine(PlainMachine):
                           self.trick, self.taken, self.target)
 
     def apply(self, action: Any) -> None:
-        if type(action) is Deal:
+        if self.phase == TricksPhase.CUT and type(action) is CutForDeal:
+            self._cut(action)
+        elif self.phase == TricksPhase.DEAL and type(action) is Deal:
             self._deal(action)
-        elif type(action) is Play:
+        elif self.phase == TricksPhase.PLAY and type(action) is Play:
             self._play(action)
         else:
-            raise IllegalActionError(f"not an action of tricks: {action!r}")
+            raise IllegalActionError(f"{action!r} is not an action of the {self.phase} phase")
+
+    def _cut(self, cut: CutForDeal) -> None:
+        lowest = lowest_cut(cut.cards, players=self.seats.players)
+        self.writer.input(None, cut)
+        if len(lowest) > 1:
+            self.writer.add(CutTie, None, seats=lowest)
+        else:
+            self._choose(lowest[0])
+
+    def _choose(self, dealer: int) -> None:
+        self.writer.add(DealerChosen, None, dealer=dealer)
+        self.phase, self.dealer = TricksPhase.DEAL, dealer
 
     def _deal(self, deal: Deal) -> None:
-        cards = [card for hand in deal.hands for card in hand]
-        if self.phase != TricksPhase.DEAL:
-            raise IllegalActionError(f"no deal in the {self.phase} phase")
-        if len(deal.hands) != self.players or any(len(h) != self.cards for h in deal.hands) \
-                or len(set(cards)) != len(cards) or any(type(c) is not Card for c in cards):
-            raise IllegalActionError(f"a deal is {self.cards} different cards for each of "
-                                     f"{self.players} seats")
+        check_hands(deal.hands, players=self.seats.players, size=self.cards)
         self.hand += 1
         self.writer.input(None, deal)
         self.phase, self.held, self.trick = TricksPhase.PLAY, deal.hands, ()
-        self.leader, self.taken = (self.dealer + 1) % self.players, (0,) * self.players
+        self.leader, self.taken = self.seats.left_of(self.dealer), (0,) * self.seats.players
 
     def _play(self, play: Play) -> None:
-        if self.phase != TricksPhase.PLAY or play.seat != self.turn():
+        if play.seat != self.turn():
             raise IllegalActionError(f"seat {play.seat} may not play now")
-        if play.card not in follows(self.held[play.seat], self.trick):
+        held = self.held[play.seat]
+        if play.card not in follows(held, self.trick):
             raise IllegalActionError(f"seat {play.seat} cannot play {play.card}: follow suit")
         self.writer.input(play.seat, play)
-        held = list(self.held)
-        held[play.seat] = tuple(card for card in held[play.seat] if card is not play.card)
-        self.held, self.trick = tuple(held), (*self.trick, (play.seat, play.card))
-        if len(self.trick) == self.players:
+        self.held = replaced(self.held, play.seat, without(held, position(held, play.card)))
+        self.trick = (*self.trick, (play.seat, play.card))
+        if len(self.trick) == self.seats.players:
             self._take()
 
     def _take(self) -> None:
         leader, led = self.trick[0][0], self.trick[0][1].suit
         winner = max((entry for entry in self.trick if entry[1].suit == led),
                      key=lambda entry: power(entry[1]))[0]
-        cards = tuple(card for _, card in self.trick)
-        taken = list(self.taken)
-        taken[winner] += 1
-        self.taken, self.trick, self.leader = tuple(taken), (), winner
+        cards, last = tuple(card for _, card in self.trick), not self.held[winner]
+        self.taken = replaced(self.taken, winner, self.taken[winner] + 1)
+        self.trick, self.leader = (), winner
         self.writer.add(TrickTaken, winner, leader=leader, cards=cards)
-        last = not self.held[winner]
-        trick = Trick(winner, leader, cards, sum(taken), last, self.scores)
-        for award in self.score_trick(cards, trick):
-            scores = list(self.scores)
-            scores[winner] += award.score.points
-            self.scores = tuple(scores)
-            self.writer.score(award, seat=winner, side=winner, total=scores[winner])
+        trick = Trick(winner, leader, cards, sum(self.taken), last, self.scores)
+        self.scores = self.writer.awards(self.score_trick(cards, trick), self.scores,
+                                         seat=winner, side=winner)
         if max(self.scores) >= self.target:
-            self.writer.end(self.scores, [(seat,) for seat in range(self.players)])
+            self.writer.end(self.scores, self.seats.sides)
             self.phase = TricksPhase.OVER
         elif last:
-            self.phase, self.dealer = TricksPhase.DEAL, (self.dealer + 1) % self.players
+            self.phase, self.dealer = TricksPhase.DEAL, self.seats.left_of(self.dealer)

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pegline_core import Card, CardError
-from pegline_core.app.terminal_seat import AnswerError, TerminalSeat
+from pegline_core.app.terminal_seat import AnswerError, TerminalSeat, card_answer
 from pegline_tricks.machine import TricksView
 
 
@@ -22,13 +21,7 @@ class TricksSeat(TerminalSeat[TricksView]):
 
     def ask(self, view: TricksView, legal: Sequence[Any]) -> tuple[str, Callable[[str], Any]]:
         def read(text: str) -> Any:
-            if text.isdecimal() and text.isascii() and 1 <= int(text) <= len(view.held):
-                card = view.held[int(text) - 1]
-            else:
-                try:
-                    card = Card.parse(text)
-                except CardError:
-                    raise AnswerError(f"{text!r} is neither a card nor its number") from None
+            card = card_answer(text, dict(enumerate(view.held, 1)))
             plays = {play.card: play for play in legal}
             if card not in plays:
                 raise AnswerError(f"you cannot play {card.symbol}: "
