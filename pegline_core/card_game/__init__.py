@@ -43,5 +43,5 @@ from pegline_core.event_writer import EventWriter
 
 __all__ = ["CutForDeal", "Deal", "SeatMove", "Play", "card_tuple", "hands_tuple", "plays_of",
            "check_cards", "check_hands", "draw_cut", "draw_hands", "face_down", "HandsFaceDown",
-           "lowest_cut", "Combination", "CutTie", "DealerChosen", "first_dealer", "Seating", "StateFields",
-           "FlatState", "EventWriter"]
+           "lowest_cut", "Combination", "CutTie", "DealerChosen", "first_dealer", "Seating",
+           "StateFields", "FlatState", "EventWriter"]
