@@ -91,7 +91,7 @@ def coach(ruleset: Ruleset) -> Evaluator:
         try:
             offer = hooks.call(game_hookspecs.pegline_evaluator)
         except MissingHook as exc:  # a move the player may not make here, as any other
-            raise IllegalActionError(str(exc)) from None
+            raise IllegalActionError(exc.message) from None
         found = ruleset.cache["evaluator"] = offer(ruleset=ruleset)
     return found
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import random
 import re
 import textwrap
 from pathlib import Path
@@ -261,3 +262,39 @@ def test_the_kernels_message_for_a_missing_hook_is_shown_in_the_users_language()
                                  "比較するコーチがいません")
     with use_language("zh-Hans"):
         assert shown(error) == "游戏 'tricks' 未实现 pegline_evaluator：没有可供比较的教练"  # noqa: RUF001
+
+
+def test_a_round_robin_the_game_lacks_is_said_in_the_users_language():
+    result = CliRunner().invoke(main, ["--lang", "ja", "simulate", "--variant", "two-player",
+                                       "--games", "2", "--round-robin"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "pegline_round_robin" in result.output and "does not implement" not in result.output
+
+
+def test_the_web_apis_list_of_variants_says_why_one_is_unplayable_in_the_requests_language(
+        cribbage_without, tmp_path, monkeypatch):
+    cribbage_without("pegline_web_table")
+    (tmp_path / "broken.toml").write_text('extends = ["clabber"]\n[table]\nplayers = 9\n')
+    monkeypatch.setenv("PEGLINE_VARIANT_PATH", str(tmp_path))
+    with TestClient(create_app(Tables())) as client:
+        listed = {v["name"]: v for v in client.get("/api/options?lang=ja").json()["variants"]}
+    assert "pegline_web_table" in listed["two-player"]["problem"]
+    assert "does not implement" not in listed["two-player"]["problem"]
+    assert listed["broken"]["problem"].endswith("table.players: 2から8まででなければなりません。指定は 9")
+
+
+def test_a_game_without_a_coach_is_refused_a_compare_in_the_users_language(cribbage_without):
+    from pegline_core import IllegalActionError
+    from pegline_core.app.i18n import use_language
+    from pegline_core.app.problems import shown
+
+    cribbage_without("pegline_evaluator")
+    game = Game("two-player", dealer=0)
+    game.apply(game.chance_action(random.Random(1)))  # the deal
+    game.apply(game.legal_actions(0)[0])  # seat 0's discard: a decision to compare
+    with pytest.raises(IllegalActionError) as caught:
+        game.compare(0)
+    assert caught.value.code == "game.missing-hook"
+    with use_language("ja"):
+        assert "pegline_evaluator" in shown(caught.value)
+        assert "does not implement" not in shown(caught.value)

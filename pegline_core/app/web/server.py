@@ -122,14 +122,14 @@ class Server:
                 variant = load_variant(path)
             except VariantError as exc:
                 variants.append({"name": name, "playable": False,
-                                 "problem": "; ".join(exc.problems)})
+                                 "problem": "; ".join(map(say, exc.problems))})
                 continue
             item = {"name": name, "description": variant_description(variant),
                     "game": variant.game, "players": variant.table.players, "playable": True}
             try:
                 web = self._web(variant)
             except MissingHook as exc:
-                item |= {"playable": False, "problem": str(exc)}
+                item |= {"playable": False, "problem": shown(exc)}
             else:
                 options[variant.game] = list(web.options)
                 bots[variant.game] = list(bots_for(variant))
