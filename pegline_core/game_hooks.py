@@ -19,11 +19,13 @@ import pluggy
 from pegline_core import game_hookspecs
 from pegline_core.dispatch import registration_error, unknown_hooks
 from pegline_core.errors import PeglineError, PluginError
-from pegline_core.messages import Template
+from pegline_core.messages import Template, joined
 
 __all__ = ["GameHooks", "MissingHook", "MISSING_HOOK"]
 
 MISSING_HOOK = Template("game.missing-hook", "game {game} does not implement {hook}: {consequence}")
+_OTHER_LAYER = Template("game.hooks-of-layer", "{faults}; the hooks marked with {marker} are "
+                        "those of {specs}")
 
 _Arguments = ParamSpec("_Arguments")
 _Result = TypeVar("_Result")
@@ -63,9 +65,9 @@ class GameHooks:
             raise registration_error(self.pm, game, definition, exc) from None
         faults = unknown_hooks(self.pm)
         if faults:  # a misspelt name, or another layer's hook under this layer's marker
-            raise PluginError("; ".join(message for _path, message, _plugin, _hook in faults)
-                              + f"; the hooks marked with {self.MARKER} are those of "
-                                f"{self.SPECS.__name__}", plugin=game, hook=faults[0][3])
+            raise PluginError(_OTHER_LAYER(faults=joined(fault[1] for fault in faults),
+                                           marker=self.MARKER, specs=self.SPECS.__name__),
+                              plugin=game, hook=faults[0][3])
         self.implemented = frozenset(caller.name for caller in
                                      self.pm.get_hookcallers(definition) or ())
         """The names of the hooks the game implements."""

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Self
 
 __all__ = ["KERNEL_DOMAIN", "Template", "Message", "Problem", "Translate", "TEMPLATES",
-           "code_of", "either", "render", "said"]
+           "code_of", "either", "joined", "render", "said"]
 
 KERNEL_DOMAIN = "pegline_core.app"
 """The gettext domain that translates the kernel's messages (its catalog ships with the
@@ -145,6 +145,7 @@ def said(exc: BaseException) -> str:
 
 
 _EITHER = Template("either", "{either} or {other}")
+_JOINED = Template("joined", "{first}; {rest}")
 
 
 def either(names: Iterable[str]) -> str:
@@ -156,4 +157,16 @@ def either(names: Iterable[str]) -> str:
     said: str = ""
     for name in names:
         said = repr(name) if not said else _EITHER(either=said, other=repr(name))
+    return said
+
+
+def joined(texts: Iterable[str]) -> str:
+    """The texts said one after another, separated by semicolons, as one message.
+
+    >>> joined(["a", "b", "c"])
+    'a; b; c'
+    """
+    said: str = ""
+    for text in texts:
+        said = text if not said else _JOINED(first=said, rest=text)
     return said

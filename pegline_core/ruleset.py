@@ -155,7 +155,7 @@ class Ruleset(HookOwner):
         try:  # the game's own hooks for the kernel, checked once (a misspelt name, ...)
             GameHooks.of(variant.game, game)
         except PluginError as exc:
-            return [(("game",), str(exc), variant.game, exc.hook)]
+            return [(("game",), said(exc), variant.game, exc.hook)]
         self.game: GameDefinition = game
         faults += self._register(variant.game, game, ("game",))
         # a file's values may be of any type: read untyped (a compiled build trusts the types)

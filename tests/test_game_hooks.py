@@ -194,8 +194,8 @@ def test_a_game_lacking_a_member_of_the_contract_is_told_which():
     class NoMachine:
         Settings, default_plugins, actions, events = object, (), {}, {}
 
-    with pytest.raises(PluginError, match=r"is not a game \(it has no new_machine, no "
-                                          r"check_settings, no follows\)"):
+    with pytest.raises(PluginError, match=r"is not a game \(it has no new_machine, "
+                                          r"check_settings, follows\)"):
         game_definition("bare", {"bare": NoMachine})
 
 
@@ -298,3 +298,44 @@ def test_a_game_without_a_coach_is_refused_a_compare_in_the_users_language(cribb
     with use_language("ja"):
         assert "pegline_evaluator" in shown(caught.value)
         assert "does not implement" not in shown(caught.value)
+
+
+def test_a_game_authors_mistakes_are_said_in_the_users_language(tmp_path):
+    from pegline_core.app.i18n import use_language
+    from pegline_core.app.problems import shown
+
+    class Mismarked(Misspelt):
+        @game_hookimpl
+        def pegline_web_table(self, variant):
+            return None
+
+        @game_hookimpl
+        def pegline_evalutor(self, ruleset):
+            return None
+
+    class Printed(Misspelt):
+        @app_hookimpl
+        def pegline_printer(self, variant, colour):
+            return None
+
+    errors = []
+    for make in (lambda: GameHooks.of("typo", Mismarked()), lambda: app_hooks("typo", Printed())):
+        with pytest.raises(PluginError) as caught:
+            make()
+        errors.append(caught.value)
+    (tmp_path / "rules.toml").write_text('game = "standard"\n')
+    with pytest.raises(PeglineError) as caught:
+        load_variant(tmp_path / "rules.toml")
+    assert caught.value.problems[0].endswith("game: plugin 'standard' is not a game (it has no "
+                                             "new_machine, check_settings, Settings, "
+                                             "default_plugins, follows, actions, events)")
+    assert [error.code for error in errors] == ["game.hooks-of-layer",
+                                                "plugin.argument-not-passed"]
+    for tag in ("ja", "zh-Hans"):
+        with use_language(tag):
+            said = [*map(shown, errors), shown(caught.value)]
+        for english in ("is not a hook", "did you mean", "the hooks marked", "which the hook",
+                        "is not a game", "it has no"):
+            assert not any(english in text for text in said), (tag, said)
+        assert "pegline_evalutor" in said[0] and "'pegline_evaluator'" in said[0]
+        assert "colour" in said[1] and "new_machine" in said[2]
