@@ -339,3 +339,15 @@ def test_a_game_authors_mistakes_are_said_in_the_users_language(tmp_path):
             assert not any(english in text for text in said), (tag, said)
         assert "pegline_evalutor" in said[0] and "'pegline_evaluator'" in said[0]
         assert "colour" in said[1] and "new_machine" in said[2]
+
+
+def test_the_source_names_no_member_a_game_no_longer_has():
+    """A docstring that says where a game's coach or encoding comes from names its hook, not a
+    member of `GameDefinition` that is now a hook."""
+    named = re.compile(r"GameDefinition\.(\w+)|`GameDefinition` offers ``(\w+)\(")
+    paths = [path for folder in ("pegline_core", "plugins", "docs")
+             for pattern in ("*.py", "*.md") for path in sorted((ROOT / folder).rglob(pattern))]
+    stale = [f"{path.relative_to(ROOT)}: {found.group(0)}" for path in paths
+             for found in named.finditer(path.read_text(encoding="utf-8"))
+             if (found.group(1) or found.group(2)) not in CONTRACT | {"follows"}]
+    assert stale == []
