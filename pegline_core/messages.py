@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Self
 
 __all__ = ["KERNEL_DOMAIN", "Template", "Message", "Problem", "Translate", "TEMPLATES",
-           "code_of", "either", "joined", "render", "said"]
+           "code_of", "either", "joined", "lines", "render", "said"]
 
 KERNEL_DOMAIN = "pegline_core.app"
 """The gettext domain that translates the kernel's messages (its catalog ships with the
@@ -146,6 +146,7 @@ def said(exc: BaseException) -> str:
 
 _EITHER = Template("either", "{either} or {other}")
 _JOINED = Template("joined", "{first}; {rest}")
+_LINES = Template("lines", "{first}\n{rest}")
 
 
 def either(names: Iterable[str]) -> str:
@@ -166,7 +167,16 @@ def joined(texts: Iterable[str]) -> str:
     >>> joined(["a", "b", "c"])
     'a; b; c'
     """
+    return _folded(texts, _JOINED)
+
+
+def lines(texts: Iterable[str]) -> str:
+    """The texts one a line, as one message (each shown in the user's language)."""
+    return _folded(texts, _LINES)
+
+
+def _folded(texts: Iterable[str], between: Template) -> str:
     said: str = ""
     for text in texts:
-        said = text if not said else _JOINED(first=said, rest=text)
+        said = text if not said else between(first=said, rest=text)
     return said

@@ -202,3 +202,16 @@ def test_play_wraps_the_person_s_player_and_leaves_it_as_the_game_made_it(tmp_pa
     (person,) = made
     assert "choose" not in vars(person) and person.read is input
     assert person.auto_go  # --auto-go is the person's own setting
+
+
+def test_a_scripts_mistakes_are_said_in_the_language_asked(tmp_path):
+    """A script's problems keep their messages' codes, so ``--lang`` shows each in its words."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text("dealer = 1\nx = 1\n[[hands]]\ndealt = 5\n")
+    japanese = run("--lang", "ja", "replay", str(bad)).output
+    assert f"{bad}: x: 不明なキー" in japanese and "unknown key" not in japanese
+    assert "hands[0].dealt" in japanese and "expected" not in japanese
+    bad.write_text('dealer = 1\n[[hands]]\ndealt = [["5H", "5C", "JD", "KS", "2C", "9H"], '
+                   '["AS", "2S", "3S", "4S", "6S", "7S"]]\ndiscards = [["AS", "2S"]]\n')
+    japanese = run("--lang", "ja", "replay", str(bad)).output
+    assert "hands[0].discards[0]: " in japanese and "does not hold" not in japanese
