@@ -89,6 +89,7 @@ class IllegalActionError(PeglineError):
 
 
 _RAISED = Template("player.raised", "seat {seat}'s player {player} raised {error}")
+_UNMADE = Template("player.unmade", "the bot {player} raised {error} when it was made")
 _REFUSED = Template("player.refused", "seat {seat}'s player {player} answered {action}, which "
                     "the rules refuse: {reason}")
 
@@ -116,6 +117,12 @@ class PlayerError(PeglineError):
         name = _class_name(player)
         return cls(_RAISED(seat=seat, player=name, error=f"{type(cause).__name__}: {cause}"),
                    seat=seat, player=name, where=_raised_at(cause), cause=cause)
+
+    @classmethod
+    def unmade(cls, player: str, cause: Exception) -> PlayerError:
+        """The bot ``player`` (as its spec names it) raised ``cause`` while it was made."""
+        return cls(_UNMADE(player=repr(player), error=f"{type(cause).__name__}: {cause}"),
+                   player=player, where=_raised_at(cause), cause=cause)
 
     @classmethod
     def refused(cls, seat: int, player: object, action: object,
