@@ -355,3 +355,38 @@ def test_the_source_names_no_member_a_game_no_longer_has():
              for found in named.finditer(text)
              if (found.group(1) or found.group(2)) not in CONTRACT | {"follows"}]
     assert stale == []
+
+
+def test_a_compare_the_coach_cannot_make_is_refused_in_the_users_language():
+    """Only forced moves to judge (the evaluator answers None for each), or an evaluator that
+    leaves out the move made: each refusal has a code and its words in every language."""
+    from pegline_core import IllegalActionError
+    from pegline_core.app.i18n import use_language
+    from pegline_core.app.problems import shown
+    from pegline_core.coaching import Evaluation
+
+    class Silent:  # judges nothing
+        def evaluate(self, view):
+            return None
+
+    game = Game("two-player", dealer=0)
+    game.apply(game.chance_action(random.Random(1)))
+    game.apply(game.legal_actions(0)[0])
+    with pytest.raises(IllegalActionError) as caught:
+        game.compare(0, Silent())
+    assert caught.value.code == "refused.only-forced"
+    assert str(caught.value) == ("seat 0 has no committed decision the coach can compare yet "
+                                 "(only forced moves)")
+    with use_language("zh-Hans"):
+        assert "only forced" not in shown(caught.value)
+
+    class Forgetful:  # lists no move at all
+        def evaluate(self, view):
+            return Evaluation("discard", ())
+
+    with pytest.raises(PeglineError) as caught:
+        game.compare(0, Forgetful())
+    assert caught.value.code == "coach.move-not-listed"
+    assert str(caught.value).startswith("the evaluator did not list the move Discard(")
+    with use_language("ja"):
+        assert "did not list" not in shown(caught.value)
