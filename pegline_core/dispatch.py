@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from types import ModuleType, TracebackType
 from typing import TYPE_CHECKING, Any, final
 
@@ -34,6 +34,8 @@ Fault = tuple[tuple[str | int, ...], str, str | None, str | None]
 _NOT_A_HOOK = Template("plugin.not-a-hook", "plugin {plugin}: {name} is not a hook")
 _NOT_A_HOOK_NEAR = Template("plugin.not-a-hook.near", "plugin {plugin}: {name} is not a hook "
                             "(did you mean {close}?)")
+_MARK_WITH = Template("plugin.hook-marked-wrongly", "plugin {plugin}: {name} is a game's hook, "
+                      "which is marked with {marker}")
 _NOT_PASSED = Template("plugin.argument-not-passed", "plugin {plugin}: {hook} takes {extra}, "
                        "which the hook does not pass (it passes: {passed})")
 """A problem found while building a ruleset: (key path, message, plugin, hook)."""
@@ -202,9 +204,12 @@ def _hook_in_traceback(plugin: object, tb: TracebackType | None) -> str | None:
     return found
 
 
-def unknown_hooks(pm: pluggy.PluginManager, only: object | None = None) -> list[Fault]:
+def unknown_hooks(pm: pluggy.PluginManager, only: object | None = None,
+                  markers: Mapping[str, str] | None = None) -> list[Fault]:
     """A fault for every implementation of a hook that has no specification, and so would never
-    be called (a misspelt name): pluggy's ``check_pending``, reporting them all."""
+    be called (a misspelt name): pluggy's ``check_pending``, reporting them all. ``markers``
+    names the marker each of a game's hooks takes, by hook (`pegline_core.game_hooks.MARKERS`),
+    for one marked with another layer's."""
     known = sorted(name for name in vars(pm.hook) if not name.startswith("_")
                    and getattr(pm.hook, name).spec is not None)
     found: list[Fault] = []
@@ -214,7 +219,10 @@ def unknown_hooks(pm: pluggy.PluginManager, only: object | None = None) -> list[
         for impl in caller.get_hookimpls():
             if not impl.optionalhook and (only is None or impl.plugin is only):
                 close = difflib.get_close_matches(name, known, n=1)
-                message = _NOT_A_HOOK_NEAR(plugin=repr(impl.plugin_name), name=repr(name),
+                marker = (markers or {}).get(name)
+                message = _MARK_WITH(plugin=repr(impl.plugin_name), name=repr(name),
+                                     marker=marker) if marker else \
+                    _NOT_A_HOOK_NEAR(plugin=repr(impl.plugin_name), name=repr(name),
                                            close=repr(close[0])) if close else \
                     _NOT_A_HOOK(plugin=repr(impl.plugin_name), name=repr(name))
                 found.append((("plugins",), message, impl.plugin_name, name))

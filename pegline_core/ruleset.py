@@ -27,7 +27,7 @@ from pegline_core.dispatch import (
     unknown_hooks,
 )
 from pegline_core.errors import PluginError, short_repr
-from pegline_core.game_hooks import GameHooks
+from pegline_core.game_hooks import MARKERS, GameHooks
 from pegline_core.messages import Problem, Template, either, said
 from pegline_core.plugins import (
     Plugins,
@@ -184,7 +184,7 @@ class Ruleset(HookOwner):
                                                     f"'game' ({variant.game!r} here)"), name, None))
                 continue
             faults += self._register(name, plugin, ("plugins", index))
-        return faults + (unknown_hooks(self.pm) or self._declare())
+        return faults + (unknown_hooks(self.pm, markers=MARKERS) or self._declare())
 
     def _register(self, name: str, plugin: object, path: tuple[str | int, ...]) -> list[Fault]:
         try:
@@ -322,7 +322,7 @@ class Ruleset(HookOwner):
 
     def _joined(self, name: str, plugin: object) -> None:
         """Check a plugin registered after the build and declare its rules (`PluginError`)."""
-        faults = (unknown_hooks(self.pm, plugin) or self._declare(plugin)
+        faults = (unknown_hooks(self.pm, plugin, MARKERS) or self._declare(plugin)
                   or self._check(plugin))
         if faults:
             raise PluginError("; ".join(message for _, message, _, _ in faults),

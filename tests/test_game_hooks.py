@@ -173,10 +173,22 @@ def test_a_hook_under_the_other_layers_marker_is_refused_saying_which_marker_is_
         def pegline_web_table(self, variant):
             return None
 
-    with pytest.raises(PluginError, match=r"'pegline_web_table' is not a hook.*; the hooks marked "
-                                          r"with game_hookimpl are those of "
-                                          r"pegline_core\.game_hookspecs$"):
+    with pytest.raises(PluginError, match=r"^plugin 'typo': 'pegline_web_table' is a game's hook, "
+                                          r"which is marked with app_hookimpl$"):
         GameHooks.of("typo", Mismarked())
+
+
+def test_a_games_hook_under_the_rules_marker_is_refused_naming_its_marker(tmp_path):
+    from pegline_core import hookimpl
+
+    class RulesMarked(Misspelt):
+        @hookimpl
+        def pegline_evaluator(self, ruleset):
+            return None
+
+    assert variant_problems(tmp_path, {"typo": RulesMarked}) == [
+        f"{tmp_path / 'typo.toml'}: plugins: plugin 'typo': 'pegline_evaluator' is a game's "
+        "hook, which is marked with game_hookimpl"]
 
 
 def test_a_hook_with_an_argument_its_specification_lacks_is_refused_by_pluggy():
@@ -329,12 +341,11 @@ def test_a_game_authors_mistakes_are_said_in_the_users_language(tmp_path):
     assert caught.value.problems[0].endswith("game: plugin 'standard' is not a game (it has no "
                                              "new_machine, check_settings, Settings, "
                                              "default_plugins, follows, actions, events)")
-    assert [error.code for error in errors] == ["game.hooks-of-layer",
-                                                "plugin.argument-not-passed"]
+    assert [error.code for error in errors] == ["joined", "plugin.argument-not-passed"]
     for tag in ("ja", "zh-Hans"):
         with use_language(tag):
             said = [*map(shown, errors), shown(caught.value)]
-        for english in ("is not a hook", "did you mean", "the hooks marked", "which the hook",
+        for english in ("is not a hook", "did you mean", "a game's hook", "which the hook",
                         "is not a game", "it has no"):
             assert not any(english in text for text in said), (tag, said)
         assert "pegline_evalutor" in said[0] and "'pegline_evaluator'" in said[0]
