@@ -61,6 +61,8 @@ _UNDECLARED = Template("rule.undeclared", "no plugin of this variant declares ru
 _UNDECLARED_NEAR = Template("rule.undeclared.near", "no plugin of this variant declares rule "
                             "{rule} (did you mean {names}?)")
 _PLUGIN_SAYS = Template("plugin.says", "(plugin {plugin}) {message}")
+_A_GAME = Template("plugins.a-game", "plugin {plugin} is a game, not a rule plugin: a variant "
+                   "names its game in 'game' ({game} here)")
 _SCORELESS = Template("rule.scoreless", "no rule can score a point ({keys}), so a game could "
                       "never end")
 
@@ -179,9 +181,8 @@ class Ruleset(HookOwner):
             if plugin is None:
                 continue
             if isinstance(plugin, GameDefinition):  # one game a variant: its own ``game``
-                faults.append((("plugins", index), (f"plugin {name!r} is a game, not a rule "
-                                                    f"plugin: a variant names its game in "
-                                                    f"'game' ({variant.game!r} here)"), name, None))
+                faults.append((("plugins", index), _A_GAME(plugin=repr(name),
+                                                           game=repr(variant.game)), name, None))
                 continue
             faults += self._register(name, plugin, ("plugins", index))
         return faults + (unknown_hooks(self.pm, markers=MARKERS) or self._declare())

@@ -401,3 +401,17 @@ def test_a_compare_the_coach_cannot_make_is_refused_in_the_users_language():
     assert str(caught.value).startswith("the evaluator did not list the move Discard(")
     with use_language("ja"):
         assert "did not list" not in shown(caught.value)
+
+
+def test_a_game_named_among_the_rule_plugins_is_said_in_the_users_language(tmp_path):
+    from pegline_core.app.i18n import use_language
+    from pegline_core.app.problems import shown
+
+    (tmp_path / "both.toml").write_text('extends = ["two-player"]\nplugins = ["+clabber"]\n')
+    with pytest.raises(PeglineError) as caught:
+        load_variant(tmp_path / "both.toml")
+    assert caught.value.problems[0].endswith(
+        "plugins[1]: plugin 'clabber' is a game, not a rule plugin: a variant names its game in "
+        "'game' ('cribbage' here)")
+    with use_language("ja"):
+        assert "is a game" not in shown(caught.value) and "'clabber'" in shown(caught.value)
