@@ -253,3 +253,19 @@ def test_the_web_apis_refusal_carries_the_code_beside_the_translated_message():
         assert refused.json()["error"].startswith("discard フェーズでは Play はできません")
         unread = client.post("/api/tables", json={"variant": "nosuch"})
         assert unread.status_code == 400 and "code" not in unread.json()  # the app's own words
+
+
+def test_a_file_that_cannot_be_read_is_said_in_the_language_asked(tmp_path):
+    """What a new user meets first (a mistyped file name, a broken file) keeps its English and
+    is shown in the language asked, wherever the file is read."""
+    broken = tmp_path / "broken.toml"
+    broken.write_text("dealer = [\n")
+    english, japanese = ([CliRunner().invoke(main, ["--lang", tag, *command]).output
+                          for command in (["play", "--resume", str(tmp_path / "gone.toml")],
+                                          ["replay", str(broken)],
+                                          ["variants", "check", str(broken)])]
+                         for tag in ("en", "ja"))
+    assert f"{tmp_path / 'gone.toml'}: no such file" in english[0]
+    assert f"{broken}: not valid TOML: " in english[1] and "not valid TOML: " in english[2]
+    assert f"{tmp_path / 'gone.toml'}: そのファイルはありません" in japanese[0]
+    assert all("正しい TOML ではありません" in said for said in japanese[1:]), japanese
