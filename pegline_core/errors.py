@@ -11,7 +11,7 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
-from pegline_core.messages import Message, Template, said
+from pegline_core.messages import Message, Problem, Template, code_of, said
 
 __all__ = ["PeglineError", "CardError", "VariantError", "PluginError", "IllegalActionError",
            "PlayerError", "RecordError", "short_repr"]
@@ -33,15 +33,16 @@ class PeglineError(ValueError):
 
     @property
     def code(self) -> str | None:
-        """The message's stable code, or None for an error raised with plain text."""
-        message = self.message
-        return message.code if isinstance(message, Message) else None
+        """The message's stable code (a `Problem`'s: its message's), or None for an error
+        raised with plain text."""
+        return code_of(self.message)
 
     @property
     def params(self) -> dict[str, object]:
         """The values the message was formatted with ({} for plain text)."""
         message = self.message
-        return dict(message.params) if isinstance(message, Message) else {}
+        inner = message.message if isinstance(message, Problem) else message
+        return dict(inner.params) if isinstance(inner, Message) else {}
 
 
 class CardError(PeglineError):

@@ -269,3 +269,27 @@ def test_a_file_that_cannot_be_read_is_said_in_the_language_asked(tmp_path):
     assert f"{broken}: not valid TOML: " in english[1] and "not valid TOML: " in english[2]
     assert f"{tmp_path / 'gone.toml'}: そのファイルはありません" in japanese[0]
     assert all("正しい TOML ではありません" in said for said in japanese[1:]), japanese
+
+
+def test_a_record_altered_or_of_another_version_is_said_in_the_language_asked(tmp_path):
+    from pegline_core.record import GameRecord
+
+    record = tmp_path / "game.toml"
+    assert CliRunner().invoke(main, ["play", "--seed", "2", "--save", str(record)]).exit_code == 0
+    text = record.read_text()
+    altered, later, other = (tmp_path / f"{name}.toml" for name in ("altered", "later", "other"))
+    altered.write_text(text.replace("win_game_points = 2", "win_game_points = 3", 1))
+    later.write_text(re.sub(r"(?m)^version = \d+", "version = 99", text, count=1))
+    other.write_text(text.replace('format = "pegline-record"', 'format = "x"', 1))
+    said = {tag: [CliRunner().invoke(main, ["--lang", tag, "replay", "--verify", str(path)]).output
+                  for path in (altered, later)] for tag in ("en", "ja")}
+    assert "the record's rules do not match its digest" in said["en"][0]
+    assert "it was altered" in said["en"][0]
+    assert f"{later}: record version 99 is not supported (this Pegline reads versions 1 to" in \
+        said["en"][1]
+    assert "改ざんされています" in said["ja"][0] and "対応していません" in said["ja"][1], said
+    assert not any("it was altered" in text or "is not supported" in text for text in said["ja"])
+    with pytest.raises(PeglineError) as caught:
+        GameRecord.load(other)
+    assert caught.value.code == "record.not-a-record"  # a Problem's: its message's
+    assert caught.value.params == {"format": "'pegline-record'"}
