@@ -28,7 +28,7 @@ from pegline_core.dispatch import (
 )
 from pegline_core.errors import PluginError, short_repr
 from pegline_core.game_hooks import MARKERS, GameHooks
-from pegline_core.messages import Problem, Template, either, said
+from pegline_core.messages import Problem, Template, either, joined, said
 from pegline_core.plugins import (
     Plugins,
     Problems,
@@ -98,7 +98,7 @@ class Ruleset(HookOwner):
     def _finish(self, faults: list[Fault]) -> None:
         faults = faults or self._check()
         if faults:
-            message = "; ".join(f"{format_path(p) or '(top)'}: {m}" for p, m, _, _ in faults)
+            message = joined(Problem(m, format_path(p) or "(top)") for p, m, _, _ in faults)
             culprit = next((f for f in faults if f[2] is not None), faults[0])
             raise PluginError(message, plugin=culprit[2], hook=culprit[3])
         self._hooks: dict[str, Hook] = {}
@@ -326,7 +326,7 @@ class Ruleset(HookOwner):
         faults = (unknown_hooks(self.pm, plugin, MARKERS) or self._declare(plugin)
                   or self._check(plugin))
         if faults:
-            raise PluginError("; ".join(message for _, message, _, _ in faults),
+            raise PluginError(joined(message for _, message, _, _ in faults),
                               plugin=faults[0][2], hook=faults[0][3])
 
     def _left(self, plugin: object) -> None:

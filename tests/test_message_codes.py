@@ -293,3 +293,14 @@ def test_a_record_altered_or_of_another_version_is_said_in_the_language_asked(tm
         GameRecord.load(other)
     assert caught.value.code == "record.not-a-record"  # a Problem's: its message's
     assert caught.value.params == {"format": "'pegline-record'"}
+
+
+def test_several_problems_of_one_thing_are_each_said_in_the_language_asked(tmp_path):
+    record = tmp_path / "game.toml"
+    assert CliRunner().invoke(main, ["play", "--seed", "2", "--save", str(record)]).exit_code == 0
+    record.write_text(re.sub(r"(?m)^seed = \d+", 'seed = "x"\ndealer = "y"', record.read_text(),
+                             count=1))
+    english = CliRunner().invoke(main, ["replay", str(record)]).output
+    assert "dealer: expected an integer, got the string 'y'; seed: expected an integer" in english
+    japanese = CliRunner().invoke(main, ["--lang", "ja", "replay", str(record)]).output
+    assert "dealer: 整数が必要です" in japanese and "seed: 整数が必要です" in japanese, japanese
