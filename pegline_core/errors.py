@@ -91,6 +91,8 @@ class IllegalActionError(PeglineError):
 
 _RAISED = Template("player.raised", "seat {seat}'s player {player} raised {error}")
 _UNMADE = Template("player.unmade", "the bot {player} raised {error} when it was made")
+_WRONG_INDEX = Template("player.wrong-index", "seat {seat}'s player {player} answered {chosen} "
+                        "to choose_index({count}), not an index from 0 to {last}")
 _REFUSED = Template("player.refused", "seat {seat}'s player {player} answered {action}, which "
                     "the rules refuse: {reason}")
 
@@ -138,8 +140,8 @@ class PlayerError(PeglineError):
     def wrong_index(cls, seat: int, player: object, chosen: object, count: int) -> PlayerError:
         """The `IndexPlayer` at ``seat`` answered ``chosen``, not an index below ``count``."""
         name = _class_name(player)
-        return cls(f"seat {seat}'s player {name} answered {short_repr(chosen)} to "
-                   f"choose_index({count}), not an index from 0 to {count - 1}", seat=seat,
+        return cls(_WRONG_INDEX(seat=seat, player=name, chosen=short_repr(chosen), count=count,
+                                last=count - 1), seat=seat,
                    player=name, where=_method_at(player, "choose_index"))
 
 
