@@ -1,6 +1,6 @@
 """Compare after commit: what a game's evaluator (its coach) thought of a seat's last decision.
 
-A game plugin may offer an evaluator (`GameDefinition.evaluator`): it looks at one seat's view
+A game plugin may offer an evaluator (its ``pegline_evaluator`` hook): it looks at one seat's view
 and values every candidate move, best first, with its reasons. `Game.compare` asks it about the
 seat's last committed decision, as the game stood just before it, marks the seat's own choice and
 records an `AskCoach` (the game is then "assist used"). Nothing here knows a game.

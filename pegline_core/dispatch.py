@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from types import ModuleType, TracebackType
 from typing import TYPE_CHECKING, Any, final
 
@@ -20,6 +20,7 @@ from pegline_core import hookspecs
 from pegline_core.cards import Card
 from pegline_core.errors import PluginError, short_repr
 from pegline_core.hookspecs import NATIVE_STEP, native_counterpart
+from pegline_core.messages import Template
 from pegline_core.rules import Award
 
 if TYPE_CHECKING:
@@ -29,6 +30,14 @@ __all__ = ["Hook", "ScoringHook", "Fault", "CountingPluginManager", "HookOwner",
            "registration_error", "unknown_hooks"]
 
 Fault = tuple[tuple[str | int, ...], str, str | None, str | None]
+
+_NOT_A_HOOK = Template("plugin.not-a-hook", "plugin {plugin}: {name} is not a hook")
+_NOT_A_HOOK_NEAR = Template("plugin.not-a-hook.near", "plugin {plugin}: {name} is not a hook "
+                            "(did you mean {close}?)")
+_MARK_WITH = Template("plugin.hook-marked-wrongly", "plugin {plugin}: {name} is a game's hook, "
+                      "which is marked with {marker}")
+_NOT_PASSED = Template("plugin.argument-not-passed", "plugin {plugin}: {hook} takes {extra}, "
+                       "which the hook does not pass (it passes: {passed})")
 """A problem found while building a ruleset: (key path, message, plugin, hook)."""
 
 
@@ -155,8 +164,8 @@ def registration_error(pm: pluggy.PluginManager, name: str, plugin: object,
             impl = next((i for i in caller.get_hookimpls() if i.plugin is plugin), None)
             names = getattr(impl, "argnames", None) or _impl_argnames(plugin, hook)
             extra = ", ".join(repr(a) for a in names if a not in spec)
-            return PluginError(f"plugin {name!r}: {hook} takes {extra}, which the hook does not "
-                               f"pass (it passes: {', '.join(spec) or 'nothing'})",
+            return PluginError(_NOT_PASSED(plugin=repr(name), hook=hook, extra=extra,
+                                           passed=", ".join(spec) or "nothing"),
                                plugin=name, hook=hook)
         detail = " ".join(line.strip() for line in text.splitlines()[1:] if line.strip())
         return PluginError(f"plugin {name!r} cannot implement {hook or 'a hook'}: "
@@ -195,9 +204,12 @@ def _hook_in_traceback(plugin: object, tb: TracebackType | None) -> str | None:
     return found
 
 
-def unknown_hooks(pm: pluggy.PluginManager, only: object | None = None) -> list[Fault]:
+def unknown_hooks(pm: pluggy.PluginManager, only: object | None = None,
+                  markers: Mapping[str, str] | None = None) -> list[Fault]:
     """A fault for every implementation of a hook that has no specification, and so would never
-    be called (a misspelt name): pluggy's ``check_pending``, reporting them all."""
+    be called (a misspelt name): pluggy's ``check_pending``, reporting them all. ``markers``
+    names the marker each of a game's hooks takes, by hook (`pegline_core.game_hooks.MARKERS`),
+    for one marked with another layer's."""
     known = sorted(name for name in vars(pm.hook) if not name.startswith("_")
                    and getattr(pm.hook, name).spec is not None)
     found: list[Fault] = []
@@ -207,8 +219,12 @@ def unknown_hooks(pm: pluggy.PluginManager, only: object | None = None) -> list[
         for impl in caller.get_hookimpls():
             if not impl.optionalhook and (only is None or impl.plugin is only):
                 close = difflib.get_close_matches(name, known, n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                message = f"plugin {impl.plugin_name!r}: {name!r} is not a hook{hint}"
+                marker = (markers or {}).get(name)
+                message = _MARK_WITH(plugin=repr(impl.plugin_name), name=repr(name),
+                                     marker=marker) if marker else \
+                    _NOT_A_HOOK_NEAR(plugin=repr(impl.plugin_name), name=repr(name),
+                                           close=repr(close[0])) if close else \
+                    _NOT_A_HOOK(plugin=repr(impl.plugin_name), name=repr(name))
                 found.append((("plugins",), message, impl.plugin_name, name))
     return found
 

@@ -2,7 +2,7 @@
 
 A learning agent needs what a seat sees as a fixed-length vector and every move as one number
 from a fixed range. The game knows its own cards and moves, so the game writes both: its
-`GameDefinition` offers ``encoding(ruleset)``, an `Encoding` for one variant. The adapters of
+``pegline_encoding(ruleset)`` hook gives an `Encoding` for one variant. The adapters of
 `pegline_core.rl` (PettingZoo, OpenSpiel) know no game; they only call these members. The kernel
 needs no numpy for this: an encoding writes its numbers into whatever sequence it is given.
 

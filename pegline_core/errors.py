@@ -11,7 +11,7 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
-from pegline_core.messages import Message, Template, said
+from pegline_core.messages import Message, Problem, Template, code_of, said
 
 __all__ = ["PeglineError", "CardError", "VariantError", "PluginError", "IllegalActionError",
            "PlayerError", "RecordError", "short_repr"]
@@ -33,15 +33,16 @@ class PeglineError(ValueError):
 
     @property
     def code(self) -> str | None:
-        """The message's stable code, or None for an error raised with plain text."""
-        message = self.message
-        return message.code if isinstance(message, Message) else None
+        """The message's stable code (a `Problem`'s: its message's), or None for an error
+        raised with plain text."""
+        return code_of(self.message)
 
     @property
     def params(self) -> dict[str, object]:
         """The values the message was formatted with ({} for plain text)."""
         message = self.message
-        return dict(message.params) if isinstance(message, Message) else {}
+        inner = message.message if isinstance(message, Problem) else message
+        return dict(inner.params) if isinstance(inner, Message) else {}
 
 
 class CardError(PeglineError):
@@ -89,6 +90,9 @@ class IllegalActionError(PeglineError):
 
 
 _RAISED = Template("player.raised", "seat {seat}'s player {player} raised {error}")
+_UNMADE = Template("player.unmade", "the bot {player} raised {error} when it was made")
+_WRONG_INDEX = Template("player.wrong-index", "seat {seat}'s player {player} answered {chosen} "
+                        "to choose_index({count}), not an index from 0 to {last}")
 _REFUSED = Template("player.refused", "seat {seat}'s player {player} answered {action}, which "
                     "the rules refuse: {reason}")
 
@@ -118,6 +122,12 @@ class PlayerError(PeglineError):
                    seat=seat, player=name, where=_raised_at(cause), cause=cause)
 
     @classmethod
+    def unmade(cls, player: str, cause: Exception) -> PlayerError:
+        """The bot ``player`` (as its spec names it) raised ``cause`` while it was made."""
+        return cls(_UNMADE(player=repr(player), error=f"{type(cause).__name__}: {cause}"),
+                   player=player, where=_raised_at(cause), cause=cause)
+
+    @classmethod
     def refused(cls, seat: int, player: object, action: object,
                 cause: BaseException) -> PlayerError:
         """The player at ``seat`` answered ``action``, which the rules refused with ``cause``."""
@@ -130,8 +140,8 @@ class PlayerError(PeglineError):
     def wrong_index(cls, seat: int, player: object, chosen: object, count: int) -> PlayerError:
         """The `IndexPlayer` at ``seat`` answered ``chosen``, not an index below ``count``."""
         name = _class_name(player)
-        return cls(f"seat {seat}'s player {name} answered {short_repr(chosen)} to "
-                   f"choose_index({count}), not an index from 0 to {count - 1}", seat=seat,
+        return cls(_WRONG_INDEX(seat=seat, player=name, chosen=short_repr(chosen), count=count,
+                                last=count - 1), seat=seat,
                    player=name, where=_method_at(player, "choose_index"))
 
 

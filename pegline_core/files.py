@@ -17,6 +17,14 @@ RECORD_FORMAT = "pegline-record"
 MATCH_FORMAT = "pegline-match"
 """The ``format`` a saved match's header names (`pegline_core.app.match`)."""
 
+_PIPE = Template("file.pipe", "a pipe, not a file: give a file")
+_NO_FILE = Template("file.missing", "no such file")
+_UNREADABLE = Template("file.unreadable", "cannot read the file: {why}")
+_TOO_LARGE = Template("file.too-large", "the file is larger than {mib} MiB, the most Pegline reads")
+_NOT_REGULAR = Template("file.not-regular", "not a regular file, so nothing is written over it")
+_UNWRITABLE = Template("file.unwritable", "cannot write the file: {why}")
+_NOT_UTF8_FILE = Template("file.not-utf-8", "not a UTF-8 text file")
+
 MAX_FILE_BYTES = 64 * 1024 * 1024
 """The largest file Pegline reads (a record of a long match is a few MiB): a larger one, or an
 endless one such as ``/dev/zero``, is refused rather than read without limit."""
@@ -27,17 +35,16 @@ def read_bytes(path: str | Path, error: type[ValueError], limit: int = MAX_FILE_
     ``limit`` bytes."""
     path = Path(path)
     if path.is_fifo():  # opening one waits for a writer, maybe forever
-        raise error(f"{path}: a pipe, not a file: give a file")
+        raise error(Problem(_PIPE(), str(path)))
     try:
         with path.open("rb") as handle:
             data = handle.read(limit + 1)
     except FileNotFoundError:
-        raise error(f"{path}: no such file") from None
+        raise error(Problem(_NO_FILE(), str(path))) from None
     except OSError as exc:
-        raise error(f"{path}: cannot read the file: {exc.strerror or exc}") from None
+        raise error(Problem(_UNREADABLE(why=exc.strerror or exc), str(path))) from None
     if len(data) > limit:
-        raise error(f"{path}: the file is larger than {limit // (1024 * 1024)} MiB, the most "
-                    "Pegline reads") from None
+        raise error(Problem(_TOO_LARGE(mib=limit // (1024 * 1024)), str(path))) from None
     return data
 
 
@@ -47,7 +54,7 @@ def write_atomically(path: str | Path, data: bytes, error: type[ValueError]) -> 
     ``/dev/null`` or a pipe); a failure is ``error("PATH: why")``."""
     path = Path(path)
     if path.exists() and not path.is_file():
-        raise error(f"{path}: not a regular file, so nothing is written over it")
+        raise error(Problem(_NOT_REGULAR(), str(path)))
     temp = None
     try:
         fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -57,7 +64,7 @@ def write_atomically(path: str | Path, data: bytes, error: type[ValueError]) -> 
     except OSError as exc:
         if temp is not None and os.path.exists(temp):
             os.unlink(temp)
-        raise error(f"{path}: cannot write the file: {exc.strerror or exc}") from None
+        raise error(Problem(_UNWRITABLE(why=exc.strerror or exc), str(path))) from None
 
 
 def read_text(path: str | Path, error: type[ValueError], *, cut: bool = False) -> str:
@@ -76,7 +83,7 @@ def decode_text(data: bytes, name: str | Path, error: type[ValueError], *,
     except UnicodeDecodeError as exc:
         if cut and exc.end == len(data) and exc.reason == "unexpected end of data":
             return data[: exc.start].decode("utf-8")
-        raise error(f"{name}: not a UTF-8 text file") from None
+        raise error(Problem(_NOT_UTF8_FILE(), str(name))) from None
 
 
 def parse_toml(text: str, name: str, error: type[ValueError]) -> dict[str, object]:
@@ -85,11 +92,12 @@ def parse_toml(text: str, name: str, error: type[ValueError]) -> dict[str, objec
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise error(f"{name}: not valid TOML: {exc}") from None
+        raise error(Problem(_NOT_TOML(why=str(exc)), name)) from None
     except ValueError:  # an integer literal longer than Python converts from text
-        raise error(Problem(_TOO_LONG(n=sys.get_int_max_str_digits()), name, _NOT_TOML)) from None
+        raise error(Problem(_NOT_TOML(why=_TOO_LONG(n=sys.get_int_max_str_digits())),
+                            name)) from None
     except RecursionError:  # the parser recurses once per nested array or inline table
-        raise error(f"{name}: {_TOO_DEEP}") from None
+        raise error(Problem(_TOO_DEEP(n=MAX_DEPTH), name)) from None
     _check_depth(data, text, name, error)
     return data
 
@@ -97,10 +105,13 @@ def parse_toml(text: str, name: str, error: type[ValueError]) -> dict[str, objec
 MAX_DEPTH = 32
 """The deepest nesting of arrays and tables Pegline reads in JSON or TOML (a record nests five
 deep): deeper input is refused as it is parsed, before anything recurses over it."""
-_TOO_DEEP = f"arrays or tables nested more than {MAX_DEPTH} deep"
+_TOO_DEEP = Template("file.too-deep", "arrays or tables nested more than {n} deep")
 _HALF = Template("text.half-character", "a lone surrogate (half of a character) in a string")
 _TOO_LONG = Template("number.too-long", "a number of more than {n} digits")
-_NOT_JSON, _NOT_TOML = "not valid JSON", "not valid TOML"
+_NOT_UTF8 = Template("text.not-utf-8", "not UTF-8 text")
+NOT_JSON = Template("file.not-json", "not valid JSON: {why}")
+"""JSON that cannot be read; ``why`` says what is wrong."""
+_NOT_TOML = Template("file.not-toml", "not valid TOML: {why}")
 
 
 def parse_json(text: str | bytes, name: str, error: type[ValueError]) -> object:
@@ -110,13 +121,14 @@ def parse_json(text: str | bytes, name: str, error: type[ValueError]) -> object:
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise error(f"{name}: not valid JSON: {exc.msg}") from None
+        raise error(Problem(NOT_JSON(why=exc.msg), name)) from None
     except UnicodeDecodeError:
-        raise error(f"{name}: not valid JSON: not UTF-8 text") from None
+        raise error(Problem(NOT_JSON(why=_NOT_UTF8()), name)) from None
     except ValueError:  # an integer literal longer than Python converts from text
-        raise error(Problem(_TOO_LONG(n=sys.get_int_max_str_digits()), name, _NOT_JSON)) from None
+        raise error(Problem(NOT_JSON(why=_TOO_LONG(n=sys.get_int_max_str_digits())),
+                            name)) from None
     except RecursionError:
-        raise error(f"{name}: {_TOO_DEEP}") from None
+        raise error(Problem(_TOO_DEEP(n=MAX_DEPTH), name)) from None
     _check_depth(value, text, name, error)
     _check_text(value, text, name, error)
     return value
@@ -145,7 +157,7 @@ def _check_text(value: object, text: str | bytes, name: str, error: type[ValueEr
     try:
         json.dumps(value, ensure_ascii=False).encode()
     except UnicodeEncodeError:
-        raise error(Problem(_HALF(), name, _NOT_JSON)) from None
+        raise error(Problem(NOT_JSON(why=_HALF()), name)) from None
 
 
 def _check_depth(value: object, text: str | bytes, name: str, error: type[ValueError]) -> None:
@@ -157,7 +169,7 @@ def _check_depth(value: object, text: str | bytes, name: str, error: type[ValueE
     while level:
         item, depth = level.pop()
         if depth > MAX_DEPTH:
-            raise error(f"{name}: {_TOO_DEEP}")
+            raise error(Problem(_TOO_DEEP(n=MAX_DEPTH), name))
         children = item.values() if isinstance(item, dict) else item if \
             isinstance(item, list) else ()
         level.extend((child, depth + 1) for child in children

@@ -243,7 +243,7 @@ class Game(GameSteps):
         `AskCoach` input, so the game is "assist used" (in the log and in the result); it also
         works after the game's last move. The review itself is `pegline_core.review`'s.
 
-        ``evaluator`` defaults to the one the game offers (`GameDefinition.evaluator`). Raises
+        ``evaluator`` defaults to the one the game offers (its ``pegline_evaluator`` hook). Raises
         `IllegalActionError` before the seat has committed a decision its evaluator can judge
         (another seat's decisions do not count), or when the game offers no evaluator; the game
         is then unchanged.

@@ -19,11 +19,16 @@ import pluggy
 from pegline_core import game_hookspecs
 from pegline_core.dispatch import registration_error, unknown_hooks
 from pegline_core.errors import PeglineError, PluginError
-from pegline_core.messages import Template
+from pegline_core.messages import Template, joined
 
-__all__ = ["GameHooks", "MissingHook", "MISSING_HOOK"]
+__all__ = ["GameHooks", "MissingHook", "MISSING_HOOK", "MARKERS"]
 
 MISSING_HOOK = Template("game.missing-hook", "game {game} does not implement {hook}: {consequence}")
+
+MARKERS: dict[str, str] = {}
+"""The marker each game hook's implementation takes, by hook, for every layer loaded (the
+kernel's, and the application's once it is imported): a hook marked with another is named
+with the right one."""
 
 _Arguments = ParamSpec("_Arguments")
 _Result = TypeVar("_Result")
@@ -61,14 +66,22 @@ class GameHooks:
             self.pm.register(definition, name=game)
         except Exception as exc:  # noqa: BLE001 - pluggy's validation of a signature, in words
             raise registration_error(self.pm, game, definition, exc) from None
-        faults = unknown_hooks(self.pm)
+        faults = unknown_hooks(self.pm, markers=MARKERS)
         if faults:  # a misspelt name, or another layer's hook under this layer's marker
-            raise PluginError("; ".join(message for _path, message, _plugin, _hook in faults)
-                              + f"; the hooks marked with {self.MARKER} are those of "
-                                f"{self.SPECS.__name__}", plugin=game, hook=faults[0][3])
+            raise PluginError(joined(fault[1] for fault in faults), plugin=game,
+                              hook=faults[0][3])
         self.implemented = frozenset(caller.name for caller in
                                      self.pm.get_hookcallers(definition) or ())
         """The names of the hooks the game implements."""
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        cls._learn_markers()
+
+    @classmethod
+    def _learn_markers(cls) -> None:
+        MARKERS.update(dict.fromkeys((name for name in vars(cls.SPECS)
+                                      if name.startswith("pegline_")), cls.MARKER))
 
     @classmethod
     def of(cls, game: str, definition: object) -> Self:
@@ -99,3 +112,6 @@ class GameHooks:
         return MissingHook(MISSING_HOOK(game=repr(self.game), hook=hook,
                                         consequence=self.WITHOUT[hook]()),
                            game=self.game, hook=hook)
+
+
+GameHooks._learn_markers()

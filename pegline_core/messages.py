@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Self
 
 __all__ = ["KERNEL_DOMAIN", "Template", "Message", "Problem", "Translate", "TEMPLATES",
-           "code_of", "either", "render", "said"]
+           "code_of", "either", "joined", "lines", "render", "said"]
 
 KERNEL_DOMAIN = "pegline_core.app"
 """The gettext domain that translates the kernel's messages (its catalog ships with the
@@ -145,6 +145,8 @@ def said(exc: BaseException) -> str:
 
 
 _EITHER = Template("either", "{either} or {other}")
+_JOINED = Template("joined", "{first}; {rest}")
+_LINES = Template("lines", "{first}\n{rest}")
 
 
 def either(names: Iterable[str]) -> str:
@@ -156,4 +158,25 @@ def either(names: Iterable[str]) -> str:
     said: str = ""
     for name in names:
         said = repr(name) if not said else _EITHER(either=said, other=repr(name))
+    return said
+
+
+def joined(texts: Iterable[str]) -> str:
+    """The texts said one after another, separated by semicolons, as one message.
+
+    >>> joined(["a", "b", "c"])
+    'a; b; c'
+    """
+    return _folded(texts, _JOINED)
+
+
+def lines(texts: Iterable[str]) -> str:
+    """The texts one a line, as one message (each shown in the user's language)."""
+    return _folded(texts, _LINES)
+
+
+def _folded(texts: Iterable[str], between: Template) -> str:
+    said: str = ""
+    for text in texts:
+        said = text if not said else between(first=said, rest=text)
     return said

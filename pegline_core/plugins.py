@@ -28,6 +28,7 @@ __all__ = ["PluginError", "installed_plugins", "plugin_class", "plugin_version",
 
 UNKNOWN_PLUGIN = Template("plugin.unknown", "unknown plugin {name} ({close}installed: {names})")
 _NO_CONFIG = Template("plugin.no-config", "plugin {name} takes no configuration")
+_NOT_A_GAME = Template("plugin.not-a-game", "plugin {name} is not a game (it has no {members})")
 
 ENTRY_POINT_GROUP = "pegline"
 Plugins = Mapping[str, type]
@@ -117,7 +118,7 @@ def game_definition(name: str, extra_plugins: Plugins | None = None) -> GameDefi
 
 def not_a_game(name: str, plugin: object) -> str:
     """Why plugin ``name`` is not a game: the members of `GameDefinition` it lacks."""
-    return f"plugin {name!r} is not a game (it has no {', no '.join(_lacking(plugin))})"
+    return _NOT_A_GAME(name=repr(name), members=", ".join(_lacking(plugin)))
 
 
 def is_game(plugin: object) -> bool:

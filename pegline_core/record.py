@@ -140,6 +140,15 @@ _AND = Template("record.differences", "{first}; {rest}")
 _NO_EVENT = Template("record.no-event", "no event")
 _AN_EVENT = Template("record.an-event", "a {type} event")
 _NOTHING = Template("record.nothing", "nothing")
+_NOT_A_RECORD = Template("record.not-a-record", "not a Pegline record (format should be "
+                         "{format})")
+_UNSUPPORTED = Template("record.version", "record version {version} is not supported (this "
+                        "Pegline reads versions 1 to {latest})")
+_ALTERED_RULES = Template("record.altered-rules", "the record's rules do not match its digest "
+                          "(digest {digest}, rules {rules}): it was altered")
+_NO_PLUGIN = Template("record.no-plugin", "no plugin")
+_ALTERED_PLUGINS = Template("record.altered-plugins", "the header lists the versions of {listed}, "
+                            "but the rules use {used}: it was altered")
 _OTHER_RULES = Template("record.other-rules", "the record was made under other rules than the "
                         "installed {name} (digest {digest}, installed {installed}); it is not "
                         "replayed under other rules")
@@ -410,19 +419,18 @@ class GameRecord:
             raise RecordError(f"{name}: a match's record (format {MATCH_FORMAT!r}), not one "
                               f"game's (format {FORMAT!r})")
         if head.get("format") != FORMAT:
-            raise RecordError(f"{name}: not a Pegline record (format should be {FORMAT!r})")
+            raise RecordError(Problem(_NOT_A_RECORD(format=repr(FORMAT)), name))
         written = set(head)  # before migration: no file may set the migrated ``schema``
         version = head.get("version")
         if type(version) is not int:
-            raise RecordError(f"{name}: record version {version!r} is not supported "
-                              f"(this Pegline reads versions 1 to {VERSION})")
+            raise RecordError(Problem(_UNSUPPORTED(version=repr(version), latest=VERSION), name))
         if version < VERSION and "overlays" not in head:
             raise RecordError(f"{name}: overlays: required key is missing (a header of version "
                               f"{version} states the variants merged on top)")
         head = _migrate(head)
         if head.get("version") != VERSION:
-            raise RecordError(f"{name}: record version {head.get('version')!r} is not supported "
-                              f"(this Pegline reads versions 1 to {VERSION})")
+            raise RecordError(Problem(_UNSUPPORTED(version=repr(head.get("version")),
+                                                  latest=VERSION), name))
         tables: list[dict[str, object]] = []
         for index, event in enumerate(events):
             if not isinstance(event, dict):
@@ -592,8 +600,7 @@ class GameRecord:
                 old = legacy(version=self.schema, ruleset=game.ruleset)
                 installed_digest = old if old == self.digest else installed_digest
         if self.rules is not None and installed_digest != self.digest:
-            raise RecordError(f"the record's rules do not match its digest (digest "
-                              f"{self.digest}, rules {installed_digest}): it was altered")
+            raise RecordError(_ALTERED_RULES(digest=self.digest, rules=installed_digest))
         if self.digest and installed_digest != self.digest:
             raise RecordError(_OTHER_RULES(name=repr(variant.name), digest=self.digest,
                                            installed=installed_digest))
@@ -602,9 +609,10 @@ class GameRecord:
         if self.schema == 1:  # version 1 listed no game and made muggins a setting: a part
             listed = set(self.plugins) & listed if self.plugins else listed
         if set(self.plugins) != listed:
-            raise RecordError(f"plugins: the header lists the versions of "
-                              f"{', '.join(sorted(self.plugins)) or 'no plugin'}, but the rules "
-                              f"use {', '.join(sorted(listed))}: it was altered")
+            raise RecordError(Problem(_ALTERED_PLUGINS(
+                listed=", ".join(sorted(self.plugins)) or _NO_PLUGIN(),
+                used=", ".join(sorted(listed))),
+                "plugins"))
         self.version_notices(installed, versions)
         return game
 

@@ -10,7 +10,7 @@ import cattrs
 from attrs import field, frozen
 
 from pegline_core.errors import RecordError
-from pegline_core.messages import Problem
+from pegline_core.messages import Problem, Template
 from pegline_core.strict import (
     A_TABLE,
     EXPECTED,
@@ -23,6 +23,8 @@ from pegline_core.strict import (
 from pegline_core.variant import DEFAULT_GAME  # a record of version 1 names no game
 
 __all__ = ["Header", "HEADER_KEYS", "structure_header", "same"]
+
+_UNREADABLE_VERSION = Template("record.schema", "record version {version} is not supported")
 
 HEADER_KEYS = {
     1: frozenset({"format", "version", "variant", "overlays", "digest", "plugins", "dealer",
@@ -79,7 +81,7 @@ def structure_header(head: dict[str, object], written: set[str], name: str) -> H
         raise RecordError(f"{name}: unknown header key 'schema'")
     schema = head.get("schema", max(HEADER_KEYS))
     if type(schema) is not int or schema not in HEADER_KEYS:
-        raise RecordError(f"{name}: record version {head.get('version')!r} is not supported")
+        raise RecordError(Problem(_UNREADABLE_VERSION(version=repr(head.get("version"))), name))
     allowed = HEADER_KEYS[schema]
     unknown = written - allowed
     if unknown:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pegline_core.messages import Template
 
 __all__ = ["GAME_OVER", "NOT_AN_ACTION", "NOT_NOW", "NO_SEAT", "NOT_YOUR_TURN", "NOT_HELD",
-           "NO_UNDO", "NOTHING_TO_COMPARE"]
+           "NO_UNDO", "NOTHING_TO_COMPARE", "ONLY_FORCED"]
 
 GAME_OVER = Template("refused.game-over", "the game is over")
 NOT_AN_ACTION = Template("refused.not-an-action", "not an action: {action}")
@@ -20,3 +20,5 @@ NOT_HELD = Template("refused.not-held", "seat {seat} does not hold {cards}")
 NO_UNDO = Template("refused.no-undo", "there is no action to undo")
 NOTHING_TO_COMPARE = Template("refused.nothing-to-compare",
                               "seat {seat} has no committed decision to compare yet")
+ONLY_FORCED = Template("refused.only-forced", "seat {seat} has no committed decision the coach "
+                       "can compare yet (only forced moves)")

@@ -27,10 +27,14 @@ from pegline_core.errors import IllegalActionError, PeglineError
 from pegline_core.event_rows import built, input_at
 from pegline_core.events import Action, AskCoach, Event, Input
 from pegline_core.game_hooks import GameHooks, MissingHook
-from pegline_core.refusals import NOTHING_TO_COMPARE
+from pegline_core.messages import Template
+from pegline_core.refusals import NOTHING_TO_COMPARE, ONLY_FORCED
 from pegline_core.ruleset import Ruleset
 
 __all__ = ["Reviewed", "asked", "coach", "compare"]
+
+_NOT_LISTED = Template("coach.move-not-listed", "the evaluator did not list the move {action} "
+                       "among its candidates")
 
 
 class Reviewed(Protocol):
@@ -73,13 +77,11 @@ def compare(game: Reviewed, seat: int, evaluator: Evaluator) -> Comparison:
         chosen = next((i for i, c in enumerate(evaluation.candidates)
                        if same(c.action, action)), None)
         if chosen is None:
-            raise PeglineError(f"the evaluator did not list the move {action!r} "
-                               "among its candidates")
+            raise PeglineError(_NOT_LISTED(action=repr(action)))
         comparison = Comparison(seat, start, decision.hand, action, evaluation, chosen)
         game.apply(AskCoach(seat))
         return comparison
-    raise IllegalActionError(f"seat {seat} has no committed decision the coach can compare "
-                             "yet (only forced moves)")
+    raise IllegalActionError(ONLY_FORCED(seat=seat))
 
 
 def coach(ruleset: Ruleset) -> Evaluator:
@@ -91,7 +93,7 @@ def coach(ruleset: Ruleset) -> Evaluator:
         try:
             offer = hooks.call(game_hookspecs.pegline_evaluator)
         except MissingHook as exc:  # a move the player may not make here, as any other
-            raise IllegalActionError(str(exc)) from None
+            raise IllegalActionError(exc.message) from None
         found = ruleset.cache["evaluator"] = offer(ruleset=ruleset)
     return found
 

@@ -27,8 +27,8 @@ from pegline_core.dispatch import (
     unknown_hooks,
 )
 from pegline_core.errors import PluginError, short_repr
-from pegline_core.game_hooks import GameHooks
-from pegline_core.messages import Problem, Template, either, said
+from pegline_core.game_hooks import MARKERS, GameHooks
+from pegline_core.messages import Problem, Template, either, joined, said
 from pegline_core.plugins import (
     Plugins,
     Problems,
@@ -61,6 +61,8 @@ _UNDECLARED = Template("rule.undeclared", "no plugin of this variant declares ru
 _UNDECLARED_NEAR = Template("rule.undeclared.near", "no plugin of this variant declares rule "
                             "{rule} (did you mean {names}?)")
 _PLUGIN_SAYS = Template("plugin.says", "(plugin {plugin}) {message}")
+_A_GAME = Template("plugins.a-game", "plugin {plugin} is a game, not a rule plugin: a variant "
+                   "names its game in 'game' ({game} here)")
 _SCORELESS = Template("rule.scoreless", "no rule can score a point ({keys}), so a game could "
                       "never end")
 T = TypeVar("T")
@@ -97,7 +99,7 @@ class Ruleset(HookOwner):
     def _finish(self, faults: list[Fault]) -> None:
         faults = faults or self._check()
         if faults:
-            message = "; ".join(f"{format_path(p) or '(top)'}: {m}" for p, m, _, _ in faults)
+            message = joined(Problem(m, format_path(p) or "(top)") for p, m, _, _ in faults)
             culprit = next((f for f in faults if f[2] is not None), faults[0])
             raise PluginError(message, plugin=culprit[2], hook=culprit[3])
         self._hooks: dict[str, Hook] = {}
@@ -156,7 +158,7 @@ class Ruleset(HookOwner):
         try:  # the game's own hooks for the kernel, checked once (a misspelt name, ...)
             GameHooks.of(variant.game, game)
         except PluginError as exc:
-            return [(("game",), str(exc), variant.game, exc.hook)]
+            return [(("game",), said(exc), variant.game, exc.hook)]
         self.game: GameDefinition = game
         faults += self._register(variant.game, game, ("game",))
         # a file's values may be of any type: read untyped (a compiled build trusts the types)
@@ -180,12 +182,11 @@ class Ruleset(HookOwner):
             if plugin is None:
                 continue
             if isinstance(plugin, GameDefinition):  # one game a variant: its own ``game``
-                faults.append((("plugins", index), (f"plugin {name!r} is a game, not a rule "
-                                                    f"plugin: a variant names its game in "
-                                                    f"'game' ({variant.game!r} here)"), name, None))
+                faults.append((("plugins", index), _A_GAME(plugin=repr(name),
+                                                           game=repr(variant.game)), name, None))
                 continue
             faults += self._register(name, plugin, ("plugins", index))
-        return faults + (unknown_hooks(self.pm) or self._declare())
+        return faults + (unknown_hooks(self.pm, markers=MARKERS) or self._declare())
 
     def _register(self, name: str, plugin: object, path: tuple[str | int, ...]) -> list[Fault]:
         try:
@@ -323,10 +324,10 @@ class Ruleset(HookOwner):
 
     def _joined(self, name: str, plugin: object) -> None:
         """Check a plugin registered after the build and declare its rules (`PluginError`)."""
-        faults = (unknown_hooks(self.pm, plugin) or self._declare(plugin)
+        faults = (unknown_hooks(self.pm, plugin, MARKERS) or self._declare(plugin)
                   or self._check(plugin))
         if faults:
-            raise PluginError("; ".join(message for _, message, _, _ in faults),
+            raise PluginError(joined(message for _, message, _, _ in faults),
                               plugin=faults[0][2], hook=faults[0][3])
 
     def _left(self, plugin: object) -> None:

@@ -34,7 +34,7 @@ from cattrs.errors import (
     IterableValidationNote,
 )
 
-from pegline_core.messages import Message, Problem, Template, either, said
+from pegline_core.messages import Message, Problem, Template, either, joined, said
 
 __all__ = ["converter", "structure_strict", "StructureProblems", "describe", "format_path",
            "problems_of", "did_you_mean", "unknown_key", "leniently", "drop_key", "Problems",
@@ -230,12 +230,9 @@ def format_path(path: Path) -> str:
 
 
 def problems_text(problems: Iterable[tuple[Path, str]]) -> str:
-    """Problems as one text, ``key.path: message`` joined by ``; ``: a `Problem` when there is
-    one (its message keeps its template)."""
-    found = list(problems)
-    if len(found) == 1:
-        return Problem(found[0][1], format_path(found[0][0]) or "(top)")
-    return "; ".join(f"{format_path(p) or '(top)'}: {m}" for p, m in found)
+    """Problems as one message, ``key.path: message`` joined by ``; `` (each message keeps its
+    template)."""
+    return joined(Problem(message, format_path(path) or "(top)") for path, message in problems)
 
 
 class StructureProblems(ValueError):

@@ -229,8 +229,10 @@ class Resolver:
                                  f"most {MAX_BYTES:,}")
             data = parse_toml(read_text(path, ValueError), shown, ValueError)
         except ValueError as exc:
-            found = said(exc)
-            self.problems.append(found if isinstance(found, Problem) else
+            found = said(exc)  # about the file: named as it is shown
+            self.problems.append(Problem(found.message, *(shown if part == str(path) else part
+                                                          for part in found.place))
+                                 if isinstance(found, Problem) else
                                  found.replace(str(path), shown, 1))
             return None
         deep = _too_deep(data)

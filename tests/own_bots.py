@@ -50,6 +50,16 @@ class Raising:
         return legal[len(legal) // 0]
 
 
+class FailsToStart:
+    """Not a bot to copy: it cannot even be made."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        raise RuntimeError("no opening book")
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        return legal[0]
+
+
 class _Stalls:
     """The first legal action, until the pegging of hand ``HAND`` in the ``GAME``-th game this
     process asks it in (counted from 1): there it says so on stderr and waits for ever, as a

@@ -161,3 +161,17 @@ def test_an_installed_package_registers_bots_by_name_for_its_game(registered):
     with pytest.raises(BotSpecError, match="the registered bot 'broken' .*cannot import "
                                            "mybots_missing"):
         resolve_bot("broken", TWO).make(1)  # a broken one fails only where it is chosen
+
+
+@pytest.mark.parametrize("command", [["play", "--seed", "1"],
+                                     ["simulate", "--games", "2", "--workers", "1"]])
+def test_a_bot_that_fails_when_it_is_made_is_named_without_a_traceback(command):
+    spec = "tests.own_bots:FailsToStart"
+    result = CliRunner().invoke(main, [*command, "--bots", f"{spec},greedy"])
+    assert result.exit_code == 1 and not isinstance(result.exception, RuntimeError)
+    assert "Traceback" not in result.output
+    assert f"the bot '{spec}' raised RuntimeError: no opening book when it was made" in \
+        result.output and "own_bots.py:" in result.output
+    japanese = CliRunner().invoke(main, ["--lang", "ja", *command, "--bots", f"{spec},greedy"])
+    assert "RuntimeError: no opening book" in japanese.output
+    assert "when it was made" not in japanese.output

@@ -202,3 +202,41 @@ def test_play_wraps_the_person_s_player_and_leaves_it_as_the_game_made_it(tmp_pa
     (person,) = made
     assert "choose" not in vars(person) and person.read is input
     assert person.auto_go  # --auto-go is the person's own setting
+
+
+def test_a_scripts_mistakes_are_said_in_the_language_asked(tmp_path):
+    """A script's problems keep their messages' codes, so ``--lang`` shows each in its words."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text("dealer = 1\nx = 1\n[[hands]]\ndealt = 5\n")
+    japanese = run("--lang", "ja", "replay", str(bad)).output
+    assert f"{bad}: x: 不明なキー" in japanese and "unknown key" not in japanese
+    assert "hands[0].dealt" in japanese and "expected" not in japanese
+    bad.write_text('dealer = 1\n[[hands]]\ndealt = [["5H", "5C", "JD", "KS", "2C", "9H"], '
+                   '["AS", "2S", "3S", "4S", "6S", "7S"]]\ndiscards = [["AS", "2S"]]\n')
+    japanese = run("--lang", "ja", "replay", str(bad)).output
+    assert "hands[0].discards[0]: " in japanese and "does not hold" not in japanese
+
+
+def test_a_resumed_human_json_game_shows_the_true_dealers_turn_card(capsys):
+    """The redactor follows the resumed game's log before its first new event, as the printer
+    does: Clabber's turn card, dealt face up to the dealer, stays shown after the dealer moved."""
+    from pegline_clabber.actions import Deal
+    from pegline_clabber.bots import GreedyBot
+    from pegline_core import Game, play_game
+    from pegline_core.app.commands.printing import emitter
+
+    played = play_game("clabber", [GreedyBot(seat) for seat in range(4)], seed=2)
+    inputs = played.inputs()
+    deals = [index for index, action in enumerate(inputs) if isinstance(action, Deal)]
+    resumed = Game("clabber")
+    for action in inputs[:deals[1]]:  # a hand settled: the dealer has moved on
+        resumed.apply(action)
+    emit = emitter(resumed, as_json=True, log_file=None, reveal={0})
+    dealer = resumed.machine.dealer
+    assert dealer != 0  # a turn card other than seat 0's own to show
+    capsys.readouterr()
+    for event in resumed.apply(inputs[deals[1]]):
+        emit(event)
+    shown = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    hands = next(data["hands"] for data in shown if data["type"] == "deal")
+    assert [seat for seat, hand in enumerate(hands) if hand[-1] is not None] == sorted({0, dealer})

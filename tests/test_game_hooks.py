@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import random
 import re
 import textwrap
 from pathlib import Path
@@ -172,10 +173,22 @@ def test_a_hook_under_the_other_layers_marker_is_refused_saying_which_marker_is_
         def pegline_web_table(self, variant):
             return None
 
-    with pytest.raises(PluginError, match=r"'pegline_web_table' is not a hook.*; the hooks marked "
-                                          r"with game_hookimpl are those of "
-                                          r"pegline_core\.game_hookspecs$"):
+    with pytest.raises(PluginError, match=r"^plugin 'typo': 'pegline_web_table' is a game's hook, "
+                                          r"which is marked with app_hookimpl$"):
         GameHooks.of("typo", Mismarked())
+
+
+def test_a_games_hook_under_the_rules_marker_is_refused_naming_its_marker(tmp_path):
+    from pegline_core import hookimpl
+
+    class RulesMarked(Misspelt):
+        @hookimpl
+        def pegline_evaluator(self, ruleset):
+            return None
+
+    assert variant_problems(tmp_path, {"typo": RulesMarked}) == [
+        f"{tmp_path / 'typo.toml'}: plugins: plugin 'typo': 'pegline_evaluator' is a game's "
+        "hook, which is marked with game_hookimpl"]
 
 
 def test_a_hook_with_an_argument_its_specification_lacks_is_refused_by_pluggy():
@@ -193,8 +206,8 @@ def test_a_game_lacking_a_member_of_the_contract_is_told_which():
     class NoMachine:
         Settings, default_plugins, actions, events = object, (), {}, {}
 
-    with pytest.raises(PluginError, match=r"is not a game \(it has no new_machine, no "
-                                          r"check_settings, no follows\)"):
+    with pytest.raises(PluginError, match=r"is not a game \(it has no new_machine, "
+                                          r"check_settings, follows\)"):
         game_definition("bare", {"bare": NoMachine})
 
 
@@ -261,3 +274,144 @@ def test_the_kernels_message_for_a_missing_hook_is_shown_in_the_users_language()
                                  "比較するコーチがいません")
     with use_language("zh-Hans"):
         assert shown(error) == "游戏 'tricks' 未实现 pegline_evaluator：没有可供比较的教练"  # noqa: RUF001
+
+
+def test_a_round_robin_the_game_lacks_is_said_in_the_users_language():
+    result = CliRunner().invoke(main, ["--lang", "ja", "simulate", "--variant", "two-player",
+                                       "--games", "2", "--round-robin"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "pegline_round_robin" in result.output and "does not implement" not in result.output
+
+
+def test_the_web_apis_list_of_variants_says_why_one_is_unplayable_in_the_requests_language(
+        cribbage_without, tmp_path, monkeypatch):
+    cribbage_without("pegline_web_table")
+    (tmp_path / "broken.toml").write_text('extends = ["clabber"]\n[table]\nplayers = 9\n')
+    monkeypatch.setenv("PEGLINE_VARIANT_PATH", str(tmp_path))
+    with TestClient(create_app(Tables())) as client:
+        listed = {v["name"]: v for v in client.get("/api/options?lang=ja").json()["variants"]}
+    assert "pegline_web_table" in listed["two-player"]["problem"]
+    assert "does not implement" not in listed["two-player"]["problem"]
+    assert listed["broken"]["problem"].endswith("table.players: 2から8まででなければなりません。指定は 9")
+
+
+def test_a_game_without_a_coach_is_refused_a_compare_in_the_users_language(cribbage_without):
+    from pegline_core import IllegalActionError
+    from pegline_core.app.i18n import use_language
+    from pegline_core.app.problems import shown
+
+    cribbage_without("pegline_evaluator")
+    game = Game("two-player", dealer=0)
+    game.apply(game.chance_action(random.Random(1)))  # the deal
+    game.apply(game.legal_actions(0)[0])  # seat 0's discard: a decision to compare
+    with pytest.raises(IllegalActionError) as caught:
+        game.compare(0)
+    assert caught.value.code == "game.missing-hook"
+    with use_language("ja"):
+        assert "pegline_evaluator" in shown(caught.value)
+        assert "does not implement" not in shown(caught.value)
+
+
+def test_a_game_authors_mistakes_are_said_in_the_users_language(tmp_path):
+    from pegline_core.app.i18n import use_language
+    from pegline_core.app.problems import shown
+
+    class Mismarked(Misspelt):
+        @game_hookimpl
+        def pegline_web_table(self, variant):
+            return None
+
+        @game_hookimpl
+        def pegline_evalutor(self, ruleset):
+            return None
+
+    class Printed(Misspelt):
+        @app_hookimpl
+        def pegline_printer(self, variant, colour):
+            return None
+
+    errors = []
+    for make in (lambda: GameHooks.of("typo", Mismarked()), lambda: app_hooks("typo", Printed())):
+        with pytest.raises(PluginError) as caught:
+            make()
+        errors.append(caught.value)
+    (tmp_path / "rules.toml").write_text('game = "standard"\n')
+    with pytest.raises(PeglineError) as caught:
+        load_variant(tmp_path / "rules.toml")
+    assert caught.value.problems[0].endswith("game: plugin 'standard' is not a game (it has no "
+                                             "new_machine, check_settings, Settings, "
+                                             "default_plugins, follows, actions, events)")
+    assert [error.code for error in errors] == ["joined", "plugin.argument-not-passed"]
+    for tag in ("ja", "zh-Hans"):
+        with use_language(tag):
+            said = [*map(shown, errors), shown(caught.value)]
+        for english in ("is not a hook", "did you mean", "a game's hook", "which the hook",
+                        "is not a game", "it has no"):
+            assert not any(english in text for text in said), (tag, said)
+        assert "pegline_evalutor" in said[0] and "'pegline_evaluator'" in said[0]
+        assert "colour" in said[1] and "new_machine" in said[2]
+
+
+def test_the_source_names_no_member_a_game_no_longer_has():
+    """A docstring that says where a game's coach or encoding comes from names its hook, not a
+    member of `GameDefinition` that is now a hook."""
+    named = re.compile(r"GameDefinition\.(\w+)|`GameDefinition` (?:may )?offers? `+(\w+)\(")
+    paths = [path for folder in ("pegline_core", "plugins", "docs")
+             for pattern in ("*.py", "*.md") for path in sorted((ROOT / folder).rglob(pattern))]
+    texts = {path.relative_to(ROOT).as_posix(): path.read_text(encoding="utf-8")
+             for path in paths}
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    texts["CHANGELOG.md (this version)"] = changelog.split("\n## ")[1]  # older ones are history
+    stale = [f"{name}: {found.group(0)}" for name, text in texts.items()
+             for found in named.finditer(text)
+             if (found.group(1) or found.group(2)) not in CONTRACT | {"follows"}]
+    assert stale == []
+
+
+def test_a_compare_the_coach_cannot_make_is_refused_in_the_users_language():
+    """Only forced moves to judge (the evaluator answers None for each), or an evaluator that
+    leaves out the move made: each refusal has a code and its words in every language."""
+    from pegline_core import IllegalActionError
+    from pegline_core.app.i18n import use_language
+    from pegline_core.app.problems import shown
+    from pegline_core.coaching import Evaluation
+
+    class Silent:  # judges nothing
+        def evaluate(self, view):
+            return None
+
+    game = Game("two-player", dealer=0)
+    game.apply(game.chance_action(random.Random(1)))
+    game.apply(game.legal_actions(0)[0])
+    with pytest.raises(IllegalActionError) as caught:
+        game.compare(0, Silent())
+    assert caught.value.code == "refused.only-forced"
+    assert str(caught.value) == ("seat 0 has no committed decision the coach can compare yet "
+                                 "(only forced moves)")
+    with use_language("zh-Hans"):
+        assert "only forced" not in shown(caught.value)
+
+    class Forgetful:  # lists no move at all
+        def evaluate(self, view):
+            return Evaluation("discard", ())
+
+    with pytest.raises(PeglineError) as caught:
+        game.compare(0, Forgetful())
+    assert caught.value.code == "coach.move-not-listed"
+    assert str(caught.value).startswith("the evaluator did not list the move Discard(")
+    with use_language("ja"):
+        assert "did not list" not in shown(caught.value)
+
+
+def test_a_game_named_among_the_rule_plugins_is_said_in_the_users_language(tmp_path):
+    from pegline_core.app.i18n import use_language
+    from pegline_core.app.problems import shown
+
+    (tmp_path / "both.toml").write_text('extends = ["two-player"]\nplugins = ["+clabber"]\n')
+    with pytest.raises(PeglineError) as caught:
+        load_variant(tmp_path / "both.toml")
+    assert caught.value.problems[0].endswith(
+        "plugins[1]: plugin 'clabber' is a game, not a rule plugin: a variant names its game in "
+        "'game' ('cribbage' here)")
+    with use_language("ja"):
+        assert "is a game" not in shown(caught.value) and "'clabber'" in shown(caught.value)

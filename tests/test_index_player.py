@@ -88,3 +88,16 @@ def test_a_wrong_index_through_choose_is_refused_too():
     with pytest.raises(PeglineError, match=r"Answers\.choose_index\(15\) answered -1, not an "
                                            r"index from 0 to 14"):
         Answers(-1, at=1).choose(game.view(0), game.legal_actions(0))
+
+
+def test_a_wrong_index_keeps_a_code_and_is_said_in_every_language():
+    from pegline_core.app.i18n import use_language
+    from pegline_core.app.problems import shown
+
+    with pytest.raises(PlayerError) as caught:
+        play_game("two-player", [Answers(99), RandomBot(2)], seed=1)
+    assert caught.value.code == "player.wrong-index"
+    for tag in ("ja", "zh-Hans"):
+        with use_language(tag):
+            said = shown(caught.value)
+        assert "not an index" not in said and "choose_index" in said and "99" in said

@@ -83,9 +83,12 @@ def test_each_code_renders_in_each_language():
                          for template in _all_templates()]
     assert said["en"] == [template.text.format_map(dict.fromkeys(_fields(template.text), "X"))
                           for template in _all_templates()]
+    worded = [bool(re.search(r"[a-z]", re.sub(r"\{\w+\}", "", template.text)))
+              for template in _all_templates()]  # all but joiners such as "{message}{hint}"
+    assert worded.count(False) < 5
     for tag in ("ja", "zh-Hans"):
-        different = sum(a != b for a, b in zip(said["en"], said[tag], strict=True))
-        assert different == len(said["en"]) - 1  # all but "{message}{hint}"
+        assert all(a != b for a, b, words in zip(said["en"], said[tag], worded, strict=True)
+                   if words)
 
 
 def _fields(text: str) -> set[str]:
@@ -250,3 +253,54 @@ def test_the_web_apis_refusal_carries_the_code_beside_the_translated_message():
         assert refused.json()["error"].startswith("discard フェーズでは Play はできません")
         unread = client.post("/api/tables", json={"variant": "nosuch"})
         assert unread.status_code == 400 and "code" not in unread.json()  # the app's own words
+
+
+def test_a_file_that_cannot_be_read_is_said_in_the_language_asked(tmp_path):
+    """What a new user meets first (a mistyped file name, a broken file) keeps its English and
+    is shown in the language asked, wherever the file is read."""
+    broken = tmp_path / "broken.toml"
+    broken.write_text("dealer = [\n")
+    english, japanese = ([CliRunner().invoke(main, ["--lang", tag, *command]).output
+                          for command in (["play", "--resume", str(tmp_path / "gone.toml")],
+                                          ["replay", str(broken)],
+                                          ["variants", "check", str(broken)])]
+                         for tag in ("en", "ja"))
+    assert f"{tmp_path / 'gone.toml'}: no such file" in english[0]
+    assert f"{broken}: not valid TOML: " in english[1] and "not valid TOML: " in english[2]
+    assert f"{tmp_path / 'gone.toml'}: そのファイルはありません" in japanese[0]
+    assert all("正しい TOML ではありません" in said for said in japanese[1:]), japanese
+
+
+def test_a_record_altered_or_of_another_version_is_said_in_the_language_asked(tmp_path):
+    from pegline_core.record import GameRecord
+
+    record = tmp_path / "game.toml"
+    assert CliRunner().invoke(main, ["play", "--seed", "2", "--save", str(record)]).exit_code == 0
+    text = record.read_text()
+    altered, later, other = (tmp_path / f"{name}.toml" for name in ("altered", "later", "other"))
+    altered.write_text(text.replace("win_game_points = 2", "win_game_points = 3", 1))
+    later.write_text(re.sub(r"(?m)^version = \d+", "version = 99", text, count=1))
+    other.write_text(text.replace('format = "pegline-record"', 'format = "x"', 1))
+    said = {tag: [CliRunner().invoke(main, ["--lang", tag, "replay", "--verify", str(path)]).output
+                  for path in (altered, later)] for tag in ("en", "ja")}
+    assert "the record's rules do not match its digest" in said["en"][0]
+    assert "it was altered" in said["en"][0]
+    assert f"{later}: record version 99 is not supported (this Pegline reads versions 1 to" in \
+        said["en"][1]
+    assert "改ざんされています" in said["ja"][0] and "対応していません" in said["ja"][1], said
+    assert not any("it was altered" in text or "is not supported" in text for text in said["ja"])
+    with pytest.raises(PeglineError) as caught:
+        GameRecord.load(other)
+    assert caught.value.code == "record.not-a-record"  # a Problem's: its message's
+    assert caught.value.params == {"format": "'pegline-record'"}
+
+
+def test_several_problems_of_one_thing_are_each_said_in_the_language_asked(tmp_path):
+    record = tmp_path / "game.toml"
+    assert CliRunner().invoke(main, ["play", "--seed", "2", "--save", str(record)]).exit_code == 0
+    record.write_text(re.sub(r"(?m)^seed = \d+", 'seed = "x"\ndealer = "y"', record.read_text(),
+                             count=1))
+    english = CliRunner().invoke(main, ["replay", str(record)]).output
+    assert "dealer: expected an integer, got the string 'y'; seed: expected an integer" in english
+    japanese = CliRunner().invoke(main, ["--lang", "ja", "replay", str(record)]).output
+    assert "dealer: 整数が必要です" in japanese and "seed: 整数が必要です" in japanese, japanese

@@ -39,7 +39,7 @@ from attrs import frozen
 from pegline_core.app import hookspecs
 from pegline_core.app.game_hooks import app_hooks
 from pegline_core.definition import Player
-from pegline_core.errors import PeglineError
+from pegline_core.errors import PeglineError, PlayerError
 from pegline_core.game import Game
 from pegline_core.messages import Template
 from pegline_core.players import RandomBot
@@ -97,10 +97,15 @@ class ResolvedBot:
     def make(self, seed: int) -> Player:
         """A new player for a seat, seeded with ``seed`` when the factory takes a seed."""
         player: Player  # once it has a choose method (the factory's own type is not known)
-        if self.seeding == "keyword":
-            player = self.factory(seed=seed)
-        else:
-            player = self.factory(seed) if self.seeding else self.factory()
+        try:
+            if self.seeding == "keyword":
+                player = self.factory(seed=seed)
+            else:
+                player = self.factory(seed) if self.seeding else self.factory()
+        except PeglineError:
+            raise
+        except Exception as exc:  # a bot of one's own that fails to start
+            raise PlayerError.unmade(self.label, exc) from exc
         if not callable(getattr(player, "choose", None)):
             raise BotSpecError(_MADE_NO_CHOOSE(spec=repr(self.label), kind=type(player).__name__))
         return player

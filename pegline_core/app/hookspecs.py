@@ -82,7 +82,8 @@ def pegline_human() -> Player:
     """A player that asks a person at the terminal. It may raise `pegline_core.players.PlayerLeft`
     to stop the game (saved for a resume), and may have ``observe(event)``: the command line then
     gives it every event as it happens (a resumed game's log first), for a screen that follows
-    the table."""
+    the table; and ``auto_go``, which ``pegline play`` sets from its option ``--auto-go`` (the
+    player then makes a person's only move for them, as cribbage's go)."""
 
 
 @app_hookspec(firstresult=True)

@@ -1,6 +1,6 @@
 """Any Pegline variant as a PettingZoo AEC environment.
 
-The adapter knows no game. The game's `Encoding` (``GameDefinition.encoding``) turns what a
+The adapter knows no game. The game's `Encoding` (its ``pegline_encoding`` hook) turns what a
 seat sees into numbers and each legal action into its number; the adapter steps its `Game`
 (made with ``undo=False``) by number through the encoding's `pegline_core.encoding.Numbered`
 members, as `pegline_core.rl.VectorEnv` does (no view or action made per decision), resolves

@@ -31,6 +31,7 @@ from pegline_core.errors import PeglineError
 from pegline_core.events import Action
 from pegline_core.files import parse_toml, read_text
 from pegline_core.game import Game
+from pegline_core.messages import Problem, lines, said
 from pegline_core.strict import StructureProblems, format_path, structure_strict
 from pegline_core.variant import DEFAULT_VARIANT, load_variant
 from pegline_cribbage.actions import CutForDeal, CutStarter, Deal, Discard, Go, Play
@@ -77,8 +78,8 @@ class Script:
         try:
             return structure_strict(data, cls)
         except StructureProblems as exc:
-            raise ScriptError("\n".join(f"{name}: {format_path(p)}: {m}"
-                                        for p, m in exc.problems)) from None
+            raise ScriptError(lines(Problem(message, name, format_path(path))
+                                    for path, message in exc.problems)) from None
 
     @classmethod
     def load(cls, path: str | Path) -> Script:
@@ -95,7 +96,7 @@ class Script:
             try:
                 game.apply(action)
             except ValueError as exc:
-                raise ScriptError(f"{where}: {exc}") from None
+                raise ScriptError(Problem(said(exc), where)) from None
         return game
 
     def actions(self, game: Game) -> Iterator[tuple[str, Action]]:
@@ -135,4 +136,4 @@ def _cards(texts: Any, where: str) -> tuple[Card, ...]:
     try:
         return parse_cards(list(texts), distinct=False)
     except CardError as exc:
-        raise ScriptError(f"{where}: {exc}") from None
+        raise ScriptError(Problem(said(exc), where)) from None

@@ -49,6 +49,8 @@ def emitter(game: Game, as_json: bool, log_file: IO[str] | None, reveal: set[int
             raise Usage(_("the game {game} cannot hide other seats' cards in JSON: play a "
                            "human game without --json").format(game=repr(game.variant.game)))
         redact = redactor(variant=game.variant, reveal=reveal).redact
+        for event in game.log:  # a resumed game: the redactor follows the table too
+            redact(codec.to_dict(event))
     if log_file is not None:  # the JSON Lines log starts with the record's header
         header = GameRecord.of(game, seed=seed, derived=False).header(stream=True)
         log_file.write(json.dumps(header) + "\n")

@@ -27,6 +27,7 @@ from pegline_core.app.clikit import (
 )
 from pegline_core.app.game_hooks import app_hooks
 from pegline_core.app.i18n import Messages
+from pegline_core.app.problems import shown
 from pegline_core.app.slow_plugins import slow_plugin_note
 from pegline_core.game_hooks import MissingHook
 from pegline_core.variant import Variant, load_variant
@@ -191,7 +192,7 @@ def _round_robin(variant: Variant, names: list[str], games: int, seed: int, as_j
     try:
         tournament = app_hooks(variant.game).call(hookspecs.pegline_round_robin)
     except MissingHook as exc:
-        raise Usage(str(exc)) from None
+        raise Usage(shown(exc)) from None
     teams = len(dict.fromkeys(names))
     total = teams * (teams - 1) // 2 * games
     table, stopped = _stoppable(f"{variant.name} round robin", total, as_json,

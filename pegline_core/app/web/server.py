@@ -74,9 +74,9 @@ from pegline_core.app.web.tables import (
     web_table,
 )
 from pegline_core.errors import IllegalActionError, PeglineError, VariantError
-from pegline_core.files import parse_json
+from pegline_core.files import NOT_JSON, parse_json
 from pegline_core.game_hooks import MissingHook
-from pegline_core.messages import Problem, said
+from pegline_core.messages import Message, Problem, said
 from pegline_core.plugins import describe_plugin, game_definition, installed_plugins
 from pegline_core.rules import Rule
 from pegline_core.variant import Variant, available_variants, load_variant
@@ -122,14 +122,14 @@ class Server:
                 variant = load_variant(path)
             except VariantError as exc:
                 variants.append({"name": name, "playable": False,
-                                 "problem": "; ".join(exc.problems)})
+                                 "problem": "; ".join(map(say, exc.problems))})
                 continue
             item = {"name": name, "description": variant_description(variant),
                     "game": variant.game, "players": variant.table.players, "playable": True}
             try:
                 web = self._web(variant)
             except MissingHook as exc:
-                item |= {"playable": False, "problem": str(exc)}
+                item |= {"playable": False, "problem": shown(exc)}
             else:
                 options[variant.game] = list(web.options)
                 bots[variant.game] = list(bots_for(variant))
@@ -286,11 +286,12 @@ async def _body(request: Request) -> object:
     try:
         return parse_json(raw or b"null", "body", ValueError)
     except ValueError as exc:
-        found = said(exc)  # the body's problem, or the parser's words after "body: ..."
-        why = found.message if isinstance(found, Problem) else \
-            found.removeprefix("body: ").removeprefix("not valid JSON: ")
-        raise RequestError(_("the body is not valid JSON: {error}").format(error=say(why))) \
-            from None
+        found = said(exc)  # "body: not valid JSON: why", or another problem of the body
+        message = found.message if isinstance(found, Problem) else found
+        why = message.params["why"] if isinstance(message, Message) and \
+            message.code == NOT_JSON.code else message  # what the parser said, a message or text
+        raise RequestError(_("the body is not valid JSON: {error}").format(
+            error=say(why if isinstance(why, str) else str(why)))) from None
 
 
 def _token(request: Request) -> str | None:

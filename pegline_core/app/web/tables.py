@@ -231,7 +231,7 @@ class Table:
             try:
                 web = web_table(game.variant, game.definition)
             except MissingHook as exc:
-                raise RecordError(str(exc)) from None
+                raise RecordError(exc.message) from None
             inputs = deque(event for _index, event in record.inputs(game))
             after = stored.options.get("hand_over_after")
             if after is not None and (isinstance(after, bool)
