@@ -23,6 +23,7 @@ from pegline_core import (
     MissingHook,
     PeglineError,
     PluginError,
+    Ruleset,
     game_definition,
     game_hookimpl,
     game_hookspecs,
@@ -301,7 +302,8 @@ def test_a_game_without_a_coach_is_refused_a_compare_in_the_users_language(cribb
     from pegline_core.app.problems import shown
 
     cribbage_without("pegline_evaluator")
-    game = Game("two-player", dealer=0)
+    # a ruleset of its own: the shared one may keep a coach another test built
+    game = Game(dealer=0, ruleset=Ruleset(load_variant("two-player")))
     game.apply(game.chance_action(random.Random(1)))  # the deal
     game.apply(game.legal_actions(0)[0])  # seat 0's discard: a decision to compare
     with pytest.raises(IllegalActionError) as caught:
