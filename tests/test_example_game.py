@@ -214,7 +214,11 @@ def test_a_person_plays_at_the_terminal_quits_and_resumes(tricks, installed_at, 
     assert "(type help to see what you can type)" in screen and "you hold 1:" in screen
     child.sendline("zz")
     child.expect("play a card: ")
-    assert "not allowed: 'zz' is neither a card nor its number" in plain(child.before)
+    assert "not allowed: 'zz' is not a card (such as JH, 10S or TS, A♠)" in plain(child.before)
+    child.sendline("9")  # the hand has five cards
+    child.expect("play a card: ")
+    assert "not allowed: there is no card number 9: your cards are 1 2 3 4 5" in \
+        plain(child.before)
     child.sendline("help")
     child.expect("play a card: ")
     assert "follow the suit led" in plain(child.before) and "quit" in plain(child.before)
@@ -229,7 +233,7 @@ def test_a_person_plays_at_the_terminal_quits_and_resumes(tricks, installed_at, 
     assert refused in plain(child.before)
     child.sendline("²")
     child.expect("play a card: ")
-    assert "not allowed: '²' is neither a card nor its number" in plain(child.before)
+    assert "not allowed: '²' is not a card (such as JH, 10S or TS, A♠)" in plain(child.before)
     child.sendline("quit")
     child.expect(pexpect.EOF)
     assert "the game is saved in game.toml" in plain(child.before)
