@@ -125,7 +125,7 @@ def play_game(
                         refused = getattr(players[seat], "compare_refused", None)
                         if not callable(refused):
                             raise
-                        refused(str(exc))
+                        refused(exc.message)  # its code kept: said in the reader's language
                         continue
                     compared(comparison)
                     _emit(game.log[-1:], on_event)  # the request compare logged

@@ -417,3 +417,40 @@ def test_a_game_named_among_the_rule_plugins_is_said_in_the_users_language(tmp_p
         "'game' ('cribbage' here)")
     with use_language("ja"):
         assert "is a game" not in shown(caught.value) and "'clabber'" in shown(caught.value)
+
+
+def test_a_refused_compare_reaches_the_terminal_in_the_users_language(cribbage_without):
+    """`play_game` hands a player's ``compare_refused`` the message with its code, and the
+    terminal says it in the user's language."""
+    import io
+
+    from rich.console import Console
+
+    from pegline_core import AskCoach, RandomBot, play_game
+    from pegline_core.app.i18n import use_language
+    from pegline_core.app.terminal_seat import TerminalSeat
+
+    cribbage_without("pegline_evaluator")
+
+    class Asker(TerminalSeat):  # asks the coach once, then plays as a random bot would
+        def __init__(self):
+            super().__init__(Console(file=io.StringIO(), width=200))
+            self.asked, self.bot, self.reasons = False, RandomBot(3), []
+
+        def choose(self, view, legal):
+            if not self.asked:
+                self.asked = True
+                return AskCoach(view.seat)
+            return legal[self.bot.choose_index(len(legal))]
+
+        def compare_refused(self, reason):
+            self.reasons.append(reason)
+            super().compare_refused(reason)
+
+    asker = Asker()
+    game = Game(dealer=0, ruleset=Ruleset(load_variant("two-player")))  # no coach kept
+    with use_language("ja"):
+        play_game("two-player", [asker, RandomBot(1)], seed=2, game=game)
+    said = asker.console.file.getvalue()
+    assert [getattr(reason, "code", None) for reason in asker.reasons] == ["game.missing-hook"]
+    assert "pegline_evaluator" in said and "does not implement" not in said

@@ -46,6 +46,7 @@ from typing import Generic, TypeVar
 from rich.console import Console, RenderableType
 
 from pegline_core.app.i18n import N_, Messages
+from pegline_core.app.problems import say as in_language
 from pegline_core.cards import Card, CardError
 from pegline_core.coaching import Comparison
 from pegline_core.definition import View
@@ -161,7 +162,7 @@ class TerminalSeat(Generic[V]):
 
     def compare_refused(self, reason: str) -> None:
         """The game could not compare (`play_game` says why): nothing changed, ask again."""
-        self.say("  " + reason)
+        self.say("  " + in_language(reason))
 
     def help_lines(self) -> list[str]:
         """What ``help`` prints, in the current language."""
