@@ -176,7 +176,13 @@ def lines(texts: Iterable[str]) -> str:
 
 
 def _folded(texts: Iterable[str], between: Template) -> str:
-    said: str = ""
-    for text in texts:
-        said = text if not said else between(first=said, rest=text)
-    return said
+    """The texts joined by ``between``, pair by pair: each text is formatted into a message
+    about log2(n) times (joined one by one, the n-th would be formatted n times: thousands of
+    problems took seconds), and a message is nested as deep."""
+    said = [text for text in texts if text]
+    if not said:
+        return ""
+    while len(said) > 1:
+        said = [between(first=said[i], rest=said[i + 1]) if i + 1 < len(said) else said[i]
+                for i in range(0, len(said), 2)]
+    return said[0]
