@@ -164,3 +164,19 @@ def test_the_printed_report_gives_each_bot_and_progress_goes_to_stderr_as_lines(
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     quiet = CliRunner().invoke(main, ["simulate", "--workers", "1", "--games", "25", "--json"])
     assert quiet.stderr == "" and json.loads(quiet.stdout)["bots"]["greedy"]["games"] == 25
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("ja", ["ゲーム、ボット sloppy, greedy（席は交代）", "勝率", "最初の親の側の勝率",  # noqa: RUF001
+            "1 ハンドあたりの得点：", "プレイした 1 ハンドあたりの得点：dealer/crib",  # noqa: RUF001
+            "skunk：与えた"]),  # noqa: RUF001
+    ("zh-Hans", ["局，机器人 sloppy, greedy（轮换座位）", "首位庄家一方胜率", "每手得分：",  # noqa: RUF001
+                 "每局手数："]),  # noqa: RUF001
+])
+def test_the_printed_report_is_in_the_users_language(lang, words):
+    result = CliRunner().invoke(main, ["--lang", lang, "simulate", "--workers", "1", "--games",
+                                       "20", "--bots", "sloppy,greedy"])
+    assert result.exit_code == 0, result.output
+    for word in words:
+        assert word in result.stdout, (word, result.stdout)
+    assert "games, bots" not in result.stdout and "of its seats" not in result.stdout

@@ -32,6 +32,7 @@ from attrs import define, field
 from pegline_core.app import hookspecs
 from pegline_core.app.bot_specs import BotSpec, ResolvedBot, portable_specs, resolve_bots
 from pegline_core.app.game_hooks import app_hooks
+from pegline_core.app.i18n import Messages
 from pegline_core.app.slow_plugins import slow_plugin
 from pegline_core.errors import PeglineError
 from pegline_core.game import Game
@@ -39,6 +40,8 @@ from pegline_core.hook_times import HookTimes
 from pegline_core.players import play_game
 from pegline_core.shared_rulesets import shared_ruleset
 from pegline_core.variant import Variant
+
+_ = Messages("pegline_core.app").gettext
 
 __all__ = ["SimulationStats", "simulate", "Interrupted", "run_chunk", "run_chunks", "wilson",
            "plot", "report_lines", "specs_for_workers"]
@@ -196,8 +199,8 @@ def report_lines(game: str, report: dict[str, Any]) -> list[str]:
     section = report.get("game_statistics")
     if section is not None:
         return app_hooks(game).call(hookspecs.pegline_statistics_lines)(section=section)
-    return ["  points per hand:", *(f"    {key:<16} {value:6.2f}"
-                                    for key, value in report["points_per_hand"].items())]
+    return ["  " + _("points per hand:"), *(f"    {key:<16} {value:6.2f}"
+                                            for key, value in report["points_per_hand"].items())]
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:

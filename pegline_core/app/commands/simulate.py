@@ -237,26 +237,31 @@ def _columns(rows: list[list[str]], widths: dict[int, int], *, right: int) -> li
 
 def _print_report(name: str, bots: list[str], report: dict[str, Any],
                   per_hand: list[str]) -> None:
-    click.echo(f"{name}: {report['games']:,} games, bots {', '.join(bots)} (seats rotate)")
-    for line in _columns([[bot, "wins", f"{rate['rate']:.1%}",
-                           f"of its seats (95% CI {rate['ci95'][0]:.1%} to {rate['ci95'][1]:.1%})"]
+    click.echo(_("{name}: {games} games, bots {bots} (seats rotate)").format(
+        name=name, games=f"{report['games']:,}", bots=", ".join(bots)))
+    for line in _columns([[bot, _("wins"), f"{rate['rate']:.1%}",
+                           _("of its seats (95% CI {low} to {high})").format(
+                               low=f"{rate['ci95'][0]:.1%}", high=f"{rate['ci95'][1]:.1%}")]
                           for bot, rate in report["win_rates"].items()], {0: 8, 2: 7}, right=2):
         click.echo(line)
     first = report["first_dealer"]
-    click.echo(f"  first dealer's side wins {first['rate']:.1%} "
-               f"(95% CI {first['ci95'][0]:.1%} to {first['ci95'][1]:.1%})")
+    click.echo("  " + _("first dealer's side wins {rate} (95% CI {low} to {high})").format(
+        rate=f"{first['rate']:.1%}", low=f"{first['ci95'][0]:.1%}", high=f"{first['ci95'][1]:.1%}"))
     for line in per_hand:  # the game's own figures, or the points per hand by label
         click.echo(line)
-    click.echo(f"  hands per game: {report['hands_per_game']['mean']:.2f}")
+    click.echo("  " + _("hands per game: {mean}").format(
+        mean=f"{report['hands_per_game']['mean']:.2f}"))
     for mark, rate in report["marks"].items():
-        click.echo(f"  {mark} rate: {rate:.2%}")
+        click.echo("  " + _("{mark} rate: {rate}").format(mark=mark, rate=f"{rate:.2%}"))
     for bot, figures in report.get("bots", {}).items():
-        click.echo(f"  {bot}: {figures['games']:,} games, {figures['hands']:,} hands")
+        click.echo("  " + _("{bot}: {games} games, {hands} hands").format(
+            bot=bot, games=f"{figures['games']:,}", hands=f"{figures['hands']:,}"))
         if figures["points_per_hand"]:
-            click.echo("    points per hand it played: " + ", ".join(
-                f"{label} {value:.2f}" for label, value in figures["points_per_hand"].items()))
+            click.echo("    " + _("points per hand it played: {points}").format(points=", ".join(
+                f"{label} {value:.2f}" for label, value in figures["points_per_hand"].items())))
         for mark in figures["marks_given"]:
-            click.echo(f"    {mark}: given {figures['marks_given'][mark]:.2%} of its games, "
-                       f"taken {figures['marks_taken'][mark]:.2%}")
+            click.echo("    " + _("{mark}: given {given} of its games, taken {taken}").format(
+                mark=mark, given=f"{figures['marks_given'][mark]:.2%}",
+                taken=f"{figures['marks_taken'][mark]:.2%}"))
     if "slow_plugin" in report:  # a plugin whose hooks took most of the games' time
         click.echo("  " + slow_plugin_note(report["slow_plugin"]))
