@@ -180,3 +180,12 @@ def test_the_printed_report_is_in_the_users_language(lang, words):
     for word in words:
         assert word in result.stdout, (word, result.stdout)
     assert "games, bots" not in result.stdout and "of its seats" not in result.stdout
+
+
+def test_clabbers_report_is_in_the_users_language():
+    result = CliRunner().invoke(main, ["--lang", "ja", "simulate", "--variant", "clabber",
+                                       "--workers", "1", "--games", "10"])
+    assert result.exit_code == 0, result.output
+    for words in ("配ったハンド", "切り札チームの成功率", "平均メルド", "切り札チーム"):
+        assert words in result.stdout, (words, result.stdout)
+    assert "hands dealt" not in result.stdout and "makers' success" not in result.stdout

@@ -25,7 +25,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pegline_core.app.i18n import Messages
 from pegline_core.app.simulate import wilson
+
+_ = Messages("pegline_clabber").gettext
 
 __all__ = ["statistics", "lines"]
 
@@ -59,16 +62,18 @@ def lines(section: Mapping[str, Any]) -> list[str]:
     hands, makers = section["hands"], section["makers"]
     meld, points = section["meld_per_hand"], section["points_per_hand"]
     low, high = makers["ci95"]
-    out = [(f"  hands dealt: {hands['dealt']:,} (made {hands['made']:,}, set {hands['set']:,}, "
-            f"dead {hands['dead']:,}, ended by a renege {hands['renege']:,}, "
-            f"void {hands['void']:,})"),
-           (f"  makers' success rate {makers['success_rate']:.1%} of the {makers['played']:,} "
-            f"hands played out (95% CI {low:.1%} to {high:.1%}); set rate "
-            f"{makers['set_rate']:.1%}"),
-           (f"  average meld per hand: {meld['shown']:.2f} points shown, {meld['scored']:.2f} "
-            "scored (the bella apart)"),
-           (f"  points per hand: makers {points['makers']:.2f}, defenders "
-            f"{points['defenders']:.2f}")]
+    out = ["  " + _("hands dealt: {dealt} (made {made}, set {set}, dead {dead}, ended by a "
+                    "renege {renege}, void {void})").format(
+               **{key: f"{hands[key]:,}" for key in ("dealt", "made", "set", "dead", "renege",
+                                                     "void")}),
+           "  " + _("makers' success rate {rate} of the {played} hands played out (95% CI {low} "
+                    "to {high}); set rate {set_rate}").format(
+               rate=f"{makers['success_rate']:.1%}", played=f"{makers['played']:,}",
+               low=f"{low:.1%}", high=f"{high:.1%}", set_rate=f"{makers['set_rate']:.1%}"),
+           "  " + _("average meld per hand: {shown} points shown, {scored} scored (the bella "
+                    "apart)").format(shown=f"{meld['shown']:.2f}", scored=f"{meld['scored']:.2f}"),
+           "  " + _("points per hand: makers {makers}, defenders {defenders}").format(
+               makers=f"{points['makers']:.2f}", defenders=f"{points['defenders']:.2f}")]
     out += [f"    {rule:<16} {value:6.2f}" for rule, value in points.items()
             if rule not in ("makers", "defenders")]
     return out
