@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import operator
 import weakref
+from abc import abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, SupportsIndex, cast, overload
 
@@ -84,9 +85,9 @@ class LazyEvents(Sequence[Event]):  # noqa: PLW1641 - each kind hashes as its fo
         event = self._entries[index] = stored(self._source(), at, entry, event_of(entry, at))
         return event
 
+    @abstractmethod
     def _form(self) -> type[tuple[Any, ...] | list[Any]]:
-        """The sequence these behave as: tuple or list."""
-        raise NotImplementedError
+        """The sequence these behave as: tuple or list (each kind says which)."""
 
     def _same_form(self, other: object) -> bool:
         """Whether ``other`` compares with these: another of their kind, or their form (compiled,
