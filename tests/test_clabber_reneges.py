@@ -150,11 +150,12 @@ def test_a_human_may_renege_and_call_reneges():
 def test_the_printer_follows_the_dealer_through_reneges(seed):
     """The turn card a human's --json stream shows is the true dealer's, hand after hand."""
     from pegline_clabber.display import EventPrinter
+    from pegline_clabber.redaction import ClabberRedactor
     from pegline_core import play_game
 
     game = play_game(RENEGE, [GreedyBot(s, mistakes=0.3) for s in range(4)], seed=seed)
     assert any(isinstance(e, RenegeCalled) for e in game.log)
-    printer, redactor = EventPrinter(RENEGE), EventPrinter(RENEGE, reveal={0})
+    printer, redactor = EventPrinter(RENEGE), ClabberRedactor(4, reveal={0})
     replay, checked = Game(RENEGE), 0
     for event in game.log:
         printer.lines(event)
@@ -162,7 +163,7 @@ def test_the_printer_follows_the_dealer_through_reneges(seed):
         if isinstance(event, Input):
             if isinstance(event.action, Deal):
                 dealer = replay.machine.dealer
-                assert printer.dealer == redactor.dealer == dealer
+                assert printer.dealer == redactor.track.dealer == dealer
                 assert redacted["hands"][dealer][-1] == str(event.action.hands[dealer][-1])
                 checked += 1
             replay.apply(event.action)

@@ -383,19 +383,22 @@ def test_a_finished_clabber_game_is_replayed_with_every_hand(server):
         [sorted(map(str, h)) for h in deal.hands]
 
 
-def test_one_printer_reading_and_redacting_each_event_follows_the_true_dealer():
-    """The server asks one printer for an event's lines and its redacted data: the dealer moves
-    once per settled hand, so the turn card shown (and left face up) is the true dealer's."""
+def test_the_printer_and_the_redactor_each_follow_the_true_dealer():
+    """A seat's stream prints each event and sends it redacted, by two objects that each follow
+    the dealer from the events: it moves once per settled hand, even for an event redacted twice
+    (sent again), so the turn card shown (and left face up) is the true dealer's."""
     from pegline_clabber.bots import GreedyBot
     from pegline_clabber.display import EventPrinter
+    from pegline_clabber.redaction import ClabberRedactor
     from pegline_core import Game, play_game
 
     game = play_game("clabber", [GreedyBot(s) for s in range(4)], seed=2)
-    printer = EventPrinter(game.variant, reveal={0})
+    printer, redactor = EventPrinter(game.variant, reveal={0}), ClabberRedactor(4, reveal={0})
     replay, deals = Game("clabber"), 0
     for event in game.log:
         text = printer.lines(event)
-        data = printer.redact(game.codec.to_dict(event))
+        redactor.redact(game.codec.to_dict(event))
+        data = redactor.redact(game.codec.to_dict(event))
         if isinstance(event, Input) and isinstance(event.action, Deal):
             dealer = replay.machine.dealer
             turn = event.action.hands[dealer][-1]

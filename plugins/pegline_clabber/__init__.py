@@ -32,6 +32,7 @@ from pegline_clabber.events import (
     TrumpMade,
 )
 from pegline_clabber.machine import ClabberMachine
+from pegline_clabber.redaction import ClabberRedactor
 from pegline_clabber.settings import ClabberSettings, check_settings
 from pegline_clabber.views import ClabberView
 from pegline_core.app.hookspecs import app_hookimpl
@@ -126,11 +127,9 @@ class Clabber:
         return EventPrinter(variant, reveal=reveal, names=dict(names or {}))
 
     @game_hookimpl
-    def pegline_redactor(self, variant: Variant, reveal: set[int] | None) -> EventPrinter:
-        """What the ``reveal`` seats may see: the printer's `EventPrinter.redact`."""
-        from pegline_clabber.display import EventPrinter
-
-        return EventPrinter(variant, reveal=reveal)
+    def pegline_redactor(self, variant: Variant, reveal: set[int] | None) -> ClabberRedactor:
+        """What the ``reveal`` seats may see: `pegline_clabber.redaction.ClabberRedactor`."""
+        return ClabberRedactor(variant.table.players, reveal)
 
     @app_hookimpl
     def pegline_web_table(self, variant: Variant) -> ClabberTable:

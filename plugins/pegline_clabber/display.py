@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pegline_clabber.actions import CallRenege, CutForDeal, Deal, LetStand, Name, Pass, Play
 from pegline_clabber.cards import SUIT_SYMBOLS
 from pegline_clabber.events import (
@@ -20,9 +18,9 @@ from pegline_clabber.events import (
     TrumpMade,
 )
 from pegline_clabber.reasons import translate
+from pegline_clabber.redaction import DealerTrack
 from pegline_core.app.i18n import Messages, RuleNames
 from pegline_core.app.seat_names import SeatNames
-from pegline_core.card_game import face_down
 from pegline_core.cards import format_cards
 from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored
 from pegline_core.variant import Variant
@@ -41,46 +39,20 @@ class EventPrinter(SeatNames):
                  names: dict[int, str] | None = None) -> None:
         super().__init__(variant, names)
         self.reveal = reveal
-        self.dealer = 0
-        """The dealer of the hand being printed, followed event by event."""
+        self.track = DealerTrack(variant.table.players)
         self.passes = 0
         """Passes since the deal: four mean the second naming round."""
-        self.followed = -1
-        """The last event followed for the dealer: `lines` and `redact` may both see an event."""
         self.rule_name = RuleNames(variant)
 
-    def redact(self, data: dict[str, Any]) -> dict[str, Any]:
-        """An event as a plain dict (`EventCodec` form), as the ``reveal`` seats may see it: other
-        seats' dealt cards become None, except the turn card, which is dealt face up."""
-        kind = data.get("type")
-        self._follow(kind, data.get("dealer"), data.get("seq"))
-        reveal = self.reveal
-        if reveal is None or kind != Deal.TAG:
-            return data
-        hands = data.get("hands", ())
-        shown = face_down(hands, reveal)
-        dealer = self.dealer
-        if dealer not in reveal and dealer is not None and dealer < len(hands) and hands[dealer]:
-            shown[dealer][-1] = hands[dealer][-1]  # the turn card, dealt face up
-        return {**data, "hands": shown}
-
-    def _follow(self, kind: object, dealer: object, seq: object) -> None:
-        """Follow the dealer from the events' types: the first dealer, then one to the left after
-        a settled hand or a renege, the same again after both teams reneged. Each event once."""
-        if type(seq) is int:
-            if seq <= self.followed:
-                return
-            self.followed = seq
-        moves = {HandSettled.TAG: 1, RenegeCalled.TAG: 1, RenegesVoid.TAG: -1}
-        if kind == DealerChosen.TAG and type(dealer) is int:
-            self.dealer = dealer
-        elif kind in moves:
-            self.dealer = (self.dealer + moves[kind]) % self.variant.table.players
+    @property
+    def dealer(self) -> int:
+        """The dealer of the hand being printed, followed event by event."""
+        return self.track.dealer
 
     def lines(self, event: Event) -> list[str]:
         """The line(s) for one event; an empty list for nothing worth printing."""
         if not isinstance(event, Input):
-            self._follow(type(event).TAG, getattr(event, "dealer", None), event.seq)
+            self.track.follow(type(event).TAG, getattr(event, "dealer", None), event.seq)
         if isinstance(event, Input):
             return self._input(event)
         if isinstance(event, DealerChosen):

@@ -31,6 +31,7 @@ from pegline_cribbage import hookspecs
 from pegline_cribbage.actions import ACTIONS
 from pegline_cribbage.events import EVENTS
 from pegline_cribbage.machine import CribbageMachine
+from pegline_cribbage.redaction import CribbageRedactor
 from pegline_cribbage.rows import labelled_scores
 from pegline_cribbage.settings import FOLLOWS, CribbageSettings, check_settings
 from pegline_cribbage.views import CribbageView
@@ -130,11 +131,9 @@ class Cribbage:
         return EventPrinter(variant, reveal=reveal, names=dict(names or {}))
 
     @game_hookimpl
-    def pegline_redactor(self, variant: Variant, reveal: set[int] | None) -> EventPrinter:
-        """What the ``reveal`` seats may see: the printer's `EventPrinter.redact`."""
-        from pegline_cribbage.display import EventPrinter
-
-        return EventPrinter(variant, reveal=reveal)
+    def pegline_redactor(self, variant: Variant, reveal: set[int] | None) -> CribbageRedactor:
+        """What the ``reveal`` seats may see: `pegline_cribbage.redaction.CribbageRedactor`."""
+        return CribbageRedactor(reveal)
 
     @app_hookimpl
     def pegline_web_table(self, variant: Variant) -> CribbageTable:

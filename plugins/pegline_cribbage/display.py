@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pegline_core.app.i18n import Messages, RuleNames
 from pegline_core.app.seat_names import SeatNames
-from pegline_core.card_game import face_down
 from pegline_core.cards import format_cards
 from pegline_core.events import AskCoach, Event, GameEnded, Input, Scored
 from pegline_core.variant import Variant
@@ -47,23 +44,6 @@ class EventPrinter(SeatNames):
         self.reveal = reveal
         self.count = 0
         self.rule_name = RuleNames(variant)
-
-    def redact(self, data: dict[str, Any]) -> dict[str, Any]:
-        """An event as a plain dict (`EventCodec` form), as the ``reveal`` seats may see it.
-
-        Cards that are face down when the event happens become None, their number kept: other
-        seats' dealt hands, the deck's cards to the crib, other seats' discards. Everything
-        else is public when it happens (plays, the starter, hands and crib at the show).
-        """
-        reveal = self.reveal
-        if reveal is None:
-            return data
-        if data.get("type") == Deal.TAG:
-            return {**data, "hands": face_down(data.get("hands", ()), reveal),
-                    "crib": [None] * len(data.get("crib", ()))}
-        if data.get("type") == Discard.TAG and data.get("seat") not in reveal:
-            return {**data, "cards": [None] * len(data.get("cards", ()))}
-        return data
 
     def lines(self, event: Event) -> list[str]:
         """The line(s) for one event; an empty list for nothing worth printing."""
