@@ -30,3 +30,20 @@ def test_cards_are_found_in_any_shape_of_view():
 
     assert [str(c) for c in cards_in(View(0, (jack,), {"trick": [five]}))] == ["JS", "5H"]
     assert [str(c) for c in cards_in({"held": [jack]})] == ["JS"]  # a mapping view's values
+
+
+@pytest.mark.parametrize("variant", ["two-player", "clabber"])
+def test_what_a_seat_may_see_needs_none_of_the_application(variant):
+    """The kernel's fairness check hides cards through the game's redactor, with no printer,
+    translation, terminal or web module loaded (a game imports only the application's hook
+    markers)."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom pegline_core.fairness import check_fair_views\n"
+            f"assert check_fair_views({variant!r}, games=1, seed=3) == []\n"
+            "print(sorted(m for m in sys.modules if m.endswith(('.display', '.terminal', '.web'))"
+            " or m == 'pegline_core.app.i18n'))")
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True).stdout
+    assert shown.strip() == "[]"
