@@ -291,7 +291,7 @@ class CribbageMachine:
     def played(self) -> tuple[tuple[int, Card], ...]:
         """Each card played this hand, in order, with the seat that played it."""
         pairs = self.c.played_pairs
-        return tuple([pairs[(play >> 6) * 52 + (play & 63)] for play in self._played])
+        return tuple(pairs[(play >> 6) * 52 + (play & 63)] for play in self._played)
 
     @property
     def said_go(self) -> frozenset[int]:
@@ -410,7 +410,7 @@ class CribbageMachine:
             return draw_cut(rng, DECK, players=c.players)
         if self.phase == _DEAL:
             hands, crib = self._draw_deal(rng)
-            return Deal(tuple([cards_of(hand) for hand in hands]), cards_of(crib))
+            return Deal(tuple([cards_of(tuple(hand)) for hand in hands]), cards_of(tuple(crib)))
         if self.phase == _STARTER:
             return CutStarter(_DECK[self._draw_starter(rng)])
         raise IllegalActionError(f"no chance action is due in the {self.phase} phase")
@@ -840,7 +840,7 @@ class CribbageMachine:
         if self.phase != _PEGGING or seat != self._turn or type(seat) is not int:
             self._need_turn(action)
         room = self.c.limit - self.count
-        playable = [code for code in self._held[seat] if PIPS[code] <= room]
+        playable = tuple([code for code in self._held[seat] if PIPS[code] <= room])
         if playable:
             raise IllegalActionError(MUST_PLAY(seat=seat, cards=format_cards(cards_of(playable)),
                                                count=self.count))
