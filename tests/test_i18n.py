@@ -281,6 +281,30 @@ def test_help_speaks_the_language():
     assert "Show this message and exit." in english
 
 
+@pytest.mark.parametrize(("lang", "args", "said"), [
+    ("ja", ("play", "--seed", "x"), "エラー：'--seed' の値が正しくありません：'x' は"),
+    ("ja", ("play", "--bots"), "エラー：オプション '--bots' には引数が 1 個必要です。"),
+    ("ja", ("nosuch",), "エラー：コマンド 'nosuch' はありません。"),
+    ("zh-Hans", ("play", "--bogus"), "错误：没有选项 '--bogus'。"),
+    ("zh-Hans", ("play", "--seed", "-1"), "错误：'--seed' 的值无效：-1 不在范围 x>=0 内。"),
+    ("en", ("play", "--bogus"), "Error: No such option '--bogus'."),
+])
+def test_clicks_own_usage_errors_speak_the_language(lang, args, said):
+    """What Click itself refuses (a value of the wrong type, a missing argument, an unknown
+    option or command) is said in the chosen language, with its usage and help hint; the
+    language and gettext's domain are put back after the command."""
+    import gettext
+
+    before = (os.environ.get("LANGUAGE"), gettext.textdomain())
+    result = run("--lang", lang, *args)
+    assert result.exit_code == 2
+    assert said in result.output
+    if lang != "en":
+        assert not {"Error", "Usage", "Try", "Invalid", "No such"} & english_words(
+            result.output.splitlines())
+    assert (os.environ.get("LANGUAGE"), gettext.textdomain()) == before
+
+
 def test_the_terminal_prompts_and_refusals_are_translated():
     game = Game("two-player", dealer=1)
     game.apply(Deal([parse_cards("5H 5C JD KS 2C 9H"), parse_cards("AS 2S 3S 4S 6S 7S")]))

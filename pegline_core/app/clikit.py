@@ -15,7 +15,13 @@ from typing import Any
 
 import click
 
-from pegline_core.app.i18n import LANGUAGES, Messages, choose_language, set_language
+from pegline_core.app.i18n import (
+    LANGUAGES,
+    Messages,
+    choose_language,
+    click_speaks,
+    set_language,
+)
 from pegline_core.app.problems import shown
 from pegline_core.errors import PeglineError, PlayerError, PluginError
 from pegline_core.variant import DEFAULT_VARIANT
@@ -111,8 +117,16 @@ class _Translated(click.Command):
                                               **kwargs)
 
     def _main(self, asked: str | None, *args: Any, **kwargs: Any) -> Any:
-        set_language(asked if asked in LANGUAGES else choose_language(None))
-        return super().main(*args, **kwargs)
+        language = asked if asked in LANGUAGES else choose_language(None)
+        set_language(language)
+        with click_speaks(language):  # Click's own usage errors too
+            return super().main(*args, **kwargs)
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        """Click's ``--help``, made once and kept by the command: made in English, whatever
+        language this run speaks to Click, as `get_help` translates every help text itself."""
+        with click_speaks("en"):
+            return super().get_help_option(ctx)
 
     def _help_messages(self) -> Messages:
         return Messages(help_domain(self))

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 __all__ = ["LANGUAGES", "LanguageError", "Messages", "choose_language", "current_language",
            "use_language", "set_language", "N_", "catalog_messages", "rule_name", "rule_summary",
            "rule_name_among", "RuleNames", "plugin_domain", "RULE_CONTEXT", "RecordedEnglish",
-           "VARIANT_CONTEXT", "variant_description"]
+           "VARIANT_CONTEXT", "variant_description", "CLICK_DOMAIN", "click_speaks"]
 
 LANGUAGES = {"en": "English", "ja": "日本語", "zh-Hans": "简体中文"}
 """The languages Pegline speaks, by their BCP 47 tag, each named in itself."""
@@ -48,6 +48,10 @@ RULE_CONTEXT = "rule"
 
 VARIANT_CONTEXT = "variant"
 """The gettext context of a shipped variant's description (in the command line's catalog)."""
+
+CLICK_DOMAIN = "click"
+"""The gettext domain of Click's own messages (its usage errors, its prompts), whose catalogs
+the command line ships beside its own (`click_speaks`)."""
 
 _FOLDER = {"en": "en", "ja": "ja", "zh-Hans": "zh_Hans"}  # tag -> the catalog's folder name
 _language: ContextVar[str] = ContextVar("pegline_language", default="en")
@@ -121,6 +125,27 @@ def use_language(tag: str) -> Iterator[None]:
         yield
     finally:
         _language.reset(token)
+
+
+@contextmanager
+def click_speaks(tag: str) -> Iterator[None]:
+    """Click's own messages in ``tag`` inside the block (a run of the command line).
+
+    Click marks them for gettext and looks them up in the standard library's global domain, in
+    the language of the environment (``LANGUAGE``): the block binds that domain to our catalog
+    of Click's messages and sets ``LANGUAGE``, then puts both back."""
+    domain, language = gettext.textdomain(), os.environ.get("LANGUAGE")
+    gettext.bindtextdomain(CLICK_DOMAIN, str(resources.files("pegline_core.app") / "locale"))
+    gettext.textdomain(CLICK_DOMAIN)
+    os.environ["LANGUAGE"] = _FOLDER[choose_language(tag)]
+    try:
+        yield
+    finally:
+        gettext.textdomain(domain)
+        if language is None:
+            os.environ.pop("LANGUAGE", None)
+        else:
+            os.environ["LANGUAGE"] = language
 
 
 @cache
