@@ -13,7 +13,8 @@ hand at random) and hands them, decoded in advance, to a fresh process per side;
 process's first pass over them (none of them seen before), "warm" its second pass over the same
 hands, with whatever the first pass left: Pegline's show totals remember the points of each
 pattern of ranks (6,175 of five cards), so their first pass fills that table and their second
-only reads it; its itemised show keeps nothing, and cribbage-scorer has no cache. The sides take
+only reads it; its itemised show finds its combinations in a table of those patterns, made whole
+at its first show (in the cold pass), and cribbage-scorer has no cache. The sides take
 turns within each round; the figures are medians over the rounds. Both sides get the same hands,
 and the headline sets them side by side pass for pass: cold against cold, warm against warm.
 

@@ -31,6 +31,20 @@ _BITS: Final = [bound.bit_length() for bound in range(64)]
 """The bit length of each small bound (a deck, a hand, the legal actions), looked up."""
 
 
+def _pool_limit(count: int) -> int:
+    """The largest population ``random.Random.sample`` draws ``count`` items from by its pool
+    method (beyond it, by its set method): its own rule, in its own float arithmetic."""
+    small = 21
+    if count > 5:
+        small += 4 ** ceil(log(count * 3, 4))
+    return small
+
+
+_POOL_LIMITS: Final = [_pool_limit(count) for count in range(64)]
+"""`_pool_limit` of each small count (a deal's cards), looked up: computing it is a fifth of
+a deal's draw."""
+
+
 def below(rng: random.Random, bound: int) -> int:
     """``rng.randrange(bound)``: a uniform integer from 0 to ``bound - 1``."""
     if type(rng) is not _RANDOM or bound <= 0:
@@ -62,10 +76,7 @@ def sample(rng: random.Random, population: Sequence[T], count: int) -> list[T]:
     if type(rng) is not _RANDOM or not 0 <= count <= size:
         return rng.sample(population, count)
     result: list[Any] = [None] * count
-    small = 21  # random.Random.sample's rule for which of its two methods it uses
-    if count > 5:
-        small += 4 ** ceil(log(count * 3, 4))
-    if size <= small:
+    if size <= (_POOL_LIMITS[count] if count < 64 else _pool_limit(count)):
         pool = list(population)
         for i in range(count):
             j = below(rng, size - i)

@@ -57,7 +57,8 @@ def test_draws_are_the_standard_librarys():
     for seed in range(30):
         ours, theirs = random.Random(seed), random.Random(seed)
         for size, count in [(52, 12), (52, 16), (52, 20), (52, 4), (24, 24), (24, 4), (52, 52),
-                            (300, 7), (8, 0)]:
+                            (300, 7), (8, 0), (85, 12), (86, 12), (400, 63), (400, 64),
+                            (1200, 70)]:  # each side of the pool method's limit, and beyond 63
             population = list(range(size))
             assert draws.sample(ours, population, count) == theirs.sample(population, count)
         assert draws.choice(ours, "abcdefg") == theirs.choice("abcdefg")

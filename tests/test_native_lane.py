@@ -423,8 +423,9 @@ def _liar(claim):
     (lambda play: ("lucky", 1, (ACE_OF_CLUBS,)), "names AC, which is not among the cards"),
     (lambda play: ("lucky", True, (play.card,)), "must be an integer, not True"),
     (lambda play: ("lucky", 1, (play.card, 52)), "a native claim is"),
+    (lambda play: ("lucky", 1), "a native claim is"),
     (lambda play: ("unlucky", -2, (play.card,)), None),  # declared negative: accepted
-], ids=["points", "card-not-in-step", "bool-points", "no-card", "negative-declared"])
+], ids=["points", "card-not-in-step", "bool-points", "no-card", "two-items", "negative-declared"])
 def test_a_native_claim_is_checked_as_the_contract_checks_it(claim, refusal):
     game = make_game("two-player", plugins={"liar": _liar(claim)})
     assert _lanes(game.ruleset)["pegline_score_play"]  # the counterpart is on the native lane
@@ -438,6 +439,18 @@ def test_a_native_claim_is_checked_as_the_contract_checks_it(claim, refusal):
         play(game, "3C")
     assert refused.value.plugin == "liar" and refused.value.hook == "pegline_score_play"
     assert len(game.log) == before
+
+
+@pytest.mark.parametrize("claim", [lambda play: ["lucky", 1, (play.card,)],
+                                   lambda play: ("lucky", 1, [play.card])],
+                         ids=["a-list", "codes-in-a-list"])
+def test_a_native_claim_of_another_shape_is_taken_as_the_contract_takes_it(claim):
+    """Not the quick check's tuples: the contract's full check reads the claim, and accepts it
+    as it would a hook's."""
+    game = make_game("two-player", plugins={"liar": _liar(claim)})
+    stack(game, DEAL_HANDS, discards=DEAL_DISCARDS, starter="AS")
+    awarded = [(e.rule, e.points, e.cards) for e in play(game, "3C") if hasattr(e, "rule")]
+    assert awarded == [("lucky", 1, (Card.parse("3C"),))]
 
 
 def test_a_native_claim_of_negative_points_needs_a_rule_declared_negative():

@@ -196,3 +196,25 @@ def test_every_rank_pattern_combines_as_the_rules_define(size):
         if max(ranks.count(rank) for rank in ranks) <= 4:
             found = ranked_combinations(list(range(size)), list(ranks))
             assert [list(kind) for kind in found] == list(_by_definition(ranks)), ranks
+
+
+@pytest.mark.parametrize("size", [2, 3, 4, 5, 6])
+def test_the_shows_table_holds_every_rank_pattern_as_the_rules_define(size):
+    """The table a show looks its combinations up in by its cards' codes (`code_positions`: each
+    size up to five made whole at its first show, a longer pattern when met) against the
+    definition, on every pattern; `pick` maps the places onto the codes, and a pattern asked for
+    by its ranks is the same entry."""
+    from itertools import combinations_with_replacement
+
+    from pegline_cribbage.combinations import code_positions, combination_positions, pick
+
+    for ranks in combinations_with_replacement(range(1, 14), size):
+        if max(ranks.count(rank) for rank in ranks) <= 4:
+            # each rank's cards in ascending suits: the codes ascend as a show sorts them
+            codes = [(rank - 1) * 4 + ranks[:place].count(rank) for place, rank in enumerate(ranks)]
+            found = code_positions(codes)
+            assert [list(kind) for kind in found] == list(_by_definition(ranks)), ranks
+            assert found is combination_positions(ranks)
+            for kind in found:
+                for places in kind:
+                    assert pick(codes, places) == tuple(codes[place] for place in places)

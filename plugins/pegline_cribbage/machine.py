@@ -105,7 +105,9 @@ _STARTER: Final = CribbagePhase.STARTER
 _PEGGING: Final = CribbagePhase.PEGGING
 _SHOW: Final = CribbagePhase.SHOW
 _OVER: Final = CribbagePhase.OVER
-"""The phases as names of this module (compiled, statics: no look-up on the enum's class)."""
+"""The phases as names of this module (compiled, statics: no look-up on the enum's class). The
+machine's phase is always one of these members, so it is compared by identity: ``==`` on a
+`StrEnum` compares the strings, a call each time (2% of a random game's instructions)."""
 
 _STATE: Final = ("phase", "hand", "_dealer", "scores", "_held", "_kept", "_laid", "discarded",
                  "_crib", "_starter", "count", "_series", "_turn", "_last", "_said_go",
@@ -341,7 +343,7 @@ class CribbageMachine:
         handler = _HANDLERS.get(type(action))
         if handler is None:
             raise IllegalActionError(NOT_AN_ACTION(action=repr(action)))
-        if self.phase == _OVER:
+        if self.phase is _OVER:
             raise IllegalActionError(GAME_OVER())
         self._start_step()
         self._cause = len(self.log)  # every handler logs its Input first
@@ -356,13 +358,13 @@ class CribbageMachine:
     def to_act(self) -> ToAct:
         phase = self.phase
         turns = self.c.turns
-        if phase == _PEGGING:
+        if phase is _PEGGING:
             return turns[self._turn]
         if phase in (_CUT, _DEAL, _STARTER):
             return CHANCE
-        if phase == _DISCARD:
+        if phase is _DISCARD:
             return self._discarding()
-        if phase == _SHOW and self.counts:
+        if phase is _SHOW and self.counts:
             if self.declared < 0:
                 return turns[self.counts[0][0]]
             if self.responders:
@@ -375,7 +377,7 @@ class CribbageMachine:
     def legal_actions(self, seat: int | None) -> list[Action]:
         phase = self.phase
         c = self.c
-        if phase == _PEGGING:
+        if phase is _PEGGING:
             turn = self._turn
             if seat is not None and seat != turn:
                 return []
@@ -384,13 +386,13 @@ class CribbageMachine:
             playable: list[Action] = [plays[code] for code in self._held[turn]
                                       if PIPS[code] <= room]
             return playable or [c.goes[turn]]
-        if phase == _DISCARD:
+        if phase is _DISCARD:
             seats = [seat] if seat is not None else list(self._discarding())
             discards = c.discards
             return [discards[p].get(cards) or discard_of(p, cards)
                     for p in seats if not self.discarded[p]
                     for cards in combinations(cards_of(self._held[p]), c.discard)]
-        if phase == _SHOW and self.counts and (seat is None or seat in self.to_act()):
+        if phase is _SHOW and self.counts and (seat is None or seat in self.to_act()):
             cap = self.counting.max_declaration
             if self.declared < 0:
                 return list(declarations_of(self.counts[0][0], cap))
@@ -399,19 +401,19 @@ class CribbageMachine:
 
     def choices(self, seat: int) -> Sequence[Action]:
         """`legal_actions` of ``seat``, the discards built only when read (what players get)."""
-        if self.phase == _DISCARD:
+        if self.phase is _DISCARD:
             return () if self.discarded[seat] else \
                 Discards(seat, cards_of(self._held[seat]), self.c.discard)
         return self.legal_actions(seat)
 
     def chance_action(self, rng: random.Random) -> Action:
         c = self.c
-        if self.phase == _CUT:
+        if self.phase is _CUT:
             return draw_cut(rng, DECK, players=c.players)
-        if self.phase == _DEAL:
+        if self.phase is _DEAL:
             hands, crib = self._draw_deal(rng)
             return Deal(tuple([cards_of(tuple(hand)) for hand in hands]), cards_of(tuple(crib)))
-        if self.phase == _STARTER:
+        if self.phase is _STARTER:
             return CutStarter(_DECK[self._draw_starter(rng)])
         raise IllegalActionError(f"no chance action is due in the {self.phase} phase")
 
@@ -441,7 +443,7 @@ class CribbageMachine:
     def view(self, seat: int) -> CribbageView:
         c = self.c
         counting = None
-        if self.phase == _SHOW and self.counts:
+        if self.phase is _SHOW and self.counts:
             counter, crib = self.counts[0]
             counting = (counter, cards_of(self._crib if crib else self._kept[counter]), crib,
                         self.declared)
@@ -460,7 +462,7 @@ class CribbageMachine:
         """What ``seat`` may see, in codes: `view`'s fields before they become cards (the
         encoding numbers a seat's observation from them without building a view)."""
         counting: tuple[int, tuple[int, ...], bool, int] | None = None
-        if self.phase == _SHOW and self.counts:
+        if self.phase is _SHOW and self.counts:
             counter, crib = self.counts[0]
             counting = (counter, self._crib if crib else self._kept[counter], crib, self.declared)
         held, kept = self._held, self._kept
@@ -482,7 +484,7 @@ class CribbageMachine:
         its checks, the action logged by its codes."""
         if not -1 <= code < len(_DECK):
             raise IllegalActionError(f"no card has the code {code}")
-        if self.phase != _PEGGING or seat != self._turn:
+        if self.phase is not _PEGGING or seat != self._turn:
             self._need_turn(Play(seat, _DECK[code]) if code >= 0 else Go(seat))
         held = self._held[seat]
         room = self.c.limit - self.count
@@ -514,7 +516,7 @@ class CribbageMachine:
     def discard_codes(self, seat: int, codes: tuple[int, ...]) -> None:
         """``seat`` lays away the cards ``codes``: `apply` of a `Discard`, with its checks, the
         action logged by its codes."""
-        if self.phase != _DISCARD:
+        if self.phase is not _DISCARD:
             raise IllegalActionError(NOT_NOW(action="Discard", phase=self.phase))
         self._check_seat(seat)
         if self.discarded[seat]:
@@ -563,7 +565,7 @@ class CribbageMachine:
             seat = at = code = -1
             laid: tuple[int, ...] = ()
             hands: tuple[tuple[int, ...], ...] = ()
-            if phase == _PEGGING:  # the bot's pick among its playable cards, in hand order
+            if phase is _PEGGING:  # the bot's pick among its playable cards, in hand order
                 seat = self._turn
                 bot = bots[seat]
                 if bot is None:
@@ -585,7 +587,7 @@ class CribbageMachine:
                             pick -= 1
                         at += 1
                     code = held[at]
-            elif phase == _DISCARD:  # the bot's pick among the discards, in `Discards` order
+            elif phase is _DISCARD:  # the bot's pick among the discards, in `Discards` order
                 seat = 0
                 while self.discarded[seat]:
                     seat += 1
@@ -595,11 +597,11 @@ class CribbageMachine:
                 held = self._held[seat]
                 laid = _combination(held, c.discard,
                                     checked_index(bot, _WAYS[len(held)][c.discard], seat))
-            elif phase == _DEAL:
+            elif phase is _DEAL:
                 drawn, crib = self._draw_deal(rng)
                 hands = tuple([tuple(hand) for hand in drawn])
                 laid = tuple(crib)
-            elif phase == _STARTER:
+            elif phase is _STARTER:
                 code = self._draw_starter(rng)
             else:  # the cut, counting by hand and the end: `apply`'s steps
                 return True
@@ -609,17 +611,17 @@ class CribbageMachine:
             self._start_step()
             self._cause = start
             try:
-                if phase == _PEGGING:
+                if phase is _PEGGING:
                     if code >= 0:
                         log.append((PLAY, self._hand, self._phase, seat, None, code))
                         self._play_code(seat, code, at)
                     else:
                         log.append((GO, self._hand, self._phase, seat, None))
                         self._say_go(seat)
-                elif phase == _DISCARD:
+                elif phase is _DISCARD:
                     log.append((DISCARD, self._hand, self._phase, seat, None, laid))
                     self._lay_away(seat, laid)
-                elif phase == _DEAL:
+                elif phase is _DEAL:
                     self._hand, self._phase = self.hand + 1, _DEAL
                     log.append((DEAL, self._hand, self._phase, None, None, hands, laid))
                     self._begin_hand(hands, laid)
@@ -811,7 +813,7 @@ class CribbageMachine:
 
     def _play(self, action: Any) -> None:
         seat, card = action.seat, action.card
-        if self.phase != _PEGGING or seat != self._turn or type(seat) is not int:
+        if self.phase is not _PEGGING or seat != self._turn or type(seat) is not int:
             self._need_turn(action)
         held = self._held[seat]
         at = held.index(card.index) if type(card) is Card and card.index in held else -1
@@ -837,7 +839,7 @@ class CribbageMachine:
 
     def _go(self, action: Any) -> None:
         seat = action.seat
-        if self.phase != _PEGGING or seat != self._turn or type(seat) is not int:
+        if self.phase is not _PEGGING or seat != self._turn or type(seat) is not int:
             self._need_turn(action)
         room = self.c.limit - self.count
         playable = tuple([code for code in self._held[seat] if PIPS[code] <= room])
@@ -1125,7 +1127,7 @@ def _protocol(call: Callable[..., Any], *args: Any) -> Any:
 def seat_to_play(game: Any) -> int:
     """The seat whose turn it is to play or say go (`IllegalActionError` outside pegging)."""
     to_act = game.to_act
-    if game.phase != _PEGGING or not isinstance(to_act, Seats):
+    if game.phase is not _PEGGING or not isinstance(to_act, Seats):
         raise IllegalActionError(f"nobody is to play in the {game.phase} phase")
     return int(to_act[0])
 

@@ -16,8 +16,9 @@ from typing import Any, Final
 from pegline_core.cards import DECK, Card
 from pegline_cribbage.combinations import (
     RANK_PRIMES,
+    code_positions,
+    pick,
     rank_counts,
-    ranked_combinations,
     run_tail_codes,
     same_rank_tail_codes,
 )
@@ -155,17 +156,17 @@ def score_show(plugin: Any, show: ShowCodes) -> list[Claim] | None:
     ordered = list(cards)
     ordered.append(starter)
     ordered.sort()
-    fifteens, pairs, runs = ranked_combinations(ordered, [(code >> 2) + 1 for code in ordered])
+    fifteens, pairs, runs = code_positions(ordered)
     claims: list[Claim] = []
     if rules.fifteen:
-        for combo in fifteens:
-            claims.append(("show-fifteen", rules.fifteen, combo))
+        for places in fifteens:
+            claims.append(("show-fifteen", rules.fifteen, pick(ordered, places)))
     if rules.pair:
-        for pair in pairs:
-            claims.append(("show-pair", rules.pair, pair))
+        for places in pairs:
+            claims.append(("show-pair", rules.pair, pick(ordered, places)))
     if rules.run_per_card:
-        for run in runs:
-            claims.append(("show-run", len(run) * rules.run_per_card, run))
+        for places in runs:
+            claims.append(("show-run", len(places) * rules.run_per_card, pick(ordered, places)))
     suit = cards[0] & 3
     for code in cards:
         if code & 3 != suit:
