@@ -864,3 +864,23 @@ def test_every_did_you_mean_is_said_one_way_in_each_language(folder, phrase):
             found += [(po.name, message.string) for message in read_po(file)
                       if isinstance(message.id, str) and "did you mean" in message.id]
     assert found and all(phrase in text for _name, text in found), found
+
+
+@pytest.mark.parametrize(("args", "ja", "zh"), [
+    (["score", "5H", "5C", "5D", "--starter", "5S"], "エラー：two-player のハンドは4枚です。指定は3枚",
+     "错误：two-player 的手牌应为 4 张，实际为 3 张"),
+    (["score", "5H", "5C", "5D", "JS", "2C", "--starter", "5S", "--crib"],
+     "エラー：two-player のクリブは4枚です。指定は5枚", "错误：two-player 的牌盒应为 4 张，实际为 5 张"),
+    (["score", "5H", "5C", "5D", "JS", "--starter", "5H"],
+     "エラー：スターター 5H がハンドにも含まれています", "错误：公共翻牌 5H 也在手牌中"),
+    (["score", "5H", "5C", "5D", "JS", "--starter", "JS", "--crib"],
+     "エラー：スターター JS がクリブにも含まれています", "错误：公共翻牌 JS 也在牌盒中"),
+    (["analyze", "discard", "5H", "5C", "JD"], "エラー：two-player で配られるハンドは6枚です。指定は3枚",
+     "错误：two-player 发到的手牌应为 6 张，实际为 3 张"),
+])
+def test_wrong_cards_are_said_in_the_users_language(args, ja, zh):
+    # they were English under --lang ja and zh-Hans: the scorer's own checks had no template
+    for language, message in (("ja", ja), ("zh-Hans", zh)):
+        result = run("--lang", language, *args)
+        assert result.exit_code == 1, result.output
+        assert result.output.strip() == message
