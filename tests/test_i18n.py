@@ -884,3 +884,35 @@ def test_wrong_cards_are_said_in_the_users_language(args, ja, zh):
         result = run("--lang", language, *args)
         assert result.exit_code == 1, result.output
         assert result.output.strip() == message
+
+
+def _one_chunk_then_ctrl_c(work, games, collect, **_options):
+    from pegline_core.app import simulate as sim
+
+    collect(work(0, min(sim.CHUNK, games)))
+    raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize(("args", "lines"), [
+    (["simulate", "--games", "1000"], [r"中断：1,000 ゲーム中 4 ゲームで停止しました"]),
+    (["simulate", "--variant", "clabber", "--round-robin", "--games", "3"],
+     [r"clabber 総当たり戦：3 ゲーム中 3 ゲーム", r"中断：3 ゲーム中 3 ゲームで停止しました",
+      r"clabber：総当たり戦、1 組あたり 3 ゲーム、順位は games-won",
+      r"1\. greedy 3 戦 \d 勝、ゲームポイント \d+", r"2\. random 3 戦 \d 勝、ゲームポイント \d+"]),
+])
+def test_a_stopped_simulation_and_a_round_robin_are_said_in_the_users_language(
+        monkeypatch, args, lines):
+    # they were English under --lang ja: "interrupted: stopped after 4 of 1,000 games",
+    # "clabber: round robin, 3 game(s) a pair, standings by games-won", "won 3 of 4, ..."
+    from pegline_clabber import tournament
+    from pegline_core.app import simulate as sim
+
+    monkeypatch.setattr(sim, "CHUNK", 4)
+    monkeypatch.setattr(sim, "run_chunks", _one_chunk_then_ctrl_c)
+    monkeypatch.setattr(tournament, "run_chunks", _one_chunk_then_ctrl_c)
+    result = run("--lang", "ja", *args, "--workers", "1")
+    assert result.exit_code == 130, result.output
+    said = [" ".join(line.split()) for line in result.output.splitlines()]
+    for line in lines:
+        assert any(re.fullmatch(line, one) for one in said), (line, result.output)
+    assert not re.search(r"stopped after|round robin|game points", result.output), result.output
