@@ -916,3 +916,48 @@ def test_a_stopped_simulation_and_a_round_robin_are_said_in_the_users_language(
     for line in lines:
         assert any(re.fullmatch(line, one) for one in said), (line, result.output)
     assert not re.search(r"stopped after|round robin|game points", result.output), result.output
+
+
+@pytest.mark.parametrize(("old", "new", "ja", "en"), [
+    ('"3H",\n        "KC",', '"3H",\n        "3H",',
+     "エラー：イベント 2（記録の 2 番目の項目）：同じカードを2回配ることはできません",
+     "Error: event 2 (record item 2): a card cannot be dealt twice"),
+    ("winner = 1", "winner = 0", "エラー：{file}: summary.winner: ヘッダーでは 0、イベントでは 1 です",
+     "Error: {file}: summary.winner: the header says 0, but the events say 1"),
+    ('type = "deal"', 'type = "dael"', "エラー：{file}: events[2]: 不明なイベントの種類 'dael'",
+     "Error: {file}: events[2]: unknown event type 'dael'"),
+    ("seq = 1\n", 'seq = "one"\n',
+     "エラー：{file}: events[1]: dealer イベント：seq は整数でなければなりません。指定は 'one'",
+     "Error: {file}: events[1]: dealer event: seq must be an integer, got 'one'"),
+    ('standard = "0.1.0"', 'standard = "9.0.0"',
+     "エラー：この記録は別のバージョンのプラグインで作られました：standard 9.0.0（インストール済み "
+     "0.1.0）。それでも再生して検証に任せるには、どのバージョンも許可してください（--versions any "
+     'または versions="any"）',
+     "Error: the record was made with other plugin versions: standard 9.0.0 (installed 0.1.0); "
+     "to replay it anyway and let the verification decide, allow any versions (--versions any, "
+     'or versions="any")'),
+])
+def test_a_record_edited_by_hand_is_refused_in_the_users_language(tmp_path, old, new, ja, en):
+    # each was English under --lang ja
+    saved = tmp_path / "saved.toml"
+    assert run("play", "--seed", "5", "--save", str(saved)).exit_code == 0
+    edited = tmp_path / "edited.toml"
+    text = saved.read_text(encoding="utf-8")
+    assert old in text
+    edited.write_text(text.replace(old, new, 1), encoding="utf-8")
+    said = run("--lang", "ja", "replay", str(edited), "--verify")
+    assert said.exit_code == 1 and said.output.strip() == ja.format(file=edited)
+    english = run("replay", str(edited), "--verify")
+    assert english.exit_code == 1 and english.output.strip() == en.format(file=edited)
+
+
+def test_a_notice_about_plugin_versions_is_said_in_the_users_language(tmp_path):
+    saved = tmp_path / "saved.toml"
+    assert run("play", "--seed", "5", "--save", str(saved)).exit_code == 0
+    edited = tmp_path / "edited.toml"
+    edited.write_text(saved.read_text(encoding="utf-8").replace(
+        'standard = "0.1.0"', 'standard = "0.1.7"', 1), encoding="utf-8")
+    said = CliRunner().invoke(main, ["--lang", "zh-Hans", "replay", str(edited), "--verify"])
+    assert said.exit_code == 0, said.output
+    assert said.stderr.splitlines()[0] == (
+        "提示：此记录是用其他版本的插件制作的：standard 0.1.7（已安装 0.1.0）；每个派生事件都会与重放核对")

@@ -28,11 +28,14 @@ from pegline_core import draws
 from pegline_core.card_game.actions import CutForDeal, Deal
 from pegline_core.cards import Card, format_cards
 from pegline_core.errors import IllegalActionError
+from pegline_core.messages import Template
 
 __all__ = ["draw_cut", "lowest_cut", "draw_hands", "check_cards", "check_hands", "face_down",
            "HandsFaceDown"]
 
 T = TypeVar("T")
+
+_DEALT_TWICE = Template("deal.twice", "a card cannot be dealt twice")
 
 
 def draw_cut(rng: random.Random, deck: Sequence[Card], *, players: int) -> CutForDeal:
@@ -75,7 +78,7 @@ def check_cards(cards: Sequence[object], deck: Collection[Card] | None = None) -
             raise IllegalActionError(f"{format_cards(cast(list[Card], outside))} is not in the "
                                      f"{len(deck)}-card deck")
     if len(set(cards)) != len(cards):
-        raise IllegalActionError("a card cannot be dealt twice")
+        raise IllegalActionError(_DEALT_TWICE())
 
 
 def check_hands(hands: Sequence[Sequence[object]], *, players: int, size: int,
