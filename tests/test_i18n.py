@@ -961,3 +961,20 @@ def test_a_notice_about_plugin_versions_is_said_in_the_users_language(tmp_path):
     assert said.exit_code == 0, said.output
     assert said.stderr.splitlines()[0] == (
         "提示：此记录是用其他版本的插件制作的：standard 0.1.7（已安装 0.1.0）；每个派生事件都会与重放核对")
+
+
+@pytest.mark.parametrize(("args", "zh"), [
+    (("simulate", "--games", "5", "--bots", "greedy,random,coach"),
+     "错误：2 个座位却有 3 个机器人：最多 2 个"),
+    (("simulate", "--games", "5", "--scheduler", "foo"),
+     "错误：调度器必须是 dask 地址 tcp://HOST:PORT，而不是 'foo'"),
+    (("play", "--match", "3", "--match-to", "5"),
+     "错误：比赛要么是 N 局多胜制，要么打到目标局分：两者只能给出一个"),
+])
+def test_simulate_and_match_options_are_refused_in_the_users_language(args, zh):
+    # each was English under --lang zh-Hans ("3 bots for 2 seats: name at most 2", ...), though
+    # play said the first in Chinese
+    if "--scheduler" in args:
+        pytest.importorskip("distributed")
+    said = run("--lang", "zh-Hans", *args)
+    assert said.exit_code == 1 and said.output.strip() == zh

@@ -33,7 +33,7 @@ from pegline_core.errors import PeglineError, RecordError
 from pegline_core.events import Event, EventCodec, GameEnded
 from pegline_core.files import MATCH_FORMAT, parse_json, parse_toml, whole_json, write_atomically
 from pegline_core.game import Game
-from pegline_core.messages import Problem, said
+from pegline_core.messages import Problem, Template, said
 from pegline_core.plugins import game_definition
 from pegline_core.record import Difference, GameRecord, is_log_path, read_record_text, summary_of
 from pegline_core.record_header import same
@@ -42,6 +42,9 @@ from pegline_core.variant import Variant, load_variant
 __all__ = ["MatchRules", "Match", "MatchRecord", "play_match", "MATCH_FORMAT"]
 
 MATCH_VERSION = 1
+
+_ONE_LENGTH = Template("match.length", "a match is either best of N games or to a target in game "
+                       "points (give exactly one)")
 
 
 @frozen
@@ -53,8 +56,7 @@ class MatchRules:
 
     def __attrs_post_init__(self) -> None:
         if (self.best_of is None) == (self.target is None):
-            raise PeglineError("a match is either best of N games or to a target in game "
-                               "points (give exactly one)")
+            raise PeglineError(_ONE_LENGTH())
         for name, value in (("best_of", self.best_of), ("target", self.target)):
             if value is not None and (type(value) is not int or value < 1):
                 raise PeglineError(f"a match's {name} must be a whole number from 1, "
