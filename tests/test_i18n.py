@@ -978,3 +978,22 @@ def test_simulate_and_match_options_are_refused_in_the_users_language(args, zh):
         pytest.importorskip("distributed")
     said = run("--lang", "zh-Hans", *args)
     assert said.exit_code == 1 and said.output.strip() == zh
+
+
+@pytest.mark.parametrize(("args", "en", "ja"), [
+    (("play", "--with", "clabber"),
+     "Error: --with 'clabber': a variant of clabber cannot be put on two-player, a variant of "
+     "cribbage",
+     "エラー：--with 'clabber': clabber のバリアントは、cribbage のバリアント two-player には重ねられません"),
+    (("play", "--variant", "clabber", "--with", "muggins"),
+     "Error: --with 'muggins': a variant of cribbage cannot be put on clabber, a variant of "
+     "clabber",
+     "エラー：--with 'muggins': cribbage のバリアントは、clabber のバリアント clabber には重ねられません"),
+])
+def test_an_overlay_of_another_game_is_one_clear_problem(args, en, ja):
+    # it was a list of the other game's hooks that one plugin or another "is not a hook", in
+    # English, blamed on the shipped variant file
+    english = run(*args)
+    assert english.exit_code == 1 and english.output.strip() == en
+    said = run("--lang", "ja", *args)
+    assert said.exit_code == 1 and said.output.strip() == ja
