@@ -997,3 +997,33 @@ def test_an_overlay_of_another_game_is_one_clear_problem(args, en, ja):
     assert english.exit_code == 1 and english.output.strip() == en
     said = run("--lang", "ja", *args)
     assert said.exit_code == 1 and said.output.strip() == ja
+
+
+@pytest.mark.parametrize(("script", "ja"), [
+    ('variant = "two-player"\ncut = ["7H"]\n', "エラー：cut: カットは各席に1枚ずつ必要です"),
+    ('variant = "two-player"\ndealer = 1\n[[hands]]\ndealt = [["3C", "4H"], ["5D", "TS"]]\n',
+     "エラー：hands[0].dealt: 配札は 2 席それぞれに 6 枚必要です"),
+])
+def test_a_scripted_games_deal_is_refused_in_the_users_language(tmp_path, script, ja):
+    # English under --lang ja: "the cut for deal needs one card per seat", "the deal needs ..."
+    path = tmp_path / "script.toml"
+    path.write_text(script, encoding="utf-8")
+    said = run("--lang", "ja", "replay", str(path))
+    assert said.exit_code == 1 and said.output.strip() == ja
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh-Hans"])
+def test_replaying_a_variant_file_says_what_it_is(tmp_path, language):
+    # it said that the variant's keys (config, extends, plugins) are no keys of a scripted game
+    house = tmp_path / "house.toml"
+    house.write_text('extends = ["two-player"]\nplugins = ["+muggins"]\n', encoding="utf-8")
+    said = run("--lang", language, "replay", str(house))
+    assert said.exit_code == 1
+    assert said.output.strip() == {
+        "en": f"Error: {house} is a variant file, not a record or a scripted game: play it with "
+              f"pegline play --variant {house}",
+        "ja": f"エラー：{house} はバリアントファイルで、記録でもスクリプトでもありません：pegline play "
+              f"--variant {house} でプレイしてください",
+        "zh-Hans": f"错误：{house} 是变体文件，不是记录也不是脚本对局：请用 pegline play --variant "
+                   f"{house} 来玩",
+    }[language]
