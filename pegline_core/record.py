@@ -149,6 +149,12 @@ _ALTERED_RULES = Template("record.altered-rules", "the record's rules do not mat
 _NO_PLUGIN = Template("record.no-plugin", "no plugin")
 _ALTERED_PLUGINS = Template("record.altered-plugins", "the header lists the versions of {listed}, "
                             "but the rules use {used}: it was altered")
+_NOT_AN_ARRAY = Template("record.events-array", "expected an array of tables")
+_NOT_A_TABLE = Template("record.event-table", "expected a table")
+_NOT_AN_OBJECT = Template("record.event-object", "expected a JSON object")
+_NO_HEADER = Template("record.no-header", "no header line")
+_A_MATCH = Template("record.a-match", "a match's record (format {match}), not one game's (format "
+                    "{game})")
 _ITEM_REFUSED = Template("record.item-refused", "event {seq} (record item {index}): {reason}")
 _SUMMARY_DIFFERS = Template("record.summary-differs", "the header says {stated}, but the events "
                             "say {found}")
@@ -396,7 +402,7 @@ class GameRecord:
         data = dict(data)
         events = data.pop("events", [])
         if not isinstance(events, list):
-            raise RecordError(f"{name}: events: expected an array of tables")
+            raise RecordError(Problem(_NOT_AN_ARRAY(), name, "events"))
         return cls._from_parts(data, events, name, "events[{}]")
 
     def to_dict(self) -> dict[str, object]:
@@ -418,18 +424,17 @@ class GameRecord:
                     break
                 raise
             if not isinstance(row, dict):
-                raise RecordError(f"{name}: line {number}: expected a JSON object")
+                raise RecordError(Problem(_NOT_AN_OBJECT(), name, f"line {number}"))
             rows.append(row)
         if not rows:
-            raise RecordError(f"{name}: no header line")
+            raise RecordError(Problem(_NO_HEADER(), name))
         return cls._from_parts(rows[0], rows[1:], name, "line {}", offset=2)
 
     @classmethod
     def _from_parts(cls, head: dict[str, object], events: Sequence[object], name: str, where: str,
                     offset: int = 0) -> GameRecord:
         if head.get("format") == MATCH_FORMAT:
-            raise RecordError(f"{name}: a match's record (format {MATCH_FORMAT!r}), not one "
-                              f"game's (format {FORMAT!r})")
+            raise RecordError(Problem(_A_MATCH(match=repr(MATCH_FORMAT), game=repr(FORMAT)), name))
         if head.get("format") != FORMAT:
             raise RecordError(Problem(_NOT_A_RECORD(format=repr(FORMAT)), name))
         written = set(head)  # before migration: no file may set the migrated ``schema``
@@ -446,7 +451,7 @@ class GameRecord:
         tables: list[dict[str, object]] = []
         for index, event in enumerate(events):
             if not isinstance(event, dict):
-                raise RecordError(f"{name}: {where.format(index + offset)}: expected a table")
+                raise RecordError(Problem(_NOT_A_TABLE(), name, where.format(index + offset)))
             tables.append(event)
         header = structure_header(head, written, name)
         schema = header.schema

@@ -1027,3 +1027,50 @@ def test_replaying_a_variant_file_says_what_it_is(tmp_path, language):
         "zh-Hans": f"错误：{house} 是变体文件，不是记录也不是脚本对局：请用 pegline play --variant "
                    f"{house} 来玩",
     }[language]
+
+
+def _saved(tmp_path, name, *args):
+    path = tmp_path / name
+    assert run("play", "--seed", "5", *args, "--save", str(path)).exit_code == 0
+    return path
+
+
+@pytest.mark.parametrize(("make", "ja"), [
+    (lambda log: "", "エラー：{file}: ヘッダー行がありません"),
+    (lambda log: log.splitlines()[0] + "\n[1, 2]\n",
+     "エラー：{file}: line 2: JSON のオブジェクトが必要です"),
+])
+def test_a_log_edited_by_hand_is_refused_in_the_users_language(tmp_path, make, ja):
+    # English under --lang ja: "no header line", "line 2: expected a JSON object"
+    log = _saved(tmp_path, "game.jsonl").read_text(encoding="utf-8")
+    edited = tmp_path / "edited.jsonl"
+    edited.write_text(make(log), encoding="utf-8")
+    said = run("--lang", "ja", "replay", str(edited))
+    assert said.exit_code == 1 and said.output.strip() == ja.format(file=edited)
+
+
+@pytest.mark.parametrize(("events", "ja"), [
+    ("events = 5\n", "エラー：{file}: events: テーブルの配列が必要です"),
+    ("events = [1]\n", "エラー：{file}: events[0]: テーブルが必要です"),
+])
+def test_a_records_events_of_the_wrong_kind_are_refused_in_the_users_language(
+        tmp_path, events, ja):
+    text = _saved(tmp_path, "game.toml").read_text(encoding="utf-8")
+    edited = tmp_path / "edited.toml"
+    edited.write_text(events + text[:text.index("[[events]]")], encoding="utf-8")
+    said = run("--lang", "ja", "replay", str(edited))
+    assert said.exit_code == 1 and said.output.strip() == ja.format(file=edited)
+
+
+def test_a_match_record_where_a_games_is_wanted_is_said_in_the_users_language(tmp_path):
+    from pegline_core.app.i18n import use_language
+    from pegline_core.app.problems import shown
+    from pegline_core.errors import RecordError
+    from pegline_core.record import GameRecord
+
+    match = _saved(tmp_path, "match.toml", "--match", "1")
+    with pytest.raises(RecordError) as caught:
+        GameRecord.load(match)
+    with use_language("ja"):
+        assert shown(caught.value) == (f"{match}: マッチの記録です（format 'pegline-match'）。"
+                                       "1 ゲームの記録（format 'pegline-record'）ではありません")
