@@ -518,8 +518,9 @@ class GameRecord:
         for key in sorted(set(found) | set(stated)):
             if key not in stated or key not in found or not same(stated[key], found[key]):
                 raise RecordError(Problem(_SUMMARY_DIFFERS(
-                    stated=repr(stated.get(key, "(nothing)")),
-                    found=repr(found.get(key, "(nothing)"))), name, f"summary.{key}"))
+                    stated=repr(stated[key]) if key in stated else _NOTHING(),
+                    found=repr(found[key]) if key in found else _NOTHING()), name,
+                    f"summary.{key}"))
         return actual  # the same as stated, value and type
 
     # -- replaying and verifying -------------------------------------------------------------

@@ -1074,3 +1074,17 @@ def test_a_match_record_where_a_games_is_wanted_is_said_in_the_users_language(tm
     with use_language("ja"):
         assert shown(caught.value) == (f"{match}: マッチの記録です（format 'pegline-match'）。"
                                        "1 ゲームの記録（format 'pegline-record'）ではありません")
+
+
+def test_a_summary_key_left_out_or_added_is_said_as_nothing_in_the_users_language(tmp_path):
+    # it was "'(nothing)'", quoted, in English under --lang ja
+    text = _saved(tmp_path, "game.toml").read_text(encoding="utf-8")
+    left_out = tmp_path / "left-out.toml"
+    left_out.write_text(text.replace("over = true\n", "", 1), encoding="utf-8")
+    added = tmp_path / "added.toml"
+    added.write_text(text.replace("over = true\n", "over = true\nextra = 2\n", 1),
+                     encoding="utf-8")
+    assert run("--lang", "ja", "replay", str(left_out)).output.strip() == \
+        f"エラー：{left_out}: summary.over: ヘッダーでは なし、イベントでは True です"
+    assert run("replay", str(added)).output.strip() == \
+        f"Error: {added}: summary.extra: the header says 2, but the events say nothing"
