@@ -14,12 +14,12 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, cast
 
 from attrs import frozen
 
-from pegline_core.arguments import expect, is_variant
+from pegline_core.arguments import expect, is_variant, refuse
 from pegline_core.cards import Card
 from pegline_core.errors import CardError, PeglineError, PluginError
 from pegline_core.messages import Template
@@ -151,9 +151,15 @@ class Scorer:
     def check_show(self, cards: Sequence[Card], starter: Card, crib: bool) -> tuple[Card, ...]:
         """The cards as a tuple, or `CardError` if they cannot be a hand (or crib) here. One pass
         over the cards, each marked by its index: `show_total` checks every call with it."""
-        hand = tuple(cards)
+        try:
+            hand = tuple(cards)
+        except TypeError:
+            refuse(_what(crib), "a sequence of cards", cards)
         size = self._crib_size if crib else self._hand_size
         if len(hand) != size:
+            if isinstance(cards, str):  # read letter by letter: say how to make cards
+                raise CardError(f"{_what(crib)} is cards, not the string {cards!r}: "
+                                f"parse_cards({cards!r}) makes them")
             raise CardError((_CRIB_SIZE if crib else _HAND_SIZE)(
                 variant=self.variant.name, size=size, count=len(hand)))
         if type(starter) is not _CARD:  # cards are interned: no other object is one
@@ -193,6 +199,7 @@ class Scorer:
 
     def play(self, series: Sequence[Card], *, seat: int = 0) -> list[Award]:
         """The awards for the last card of a pegging series (the cards since the last reset)."""
+        expect(isinstance(series, Iterable), "a series", "a sequence of cards", series)
         played = tuple(series)
         if not all(isinstance(card, Card) for card in played):
             raise CardError("a series holds cards")
