@@ -1088,3 +1088,23 @@ def test_a_summary_key_left_out_or_added_is_said_as_nothing_in_the_users_languag
         f"エラー：{left_out}: summary.over: ヘッダーでは なし、イベントでは True です"
     assert run("replay", str(added)).output.strip() == \
         f"Error: {added}: summary.extra: the header says 2, but the events say nothing"
+
+
+def test_serve_says_where_it_listens_or_why_it_cannot_in_the_users_language(monkeypatch):
+    # both were English under --lang ja (the warning before them was not)
+    uvicorn = pytest.importorskip("uvicorn")
+    pytest.importorskip("starlette")
+    def closed_at_once(self, sockets=()):
+        for sock in sockets:
+            sock.close()
+
+    monkeypatch.setattr(uvicorn.Server, "run", closed_at_once)
+    serving = run("--lang", "ja", "serve", "--port", "0", "--db", ":memory:")
+    assert serving.exit_code == 0, serving.output
+    assert re.fullmatch(r"Pegline は http://127\.0\.0\.1:\d+/ で提供中です（Ctrl-C で止まります）",
+                        serving.output.strip()), serving.output
+    refused = run("--lang", "ja", "serve", "--host", "203.0.113.1", "--db", ":memory:")
+    assert refused.exit_code == 1
+    assert re.fullmatch(r"エラー：203\.0\.113\.1 のポート 8765 で待ち受けられません：.+"
+                        r"（--port で別のポートを選んでください）",
+                        refused.output.strip().splitlines()[-1]), refused.output
