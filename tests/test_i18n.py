@@ -1108,3 +1108,28 @@ def test_serve_says_where_it_listens_or_why_it_cannot_in_the_users_language(monk
     assert re.fullmatch(r"エラー：203\.0\.113\.1 のポート 8765 で待ち受けられません：.+"
                         r"（--port で別のポートを選んでください）",
                         refused.output.strip().splitlines()[-1]), refused.output
+
+
+@pytest.mark.parametrize(("old", "new", "ja"), [
+    ("best_of = 3", "best_of = 3\nfirst_to = 2",
+     "エラー：{file}: match: best_of か target のどちらかを持つテーブルが必要です"),
+    ("version = 1\n", "version = 1\nplayers = 2\n",
+     "エラー：{file}: 不明なキー 'players'（マッチの記録のキーは format, version, match, summary, "
+     "games です）"),
+    ("over = true\n", "over = false\n",
+     "エラー：{file}: summary: ヘッダーでは {{'wins': [2, 1], 'points': [4, 2], 'over': False}}、"
+     "ゲームでは {{'wins': [2, 1], 'points': [4, 2], 'over': True}} です"),
+    ('format = "pegline-match"\nversion = 1', 'format = "pegline-match"\nversion = 7',
+     "エラー：{file}: マッチの記録のバージョン 7 には対応していません（この Pegline が読めるのは"
+     "バージョン 1）"),
+])
+def test_a_match_record_edited_by_hand_is_refused_in_the_users_language(tmp_path, old, new, ja):
+    # each was English under --lang ja
+    saved = tmp_path / "match.toml"
+    assert run("play", "--match", "3", "--seed", "2", "--save", str(saved)).exit_code == 0
+    text = saved.read_text(encoding="utf-8")
+    assert old in text
+    edited = tmp_path / "edited.toml"
+    edited.write_text(text.replace(old, new, 1), encoding="utf-8")
+    said = run("--lang", "ja", "replay", str(edited))
+    assert said.exit_code == 1 and said.output.strip() == ja.format(file=edited)
