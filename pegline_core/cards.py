@@ -126,6 +126,9 @@ def parse_cards(text: str | Iterable[str | Card], *, distinct: bool = True) -> t
     Traceback (most recent call last):
     pegline_core.errors.CardError: '5H' is given twice
     """
+    if not isinstance(text, str | Iterable):
+        raise CardError(f"cards must be a string or an iterable of cards, not "
+                        f"{type(text).__name__}")
     items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     cards = tuple(item if isinstance(item, Card) else Card.parse(item) for item in items)
     if distinct and len(set(cards)) != len(cards):

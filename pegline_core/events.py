@@ -25,9 +25,12 @@ from cattrs.gen import make_dict_unstructure_fn, override
 
 from pegline_core.cards import Card
 from pegline_core.errors import CardError, PeglineError, PluginError
-from pegline_core.messages import Problem, said
+from pegline_core.messages import Problem, Template, said
 from pegline_core.strict import StructureProblems, problems_of, problems_text
 from pegline_core.strict import converter as strict_converter
+
+_UNKNOWN_TYPE = Template("event.type", "unknown event type {type}")
+_NOT_AN_INTEGER = Template("event.integer", "{type} event: {key} must be an integer, got {value}")
 
 __all__ = ["Action", "Event", "Input", "Scored", "GameEnded", "SideResult", "AskCoach",
            "EventCodec", "KERNEL_ACTIONS", "KERNEL_EVENTS"]
@@ -225,11 +228,11 @@ class EventCodec:
         if cls is None:
             cls = self.events.get(tag) if isinstance(tag, str) else None
         if cls is None:
-            raise PeglineError(f"unknown event type {tag!r}")
+            raise PeglineError(_UNKNOWN_TYPE(type=repr(tag)))
         head = {key: body.pop(key, None) for key in _HEAD}
         for key in ("seq", "hand"):
             if type(head[key]) is not int:
-                raise PeglineError(f"{tag} event: {key} must be an integer, got {head[key]!r}")
+                raise PeglineError(_NOT_AN_INTEGER(type=tag, key=key, value=repr(head[key])))
         if not isinstance(head["phase"], str):
             raise PeglineError(f"{tag} event: phase must be a string, got {head['phase']!r}")
         if head["actor"] is not None and type(head["actor"]) is not int:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from typing import Any, cast
 
@@ -100,6 +100,7 @@ class Game(GameSteps):
                     dealer: int | None = None, ruleset: Ruleset | None = None,
                     extra_plugins: Plugins | None = None) -> Game:
         """A game rebuilt by applying ``actions`` (for example another game's `inputs`)."""
+        expect(isinstance(actions, Iterable), "actions", "a sequence of actions", actions)
         game = cls(variant, dealer=dealer, ruleset=ruleset, extra_plugins=extra_plugins)
         for action in actions:
             game.apply(action)

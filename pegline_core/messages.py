@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Self
 
 __all__ = ["KERNEL_DOMAIN", "Template", "Message", "Problem", "Translate", "TEMPLATES",
-           "code_of", "either", "joined", "lines", "render", "said"]
+           "code_of", "either", "joined", "listed", "lines", "render", "said"]
 
 KERNEL_DOMAIN = "pegline_core.app"
 """The gettext domain that translates the kernel's messages (its catalog ships with the
@@ -146,6 +146,7 @@ def said(exc: BaseException) -> str:
 
 _EITHER = Template("either", "{either} or {other}")
 _JOINED = Template("joined", "{first}; {rest}")
+_LISTED = Template("listed", "{first}, {rest}")
 _LINES = Template("lines", "{first}\n{rest}")
 
 
@@ -168,6 +169,15 @@ def joined(texts: Iterable[str]) -> str:
     'a; b; c'
     """
     return _folded(texts, _JOINED)
+
+
+def listed(texts: Iterable[str]) -> str:
+    """The texts as a list, separated by commas, as one message.
+
+    >>> listed(["a", "b", "c"])
+    'a, b, c'
+    """
+    return _folded(texts, _LISTED)
 
 
 def lines(texts: Iterable[str]) -> str:

@@ -55,7 +55,7 @@ from pegline_core.files import (
 )
 from pegline_core.game import Game
 from pegline_core.game_hooks import GameHooks
-from pegline_core.messages import Message, Problem, Template, said
+from pegline_core.messages import Message, Problem, Template, listed, said
 from pegline_core.plugins import game_definition, installed_plugins
 from pegline_core.record_header import same, structure_header
 from pegline_core.ruleset import Ruleset
@@ -149,6 +149,24 @@ _ALTERED_RULES = Template("record.altered-rules", "the record's rules do not mat
 _NO_PLUGIN = Template("record.no-plugin", "no plugin")
 _ALTERED_PLUGINS = Template("record.altered-plugins", "the header lists the versions of {listed}, "
                             "but the rules use {used}: it was altered")
+_NOT_AN_ARRAY = Template("record.events-array", "expected an array of tables")
+_NOT_A_TABLE = Template("record.event-table", "expected a table")
+_NOT_AN_OBJECT = Template("record.event-object", "expected a JSON object")
+_NO_HEADER = Template("record.no-header", "no header line")
+_A_MATCH = Template("record.a-match", "a match's record (format {match}), not one game's (format "
+                    "{game})")
+_ITEM_REFUSED = Template("record.item-refused", "event {seq} (record item {index}): {reason}")
+_SUMMARY_DIFFERS = Template("record.summary-differs", "the header says {stated}, but the events "
+                            "say {found}")
+_PLUGIN_VERSION = Template("record.plugin-version", "{plugin} {old} (installed {new})")
+_VERSIONS_REFUSED = Template("record.versions-refused", "the record was made with other plugin "
+                             "versions: {detail}")
+_VERSIONS_REFUSED_UNLESS_ANY = Template(
+    "record.versions-refused-unless-any", "the record was made with other plugin versions: "
+    "{detail}; to replay it anyway and let the verification decide, allow any versions "
+    "(--versions any, or versions=\"any\")")
+_VERSIONS_NOTICE = Template("record.versions-notice", "the record was made with other plugin "
+                            "versions: {detail}; every derived event is checked against the replay")
 _OTHER_RULES = Template("record.other-rules", "the record was made under other rules than the "
                         "installed {name} (digest {digest}, installed {installed}); it is not "
                         "replayed under other rules")
@@ -384,7 +402,7 @@ class GameRecord:
         data = dict(data)
         events = data.pop("events", [])
         if not isinstance(events, list):
-            raise RecordError(f"{name}: events: expected an array of tables")
+            raise RecordError(Problem(_NOT_AN_ARRAY(), name, "events"))
         return cls._from_parts(data, events, name, "events[{}]")
 
     def to_dict(self) -> dict[str, object]:
@@ -406,18 +424,17 @@ class GameRecord:
                     break
                 raise
             if not isinstance(row, dict):
-                raise RecordError(f"{name}: line {number}: expected a JSON object")
+                raise RecordError(Problem(_NOT_AN_OBJECT(), name, f"line {number}"))
             rows.append(row)
         if not rows:
-            raise RecordError(f"{name}: no header line")
+            raise RecordError(Problem(_NO_HEADER(), name))
         return cls._from_parts(rows[0], rows[1:], name, "line {}", offset=2)
 
     @classmethod
     def _from_parts(cls, head: dict[str, object], events: Sequence[object], name: str, where: str,
                     offset: int = 0) -> GameRecord:
         if head.get("format") == MATCH_FORMAT:
-            raise RecordError(f"{name}: a match's record (format {MATCH_FORMAT!r}), not one "
-                              f"game's (format {FORMAT!r})")
+            raise RecordError(Problem(_A_MATCH(match=repr(MATCH_FORMAT), game=repr(FORMAT)), name))
         if head.get("format") != FORMAT:
             raise RecordError(Problem(_NOT_A_RECORD(format=repr(FORMAT)), name))
         written = set(head)  # before migration: no file may set the migrated ``schema``
@@ -434,7 +451,7 @@ class GameRecord:
         tables: list[dict[str, object]] = []
         for index, event in enumerate(events):
             if not isinstance(event, dict):
-                raise RecordError(f"{name}: {where.format(index + offset)}: expected a table")
+                raise RecordError(Problem(_NOT_A_TABLE(), name, where.format(index + offset)))
             tables.append(event)
         header = structure_header(head, written, name)
         schema = header.schema
@@ -500,9 +517,10 @@ class GameRecord:
         found: dict[str, object] = dict(actual)
         for key in sorted(set(found) | set(stated)):
             if key not in stated or key not in found or not same(stated[key], found[key]):
-                raise RecordError(f"{name}: summary.{key}: the header says "
-                                  f"{stated.get(key, '(nothing)')!r}, but the events say "
-                                  f"{found.get(key, '(nothing)')!r}")
+                raise RecordError(Problem(_SUMMARY_DIFFERS(
+                    stated=repr(stated[key]) if key in stated else _NOTHING(),
+                    found=repr(found[key]) if key in found else _NOTHING()), name,
+                    f"summary.{key}"))
         return actual  # the same as stated, value and type
 
     # -- replaying and verifying -------------------------------------------------------------
@@ -548,18 +566,15 @@ class GameRecord:
                    if installed.get(p) != v}
         if not changed:
             return []
-        detail = ", ".join(f"{p} {old} (installed {new})" for p, (old, new) in changed.items())
+        detail = listed([_PLUGIN_VERSION(plugin=p, old=old, new=new)
+                         for p, (old, new) in changed.items()])
         refused = [p for p, (old, new) in changed.items()
                    if policy == "strict"
                    or (policy == "compatible" and _version_key(old) != _version_key(new))]
         if refused:
-            hint = "" if policy == "strict" else (
-                "; to replay it anyway and let the verification decide, allow any versions "
-                "(--versions any, or versions=\"any\")")
-            raise RecordError(f"the record was made with other plugin versions: {detail}{hint}")
-        notice = (f"the record was made with other plugin versions: {detail}; every derived "
-                  "event is checked against the replay")
-        return [notice]
+            raise RecordError((_VERSIONS_REFUSED if policy == "strict" else
+                               _VERSIONS_REFUSED_UNLESS_ANY)(detail=detail))
+        return [_VERSIONS_NOTICE(detail=detail)]
 
     def new_game(self, versions: str = "compatible") -> Game:
         """A new game under the recorded rules, or `RecordError` if the rules differ or the
@@ -633,7 +648,7 @@ class GameRecord:
             try:
                 game.apply(event.action)
             except ValueError as exc:
-                raise RecordError(Problem(said(exc), f"event {event.seq} (record item {index})")) \
+                raise RecordError(_ITEM_REFUSED(seq=event.seq, index=index, reason=said(exc))) \
                     from None
         return game
 

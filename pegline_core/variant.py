@@ -69,6 +69,8 @@ __all__ = [
 
 _SET_BY_LOADING = Template("variant.set-by-loading", "set by loading, never by a file")
 _GAME_NAME = Template("variant.game-name", "expected a game's name, got {value}")
+_OTHER_GAME = Template("variant.overlay-game", "a variant of {game} cannot be put on {variant}, "
+                       "a variant of {under}")
 _NO_SUCH_KEY = Template("variant.description-key", "{key} names no key of the variant")
 _NOT_RULES = Template("variant.not-a-table", "expected a table of rules, got {value}")
 _PLAYERS = Template("table.players", "must be from 2 to 8, got {n}")
@@ -121,13 +123,20 @@ def load_variant(
                                                           extra_plugins=extra_plugins))
     top = read_variant(resolver, name_or_path, "")
     added = []  # the overlays that add a file (one already part of the variant adds nothing)
+    mixed: list[str] = []  # an overlay of another game: its plugins and settings mean nothing
     for overlay in overlays:
         count = len(resolver.files)
-        file = read_variant(resolver, overlay, f"--with {os.fspath(overlay)!r}")
+        where = f"--with {os.fspath(overlay)!r}"
+        file = read_variant(resolver, overlay, where)
         if file is not None and len(resolver.files) > count:
             added.append(file)
-    if top is None:
-        raise VariantError(resolver.problems)
+        if file is not None and top is not None and \
+                _game_of(file, resolver.files) != _game_of(top, resolver.files):
+            mixed.append(Problem(_OTHER_GAME(game=_game_of(file, resolver.files),
+                                             variant=_stem(name_or_path),
+                                             under=_game_of(top, resolver.files)), where))
+    if top is None or mixed:
+        raise VariantError(resolver.problems + mixed)
     # a parent that cannot be read leaves the files that can: their problems are checked and
     # reported with it, all at once
     name = "+".join(map(_stem, (name_or_path, *overlays)))
@@ -177,6 +186,13 @@ def load_variant(
     variant = attrs.evolve(variant, descriptions=descriptions)
     return attrs.evolve(variant, name=name, description=variant.describe(),
                         notices=(*resolver.notices, *notices))
+
+
+def _game_of(file: VariantFile, files: Sequence[VariantFile]) -> object:
+    """The game ``file`` is a variant of: the ``game`` of the last of it and the files it
+    extends to set one (`files` lists each after the files it extends), else the default."""
+    chain = [f for f in files if f.key == file.key or f.key in file.ancestors]
+    return next((f.data["game"] for f in reversed(chain) if "game" in f.data), DEFAULT_GAME)
 
 
 _LISTING: contextvars.ContextVar[bool] = contextvars.ContextVar("pegline_listing", default=False)

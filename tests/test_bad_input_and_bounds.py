@@ -377,3 +377,31 @@ def test_an_error_in_a_worker_reaches_the_caller_and_ends_the_pool(monkeypatch):
         sim.simulate(load_variant("two-player"), ["random"], games=40 * sim.CHUNK, seed=1,
                      workers=2)
     assert multiprocessing.active_children() == []
+
+
+# -- the Python API: a wrong argument is a ValueError that says what was expected ---------------
+
+
+def _api_calls():
+    from pegline_core import parse_cards
+    from pegline_cribbage.scorer import Scorer
+
+    scorer = Scorer.for_variant("two-player")
+    starter = parse_cards("5S")[0]
+    return [
+        (lambda: parse_cards(None), "cards must be"),
+        (lambda: parse_cards(7), "cards must be"),
+        (lambda: Game.from_inputs("two-player", None), "actions must be"),
+        (lambda: scorer.play(None), "a series must be"),
+        (lambda: scorer.show(None, starter), "a hand must be"),
+        (lambda: scorer.show("5H 5C 5D JS", starter), "parse_cards"),
+    ]
+
+
+@pytest.mark.parametrize("index", range(6))
+def test_an_api_argument_of_the_wrong_kind_is_a_value_error(index):
+    # they were TypeErrors ('NoneType' object is not iterable), or a string read as a hand of
+    # 11 cards ("a hand in two-player has 4 cards, got 11")
+    call, said = _api_calls()[index]
+    with pytest.raises(PeglineError, match=said):
+        call()

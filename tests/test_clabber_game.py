@@ -501,3 +501,14 @@ def test_a_human_leaves_and_the_game_is_saved_for_a_resume(tmp_path, answers, co
     assert "Traceback" not in result.output and "Aborted" not in result.output
     record = GameRecord.load(path)
     assert record.verify() is None and not record.replay().over
+
+
+def test_playing_md_names_every_word_clabbers_terminal_takes():
+    # `compare` was left out: the guide's list stopped at help, score and quit
+    from pathlib import Path
+
+    from pegline_clabber.terminal import WORDS
+
+    doc = (Path(__file__).parents[1] / "docs" / "playing.md").read_text(encoding="utf-8")
+    section = doc.split("### Clabber at the terminal", 1)[1].split("\n### ", 1)[0]
+    assert [word for word in WORDS if f"`{word}`" not in section] == []

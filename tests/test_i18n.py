@@ -888,3 +888,272 @@ def test_every_did_you_mean_is_said_one_way_in_each_language(folder, phrase):
             found += [(po.name, message.string) for message in read_po(file)
                       if isinstance(message.id, str) and "did you mean" in message.id]
     assert found and all(phrase in text for _name, text in found), found
+
+
+@pytest.mark.parametrize(("args", "ja", "zh"), [
+    (["score", "5H", "5C", "5D", "--starter", "5S"], "エラー：two-player のハンドは4枚です。指定は3枚",
+     "错误：two-player 的手牌应为 4 张，实际为 3 张"),
+    (["score", "5H", "5C", "5D", "JS", "2C", "--starter", "5S", "--crib"],
+     "エラー：two-player のクリブは4枚です。指定は5枚", "错误：two-player 的牌盒应为 4 张，实际为 5 张"),
+    (["score", "5H", "5C", "5D", "JS", "--starter", "5H"],
+     "エラー：スターター 5H がハンドにも含まれています", "错误：公共翻牌 5H 也在手牌中"),
+    (["score", "5H", "5C", "5D", "JS", "--starter", "JS", "--crib"],
+     "エラー：スターター JS がクリブにも含まれています", "错误：公共翻牌 JS 也在牌盒中"),
+    (["analyze", "discard", "5H", "5C", "JD"], "エラー：two-player で配られるハンドは6枚です。指定は3枚",
+     "错误：two-player 发到的手牌应为 6 张，实际为 3 张"),
+])
+def test_wrong_cards_are_said_in_the_users_language(args, ja, zh):
+    # they were English under --lang ja and zh-Hans: the scorer's own checks had no template
+    for language, message in (("ja", ja), ("zh-Hans", zh)):
+        result = run("--lang", language, *args)
+        assert result.exit_code == 1, result.output
+        assert result.output.strip() == message
+
+
+def _one_chunk_then_ctrl_c(work, games, collect, **_options):
+    from pegline_core.app import simulate as sim
+
+    collect(work(0, min(sim.CHUNK, games)))
+    raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize(("args", "lines"), [
+    (["simulate", "--games", "1000"], [r"中断：1,000 ゲーム中 4 ゲームで停止しました"]),
+    (["simulate", "--variant", "clabber", "--round-robin", "--games", "3"],
+     [r"clabber 総当たり戦：3 ゲーム中 3 ゲーム", r"中断：3 ゲーム中 3 ゲームで停止しました",
+      r"clabber：総当たり戦、1 組あたり 3 ゲーム、順位は games-won",
+      r"1\. greedy 3 戦 \d 勝、ゲームポイント \d+", r"2\. random 3 戦 \d 勝、ゲームポイント \d+"]),
+])
+def test_a_stopped_simulation_and_a_round_robin_are_said_in_the_users_language(
+        monkeypatch, args, lines):
+    # they were English under --lang ja: "interrupted: stopped after 4 of 1,000 games",
+    # "clabber: round robin, 3 game(s) a pair, standings by games-won", "won 3 of 4, ..."
+    from pegline_clabber import tournament
+    from pegline_core.app import simulate as sim
+
+    monkeypatch.setattr(sim, "CHUNK", 4)
+    monkeypatch.setattr(sim, "run_chunks", _one_chunk_then_ctrl_c)
+    monkeypatch.setattr(tournament, "run_chunks", _one_chunk_then_ctrl_c)
+    result = run("--lang", "ja", *args, "--workers", "1")
+    assert result.exit_code == 130, result.output
+    said = [" ".join(line.split()) for line in result.output.splitlines()]
+    for line in lines:
+        assert any(re.fullmatch(line, one) for one in said), (line, result.output)
+    assert not re.search(r"stopped after|round robin|game points", result.output), result.output
+
+
+@pytest.mark.parametrize(("old", "new", "ja", "en"), [
+    ('"3H",\n        "KC",', '"3H",\n        "3H",',
+     "エラー：イベント 2（記録の 2 番目の項目）：同じカードを2回配ることはできません",
+     "Error: event 2 (record item 2): a card cannot be dealt twice"),
+    ("winner = 1", "winner = 0", "エラー：{file}: summary.winner: ヘッダーでは 0、イベントでは 1 です",
+     "Error: {file}: summary.winner: the header says 0, but the events say 1"),
+    ('type = "deal"', 'type = "dael"', "エラー：{file}: events[2]: 不明なイベントの種類 'dael'",
+     "Error: {file}: events[2]: unknown event type 'dael'"),
+    ("seq = 1\n", 'seq = "one"\n',
+     "エラー：{file}: events[1]: dealer イベント：seq は整数でなければなりません。指定は 'one'",
+     "Error: {file}: events[1]: dealer event: seq must be an integer, got 'one'"),
+    ('standard = "0.1.0"', 'standard = "9.0.0"',
+     "エラー：この記録は別のバージョンのプラグインで作られました：standard 9.0.0（インストール済み "
+     "0.1.0）。それでも再生して検証に任せるには、どのバージョンも許可してください（--versions any "
+     'または versions="any"）',
+     "Error: the record was made with other plugin versions: standard 9.0.0 (installed 0.1.0); "
+     "to replay it anyway and let the verification decide, allow any versions (--versions any, "
+     'or versions="any")'),
+])
+def test_a_record_edited_by_hand_is_refused_in_the_users_language(tmp_path, old, new, ja, en):
+    # each was English under --lang ja
+    saved = tmp_path / "saved.toml"
+    assert run("play", "--seed", "5", "--save", str(saved)).exit_code == 0
+    edited = tmp_path / "edited.toml"
+    text = saved.read_text(encoding="utf-8")
+    assert old in text
+    edited.write_text(text.replace(old, new, 1), encoding="utf-8")
+    said = run("--lang", "ja", "replay", str(edited), "--verify")
+    assert said.exit_code == 1 and said.output.strip() == ja.format(file=edited)
+    english = run("replay", str(edited), "--verify")
+    assert english.exit_code == 1 and english.output.strip() == en.format(file=edited)
+
+
+def test_a_notice_about_plugin_versions_is_said_in_the_users_language(tmp_path):
+    saved = tmp_path / "saved.toml"
+    assert run("play", "--seed", "5", "--save", str(saved)).exit_code == 0
+    edited = tmp_path / "edited.toml"
+    edited.write_text(saved.read_text(encoding="utf-8").replace(
+        'standard = "0.1.0"', 'standard = "0.1.7"', 1), encoding="utf-8")
+    said = CliRunner().invoke(main, ["--lang", "zh-Hans", "replay", str(edited), "--verify"])
+    assert said.exit_code == 0, said.output
+    assert said.stderr.splitlines()[0] == (
+        "提示：此记录是用其他版本的插件制作的：standard 0.1.7（已安装 0.1.0）；每个派生事件都会与重放核对")
+
+
+@pytest.mark.parametrize(("args", "zh"), [
+    (("simulate", "--games", "5", "--bots", "greedy,random,coach"),
+     "错误：2 个座位却有 3 个机器人：最多 2 个"),
+    (("simulate", "--games", "5", "--scheduler", "foo"),
+     "错误：调度器必须是 dask 地址 tcp://HOST:PORT，而不是 'foo'"),
+    (("play", "--match", "3", "--match-to", "5"),
+     "错误：比赛要么是 N 局多胜制，要么打到目标局分：两者只能给出一个"),
+])
+def test_simulate_and_match_options_are_refused_in_the_users_language(args, zh):
+    # each was English under --lang zh-Hans ("3 bots for 2 seats: name at most 2", ...), though
+    # play said the first in Chinese
+    if "--scheduler" in args:
+        pytest.importorskip("distributed")
+    said = run("--lang", "zh-Hans", *args)
+    assert said.exit_code == 1 and said.output.strip() == zh
+
+
+@pytest.mark.parametrize(("args", "en", "ja"), [
+    (("play", "--with", "clabber"),
+     "Error: --with 'clabber': a variant of clabber cannot be put on two-player, a variant of "
+     "cribbage",
+     "エラー：--with 'clabber': clabber のバリアントは、cribbage のバリアント two-player には重ねられません"),
+    (("play", "--variant", "clabber", "--with", "muggins"),
+     "Error: --with 'muggins': a variant of cribbage cannot be put on clabber, a variant of "
+     "clabber",
+     "エラー：--with 'muggins': cribbage のバリアントは、clabber のバリアント clabber には重ねられません"),
+])
+def test_an_overlay_of_another_game_is_one_clear_problem(args, en, ja):
+    # it was a list of the other game's hooks that one plugin or another "is not a hook", in
+    # English, blamed on the shipped variant file
+    english = run(*args)
+    assert english.exit_code == 1 and english.output.strip() == en
+    said = run("--lang", "ja", *args)
+    assert said.exit_code == 1 and said.output.strip() == ja
+
+
+@pytest.mark.parametrize(("script", "ja"), [
+    ('variant = "two-player"\ncut = ["7H"]\n', "エラー：cut: カットは各席に1枚ずつ必要です"),
+    ('variant = "two-player"\ndealer = 1\n[[hands]]\ndealt = [["3C", "4H"], ["5D", "TS"]]\n',
+     "エラー：hands[0].dealt: 配札は 2 席それぞれに 6 枚必要です"),
+])
+def test_a_scripted_games_deal_is_refused_in_the_users_language(tmp_path, script, ja):
+    # English under --lang ja: "the cut for deal needs one card per seat", "the deal needs ..."
+    path = tmp_path / "script.toml"
+    path.write_text(script, encoding="utf-8")
+    said = run("--lang", "ja", "replay", str(path))
+    assert said.exit_code == 1 and said.output.strip() == ja
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh-Hans"])
+def test_replaying_a_variant_file_says_what_it_is(tmp_path, language):
+    # it said that the variant's keys (config, extends, plugins) are no keys of a scripted game
+    house = tmp_path / "house.toml"
+    house.write_text('extends = ["two-player"]\nplugins = ["+muggins"]\n', encoding="utf-8")
+    said = run("--lang", language, "replay", str(house))
+    assert said.exit_code == 1
+    assert said.output.strip() == {
+        "en": f"Error: {house} is a variant file, not a record or a scripted game: play it with "
+              f"pegline play --variant {house}",
+        "ja": f"エラー：{house} はバリアントファイルで、記録でもスクリプトでもありません：pegline play "
+              f"--variant {house} でプレイしてください",
+        "zh-Hans": f"错误：{house} 是变体文件，不是记录也不是脚本对局：请用 pegline play --variant "
+                   f"{house} 来玩",
+    }[language]
+
+
+def _saved(tmp_path, name, *args):
+    path = tmp_path / name
+    assert run("play", "--seed", "5", *args, "--save", str(path)).exit_code == 0
+    return path
+
+
+@pytest.mark.parametrize(("make", "ja"), [
+    (lambda log: "", "エラー：{file}: ヘッダー行がありません"),
+    (lambda log: log.splitlines()[0] + "\n[1, 2]\n",
+     "エラー：{file}: line 2: JSON のオブジェクトが必要です"),
+])
+def test_a_log_edited_by_hand_is_refused_in_the_users_language(tmp_path, make, ja):
+    # English under --lang ja: "no header line", "line 2: expected a JSON object"
+    log = _saved(tmp_path, "game.jsonl").read_text(encoding="utf-8")
+    edited = tmp_path / "edited.jsonl"
+    edited.write_text(make(log), encoding="utf-8")
+    said = run("--lang", "ja", "replay", str(edited))
+    assert said.exit_code == 1 and said.output.strip() == ja.format(file=edited)
+
+
+@pytest.mark.parametrize(("events", "ja"), [
+    ("events = 5\n", "エラー：{file}: events: テーブルの配列が必要です"),
+    ("events = [1]\n", "エラー：{file}: events[0]: テーブルが必要です"),
+])
+def test_a_records_events_of_the_wrong_kind_are_refused_in_the_users_language(
+        tmp_path, events, ja):
+    text = _saved(tmp_path, "game.toml").read_text(encoding="utf-8")
+    edited = tmp_path / "edited.toml"
+    edited.write_text(events + text[:text.index("[[events]]")], encoding="utf-8")
+    said = run("--lang", "ja", "replay", str(edited))
+    assert said.exit_code == 1 and said.output.strip() == ja.format(file=edited)
+
+
+def test_a_match_record_where_a_games_is_wanted_is_said_in_the_users_language(tmp_path):
+    from pegline_core.app.i18n import use_language
+    from pegline_core.app.problems import shown
+    from pegline_core.errors import RecordError
+    from pegline_core.record import GameRecord
+
+    match = _saved(tmp_path, "match.toml", "--match", "1")
+    with pytest.raises(RecordError) as caught:
+        GameRecord.load(match)
+    with use_language("ja"):
+        assert shown(caught.value) == (f"{match}: マッチの記録です（format 'pegline-match'）。"
+                                       "1 ゲームの記録（format 'pegline-record'）ではありません")
+
+
+def test_a_summary_key_left_out_or_added_is_said_as_nothing_in_the_users_language(tmp_path):
+    # it was "'(nothing)'", quoted, in English under --lang ja
+    text = _saved(tmp_path, "game.toml").read_text(encoding="utf-8")
+    left_out = tmp_path / "left-out.toml"
+    left_out.write_text(text.replace("over = true\n", "", 1), encoding="utf-8")
+    added = tmp_path / "added.toml"
+    added.write_text(text.replace("over = true\n", "over = true\nextra = 2\n", 1),
+                     encoding="utf-8")
+    assert run("--lang", "ja", "replay", str(left_out)).output.strip() == \
+        f"エラー：{left_out}: summary.over: ヘッダーでは なし、イベントでは True です"
+    assert run("replay", str(added)).output.strip() == \
+        f"Error: {added}: summary.extra: the header says 2, but the events say nothing"
+
+
+def test_serve_says_where_it_listens_or_why_it_cannot_in_the_users_language(monkeypatch):
+    # both were English under --lang ja (the warning before them was not)
+    uvicorn = pytest.importorskip("uvicorn")
+    pytest.importorskip("starlette")
+    def closed_at_once(self, sockets=()):
+        for sock in sockets:
+            sock.close()
+
+    monkeypatch.setattr(uvicorn.Server, "run", closed_at_once)
+    serving = run("--lang", "ja", "serve", "--port", "0", "--db", ":memory:")
+    assert serving.exit_code == 0, serving.output
+    assert re.fullmatch(r"Pegline は http://127\.0\.0\.1:\d+/ で提供中です（Ctrl-C で止まります）",
+                        serving.output.strip()), serving.output
+    refused = run("--lang", "ja", "serve", "--host", "203.0.113.1", "--db", ":memory:")
+    assert refused.exit_code == 1
+    assert re.fullmatch(r"エラー：203\.0\.113\.1 のポート 8765 で待ち受けられません：.+"
+                        r"（--port で別のポートを選んでください）",
+                        refused.output.strip().splitlines()[-1]), refused.output
+
+
+@pytest.mark.parametrize(("old", "new", "ja"), [
+    ("best_of = 3", "best_of = 3\nfirst_to = 2",
+     "エラー：{file}: match: best_of か target のどちらかを持つテーブルが必要です"),
+    ("version = 1\n", "version = 1\nplayers = 2\n",
+     "エラー：{file}: 不明なキー 'players'（マッチの記録のキーは format, version, match, summary, "
+     "games です）"),
+    ("over = true\n", "over = false\n",
+     "エラー：{file}: summary: ヘッダーでは {{'wins': [2, 1], 'points': [4, 2], 'over': False}}、"
+     "ゲームでは {{'wins': [2, 1], 'points': [4, 2], 'over': True}} です"),
+    ('format = "pegline-match"\nversion = 1', 'format = "pegline-match"\nversion = 7',
+     "エラー：{file}: マッチの記録のバージョン 7 には対応していません（この Pegline が読めるのは"
+     "バージョン 1）"),
+])
+def test_a_match_record_edited_by_hand_is_refused_in_the_users_language(tmp_path, old, new, ja):
+    # each was English under --lang ja
+    saved = tmp_path / "match.toml"
+    assert run("play", "--match", "3", "--seed", "2", "--save", str(saved)).exit_code == 0
+    text = saved.read_text(encoding="utf-8")
+    assert old in text
+    edited = tmp_path / "edited.toml"
+    edited.write_text(text.replace(old, new, 1), encoding="utf-8")
+    said = run("--lang", "ja", "replay", str(edited))
+    assert said.exit_code == 1 and said.output.strip() == ja.format(file=edited)

@@ -298,6 +298,18 @@ def test_house_plugin_configuration_is_checked(tmp_path):
     ])
 
 
+def test_a_negative_clabber_point_value_is_one_problem_in_the_users_file(tmp_path):
+    # it was two: the same value, said to the plugin's author as a rule declared with negative
+    # points and blamed on the shipped clabber.toml, before the user's own line
+    path = write(tmp_path, "v", 'extends = ["clabber"]\n[config.clabber-standard]\n'
+                 "dad = -1\nrenege = -5\n")
+    assert problems(path) == [f"{path}: {line}" for line in [
+        "config.clabber-standard.dad: (plugin 'clabber-standard') must not be negative, got -1",
+        "config.clabber-standard.renege: (plugin 'clabber-standard') must not be negative, "
+        "got -5",
+    ]]
+
+
 def test_the_documented_house_variant_loads_as_written(tmp_path):
     from pathlib import Path
 

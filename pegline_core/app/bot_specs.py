@@ -46,7 +46,7 @@ from pegline_core.players import RandomBot
 from pegline_core.strict import did_you_mean
 from pegline_core.variant import Variant, load_variant
 
-__all__ = ["ROUND_ROBIN", "bots_for", "BotSpec",
+__all__ = ["ROUND_ROBIN", "TOO_MANY", "bots_for", "BotSpec",
            "BotSpecError", "ResolvedBot", "resolve_bot", "resolve_bots",
            "portable_specs"]
 
@@ -54,6 +54,8 @@ _UNKNOWN = Template("bot.unknown", "unknown bot {name}; {close}choose from {bots
                     "of your own as module.path:Name")
 _NOT_A_LIST = Template("bot.not-a-list", "name the bots as a list of specs, not {specs}; choose "
                        "from {bots}, or module.path:Name")
+TOO_MANY = Template("bot.too-many", "{n} bots for {seats} seats: name at most {seats}")
+"""More bots named than the game has seats."""
 _WRITE_AS = Template("bot.write-as", "bot {spec}: write a bot of your own as module.path:Name")
 _CANNOT_IMPORT = Template("bot.cannot-import", "bot {spec}: cannot import {module}: {error}")
 _HAS_NO = Template("bot.has-no", "bot {spec}: {module} has no {name}")

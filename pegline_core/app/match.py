@@ -33,7 +33,7 @@ from pegline_core.errors import PeglineError, RecordError
 from pegline_core.events import Event, EventCodec, GameEnded
 from pegline_core.files import MATCH_FORMAT, parse_json, parse_toml, whole_json, write_atomically
 from pegline_core.game import Game
-from pegline_core.messages import Problem, said
+from pegline_core.messages import Problem, Template, said
 from pegline_core.plugins import game_definition
 from pegline_core.record import Difference, GameRecord, is_log_path, read_record_text, summary_of
 from pegline_core.record_header import same
@@ -42,6 +42,23 @@ from pegline_core.variant import Variant, load_variant
 __all__ = ["MatchRules", "Match", "MatchRecord", "play_match", "MATCH_FORMAT"]
 
 MATCH_VERSION = 1
+
+_NOT_A_MATCH = Template("match.not-a-match", "not a Pegline match record (format should be "
+                        "{format})")
+_MATCH_VERSION = Template("match.version", "match record version {version} is not supported "
+                          "(this Pegline reads version {latest})")
+_MATCH_TABLE = Template("match.table", "expected a table with best_of or target")
+_MATCH_KEY = Template("match.unknown-key", "unknown key {key} (a match record has format, "
+                      "version, match, summary and games)")
+_GAMES = Template("match.games", "expected an array of game records")
+_GAME_TABLE = Template("match.game-table", "expected a table")
+_MATCH_SUMMARY = Template("match.summary", "the header says {stated}, but the games say {found}")
+_OTHER_RULES = Template("match.other-rules", "game {n} is played under other rules than game 1")
+_UNFINISHED = Template("match.unfinished", "game {n} is not finished, but another follows")
+_FIRST_DEALER = Template("match.first-dealer", "game {n}: the first dealer must be {dealer} (the "
+                         "loser of the game before)")
+_ONE_LENGTH = Template("match.length", "a match is either best of N games or to a target in game "
+                       "points (give exactly one)")
 
 
 @frozen
@@ -53,8 +70,7 @@ class MatchRules:
 
     def __attrs_post_init__(self) -> None:
         if (self.best_of is None) == (self.target is None):
-            raise PeglineError("a match is either best of N games or to a target in game "
-                               "points (give exactly one)")
+            raise PeglineError(_ONE_LENGTH())
         for name, value in (("best_of", self.best_of), ("target", self.target)):
             if value is not None and (type(value) is not int or value < 1):
                 raise PeglineError(f"a match's {name} must be a whole number from 1, "
@@ -152,18 +168,17 @@ class MatchSaves:
 def _rules_of(head: dict[str, object], name: str) -> MatchRules:
     """The match rules a match record's (or log's) header states, or `RecordError`."""
     if head.get("format") != MATCH_FORMAT:
-        raise RecordError(f"{name}: not a Pegline match record (format should be "
-                          f"{MATCH_FORMAT!r})")
+        raise RecordError(Problem(_NOT_A_MATCH(format=repr(MATCH_FORMAT)), name))
     if type(head.get("version")) is not int or head.get("version") != MATCH_VERSION:
-        raise RecordError(f"{name}: match record version {head.get('version')!r} is not "
-                          f"supported (this Pegline reads version {MATCH_VERSION})")
+        raise RecordError(Problem(_MATCH_VERSION(version=repr(head.get("version")),
+                                                 latest=MATCH_VERSION), name))
     table = head.get("match")
     if not isinstance(table, dict) or set(table) - {"best_of", "target"}:
-        raise RecordError(f"{name}: match: expected a table with best_of or target")
+        raise RecordError(Problem(_MATCH_TABLE(), name, "match"))
     try:
         return MatchRules(**table)
     except PeglineError as exc:
-        raise RecordError(f"{name}: match: {exc}") from None
+        raise RecordError(Problem(said(exc), name, "match")) from None
 
 
 def _summarised(record: GameRecord) -> GameRecord:
@@ -330,21 +345,20 @@ class MatchRecord:
         rules = _rules_of(data, name)
         unknown = set(data) - {"format", "version", "match", "summary", "games"}
         if unknown:
-            raise RecordError(f"{name}: unknown key {min(unknown)!r} (a match record has format, "
-                              "version, match, summary and games)")
+            raise RecordError(Problem(_MATCH_KEY(key=repr(min(unknown))), name))
         games = data.get("games")
         if not isinstance(games, list) or not games:
-            raise RecordError(f"{name}: games: expected an array of game records")
+            raise RecordError(Problem(_GAMES(), name, "games"))
         records = []
         for index, game in enumerate(games):
             if not isinstance(game, dict):
-                raise RecordError(f"{name}: games[{index}]: expected a table")
+                raise RecordError(Problem(_GAME_TABLE(), name, f"games[{index}]"))
             records.append(GameRecord.from_dict(game, name=f"{name}: games[{index}]"))
         record = cls(rules, tuple(records))
         stated, actual = data.get("summary"), record.summary()
         if not same(stated, actual):
-            raise RecordError(f"{name}: summary: the header says {stated!r}, but the games say "
-                              f"{actual!r}")
+            raise RecordError(Problem(_MATCH_SUMMARY(stated=repr(stated), found=repr(actual)),
+                                      name, "summary"))
         return record
 
     def replay(self) -> Match:
@@ -365,13 +379,12 @@ class MatchRecord:
             if match is None:
                 match = Match(game.variant, self.rules)
             elif game.variant.to_toml_dict() != match.variant.to_toml_dict():
-                raise RecordError(f"game {index + 1} is played under other rules than game 1")
+                raise RecordError(_OTHER_RULES(n=index + 1))
             if not game.over:
                 if index < len(self.games) - 1:
-                    raise RecordError(f"game {index + 1} is not finished, but another follows")
+                    raise RecordError(_UNFINISHED(n=index + 1))
                 if game.first_dealer != match.next_dealer():
-                    raise RecordError(f"game {index + 1}: the first dealer must be "
-                                      f"{match.next_dealer()!r} (the loser of the game before)")
+                    raise RecordError(_FIRST_DEALER(n=index + 1, dealer=repr(match.next_dealer())))
                 playing = game
                 break
             try:

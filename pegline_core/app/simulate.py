@@ -30,18 +30,30 @@ from typing import Any, TypeVar
 from attrs import define, field
 
 from pegline_core.app import hookspecs
-from pegline_core.app.bot_specs import BotSpec, ResolvedBot, portable_specs, resolve_bots
+from pegline_core.app.bot_specs import (
+    TOO_MANY,
+    BotSpec,
+    ResolvedBot,
+    portable_specs,
+    resolve_bots,
+)
 from pegline_core.app.game_hooks import app_hooks
 from pegline_core.app.i18n import Messages
 from pegline_core.app.slow_plugins import slow_plugin
 from pegline_core.errors import PeglineError
 from pegline_core.game import Game
 from pegline_core.hook_times import HookTimes
+from pegline_core.messages import Template
 from pegline_core.players import play_game
 from pegline_core.shared_rulesets import shared_ruleset
 from pegline_core.variant import Variant
 
 _ = Messages("pegline_core.app").gettext
+
+_NOT_A_SCHEDULER = Template("simulate.scheduler", "the scheduler must be a dask address "
+                            "tcp://HOST:PORT, not {scheduler}")
+_UNREACHABLE = Template("simulate.unreachable", "cannot reach the scheduler at {scheduler}: "
+                        "{reason}")
 
 __all__ = ["SimulationStats", "simulate", "Interrupted", "run_chunk", "run_chunks", "wilson",
            "plot", "report_lines", "specs_for_workers"]
@@ -325,8 +337,7 @@ def simulate(
     with the games finished so far."""
     resolved = resolve_bots(bots, variant)
     if len(bots) > variant.table.players:
-        raise PeglineError(f"{len(bots)} bots for {variant.table.players} seats: name at most "
-                           f"{variant.table.players}")
+        raise PeglineError(TOO_MANY(n=len(bots), seats=variant.table.players))
     if type(games) is not int or games < 1:
         raise PeglineError("simulate at least one game")
     if type(seed) is not int or seed < 0:
@@ -465,15 +476,14 @@ def _on_cluster(scheduler: str, work: Callable[[int, int], T],
     scheme, _, rest = scheduler.partition("://")
     host, _, port = rest.rpartition(":")
     if scheme != "tcp" or not host or not port.isdigit():
-        raise PeglineError(f"the scheduler must be a dask address tcp://HOST:PORT, not "
-                           f"{scheduler!r}")
+        raise PeglineError(_NOT_A_SCHEDULER(scheduler=repr(scheduler)))
     from distributed import Client
     from distributed import wait as dask_wait
 
     try:
         client = Client(scheduler, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError) as exc:
-        raise PeglineError(f"cannot reach the scheduler at {scheduler}: {exc}") from None
+        raise PeglineError(_UNREACHABLE(scheduler=scheduler, reason=str(exc))) from None
     with _signals_held() as held:
         try:
             threads = client.nthreads()  # type: ignore[no-untyped-call]

@@ -28,11 +28,17 @@ from pegline_core import draws
 from pegline_core.card_game.actions import CutForDeal, Deal
 from pegline_core.cards import Card, format_cards
 from pegline_core.errors import IllegalActionError
+from pegline_core.messages import Template
 
 __all__ = ["draw_cut", "lowest_cut", "draw_hands", "check_cards", "check_hands", "face_down",
            "HandsFaceDown"]
 
 T = TypeVar("T")
+
+_DEALT_TWICE = Template("deal.twice", "a card cannot be dealt twice")
+_CUT_SIZE = Template("deal.cut-size", "the cut for deal needs one card per seat")
+_DEAL_SIZE = Template("deal.size", "the deal needs {size} cards for each of {players} seats")
+_OUTSIDE = Template("deal.outside", "{cards} is not in the {size}-card deck")
 
 
 def draw_cut(rng: random.Random, deck: Sequence[Card], *, players: int) -> CutForDeal:
@@ -44,7 +50,7 @@ def lowest_cut(cards: Sequence[Card], *, players: int) -> tuple[int, ...]:
     """The seats that cut the lowest rank, ``cards`` being one per seat from seat 0: one seat
     deals; two or more tie and cut again. Checked: one card per seat, no card twice."""
     if len(cards) != players:
-        raise IllegalActionError("the cut for deal needs one card per seat")
+        raise IllegalActionError(_CUT_SIZE())
     check_cards(cards)
     low = min(card.rank for card in cards)
     return tuple(seat for seat, card in enumerate(cards) if card.rank == low)
@@ -72,10 +78,10 @@ def check_cards(cards: Sequence[object], deck: Collection[Card] | None = None) -
     if deck is not None:
         outside = [card for card in cards if card not in deck]
         if outside:
-            raise IllegalActionError(f"{format_cards(cast(list[Card], outside))} is not in the "
-                                     f"{len(deck)}-card deck")
+            raise IllegalActionError(_OUTSIDE(cards=format_cards(cast(list[Card], outside)),
+                                              size=len(deck)))
     if len(set(cards)) != len(cards):
-        raise IllegalActionError("a card cannot be dealt twice")
+        raise IllegalActionError(_DEALT_TWICE())
 
 
 def check_hands(hands: Sequence[Sequence[object]], *, players: int, size: int,
@@ -83,11 +89,11 @@ def check_hands(hands: Sequence[Sequence[object]], *, players: int, size: int,
     """Refuse a deal that is not ``size`` different cards for each seat (with ``more``, the
     other cards it deals, such as a crib's, in the same check for cards given twice)."""
     if len(hands) != players:
-        raise IllegalActionError(f"the deal needs {size} cards for each of {players} seats")
+        raise IllegalActionError(_DEAL_SIZE(size=size, players=players))
     cards: list[object] = []
     for hand in hands:
         if len(hand) != size:
-            raise IllegalActionError(f"the deal needs {size} cards for each of {players} seats")
+            raise IllegalActionError(_DEAL_SIZE(size=size, players=players))
         cards.extend(hand)
     cards.extend(more)
     check_cards(cards, deck)

@@ -69,7 +69,7 @@ class ClabberStandard:
     @hookimpl
     def pegline_rules(self) -> list[Rule]:
         c = self.config
-        return [
+        declared = [
             Rule("card-points", "the card points of the tricks a side took (162 a hand with "
                  "the last trick)", _SOURCE),
             Rule("last-trick", "the side taking the last trick", _SOURCE, c.last_trick),
@@ -86,6 +86,9 @@ class ClabberStandard:
             Rule("renege", "the other team reneged (a proved call, or a false one): all the "
                  "card points, with this team's melds", _SOURCE, c.renege),
         ]
+        # a negative value is refused by pegline_check_variant, whose message names the key:
+        # declared, it would be refused a second time, as a rule with negative points
+        return [rule for rule in declared if rule.points is None or rule.points >= 0]
 
     @hookimpl
     def pegline_check_variant(self, variant: Variant) -> list[str]:

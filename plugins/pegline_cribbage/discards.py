@@ -28,10 +28,15 @@ from attrs import frozen
 
 from pegline_core.cards import DECK, Card
 from pegline_core.errors import CardError
+from pegline_core.messages import Template
 from pegline_cribbage.crib_odds import CRIB_DEALS, CribOdds
+from pegline_cribbage.refusals import DOMAIN
 from pegline_cribbage.scorer import Scorer
 
 __all__ = ["DiscardRow", "discard_rows", "discard_table", "crib_odds", "CRIB_METHOD"]
+
+_DEALT_SIZE = Template("cribbage.dealt-size", "a dealt hand in {variant} has {size} cards, got "
+                       "{count}", DOMAIN)
 
 CRIB_METHOD = (f"the crib is estimated over {CRIB_DEALS} random deals of the other seats' "
                "hands, each throwing what keeps its best hand, with a random starter, through "
@@ -87,8 +92,7 @@ def discard_table(scorer: Scorer, held: Sequence[Card], *, dealer: bool) -> list
     if not all(isinstance(card, Card) for card in cards):
         raise CardError("a dealt hand holds cards")
     if len(cards) != size:
-        raise CardError(f"a dealt hand in {scorer.variant.name} has {size} cards, got "
-                        f"{len(cards)}")
+        raise CardError(_DEALT_SIZE(variant=scorer.variant.name, size=size, count=len(cards)))
     if len(set(cards)) != len(cards):
         raise CardError("a dealt hand cannot hold the same card twice")
     sides = len(scorer.variant.sides)

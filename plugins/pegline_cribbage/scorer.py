@@ -14,20 +14,22 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, cast
 
 from attrs import frozen
 
-from pegline_core.arguments import expect, is_variant
+from pegline_core.arguments import expect, is_variant, refuse
 from pegline_core.cards import Card
 from pegline_core.errors import CardError, PeglineError, PluginError
+from pegline_core.messages import Template
 from pegline_core.plugins import Plugins
 from pegline_core.rules import Award, Score
 from pegline_core.ruleset import Ruleset
 from pegline_core.variant import DEFAULT_VARIANT, Variant, load_variant
 from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.native import Claim, cards_of, codes_of
+from pegline_cribbage.refusals import DOMAIN
 from pegline_cribbage.scoring import Scoring
 from pegline_cribbage.settings import CribbageSettings
 
@@ -73,6 +75,16 @@ def guarded_counter(plugin: str, counter: ShowCounter) -> ShowCounter:
 
 def _what(crib: bool) -> str:
     return "a crib" if crib else "a hand"
+
+
+_HAND_SIZE = Template("cribbage.hand-size", "a hand in {variant} has {size} cards, got {count}",
+                      DOMAIN)
+_CRIB_SIZE = Template("cribbage.crib-size", "a crib in {variant} has {size} cards, got {count}",
+                      DOMAIN)
+_STARTER_IN_HAND = Template("cribbage.starter-in-hand", "the starter {starter} is also in a hand",
+                            DOMAIN)
+_STARTER_IN_CRIB = Template("cribbage.starter-in-crib", "the starter {starter} is also in a crib",
+                            DOMAIN)
 
 
 class Scorer:
@@ -139,11 +151,17 @@ class Scorer:
     def check_show(self, cards: Sequence[Card], starter: Card, crib: bool) -> tuple[Card, ...]:
         """The cards as a tuple, or `CardError` if they cannot be a hand (or crib) here. One pass
         over the cards, each marked by its index: `show_total` checks every call with it."""
-        hand = tuple(cards)
+        try:
+            hand = tuple(cards)
+        except TypeError:
+            refuse(_what(crib), "a sequence of cards", cards)
         size = self._crib_size if crib else self._hand_size
         if len(hand) != size:
-            raise CardError(f"{_what(crib)} in {self.variant.name} has {size} cards, got "
-                            f"{len(hand)}")
+            if isinstance(cards, str):  # read letter by letter: say how to make cards
+                raise CardError(f"{_what(crib)} is cards, not the string {cards!r}: "
+                                f"parse_cards({cards!r}) makes them")
+            raise CardError((_CRIB_SIZE if crib else _HAND_SIZE)(
+                variant=self.variant.name, size=size, count=len(hand)))
         if type(starter) is not _CARD:  # cards are interned: no other object is one
             raise CardError(f"{_what(crib)} and its starter must be cards")
         seen = 1 << starter.index
@@ -152,7 +170,7 @@ class Scorer:
                 raise CardError(f"{_what(crib)} and its starter must be cards")
             bit = 1 << card.index
             if seen & bit:
-                raise CardError(f"the starter {starter} is also in {_what(crib)}"
+                raise CardError((_STARTER_IN_CRIB if crib else _STARTER_IN_HAND)(starter=starter)
                                 if card is starter else
                                 f"{_what(crib)} cannot hold the same card twice")
             seen |= bit
@@ -181,6 +199,7 @@ class Scorer:
 
     def play(self, series: Sequence[Card], *, seat: int = 0) -> list[Award]:
         """The awards for the last card of a pegging series (the cards since the last reset)."""
+        expect(isinstance(series, Iterable), "a series", "a sequence of cards", series)
         played = tuple(series)
         if not all(isinstance(card, Card) for card in played):
             raise CardError("a series holds cards")

@@ -16,7 +16,7 @@ import click
 from click.core import ParameterSource
 
 from pegline_core.app import hookspecs
-from pegline_core.app.bot_specs import BotSpecError, resolve_bots
+from pegline_core.app.bot_specs import TOO_MANY, BotSpecError, resolve_bots
 from pegline_core.app.clikit import (
     BadOption,
     Command,
@@ -32,7 +32,7 @@ from pegline_core.app.commands.printing import emitter, standings
 from pegline_core.app.commands.records import is_record_file, say_version_notices
 from pegline_core.app.game_hooks import app_hooks
 from pegline_core.app.i18n import Messages, choose_language, current_language, variant_description
-from pegline_core.app.problems import shown
+from pegline_core.app.problems import say, shown
 from pegline_core.app.slow_plugins import timed_games
 from pegline_core.definition import Player
 from pegline_core.events import Action, Event
@@ -192,8 +192,7 @@ def _players(game: Game, bots: str, seed: int, human: bool, *, auto_go: bool = T
     except BotSpecError as exc:
         raise BadOption(shown(exc), "--bots") from None
     if len(names) > game.players:
-        raise BadOption(_("{n} bots for {seats} seats: name at most {seats}").format(
-            n=len(names), seats=game.players), "--bots")
+        raise BadOption(say(TOO_MANY(n=len(names), seats=game.players)), "--bots")
     players = [chosen[seat % len(names)].make(seed + seat) for seat in range(game.players)]
     labels = {seat: _("seat {n} ({bot})").format(n=seat, bot=chosen[seat % len(names)].label)
               for seat in range(game.players)}

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from pegline_core.app.i18n import Messages
+from pegline_core.app.problems import say
 from pegline_core.record import FORMAT, GameRecord
 
 __all__ = ["is_record_file", "say_version_notices"]
@@ -34,4 +35,4 @@ def say_version_notices(record: GameRecord, versions: str) -> None:
     """Say which plugin versions differ from the record's (or refuse them, by the policy)."""
     installed = record.new_game(versions).ruleset.versions()
     for notice in record.version_notices(installed, versions):
-        click.echo(_("notice: {notice}").format(notice=notice), err=True)
+        click.echo(_("notice: {notice}").format(notice=say(notice)), err=True)

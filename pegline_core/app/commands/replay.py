@@ -65,10 +65,18 @@ def replay(file: Path, as_json: bool, verify: bool, versions: str) -> None:
                     else _("final scores: {sides} (the record stops here)")).format(sides=sides))
 
 
+VARIANT_ONLY = frozenset({"game", "extends", "plugins", "disable", "config"})
+"""Keys of a variant file that no scripted game has: a file with one, and no hands, is a
+variant given to ``replay`` by mistake."""
+
+
 def _scripted_game(file: Path) -> Game:
     """The game a file scripted for people plays, read by its variant's game (its
     ``pegline_script`` hook; cribbage's format is in docs/records.md)."""
     data = parse_toml(read_text(file, PeglineError), str(file), PeglineError)
+    if "hands" not in data and not VARIANT_ONLY.isdisjoint(data):
+        raise Failure(_("{file} is a variant file, not a record or a scripted game: play it with "
+                        "pegline play --variant {file}").format(file=file))
     name = data.get("variant", DEFAULT_VARIANT)
     if type(name) is not str:
         raise Failure(_("{file}: variant: a variant name, not {value}").format(

@@ -9,6 +9,7 @@ import click
 
 from pegline_core.app.clikit import Command, Failure
 from pegline_core.app.i18n import Messages
+from pegline_core.app.problems import shown
 from pegline_core.errors import PeglineError
 
 _ = Messages("pegline_core.app").gettext
@@ -70,4 +71,4 @@ def serve(host: str, port: int, db: str | None, max_tables: int, idle: int, burs
             max_tables=max_tables, idle=idle, burst=burst, per_hour=per_hour,
             proxy_header=proxy_header)
     except PeglineError as exc:
-        raise Failure(str(exc)) from None
+        raise Failure(shown(exc)) from None

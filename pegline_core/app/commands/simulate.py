@@ -32,7 +32,8 @@ from pegline_core.app.slow_plugins import slow_plugin_note
 from pegline_core.game_hooks import MissingHook
 from pegline_core.variant import Variant, load_variant
 
-_ = Messages("pegline_core.app").gettext
+_messages = Messages("pegline_core.app")
+_ = _messages.gettext
 
 
 @click.command(cls=Command)
@@ -79,7 +80,7 @@ def simulate(variant_name: str, overlays: tuple[str, ...], games: int, bots: str
         variant, names, games=games, seed=seed, workers=workers, scheduler=scheduler,
         progress=progress))
     if stopped is not None:
-        click.echo(f"{stopped}: stopped after {stats.games:,} of {games:,} games", err=True)
+        click.echo(_stopped_line(stopped, stats.games, games), err=True)
         if stats.games == 0:
             sys.exit(130 if stopped == "interrupted" else 143)
     if plot_path is not None:  # the games finished, all of them or those before a stop
@@ -195,25 +196,36 @@ def _round_robin(variant: Variant, names: list[str], games: int, seed: int, as_j
         raise Usage(shown(exc)) from None
     teams = len(dict.fromkeys(names))
     total = teams * (teams - 1) // 2 * games
-    table, stopped = _stoppable(f"{variant.name} round robin", total, as_json,
+    table, stopped = _stoppable(_("{name} round robin").format(name=variant.name), total, as_json,
                                 lambda progress: tournament(
                                     variant=variant, entrants=names, games=games, seed=seed,
                                     workers=workers, scheduler=scheduler, progress=progress))
     if stopped is not None:
-        done = sum(s.played for s in table) // 2
-        click.echo(f"{stopped}: stopped after {done:,} of {total:,} games", err=True)
+        click.echo(_stopped_line(stopped, sum(s.played for s in table) // 2, total), err=True)
     if as_json:
         click.echo(json.dumps([{"entrant": s.entrant, "played": s.played, "won": s.won,
                                 "game_points": s.game_points} for s in table]))
     else:
-        click.echo(f"{variant.name}: round robin, {games} game(s) a pair, standings by "
-                   f"{variant.settings.tournament.standings}")
-        for line in _columns([[f"{place}.", s.entrant, f"won {s.won} of {s.played},",
-                               f"{s.game_points} game points"]
+        click.echo(_messages.ngettext(
+            "{name}: round robin, {n} game a pair, standings by {standings}",
+            "{name}: round robin, {n} games a pair, standings by {standings}", games).format(
+                name=variant.name, n=f"{games:,}",
+                standings=variant.settings.tournament.standings))
+        for line in _columns([[f"{place}.", s.entrant,
+                               _("won {won} of {played}, {points} game points").format(
+                                   won=s.won, played=s.played, points=s.game_points)]
                               for place, s in enumerate(table, 1)], {1: 9}, right=0):
             click.echo(line)
     if stopped is not None:
         sys.exit(130 if stopped == "interrupted" else 143)
+
+
+def _stopped_line(how: str, done: int, games: int) -> str:
+    """What a stopped simulation or round robin says on standard error: how it was stopped
+    (``interrupted`` by Ctrl-C, or ``terminated``) and the games it finished."""
+    said = (_("interrupted: stopped after {done} of {games} games") if how == "interrupted" else
+            _("terminated: stopped after {done} of {games} games"))
+    return said.format(done=f"{done:,}", games=f"{games:,}")
 
 
 def _columns(rows: list[list[str]], widths: dict[int, int], *, right: int) -> list[str]:

@@ -18,10 +18,14 @@ from pegline_core.app.web.sockets import MAX_MESSAGE
 from pegline_core.app.web.store import MEMORY, Store
 from pegline_core.app.web.tables import IDLE, Tables
 from pegline_core.errors import PeglineError
+from pegline_core.messages import Template
 
 __all__ = ["create_app", "serve", "listen", "default_db", "is_loopback"]
 
 _ = Messages("pegline_core.app").gettext
+
+_CANNOT_LISTEN = Template("serve.cannot-listen", "cannot listen on {host} port {port}: {reason} "
+                          "(choose another with --port)")
 
 
 def default_db() -> Path:
@@ -55,8 +59,8 @@ def listen(host: str, port: int) -> socket.socket:
         sock.bind(address)
     except OSError as exc:
         sock.close()
-        raise PeglineError(f"cannot listen on {host} port {port}: {exc.strerror or exc}"
-                           " (choose another with --port)") from None
+        raise PeglineError(_CANNOT_LISTEN(host=host, port=port,
+                                          reason=exc.strerror or str(exc))) from None
     return sock
 
 
@@ -92,7 +96,8 @@ def serve(host: str, port: int, announce: Callable[[str], None] = print, *,
     sock = listen(host, port)
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
-    announce(f"Pegline is serving on http://{shown}:{bound}/ (Ctrl-C stops it)")
+    announce(_("Pegline is serving on {address} (Ctrl-C stops it)").format(
+        address=f"http://{shown}:{bound}/"))
     app = create_app(tables, creation=CreationLimit(per_hour, burst), proxy_header=proxy_header,
                      sweep_every=min(SWEEP, idle / 4))
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", ws_max_size=MAX_MESSAGE,
