@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
 from operator import attrgetter, itemgetter
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeVar, cast
 
 from mypy_extensions import i64
 
@@ -69,7 +69,7 @@ def runs(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
 _Positions = tuple[tuple[tuple[int, ...], ...], ...]
 _PATTERNS: Final[dict[int, _Positions]] = {}
 """`combination_positions` of each rank pattern, by its key (`_key`)."""
-_SHARED: Final[dict[Any, Any]] = {}
+_SHARED: Final[dict[object, object]] = {}
 """One tuple for all the patterns that combine alike: the 6,175 patterns of five share 670
 (fifteens, pairs, runs), of 208 lists of one kind's places, of 26 places (0.6 MB in all, not
 1.3: the table stays in the processor's cache)."""
@@ -178,8 +178,7 @@ def _positions(ranks: tuple[int, ...]) -> _Positions:
 
 def _shared(value: T) -> T:
     """The one tuple equal to ``value`` that the patterns hold."""
-    kept: T = _SHARED.setdefault(value, value)
-    return kept
+    return cast(T, _SHARED.setdefault(value, value))
 
 
 def ranked_combinations(items: list[int], ranks: list[int]) -> tuple[list[tuple[int, ...]], ...]:

@@ -211,7 +211,7 @@ class Scoring:
                 mask = _mask(allowed if allowed is not None else _allowed(step))
             rules = orders.get(name)
             whole = not found  # its sound claims alone so far: its list can be lent as it is
-            listed: list[Any] = claims  # a list: read by index, not through Python's protocol
+            listed: list[object] = claims  # a list: read by index, not through Python's protocol
             for index in range(len(listed)):
                 raw: Any = listed[index]
                 order = UNDECLARED if rules is None else _order(raw, rules, mask)
