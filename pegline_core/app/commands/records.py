@@ -10,9 +10,10 @@ import click
 
 from pegline_core.app.i18n import Messages
 from pegline_core.app.problems import say
+from pegline_core.files import MATCH_FORMAT
 from pegline_core.record import FORMAT, GameRecord
 
-__all__ = ["is_record_file", "say_version_notices"]
+__all__ = ["is_record_file", "is_saved_play", "say_version_notices"]
 
 _ = Messages("pegline_core.app").gettext
 
@@ -29,6 +30,12 @@ def is_record_file(file: Path, form: str = FORMAT) -> bool:
         return head.startswith(f'{{"format": "{form}"')
     return any(line.startswith("format = ") and f'"{form}"' in line
                for line in head.splitlines()[:3])
+
+
+def is_saved_play(file: Path) -> bool:
+    """Whether ``file`` holds a game's or a match's record or log: what ``--save`` and
+    ``--log`` may write over."""
+    return is_record_file(file) or is_record_file(file, MATCH_FORMAT)
 
 
 def say_version_notices(record: GameRecord, versions: str) -> None:
