@@ -1133,3 +1133,20 @@ def test_a_match_record_edited_by_hand_is_refused_in_the_users_language(tmp_path
     edited.write_text(text.replace(old, new, 1), encoding="utf-8")
     said = run("--lang", "ja", "replay", str(edited))
     assert said.exit_code == 1 and said.output.strip() == ja.format(file=edited)
+
+
+@pytest.mark.parametrize("variant", [("two-player",), ("partner", "--with", "lowball")])
+def test_a_resumed_games_description_is_in_the_users_language(tmp_path, variant):
+    # a record's rules hold the description resolved ("... to 121"), which the catalog, keyed
+    # by the shipped files' text ("... to {scoring.target}"), did not find: it was English
+    name, *overlays = variant
+    record = tmp_path / "game.toml"
+    fresh = CliRunner().invoke(main, ["--lang", "ja", "play", "--human", "--seed", "4",
+                                      "--variant", name, *overlays, "--save", str(record)],
+                               input="quit\n")
+    assert fresh.exit_code == 0, fresh.output
+    resumed = CliRunner().invoke(main, ["--lang", "ja", "play", "--human", "--resume",
+                                        str(record)], input="quit\n")
+    assert resumed.exit_code == 0, resumed.output
+    described = fresh.stdout.splitlines()[0].split("（シード")[0]
+    assert resumed.stdout.splitlines()[0].startswith(described + "（再開："), resumed.stdout
