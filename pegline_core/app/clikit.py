@@ -235,10 +235,10 @@ def _asked_language(words: list[str]) -> str | None:
 
 
 def check_output(path: Path, option: str, *,
-                 replaces: Callable[[Path], bool] | None = None) -> None:
+                 replaces: tuple[Callable[[Path], bool], str] | None = None) -> None:
     """Refuse an output file that cannot be written, before any work is done; with
-    ``replaces``, also a file that is there already, with something in it, that ``replaces``
-    does not say the output may replace (a record over someone's own file)."""
+    ``replaces``, (a test, what it tests for in words), also a file that is there already, with
+    something in it, that the test does not accept (a record over someone's own file)."""
     if path.is_dir():
         raise BadOption(_("{path} is a folder: give a file name").format(path=path), option)
     if path.exists() and not path.is_file():
@@ -249,9 +249,10 @@ def check_output(path: Path, option: str, *,
             folder=path.parent, name=path.name), option)
     if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise BadOption(_("{path} cannot be written").format(path=path), option)
-    if replaces is not None and path.exists() and path.stat().st_size and not replaces(path):
-        raise BadOption(_("{path} is not a Pegline record or log: give another file name (it "
-                          "is left as it is)").format(path=path), option)
+    if replaces is not None and path.exists() and path.stat().st_size and \
+            not replaces[0](path):
+        raise BadOption(_("{path} is not {kind}: give another file name (it is left as it "
+                          "is)").format(path=path, kind=replaces[1]), option)
 
 
 def bot_list(bots: str) -> list[str]:
