@@ -1150,3 +1150,19 @@ def test_a_resumed_games_description_is_in_the_users_language(tmp_path, variant)
     assert resumed.exit_code == 0, resumed.output
     described = fresh.stdout.splitlines()[0].split("（シード")[0]
     assert resumed.stdout.splitlines()[0].startswith(described + "（再開："), resumed.stdout
+
+
+@pytest.mark.parametrize(("header", "ja"), [
+    (lambda line: line, "エラー：{file}: ログにゲームがありません"),
+    (lambda line: line.replace('"stream": true', '"stream": true, "x": 1'),
+     "エラー：{file}: line 1: マッチのログのヘッダーは format, version, match と stream = true です"),
+])
+def test_a_match_log_cut_or_edited_is_refused_in_the_users_language(tmp_path, header, ja):
+    # English under --lang ja: "the log holds no game", "a match log's header has ..."
+    log = tmp_path / "match.jsonl"
+    assert run("play", "--match", "1", "--seed", "2", "--log", str(log)).exit_code == 0
+    edited = tmp_path / "edited.jsonl"
+    edited.write_text(header(log.read_text(encoding="utf-8").splitlines()[0]) + "\n",
+                      encoding="utf-8")
+    said = run("--lang", "ja", "replay", str(edited))
+    assert said.exit_code == 1 and said.output.strip() == ja.format(file=edited)
