@@ -1166,3 +1166,17 @@ def test_a_match_log_cut_or_edited_is_refused_in_the_users_language(tmp_path, he
                       encoding="utf-8")
     said = run("--lang", "ja", "replay", str(edited))
     assert said.exit_code == 1 and said.output.strip() == ja.format(file=edited)
+
+
+def test_a_record_that_needs_a_plugin_not_installed_says_so_in_the_users_language(tmp_path):
+    # English under --lang ja: "the record needs plugins that are not installed here: ..."
+    text = _saved(tmp_path, "game.toml").read_text(encoding="utf-8")
+    edited = tmp_path / "edited.toml"
+    edited.write_text(text.replace('plugins = [\n    "standard",\n]',
+                                   'plugins = [\n    "standard",\n    "lucky",\n]', 1)
+                      .replace('standard = "0.1.0"', 'standard = "0.1.0"\nlucky = "1.0.0"', 1),
+                      encoding="utf-8")
+    said = run("--lang", "ja", "replay", str(edited))
+    assert said.exit_code == 1
+    assert said.output.strip() == ("エラー：この記録には、ここにインストールされていないプラグインが"
+                                   "必要です：lucky 1.0.0")
