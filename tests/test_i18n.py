@@ -929,6 +929,12 @@ def test_a_stopped_simulation_and_a_round_robin_are_said_in_the_users_language(
     ("seq = 1\n", 'seq = "one"\n',
      "エラー：{file}: events[1]: dealer イベント：seq は整数でなければなりません。指定は 'one'",
      "Error: {file}: events[1]: dealer event: seq must be an integer, got 'one'"),
+    ('phase = "deal"', "phase = 5",
+     "エラー：{file}: events[2]: deal イベント：phase は文字列でなければなりません。指定は 5",
+     "Error: {file}: events[2]: deal event: phase must be a string, got 5"),
+    ("actor = 0\n", 'actor = "zero"\n',
+     "エラー：{file}: events[4]: discard イベント：actor は席でなければなりません。指定は 'zero'",
+     "Error: {file}: events[4]: discard event: actor must be a seat, got 'zero'"),
     ('standard = "0.1.0"', 'standard = "9.0.0"',
      "エラー：この記録は別のバージョンのプラグインで作られました：standard 9.0.0（インストール済み "
      "0.1.0）。それでも再生して検証に任せるには、どのバージョンも許可してください（--versions any "
