@@ -1186,3 +1186,24 @@ def test_a_record_that_needs_a_plugin_not_installed_says_so_in_the_users_languag
     assert said.exit_code == 1
     assert said.output.strip() == ("エラー：この記録には、ここにインストールされていないプラグインが"
                                    "必要です：lucky 1.0.0")
+
+
+@pytest.mark.parametrize(("old", "new", "en", "ja"), [
+    ('card = "AS"', 'card = "KH"', "seat 3 does not hold KH", "3番席はKHを持っていません"),
+    ("cut = 9\n", "cut = 1\n",
+     "the cut leaves at least 4 cards in each packet: it lifts 4 to 20, not 1",
+     "カットでは各山に少なくとも 4 枚残します：持ち上げるのは 4 枚から 20 枚まで（1 ではなく）"),
+])
+def test_a_clabber_record_edited_by_hand_says_why_in_the_users_language(tmp_path, old, new,
+                                                                        en, ja):
+    # the held card read "Card.parse('KH')", and the cut was English under --lang ja
+    saved = tmp_path / "clabber.toml"
+    assert run("play", "--variant", "clabber", "--seed", "2", "--save", str(saved)).exit_code == 0
+    text = saved.read_text(encoding="utf-8")
+    assert old in text
+    edited = tmp_path / "edited.toml"
+    edited.write_text(text.replace(old, new, 1), encoding="utf-8")
+    english = run("replay", str(edited), "--verify").output.strip()
+    assert english.startswith("Error: event ") and english.endswith(": " + en), english
+    said = run("--lang", "ja", "replay", str(edited), "--verify").output.strip()
+    assert said.startswith("エラー：イベント ") and said.endswith("）：" + ja), said
