@@ -31,6 +31,10 @@ from pegline_core.strict import converter as strict_converter
 
 _UNKNOWN_TYPE = Template("event.type", "unknown event type {type}")
 _NOT_AN_INTEGER = Template("event.integer", "{type} event: {key} must be an integer, got {value}")
+_NOT_A_STRING = Template("event.string", "{type} event: {key} must be a string, got {value}")
+_NOT_A_SEAT = Template("event.seat", "{type} event: {key} must be a seat, got {value}")
+_NOT_A_CAUSE = Template("event.cause", "{type} event: cause must be an input's seq on a derived "
+                        "event, got {value}")
 
 __all__ = ["Action", "Event", "Input", "Scored", "GameEnded", "SideResult", "AskCoach",
            "EventCodec", "KERNEL_ACTIONS", "KERNEL_EVENTS"]
@@ -234,12 +238,11 @@ class EventCodec:
             if type(head[key]) is not int:
                 raise PeglineError(_NOT_AN_INTEGER(type=tag, key=key, value=repr(head[key])))
         if not isinstance(head["phase"], str):
-            raise PeglineError(f"{tag} event: phase must be a string, got {head['phase']!r}")
+            raise PeglineError(_NOT_A_STRING(type=tag, key="phase", value=repr(head["phase"])))
         if head["actor"] is not None and type(head["actor"]) is not int:
-            raise PeglineError(f"{tag} event: actor must be a seat, got {head['actor']!r}")
+            raise PeglineError(_NOT_A_SEAT(type=tag, key="actor", value=repr(head["actor"])))
         if head["cause"] is not None and (is_input or type(head["cause"]) is not int):
-            raise PeglineError(f"{tag} event: cause must be an input's seq on a derived event, "
-                               f"got {head['cause']!r}")
+            raise PeglineError(_NOT_A_CAUSE(type=tag, value=repr(head["cause"])))
         try:
             if is_input:
                 return Input(**head, action=self._structure(body, cls))

@@ -155,6 +155,10 @@ _NOT_AN_OBJECT = Template("record.event-object", "expected a JSON object")
 _NO_HEADER = Template("record.no-header", "no header line")
 _A_MATCH = Template("record.a-match", "a match's record (format {match}), not one game's (format "
                     "{game})")
+_NOT_INSTALLED = Template("record.plugins-missing", "the record needs plugins that are not "
+                          "installed here: {plugins}")
+_RULES_UNUSABLE = Template("record.rules-unusable", "the record's rules cannot be used here: "
+                           "{reason}")
 _ITEM_REFUSED = Template("record.item-refused", "event {seq} (record item {index}): {reason}")
 _SUMMARY_DIFFERS = Template("record.summary-differs", "the header says {stated}, but the events "
                             "say {found}")
@@ -535,12 +539,11 @@ class GameRecord:
             missing = [p for p in [self.game, *wanted] if isinstance(p, str) and p not in installed]
             if missing:
                 needs = ", ".join(f"{p} {self.plugins.get(p, '')}".strip() for p in missing)
-                raise RecordError(f"the record needs plugins that are not installed here: "
-                                  f"{needs}")
+                raise RecordError(_NOT_INSTALLED(plugins=needs))
             try:
                 return variant_from_table(self.rules, name=self.variant)
             except PeglineError as exc:
-                raise RecordError(f"the record's rules cannot be used here: {exc}") from None
+                raise RecordError(_RULES_UNUSABLE(reason=said(exc))) from None
         names = (self.variant, *self.overlays)
         wrong = next((n for n in names if not isinstance(n, str) or not NAME.match(n)), None)
         if wrong is not None:

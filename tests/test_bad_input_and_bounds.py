@@ -67,6 +67,34 @@ def test_a_record_is_never_written_over_a_file_that_is_not_regular(tmp_path):
     assert pipe.is_fifo() and sorted(p.name for p in tmp_path.iterdir()) == ["pipe.toml"]
 
 
+@pytest.mark.parametrize("args", [("--save",), ("--log",), ("--match", 3, "--save")])
+def test_saving_over_a_file_that_is_not_a_record_is_refused_and_it_is_kept(tmp_path, args):
+    # the file was replaced by the record: a variant file, or anything else, was lost
+    mine = tmp_path / "house.toml"
+    mine.write_text('extends = ["two-player"]\n', encoding="utf-8")
+    result = run("play", "--seed", 1, *args, mine)
+    clean(result, 2)
+    assert args[-1] in result.output and "is not a Pegline record or log" in result.output
+    assert "hand" not in result.output and "game" not in result.output.split("Error")[0]
+    assert mine.read_text(encoding="utf-8") == 'extends = ["two-player"]\n'
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["house.toml"]
+
+
+def test_a_record_or_log_is_saved_over_the_one_of_the_same_name(tmp_path):
+    record, log = tmp_path / "game.toml", tmp_path / "game.jsonl"
+    assert run("play", "--seed", 1, "--save", record, "--log", log).exit_code == 0
+    again = run("play", "--seed", 2, "--save", record, "--log", log)
+    assert again.exit_code == 0, again.output
+    assert GameRecord.load(record).seed == 2 and GameRecord.load(log).seed == 2
+
+
+def test_a_log_to_a_folder_is_refused_before_the_game(tmp_path):
+    # it was Click's own "Could not open file", in English, after the game's first line
+    result = run("--lang", "ja", "play", "--seed", 1, "--log", tmp_path)
+    clean(result, 2)
+    assert f"{tmp_path} はフォルダです" in result.output and "two-player" not in result.output
+
+
 def test_a_match_save_to_a_bad_path_is_refused_before_the_match(tmp_path):
     result = run("play", "--match", 3, "--save", tmp_path / "no" / "m.toml")
     clean(result, 2)

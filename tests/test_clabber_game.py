@@ -214,7 +214,7 @@ def test_a_whole_hand_follow_trump_overtrump_partner_melds_and_bella():
     assert game.legal_actions() == [Announce(0), Play(0, C("AH")[0])]
     refused(game, Play(0, C("KH")[0]), "K♥ may not be played: you must overtrump: A♥ beats the "
                                        "10♥ in the trick")
-    refused(game, Play(0, C("AS")[0]), "seat 0 does not hold Card.parse('AS')")
+    refused(game, Play(0, C("AS")[0]), "seat 0 does not hold AS")
     game.apply(Announce(0))
     new = game.apply(Play(0, C("AH")[0]))
     assert isinstance(new[-1], TrickTaken) and new[-1].actor == 0 and new[-1].number == 1

@@ -953,6 +953,12 @@ def test_a_stopped_simulation_and_a_round_robin_are_said_in_the_users_language(
     ("seq = 1\n", 'seq = "one"\n',
      "エラー：{file}: events[1]: dealer イベント：seq は整数でなければなりません。指定は 'one'",
      "Error: {file}: events[1]: dealer event: seq must be an integer, got 'one'"),
+    ('phase = "deal"', "phase = 5",
+     "エラー：{file}: events[2]: deal イベント：phase は文字列でなければなりません。指定は 5",
+     "Error: {file}: events[2]: deal event: phase must be a string, got 5"),
+    ("actor = 0\n", 'actor = "zero"\n',
+     "エラー：{file}: events[4]: discard イベント：actor は席でなければなりません。指定は 'zero'",
+     "Error: {file}: events[4]: discard event: actor must be a seat, got 'zero'"),
     ('standard = "0.1.0"', 'standard = "9.0.0"',
      "エラー：この記録は別のバージョンのプラグインで作られました：standard 9.0.0（インストール済み "
      "0.1.0）。それでも再生して検証に任せるには、どのバージョンも許可してください（--versions any "
@@ -1157,3 +1163,71 @@ def test_a_match_record_edited_by_hand_is_refused_in_the_users_language(tmp_path
     edited.write_text(text.replace(old, new, 1), encoding="utf-8")
     said = run("--lang", "ja", "replay", str(edited))
     assert said.exit_code == 1 and said.output.strip() == ja.format(file=edited)
+
+
+@pytest.mark.parametrize("variant", [("two-player",), ("partner", "--with", "lowball")])
+def test_a_resumed_games_description_is_in_the_users_language(tmp_path, variant):
+    # a record's rules hold the description resolved ("... to 121"), which the catalog, keyed
+    # by the shipped files' text ("... to {scoring.target}"), did not find: it was English
+    name, *overlays = variant
+    record = tmp_path / "game.toml"
+    fresh = CliRunner().invoke(main, ["--lang", "ja", "play", "--human", "--seed", "4",
+                                      "--variant", name, *overlays, "--save", str(record)],
+                               input="quit\n")
+    assert fresh.exit_code == 0, fresh.output
+    resumed = CliRunner().invoke(main, ["--lang", "ja", "play", "--human", "--resume",
+                                        str(record)], input="quit\n")
+    assert resumed.exit_code == 0, resumed.output
+    described = fresh.stdout.splitlines()[0].split("（シード")[0]
+    assert resumed.stdout.splitlines()[0].startswith(described + "（再開："), resumed.stdout
+
+
+@pytest.mark.parametrize(("header", "ja"), [
+    (lambda line: line, "エラー：{file}: ログにゲームがありません"),
+    (lambda line: line.replace('"stream": true', '"stream": true, "x": 1'),
+     "エラー：{file}: line 1: マッチのログのヘッダーは format, version, match と stream = true です"),
+])
+def test_a_match_log_cut_or_edited_is_refused_in_the_users_language(tmp_path, header, ja):
+    # English under --lang ja: "the log holds no game", "a match log's header has ..."
+    log = tmp_path / "match.jsonl"
+    assert run("play", "--match", "1", "--seed", "2", "--log", str(log)).exit_code == 0
+    edited = tmp_path / "edited.jsonl"
+    edited.write_text(header(log.read_text(encoding="utf-8").splitlines()[0]) + "\n",
+                      encoding="utf-8")
+    said = run("--lang", "ja", "replay", str(edited))
+    assert said.exit_code == 1 and said.output.strip() == ja.format(file=edited)
+
+
+def test_a_record_that_needs_a_plugin_not_installed_says_so_in_the_users_language(tmp_path):
+    # English under --lang ja: "the record needs plugins that are not installed here: ..."
+    text = _saved(tmp_path, "game.toml").read_text(encoding="utf-8")
+    edited = tmp_path / "edited.toml"
+    edited.write_text(text.replace('plugins = [\n    "standard",\n]',
+                                   'plugins = [\n    "standard",\n    "lucky",\n]', 1)
+                      .replace('standard = "0.1.0"', 'standard = "0.1.0"\nlucky = "1.0.0"', 1),
+                      encoding="utf-8")
+    said = run("--lang", "ja", "replay", str(edited))
+    assert said.exit_code == 1
+    assert said.output.strip() == ("エラー：この記録には、ここにインストールされていないプラグインが"
+                                   "必要です：lucky 1.0.0")
+
+
+@pytest.mark.parametrize(("old", "new", "en", "ja"), [
+    ('card = "AS"', 'card = "KH"', "seat 3 does not hold KH", "3番席はKHを持っていません"),
+    ("cut = 9\n", "cut = 1\n",
+     "the cut leaves at least 4 cards in each packet: it lifts 4 to 20, not 1",
+     "カットでは各山に少なくとも 4 枚残します：持ち上げるのは 4 枚から 20 枚まで（1 ではなく）"),
+])
+def test_a_clabber_record_edited_by_hand_says_why_in_the_users_language(tmp_path, old, new,
+                                                                        en, ja):
+    # the held card read "Card.parse('KH')", and the cut was English under --lang ja
+    saved = tmp_path / "clabber.toml"
+    assert run("play", "--variant", "clabber", "--seed", "2", "--save", str(saved)).exit_code == 0
+    text = saved.read_text(encoding="utf-8")
+    assert old in text
+    edited = tmp_path / "edited.toml"
+    edited.write_text(text.replace(old, new, 1), encoding="utf-8")
+    english = run("replay", str(edited), "--verify").output.strip()
+    assert english.startswith("Error: event ") and english.endswith(": " + en), english
+    said = run("--lang", "ja", "replay", str(edited), "--verify").output.strip()
+    assert said.startswith("エラー：イベント ") and said.endswith("）：" + ja), said

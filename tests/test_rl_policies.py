@@ -85,3 +85,13 @@ def test_the_coach_policy_beats_random() -> None:
 def test_evaluate_refuses_no_games() -> None:
     with pytest.raises(PeglineError, match="games must be a whole number above 0, not 0"):
         evaluate(bot_policy("greedy"), "random", games=0)
+
+
+@pytest.mark.parametrize(("policy", "opponent", "said"), [
+    (5, "random", "the policy must be a callable"),
+    (bot_policy("greedy"), 7, "the opponent must be a policy or a bot's name"),
+])
+def test_evaluate_refuses_a_policy_that_is_no_callable(policy, opponent, said) -> None:
+    # it was a TypeError from inside the game loop: 'int' object is not callable
+    with pytest.raises(PeglineError, match=said):
+        evaluate(policy, opponent, "two-player-61", games=2)

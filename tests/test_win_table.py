@@ -355,3 +355,18 @@ def test_hands_on_a_real_local_dask_cluster_are_the_same_hands():
 def _add(into: dict, found) -> None:
     for outcome, n in found.items():
         into[outcome] = into.get(outcome, 0) + n
+
+
+def test_the_command_keeps_a_file_that_is_not_a_win_table(tmp_path):
+    # --output wrote the table over whatever was there: a variant file given by mistake was lost
+    mine = tmp_path / "house.toml"
+    mine.write_text('extends = ["two-player"]\n', encoding="utf-8")
+    run = ["analyze", "win-table", "--variant", "two-player-61", "--hands", "2", "--budget", "2",
+           "--workers", "1", "--output", str(mine)]
+    result = CliRunner().invoke(main, run)
+    assert result.exit_code == 2 and "is not a win table" in result.output, result.output
+    assert mine.read_text(encoding="utf-8") == 'extends = ["two-player"]\n'
+    table = tmp_path / "table.json"
+    for _ in range(2):  # a table is written over the one of the same name
+        assert CliRunner().invoke(main, [*run[:-1], str(table)]).exit_code == 0
+    assert WinTable.from_dict(json.loads(table.read_text())).target == 61

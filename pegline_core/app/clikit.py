@@ -9,7 +9,7 @@ import os
 import re
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -248,8 +248,11 @@ def _asked_language(words: list[str]) -> str | None:
     return None
 
 
-def check_output(path: Path, option: str) -> None:
-    """Refuse an output file that cannot be written, before any work is done."""
+def check_output(path: Path, option: str, *,
+                 replaces: tuple[Callable[[Path], bool], str] | None = None) -> None:
+    """Refuse an output file that cannot be written, before any work is done; with
+    ``replaces``, (a test, what it tests for in words), also a file that is there already, with
+    something in it, that the test does not accept (a record over someone's own file)."""
     if path.is_dir():
         raise BadOption(_("{path} is a folder: give a file name").format(path=path), option)
     if path.exists() and not path.is_file():
@@ -260,6 +263,10 @@ def check_output(path: Path, option: str) -> None:
             folder=path.parent, name=path.name), option)
     if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise BadOption(_("{path} cannot be written").format(path=path), option)
+    if replaces is not None and path.exists() and path.stat().st_size and \
+            not replaces[0](path):
+        raise BadOption(_("{path} is not {kind}: give another file name (it is left as it "
+                          "is)").format(path=path, kind=replaces[1]), option)
 
 
 def bot_list(bots: str) -> list[str]:

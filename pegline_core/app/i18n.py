@@ -275,8 +275,43 @@ class RuleNames:
 
 def variant_description(variant: Variant) -> str:
     """A variant's description as resolved, overlays included, in the current language: the
-    shipped variants' are translated, any other is shown as its file says it."""
-    return variant.describe(partial(Messages("pegline_core.app").pgettext, VARIANT_CONTEXT))
+    shipped variants' are translated, any other is shown as its file says it. A variant rebuilt
+    from a record's rules has only the resolved text: its parts are found again among what the
+    variant files on the search path write."""
+    import attrs
+
+    from pegline_core.descriptions import JOIN, fill
+
+    translate = partial(Messages("pegline_core.app").pgettext, VARIANT_CONTEXT)
+    if variant.descriptions or not variant.description:
+        return variant.describe(translate)
+    values = variant.to_toml_dict()
+    written = {fill(text, values): text for text in _written_descriptions()}
+    whole = written.get(variant.description)
+    parts = (whole,) if whole is not None else tuple(
+        written.get(part, part) for part in variant.description.split(JOIN))
+    return attrs.evolve(variant, descriptions=parts).describe(translate)
+
+
+def _written_descriptions() -> list[str]:
+    """The descriptions the variant files on the search path write, keys in braces and all."""
+    from pegline_core.variant_files import available_variants
+
+    return [text for path in available_variants().values() if path is not None
+            for text in [_description_of(path, path.stat().st_mtime_ns)] if text]
+
+
+@cache
+def _description_of(path: Path, changed: int) -> str | None:
+    """The ``description`` a variant file writes (read once for each time it was changed)."""
+    from pegline_core.files import parse_toml, read_text
+
+    try:
+        text = parse_toml(read_text(path, PeglineError), str(path), PeglineError).get(
+            "description")
+    except PeglineError:
+        return None
+    return text if isinstance(text, str) else None
 
 
 def rule_summary(summary: str, domain: str | None) -> str:

@@ -57,6 +57,10 @@ _OTHER_RULES = Template("match.other-rules", "game {n} is played under other rul
 _UNFINISHED = Template("match.unfinished", "game {n} is not finished, but another follows")
 _FIRST_DEALER = Template("match.first-dealer", "game {n}: the first dealer must be {dealer} (the "
                          "loser of the game before)")
+_NOT_A_MATCH_LOG = Template("match.not-a-log", "not the header of a Pegline match log")
+_LOG_HEADER = Template("match.log-header", "a match log's header has format, version, match and "
+                       "stream = true")
+_NO_GAME = Template("match.no-game", "the log holds no game")
 _ONE_LENGTH = Template("match.length", "a match is either best of N games or to a target in game "
                        "points (give exactly one)")
 
@@ -317,11 +321,10 @@ class MatchRecord:
         except RecordError:
             head = None
         if not isinstance(head, dict) or head.get("format") != MATCH_FORMAT:
-            raise RecordError(f"{name}: line 1: not the header of a Pegline match log")
+            raise RecordError(Problem(_NOT_A_MATCH_LOG(), name, "line 1"))
         if head.get("stream") is not True or set(head) - {"format", "version", "match",
                                                           "stream"}:
-            raise RecordError(f"{name}: line 1: a match log's header has format, version, "
-                              "match and stream = true")
+            raise RecordError(Problem(_LOG_HEADER(), name, "line 1"))
         rules = _rules_of(head, name)
         games: list[list[str]] = []
         lines = rest.split("\n")
@@ -335,7 +338,7 @@ class MatchRecord:
                                                      name=f"{name}: game {number}"))
                    for number, lines in enumerate(games, 1) if "".join(lines).strip()]
         if not records:
-            raise RecordError(f"{name}: the log holds no game")
+            raise RecordError(Problem(_NO_GAME(), name))
         return cls(rules, tuple(records))
 
     @classmethod

@@ -15,6 +15,7 @@ import attrs
 
 from pegline_core import PeglineError, Variant
 from pegline_core.app.bot_specs import bots_for
+from pegline_core.arguments import expect
 from pegline_core.players import Player
 from pegline_core.rl.environment import PeglineEnv
 
@@ -104,6 +105,9 @@ def evaluate(policy: Policy, opponent: Policy | str, variant: Variant | str = "t
     """
     if type(games) is not int or games < 1:
         raise PeglineError(f"games must be a whole number above 0, not {games!r}")
+    expect(callable(policy), "the policy", "a callable policy(env, agent) -> number", policy)
+    expect(isinstance(opponent, str) or callable(opponent), "the opponent",
+           "a policy or a bot's name", opponent)
     other = bot_policy(opponent, seed + 1) if isinstance(opponent, str) else opponent
     table = PeglineEnv(variant, reward="win")
     sides = table.ruleset.variant.sides

@@ -43,7 +43,9 @@ from pegline_clabber.refusals import (
     ANNOUNCE_FIRST,
     ANNOUNCED,
     CALL_ON,
+    CUT_PACKETS,
     DISPROVED,
+    FIRST_JACK,
     MAY_NOT_PLAY,
     NO_MELD,
     NO_RENEGES,
@@ -414,8 +416,7 @@ class ClabberMachine:
             return
         jacks = [i for i, card in enumerate(cards) if card.rank == JACK]
         if jacks != [len(cards) - 1]:
-            raise IllegalActionError("dealing for the first jack turns cards up to the first "
-                                     "jack and no further")
+            raise IllegalActionError(FIRST_JACK())
         self._input(None, action)
         self._choose_dealer((len(cards) - 1) % PLAYERS)
 
@@ -427,8 +428,8 @@ class ClabberMachine:
         self._need_phase(ClabberPhase.DEAL, action)
         cut, hands = action.cut, action.hands
         if type(cut) is not int or not CUT_MIN <= cut <= len(DECK) - CUT_MIN:
-            raise IllegalActionError(f"the cut leaves at least {CUT_MIN} cards in each packet: "
-                                     f"it lifts {CUT_MIN} to {len(DECK) - CUT_MIN}, not {cut!r}")
+            raise IllegalActionError(CUT_PACKETS(least=CUT_MIN, most=len(DECK) - CUT_MIN,
+                                                 cut=repr(cut)))
         check_hands(hands, players=PLAYERS, size=HAND_SIZE, deck=_IN_DECK)
         dealer = self.dealer
         assert dealer is not None
@@ -544,7 +545,7 @@ class ClabberMachine:
         card, held, c = action.card, self.held[seat], self.c
         at = position(held, card)
         if at < 0:
-            raise IllegalActionError(NOT_HELD(seat=seat, cards=repr(card)))
+            raise IllegalActionError(NOT_HELD(seat=seat, cards=str(card)))
         if self.trick and position(self._legal_cards(held), card) < 0:
             why = why_illegal(held, self.trick, self.trump, card, c.undertrump)
             reason = MAY_NOT_PLAY(card=card.symbol, why=why)

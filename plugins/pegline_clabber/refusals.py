@@ -12,7 +12,7 @@ from pegline_core.messages import Template
 __all__ = ["FOLLOW_SUIT", "OVERTRUMP_ONE", "OVERTRUMP", "FOLLOW_TRUMP", "TRUMP_BEAT", "TRUMP",
            "MAY_NOT_PLAY", "DISPROVED", "PASSED_SUIT", "NO_SUIT", "TURN_SUIT", "NOT_A_SUIT",
            "ANNOUNCE_FIRST", "ANNOUNCED", "NO_MELD", "SHOW_SECOND", "NOTHING_TO_SHOW", "SHOWN",
-           "NO_RENEGES", "CALL_ON", "NOT_CLABBER"]
+           "NO_RENEGES", "CALL_ON", "CUT_PACKETS", "FIRST_JACK", "NOT_CLABBER"]
 
 DOMAIN = "pegline_clabber"
 
@@ -53,4 +53,8 @@ NO_RENEGES = Template("clabber.no-reneges", "this variant refuses illegal action
                       "reneges to call", DOMAIN)
 CALL_ON = Template("clabber.call-on", "seat {seat} may call a renege only on a play or call of "
                    "this hand by the other team, not on event {n}", DOMAIN)
+CUT_PACKETS = Template("clabber.cut", "the cut leaves at least {least} cards in each packet: it "
+                       "lifts {least} to {most}, not {cut}", DOMAIN)
+FIRST_JACK = Template("clabber.first-jack", "dealing for the first jack turns cards up to the "
+                      "first jack and no further", DOMAIN)
 NOT_CLABBER = Template("clabber.not-an-action", "not an action of Clabber: {action}", DOMAIN)

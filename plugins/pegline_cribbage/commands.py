@@ -18,6 +18,7 @@ from pegline_core.app.i18n import Messages, plugin_domain, rule_name
 from pegline_core.app.problems import shown
 from pegline_core.cards import Card, format_cards, parse_cards
 from pegline_core.errors import PeglineError
+from pegline_core.files import read_text
 from pegline_core.variant import load_variant
 from pegline_cribbage.scorer import Scorer, ShowScore
 
@@ -286,7 +287,7 @@ def analyze_win_table(variant_name: str, overlays: tuple[str, ...], hands: int, 
             raise Failure(_("{module} is not installed: pip install -e '.[{extra}]'").format(
                 module=needed, extra=extra))
     if output is not None:
-        check_output(output, "--output")
+        check_output(output, "--output", replaces=(_is_win_table, _("a win table")))
     budget = budget or DEFAULT_BUDGET
     outcomes: Counter[Outcome] = Counter()
     with Progress(transient=True, console=Console(stderr=True)) as bar:
@@ -324,6 +325,17 @@ def analyze_win_table(variant_name: str, overlays: tuple[str, ...], hands: int, 
                                           for theirs in scores))
     if output is not None:
         click.echo(_("written to {path}").format(path=output))
+
+
+def _is_win_table(path: Path) -> bool:
+    """Whether ``path`` holds a win table (one ``--output`` may write over)."""
+    from pegline_cribbage.win_table import WinTable
+
+    try:
+        WinTable.from_dict(json.loads(read_text(path, PeglineError)))
+    except (PeglineError, ValueError):
+        return False
+    return True
 
 
 def _crib_share(dealer: bool, sides: int) -> str:

@@ -29,7 +29,7 @@ from pegline_core.app.clikit import (
     versions_option,
 )
 from pegline_core.app.commands.printing import emitter, standings
-from pegline_core.app.commands.records import is_record_file, say_version_notices
+from pegline_core.app.commands.records import is_record_file, saved_play, say_version_notices
 from pegline_core.app.game_hooks import app_hooks
 from pegline_core.app.i18n import Messages, choose_language, current_language, variant_description
 from pegline_core.app.problems import say, shown
@@ -92,6 +92,8 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
     if is_match and resume_path is not None and not resume_match:
         raise Usage(_("a match is carried on with --resume MATCH.toml; a game's --resume is "
                        "for a single game"))
+    if log_file is not None and getattr(log_file, "name", "<stdout>") != "<stdout>":
+        check_output(Path(log_file.name), "--log", replaces=saved_play())  # before it opens
     if human and log_file is not None and getattr(log_file, "name", "") == "<stdout>":
         raise BadOption(_("the log keeps every card, the hidden ones too: in a human game "
                            "write it to a file"), "--log")
@@ -114,7 +116,7 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
                         as_json, save_path, log_file, auto_go=auto_go)
         return
     if save_path is not None:  # before the game, not after it: a record that cannot be kept
-        check_output(save_path, "--save")
+        check_output(save_path, "--save", replaces=saved_play())
     if resume_path is not None:
         record = GameRecord.load(resume_path)
         say_version_notices(record, versions)
@@ -253,7 +255,7 @@ def _play_match(variant: Variant | None, rules: MatchRules, seed: int | None, bo
     if save_path is not None and save_path.suffix != ".toml":
         raise BadOption(_("a match record is a .toml file"), "--save")
     if save_path is not None:
-        check_output(save_path, "--save")
+        check_output(save_path, "--save", replaces=saved_play())
     playing: Game | None = None
     if resumed is not None:
         match, playing = resumed.resume()
