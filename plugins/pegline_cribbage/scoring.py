@@ -211,10 +211,14 @@ class Scoring:
                 mask = _mask(allowed if allowed is not None else _allowed(step))
             rules = orders.get(name)
             whole = not found  # its sound claims alone so far: its list can be lent as it is
-            listed: list[object] = claims  # a list: read by index, not through Python's protocol
-            for index in range(len(listed)):
-                raw: Any = listed[index]
-                order = UNDECLARED if rules is None else _order(raw, rules, mask)
+            for index in range(len(claims)):
+                raw: Any = claims[index]
+                order = UNDECLARED
+                if rules is not None and type(raw) is tuple and len(raw) == 3 \
+                        and type(raw[0]) is str:
+                    known = rules.get(raw[0])
+                    if known is not None and _sound(raw[1], raw[2], known, mask):
+                        order = known[0]
                 if order < 0 or not whole:
                     if whole:  # the claims before this one, then no more lending
                         found, borrowed, whole = claims[:index], False, False
@@ -260,26 +264,7 @@ class Scoring:
         return self._by_plugin
 
 
-def _order(raw: object, rules: dict[str, _Known], mask: int) -> int:
-    """The place in the rule order of a claim that passes the contract's check (`_sound`), or
-    `UNDECLARED` for any other: a tuple of three, its rule one its plugin declared (compiled,
-    read through a typed tuple rather than Python's item protocol: 2% of a game's
-    instructions)."""
-    if type(raw) is not tuple:
-        return UNDECLARED
-    claim: tuple[object, ...] = raw
-    if len(claim) != 3:
-        return UNDECLARED
-    rule = claim[0]
-    if type(rule) is not str:
-        return UNDECLARED
-    known = rules.get(rule)
-    if known is None or not _sound(claim[1], claim[2], known, mask):
-        return UNDECLARED
-    return known[0]
-
-
-def _sound(points: object, codes: object, known: _Known, mask: int) -> bool:
+def _sound(points: Any, codes: Any, known: _Known, mask: int) -> bool:
     """Whether a claim of a declared rule (``known``: its order, points and sign) passes the
     contract's check: integer points, the rule's own where fixed, below zero only where declared
     negative, and a tuple of codes of cards in ``mask`` (the step's)."""
@@ -290,9 +275,7 @@ def _sound(points: object, codes: object, known: _Known, mask: int) -> bool:
         return False
     if type(codes) is not tuple:
         return False
-    cards: tuple[object, ...] = codes
-    for index in range(len(cards)):
-        code = cards[index]
+    for code in codes:
         if type(code) is not int or code < 0 or code > 51 or not (mask >> code) & 1:
             return False
     return True
