@@ -45,7 +45,7 @@ class _Kept(threading.local):
 
     def __init__(self) -> None:
         self.by_variant: OrderedDict[Hashable, Ruleset] = OrderedDict()
-        self.by_name: OrderedDict[Hashable, tuple[tuple[Path, ...], tuple[_Stamp, ...],
+        self.by_name: OrderedDict[Hashable, tuple[tuple[str, ...], tuple[_Stamp, ...],
                                                   Ruleset]] = OrderedDict()
 
 
@@ -70,7 +70,7 @@ def shared_ruleset(variant: Variant | str | os.PathLike[str],
         looked = folders if beside in folders else [*folders, beside]
     key = (name, tuple(folders), plugins)
     found = _KEPT.by_name.get(key)
-    if found is not None and _stamps(looked, found[0]) == found[1]:
+    if found is not None and _stamps(found[0]) == found[1]:
         _KEPT.by_name.move_to_end(key)
         ruleset = found[2]
         try:  # the same ruleset for the variant itself, were it dropped there since
@@ -82,8 +82,10 @@ def shared_ruleset(variant: Variant | str | os.PathLike[str],
     ruleset = _by_variant(loaded, plugins, extra_plugins)
     read = Resolver(folders)  # the files that variant is read from (read again, on a miss only)
     read_variant(read, name, "")
-    files = tuple(file.key for file in read.files)
-    _keep(_KEPT.by_name, key, (files, _stamps(looked, files), ruleset))
+    # the folders it is looked up in, then the files it was read from, as strings (os.stat
+    # would convert a Path at every check)
+    watched = tuple([os.fspath(path) for path in (*looked, *(file.key for file in read.files))])
+    _keep(_KEPT.by_name, key, (watched, _stamps(watched), ruleset))
     return ruleset
 
 
@@ -109,12 +111,12 @@ def _keep(kept: OrderedDict[Hashable, _Value], key: Hashable, value: _Value) -> 
         kept.popitem(last=False)
 
 
-def _stamps(folders: list[Path], files: tuple[Path, ...]) -> tuple[_Stamp, ...]:
-    """The modification time and size of the folders a name is looked up in (a file added,
-    removed or renamed there changes its folder's) and of the files a variant was read from (a
-    file edited in place changes its own)."""
+def _stamps(paths: tuple[str, ...]) -> tuple[_Stamp, ...]:
+    """The modification time and size of each path: of the folders a name is looked up in (a
+    file added, removed or renamed there changes its folder's) and of the files a variant was
+    read from (a file edited in place changes its own)."""
     found: list[_Stamp] = []
-    for path in (*folders, *files):
+    for path in paths:
         try:
             stat = os.stat(path)
         except OSError:  # not there (yet, or any more)
