@@ -15,6 +15,7 @@ from typing import Any, cast, overload
 from mypy_extensions import mypyc_attr
 
 from pegline_core.action_types import INTERNED, wrong_field
+from pegline_core.arguments import refuse
 from pegline_core.definition import Machine
 from pegline_core.errors import IllegalActionError
 from pegline_core.event_log import StepEvents
@@ -83,6 +84,8 @@ class GameSteps:
 
     def chance_action(self, rng: random.Random) -> Action:
         """Draw the chance action due now (a cut, a deal, a starter) from ``rng``."""
+        if not isinstance(rng, random.Random):
+            refuse("rng", "a random.Random", rng)
         drawn = self._machine.chance_action(rng)
         self._drawn = drawn
         return drawn

@@ -415,7 +415,7 @@ def _api_calls():
     from pegline_cribbage.scorer import Scorer
 
     scorer = Scorer.for_variant("two-player")
-    starter = parse_cards("5S")[0]
+    starter, hand = parse_cards("5S")[0], parse_cards("5H 5C 5D JS")
     return [
         (lambda: parse_cards(None), "cards must be"),
         (lambda: parse_cards(7), "cards must be"),
@@ -423,10 +423,13 @@ def _api_calls():
         (lambda: scorer.play(None), "a series must be"),
         (lambda: scorer.show(None, starter), "a hand must be"),
         (lambda: scorer.show("5H 5C 5D JS", starter), "parse_cards"),
+        (lambda: scorer.show(hand, starter, crib="yes"), "crib must be True or False"),
+        (lambda: scorer.show_total(hand, starter, crib=1), "crib must be True or False"),
+        (lambda: Game("two-player").chance_action(None), "rng must be a random.Random"),
     ]
 
 
-@pytest.mark.parametrize("index", range(6))
+@pytest.mark.parametrize("index", range(9))
 def test_an_api_argument_of_the_wrong_kind_is_a_value_error(index):
     # they were TypeErrors ('NoneType' object is not iterable), or a string read as a hand of
     # 11 cards ("a hand in two-player has 4 cards, got 11")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final, cast
+from typing import Any, Final, cast, overload
 
 from attrs import frozen
 
@@ -176,9 +176,16 @@ class Scorer:
             seen |= bit
         return hand
 
-    def show(self, cards: Sequence[Card], starter: Card, *, crib: bool = False,
+    @overload
+    def show(self, cards: Sequence[Card], starter: Card, *, seat: int = 0) -> ShowScore: ...
+    @overload
+    def show(self, cards: Sequence[Card], starter: Card, *, crib: bool,
+             seat: int = 0) -> ShowScore: ...
+
+    def show(self, cards: Sequence[Card], starter: Card, *, crib: object = False,
              seat: int = 0) -> ShowScore:
         """Count a hand (or the crib) with the starter, one award per combination."""
+        crib = _flag(crib)
         hand = self.check_show(cards, starter, crib)
         dealer = seat if crib else (seat + 1) % self.players
         claims = self.scoring.show(seat, codes_of(hand), starter.index, crib, self._love_all,
@@ -189,9 +196,15 @@ class Scorer:
             total += claim[1]
         return ShowScore(total, tuple(awards))
 
-    def show_total(self, cards: Sequence[Card], starter: Card, *, crib: bool = False) -> int:
+    @overload
+    def show_total(self, cards: Sequence[Card], starter: Card) -> int: ...
+    @overload
+    def show_total(self, cards: Sequence[Card], starter: Card, *, crib: bool) -> int: ...
+
+    def show_total(self, cards: Sequence[Card], starter: Card, *, crib: object = False) -> int:
         """The same total as `show`, through the plugins' fast counters, after the same check
         of the cards (`check_show`)."""
+        crib = _flag(crib)
         return self._counter(self.check_show(cards, starter, crib), starter, crib)
 
     def _count_by_hook(self, cards: Sequence[Card], starter: Card, crib: bool) -> int:
@@ -219,3 +232,11 @@ class Scorer:
         return [_new_award(Award, (*rules[rule], _new_score(Score, (rule, points,
                                                                    cards_of(codes)))))
                 for rule, points, codes in claims]
+
+
+def _flag(crib: object) -> bool:
+    """``crib`` as given, or `PeglineError` for anything but True or False (a public argument
+    typed ``object``: compiled, a ``bool`` would be mypyc's own `TypeError`)."""
+    if type(crib) is not bool:
+        refuse("crib", "True or False", crib)
+    return crib
