@@ -116,7 +116,12 @@ class Ruleset(HookOwner):
         in which no enabled rule can score a point is wrong too (its games could never end)."""
         ruleset: Ruleset = _Unbuilt(variant, extra_plugins)
         faults = ruleset._assemble()  # the plugins that load are checked beside those that fail
-        faults += ruleset._check(unsure=any(fault[0][:1] == ("plugins",) for fault in faults))
+        refused = [fault[0] for fault in faults if fault[0][:1] == ("config",)]
+        # a plugin's judgment of a table one of whose keys was refused (its default standing
+        # in) is left out: it would judge the default, not what the file wrote
+        faults += [fault for fault in
+                   ruleset._check(unsure=any(fault[0][:1] == ("plugins",) for fault in faults))
+                   if not any(path[:len(fault[0])] == fault[0] for path in refused)]
         faults = faults or (ruleset._scoreless() if must_score else [])
         if faults:
             return [(path, message) for path, message, _, _ in faults], []

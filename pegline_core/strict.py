@@ -15,13 +15,12 @@ pegline_core.strict.StructureProblems: cards: expected an integer, got the strin
 
 from __future__ import annotations
 
-import copy
 import difflib
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import NoneType, UnionType
-from typing import Any, Literal, TypeVar, Union, get_args, get_origin
+from typing import Any, Literal, TypeVar, Union, cast, get_args, get_origin
 
 import attrs
 import cattrs
@@ -305,21 +304,62 @@ def leniently(build: Callable[[dict[str, object]], T], data: Mapping[str, object
     """``build(data)``, every key it refuses (`StructureProblems`) left out so that its default
     applies, and built again: the result and every problem, so that what is checked after the
     structure (a plugin's own checks) is checked too. None when leaving keys out cannot help."""
-    table: dict[str, object] = copy.deepcopy(dict(data))
+    table = cast("dict[str, object]", _mutable(data))
     found: list[tuple[Path, str]] = []
+    said: set[tuple[Path, str]] = set()
+    left_out: set[Path] = set()
     while True:
         try:
             return build(table), found
         except StructureProblems as exc:
-            found += [problem for problem in exc.problems if problem not in found]
-            dropped = [drop_key(table, path) for path, _ in exc.problems]  # every one, at once
-            if not any(dropped):
+            dropped = False
+            for path, message in exc.problems:  # every one, at once
+                if path in left_out:  # a key left out here and required: its array goes whole
+                    dropped = _drop_array(table, path) or dropped
+                    continue
+                if (path, message) not in said:
+                    said.add((path, message))
+                    found.append((path, message))
+                if drop_key(table, path):
+                    left_out.add(path)
+                    dropped = True
+            if not dropped:
                 return None, found
 
 
+def _mutable(value: object) -> object:
+    """A copy of ``value`` whose tables are dicts and arrays lists (a variant's configuration
+    is frozen: its tables read-only, its arrays tuples), so that a key can be left out."""
+    if isinstance(value, Mapping):
+        return {key: _mutable(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_mutable(item) for item in value]
+    return value
+
+
 def drop_key(data: object, path: Path) -> bool:
-    """Remove the key at ``path`` (a whole array when an item in it is wrong); whether there
-    was one to remove."""
+    """Remove the key at ``path``: the deepest key named there, inside an array's item too (an
+    unknown or wrong key of one item leaves the others and the rest of that item to be checked);
+    where there is none to remove (a key that is missing), the whole array the path goes into.
+    Whether there was one to remove."""
+    found, node = None, data
+    for part in path:
+        if isinstance(part, str) and isinstance(node, dict) and part in node:
+            found = (node, part)
+            node = node[part]
+        elif isinstance(part, int) and isinstance(node, list) and 0 <= part < len(node):
+            node = node[part]
+        else:
+            found = None
+            break
+    if found is not None:
+        del found[0][found[1]]
+        return True
+    return _drop_array(data, path)
+
+
+def _drop_array(data: object, path: Path) -> bool:
+    """Remove the key at ``path``'s leading keys (a whole array when an item in it is wrong)."""
     keys: list[str] = []
     for part in path:
         if not isinstance(part, str):

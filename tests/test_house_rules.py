@@ -300,6 +300,25 @@ def test_a_misspelt_when_hides_none_of_the_rules_other_problems(tmp_path):
         "got 5"]
 
 
+def test_a_key_refused_in_one_rule_hides_none_of_the_other_rules_problems(tmp_path):
+    """An unknown key or a value of the wrong type in one rule is reported with every other
+    rule's problems, not instead of them (the whole array was left out until it was fixed); a
+    judgment of the rule whose key was refused, made on the default standing in, is not."""
+    path = write(tmp_path, HEAD + rule("jacks", "play", 'points = "3"', 'ranks = ["J"]',
+                                       "bogus = 1\n")
+                 + rule("nines", "after-shw", "points = 1", 'ranks = ["Z"]'))
+    with pytest.raises(VariantError) as info:
+        load_variant(path)
+    assert [problem.split(": ", 1)[1].replace("(plugin 'house') ", "")
+            for problem in info.value.problems] == [
+        "config.house.rules[0].points: expected an integer, got the string '3'",
+        "config.house.rules[0].bogus: unknown key",
+        "config.house.rules[1].when: must be one of 'play', 'series-end', 'starter', 'show', "
+        "'after-show', got 'after-shw'; did you mean 'after-show'?",
+        "config.house.rules[1].match.ranks[0]: unknown rank 'Z' (ranks: A 2 3 4 5 6 7 8 9 10 J "
+        "Q K)"]
+
+
 def test_a_rank_written_as_a_card_writes_it_is_offered_as_the_rank(tmp_path):
     """Pegline writes a ten TD and reads 't', 'j' or 'a' in a card: a rule's ranks are offered
     the rank so read."""
