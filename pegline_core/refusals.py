@@ -9,7 +9,7 @@ from __future__ import annotations
 from pegline_core.messages import Template
 
 __all__ = ["GAME_OVER", "NOT_AN_ACTION", "NOT_NOW", "NO_SEAT", "NOT_YOUR_TURN", "NOT_HELD",
-           "NO_UNDO", "NOTHING_TO_COMPARE", "ONLY_FORCED"]
+           "NO_UNDO", "NOTHING_TO_COMPARE", "ONLY_FORCED", "NO_CHANCE", "NOBODY_TO_PLAY"]
 
 GAME_OVER = Template("refused.game-over", "the game is over")
 NOT_AN_ACTION = Template("refused.not-an-action", "not an action: {action}")
@@ -22,3 +22,5 @@ NOTHING_TO_COMPARE = Template("refused.nothing-to-compare",
                               "seat {seat} has no committed decision to compare yet")
 ONLY_FORCED = Template("refused.only-forced", "seat {seat} has no committed decision the coach "
                        "can compare yet (only forced moves)")
+NO_CHANCE = Template("refused.no-chance", "no chance action is due in the {phase} phase")
+NOBODY_TO_PLAY = Template("refused.nobody-to-play", "nobody is to play in the {phase} phase")

@@ -1231,3 +1231,35 @@ def test_a_clabber_record_edited_by_hand_says_why_in_the_users_language(tmp_path
     assert english.startswith("Error: event ") and english.endswith(": " + en), english
     said = run("--lang", "ja", "replay", str(edited), "--verify").output.strip()
     assert said.startswith("エラー：イベント ") and said.endswith("）：" + ja), said
+
+
+def test_the_machines_own_refusals_are_said_in_the_users_language():
+    """A starter already dealt (a record edited by hand) and a chance action asked for when
+    none is due were refused in English under ja / zh-Hans; they carry codes now."""
+    import random
+
+    from pegline_core import IllegalActionError
+    from pegline_core.app.problems import shown
+    from pegline_cribbage.actions import CutStarter
+
+    game, rng = Game("two-player"), random.Random(3)
+    while game.phase != "starter":
+        to_act = game.to_act
+        game.apply(game.chance_action(rng) if to_act == "chance"
+                   else rng.choice(game.legal_actions(to_act[0])))
+    card = game.machine.held[0][0]
+    with pytest.raises(IllegalActionError) as dealt:
+        game.apply(CutStarter(card))
+    game.apply(game.chance_action(rng))
+    with pytest.raises(IllegalActionError) as none_due:
+        game.chance_action(rng)
+    assert (dealt.value.code, none_due.value.code) == ("cribbage.starter-dealt",
+                                                       "refused.no-chance")
+    assert str(dealt.value) == f"the starter {card} has already been dealt"  # English unchanged
+    said = {}
+    for lang in ("ja", "zh-Hans"):
+        with use_language(lang):
+            said[lang] = (shown(dealt.value), shown(none_due.value))
+    assert said["ja"][0] == f"スターター {card} はすでに配られています"
+    assert said["zh-Hans"][0] == f"起牌 {card} 已经发出"
+    assert "偶然の手" in said["ja"][1] and "随机行动" in said["zh-Hans"][1]

@@ -83,7 +83,14 @@ from pegline_core.errors import IllegalActionError
 from pegline_core.event_rows import RowKind, coached_seats, input_at, keyword_kind
 from pegline_core.events import Action, Event, GameEnded, Input, Scored, SideResult
 from pegline_core.index_player import IndexPlayer, checked_index
-from pegline_core.refusals import GAME_OVER, NO_SEAT, NOT_HELD, NOT_NOW, NOT_YOUR_TURN
+from pegline_core.refusals import (
+    GAME_OVER,
+    NO_CHANCE,
+    NO_SEAT,
+    NOT_HELD,
+    NOT_NOW,
+    NOT_YOUR_TURN,
+)
 from pegline_core.rules import Award
 from pegline_core.ruleset import Ruleset
 from pegline_core.steps import step
@@ -328,7 +335,7 @@ class ClabberMachine:
             hands, _ = draw_hands(rng, DECK, players=PLAYERS, size=HAND_SIZE,
                                   dealer=self.dealer or 0)
             return Deal(draws.between(rng, CUT_MIN, len(DECK) - CUT_MIN), hands)
-        raise IllegalActionError(f"no chance action is due in the {self.phase} phase")
+        raise IllegalActionError(NO_CHANCE(phase=self.phase))
 
     def play_bots(self, rng: random.Random, bots: list[IndexPlayer | None],
                   undo: list[tuple[object, int]] | None) -> bool:

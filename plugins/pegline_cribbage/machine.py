@@ -30,7 +30,15 @@ from pegline_core.errors import IllegalActionError, PluginError
 from pegline_core.event_rows import coached_seats, inputs_of
 from pegline_core.events import Action
 from pegline_core.index_player import IndexPlayer, checked_index
-from pegline_core.refusals import GAME_OVER, NO_SEAT, NOT_AN_ACTION, NOT_HELD, NOT_NOW
+from pegline_core.refusals import (
+    GAME_OVER,
+    NO_CHANCE,
+    NO_SEAT,
+    NOBODY_TO_PLAY,
+    NOT_AN_ACTION,
+    NOT_HELD,
+    NOT_NOW,
+)
 from pegline_core.rules import Score
 from pegline_core.ruleset import Ruleset
 from pegline_core.turns import CHANCE, OVER, Seats, ToAct
@@ -58,14 +66,24 @@ from pegline_cribbage.native import Claim, cards_of, codes_of
 from pegline_cribbage.phases import CribbagePhase
 from pegline_cribbage.refusals import (
     COUNTED,
+    CRIB_FROM_DECK,
     DECLARATION,
     LAID_AWAY,
     LAY_AWAY,
+    LAY_AWAY_CARDS,
     MUGGINS,
     MUST_PLAY,
+    NO_CODE,
+    NO_COUNT_WAITING,
+    NO_POINTS_CLAIMED,
+    NO_RESPONSE_WAITING,
+    NOT_YOUR_COUNT,
     NOT_YOUR_PLAY,
+    NOT_YOUR_RESPONSE,
     OVER_LIMIT,
     RESPONSE,
+    STARTER_CARD,
+    STARTER_DEALT,
 )
 from pegline_cribbage.rows import (
     COUNT_RESET,
@@ -415,7 +433,7 @@ class CribbageMachine:
             return Deal(tuple([cards_of(tuple(hand)) for hand in hands]), cards_of(tuple(crib)))
         if self.phase is _STARTER:
             return CutStarter(_DECK[self._draw_starter(rng)])
-        raise IllegalActionError(f"no chance action is due in the {self.phase} phase")
+        raise IllegalActionError(NO_CHANCE(phase=self.phase))
 
     def _draw_deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """A deal's hands and crib cards, as codes: a random ordered draw of just the cards
@@ -483,7 +501,7 @@ class CribbageMachine:
         """``seat`` plays the card ``code`` (-1: says go): `apply` of a `Play` (a `Go`), with
         its checks, the action logged by its codes."""
         if not -1 <= code < len(_DECK):
-            raise IllegalActionError(f"no card has the code {code}")
+            raise IllegalActionError(NO_CODE(code=code))
         if self.phase is not _PEGGING or seat != self._turn:
             self._need_turn(Play(seat, _DECK[code]) if code >= 0 else Go(seat))
         held = self._held[seat]
@@ -726,7 +744,7 @@ class CribbageMachine:
         c = self.c
         players = c.players
         if len(action.crib) != c.crib_from_deck:
-            raise IllegalActionError(f"the deal needs {c.crib_from_deck} card(s) for the crib")
+            raise IllegalActionError(CRIB_FROM_DECK(n=c.crib_from_deck))
         check_hands(action.hands, players=players, size=c.cards, more=action.crib)
         self._hand, self._phase = self.hand + 1, _DEAL
         self._log_input(None, action)
@@ -756,7 +774,7 @@ class CribbageMachine:
             raise IllegalActionError(LAID_AWAY(seat=seat))
         need = self.c.discard
         if not all(type(card) is Card for card in action.cards):
-            raise IllegalActionError(f"lay away cards, not {action.cards!r}")
+            raise IllegalActionError(LAY_AWAY_CARDS(cards=repr(action.cards)))
         if len(action.cards) != need or len(set(action.cards)) != need:
             raise IllegalActionError(LAY_AWAY(n=need,
                                               cards=format_cards(action.cards) or "none"))
@@ -785,9 +803,9 @@ class CribbageMachine:
         self._need_phase(_STARTER, action)
         card = action.card
         if type(card) is not Card:
-            raise IllegalActionError(f"the starter must be a card, not {card!r}")
+            raise IllegalActionError(STARTER_CARD(card=repr(card)))
         if self._dealt() >> card.index & 1:
-            raise IllegalActionError(f"the starter {card} has already been dealt")
+            raise IllegalActionError(STARTER_DEALT(card=str(card)))
         self.log.append((STARTER, self._hand, self._phase, None, None, card.index))
         self._turn_starter(card.index)
 
@@ -967,10 +985,10 @@ class CribbageMachine:
     def _declare(self, action: Any) -> None:
         self._need_phase(_SHOW, action)
         if not self.counts or self.declared >= 0:
-            raise IllegalActionError("no count is waiting for a declaration")
+            raise IllegalActionError(NO_COUNT_WAITING())
         seat = self.counts[0][0]
         if self._check_seat(action.seat) != seat:  # True == 1: only a real seat may count
-            raise IllegalActionError(f"it is seat {seat}'s count, not seat {action.seat}'s")
+            raise IllegalActionError(NOT_YOUR_COUNT(seat=seat, other=action.seat))
         points, protocol = action.points, self.counting
         cap = protocol.max_declaration
         if type(points) is not int or not 0 <= points <= cap:
@@ -991,10 +1009,10 @@ class CribbageMachine:
     def _respond(self, action: Any) -> None:
         self._need_phase(_SHOW, action)
         if not self.responders:
-            raise IllegalActionError("no declared count is waiting for a response")
+            raise IllegalActionError(NO_RESPONSE_WAITING())
         if self._check_seat(action.seat) != self.responders[0]:
-            raise IllegalActionError(f"it is seat {self.responders[0]}'s turn to respond, "
-                                     f"not seat {action.seat}'s")
+            raise IllegalActionError(NOT_YOUR_RESPONSE(seat=self.responders[0],
+                                                       other=action.seat))
         if action.response not in RESPONSES:
             raise IllegalActionError(RESPONSE(responses=", ".join(RESPONSES),
                                               response=repr(action.response)))
@@ -1004,7 +1022,7 @@ class CribbageMachine:
             raise IllegalActionError(MUGGINS(cap=cap,
                                              points=repr(n)))
         if action.response != "muggins" and (type(n) is not int or n != 0):  # not False, 0.0
-            raise IllegalActionError(f"{action.response} claims no points")
+            raise IllegalActionError(NO_POINTS_CLAIMED(response=action.response))
         self._log_input(action.seat, action)
         if action.response == "accept" and len(self.responders) > 1:
             self.responders = self.responders[1:]
@@ -1128,7 +1146,7 @@ def seat_to_play(game: Any) -> int:
     """The seat whose turn it is to play or say go (`IllegalActionError` outside pegging)."""
     to_act = game.to_act
     if game.phase is not _PEGGING or not isinstance(to_act, Seats):
-        raise IllegalActionError(f"nobody is to play in the {game.phase} phase")
+        raise IllegalActionError(NOBODY_TO_PLAY(phase=game.phase))
     return int(to_act[0])
 
 

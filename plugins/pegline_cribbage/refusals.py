@@ -6,7 +6,9 @@ from __future__ import annotations
 from pegline_core.messages import Template
 
 __all__ = ["OVER_LIMIT", "MUST_PLAY", "LAID_AWAY", "LAY_AWAY", "COUNTED", "NOT_YOUR_PLAY",
-           "DECLARATION", "RESPONSE", "MUGGINS"]
+           "DECLARATION", "RESPONSE", "MUGGINS", "NO_CODE", "CRIB_FROM_DECK", "LAY_AWAY_CARDS",
+           "STARTER_CARD", "STARTER_DEALT", "NO_COUNT_WAITING", "NOT_YOUR_COUNT",
+           "NO_RESPONSE_WAITING", "NOT_YOUR_RESPONSE", "NO_POINTS_CLAIMED"]
 
 DOMAIN = "pegline_cribbage"
 
@@ -26,3 +28,19 @@ RESPONSE = Template("cribbage.response", "a response is one of {responses}, not 
                     DOMAIN)
 MUGGINS = Template("cribbage.muggins", "muggins claims a whole number of points from 1 to {cap}, "
                    "not {points}", DOMAIN)
+NO_CODE = Template("cribbage.no-code", "no card has the code {code}", DOMAIN)
+CRIB_FROM_DECK = Template("cribbage.crib-from-deck", "the deal needs {n} card(s) for the crib",
+                          DOMAIN)
+LAY_AWAY_CARDS = Template("cribbage.lay-away-cards", "lay away cards, not {cards}", DOMAIN)
+STARTER_CARD = Template("cribbage.starter-card", "the starter must be a card, not {card}", DOMAIN)
+STARTER_DEALT = Template("cribbage.starter-dealt", "the starter {card} has already been dealt",
+                         DOMAIN)
+NO_COUNT_WAITING = Template("cribbage.no-count-waiting", "no count is waiting for a declaration",
+                            DOMAIN)
+NOT_YOUR_COUNT = Template("cribbage.not-your-count", "it is seat {seat}'s count, not seat "
+                          "{other}'s", DOMAIN)
+NO_RESPONSE_WAITING = Template("cribbage.no-response-waiting", "no declared count is waiting "
+                               "for a response", DOMAIN)
+NOT_YOUR_RESPONSE = Template("cribbage.not-your-response", "it is seat {seat}'s turn to "
+                             "respond, not seat {other}'s", DOMAIN)
+NO_POINTS_CLAIMED = Template("cribbage.no-points-claimed", "{response} claims no points", DOMAIN)
