@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from abc import abstractmethod
 from collections.abc import Callable, Collection, Mapping
 from types import ModuleType, TracebackType
 from typing import TYPE_CHECKING, Any, final
@@ -60,22 +61,22 @@ class HookOwner:
     order: dict[str, int]
     """Each declared rule's place: awards are sorted by it."""
 
+    @abstractmethod
     def culprit(self, plugin: str | None, hook: str) -> str:
         """How a message names the plugin behind a result."""
-        raise NotImplementedError
 
+    @abstractmethod
     def check_claim(self, plugin: str | None, hook: str, claim: Any,
                     allowed: Collection[Card]) -> Award | None:
         """The `Award` for one claim, None if its rule is switched off, or `PluginError`."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _joined(self, name: str, plugin: object) -> None:
         """Check a plugin registered after the build (`PluginError`)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _left(self, plugin: object) -> None:
         """Withdraw the rules of a plugin that was unregistered."""
-        raise NotImplementedError
 
 
 class CountingPluginManager(pluggy.PluginManager):

@@ -40,6 +40,7 @@ call it:
 from __future__ import annotations
 
 import sys
+from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Generic, TypeVar
 
@@ -127,15 +128,20 @@ class TerminalSeat(Generic[V]):
         self._answers = 0
         """Answers read for the decision being asked (`WRONG_ANSWERS`)."""
 
+    @abstractmethod
     def screen(self, view: V) -> RenderableType:
-        raise NotImplementedError
+        """What the seat sees now, drawn for the terminal."""
 
     def ask(self, view: V, legal: Sequence[Action]) -> tuple[str, Callable[[str], Action]]:
-        raise NotImplementedError
+        """The prompt for this decision and how to read an answer into one of ``legal``, for
+        the default `decide` (a game that overrides `decide` needs none)."""
+        raise NotImplementedError(f"{type(self).__name__} must define ask(view, legal) or "
+                                  "decide(view, legal)")
 
     def answer(self, word: str) -> None:
         """Answer one of the game's own ``words`` (the shared ones are answered here)."""
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} has words of its own: it must "
+                                  "define answer(word)")
 
     def choose(self, view: V, legal: Sequence[Action]) -> Action:
         self.seat = getattr(view, "seat", self.seat)

@@ -29,6 +29,7 @@ pegline_core.app.web.protocol.RequestError: a move for seat 1 cannot come from s
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Generic, TypeVar, cast
@@ -68,9 +69,9 @@ class CardTable(Generic[V]):
 
     # -- what the game gives ---------------------------------------------------------------------
 
+    @abstractmethod
     def hand(self, view: V) -> Sequence[Card]:
         """The seat's own cards, in the order to show them."""
-        raise NotImplementedError
 
     def piles(self, view: V, log: Sequence[Event]) -> list[Pile]:
         """The cards face up on the table, by pile: (label, [(seat or None, card)])."""
