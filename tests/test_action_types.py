@@ -172,6 +172,23 @@ def test_a_legal_action_is_the_same_object_at_every_call_and_in_every_game():
     assert plays and all(a is b for a, b in zip(plays, second.legal_actions(), strict=True))
 
 
+def test_the_discards_a_player_gets_read_as_the_list_of_legal_actions():
+    game = Game("two-player", dealer=0)
+    game.apply(game.chance_action(random.Random(3)))
+    legal = game.legal_actions(1)
+    choices = game.machine.choices(1)  # made lazily: each read makes the interned one
+    assert len(choices) == len(legal) == 15
+    assert list(choices) == legal and all(a is b for a, b in zip(choices, legal, strict=True))
+    assert choices[-1] is legal[-1] and choices[True] is legal[1]
+    assert choices[2:7:2] == legal[2:7:2] and choices[::-1] == legal[::-1]
+    assert random.Random(5).choice(choices) is random.Random(5).choice(legal)
+    for wrong in (15, -16):
+        with pytest.raises(IndexError):
+            choices[wrong]
+    with pytest.raises(TypeError):
+        choices["0"]  # type: ignore[call-overload]
+
+
 def test_an_interned_action_is_an_ordinary_value():
     """Equal to the same action built anew, hashed alike, pickled as any: only its identity
     spares it the check, so a copy of it is checked."""

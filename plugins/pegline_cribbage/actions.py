@@ -16,10 +16,8 @@ Play(seat=0, card=Card.parse('5H'))
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
-from itertools import combinations
-from typing import ClassVar, overload
+from typing import ClassVar
 
 from attrs import field, frozen
 
@@ -29,7 +27,7 @@ from pegline_core.card_game.actions import Deal as CardDeal
 from pegline_core.cards import Card
 from pegline_core.events import Action
 
-__all__ = ["CutForDeal", "Deal", "Discard", "Discards", "CutStarter", "Play", "Go", "Declare",
+__all__ = ["CutForDeal", "Deal", "Discard", "CutStarter", "Play", "Go", "Declare",
            "Respond", "RESPONSES", "ACTIONS", "CHANCE_ACTIONS", "move_cards", "plays_of", "go_of",
            "discards_of", "discard_of", "declarations_of", "responses_of"]
 
@@ -47,41 +45,6 @@ class Discard(SeatMove):
 
     TAG: ClassVar[str] = "discard"
     cards: tuple[Card, ...] = field(converter=card_tuple)
-
-
-class Discards(Sequence[Discard]):
-    """Every legal discard of ``seat``, in `legal_actions` order, each `Discard` looked up only
-    when it is read (the interned one, `discard_of`): a player choosing one of fifteen reads one.
-
-    >>> from pegline_core.cards import parse_cards
-    >>> choices = Discards(1, parse_cards("5H 5C JD KS"), 2)
-    >>> len(choices), choices[0], list(choices) == [Discard(1, c) for c in choices.cards]
-    (6, Discard(seat=1, cards=(Card.parse('5H'), Card.parse('5C'))), True)
-    >>> choices[0] is discard_of(1, choices.cards[0])
-    True
-    """
-
-    __slots__ = ("cards", "seat")
-
-    def __init__(self, seat: int, held: Sequence[Card], need: int) -> None:
-        self.seat = seat
-        self.cards = list(combinations(held, need))
-        """The cards of each discard."""
-
-    def __len__(self) -> int:
-        return len(self.cards)
-
-    @overload
-    def __getitem__(self, index: int) -> Discard: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[Discard]: ...
-    def __getitem__(self, index: int | slice) -> Discard | list[Discard]:
-        if isinstance(index, slice):
-            return [discard_of(self.seat, cards) for cards in self.cards[index]]
-        return discard_of(self.seat, self.cards[index])
-
-    def __repr__(self) -> str:
-        return f"Discards({list(self)!r})"
 
 
 @frozen

@@ -15,7 +15,6 @@ loop would take through `apply`.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
@@ -49,7 +48,6 @@ from pegline_cribbage.actions import (
     Deal,
     Declare,
     Discard,
-    Discards,
     Go,
     Play,
     Respond,
@@ -60,6 +58,7 @@ from pegline_cribbage.actions import (
     plays_of,
     responses_of,
 )
+from pegline_cribbage.choices import WAYS, Discards, combination
 from pegline_cribbage.combinations import PIPS
 from pegline_cribbage.events import Combination
 from pegline_cribbage.native import Claim, cards_of, codes_of
@@ -421,7 +420,7 @@ class CribbageMachine:
         """`legal_actions` of ``seat``, the discards built only when read (what players get)."""
         if self.phase is _DISCARD:
             return () if self.discarded[seat] else \
-                Discards(seat, cards_of(self._held[seat]), self.c.discard)
+                Discards(seat, self._held[seat], self.c.discard)
         return self.legal_actions(seat)
 
     def chance_action(self, rng: random.Random) -> Action:
@@ -613,8 +612,8 @@ class CribbageMachine:
                 if bot is None:
                     return True
                 held = self._held[seat]
-                laid = _combination(held, c.discard,
-                                    checked_index(bot, _WAYS[len(held)][c.discard], seat))
+                laid = combination(held, c.discard,
+                                    checked_index(bot, WAYS[len(held)][c.discard], seat))
             elif phase is _DEAL:
                 drawn, crib = self._draw_deal(rng)
                 hands = tuple([tuple(hand) for hand in drawn])
@@ -1085,10 +1084,6 @@ _HANDLERS: Final[dict[type, Callable[[CribbageMachine, Any], None]]] = {
 
 _CODES: Final = tuple(range(52))
 """Every card's code, in deck order (chance draws from these as from `DECK`)."""
-_WAYS: Final = [[math.comb(n, k) for k in range(53)] for n in range(53)]
-"""``_WAYS[n][k]``: the ways to choose ``k`` of ``n`` cards (`math.comb`, looked up)."""
-
-
 def _seats(bits: int, players: int) -> frozenset[int]:
     return frozenset([seat for seat in range(players) if bits >> seat & 1])
 
@@ -1112,22 +1107,6 @@ def _playable(held: tuple[int, ...], room: int) -> bool:
         if PIPS[code] <= room:
             return True
     return False
-
-
-def _combination(items: tuple[int, ...], k: int, index: int) -> tuple[int, ...]:
-    """The ``index``-th combination of ``k`` of ``items``, in `itertools.combinations` order."""
-    n = len(items)
-    picked: list[int] = []
-    first = 0
-    for slot in range(k):
-        for candidate in range(first, n):
-            ways = _WAYS[n - candidate - 1][k - slot - 1]
-            if index < ways:
-                picked.append(items[candidate])
-                first = candidate + 1
-                break
-            index -= ways
-    return tuple(picked)
 
 
 def _protocol(call: Callable[..., Any], *args: Any) -> Any:
