@@ -9,9 +9,11 @@ so every reader (`Game.log`, records, printers, the codec) gets the same events,
 content, as if they had been built at once. A row's ``seq`` is its place in the log. A machine that
 appends events itself (any third-party game) never meets a row.
 
+A row's phase is the number `pegline_core.phases.row_codes` gives it (or the phase itself).
 A kind builds its event as ``cls(seq, hand, phase, actor, *fields, cause=cause)``, or through its
-own ``build`` where a row holds its fields in another form (cards as their codes, say); an `Input`
-row's action is its first field, or what the kind's ``action`` makes of the row.
+own ``build`` where a row holds its fields in another form (cards as their codes, say; its phase
+read with `phase_of`); an `Input` row's action is its first field, or what the kind's ``action``
+makes of the row.
 
 >>> from pegline_core.events import Input, AskCoach
 >>> INPUT = RowKind(Input).code
@@ -28,9 +30,10 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from pegline_core.events import Action, AskCoach, Event, Input
+from pegline_core.phases import ROW_PHASES
 
-__all__ = ["RowKind", "keyword_kind", "built", "built_all", "stored", "event_of", "event_class",
-           "built_from", "input_at", "inputs_of", "coached_seats"]
+__all__ = ["RowKind", "keyword_kind", "phase_of", "built", "built_all", "stored", "event_of",
+           "event_class", "built_from", "input_at", "inputs_of", "coached_seats"]
 
 Row = tuple[Any, ...]
 
@@ -67,11 +70,18 @@ def keyword_kind(cls: type) -> RowKind:
     kind = _KEYWORD_KINDS.get(cls)
     if kind is None:
         def build(row: Row, seq: int) -> Event:
-            made: Event = cls(seq, row[1], row[2], row[3], cause=row[4], **row[5])
+            made: Event = cls(seq, row[1], phase_of(row), row[3], cause=row[4], **row[5])
             return made
 
         kind = _KEYWORD_KINDS[cls] = RowKind(cls, build)
     return kind
+
+
+def phase_of(row: Row) -> str:
+    """The phase of ``row``: the member its number stands for (`pegline_core.phases.row_codes`),
+    or what it holds there."""
+    phase = row[2]
+    return ROW_PHASES[phase] if type(phase) is int else phase
 
 
 def built(log: list[Any], index: int) -> Event:
@@ -88,8 +98,8 @@ def event_of(item: Row, seq: int) -> Event:
     if kind.build is not None:
         return kind.build(item, seq)
     if kind.action is not None:
-        return kind.cls(seq, item[1], item[2], item[3], kind.action(item), cause=item[4])  # type: ignore[no-any-return]
-    return kind.cls(seq, item[1], item[2], item[3], *item[5:], cause=item[4])  # type: ignore[no-any-return]
+        return kind.cls(seq, item[1], phase_of(item), item[3], kind.action(item), cause=item[4])  # type: ignore[no-any-return]
+    return kind.cls(seq, item[1], phase_of(item), item[3], *item[5:], cause=item[4])  # type: ignore[no-any-return]
 
 
 def event_class(log: list[Any], index: int) -> type:

@@ -16,8 +16,9 @@ still holds.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final, TypeVar, cast
 
-__all__ = ["Phase"]
+__all__ = ["Phase", "row_codes", "ROW_PHASES"]
 
 
 class Phase(StrEnum):
@@ -25,3 +26,32 @@ class Phase(StrEnum):
 
     __repr__ = str.__repr__
     """A phase shows as its string, as in a record: views and logs print as before."""
+
+
+P = TypeVar("P", bound=Phase)
+
+ROW_PHASES: Final[list[Phase]] = []
+"""Every game's phases, each at the number a log row holds for it (`row_codes`)."""
+_ROW_CODES: dict[type[Phase], dict[Phase, int]] = {}
+
+
+def row_codes(phases: type[P]) -> dict[P, int]:
+    """The number a machine's log rows hold for each member of ``phases`` (numbered the first
+    time it is asked), read back from `ROW_PHASES`: a member has attributes, so the garbage
+    collector tracks every row that holds one, where it stops tracking a row of numbers and
+    strings. The members of two games that share a string are two numbers.
+
+    >>> class Phases(Phase):
+    ...     DEAL = "deal"
+    ...     PLAY = "play"
+    >>> codes = row_codes(Phases)
+    >>> ROW_PHASES[codes[Phases.PLAY]] is Phases.PLAY, row_codes(Phases) is codes
+    (True, True)
+    """
+    codes = _ROW_CODES.get(phases)
+    if codes is None:
+        codes = _ROW_CODES[phases] = {}
+        for member in phases:
+            codes[member] = len(ROW_PHASES)
+            ROW_PHASES.append(member)
+    return cast("dict[P, int]", codes)

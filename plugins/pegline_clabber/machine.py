@@ -83,6 +83,7 @@ from pegline_core.errors import IllegalActionError
 from pegline_core.event_rows import RowKind, coached_seats, input_at, keyword_kind
 from pegline_core.events import Action, Event, GameEnded, Input, Scored, SideResult
 from pegline_core.index_player import IndexPlayer, checked_index
+from pegline_core.phases import row_codes
 from pegline_core.refusals import (
     GAME_OVER,
     NO_CHANCE,
@@ -111,6 +112,9 @@ _NAMING: Final = ClabberPhase.NAMING
 _TRICKS: Final = ClabberPhase.TRICKS
 _CALLING: Final = ClabberPhase.CALLING
 _OVER: Final = ClabberPhase.OVER
+_ROW_CODE: Final = row_codes(ClabberPhase)
+"""The number a row holds for each phase (numbers are no work for the garbage collector)."""
+_COUNT_ROW: Final = _ROW_CODE[ClabberPhase.COUNT]
 """The phases read on every step, as names of this module (compiled, statics: no look-up on
 the enum's class); the others once a hand."""
 _BELLA = {suit: (Card.of(QUEEN, suit), Card.of(KING, suit)) for suit in SUITS}
@@ -206,7 +210,8 @@ class ClabberMachine:
         self.named = -1
         """The event number of this hand's naming of trump, or -1."""
         self._hand = 0
-        self._phase: ClabberPhase = ClabberPhase.CUT
+        self._phase = _ROW_CODE[ClabberPhase.CUT]
+        """The phase the step started in, as its rows hold it (`_ROW_CODE`)."""
         self._memo: tuple[Any, ...] = ((), (), "", [])
         """The last legal cards worked out: (held, trick, trump, cards); not part of the state,
         as it follows from it (the same tuples give the same cards)."""
@@ -236,7 +241,7 @@ class ClabberMachine:
 
     def begin(self, dealer: int | None) -> None:
         if dealer is not None:
-            self._hand, self._phase, self._cause = self.hand, self.phase, None
+            self._hand, self._phase, self._cause = self.hand, _ROW_CODE[self.phase], None
             self._choose_dealer(dealer)
 
     def apply(self, action: Any) -> None:
@@ -245,7 +250,7 @@ class ClabberMachine:
             raise IllegalActionError(NOT_CLABBER(action=repr(action)))
         if self.phase == _OVER:
             raise IllegalActionError(GAME_OVER())
-        self._hand, self._phase = self.hand, self.phase
+        self._hand, self._phase = self.hand, _ROW_CODE[self.phase]
         self._cause = len(self.log)  # every handler logs its Input first
         handler(self, action)
 
@@ -620,7 +625,7 @@ class ClabberMachine:
         side = next(s for s in range(len(c.sides)) if s != offender)
         melds = tuple(ShownMeld(s, a.rule.id, a.score.points, a.score.cards)
                       for s in c.sides[side] if self.announced[s] for a in self.offered[s])
-        self._phase = ClabberPhase.COUNT
+        self._phase = _COUNT_ROW
         bella = self.bella if self.bella and c.side_of[self.bella[0]] == side else None
         awards = c.score_renege(_IN_DECK, RenegePenalty(side, offender, reason, melds,
                                                         self.scores, c.variant, bella))
@@ -639,7 +644,7 @@ class ClabberMachine:
 
     def _end_hand(self) -> None:
         c = self.c
-        self._phase = ClabberPhase.COUNT
+        self._phase = _COUNT_ROW
         shown = tuple(ShownMeld(seat, a.rule.id, a.score.points, a.score.cards)
                       for seat in range(PLAYERS) if self.shown[seat] for a in self.offered[seat])
         counts = []

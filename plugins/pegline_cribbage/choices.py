@@ -25,7 +25,7 @@ import math
 import operator
 from collections.abc import Iterator, Sequence
 from itertools import combinations
-from typing import Any, Final, overload
+from typing import Final, SupportsIndex, overload
 
 from pegline_core.cards import Card
 from pegline_cribbage.actions import Discard, discard_of, discards_of
@@ -59,10 +59,10 @@ class Discards(Sequence[Discard]):
         return self._size
 
     @overload
-    def __getitem__(self, index: int) -> Discard: ...
+    def __getitem__(self, index: SupportsIndex) -> Discard: ...
     @overload
     def __getitem__(self, index: slice) -> list[Discard]: ...
-    def __getitem__(self, index: Any) -> Any:
+    def __getitem__(self, index: SupportsIndex | slice) -> Discard | list[Discard]:
         if isinstance(index, slice):
             return [self._at(at) for at in range(*index.indices(self._size))]
         at: int = operator.index(index)  # as a list takes it: an int, a bool, numpy's ints

@@ -29,6 +29,7 @@ from pegline_core.errors import IllegalActionError, PluginError
 from pegline_core.event_rows import coached_seats, inputs_of
 from pegline_core.events import Action
 from pegline_core.index_player import IndexPlayer, checked_index
+from pegline_core.phases import row_codes
 from pegline_core.refusals import (
     GAME_OVER,
     NO_CHANCE,
@@ -122,6 +123,15 @@ _STARTER: Final = CribbagePhase.STARTER
 _PEGGING: Final = CribbagePhase.PEGGING
 _SHOW: Final = CribbagePhase.SHOW
 _OVER: Final = CribbagePhase.OVER
+_PHASE_ROWS: Final = row_codes(CribbagePhase)
+_PHASE_ORDER: Final = sorted(CribbagePhase, key=lambda phase: phase is not _PEGGING)
+_ROW_PHASES: Final[tuple[object, ...]] = tuple(_PHASE_ORDER)
+_ROW_CODES: Final[tuple[object, ...]] = tuple([_PHASE_ROWS[phase] for phase in _PHASE_ORDER])
+"""The number a row holds for each phase of `_ROW_PHASES` (numbers are no work for the garbage
+collector): found by identity (`_row_code`), cheaper than a member's hash, the pegging's first."""
+_CUT_ROW: Final = _PHASE_ROWS[_CUT]
+_DEAL_ROW: Final = _PHASE_ROWS[_DEAL]
+_SHOW_ROW: Final = _PHASE_ROWS[_SHOW]
 """The phases as names of this module (compiled, statics: no look-up on the enum's class). The
 machine's phase is always one of these members, so it is compared by identity: ``==`` on a
 `StrEnum` compares the strings, a call each time (2% of a random game's instructions)."""
@@ -263,7 +273,8 @@ class CribbageMachine:
         self.responders: tuple[int, ...] = ()
         """Counting by hand: the opponents still to respond, in order."""
         self._hand = 0
-        self._phase: CribbagePhase = _CUT
+        self._phase: object = _CUT_ROW
+        """The phase the step started in, as its rows hold it (`_ROW_CODES`)."""
         self._reached = NOBODY
         """The side that reached the target in this step."""
         self._cause: int | None = None
@@ -370,7 +381,7 @@ class CribbageMachine:
 
     def _start_step(self) -> None:
         """A step's events carry the hand and phase it started in; no side has won yet."""
-        self._hand, self._phase, self._reached = self.hand, self.phase, NOBODY
+        self._hand, self._phase, self._reached = self.hand, _row_code(self.phase), NOBODY
 
     def to_act(self) -> ToAct:
         phase = self.phase
@@ -639,7 +650,7 @@ class CribbageMachine:
                     log.append((DISCARD, self._hand, self._phase, seat, None, laid))
                     self._lay_away(seat, laid)
                 elif phase is _DEAL:
-                    self._hand, self._phase = self.hand + 1, _DEAL
+                    self._hand, self._phase = self.hand + 1, _DEAL_ROW
                     log.append((DEAL, self._hand, self._phase, None, None, hands, laid))
                     self._begin_hand(hands, laid)
                 else:
@@ -745,7 +756,7 @@ class CribbageMachine:
         if len(action.crib) != c.crib_from_deck:
             raise IllegalActionError(CRIB_FROM_DECK(n=c.crib_from_deck))
         check_hands(action.hands, players=players, size=c.cards, more=action.crib)
-        self._hand, self._phase = self.hand + 1, _DEAL
+        self._hand, self._phase = self.hand + 1, _DEAL_ROW
         self._log_input(None, action)
         self._begin_hand(tuple([codes_of(hand) for hand in action.hands]),
                          codes_of(action.crib))
@@ -940,7 +951,7 @@ class CribbageMachine:
 
     def _show(self) -> None:
         """Count every hand from the dealer's left, the dealer last, then the crib."""
-        self._phase = _SHOW
+        self._phase = _SHOW_ROW
         c = self.c
         dealer, starter = self._dealer, self._starter
         order = c.show_order[dealer]
@@ -1084,6 +1095,15 @@ _HANDLERS: Final[dict[type, Callable[[CribbageMachine, Any], None]]] = {
 
 _CODES: Final = tuple(range(52))
 """Every card's code, in deck order (chance draws from these as from `DECK`)."""
+def _row_code(phase: object) -> object:
+    """The number a row holds for ``phase``."""
+    phases = _ROW_PHASES
+    for at in range(len(phases)):
+        if phases[at] is phase:
+            return _ROW_CODES[at]
+    raise AssertionError(phase)
+
+
 def _seats(bits: int, players: int) -> frozenset[int]:
     return frozenset([seat for seat in range(players) if bits >> seat & 1])
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from pegline_core.cards import DECK
-from pegline_core.event_rows import RowKind, keyword_kind
+from pegline_core.event_rows import RowKind, keyword_kind, phase_of
 from pegline_core.events import GameEnded, Input, Scored, SideResult
 from pegline_cribbage.actions import CutStarter, Deal, Discard, Go, Play
 from pegline_cribbage.events import (
@@ -60,20 +60,20 @@ def _starter(row: Row) -> CutStarter:
 def _scored(row: Row, seq: int) -> Scored:
     """``(SCORED, hand, phase, seat, cause, side, points, rule, plugin, codes, total,
     pending)``."""
-    return Scored(seq, row[1], row[2], row[3], row[5], row[6], row[7], row[8], cards_of(row[9]),
-                  row[10], row[11], cause=row[4])
+    return Scored(seq, row[1], phase_of(row), row[3], row[5], row[6], row[7], row[8],
+                  cards_of(row[9]), row[10], row[11], cause=row[4])
 
 
 def _shown(row: Row, seq: int) -> HandShown:
     """``(SHOWN, hand, phase, seat, cause, codes, starter, crib, points, awarded)``."""
-    return HandShown(seq, row[1], row[2], row[3], cards_of(row[5]), DECK[row[6]],
+    return HandShown(seq, row[1], phase_of(row), row[3], cards_of(row[5]), DECK[row[6]],
                      row[7], row[8], row[9], cause=row[4])
 
 
 def _ended(row: Row, seq: int) -> GameEnded:
     """``(GAME_ENDED, hand, phase, None, cause, results, game_points, lowball, assist_used)``,
     each result a plain tuple of `SideResult`'s fields."""
-    return GameEnded(seq, row[1], row[2], row[3],
+    return GameEnded(seq, row[1], phase_of(row), row[3],
                      tuple([SideResult(*result) for result in row[5]]), row[6], row[7], row[8],
                      cause=row[4])
 
@@ -112,7 +112,7 @@ def score_facts(log: list[Any]) -> tuple[int, list[tuple[int | None, int, str, i
         if type(item) is tuple:
             kind = item[0]
             if kind == SCORED:
-                found.append((item[3], item[1], item[2], item[6], crib))
+                found.append((item[3], item[1], phase_of(item), item[6], crib))
             elif kind == SHOWN:
                 crib = item[7]
             elif kind == DEALER_CHOSEN and first_dealer < 0:
