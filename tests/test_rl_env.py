@@ -18,6 +18,8 @@ import numpy as np  # (after the skip: numpy comes with the rl extra)
 from pettingzoo.test import api_test, seed_test
 
 from pegline_core import Card, Game, IllegalActionError, PeglineError, available_variants
+from pegline_core.app.i18n import use_language
+from pegline_core.app.problems import shown
 from pegline_core.rl import PeglineEnv, env
 
 # runs in the pure build too (conftest.py): the compiled encodings for learning agents
@@ -249,6 +251,26 @@ def test_a_legal_number_is_taken_in_any_integer_form(kind: Any) -> None:
     assert table.agent_selection != agent
     with pytest.raises(IllegalActionError, match=r"cannot take action array\(1.5\)"):
         table.step(np.array(1.5))
+
+
+@pytest.mark.parametrize("wrapped", [True, False], ids=["env", "PeglineEnv"])
+def test_a_call_before_reset_says_reset_comes_first_in_the_users_language(
+        wrapped: bool) -> None:
+    """PettingZoo's wrapper raised a bare AssertionError (step, observe) or AttributeError
+    (last), the bare environment an AttributeError: none said what to do."""
+    table = env("two-player", render_mode="ansi") if wrapped \
+        else PeglineEnv("two-player", render_mode="ansi")
+    calls = {"step": lambda: table.step(0), "observe": lambda: table.observe("player_0"),
+             "last": table.last, "render": table.render}
+    for name, call in calls.items():
+        with pytest.raises(PeglineError, match=rf"call reset\(\) before {name}\(\)") as caught:
+            call()
+        assert caught.value.code == "rl.reset-first"
+        for language, words in (("ja", "reset() を呼んでください"), ("zh-Hans", "请先调用 reset()")):
+            with use_language(language):
+                assert words in shown(caught.value)
+    table.reset(seed=1)  # nothing was changed: the first game deals as ever
+    assert table.agent_selection == "player_0" and table.render()
 
 
 def test_options_are_checked() -> None:

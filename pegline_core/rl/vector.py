@@ -27,7 +27,7 @@ from pegline_core.arguments import seed_of
 from pegline_core.batch import Batch
 from pegline_core.errors import short_repr
 from pegline_core.plugins import Plugins
-from pegline_core.rl.environment import checked_ruleset, encoding_of
+from pegline_core.rl.environment import checked_ruleset, encoding_of, reset_first
 from pegline_core.view_numbers import actions_by_number
 
 __all__ = ["VectorEnv"]
@@ -107,8 +107,7 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
         (a `ValueError`) naming the env for a number its seat to act may not take; nothing is
         applied then, in any env.
         """
-        if not self._started:
-            raise PeglineError("reset the VectorEnv before its first step")
+        reset_first(self._started, "step")
         self._batch.step(self._numbers(actions))
         self._write()
         rewards, terminated, truncated = self._rewards, self._terminated, self._truncated
