@@ -15,7 +15,7 @@ import attrs
 
 from pegline_core import PeglineError, Variant
 from pegline_core.app.bot_specs import bots_for
-from pegline_core.arguments import expect
+from pegline_core.arguments import expect, whole_seed
 from pegline_core.players import Player
 from pegline_core.rl.environment import PeglineEnv
 
@@ -65,7 +65,7 @@ def bot_policy(name: str, seed: int = 0) -> BotPolicy:
     >>> table.unwrapped.encoding.label(number)
     'discard 7H 8S'
     """
-    return BotPolicy(name, seed)
+    return BotPolicy(name, whole_seed(seed))
 
 
 @attrs.frozen

@@ -23,7 +23,7 @@ from gymnasium.vector import VectorEnv as GymnasiumVectorEnv
 from gymnasium.vector.utils import batch_space
 
 from pegline_core import Action, Game, PeglineError, Variant
-from pegline_core.arguments import seed_of
+from pegline_core.arguments import whole_seed
 from pegline_core.batch import Batch
 from pegline_core.errors import short_repr
 from pegline_core.plugins import Plugins
@@ -158,9 +158,8 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
             if len(seed) != self.num_envs:
                 raise PeglineError(f"reset takes one seed per env ({self.num_envs}), not "
                                    f"{len(seed)}")
-            return [seed_of(number, optional=False) for number in seed]
-        first = seed_of(seed, optional=False)  # type: ignore[arg-type]
-        assert first is not None
+            return [whole_seed(number) for number in seed]
+        first = whole_seed(seed)  # type: ignore[arg-type]
         return [first + env for env in range(self.num_envs)]
 
     def _numbers(self, actions: Any) -> list[Any]:
