@@ -95,6 +95,19 @@ def test_no_line_a_human_game_prints_ends_in_a_space(variant, answers, coach, tm
     assert any(line.lstrip().startswith("1. ") for line in lines)  # the candidates, one a line
 
 
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("command", [
+    "score 5H 5C 5D JS --starter 5S", "analyze show --variant two-player-61",
+    "analyze discard 5H 5C 5D JS 4H 6C", "simulate --games 4", "simulate --games 4 --variant "
+    "clabber --round-robin --bots greedy,random", "variants explain two-player", "plugins list",
+    f"replay {RECORDS / 'seed-example-a.toml'}"], ids=lambda command: command.split(" --")[0])
+def test_no_line_of_the_command_lines_tables_ends_in_a_space(command, language):
+    """The tables the other commands print are aligned by hand, padded on the left only."""
+    result = run("--lang", language, *command.split())
+    assert result.exit_code == 0, result.output
+    assert [line for line in result.output.splitlines() if line != line.rstrip()] == []
+
+
 def test_replay_prints_the_derived_events_and_final_scores():
     result = run("replay", str(RECORDS / "seed-example-a.toml"))
     assert result.exit_code == 0, result.output
