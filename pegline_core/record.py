@@ -39,7 +39,7 @@ import attrs
 from attrs import field, frozen
 
 from pegline_core import game_hookspecs, record_toml
-from pegline_core.errors import PeglineError, RecordError
+from pegline_core.errors import PeglineError, RecordError, VariantError
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored
 from pegline_core.files import (
     MATCH_FORMAT,
@@ -55,7 +55,7 @@ from pegline_core.files import (
 )
 from pegline_core.game import Game
 from pegline_core.game_hooks import GameHooks
-from pegline_core.messages import Message, Problem, Template, listed, said
+from pegline_core.messages import Message, Problem, Template, lines, listed, said
 from pegline_core.plugins import game_definition, installed_plugins
 from pegline_core.record_header import same, structure_header
 from pegline_core.ruleset import Ruleset
@@ -171,6 +171,19 @@ _VERSIONS_REFUSED_UNLESS_ANY = Template(
     "(--versions any, or versions=\"any\")")
 _VERSIONS_NOTICE = Template("record.versions-notice", "the record was made with other plugin "
                             "versions: {detail}; every derived event is checked against the replay")
+_OLD_OVERLAYS = Template("record.old-overlays", "required key is missing (a header of version "
+                         "{version} states the variants merged on top)")
+_ASSIST_ONLY_TRUE = Template("record.old-assist-used", "a header of version {version} states it "
+                             "only when the coach was asked, as true")
+_ASSIST_DIFFERS = Template("record.old-assist-used-differs", "the header says assist_used = "
+                           "{stated}, but the events say {found}")
+_NOT_A_NAME = Template("record.variant-not-a-name", "the record names its variant {name}, which "
+                       "is not a variant name: a record never makes Pegline read a file")
+_UNEMBEDDED = Template("record.variant-not-embedded", "the record's variant cannot be loaded: "
+                       "{reason}\n(a record of schema {schema} names its variant without "
+                       "embedding it: put the variant file in a folder listed in "
+                       "PEGLINE_VARIANT_PATH)")
+_NO_V1_DIGEST = Template("record.v1-digest", "the game {game} cannot check a version-1 digest")
 _OTHER_RULES = Template("record.other-rules", "the record was made under other rules than the "
                         "installed {name} (digest {digest}, installed {installed}); it is not "
                         "replayed under other rules")
@@ -260,6 +273,12 @@ def _migrate(head: dict[str, object]) -> dict[str, object]:
     if head.get("version") == 2:
         head = {"schema": 2, **head, "version": 3}
     return head
+
+
+def _reason(exc: PeglineError) -> str:
+    """What ``exc`` says, as a message shown in the user's language (a variant's problems one a
+    line: a `VariantError`'s text is plain)."""
+    return lines(exc.problems) if isinstance(exc, VariantError) else said(exc)
 
 
 @functools.cache
@@ -446,8 +465,7 @@ class GameRecord:
         if type(version) is not int:
             raise RecordError(Problem(_UNSUPPORTED(version=repr(version), latest=VERSION), name))
         if version < VERSION and "overlays" not in head:
-            raise RecordError(f"{name}: overlays: required key is missing (a header of version "
-                              f"{version} states the variants merged on top)")
+            raise RecordError(Problem(_OLD_OVERLAYS(version=version), name, "overlays"))
         head = _migrate(head)
         if head.get("version") != VERSION:
             raise RecordError(Problem(_UNSUPPORTED(version=repr(head.get("version")),
@@ -490,12 +508,12 @@ class GameRecord:
         `verify`)."""
         if self.schema < 3:  # version 2 stated only whether the coach was asked
             if head.get("assist_used", True) is not True:
-                raise RecordError(f"{name}: assist_used: a header of version {self.schema} "
-                                  "states it only when the coach was asked, as true")
+                raise RecordError(Problem(_ASSIST_ONLY_TRUE(version=self.schema), name,
+                                          "assist_used"))
             asked = head.get("assist_used", False)
             if asked is not self.assist_used:
-                raise RecordError(f"{name}: the header says assist_used = {asked!r}, but the "
-                                  f"events say {self.assist_used}")
+                raise RecordError(Problem(_ASSIST_DIFFERS(stated=repr(asked),
+                                                          found=self.assist_used), name))
             return None
         ruled = self.rules.get("game", DEFAULT_GAME) if isinstance(self.rules, dict) else None
         if ruled != self.game:
@@ -543,19 +561,15 @@ class GameRecord:
             try:
                 return variant_from_table(self.rules, name=self.variant)
             except PeglineError as exc:
-                raise RecordError(_RULES_UNUSABLE(reason=said(exc))) from None
+                raise RecordError(_RULES_UNUSABLE(reason=_reason(exc))) from None
         names = (self.variant, *self.overlays)
         wrong = next((n for n in names if not isinstance(n, str) or not NAME.match(n)), None)
         if wrong is not None:
-            raise RecordError(f"the record names its variant {wrong!r}, which is not a variant "
-                              "name: a record never makes Pegline read a file")
+            raise RecordError(_NOT_A_NAME(name=repr(wrong)))
         try:
             return load_variant(self.variant, overlays=self.overlays)
         except PeglineError as exc:
-            raise RecordError(
-                f"the record's variant cannot be loaded: {exc}\n(a record of schema "
-                f"{self.schema} names its variant without embedding it: put the variant file "
-                "in a folder listed in PEGLINE_VARIANT_PATH)") from None
+            raise RecordError(_UNEMBEDDED(reason=_reason(exc), schema=self.schema)) from None
 
 
     def version_notices(self, installed: dict[str, str], policy: str = "compatible"
@@ -610,7 +624,7 @@ class GameRecord:
         if self.digest.startswith(V1_DIGEST):  # migrated: the game knows the old layout
             old = legacy(version=1, ruleset=game.ruleset) if legacy is not None else None
             if old is None:
-                raise RecordError(f"the game {self.game!r} cannot check a version-1 digest")
+                raise RecordError(_NO_V1_DIGEST(game=repr(self.game)))
             installed_digest = V1_DIGEST + old
         else:
             installed_digest = rules_digest(game.ruleset)
