@@ -319,6 +319,31 @@ def test_a_key_refused_in_one_rule_hides_none_of_the_other_rules_problems(tmp_pa
         "Q K)"]
 
 
+def test_a_key_missing_from_one_rule_hides_none_of_the_other_rules_problems(tmp_path):
+    """A required key missing from one rule left the whole array out, so that the other rules'
+    problems were not reported until it was added; the rule missing its key is judged no
+    further (its other keys would be judged against a stand-in), and loading still fails."""
+    jacks = rule("jacks", "play", "points = 2", 'ranks = ["J"]', 'of = "hand"\n')
+    path = write(tmp_path, HEAD + jacks.replace('when = "play"\n', "")
+                 + rule("nines", "after-shw", "points = 1", 'ranks = ["Z"]')
+                 + rule("tens", "play", "points = 1", 'ranks = ["10"]').replace('id = "tens"\n', ""))
+    with pytest.raises(VariantError) as info:
+        load_variant(path)
+    assert [problem.split(": ", 1)[1].replace("(plugin 'house') ", "")
+            for problem in info.value.problems] == [
+        "config.house.rules[0].when: required key is missing",
+        "config.house.rules[2].id: required key is missing",
+        "config.house.rules[1].when: must be one of 'play', 'series-end', 'starter', 'show', "
+        "'after-show', got 'after-shw'; did you mean 'after-show'?",
+        "config.house.rules[1].match.ranks[0]: unknown rank 'Z' (ranks: A 2 3 4 5 6 7 8 9 10 J "
+        "Q K)"]
+    alone = write(tmp_path, HEAD + jacks.replace('when = "play"\n', ""), "alone")
+    with pytest.raises(VariantError) as info:
+        load_variant(alone)
+    assert [problem.split(": ", 1)[1] for problem in info.value.problems] == [
+        "config.house.rules[0].when: required key is missing"]
+
+
 def test_a_rank_written_as_a_card_writes_it_is_offered_as_the_rank(tmp_path):
     """Pegline writes a ten TD and reads 't', 'j' or 'a' in a card: a rule's ranks are offered
     the rank so read."""
