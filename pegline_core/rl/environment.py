@@ -41,7 +41,7 @@ from pegline_core.nonzeros import Nonzeros
 from pegline_core.plugins import Plugins
 from pegline_core.view_numbers import actions_by_number, numbered_of
 
-__all__ = ["PeglineEnv", "env", "REWARDS", "reset_first"]
+__all__ = ["PeglineEnv", "env", "ResetFirstWrapper", "REWARDS", "reset_first"]
 
 _RESET_FIRST = Template("rl.reset-first", "call reset() before {call}: there is no game yet")
 

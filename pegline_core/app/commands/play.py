@@ -122,7 +122,7 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
         say_version_notices(record, versions)
         game = record.replay(versions)
         record_seed = record.seed
-        if seed is None and _seeds_more(record.seed):
+        if seed is None and _may_seed(record.seed):
             seed = record.seed + len(record.inputs())  # a fresh, reproducible continuation
         save_path = save_path or resume_path
     else:
@@ -184,7 +184,7 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
             save()
 
 
-def _seeds_more(seed: int | None) -> TypeGuard[int]:
+def _may_seed(seed: int | None) -> TypeGuard[int]:
     """Whether the seed a record states may seed what comes next: the library took a negative
     seed before it refused one as ``--seed`` does, and a record of it resumes with another."""
     return seed is not None and seed >= 0
@@ -267,7 +267,7 @@ def _play_match(variant: Variant | None, rules: MatchRules, seed: int | None, bo
         match, playing = resumed.resume()
         variant = match.variant
         first = resumed.games[0].seed
-        seed = seed if seed is not None else first if _seeds_more(first) else 0
+        seed = seed if seed is not None else first if _may_seed(first) else 0
     else:
         assert variant is not None, "a new match names its variant"
         match = Match(variant, rules)
