@@ -35,6 +35,7 @@ from pegline_core import (
 from pegline_core.arguments import seed_of
 from pegline_core.batch import REWARDS, Chance, seat_rewards, take_number
 from pegline_core.encoding import Encoding, Screen
+from pegline_core.errors import short_repr
 from pegline_core.game_hooks import GameHooks
 from pegline_core.messages import Template
 from pegline_core.nonzeros import Nonzeros
@@ -44,6 +45,12 @@ from pegline_core.view_numbers import actions_by_number, numbered_of
 __all__ = ["PeglineEnv", "env", "ResetFirstWrapper", "REWARDS", "reset_first"]
 
 _RESET_FIRST = Template("rl.reset-first", "call reset() before {call}: there is no game yet")
+_RENDER_MODE = Template("rl.render-mode", "render_mode must be 'ansi' or None, not {value}")
+_ILLEGAL = Template("rl.illegal-action", "{agent} cannot take action {action} now; its legal "
+                    "actions are: {legal}")
+_STOPPED = Template("rl.stopped", "the game stopped with nobody to act in the {phase} phase")
+_REWARD = Template("rl.reward", "reward must be one of {rewards}, not {value}")
+_MAX_CYCLES = Template("rl.max-cycles", "max_cycles must be a whole number above 0, not {value}")
 
 
 def reset_first(was_reset: bool, call: str) -> None:
@@ -120,7 +127,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
                  extra_plugins: Plugins | None = None) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
-            raise PeglineError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+            raise PeglineError(_RENDER_MODE(value=short_repr(render_mode)))
         self.ruleset = checked_ruleset(variant, reward, max_cycles, extra_plugins)
         variant = self.ruleset.variant
         self.encoding = encoding_of(self.ruleset)
@@ -200,7 +207,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         what, number = repr(action), _number(action)
         if number is not None and 0 <= number < self.encoding.action_count:
             what = f"{number} ({self.encoding.label(number)})"
-        return f"{agent} cannot take action {what} now; its legal actions are: {legal}"
+        return _ILLEGAL(agent=agent, action=what, legal=legal)
 
     def _advance(self, before: tuple[int, ...]) -> None:
         """Resolve chance up to the next decision, then give out rewards and the next turn."""
@@ -210,8 +217,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self._record(start)
         if not to_act:
             if not game.over:
-                raise PeglineError(f"the game stopped with nobody to act in the {game.phase} "
-                                   "phase")
+                raise PeglineError(_STOPPED(phase=game.phase))
             self.terminations = dict.fromkeys(self.agents, True)
             self._legal = []
         else:
@@ -299,9 +305,9 @@ def checked_ruleset(variant: Variant | str, reward: str, max_cycles: int | None,
     """The ruleset of an environment's games, once the options every environment takes are
     checked (`PeglineError` naming a wrong one)."""
     if reward not in REWARDS:
-        raise PeglineError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        raise PeglineError(_REWARD(rewards=", ".join(REWARDS), value=short_repr(reward)))
     if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
-        raise PeglineError(f"max_cycles must be a whole number above 0, not {max_cycles!r}")
+        raise PeglineError(_MAX_CYCLES(value=short_repr(max_cycles)))
     if not isinstance(variant, Variant):
         variant = load_variant(variant, extra_plugins=extra_plugins)
     return Ruleset(variant, extra_plugins)
