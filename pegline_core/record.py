@@ -39,7 +39,7 @@ import attrs
 from attrs import field, frozen
 
 from pegline_core import game_hookspecs, record_toml
-from pegline_core.errors import PeglineError, RecordError, VariantError
+from pegline_core.errors import PeglineError, RecordError, VariantError, short_repr
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored
 from pegline_core.files import (
     MATCH_FORMAT,
@@ -183,6 +183,25 @@ _UNEMBEDDED = Template("record.variant-not-embedded", "the record's variant cann
                        "{reason}\n(a record of schema {schema} names its variant without "
                        "embedding it: put the variant file in a folder listed in "
                        "PEGLINE_VARIANT_PATH)")
+_GAME_UNLOADABLE = Template("record.game-unloadable", "the record's game {game} cannot be "
+                            "loaded: {reason}")
+_NO_RULES = Template("record.rules-missing", "the table of the record's resolved rules is missing")
+_OTHER_GAME_RULES = Template("record.rules-game", "the header says {game}, but its rules are a "
+                             "game of {ruled}")
+_UNRESOLVED = Template("record.rules-unresolved", "not the resolved rules (the header says "
+                       "{stated}, resolved {resolved})")
+_NO_SUMMARY = Template("record.summary-missing", "missing (only a streamed log's header, stream "
+                       "= true, has none)")
+_STREAM = Template("record.stream", "a record with a summary is not a streamed log")
+_POLICY = Template("record.version-policy", "unknown version policy {policy} (choose from "
+                   "{policies})")
+_GAME_OF = Template("record.variant-game", "the record is a game of {game}, but the variant "
+                    "{variant} is a game of {other}")
+_NOT_STARTED = Template("record.game-not-started", "the record's game cannot be started: "
+                        "{reason}")
+_NOT_GZIP = Template("record.not-gzip", "not a gzip file: {why}")
+_INFLATES = Template("record.inflates", "the log inflates to more than {mib} MiB, the most "
+                     "Pegline reads")
 _NO_V1_DIGEST = Template("record.v1-digest", "the game {game} cannot check a version-1 digest")
 _OTHER_RULES = Template("record.other-rules", "the record was made under other rules than the "
                         "installed {name} (digest {digest}, installed {installed}); it is not "
@@ -486,11 +505,10 @@ class GameRecord:
         try:
             codec = _codec(record.game)
         except PeglineError as exc:
-            raise RecordError(f"{name}: the record's game {record.game!r} cannot be loaded: "
-                              f"{exc}") from None
+            raise RecordError(Problem(_GAME_UNLOADABLE(game=repr(record.game),
+                                                       reason=_reason(exc)), name)) from None
         if schema >= 3 and not isinstance(record.rules, dict):
-            raise RecordError(f"{name}: rules: the table of the record's resolved rules is "
-                              "missing")
+            raise RecordError(Problem(_NO_RULES(), name, "rules"))
         structured = []
         for index, event in enumerate(tables):
             try:
@@ -517,24 +535,23 @@ class GameRecord:
             return None
         ruled = self.rules.get("game", DEFAULT_GAME) if isinstance(self.rules, dict) else None
         if ruled != self.game:
-            raise RecordError(f"{name}: game: the header says {self.game!r}, but its rules are "
-                              f"a game of {ruled!r}")
+            raise RecordError(Problem(_OTHER_GAME_RULES(game=repr(self.game), ruled=repr(ruled)),
+                                      name, "game"))
         variant = self.variant_here()
         resolved = variant.to_toml_dict()
         if not same(self.rules, resolved):  # every key, as written: nothing left to a default
             assert isinstance(self.rules, dict)
             key = min(k for k in set(resolved) | set(self.rules)
                       if not same(self.rules.get(k), resolved.get(k)))
-            raise RecordError(f"{name}: rules.{key}: not the resolved rules (the header says "
-                              f"{self.rules.get(key, '(nothing)')!r}, resolved "
-                              f"{resolved.get(key, '(nothing)')!r})")
+            raise RecordError(Problem(_UNRESOLVED(stated=repr(self.rules.get(key, "(nothing)")),
+                                                  resolved=repr(resolved.get(key, "(nothing)"))),
+                                      name, f"rules.{key}"))
         if stated is None:
             if head.get("stream") is not True:
-                raise RecordError(f"{name}: summary: missing (only a streamed log's header, "
-                                  "stream = true, has none)")
+                raise RecordError(Problem(_NO_SUMMARY(), name, "summary"))
             return None
         if head.get("stream") is not None:
-            raise RecordError(f"{name}: stream: a record with a summary is not a streamed log")
+            raise RecordError(Problem(_STREAM(), name, "stream"))
         actual = summary_of(events, variant.table.players, len(variant.sides))
         found: dict[str, object] = dict(actual)
         for key in sorted(set(found) | set(stated)):
@@ -577,8 +594,8 @@ class GameRecord:
         """Notices about plugin versions that differ from the record's, or `RecordError` where
         ``policy`` (one of `VERSION_POLICIES`) refuses them."""
         if policy not in VERSION_POLICIES:
-            raise RecordError(f"unknown version policy {policy!r} (choose from "
-                              f"{', '.join(VERSION_POLICIES)})")
+            raise RecordError(_POLICY(policy=short_repr(policy),
+                                      policies=", ".join(VERSION_POLICIES)))
         changed = {p: (v, installed.get(p, "not installed")) for p, v in self.plugins.items()
                    if installed.get(p) != v}
         if not changed:
@@ -613,12 +630,12 @@ class GameRecord:
 
     def _new_game(self, variant: Variant, versions: str) -> Game:
         if variant.game != self.game:
-            raise RecordError(f"the record is a game of {self.game}, but the variant "
-                              f"{variant.name!r} is a game of {variant.game}")
+            raise RecordError(_GAME_OF(game=self.game, variant=repr(variant.name),
+                                       other=variant.game))
         try:
             game = Game(variant, dealer=self.dealer)
         except PeglineError as exc:
-            raise RecordError(f"the record's game cannot be started: {exc}") from None
+            raise RecordError(_NOT_STARTED(reason=_reason(exc))) from None
         legacy = GameHooks.of(self.game, game.definition).get(
             game_hookspecs.pegline_legacy_digest)
         if self.digest.startswith(V1_DIGEST):  # migrated: the game knows the old layout
@@ -733,10 +750,9 @@ def _read_gzip(path: Path) -> str:
     try:
         raw = inflate.decompress(data, MAX_FILE_BYTES + 1)
     except zlib.error as exc:
-        raise RecordError(f"{path}: not a gzip file: {exc}") from None
+        raise RecordError(Problem(_NOT_GZIP(why=str(exc)), str(path))) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise RecordError(f"{path}: the log inflates to more than "
-                          f"{MAX_FILE_BYTES // (1024 * 1024)} MiB, the most Pegline reads")
+        raise RecordError(Problem(_INFLATES(mib=MAX_FILE_BYTES // (1024 * 1024)), str(path)))
     return decode_text(raw, path, RecordError, cut=True)
 
 

@@ -998,3 +998,20 @@ def test_an_old_records_problems_are_said_in_the_users_language(record, line, in
         result = CliRunner().invoke(main, ["--lang", language, "replay", "--verify", str(path)])
         assert result.exit_code == 1, result.output
         assert words in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(("name", "made", "ja", "zh"), [
+    ("stream.toml", lambda text: text.replace("seed = 1\n", "seed = 1\nstream = true\n", 1),
+     "stream: 要約のある記録はストリームのログではありません", "stream: 带摘要的记录不是流式日志"),
+    ("cut.jsonl.gz", lambda text: "not gzip at all", "gzip ファイルではありません",
+     "不是 gzip 文件"),
+])
+def test_a_records_other_problems_are_said_in_the_users_language(name, made, ja, zh, tmp_path):
+    """A record's header and a compressed log were refused in English under --lang ja."""
+    game = play_game("two-player-61", [GreedyBot(), GreedyBot()], seed=1)
+    path = tmp_path / name
+    path.write_text(made(GameRecord.of(game, seed=1).to_toml()), encoding="utf-8")
+    for language, words in (("ja", ja), ("zh-Hans", zh)):
+        result = CliRunner().invoke(main, ["--lang", language, "replay", str(path)])
+        assert result.exit_code == 1, result.output
+        assert words in result.output and "Traceback" not in result.output
