@@ -14,8 +14,8 @@ from typing import Any, NoReturn, SupportsIndex
 
 from pegline_core.errors import PeglineError, short_repr
 
-__all__ = ["expect", "refuse", "paths", "plugin_classes", "seed_of", "players_of", "is_variant",
-           "A_VARIANT"]
+__all__ = ["expect", "refuse", "paths", "plugin_classes", "seed_of", "whole_seed", "players_of",
+           "is_variant", "A_VARIANT"]
 
 A_VARIANT = "a Variant, a variant's name or a .toml file's path"
 """What a variant argument may be, as the messages say it."""
@@ -50,14 +50,24 @@ def plugin_classes(value: object, name: str = "extra_plugins") -> Mapping[str, t
     refuse(name, "None or a mapping of plugin names to classes", value)
 
 
-def seed_of(value: SupportsIndex | None, name: str = "seed", *, optional: bool = True
-            ) -> int | None:
-    """``value`` as an int: a whole number (an int, a numpy integer), or None if ``optional``."""
-    if type(value) is int or (value is None and optional):
+def seed_of(value: SupportsIndex | None, name: str = "seed") -> int | None:
+    """``value`` as an int (`whole_seed`), or None."""
+    return None if value is None else _seed(value, name, "a whole number from 0 up or None")
+
+
+def whole_seed(value: SupportsIndex, name: str = "seed") -> int:
+    """``value`` as an int: a whole number from 0 up (an int, a numpy integer). The command
+    line's ``--seed`` takes the same; a negative one is refused because Python's generator deals
+    seed -n as seed n."""
+    return _seed(value, name, "a whole number from 0 up")
+
+
+def _seed(value: object, name: str, expected: str) -> int:
+    if type(value) is int and value >= 0:
         return value
-    expect(hasattr(type(value), "__index__"), name,
-           "a whole number or None" if optional else "a whole number", value)
-    return operator.index(value)  # type: ignore[arg-type]
+    number = operator.index(value) if hasattr(type(value), "__index__") else -1  # type: ignore[arg-type]
+    expect(number >= 0, name, expected, value)
+    return number
 
 
 def players_of(value: object, name: str = "players") -> Sequence[Any]:

@@ -39,7 +39,7 @@ import attrs
 from attrs import field, frozen
 
 from pegline_core import game_hookspecs, record_toml
-from pegline_core.errors import PeglineError, RecordError
+from pegline_core.errors import PeglineError, RecordError, VariantError, short_repr
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored
 from pegline_core.files import (
     MATCH_FORMAT,
@@ -55,7 +55,7 @@ from pegline_core.files import (
 )
 from pegline_core.game import Game
 from pegline_core.game_hooks import GameHooks
-from pegline_core.messages import Message, Problem, Template, listed, said
+from pegline_core.messages import Message, Problem, Template, lines, listed, said
 from pegline_core.plugins import game_definition, installed_plugins
 from pegline_core.record_header import same, structure_header
 from pegline_core.ruleset import Ruleset
@@ -171,6 +171,38 @@ _VERSIONS_REFUSED_UNLESS_ANY = Template(
     "(--versions any, or versions=\"any\")")
 _VERSIONS_NOTICE = Template("record.versions-notice", "the record was made with other plugin "
                             "versions: {detail}; every derived event is checked against the replay")
+_OLD_OVERLAYS = Template("record.old-overlays", "required key is missing (a header of version "
+                         "{version} states the variants merged on top)")
+_ASSIST_ONLY_TRUE = Template("record.old-assist-used", "a header of version {version} states it "
+                             "only when the coach was asked, as true")
+_ASSIST_DIFFERS = Template("record.old-assist-used-differs", "the header says assist_used = "
+                           "{stated}, but the events say {found}")
+_NOT_A_NAME = Template("record.variant-not-a-name", "the record names its variant {name}, which "
+                       "is not a variant name: a record never makes Pegline read a file")
+_UNEMBEDDED = Template("record.variant-not-embedded", "the record's variant cannot be loaded: "
+                       "{reason}\n(a record of schema {schema} names its variant without "
+                       "embedding it: put the variant file in a folder listed in "
+                       "PEGLINE_VARIANT_PATH)")
+_GAME_UNLOADABLE = Template("record.game-unloadable", "the record's game {game} cannot be "
+                            "loaded: {reason}")
+_NO_RULES = Template("record.rules-missing", "the table of the record's resolved rules is missing")
+_OTHER_GAME_RULES = Template("record.rules-game", "the header says {game}, but its rules are a "
+                             "game of {ruled}")
+_UNRESOLVED = Template("record.rules-unresolved", "not the resolved rules (the header says "
+                       "{stated}, resolved {resolved})")
+_NO_SUMMARY = Template("record.summary-missing", "missing (only a streamed log's header, stream "
+                       "= true, has none)")
+_STREAM = Template("record.stream", "a record with a summary is not a streamed log")
+_POLICY = Template("record.version-policy", "unknown version policy {policy} (choose from "
+                   "{policies})")
+_GAME_OF = Template("record.variant-game", "the record is a game of {game}, but the variant "
+                    "{variant} is a game of {other}")
+_NOT_STARTED = Template("record.game-not-started", "the record's game cannot be started: "
+                        "{reason}")
+_NOT_GZIP = Template("record.not-gzip", "not a gzip file: {why}")
+_INFLATES = Template("record.inflates", "the log inflates to more than {mib} MiB, the most "
+                     "Pegline reads")
+_NO_V1_DIGEST = Template("record.v1-digest", "the game {game} cannot check a version-1 digest")
 _OTHER_RULES = Template("record.other-rules", "the record was made under other rules than the "
                         "installed {name} (digest {digest}, installed {installed}); it is not "
                         "replayed under other rules")
@@ -260,6 +292,12 @@ def _migrate(head: dict[str, object]) -> dict[str, object]:
     if head.get("version") == 2:
         head = {"schema": 2, **head, "version": 3}
     return head
+
+
+def _reason(exc: PeglineError) -> str:
+    """What ``exc`` says, as a message shown in the user's language (a variant's problems one a
+    line: a `VariantError`'s text is plain)."""
+    return lines(exc.problems) if isinstance(exc, VariantError) else said(exc)
 
 
 @functools.cache
@@ -446,8 +484,7 @@ class GameRecord:
         if type(version) is not int:
             raise RecordError(Problem(_UNSUPPORTED(version=repr(version), latest=VERSION), name))
         if version < VERSION and "overlays" not in head:
-            raise RecordError(f"{name}: overlays: required key is missing (a header of version "
-                              f"{version} states the variants merged on top)")
+            raise RecordError(Problem(_OLD_OVERLAYS(version=version), name, "overlays"))
         head = _migrate(head)
         if head.get("version") != VERSION:
             raise RecordError(Problem(_UNSUPPORTED(version=repr(head.get("version")),
@@ -468,11 +505,10 @@ class GameRecord:
         try:
             codec = _codec(record.game)
         except PeglineError as exc:
-            raise RecordError(f"{name}: the record's game {record.game!r} cannot be loaded: "
-                              f"{exc}") from None
+            raise RecordError(Problem(_GAME_UNLOADABLE(game=repr(record.game),
+                                                       reason=_reason(exc)), name)) from None
         if schema >= 3 and not isinstance(record.rules, dict):
-            raise RecordError(f"{name}: rules: the table of the record's resolved rules is "
-                              "missing")
+            raise RecordError(Problem(_NO_RULES(), name, "rules"))
         structured = []
         for index, event in enumerate(tables):
             try:
@@ -490,33 +526,32 @@ class GameRecord:
         `verify`)."""
         if self.schema < 3:  # version 2 stated only whether the coach was asked
             if head.get("assist_used", True) is not True:
-                raise RecordError(f"{name}: assist_used: a header of version {self.schema} "
-                                  "states it only when the coach was asked, as true")
+                raise RecordError(Problem(_ASSIST_ONLY_TRUE(version=self.schema), name,
+                                          "assist_used"))
             asked = head.get("assist_used", False)
             if asked is not self.assist_used:
-                raise RecordError(f"{name}: the header says assist_used = {asked!r}, but the "
-                                  f"events say {self.assist_used}")
+                raise RecordError(Problem(_ASSIST_DIFFERS(stated=repr(asked),
+                                                          found=self.assist_used), name))
             return None
         ruled = self.rules.get("game", DEFAULT_GAME) if isinstance(self.rules, dict) else None
         if ruled != self.game:
-            raise RecordError(f"{name}: game: the header says {self.game!r}, but its rules are "
-                              f"a game of {ruled!r}")
+            raise RecordError(Problem(_OTHER_GAME_RULES(game=repr(self.game), ruled=repr(ruled)),
+                                      name, "game"))
         variant = self.variant_here()
         resolved = variant.to_toml_dict()
         if not same(self.rules, resolved):  # every key, as written: nothing left to a default
             assert isinstance(self.rules, dict)
             key = min(k for k in set(resolved) | set(self.rules)
                       if not same(self.rules.get(k), resolved.get(k)))
-            raise RecordError(f"{name}: rules.{key}: not the resolved rules (the header says "
-                              f"{self.rules.get(key, '(nothing)')!r}, resolved "
-                              f"{resolved.get(key, '(nothing)')!r})")
+            raise RecordError(Problem(_UNRESOLVED(stated=repr(self.rules.get(key, "(nothing)")),
+                                                  resolved=repr(resolved.get(key, "(nothing)"))),
+                                      name, f"rules.{key}"))
         if stated is None:
             if head.get("stream") is not True:
-                raise RecordError(f"{name}: summary: missing (only a streamed log's header, "
-                                  "stream = true, has none)")
+                raise RecordError(Problem(_NO_SUMMARY(), name, "summary"))
             return None
         if head.get("stream") is not None:
-            raise RecordError(f"{name}: stream: a record with a summary is not a streamed log")
+            raise RecordError(Problem(_STREAM(), name, "stream"))
         actual = summary_of(events, variant.table.players, len(variant.sides))
         found: dict[str, object] = dict(actual)
         for key in sorted(set(found) | set(stated)):
@@ -543,19 +578,15 @@ class GameRecord:
             try:
                 return variant_from_table(self.rules, name=self.variant)
             except PeglineError as exc:
-                raise RecordError(_RULES_UNUSABLE(reason=said(exc))) from None
+                raise RecordError(_RULES_UNUSABLE(reason=_reason(exc))) from None
         names = (self.variant, *self.overlays)
         wrong = next((n for n in names if not isinstance(n, str) or not NAME.match(n)), None)
         if wrong is not None:
-            raise RecordError(f"the record names its variant {wrong!r}, which is not a variant "
-                              "name: a record never makes Pegline read a file")
+            raise RecordError(_NOT_A_NAME(name=repr(wrong)))
         try:
             return load_variant(self.variant, overlays=self.overlays)
         except PeglineError as exc:
-            raise RecordError(
-                f"the record's variant cannot be loaded: {exc}\n(a record of schema "
-                f"{self.schema} names its variant without embedding it: put the variant file "
-                "in a folder listed in PEGLINE_VARIANT_PATH)") from None
+            raise RecordError(_UNEMBEDDED(reason=_reason(exc), schema=self.schema)) from None
 
 
     def version_notices(self, installed: dict[str, str], policy: str = "compatible"
@@ -563,8 +594,8 @@ class GameRecord:
         """Notices about plugin versions that differ from the record's, or `RecordError` where
         ``policy`` (one of `VERSION_POLICIES`) refuses them."""
         if policy not in VERSION_POLICIES:
-            raise RecordError(f"unknown version policy {policy!r} (choose from "
-                              f"{', '.join(VERSION_POLICIES)})")
+            raise RecordError(_POLICY(policy=short_repr(policy),
+                                      policies=", ".join(VERSION_POLICIES)))
         changed = {p: (v, installed.get(p, "not installed")) for p, v in self.plugins.items()
                    if installed.get(p) != v}
         if not changed:
@@ -599,18 +630,18 @@ class GameRecord:
 
     def _new_game(self, variant: Variant, versions: str) -> Game:
         if variant.game != self.game:
-            raise RecordError(f"the record is a game of {self.game}, but the variant "
-                              f"{variant.name!r} is a game of {variant.game}")
+            raise RecordError(_GAME_OF(game=self.game, variant=repr(variant.name),
+                                       other=variant.game))
         try:
             game = Game(variant, dealer=self.dealer)
         except PeglineError as exc:
-            raise RecordError(f"the record's game cannot be started: {exc}") from None
+            raise RecordError(_NOT_STARTED(reason=_reason(exc))) from None
         legacy = GameHooks.of(self.game, game.definition).get(
             game_hookspecs.pegline_legacy_digest)
         if self.digest.startswith(V1_DIGEST):  # migrated: the game knows the old layout
             old = legacy(version=1, ruleset=game.ruleset) if legacy is not None else None
             if old is None:
-                raise RecordError(f"the game {self.game!r} cannot check a version-1 digest")
+                raise RecordError(_NO_V1_DIGEST(game=repr(self.game)))
             installed_digest = V1_DIGEST + old
         else:
             installed_digest = rules_digest(game.ruleset)
@@ -719,10 +750,9 @@ def _read_gzip(path: Path) -> str:
     try:
         raw = inflate.decompress(data, MAX_FILE_BYTES + 1)
     except zlib.error as exc:
-        raise RecordError(f"{path}: not a gzip file: {exc}") from None
+        raise RecordError(Problem(_NOT_GZIP(why=str(exc)), str(path))) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise RecordError(f"{path}: the log inflates to more than "
-                          f"{MAX_FILE_BYTES // (1024 * 1024)} MiB, the most Pegline reads")
+        raise RecordError(Problem(_INFLATES(mib=MAX_FILE_BYTES // (1024 * 1024)), str(path)))
     return decode_text(raw, path, RecordError, cut=True)
 
 

@@ -25,6 +25,13 @@ from pegline_core.variant import DEFAULT_GAME  # a record of version 1 names no 
 __all__ = ["Header", "HEADER_KEYS", "structure_header", "same"]
 
 _UNREADABLE_VERSION = Template("record.schema", "record version {version} is not supported")
+_SCHEMA_KEY = Template("record.schema-key", "unknown header key 'schema'")
+_UNKNOWN_KEY = Template("record.unknown-header-key", "unknown header key {key} (a header of "
+                        "schema version {schema} has {keys})")
+_NULL = Template("record.null", "null is not a value (leave the key out)")
+_OVERLAID_TWICE = Template("record.overlays-twice", "a variant is merged on top once, got "
+                           "{overlays}")
+_NO_DIGEST = Template("record.digest-missing", "the digest of the record's rules is missing")
 
 HEADER_KEYS = {
     1: frozenset({"format", "version", "variant", "overlays", "digest", "plugins", "dealer",
@@ -78,18 +85,18 @@ def structure_header(head: dict[str, object], written: set[str], name: str) -> H
     itself had), or `RecordError` naming every key that is unknown to its schema version,
     missing or of the wrong type."""
     if "schema" in written:  # set by the migration only: no file poses as an older one
-        raise RecordError(f"{name}: unknown header key 'schema'")
+        raise RecordError(Problem(_SCHEMA_KEY(), name))
     schema = head.get("schema", max(HEADER_KEYS))
     if type(schema) is not int or schema not in HEADER_KEYS:
         raise RecordError(Problem(_UNREADABLE_VERSION(version=repr(head.get("version"))), name))
     allowed = HEADER_KEYS[schema]
     unknown = written - allowed
     if unknown:
-        raise RecordError(f"{name}: unknown header key {min(unknown)!r} (a header of schema "
-                          f"version {schema} has {', '.join(sorted(allowed))})")
+        raise RecordError(Problem(_UNKNOWN_KEY(key=repr(min(unknown)), schema=schema,
+                                               keys=", ".join(sorted(allowed))), name))
     nulls = sorted(key for key, value in head.items() if value is None)
     if nulls:  # TOML has none: a header leaves out what it does not state
-        raise RecordError(f"{name}: {nulls[0]}: null is not a value (leave the key out)")
+        raise RecordError(Problem(_NULL(), name, nulls[0]))
     if schema >= 2 and "game" not in head:
         raise RecordError(Problem(MISSING(), name, "game"))
     try:
@@ -97,10 +104,10 @@ def structure_header(head: dict[str, object], written: set[str], name: str) -> H
     except (cattrs.ClassValidationError, cattrs.IterableValidationError) as exc:
         raise RecordError(Problem(problems_text(problems_of(exc)), name)) from None
     if len(set(header.overlays)) != len(header.overlays):
-        raise RecordError(f"{name}: overlays: a variant is merged on top once, got "
-                          f"{list(header.overlays)}")
+        raise RecordError(Problem(_OVERLAID_TWICE(overlays=list(header.overlays)), name,
+                                  "overlays"))
     if not header.digest:
-        raise RecordError(f"{name}: digest: the digest of the record's rules is missing")
+        raise RecordError(Problem(_NO_DIGEST(), name, "digest"))
     return header
 
 

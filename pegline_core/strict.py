@@ -36,9 +36,9 @@ from cattrs.errors import (
 from pegline_core.messages import Message, Problem, Template, either, joined, said
 
 __all__ = ["converter", "structure_strict", "StructureProblems", "describe", "format_path",
-           "problems_of", "did_you_mean", "unknown_key", "leniently", "drop_key", "Problems",
-           "EXPECTED", "A_STRING", "DID_YOU_MEAN", "NEGATIVE", "AT_LEAST", "BELOW", "FROM_1_TO",
-           "ONE_OF", "ONE_OF_NEAR", "MISSING", "problems_text"]
+           "problems_of", "did_you_mean", "unknown_key", "leniently", "drop_key", "stand_in",
+           "Problems", "EXPECTED", "A_STRING", "DID_YOU_MEAN", "NEGATIVE", "AT_LEAST", "BELOW",
+           "FROM_1_TO", "ONE_OF", "ONE_OF_NEAR", "MISSING", "problems_text"]
 
 T = TypeVar("T")
 Path = tuple[str | int, ...]
@@ -235,31 +235,57 @@ def problems_text(problems: Iterable[tuple[Path, str]]) -> str:
 
 
 class StructureProblems(ValueError):
-    """Every problem found while structuring, each as (path, message)."""
+    """Every problem found while structuring, each as (path, message); ``stand_ins`` holds a
+    value for each required key found missing whose type is known (`stand_in`)."""
 
-    def __init__(self, problems: list[tuple[Path, str]]) -> None:
+    def __init__(self, problems: list[tuple[Path, str]],
+                 stand_ins: Mapping[Path, object] | None = None) -> None:
         self.problems = problems
+        self.stand_ins = dict(stand_ins or {})
         super().__init__(problems_text(problems))
 
 
-def _walk(exc: BaseException, path: Path) -> Iterator[tuple[Path, str]]:
+_Found = tuple[Path, str, Any]
+"""A problem as `_walk` finds it: path, message, and the declared type of a required key that
+is missing (else None)."""
+
+
+def _walk(exc: BaseException, path: Path, missing: Any = None) -> Iterator[_Found]:
     if isinstance(exc, ForbiddenExtraKeysError):
         known = [f.name for f in attrs.fields(exc.cl)] if attrs.has(exc.cl) else []
         for key in sorted(exc.extra_fields):
-            yield path + (key,), unknown_key(key, known)
+            yield path + (key,), unknown_key(key, known), None
     elif isinstance(exc, ClassValidationError | IterableValidationError):
         for sub in exc.exceptions:
-            sub_path = path
+            sub_path, declared = path, None
             for note in getattr(sub, "__notes__", ()):
                 if isinstance(note, AttributeValidationNote):
-                    sub_path = path + (note.name,)
+                    sub_path, declared = path + (note.name,), note.type
                 elif isinstance(note, IterableValidationNote):
                     sub_path = path + (note.index,)
-            yield from _walk(sub, sub_path)
+            yield from _walk(sub, sub_path, declared)
     elif isinstance(exc, KeyError):
-        yield path, MISSING()
+        yield path, MISSING(), missing
     else:
-        yield path, said(exc)
+        yield path, said(exc), None
+
+
+def stand_in(type_: Any, key: str = "") -> object:
+    """A value the strict converter structures as ``type_`` (None where none is known), standing
+    in for the required key ``key`` that is missing, so that the rest of its table, and the
+    tables beside it in an array, are checked too. A string stands in as the key's name: a word,
+    as an id must be, so that the stand-in is not itself refused where it is declared."""
+    origin = get_origin(type_) or type_
+    if _is_literal(type_):
+        return get_args(type_)[0]
+    if origin in (Union, UnionType):
+        return None if NoneType in get_args(type_) else stand_in(_arms(type_)[0], key)
+    if isinstance(origin, type) and attrs.has(origin):
+        return {f.name: stand_in(f.type, f.name) for f in attrs.fields(origin)
+                if f.default is attrs.NOTHING}
+    kind = _kind(type_)
+    return None if kind is None else {bool: False, int: 0, float: 0.0, str: key, list: [],
+                                      dict: {}}[kind]
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
@@ -284,7 +310,7 @@ def unknown_key(key: str, known: Iterable[str]) -> str:
 
 def problems_of(exc: BaseException) -> list[tuple[Path, str]]:
     """Every (path, message) in a cattrs validation error."""
-    return list(_walk(exc, ()))
+    return [(path, message) for path, message, _ in _walk(exc, ())]
 
 
 def structure_strict(data: object, cls: type[T], path: Path = ()) -> T:
@@ -294,7 +320,10 @@ def structure_strict(data: object, cls: type[T], path: Path = ()) -> T:
     try:
         return converter.structure(data, cls)
     except (ClassValidationError, IterableValidationError) as exc:
-        raise StructureProblems(list(_walk(exc, path))) from None
+        found = list(_walk(exc, path))
+        raise StructureProblems([(where, message) for where, message, _ in found],
+                                {where: stand_in(declared, str(where[-1]))
+                                 for where, _, declared in found if declared is not None}) from None
     except (TypeError, ValueError) as exc:  # attrs validators raise these directly
         raise StructureProblems([(path, said(exc))]) from None
 
@@ -302,8 +331,9 @@ def structure_strict(data: object, cls: type[T], path: Path = ()) -> T:
 def leniently(build: Callable[[dict[str, object]], T], data: Mapping[str, object]
               ) -> tuple[T | None, list[tuple[Path, str]]]:
     """``build(data)``, every key it refuses (`StructureProblems`) left out so that its default
-    applies, and built again: the result and every problem, so that what is checked after the
-    structure (a plugin's own checks) is checked too. None when leaving keys out cannot help."""
+    applies (a required key that is missing given its stand-in), and built again: the result
+    and every problem, so that what is checked after the structure (a plugin's own checks) is
+    checked too. None when leaving keys out cannot help."""
     table = cast("dict[str, object]", _mutable(data))
     found: list[tuple[Path, str]] = []
     said: set[tuple[Path, str]] = set()
@@ -320,7 +350,8 @@ def leniently(build: Callable[[dict[str, object]], T], data: Mapping[str, object
                 if (path, message) not in said:
                     said.add((path, message))
                     found.append((path, message))
-                if drop_key(table, path):
+                if (path in exc.stand_ins and _put_key(table, path, exc.stand_ins[path])) \
+                        or drop_key(table, path):
                     left_out.add(path)
                     dropped = True
             if not dropped:
@@ -356,6 +387,23 @@ def drop_key(data: object, path: Path) -> bool:
         del found[0][found[1]]
         return True
     return _drop_array(data, path)
+
+
+def _put_key(data: object, path: Path, value: object) -> bool:
+    """Set the key at ``path``, which is missing, to ``value``: whether its table was there."""
+    node = data
+    for part in path[:-1]:
+        if isinstance(part, str) and isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(part, int) and isinstance(node, list) and 0 <= part < len(node):
+            node = node[part]
+        else:
+            return False
+    key = path[-1] if path else None
+    if not isinstance(key, str) or not isinstance(node, dict) or key in node:
+        return False
+    node[key] = value
+    return True
 
 
 def _drop_array(data: object, path: Path) -> bool:

@@ -3,6 +3,8 @@ bounded and stoppable, reproduction by reproduction."""
 
 import json
 import os
+import random
+import re
 import signal
 import subprocess
 import sys
@@ -205,11 +207,27 @@ def test_analyze_show_refuses_twelve_card_hands_with_an_estimate(tmp_path):
 # -- seeds, seats, bots, the human loop -------------------------------------------------------
 
 
-@pytest.mark.parametrize("command", [["play"], ["simulate", "--games", "2"]])
+SEEDED_COMMANDS = [["play"], ["simulate", "--games", "2"],
+                   ["analyze", "win-table", "--variant", "two-player-61", "--hands", "20"]]
+
+
+@pytest.mark.parametrize("command", SEEDED_COMMANDS, ids=lambda command: command[0])
 def test_a_negative_seed_is_refused(command):
     result = run(*command, "--seed", -7)
     clean(result, 2)
     assert "-7 is not in the range x>=0" in result.output
+
+
+@pytest.mark.parametrize("command", SEEDED_COMMANDS, ids=lambda command: command[0])
+def test_every_seed_the_library_takes_every_command_takes(command, tmp_path):
+    """One rule, a whole number from 0 up: the command line and the library agree on each."""
+    from pegline_core.players import RandomBot, play_game
+
+    for seed in (0, 2**64):
+        play_game("two-player-61", [RandomBot(seed), RandomBot(seed + 1)], seed=seed)
+        clean(run(*command, "--seed", seed), 0)
+    with pytest.raises(PeglineError, match="seed must be a whole number from 0 up"):
+        play_game("two-player-61", [RandomBot(1), RandomBot(2)], seed=-7)
 
 
 def test_the_library_simulation_refuses_a_negative_seed_and_bad_workers():
@@ -218,6 +236,33 @@ def test_the_library_simulation_refuses_a_negative_seed_and_bad_workers():
         sim.simulate(variant, ["random"], games=1, seed=-7)
     with pytest.raises(PeglineError, match="workers"):
         sim.simulate(variant, ["random"], games=1, workers=0)
+
+
+def test_a_record_of_a_negative_seed_still_replays_and_resumes(tmp_path):
+    """The library took a negative seed before the rule it now shares with the command line,
+    and its records hold one: they still verify, and a game or a match resumes with a fresh
+    seed (a continuation from seed -1000 was refused)."""
+    from pegline_core.app.match import Match, MatchRecord, MatchRules
+    from pegline_core.players import RandomBot, play_game
+
+    def begun(seed, dealer=None):
+        game = Game("two-player-61", dealer=dealer)
+        rng = random.Random(seed)
+        while len(game.log) < 40:
+            game.apply(game.chance_action(rng) if game.to_act == "chance"
+                       else rng.choice(game.legal_actions(game.to_act[0])))
+        return game
+
+    GameRecord.of(begun(3), seed=-1000).save(tmp_path / "game.toml")
+    match = Match(load_variant("two-player-61"), MatchRules(best_of=3))
+    match.add(play_game(match.variant, [RandomBot(1), RandomBot(2)], seed=1), -1000)
+    MatchRecord.of(match, seeds=[-1000], playing=(begun(4, match.next_dealer()), -999)).save(tmp_path / "match.toml")
+    for name in ("game.toml", "match.toml"):
+        clean(run("replay", "--verify", tmp_path / name), 0)
+        resumed = run("play", "--resume", tmp_path / name, "--bots", "random")
+        clean(resumed, 0)
+        assert int(re.search(r"(?:come from seed |\(seed )(-?\d+)", resumed.output)[1]) >= 0
+        clean(run("replay", "--verify", tmp_path / name), 0)
 
 
 @pytest.mark.parametrize("seat", [True, 99, -1, "0", 1.0])

@@ -74,6 +74,40 @@ def test_a_human_game_refuses_illegal_choices_with_the_reason(tmp_path, monkeypa
     assert "the final board:" in result.stderr and "game score" in result.stderr
 
 
+@pytest.mark.parametrize(("variant", "answers", "coach"), [
+    ("two-player", ["1 2", "compare", "1", "compare", "2", "3", "4", "go", "5", "6"] * 400,
+     "the coach ranks it"),
+    ("clabber", ["1", "compare", "quit"], "The coach:"),
+])
+def test_no_line_a_human_game_prints_ends_in_a_space(variant, answers, coach, tmp_path,
+                                                        monkeypatch):
+    """Rich padded the coach's candidates (a grid), its wrapped sentences and the final board
+    with spaces to their width: 32 lines of one cribbage compare ended in spaces."""
+    monkeypatch.chdir(tmp_path)
+    result = run("play", "--variant", variant, "--human", "--seed", "3", "--no-auto-go",
+                 input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output[-2000:]
+    assert coach in result.output
+    if variant == "two-player":
+        assert "the final board:" in result.output and "<- your move" in result.output
+    lines = result.output.splitlines()
+    assert [line for line in lines if line != line.rstrip()] == []
+    assert any(line.lstrip().startswith("1. ") for line in lines)  # the candidates, one a line
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("command", [
+    "score 5H 5C 5D JS --starter 5S", "analyze show --variant two-player-61",
+    "analyze discard 5H 5C 5D JS 4H 6C", "simulate --games 4", "simulate --games 4 --variant "
+    "clabber --round-robin --bots greedy,random", "variants explain two-player", "plugins list",
+    f"replay {RECORDS / 'seed-example-a.toml'}"], ids=lambda command: command.split(" --")[0])
+def test_no_line_of_the_command_lines_tables_ends_in_a_space(command, language):
+    """The tables the other commands print are aligned by hand, padded on the left only."""
+    result = run("--lang", language, *command.split())
+    assert result.exit_code == 0, result.output
+    assert [line for line in result.output.splitlines() if line != line.rstrip()] == []
+
+
 def test_replay_prints_the_derived_events_and_final_scores():
     result = run("replay", str(RECORDS / "seed-example-a.toml"))
     assert result.exit_code == 0, result.output

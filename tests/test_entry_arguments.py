@@ -25,7 +25,7 @@ NAME = "must be a variant's name or a .toml file's path, not "
 LOADED = "must be a loaded Variant (load_variant(name) loads one), not "
 SCORED = "must be a Ruleset or a loaded Variant (Scorer.for_variant takes a name), not "
 PLUGINS = "extra_plugins must be None or a mapping of plugin names to classes, not "
-SEED = "seed must be a whole number or None, not "
+SEED = "seed must be a whole number from 0 up or None, not "
 PLAYERS = "players must be a list of players, each with a choose(view, legal) method, not "
 
 
@@ -115,6 +115,32 @@ def test_play_game_names_a_player_class_given_for_a_player():
 @pytest.mark.parametrize("wrong", ["x", 1.5, [1], b"1"], ids=repr)
 def test_a_random_bot_refuses_a_seed_of_the_wrong_kind(wrong):
     refused(lambda: RandomBot(wrong), f"{SEED}{wrong!r}")
+
+
+def test_a_negative_seed_is_refused_by_every_entry_point_as_the_command_line_refuses_it():
+    """play_game, RandomBot and the learning environments took -1 (Python's generator deals
+    seed -1 as seed 1) where ``pegline play --seed -1`` and ``simulate`` refuse it."""
+    np = pytest.importorskip("numpy")
+    for wrong in (-1, np.int64(-7)):
+        refused(lambda wrong=wrong: play_game("two-player", TWO, seed=wrong), f"{SEED}{wrong!r}")
+        refused(lambda wrong=wrong: RandomBot(wrong), f"{SEED}{wrong!r}")
+    assert play_game("two-player-61", [RandomBot(0), RandomBot(2**70)], seed=0).over
+
+
+def test_the_learning_environments_refuse_a_negative_seed():
+    pytest.importorskip("pettingzoo", reason="the rl extra (pip install -e '.[rl]')")
+    from pegline_core.rl import VectorEnv, bot_policy, env, evaluate
+
+    table = env("two-player")
+    refused(lambda: table.reset(seed=-1), f"{SEED}-1")
+    vector = VectorEnv("two-player", 2)
+    refused(lambda: vector.reset(seed=-1), "seed must be a whole number from 0 up, not -1")
+    refused(lambda: vector.reset(seed=[0, -3]), "seed must be a whole number from 0 up, not -3")
+    refused(lambda: bot_policy("random", seed=-1), "seed must be a whole number from 0 up")
+    refused(lambda: evaluate(bot_policy("random"), "random", seed=-1, games=1),
+            "seed must be a whole number from 0 up")
+    table.reset(seed=0)
+    vector.reset(seed=0)
 
 
 def test_a_whole_number_of_any_kind_seeds_a_game():

@@ -81,6 +81,14 @@ def write(folder: Path, text: str, name: str = "house") -> Path:
     return path
 
 
+def refusals(path: Path) -> list[str]:
+    """Why the variant at ``path`` does not load: each problem's key path and message."""
+    with pytest.raises(VariantError) as info:
+        load_variant(path)
+    return [problem.split(": ", 1)[1].replace("(plugin 'house') ", "")
+            for problem in info.value.problems]
+
+
 @pytest.fixture(scope="module")
 def twelve(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Path]:
     folder = tmp_path_factory.mktemp("twelve")
@@ -287,10 +295,7 @@ def test_a_house_rule_with_another_plugins_rule_id_is_said_in_the_language(tmp_p
 def test_a_misspelt_when_hides_none_of_the_rules_other_problems(tmp_path):
     path = write(tmp_path, HEAD + rule("jacks", "paly", "points = -1", 'same_rank = 5',
                                        'of = "hands"\n'))
-    with pytest.raises(VariantError) as info:
-        load_variant(path)
-    assert [problem.split(": ", 1)[1].replace("(plugin 'house') ", "")
-            for problem in info.value.problems] == [
+    assert refusals(path) == [
         "config.house.rules[0].when: must be one of 'play', 'series-end', 'starter', 'show', "
         "'after-show', got 'paly'; did you mean 'play'?",
         "config.house.rules[0].of: must be one of 'hand', 'crib', 'both', got 'hands'; did you "
@@ -307,16 +312,32 @@ def test_a_key_refused_in_one_rule_hides_none_of_the_other_rules_problems(tmp_pa
     path = write(tmp_path, HEAD + rule("jacks", "play", 'points = "3"', 'ranks = ["J"]',
                                        "bogus = 1\n")
                  + rule("nines", "after-shw", "points = 1", 'ranks = ["Z"]'))
-    with pytest.raises(VariantError) as info:
-        load_variant(path)
-    assert [problem.split(": ", 1)[1].replace("(plugin 'house') ", "")
-            for problem in info.value.problems] == [
+    assert refusals(path) == [
         "config.house.rules[0].points: expected an integer, got the string '3'",
         "config.house.rules[0].bogus: unknown key",
         "config.house.rules[1].when: must be one of 'play', 'series-end', 'starter', 'show', "
         "'after-show', got 'after-shw'; did you mean 'after-show'?",
         "config.house.rules[1].match.ranks[0]: unknown rank 'Z' (ranks: A 2 3 4 5 6 7 8 9 10 J "
         "Q K)"]
+
+
+def test_a_key_missing_from_one_rule_hides_none_of_the_other_rules_problems(tmp_path):
+    """A required key missing from one rule left the whole array out, so that the other rules'
+    problems were not reported until it was added; the rule missing its key is judged no
+    further (its other keys would be judged against a stand-in), and loading still fails."""
+    jacks = rule("jacks", "play", "points = 2", 'ranks = ["J"]', 'of = "hand"\n')
+    path = write(tmp_path, HEAD + jacks.replace('when = "play"\n', "")
+                 + rule("nines", "after-shw", "points = 1", 'ranks = ["Z"]')
+                 + rule("tens", "play", "points = 1", 'ranks = ["10"]').replace('id = "tens"\n', ""))
+    assert refusals(path) == [
+        "config.house.rules[0].when: required key is missing",
+        "config.house.rules[2].id: required key is missing",
+        "config.house.rules[1].when: must be one of 'play', 'series-end', 'starter', 'show', "
+        "'after-show', got 'after-shw'; did you mean 'after-show'?",
+        "config.house.rules[1].match.ranks[0]: unknown rank 'Z' (ranks: A 2 3 4 5 6 7 8 9 10 J "
+        "Q K)"]
+    alone = write(tmp_path, HEAD + jacks.replace('when = "play"\n', ""), "alone")
+    assert refusals(alone) == ["config.house.rules[0].when: required key is missing"]
 
 
 def test_a_rank_written_as_a_card_writes_it_is_offered_as_the_rank(tmp_path):

@@ -951,3 +951,67 @@ def test_an_action_field_named_like_the_event_header_is_refused():
 
     with pytest.raises(PluginError, match="action Call .'call'. has a field named 'seq'"):
         EventCodec(Game())
+
+
+OLD_RECORD_PROBLEMS = [
+    # (the record, its header line replaced, by what; what ja and zh-Hans say)
+    ("v1/two-player-61.toml", "overlays = []\n", "",
+     "overlays: 必須のキーがありません（バージョン 1 のヘッダーは上に重ねるバリアントを記します）",
+     "overlays: 缺少必需的键（版本 1 的头部会写明叠加在上面的变体）"),
+    ("v1/two-player-61.toml", 'variant = "two-player-61"', 'variant = "../house"',
+     "記録のバリアント '../house' はバリアント名ではありません",
+     "记录所写的变体 '../house' 不是变体名"),
+    ("v1/two-player-61.toml", 'variant = "two-player-61"', 'variant = "gone"',
+     "記録のバリアントを読み込めません：不明なバリアント 'gone'（",
+     "请把变体文件放到 PEGLINE_VARIANT_PATH 列出的某个文件夹中"),
+    ("v2/two-player.toml", "seed = 11\n", "seed = 11\nassist_used = false\n",
+     "assist_used: バージョン 2 のヘッダーはコーチに尋ねたときだけ true として記します",
+     "assist_used: 版本 2 的头部只在询问过教练时写明，值为 true"),
+    ("v2/two-player.toml", "seed = 11\n", "seed = 11\nassist_used = true\n",
+     "ヘッダーは assist_used = True ですが、イベントでは False です",
+     "头部写的是 assist_used = True，但事件表明是 False"),
+    ("v2/two-player.toml", "seed = 11\n", 'seed = 11\nstream = true\n',
+     "不明なヘッダーキー 'stream'（スキーマバージョン 2 のヘッダーにあるのは",
+     "未知的头部键 'stream'（版本 2 的头部有"),
+    ("v2/two-player.toml", "seed = 11\n", 'seed = 11\nschema = 2\n',
+     "不明なヘッダーキー 'schema'", "未知的头部键 'schema'"),
+    ("v2/two-player.toml", "overlays = []", 'overlays = ["lowball", "lowball"]',
+     "overlays: 上に重ねるバリアントは一度だけです。指定は ['lowball', 'lowball']",
+     "overlays: 每个变体只能叠加一次，实际为 ['lowball', 'lowball']"),
+    ("v2/two-player.toml", 'digest = "sha256:65d03bbad65e3dea69e6ee49d647c46718ea0cae617aa3d65b257'
+     '409c3365079"', 'digest = ""',
+     "digest: 記録のルールのダイジェストがありません", "digest: 缺少记录规则的摘要"),
+]
+
+
+@pytest.mark.parametrize(("record", "line", "instead", "ja", "zh"), OLD_RECORD_PROBLEMS,
+                         ids=lambda value: value if value in {p[0] for p in OLD_RECORD_PROBLEMS}
+                         else "")
+def test_an_old_records_problems_are_said_in_the_users_language(record, line, instead, ja, zh,
+                                                               tmp_path):
+    """The migration of version 1 and 2 said its refusals in English under --lang ja."""
+    text = (V1.parent / record).read_text(encoding="utf-8")
+    assert line in text
+    path = tmp_path / "old.toml"
+    path.write_text(text.replace(line, instead, 1), encoding="utf-8")
+    for language, words in (("ja", ja), ("zh-Hans", zh)):
+        result = CliRunner().invoke(main, ["--lang", language, "replay", "--verify", str(path)])
+        assert result.exit_code == 1, result.output
+        assert words in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(("name", "made", "ja", "zh"), [
+    ("stream.toml", lambda text: text.replace("seed = 1\n", "seed = 1\nstream = true\n", 1),
+     "stream: 要約のある記録はストリームのログではありません", "stream: 带摘要的记录不是流式日志"),
+    ("cut.jsonl.gz", lambda text: "not gzip at all", "gzip ファイルではありません",
+     "不是 gzip 文件"),
+])
+def test_a_records_other_problems_are_said_in_the_users_language(name, made, ja, zh, tmp_path):
+    """A record's header and a compressed log were refused in English under --lang ja."""
+    game = play_game("two-player-61", [GreedyBot(), GreedyBot()], seed=1)
+    path = tmp_path / name
+    path.write_text(made(GameRecord.of(game, seed=1).to_toml()), encoding="utf-8")
+    for language, words in (("ja", ja), ("zh-Hans", zh)):
+        result = CliRunner().invoke(main, ["--lang", language, "replay", str(path)])
+        assert result.exit_code == 1, result.output
+        assert words in result.output and "Traceback" not in result.output

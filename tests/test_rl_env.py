@@ -18,7 +18,9 @@ import numpy as np  # (after the skip: numpy comes with the rl extra)
 from pettingzoo.test import api_test, seed_test
 
 from pegline_core import Card, Game, IllegalActionError, PeglineError, available_variants
-from pegline_core.rl import PeglineEnv, env
+from pegline_core.app.i18n import use_language
+from pegline_core.app.problems import shown
+from pegline_core.rl import PeglineEnv, VectorEnv, bot_policy, env, evaluate
 
 # runs in the pure build too (conftest.py): the compiled encodings for learning agents
 pytestmark = pytest.mark.both_builds
@@ -249,6 +251,72 @@ def test_a_legal_number_is_taken_in_any_integer_form(kind: Any) -> None:
     assert table.agent_selection != agent
     with pytest.raises(IllegalActionError, match=r"cannot take action array\(1.5\)"):
         table.step(np.array(1.5))
+
+
+@pytest.mark.parametrize("wrapped", [True, False], ids=["env", "PeglineEnv"])
+def test_a_call_before_reset_says_reset_comes_first_in_the_users_language(
+        wrapped: bool) -> None:
+    """PettingZoo's wrapper raised a bare AssertionError (step, observe) or AttributeError
+    (last), the bare environment an AttributeError: none said what to do."""
+    table = env("two-player", render_mode="ansi") if wrapped \
+        else PeglineEnv("two-player", render_mode="ansi")
+    calls = {"step": lambda: table.step(0), "observe": lambda: table.observe("player_0"),
+             "last": table.last, "render": table.render}
+    for name, call in calls.items():
+        with pytest.raises(PeglineError, match=rf"call reset\(\) before {name}\(\)") as caught:
+            call()
+        assert caught.value.code == "rl.reset-first"
+        for language, words in (("ja", "reset() を呼んでください"), ("zh-Hans", "请先调用 reset()")):
+            with use_language(language):
+                assert words in shown(caught.value)
+    table.reset(seed=1)  # nothing was changed: the first game deals as ever
+    assert table.agent_selection == "player_0" and table.render()
+
+
+def _reset(table: Any) -> Any:
+    table.reset(seed=1)
+    return table
+
+
+REFUSALS = [  # every refusal of the learning adapters, and what it says in Japanese
+    (lambda: env("two-player", reward="score"), "rl.reward",
+     "reward は win, points, spread のいずれかでなければなりません。指定は 'score'"),
+    (lambda: env("two-player", max_cycles=0), "rl.max-cycles",
+     "max_cycles は 1 以上の整数でなければなりません。指定は 0"),
+    (lambda: env("two-player", render_mode="human"), "rl.render-mode",
+     "render_mode は 'ansi' か None でなければなりません。指定は 'human'"),
+    (lambda: _reset(env("two-player")).step(0), "rl.illegal-action",
+     "player_0 は今、行動 0 (discard AC AD) を取れません。取れる行動："),
+    (lambda: VectorEnv("two-player", 0), "rl.num-envs",
+     "num_envs は 1 以上の整数でなければなりません。指定は 0"),
+    (lambda: _reset(VectorEnv("two-player", 2)).step([0]),
+     "rl.step-numbers", "step が受け取るのは env ごとに 1 つ、2 個の行動番号です。指定は [0]"),
+    (lambda: _reset(VectorEnv("two-player", 2)).step(
+        np.zeros(3, np.int64)), "rl.step-array",
+     "step が受け取るのは 2 個の行動番号（形が (2,) の整数の配列）です。指定は形 (3,) の int64 の配列"),
+    (lambda: VectorEnv("two-player", 2).reset(seed=[1]),
+     "rl.seeds", "reset のシードは env ごとに 1 つ（2 個）です。指定は 1 個"),
+    (lambda: bot_policy("random")(PeglineEnv("two-player"),
+                                                                   "player_0"),
+     "rl.not-to-act", "player_0 には今選ぶ手がありません：ポリシーが選ぶのは手番のエージェントの手です"
+                      "（reset の前なのでなし）"),
+    (lambda: bot_policy("genius")(
+        _reset(PeglineEnv("two-player")), "player_0"), "rl.no-bot",
+     "cribbage にボット 'genius' はありません。あるのは "),
+    (lambda: evaluate(lambda *_: 0, "random", games=0),
+     "rl.games", "games は 1 以上の整数でなければなりません。指定は 0"),
+]
+
+
+@pytest.mark.parametrize(("call", "code", "japanese"), REFUSALS,
+                         ids=[code for _, code, _ in REFUSALS])
+def test_every_refusal_is_said_in_the_users_language(call: Any, code: str, japanese: str) -> None:
+    """The adapters' refusals were plain English, shown so under --lang ja and on the page."""
+    with pytest.raises(PeglineError) as caught:
+        call()
+    assert caught.value.code == code
+    with use_language("ja"):
+        assert japanese in shown(caught.value)
 
 
 def test_options_are_checked() -> None:

@@ -160,8 +160,9 @@ def test_rewards_go_to_every_seat_and_add_up_to_the_result() -> None:
 
 def test_bad_input_is_refused_and_changes_nothing() -> None:
     vector = VectorEnv("two-player", 2)
-    with pytest.raises(PeglineError, match="reset the VectorEnv before its first step"):
+    with pytest.raises(PeglineError, match=r"call reset\(\) before step\(\)") as caught:
         vector.step([0, 0])
+    assert caught.value.code == "rl.reset-first"  # said in the user's language where shown
     observation, _info = vector.reset(seed=4)
     before = [game.inputs() for game in vector.games]
     legal = [int(np.flatnonzero(row)[0]) for row in observation["action_mask"]]

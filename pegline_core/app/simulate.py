@@ -40,6 +40,7 @@ from pegline_core.app.bot_specs import (
 from pegline_core.app.game_hooks import app_hooks
 from pegline_core.app.i18n import Messages
 from pegline_core.app.slow_plugins import slow_plugin
+from pegline_core.arguments import whole_seed
 from pegline_core.errors import PeglineError
 from pegline_core.game import Game
 from pegline_core.hook_times import HookTimes
@@ -340,8 +341,7 @@ def simulate(
         raise PeglineError(TOO_MANY(n=len(bots), seats=variant.table.players))
     if type(games) is not int or games < 1:
         raise PeglineError("simulate at least one game")
-    if type(seed) is not int or seed < 0:
-        raise PeglineError(f"the seed must be a whole number from 0 up, not {seed!r}")
+    seed = whole_seed(seed)
     if workers is not None and (type(workers) is not int or workers < 1):
         raise PeglineError(f"workers must be a whole number from 1 up, not {workers!r}")
     total, done = SimulationStats(), 0

@@ -45,6 +45,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Generic, TypeVar
 
 from rich.console import Console, RenderableType
+from rich.segment import Segment, Segments
 
 from pegline_core.app.i18n import N_, Messages
 from pegline_core.app.problems import say as in_language
@@ -104,6 +105,20 @@ class Taken(AnswerError):
         self.action = action
 
 
+def _trimmed(line: list[Segment]) -> list[Segment]:
+    """``line`` without the spaces at its end (spaces drawn on a background colour are kept:
+    they show)."""
+    kept = list(line)
+    while kept and not kept[-1].control and (kept[-1].style is None
+                                             or kept[-1].style.bgcolor is None):
+        last = kept.pop()
+        text = last.text.rstrip(" ")
+        if text:
+            kept.append(Segment(text, last.style))
+            break
+    return kept
+
+
 class TerminalSeat(Generic[V]):
     """Asks a person at the terminal, drawing the game's screen before each new decision.
 
@@ -147,7 +162,7 @@ class TerminalSeat(Generic[V]):
         self.seat = getattr(view, "seat", self.seat)
         self._answers = 0
         if view != self._drawn:
-            self.console.print(self.screen(view))
+            self.show(self.screen(view))
             self._drawn = view
         action = self.decide(view, legal)
         if not isinstance(action, AskCoach):
@@ -232,3 +247,12 @@ class TerminalSeat(Generic[V]):
     def say(self, text: str, end: str = "\n", style: str | None = None) -> None:
         """Plain text to the terminal, wrapped by the terminal itself (never by rich)."""
         self.console.print(text, end=end, style=style, markup=False, soft_wrap=True)
+
+    def show(self, drawn: RenderableType, style: str | None = None) -> None:
+        """``drawn`` (a screen, a grid, a paragraph rich wraps) at the terminal's width, each
+        line without the spaces rich pads it with to that width (or to its column's), which a
+        line copied from the terminal would carry."""
+        console = self.console
+        for line in console.render_lines(drawn, console.options, pad=False, new_lines=False,
+                                         style=console.get_style(style or "")):
+            console.print(Segments([*_trimmed(line), Segment.line()]), end="")

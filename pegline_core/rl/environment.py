@@ -35,18 +35,35 @@ from pegline_core import (
 from pegline_core.arguments import seed_of
 from pegline_core.batch import REWARDS, Chance, seat_rewards, take_number
 from pegline_core.encoding import Encoding, Screen
+from pegline_core.errors import short_repr
 from pegline_core.game_hooks import GameHooks
+from pegline_core.messages import Template
 from pegline_core.nonzeros import Nonzeros
 from pegline_core.plugins import Plugins
 from pegline_core.view_numbers import actions_by_number, numbered_of
 
-__all__ = ["PeglineEnv", "env", "REWARDS"]
+__all__ = ["PeglineEnv", "env", "ResetFirstWrapper", "REWARDS", "reset_first"]
+
+_RESET_FIRST = Template("rl.reset-first", "call reset() before {call}: there is no game yet")
+_RENDER_MODE = Template("rl.render-mode", "render_mode must be 'ansi' or None, not {value}")
+_ILLEGAL = Template("rl.illegal-action", "{agent} cannot take action {action} now; its legal "
+                    "actions are: {legal}")
+_STOPPED = Template("rl.stopped", "the game stopped with nobody to act in the {phase} phase")
+_REWARD = Template("rl.reward", "reward must be one of {rewards}, not {value}")
+_MAX_CYCLES = Template("rl.max-cycles", "max_cycles must be a whole number above 0, not {value}")
 
 
-def env(variant: Variant | str = "two-player", **options: Any) -> OrderEnforcingWrapper[
-        str, dict[str, np.ndarray], int]:
+def reset_first(was_reset: bool, call: str) -> None:
+    """Refuse ``call`` (``step``, ``observe``, ...) on an environment never reset: a
+    `PeglineError` saying reset() comes first."""
+    if not was_reset:
+        raise PeglineError(_RESET_FIRST(call=f"{call}()"))
+
+
+def env(variant: Variant | str = "two-player", **options: Any) -> ResetFirstWrapper:
     """A PettingZoo environment of ``variant`` (a name or a house file), wrapped as PettingZoo's
-    own environments are (an action before `reset` is refused). ``options`` are `PeglineEnv`'s.
+    own environments are, in `ResetFirstWrapper` (a call before `reset` is refused).
+    ``options`` are `PeglineEnv`'s.
 
     >>> from pegline_core.rl import env
     >>> table = env("two-player-61", reward="spread")
@@ -57,7 +74,39 @@ def env(variant: Variant | str = "two-player", **options: Any) -> OrderEnforcing
     >>> observation["observation"].shape, int(observation["action_mask"].sum())   # 15 discards
     ((532,), 15)
     """
-    return OrderEnforcingWrapper(PeglineEnv(variant, **options))
+    return ResetFirstWrapper(PeglineEnv(variant, **options))
+
+
+class ResetFirstWrapper(OrderEnforcingWrapper[str, dict[str, np.ndarray], int]):
+    """PettingZoo's order checks, with a call made before `reset` refused as a `PeglineError`
+    (a `ValueError` saying reset() comes first) rather than PettingZoo's bare AssertionError or
+    AttributeError. Its attributes (``agents``, ``rewards``, ...) stay PettingZoo's: read before
+    `reset`, they raise AttributeError, as ``hasattr`` expects. (PettingZoo is untyped: what its
+    methods return is ``Any`` here.)"""
+
+    def step(self, action: Any) -> None:
+        reset_first(self._has_reset, "step")
+        super().step(action)
+
+    def observe(self, agent: str) -> Any:
+        reset_first(self._has_reset, "observe")
+        return super().observe(agent)
+
+    def last(self, observe: bool = True) -> Any:
+        reset_first(self._has_reset, "last")
+        return super().last(observe)
+
+    def render(self) -> Any:
+        reset_first(self._has_reset, "render")
+        return super().render()
+
+    def state(self) -> Any:
+        reset_first(self._has_reset, "state")
+        return super().state()
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        reset_first(self._has_reset, "agent_iter")
+        return super().agent_iter(max_iter)
 
 
 class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
@@ -78,7 +127,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
                  extra_plugins: Plugins | None = None) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
-            raise PeglineError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+            raise PeglineError(_RENDER_MODE(value=short_repr(render_mode)))
         self.ruleset = checked_ruleset(variant, reward, max_cycles, extra_plugins)
         variant = self.ruleset.variant
         self.encoding = encoding_of(self.ruleset)
@@ -100,6 +149,8 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self._legal: list[int] = []
         """The numbers of the legal actions of the seat to act."""
         self._screen: Screen | None = None
+        self._dealt = False
+        """Whether `reset` has dealt a game (before it, there is no seat to act)."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -125,14 +176,16 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self.infos: dict[str, dict[str, object]] = {agent: {} for agent in self.agents}
         self.decisions = [0] * len(self.possible_agents)
         self._screen = self.encoding.screen() if self.render_mode else None
+        self._dealt = True
         self._advance(self.game.scores)
 
     def step(self, action: int | None) -> None:
         """Apply the numbered action of the seat to act (None for a seat already done).
 
         Raises `IllegalActionError` (a `ValueError`) for a number that is not legal now; the
-        game is then unchanged.
+        game is then unchanged; `PeglineError` before `reset`.
         """
+        reset_first(self._dealt, "step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -154,7 +207,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         what, number = repr(action), _number(action)
         if number is not None and 0 <= number < self.encoding.action_count:
             what = f"{number} ({self.encoding.label(number)})"
-        return f"{agent} cannot take action {what} now; its legal actions are: {legal}"
+        return _ILLEGAL(agent=agent, action=what, legal=legal)
 
     def _advance(self, before: tuple[int, ...]) -> None:
         """Resolve chance up to the next decision, then give out rewards and the next turn."""
@@ -164,8 +217,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self._record(start)
         if not to_act:
             if not game.over:
-                raise PeglineError(f"the game stopped with nobody to act in the {game.phase} "
-                                   "phase")
+                raise PeglineError(_STOPPED(phase=game.phase))
             self.terminations = dict.fromkeys(self.agents, True)
             self._legal = []
         else:
@@ -196,6 +248,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s observation, built from its view only, and its action mask (all zeros
         unless it is to act)."""
+        reset_first(self._dealt, "observe")
         seat = self.seat_of[agent]
         mask = np.zeros(self.encoding.action_count, np.int8)
         if agent == self.agent_selection and self._legal:
@@ -209,6 +262,11 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
             observation[gathered.places] = gathered.values
         return {"observation": observation, "action_mask": mask}
 
+    def last(self, observe: bool = True) -> Any:
+        """The observation, reward, ends and info of the agent to act (PettingZoo's)."""
+        reset_first(self._dealt, "last")
+        return super().last(observe)
+
     def legal_actions(self) -> dict[int, Action]:
         """The seat to act's legal actions by number (the game's action values)."""
         if not self._legal:
@@ -218,6 +276,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
 
     def render(self) -> str | None:
         """The terminal's table as the seat to act sees it (``render_mode="ansi"``)."""
+        reset_first(self._dealt, "render")
         if self._screen is None:
             return None
         seat = self.seat_of[self.agent_selection]
@@ -246,9 +305,9 @@ def checked_ruleset(variant: Variant | str, reward: str, max_cycles: int | None,
     """The ruleset of an environment's games, once the options every environment takes are
     checked (`PeglineError` naming a wrong one)."""
     if reward not in REWARDS:
-        raise PeglineError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        raise PeglineError(_REWARD(rewards=", ".join(REWARDS), value=short_repr(reward)))
     if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
-        raise PeglineError(f"max_cycles must be a whole number above 0, not {max_cycles!r}")
+        raise PeglineError(_MAX_CYCLES(value=short_repr(max_cycles)))
     if not isinstance(variant, Variant):
         variant = load_variant(variant, extra_plugins=extra_plugins)
     return Ruleset(variant, extra_plugins)

@@ -15,11 +15,19 @@ import attrs
 
 from pegline_core import PeglineError, Variant
 from pegline_core.app.bot_specs import bots_for
-from pegline_core.arguments import expect
+from pegline_core.arguments import expect, whole_seed
+from pegline_core.errors import short_repr
+from pegline_core.messages import Template
 from pegline_core.players import Player
 from pegline_core.rl.environment import PeglineEnv
 
 __all__ = ["Policy", "BotPolicy", "bot_policy", "WinRate", "evaluate"]
+
+_NOT_TO_ACT = Template("rl.not-to-act", "{agent} has no move to choose now: a policy picks for "
+                       "the agent to act ({acting})")
+_NONE_YET = Template("rl.none-before-reset", "none before reset")
+_NO_BOT = Template("rl.no-bot", "no bot {name} in {game}; there are {bots}")
+_GAMES = Template("rl.games", "games must be a whole number above 0, not {value}")
 
 Policy = Callable[[PeglineEnv, str], int]
 """Picks the number of a legal action for the agent to act."""
@@ -37,15 +45,14 @@ class BotPolicy:
         acting = getattr(table, "agent_selection", None)  # none before reset
         legal = table.legal_actions()
         if agent != acting or not legal:  # another's moves, or none: refused
-            raise PeglineError(f"{agent} has no move to choose now: a policy picks for the agent "
-                               f"to act ({acting or 'none before reset'})")
+            raise PeglineError(_NOT_TO_ACT(agent=agent, acting=acting or _NONE_YET()))
         seat = table.possible_agents.index(agent)
         bot = self._bots.get((id(table.ruleset), seat))
         if bot is None:
             factories = bots_for(table.ruleset.variant)
             if self.name not in factories:
-                raise PeglineError(f"no bot {self.name!r} in {table.ruleset.variant.game}; "
-                                   f"there are {', '.join(sorted(factories))}")
+                raise PeglineError(_NO_BOT(name=repr(self.name), game=table.ruleset.variant.game,
+                                           bots=", ".join(sorted(factories))))
             bot = self._bots[(id(table.ruleset), seat)] = factories[self.name](self.seed + seat)
         view = table.game.view(seat)
         action = bot.choose(view, list(legal.values()))
@@ -65,7 +72,7 @@ def bot_policy(name: str, seed: int = 0) -> BotPolicy:
     >>> table.unwrapped.encoding.label(number)
     'discard 7H 8S'
     """
-    return BotPolicy(name, seed)
+    return BotPolicy(name, whole_seed(seed))
 
 
 @attrs.frozen
@@ -104,7 +111,7 @@ def evaluate(policy: Policy, opponent: Policy | str, variant: Variant | str = "t
     won 19 of 20: 95.0% (95% interval 76.4% to 99.1%)
     """
     if type(games) is not int or games < 1:
-        raise PeglineError(f"games must be a whole number above 0, not {games!r}")
+        raise PeglineError(_GAMES(value=short_repr(games)))
     expect(callable(policy), "the policy", "a callable policy(env, agent) -> number", policy)
     expect(isinstance(opponent, str) or callable(opponent), "the opponent",
            "a policy or a bot's name", opponent)

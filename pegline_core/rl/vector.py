@@ -23,14 +23,21 @@ from gymnasium.vector import VectorEnv as GymnasiumVectorEnv
 from gymnasium.vector.utils import batch_space
 
 from pegline_core import Action, Game, PeglineError, Variant
-from pegline_core.arguments import seed_of
+from pegline_core.arguments import whole_seed
 from pegline_core.batch import Batch
 from pegline_core.errors import short_repr
+from pegline_core.messages import Template
 from pegline_core.plugins import Plugins
-from pegline_core.rl.environment import checked_ruleset, encoding_of
+from pegline_core.rl.environment import checked_ruleset, encoding_of, reset_first
 from pegline_core.view_numbers import actions_by_number
 
 __all__ = ["VectorEnv"]
+
+_NUM_ENVS = Template("rl.num-envs", "num_envs must be a whole number above 0, not {value}")
+_SEEDS = Template("rl.seeds", "reset takes one seed per env ({n}), not {count}")
+_AN_ARRAY = Template("rl.step-array", "step takes {n} action numbers (an integer array of shape "
+                     "({n},)), not an array of {dtype} of shape {shape}")
+_NUMBERS = Template("rl.step-numbers", "step takes {n} action numbers, one per env, not {value}")
 
 Observation = dict[str, np.ndarray]
 """``{"observation": (N, D) float32, "action_mask": (N, A) int8}``."""
@@ -56,8 +63,7 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
                  reward: str = "win", max_cycles: int | None = None, copy: bool = True,
                  extra_plugins: Plugins | None = None) -> None:
         if type(num_envs) is not int or num_envs < 1:
-            raise PeglineError(f"num_envs must be a whole number above 0, not "
-                               f"{short_repr(num_envs)}")
+            raise PeglineError(_NUM_ENVS(value=short_repr(num_envs)))
         self.ruleset = checked_ruleset(variant, reward, max_cycles, extra_plugins)
         variant = self.ruleset.variant
         self.encoding = encoding = encoding_of(self.ruleset)
@@ -107,8 +113,7 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
         (a `ValueError`) naming the env for a number its seat to act may not take; nothing is
         applied then, in any env.
         """
-        if not self._started:
-            raise PeglineError("reset the VectorEnv before its first step")
+        reset_first(self._started, "step")
         self._batch.step(self._numbers(actions))
         self._write()
         rewards, terminated, truncated = self._rewards, self._terminated, self._truncated
@@ -157,11 +162,9 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
             return [None] * self.num_envs
         if isinstance(seed, list | tuple | np.ndarray):
             if len(seed) != self.num_envs:
-                raise PeglineError(f"reset takes one seed per env ({self.num_envs}), not "
-                                   f"{len(seed)}")
-            return [seed_of(number, optional=False) for number in seed]
-        first = seed_of(seed, optional=False)  # type: ignore[arg-type]
-        assert first is not None
+                raise PeglineError(_SEEDS(n=self.num_envs, count=len(seed)))
+            return [whole_seed(number) for number in seed]
+        first = whole_seed(seed)  # type: ignore[arg-type]
         return [first + env for env in range(self.num_envs)]
 
     def _numbers(self, actions: Any) -> list[Any]:
@@ -169,13 +172,11 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
         `PeglineError` for the wrong shape or kind."""
         if isinstance(actions, np.ndarray):
             if actions.shape != (self.num_envs,) or actions.dtype.kind not in "iu":
-                raise PeglineError(f"step takes {self.num_envs} action numbers (an integer "
-                                   f"array of shape ({self.num_envs},)), not an array of "
-                                   f"{actions.dtype} of shape {actions.shape}")
+                raise PeglineError(_AN_ARRAY(n=self.num_envs, dtype=str(actions.dtype),
+                                             shape=str(actions.shape)))
             return actions.tolist()  # type: ignore[no-any-return]
         if not isinstance(actions, list | tuple) or len(actions) != self.num_envs:
-            raise PeglineError(f"step takes {self.num_envs} action numbers, one per env, not "
-                               f"{short_repr(actions)}")
+            raise PeglineError(_NUMBERS(n=self.num_envs, value=short_repr(actions)))
         return [int(number) if isinstance(number, np.integer) else number
                 for number in actions]
 

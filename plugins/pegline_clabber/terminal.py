@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from rich.console import Console, RenderableType
+from rich.text import Text
 
 from pegline_clabber.actions import Announce, CallRenege, LetStand, Name, Pass, Play, Show
 from pegline_clabber.cards import SUIT_SYMBOLS, SUITS, why_illegal
@@ -101,8 +102,7 @@ class HumanPlayer(TerminalSeat[ClabberView]):
 
         evaluation = comparison.evaluation
         if not self._disclaimed:
-            self.console.print(_("(The coach: {note}.)").format(note=evaluation.note),
-                               style="dim")
+            self.show(Text(_("(The coach: {note}.)").format(note=evaluation.note)), style="dim")
             self._disclaimed = True
         for line in describe(evaluation, comparison.action, comparison.rank):
             self.say(line)

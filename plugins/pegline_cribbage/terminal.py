@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from rich.console import Console, RenderableType
+from rich.text import Text
 
 from pegline_core.app.i18n import N_, Messages, RuleNames
 from pegline_core.app.terminal_seat import TerminalSeat
@@ -92,9 +93,9 @@ class HumanPlayer(TerminalSeat[CribbageView]):
         """Follow one event of the game (the public ones move the pegs and keep the shows)."""
         self.table.observe(event)
         if isinstance(event, GameEnded) and isinstance(self._drawn, CribbageView):
-            self.console.print(_("the final board:"))
+            self.say(_("the final board:"))
             for line in self.table.board(self._drawn._replace(scores=_final(event))):
-                self.console.print(line)
+                self.show(line)
 
     def screen(self, view: CribbageView) -> RenderableType:
         return self.table.render(view)
@@ -147,7 +148,7 @@ class HumanPlayer(TerminalSeat[CribbageView]):
     def _say_wrapped(self, text: str, style: str | None = None) -> None:
         """A paragraph to the terminal, wrapped between words at its width (a terminal's own
         wrapping would break a word in two)."""
-        self.console.print(text, style=style, markup=False, overflow="fold")
+        self.show(Text(text, overflow="fold"), style=style)
 
     def _word(self, word: str, view: CribbageView) -> AskCoach | None:
         """Do what a word asks; an action to return (the coach's), or None to ask again."""
@@ -185,7 +186,7 @@ class HumanPlayer(TerminalSeat[CribbageView]):
         grid.add_column()
         for place, sentence in rows:
             grid.add_row(place, sentence)
-        self.console.print(Padding(grid, (0, 0, 0, 2)))
+        self.show(Padding(grid, (0, 0, 0, 2)))
 
     def compare_refused(self, reason: str) -> None:
         """`Game.compare` refused: this seat has committed nothing the coach can judge yet."""

@@ -10,7 +10,7 @@ import shlex
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn, TypeGuard
 
 import click
 from click.core import ParameterSource
@@ -122,7 +122,7 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
         say_version_notices(record, versions)
         game = record.replay(versions)
         record_seed = record.seed
-        if record.seed is not None and seed is None:
+        if seed is None and _may_seed(record.seed):
             seed = record.seed + len(record.inputs())  # a fresh, reproducible continuation
         save_path = save_path or resume_path
     else:
@@ -182,6 +182,12 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
     finally:
         if save_path is not None:
             save()
+
+
+def _may_seed(seed: int | None) -> TypeGuard[int]:
+    """Whether the seed a record states may seed what comes next: the library took a negative
+    seed before it refused one as ``--seed`` does, and a record of it resumes with another."""
+    return seed is not None and seed >= 0
 
 
 def _players(game: Game, bots: str, seed: int, human: bool, *, auto_go: bool = True
@@ -261,7 +267,7 @@ def _play_match(variant: Variant | None, rules: MatchRules, seed: int | None, bo
         match, playing = resumed.resume()
         variant = match.variant
         first = resumed.games[0].seed
-        seed = seed if seed is not None else first if first is not None else 0
+        seed = seed if seed is not None else first if _may_seed(first) else 0
     else:
         assert variant is not None, "a new match names its variant"
         match = Match(variant, rules)
