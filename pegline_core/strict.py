@@ -245,12 +245,12 @@ class StructureProblems(ValueError):
         super().__init__(problems_text(problems))
 
 
-_Found = tuple[Path, str, Any]
+_Found = tuple[Path, str, object]
 """A problem as `_walk` finds it: path, message, and the declared type of a required key that
 is missing (else None)."""
 
 
-def _walk(exc: BaseException, path: Path, missing: Any = None) -> Iterator[_Found]:
+def _walk(exc: BaseException, path: Path, missing: object = None) -> Iterator[_Found]:
     if isinstance(exc, ForbiddenExtraKeysError):
         known = [f.name for f in attrs.fields(exc.cl)] if attrs.has(exc.cl) else []
         for key in sorted(exc.extra_fields):
@@ -270,7 +270,7 @@ def _walk(exc: BaseException, path: Path, missing: Any = None) -> Iterator[_Foun
         yield path, said(exc), None
 
 
-def stand_in(type_: Any, key: str = "") -> object:
+def stand_in(type_: object, key: str = "") -> object:
     """A value the strict converter structures as ``type_`` (None where none is known), standing
     in for the required key ``key`` that is missing, so that the rest of its table, and the
     tables beside it in an array, are checked too. A string stands in as the key's name: a word,

@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import operator
 import random
+from collections.abc import Iterable
 from typing import Any, ClassVar, SupportsIndex
 
 import numpy as np
@@ -53,6 +54,10 @@ _REWARD = Template("rl.reward", "reward must be one of {rewards}, not {value}")
 _MAX_CYCLES = Template("rl.max-cycles", "max_cycles must be a whole number above 0, not {value}")
 
 
+Last = tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, object]]
+"""What PettingZoo's ``last`` gives: the observation, reward, termination, truncation, info."""
+
+
 def reset_first(was_reset: bool, call: str) -> None:
     """Refuse ``call`` (``step``, ``observe``, ...) on an environment never reset: a
     `PeglineError` saying reset() comes first."""
@@ -81,32 +86,36 @@ class ResetFirstWrapper(OrderEnforcingWrapper[str, dict[str, np.ndarray], int]):
     """PettingZoo's order checks, with a call made before `reset` refused as a `PeglineError`
     (a `ValueError` saying reset() comes first) rather than PettingZoo's bare AssertionError or
     AttributeError. Its attributes (``agents``, ``rewards``, ...) stay PettingZoo's: read before
-    `reset`, they raise AttributeError, as ``hasattr`` expects. (PettingZoo is untyped: what its
-    methods return is ``Any`` here.)"""
+    `reset`, they raise AttributeError, as ``hasattr`` expects."""
 
-    def step(self, action: Any) -> None:
+    def step(self, action: int) -> None:
         reset_first(self._has_reset, "step")
         super().step(action)
 
-    def observe(self, agent: str) -> Any:
+    def observe(self, agent: str) -> dict[str, np.ndarray] | None:
         reset_first(self._has_reset, "observe")
-        return super().observe(agent)
+        observation: dict[str, np.ndarray] | None = super().observe(agent)
+        return observation
 
-    def last(self, observe: bool = True) -> Any:
+    def last(self, observe: bool = True) -> Last:
         reset_first(self._has_reset, "last")
-        return super().last(observe)
+        last: Last = super().last(observe)
+        return last
 
-    def render(self) -> Any:
+    def render(self) -> str | None:
         reset_first(self._has_reset, "render")
-        return super().render()
+        text: str | None = super().render()  # ours renders ANSI text, or nothing
+        return text
 
-    def state(self) -> Any:
+    def state(self) -> np.ndarray:
         reset_first(self._has_reset, "state")
-        return super().state()
+        state: np.ndarray = super().state()
+        return state
 
-    def agent_iter(self, max_iter: int = 2**63) -> Any:
+    def agent_iter(self, max_iter: int = 2**63) -> Iterable[str]:
         reset_first(self._has_reset, "agent_iter")
-        return super().agent_iter(max_iter)
+        agents: Iterable[str] = super().agent_iter(max_iter)
+        return agents
 
 
 class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
@@ -262,10 +271,11 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
             observation[gathered.places] = gathered.values
         return {"observation": observation, "action_mask": mask}
 
-    def last(self, observe: bool = True) -> Any:
+    def last(self, observe: bool = True) -> Last:
         """The observation, reward, ends and info of the agent to act (PettingZoo's)."""
         reset_first(self._dealt, "last")
-        return super().last(observe)
+        last: Last = super().last(observe)
+        return last
 
     def legal_actions(self) -> dict[int, Action]:
         """The seat to act's legal actions by number (the game's action values)."""
