@@ -14,7 +14,6 @@ from __future__ import annotations
 import io
 import operator
 import random
-from collections.abc import Iterable
 from typing import Any, ClassVar, SupportsIndex
 
 import numpy as np
@@ -43,7 +42,7 @@ from pegline_core.nonzeros import Nonzeros
 from pegline_core.plugins import Plugins
 from pegline_core.view_numbers import actions_by_number, numbered_of
 
-__all__ = ["PeglineEnv", "env", "ResetFirstWrapper", "REWARDS", "reset_first"]
+__all__ = ["PeglineEnv", "env", "REWARDS", "reset_first"]
 
 _RESET_FIRST = Template("rl.reset-first", "call reset() before {call}: there is no game yet")
 _RENDER_MODE = Template("rl.render-mode", "render_mode must be 'ansi' or None, not {value}")
@@ -65,10 +64,11 @@ def reset_first(was_reset: bool, call: str) -> None:
         raise PeglineError(_RESET_FIRST(call=f"{call}()"))
 
 
-def env(variant: Variant | str = "two-player", **options: Any) -> ResetFirstWrapper:
+def env(variant: Variant | str = "two-player", **options: Any) -> OrderEnforcingWrapper[
+        str, dict[str, np.ndarray], int]:
     """A PettingZoo environment of ``variant`` (a name or a house file), wrapped as PettingZoo's
-    own environments are, in `ResetFirstWrapper` (a call before `reset` is refused).
-    ``options`` are `PeglineEnv`'s.
+    own environments are (a call before `reset` is PettingZoo's refusal; the bare `PeglineEnv`
+    refuses it as a `PeglineError`). ``options`` are `PeglineEnv`'s.
 
     >>> from pegline_core.rl import env
     >>> table = env("two-player-61", reward="spread")
@@ -79,43 +79,7 @@ def env(variant: Variant | str = "two-player", **options: Any) -> ResetFirstWrap
     >>> observation["observation"].shape, int(observation["action_mask"].sum())   # 15 discards
     ((532,), 15)
     """
-    return ResetFirstWrapper(PeglineEnv(variant, **options))
-
-
-class ResetFirstWrapper(OrderEnforcingWrapper[str, dict[str, np.ndarray], int]):
-    """PettingZoo's order checks, with a call made before `reset` refused as a `PeglineError`
-    (a `ValueError` saying reset() comes first) rather than PettingZoo's bare AssertionError or
-    AttributeError. Its attributes (``agents``, ``rewards``, ...) stay PettingZoo's: read before
-    `reset`, they raise AttributeError, as ``hasattr`` expects."""
-
-    def step(self, action: int) -> None:
-        reset_first(self._has_reset, "step")
-        super().step(action)
-
-    def observe(self, agent: str) -> dict[str, np.ndarray] | None:
-        reset_first(self._has_reset, "observe")
-        observation: dict[str, np.ndarray] | None = super().observe(agent)
-        return observation
-
-    def last(self, observe: bool = True) -> Last:
-        reset_first(self._has_reset, "last")
-        last: Last = super().last(observe)
-        return last
-
-    def render(self) -> str | None:
-        reset_first(self._has_reset, "render")
-        text: str | None = super().render()  # ours renders ANSI text, or nothing
-        return text
-
-    def state(self) -> np.ndarray:
-        reset_first(self._has_reset, "state")
-        state: np.ndarray = super().state()
-        return state
-
-    def agent_iter(self, max_iter: int = 2**63) -> Iterable[str]:
-        reset_first(self._has_reset, "agent_iter")
-        agents: Iterable[str] = super().agent_iter(max_iter)
-        return agents
+    return OrderEnforcingWrapper(PeglineEnv(variant, **options))
 
 
 class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
@@ -194,7 +158,8 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         Raises `IllegalActionError` (a `ValueError`) for a number that is not legal now; the
         game is then unchanged; `PeglineError` before `reset`.
         """
-        reset_first(self._dealt, "step")
+        if not self._dealt:  # before reset: say so (inline: every decision passes here)
+            reset_first(False, "step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -257,7 +222,8 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s observation, built from its view only, and its action mask (all zeros
         unless it is to act)."""
-        reset_first(self._dealt, "observe")
+        if not self._dealt:  # before reset: say so (inline: every decision passes here)
+            reset_first(False, "observe")
         seat = self.seat_of[agent]
         mask = np.zeros(self.encoding.action_count, np.int8)
         if agent == self.agent_selection and self._legal:
@@ -273,7 +239,8 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
 
     def last(self, observe: bool = True) -> Last:
         """The observation, reward, ends and info of the agent to act (PettingZoo's)."""
-        reset_first(self._dealt, "last")
+        if not self._dealt:  # before reset: say so (inline: every decision passes here)
+            reset_first(False, "last")
         last: Last = super().last(observe)
         return last
 
