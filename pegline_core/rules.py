@@ -6,14 +6,20 @@ plugin and the source behind every point.
 
 from __future__ import annotations
 
+import sys
 from typing import Any, NamedTuple
 
-from attrs import frozen
+from attrs import field, frozen
 
 from pegline_core.cards import Card
 from pegline_core.errors import short_repr
 
 __all__ = ["Rule", "Score", "Award", "rule_problem"]
+
+
+def _interned(value: object) -> str:
+    """``value`` interned where it is a string (anything else is `rule_problem`'s to refuse)."""
+    return sys.intern(value) if type(value) is str else value  # type: ignore[return-value]
 
 
 @frozen
@@ -23,7 +29,9 @@ class Rule:
     ``points`` is the fixed award, or None where it varies (a run scores one per card).
     """
 
-    id: str
+    id: str = field(converter=_interned)
+    """Interned: the ids a compiled counterpart claims are, and a dictionary of rules then
+    finds a claim's rule by identity, at every award."""
     summary: str
     source: str = ""
     points: int | None = None

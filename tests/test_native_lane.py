@@ -5,6 +5,7 @@ difference; whichever lane a hook takes, the logs are the ones pinned before it 
 from __future__ import annotations
 
 import functools
+import sys
 
 import attrs
 import pytest
@@ -515,3 +516,15 @@ def test_a_counterpart_moved_to_another_function_is_not_taken_for_it():
     second.__dict__.update(first.__dict__)  # what functools.wraps does
     assert native_counterpart(first) is honest
     assert native_counterpart(second) is None
+
+
+def test_a_counterparts_claim_names_its_rule_by_the_rulesets_own_string() -> None:
+    """Rule ids are interned, as a compiled counterpart's strings are: the machine finds the
+    rule of each award by identity (a string equal but not the same is compared char by
+    char, at every award)."""
+    ruleset = Ruleset(load_variant("two-player"))
+    scoring = Scoring(ruleset, hypothetical=True)
+    claims = scoring.play(0, codes_of(parse_cards("5H 5C")), 10, (0, 0), 1)
+    keys = {rule: rule for rule in ruleset.rules}
+    assert claims and all(keys[rule] is rule for rule, _points, _codes in claims)
+    assert Rule("my-rule", "mine").id is sys.intern("my-" + "rule")
