@@ -39,7 +39,9 @@ def row_codes(phases: type[P]) -> dict[P, int]:
     """The number a machine's log rows hold for each member of ``phases`` (numbered the first
     time it is asked), read back from `ROW_PHASES`: a member has attributes, so the garbage
     collector tracks every row that holds one, where it stops tracking a row of numbers and
-    strings. The members of two games that share a string are two numbers.
+    strings. The members of two games that share a string are two numbers. The numbers are
+    given in the order games first ask, so they mean a phase within one process only: a log
+    leaves it as events (a pickled `Game` carries its inputs, an `EventLog` its events).
 
     >>> class Phases(Phase):
     ...     DEAL = "deal"
