@@ -340,6 +340,17 @@ def test_a_key_missing_from_one_rule_hides_none_of_the_other_rules_problems(tmp_
     assert refusals(alone) == ["config.house.rules[0].when: required key is missing"]
 
 
+def test_what_stands_in_for_a_missing_table_is_not_judged_inside(tmp_path):
+    """A rule without its name: the name is reported missing, and not its language as well
+    (the house plugin's judgment of the empty table standing in for it)."""
+    nameless = rule("jacks", "play", "points = 2", 'ranks = ["J"]').replace(
+        'name = { en = "jacks" }\n', "")
+    assert refusals(write(tmp_path, HEAD + nameless + rule("nines", "plya", "points = 1"))) == [
+        "config.house.rules[0].name: required key is missing",
+        "config.house.rules[1].when: must be one of 'play', 'series-end', 'starter', 'show', "
+        "'after-show', got 'plya'; did you mean 'play'?"]
+
+
 def test_a_rank_written_as_a_card_writes_it_is_offered_as_the_rank(tmp_path):
     """Pegline writes a ten TD and reads 't', 'j' or 'a' in a card: a rule's ranks are offered
     the rank so read."""
