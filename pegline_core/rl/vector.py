@@ -160,7 +160,7 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
     def _seeds(self, seed: object) -> list[int | None]:
         if seed is None:
             return [None] * self.num_envs
-        if isinstance(seed, list | tuple | np.ndarray):
+        if isinstance(seed, list | tuple) or (isinstance(seed, np.ndarray) and seed.ndim):
             if len(seed) != self.num_envs:
                 raise PeglineError(_SEEDS(n=self.num_envs, count=len(seed)))
             return [whole_seed(number) for number in seed]
