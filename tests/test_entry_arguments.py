@@ -137,6 +137,17 @@ def test_an_array_of_numbers_is_no_seed():
     assert RandomBot(np.array(7)).rng.random() == RandomBot(7).rng.random()  # one number
 
 
+@pytest.mark.parametrize("wrong", ["x", 1.5, -1], ids=repr)
+def test_evaluate_refuses_a_seed_as_it_was_given(wrong):
+    """It added one to the seed for the opponent's bot first: "x" was a TypeError, and 1.5 was
+    refused as 2.5."""
+    pytest.importorskip("pettingzoo", reason="the rl extra (pip install -e '.[rl]')")
+    from pegline_core.rl import bot_policy, evaluate
+
+    refused(lambda: evaluate(bot_policy("random"), "random", games=1, seed=wrong),
+            f"seed must be a whole number from 0 up, not {wrong!r}")
+
+
 def test_a_vector_envs_seeds_are_one_number_or_one_each():
     pytest.importorskip("gymnasium", reason="the rl extra (pip install -e '.[rl]')")
     np = pytest.importorskip("numpy")
