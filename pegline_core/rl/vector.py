@@ -113,7 +113,8 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
         (a `ValueError`) naming the env for a number its seat to act may not take; nothing is
         applied then, in any env.
         """
-        reset_first(self._started, "step")
+        if not self._started:
+            raise reset_first("step")
         self._batch.step(self._numbers(actions))
         self._write()
         rewards, terminated, truncated = self._rewards, self._terminated, self._truncated
