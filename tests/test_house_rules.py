@@ -127,6 +127,18 @@ def test_a_key_that_is_a_number_or_a_table_is_read_by_its_kind():
         (("match", "count"), "expected an integer or an array, got the table {'min': 1}")]
 
 
+def test_the_problems_of_a_structure_pickle_as_they_are():
+    """Unpickling called the class with its text, read as the list of problems: a ValueError."""
+    import pickle
+
+    with pytest.raises(StructureProblems) as info:
+        structure_strict({"id": "jacks", "name": {"en": "jacks"}, "points": "2"}, HouseRule)
+    again = pickle.loads(pickle.dumps(info.value))
+    assert (again.problems, again.stand_ins, str(again)) == (
+        info.value.problems, info.value.stand_ins, str(info.value))
+    assert again.stand_ins == {("when",): "when"}
+
+
 def test_a_variant_declares_its_data_rules_with_their_names(tmp_path):
     path = write(tmp_path, HEAD + 'disable = ["peg-pair"]\n[[config.house.rules]]\n'
                  'id = "house-peg-pair"\nname = { en = "pegging pair, 3", ja = "ペアは3点" }\n'
