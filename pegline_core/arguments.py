@@ -65,7 +65,10 @@ def whole_seed(value: SupportsIndex, name: str = "seed") -> int:
 def _seed(value: object, name: str, expected: str) -> int:
     if type(value) is int and value >= 0:
         return value
-    number = operator.index(value) if hasattr(type(value), "__index__") else -1  # type: ignore[arg-type]
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:  # not a whole number (nor an array of several, whose __index__ refuses)
+        number = -1
     expect(number >= 0, name, expected, value)
     return number
 

@@ -30,15 +30,17 @@ import functools
 import gzip
 import hashlib
 import json
+import operator
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import NotRequired, TypedDict
+from typing import NotRequired, SupportsIndex, TypedDict
 
 import attrs
 from attrs import field, frozen
 
 from pegline_core import game_hookspecs, record_toml
+from pegline_core.arguments import expect
 from pegline_core.errors import PeglineError, RecordError, VariantError, short_repr
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored
 from pegline_core.files import (
@@ -375,9 +377,14 @@ class GameRecord:
     # -- making ------------------------------------------------------------------------------
 
     @classmethod
-    def of(cls, game: Game, *, seed: int | None = None, derived: bool = True) -> GameRecord:
-        """The record of ``game`` so far; without ``derived`` only its inputs are kept (and the
-        header states no summary)."""
+    def of(cls, game: Game, *, seed: SupportsIndex | None = None, derived: bool = True
+           ) -> GameRecord:
+        """The record of ``game`` so far, played from ``seed`` (a whole number, or None: a
+        negative one only carries on an old record's); without ``derived`` only its inputs are
+        kept (and the header states no summary)."""
+        expect(seed is None or hasattr(type(seed), "__index__"), "seed", "a whole number or None",
+               seed)
+        number = None if seed is None else operator.index(seed)
         codec = game.codec
         log = game.log
         events = [codec.to_dict(e) for e in log if derived or isinstance(e, Input)]
@@ -389,7 +396,7 @@ class GameRecord:
             fixed = ruleset.cache["record"] = (rules_digest(ruleset), ruleset.versions(),
                                                variant.to_toml_dict())
         digest, versions, rules = fixed
-        return cls(variant.name, (), digest, dict(versions), game.first_dealer, seed,
+        return cls(variant.name, (), digest, dict(versions), game.first_dealer, number,
                    tuple(events), variant.game, copy.deepcopy(rules), summary)
 
     def header(self, *, stream: bool = False) -> dict[str, object]:

@@ -117,11 +117,12 @@ class Ruleset(HookOwner):
         ruleset: Ruleset = _Unbuilt(variant, extra_plugins)
         faults = ruleset._assemble()  # the plugins that load are checked beside those that fail
         refused = [fault[0] for fault in faults if fault[0][:1] == ("config",)]
-        # a plugin's judgment of a table one of whose keys was refused (its default standing
-        # in) is left out: it would judge the default, not what the file wrote
+        # a plugin's judgment of a table one of whose keys was refused, or of what is inside
+        # that key (its default or stand-in in its place), is left out: it would judge that,
+        # not what the file wrote
         faults += [fault for fault in
                    ruleset._check(unsure=any(fault[0][:1] == ("plugins",) for fault in faults))
-                   if not any(path[:len(fault[0])] == fault[0] for path in refused)]
+                   if not any(_nested(path, fault[0]) for path in refused)]
         faults = faults or (ruleset._scoreless() if must_score else [])
         if faults:
             return [(path, message) for path, message, _, _ in faults], []
@@ -466,6 +467,12 @@ class _Unbuilt(Ruleset):
     def __init__(self, variant: Variant, extra_plugins: Plugins | None = None) -> None:
         self.variant = variant  # and nothing else: Ruleset.__init__ would raise on a fault
         self.extra_plugins = dict(extra_plugins or {})
+
+
+def _nested(one: tuple[str | int, ...], other: tuple[str | int, ...]) -> bool:
+    """Whether either key path is the other or goes into it."""
+    shorter = min(len(one), len(other))
+    return one[:shorter] == other[:shorter]
 
 
 def _key_path(text: str) -> tuple[str | int, ...]:

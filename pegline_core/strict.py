@@ -244,6 +244,10 @@ class StructureProblems(ValueError):
         self.stand_ins = dict(stand_ins or {})
         super().__init__(problems_text(problems))
 
+    def __reduce__(self) -> tuple[type[StructureProblems], tuple[object, ...]]:
+        """Pickled as what it is made of (an exception's are its text)."""
+        return StructureProblems, (self.problems, self.stand_ins)
+
 
 _Found = tuple[Path, str, object]
 """A problem as `_walk` finds it: path, message, and the declared type of a required key that

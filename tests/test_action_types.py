@@ -189,6 +189,19 @@ def test_the_discards_a_player_gets_read_as_the_list_of_legal_actions():
         choices["0"]  # type: ignore[call-overload]
 
 
+def test_the_discards_a_player_gets_pickle_as_what_they_are():
+    """As the seat, its cards and how many it lays away: they carried every discard of the seat
+    interned so far in the process (67 KB after 300 deals, for fifteen discards)."""
+    for seed in range(40):  # the seat's discards of forty deals interned
+        game = Game("two-player", dealer=0)
+        game.apply(game.chance_action(random.Random(seed)))
+        choices = game.machine.choices(1)
+        assert len(list(choices)) == 15
+    again = pickle.loads(pickle.dumps(choices))
+    assert list(again) == list(choices) and again[3] is choices[3]  # the interned ones
+    assert len(pickle.dumps(choices)) < len(pickle.dumps(list(choices)))
+
+
 def test_an_interned_action_is_an_ordinary_value():
     """Equal to the same action built anew, hashed alike, pickled as any: only its identity
     spares it the check, so a copy of it is checked."""

@@ -11,7 +11,7 @@ import signal
 import pytest
 
 from pegline_clabber import tournament
-from pegline_core import load_variant
+from pegline_core import PeglineError, load_variant
 from pegline_core.app import simulate as sim
 from tests.processes import all_gone, count_chunks_in_flight, finish, needs_proc, start_with_workers
 
@@ -25,6 +25,14 @@ def test_the_standings_are_the_same_on_one_worker_or_two():
     assert one == two
     assert [s.played for s in one] == [2 * (sim.CHUNK + 3)] * 3
     assert sum(s.won for s in one) == 3 * (sim.CHUNK + 3)
+
+
+@pytest.mark.parametrize("wrong", [-1, "x", 1.5], ids=repr)
+def test_a_seed_that_is_not_a_whole_number_from_0_up_is_refused_as_given(wrong):
+    """As `simulate` refuses it: -1 was refused from a worker as the seed of a game,
+    -4294967295, and "x" was a TypeError there."""
+    with pytest.raises(PeglineError, match=f"seed must be a whole number from 0 up, not {wrong!r}$"):
+        tournament.round_robin(VARIANT, ["greedy", "random"], games=1, seed=wrong, workers=1)
 
 
 def test_chunks_are_the_games_of_the_whole_round_robin():

@@ -96,6 +96,18 @@ def test_no_line_a_human_game_prints_ends_in_a_space(variant, answers, coach, tm
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
+def test_no_line_ends_in_a_space_at_a_narrow_terminal(language, tmp_path, monkeypatch):
+    """The hint to type help was wrapped by rich, which left a space at the end of its line
+    ("(type help to see what " at 24 columns)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "24")
+    result = run("--lang", language, "play", "--human", "--seed", "3", input="1 2\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "help" in result.output
+    assert [line for line in result.output.splitlines() if line != line.rstrip()] == []
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
 @pytest.mark.parametrize("command", [
     "score 5H 5C 5D JS --starter 5S", "analyze show --variant two-player-61",
     "analyze discard 5H 5C 5D JS 4H 6C", "simulate --games 4", "simulate --games 4 --variant "

@@ -127,6 +127,40 @@ def test_a_negative_seed_is_refused_by_every_entry_point_as_the_command_line_ref
     assert play_game("two-player-61", [RandomBot(0), RandomBot(2**70)], seed=0).over
 
 
+def test_an_array_of_numbers_is_no_seed():
+    """numpy's arrays have ``__index__``, which a seed of several numbers refuses with numpy's
+    own TypeError: it escaped as that, not as the seed's refusal."""
+    np = pytest.importorskip("numpy")
+    for wrong in (np.array([1, 2]), np.array([[3]])):
+        refused(lambda wrong=wrong: RandomBot(wrong), SEED)
+        refused(lambda wrong=wrong: play_game("two-player", TWO, seed=wrong), SEED)
+    assert RandomBot(np.array(7)).rng.random() == RandomBot(7).rng.random()  # one number
+
+
+@pytest.mark.parametrize("wrong", ["x", 1.5, -1], ids=repr)
+def test_evaluate_refuses_a_seed_as_it_was_given(wrong):
+    """It added one to the seed for the opponent's bot first: "x" was a TypeError, and 1.5 was
+    refused as 2.5."""
+    pytest.importorskip("pettingzoo", reason="the rl extra (pip install -e '.[rl]')")
+    from pegline_core.rl import bot_policy, evaluate
+
+    refused(lambda: evaluate(bot_policy("random"), "random", games=1, seed=wrong),
+            f"seed must be a whole number from 0 up, not {wrong!r}")
+
+
+def test_a_vector_envs_seeds_are_one_number_or_one_each():
+    pytest.importorskip("gymnasium", reason="the rl extra (pip install -e '.[rl]')")
+    np = pytest.importorskip("numpy")
+    from pegline_core.rl import VectorEnv
+
+    vector = VectorEnv("two-player", 2)
+    refused(lambda: vector.reset(seed=np.array([[1, 2], [3, 4]])),
+            "seed must be a whole number from 0 up, not ")
+    by_array, _ = vector.reset(seed=np.array(3))  # one number, as seed=3
+    by_int, _ = vector.reset(seed=3)
+    assert (by_array["observation"] == by_int["observation"]).all()
+
+
 def test_the_learning_environments_refuse_a_negative_seed():
     pytest.importorskip("pettingzoo", reason="the rl extra (pip install -e '.[rl]')")
     from pegline_core.rl import VectorEnv, bot_policy, env, evaluate

@@ -127,6 +127,18 @@ def test_a_key_that_is_a_number_or_a_table_is_read_by_its_kind():
         (("match", "count"), "expected an integer or an array, got the table {'min': 1}")]
 
 
+def test_the_problems_of_a_structure_pickle_as_they_are():
+    """Unpickling called the class with its text, read as the list of problems: a ValueError."""
+    import pickle
+
+    with pytest.raises(StructureProblems) as info:
+        structure_strict({"id": "jacks", "name": {"en": "jacks"}, "points": "2"}, HouseRule)
+    again = pickle.loads(pickle.dumps(info.value))
+    assert (again.problems, again.stand_ins, str(again)) == (
+        info.value.problems, info.value.stand_ins, str(info.value))
+    assert again.stand_ins == {("when",): "when"}
+
+
 def test_a_variant_declares_its_data_rules_with_their_names(tmp_path):
     path = write(tmp_path, HEAD + 'disable = ["peg-pair"]\n[[config.house.rules]]\n'
                  'id = "house-peg-pair"\nname = { en = "pegging pair, 3", ja = "ペアは3点" }\n'
@@ -338,6 +350,17 @@ def test_a_key_missing_from_one_rule_hides_none_of_the_other_rules_problems(tmp_
         "Q K)"]
     alone = write(tmp_path, HEAD + jacks.replace('when = "play"\n', ""), "alone")
     assert refusals(alone) == ["config.house.rules[0].when: required key is missing"]
+
+
+def test_what_stands_in_for_a_missing_table_is_not_judged_inside(tmp_path):
+    """A rule without its name: the name is reported missing, and not its language as well
+    (the house plugin's judgment of the empty table standing in for it)."""
+    nameless = rule("jacks", "play", "points = 2", 'ranks = ["J"]').replace(
+        'name = { en = "jacks" }\n', "")
+    assert refusals(write(tmp_path, HEAD + nameless + rule("nines", "plya", "points = 1"))) == [
+        "config.house.rules[0].name: required key is missing",
+        "config.house.rules[1].when: must be one of 'play', 'series-end', 'starter', 'show', "
+        "'after-show', got 'plya'; did you mean 'play'?"]
 
 
 def test_a_rank_written_as_a_card_writes_it_is_offered_as_the_rank(tmp_path):

@@ -249,3 +249,34 @@ def test_openspiels_cpp_ismcts_crashes_on_every_python_game() -> None:
     assert run("kuhn_poker") == 0                       # the C++ game: it works
     assert run("python_kuhn_poker") == -signal.SIGSEGV
     assert run("pegline", "two-player-61") == -signal.SIGSEGV
+
+
+def test_every_refusal_has_a_code_and_is_said_in_the_users_language(monkeypatch) -> None:
+    """The OpenSpiel adapter's refusals were plain English without a code, where the PettingZoo
+    adapters' each carry one beginning rl. (docs/learning.md)."""
+    import pickle
+
+    from pegline_core import PeglineError
+    from pegline_core.app.i18n import use_language
+    from pegline_core.app.problems import shown
+    from pegline_core.rl import openspiel
+
+    game = openspiel_game("two-player-61")
+    state = game.new_initial_state()
+    first = state.legal_actions()[0]
+    state.apply_action(first)
+    refusals = [
+        (lambda: game.make_py_observer(None, {"x": 1}), "rl.observer-params",
+         "パラメーターを取りません"),
+        (lambda: state.apply_action(first), "rl.chance-outcome", "今は起こりえません"),
+        (lambda: to_decision(state, random.Random(1)).apply_action(0), "rl.not-legal",
+         "今は合法ではありません"),
+        (lambda: (monkeypatch.setattr(openspiel, "_SPECS", {}),
+                  pickle.loads(pickle.dumps(state))), "rl.not-registered", "登録されていません"),
+    ]
+    for call, code, japanese in refusals:
+        with pytest.raises(PeglineError) as caught:
+            call()
+        assert caught.value.code == code, caught.value
+        with use_language("ja"):
+            assert japanese in shown(caught.value)

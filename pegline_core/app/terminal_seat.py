@@ -231,7 +231,7 @@ class TerminalSeat(Generic[V]):
         if self._answers > WRONG_ANSWERS and not sys.stdin.isatty():
             raise PlayerLeft(f"{WRONG_ANSWERS} answers from the input without a move")
         if not self._hinted:
-            self.console.print(_("(type help to see what you can type)"), style="dim")
+            self.say(_("(type help to see what you can type)"), style="dim")
             self._hinted = True
         self.say(f"{prompt}: ", end="")
         self.console.file.flush()

@@ -57,11 +57,10 @@ Last = tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, object]]
 """What PettingZoo's ``last`` gives: the observation, reward, termination, truncation, info."""
 
 
-def reset_first(was_reset: bool, call: str) -> None:
-    """Refuse ``call`` (``step``, ``observe``, ...) on an environment never reset: a
-    `PeglineError` saying reset() comes first."""
-    if not was_reset:
-        raise PeglineError(_RESET_FIRST(call=f"{call}()"))
+def reset_first(call: str) -> PeglineError:
+    """The refusal of ``call`` (``step``, ``observe``, ...) on an environment never reset: it
+    says reset() comes first."""
+    return PeglineError(_RESET_FIRST(call=f"{call}()"))
 
 
 def env(variant: Variant | str = "two-player", **options: Any) -> OrderEnforcingWrapper[
@@ -159,7 +158,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         game is then unchanged; `PeglineError` before `reset`.
         """
         if not self._dealt:  # before reset: say so (inline: every decision passes here)
-            reset_first(False, "step")
+            raise reset_first("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -223,7 +222,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         """``agent``'s observation, built from its view only, and its action mask (all zeros
         unless it is to act)."""
         if not self._dealt:  # before reset: say so (inline: every decision passes here)
-            reset_first(False, "observe")
+            raise reset_first("observe")
         seat = self.seat_of[agent]
         mask = np.zeros(self.encoding.action_count, np.int8)
         if agent == self.agent_selection and self._legal:
@@ -240,7 +239,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
     def last(self, observe: bool = True) -> Last:
         """The observation, reward, ends and info of the agent to act (PettingZoo's)."""
         if not self._dealt:  # before reset: say so (inline: every decision passes here)
-            reset_first(False, "last")
+            raise reset_first("last")
         last: Last = super().last(observe)
         return last
 
@@ -253,7 +252,8 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
 
     def render(self) -> str | None:
         """The terminal's table as the seat to act sees it (``render_mode="ansi"``)."""
-        reset_first(self._dealt, "render")
+        if not self._dealt:
+            raise reset_first("render")
         if self._screen is None:
             return None
         seat = self.seat_of[self.agent_selection]

@@ -26,7 +26,9 @@ from pegline_core import Game, IllegalActionError, PeglineError, Ruleset, Varian
 from pegline_core.app import hookspecs
 from pegline_core.app.game_hooks import app_hooks
 from pegline_core.chance import CARD_OUTCOMES, Chance
+from pegline_core.errors import short_repr
 from pegline_core.events import Action, AskCoach, Event, Input
+from pegline_core.messages import Template
 from pegline_core.record import rules_digest
 from pegline_core.rl.environment import encoding_of
 from pegline_core.rl.unseen import relabeled, seen_by_hand
@@ -43,6 +45,18 @@ _SPECS: dict[str, _Spec] = {}
 """What the states of each game registered in this process share, by the game's name."""
 _NAMES: dict[Variant, str] = {}
 """The name each resolved variant is registered under in this process."""
+
+_NO_CHANCE = Template("rl.no-chance", "the game {game} cannot be an OpenSpiel game: its encoding "
+                      "has no chance (pegline_core.chance.Chance)")
+_OBSERVER_PARAMS = Template("rl.observer-params", "a Pegline game's observer takes no parameters, "
+                            "not {params}")
+_NOT_REGISTERED = Template("rl.not-registered", "no Pegline game {name} is registered in this "
+                           "process: call openspiel_game with its variant first")
+_CHANCE_OUTCOME = Template("rl.chance-outcome", "chance outcome {action} ({label}) is not possible "
+                           "now")
+_NOT_LEGAL = Template("rl.not-legal", "action {action} ({label}) is not legal now")
+_NO_DEAL = Template("rl.no-deal", "no deal of hand {hand} agreeing with what seat {seat} has seen "
+                    "was found in {tries} draws")
 
 
 def openspiel_game(variant: Variant | str = "two-player") -> Any:
@@ -115,8 +129,7 @@ def _chance_of(encoding: Any, game: str) -> Chance:
     gives none."""
     chance = getattr(encoding, "chance", None)
     if not isinstance(chance, Chance):
-        raise PeglineError(f"the game {game!r} cannot be an OpenSpiel game: its "
-                           "encoding has no chance (pegline_core.chance.Chance)")
+        raise PeglineError(_NO_CHANCE(game=repr(game)))
     return chance
 
 
@@ -136,7 +149,7 @@ class PeglineGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         if params:
-            raise PeglineError(f"a Pegline game's observer takes no parameters, not {params!r}")
+            raise PeglineError(_OBSERVER_PARAMS(params=short_repr(params)))
         perfect_recall = iig_obs_type is None or iig_obs_type.perfect_recall
         return _Observer(self.spec, history=perfect_recall)
 
@@ -161,8 +174,7 @@ def _registered(name: str) -> _Spec:
     """The spec of the game registered as ``name`` in this process (a state read back)."""
     spec = _SPECS.get(name)
     if spec is None:
-        raise PeglineError(f"no Pegline game {name!r} is registered in this process: call "
-                           "openspiel_game with its variant first")
+        raise PeglineError(_NOT_REGISTERED(name=repr(name)))
     return spec
 
 
@@ -217,8 +229,7 @@ class PeglineState(pyspiel.State):  # type: ignore[misc]
         if isinstance(game.to_act, str):
             chance = self.spec.chance
             if action not in chance.outcomes(game, self.drawn):
-                raise PeglineError(f"chance outcome {action} ({chance.label(action)}) is not "
-                                   "possible now")
+                raise PeglineError(_CHANCE_OUTCOME(action=action, label=chance.label(action)))
             self.drawn.append(action)
             if chance.outcomes(game, self.drawn):
                 return
@@ -227,8 +238,8 @@ class PeglineState(pyspiel.State):  # type: ignore[misc]
         else:
             chosen = self._legal().get(action)
             if chosen is None:
-                raise PeglineError(f"action {action} ({self._action_to_string(0, action)}) is "
-                                   "not legal now")
+                raise PeglineError(_NOT_LEGAL(action=action,
+                                              label=self._action_to_string(0, action)))
             game.apply(chosen)
         self._moves = None
 
@@ -265,8 +276,7 @@ class PeglineState(pyspiel.State):  # type: ignore[misc]
                              or attempt.information_state_tensor(player_id) == seen_now):
                     break
             else:
-                raise PeglineError(f"no deal of hand {hand} agreeing with what seat {player_id} "
-                                   f"has seen was found in {RESAMPLE_TRIES} draws")
+                raise PeglineError(_NO_DEAL(hand=hand, seat=player_id, tries=RESAMPLE_TRIES))
             twin = attempt
         for _ in self.drawn:
             twin.apply_action(rng.choice(twin.spec.chance.outcomes(twin.game, twin.drawn)))

@@ -112,6 +112,7 @@ def evaluate(policy: Policy, opponent: Policy | str, variant: Variant | str = "t
     """
     if type(games) is not int or games < 1:
         raise PeglineError(_GAMES(value=short_repr(games)))
+    seed = whole_seed(seed)
     expect(callable(policy), "the policy", "a callable policy(env, agent) -> number", policy)
     expect(isinstance(opponent, str) or callable(opponent), "the opponent",
            "a policy or a bot's name", opponent)

@@ -113,7 +113,8 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
         (a `ValueError`) naming the env for a number its seat to act may not take; nothing is
         applied then, in any env.
         """
-        reset_first(self._started, "step")
+        if not self._started:
+            raise reset_first("step")
         self._batch.step(self._numbers(actions))
         self._write()
         rewards, terminated, truncated = self._rewards, self._terminated, self._truncated
@@ -160,7 +161,7 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
     def _seeds(self, seed: object) -> list[int | None]:
         if seed is None:
             return [None] * self.num_envs
-        if isinstance(seed, list | tuple | np.ndarray):
+        if isinstance(seed, list | tuple) or (isinstance(seed, np.ndarray) and seed.ndim):
             if len(seed) != self.num_envs:
                 raise PeglineError(_SEEDS(n=self.num_envs, count=len(seed)))
             return [whole_seed(number) for number in seed]

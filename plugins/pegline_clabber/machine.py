@@ -112,11 +112,11 @@ _NAMING: Final = ClabberPhase.NAMING
 _TRICKS: Final = ClabberPhase.TRICKS
 _CALLING: Final = ClabberPhase.CALLING
 _OVER: Final = ClabberPhase.OVER
+"""The phases read on every step, as names of this module (compiled, statics: no look-up on
+the enum's class); the others once a hand."""
 _ROW_CODE: Final = row_codes(ClabberPhase)
 """The number a row holds for each phase (numbers are no work for the garbage collector)."""
 _COUNT_ROW: Final = _ROW_CODE[ClabberPhase.COUNT]
-"""The phases read on every step, as names of this module (compiled, statics: no look-up on
-the enum's class); the others once a hand."""
 _BELLA = {suit: (Card.of(QUEEN, suit), Card.of(KING, suit)) for suit in SUITS}
 """The trump Q and K, by trump suit."""
 

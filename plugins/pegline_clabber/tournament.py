@@ -25,6 +25,7 @@ from attrs import define, field, frozen
 
 from pegline_core.app.bot_specs import ROUND_ROBIN, BotSpec, BotSpecError, resolve_bots
 from pegline_core.app.simulate import Interrupted, run_chunks, specs_for_workers
+from pegline_core.arguments import whole_seed
 from pegline_core.errors import PeglineError
 from pegline_core.game import Game
 from pegline_core.players import play_game
@@ -108,6 +109,7 @@ def round_robin(variant: Variant, entrants: Sequence[BotSpec], *, games: int, se
         raise BotSpecError(ROUND_ROBIN())
     if type(games) is not int or games < 1:
         raise PeglineError("each pair plays at least one game")
+    seed = whole_seed(seed)
     names = list(resolved)
     total = RoundRobinTally()
 

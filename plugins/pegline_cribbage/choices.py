@@ -84,6 +84,10 @@ class Discards(Sequence[Discard]):
     def __repr__(self) -> str:
         return f"Discards({list(self)!r})"
 
+    def __reduce__(self) -> tuple[type[Discards], tuple[int, tuple[int, ...], int]]:
+        """Pickled as what it is made of (not the seat's discards interned so far)."""
+        return Discards, (self.seat, self._held, self._need)
+
 
 def combination(items: tuple[int, ...], k: int, index: int) -> tuple[int, ...]:
     """The ``index``-th combination of ``k`` of ``items``, in `itertools.combinations` order."""
