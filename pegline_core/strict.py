@@ -325,11 +325,14 @@ def structure_strict(data: object, cls: type[T], path: Path = ()) -> T:
         return converter.structure(data, cls)
     except (ClassValidationError, IterableValidationError) as exc:
         found = list(_walk(exc, path))
-        raise StructureProblems([(where, message) for where, message, _ in found],
-                                {where: stand_in(declared, str(where[-1]))
-                                 for where, _, declared in found if declared is not None}) from None
+        failure = StructureProblems([(where, message) for where, message, _ in found],
+                                    {where: stand_in(declared, str(where[-1]))
+                                     for where, _, declared in found if declared is not None})
     except (TypeError, ValueError) as exc:  # attrs validators raise these directly
-        raise StructureProblems([(path, said(exc))]) from None
+        failure = StructureProblems([(path, said(exc))])
+    # raised outside the handler: no cattrs error rides along as its context (one that
+    # pickles its context, as dask's workers do, could not rebuild cattrs' own)
+    raise failure
 
 
 def leniently(build: Callable[[dict[str, object]], T], data: Mapping[str, object]

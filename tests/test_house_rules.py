@@ -131,6 +131,9 @@ def test_the_problems_of_a_structure_pickle_as_they_are():
     """Unpickling called the class with its text, read as the list of problems: a ValueError."""
     import pickle
 
+    from tblib import pickling_support  # as dask's workers pickle an error: with its context
+
+    pickling_support.install()
     with pytest.raises(StructureProblems) as info:
         structure_strict({"id": "jacks", "name": {"en": "jacks"}, "points": "2"}, HouseRule)
     again = pickle.loads(pickle.dumps(info.value))
