@@ -224,16 +224,17 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         if not self._dealt:  # before reset: say so (inline: every decision passes here)
             raise reset_first("observe")
         seat = self.seat_of[agent]
+        # ``put`` with a list: less than half the time of indexing with one, at every decision
         mask = np.zeros(self.encoding.action_count, np.int8)
         if agent == self.agent_selection and self._legal:
-            mask[self._legal] = 1
+            mask.put(self._legal, 1)
         observation = np.zeros(self.encoding.observation_size, np.float32)
         gathered = self._gathered
         gathered.clear()
         self._numbered.observe_sparse(self.game.machine, seat, gathered)
-        observation[gathered.ones] = 1.0
+        observation.put(gathered.ones, 1.0)
         if gathered.places:
-            observation[gathered.places] = gathered.values
+            observation.put(gathered.places, gathered.values)
         return {"observation": observation, "action_mask": mask}
 
     def last(self, observe: bool = True) -> Last:
