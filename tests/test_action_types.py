@@ -232,3 +232,22 @@ def test_the_chance_action_a_game_drew_is_applied_without_checking_its_fields(va
     twin.apply(built)
     other.apply(earlier)
     assert checked == [built, earlier] and twin.log == game.log
+
+
+def test_the_deal_a_game_drew_is_taken_as_drawn_and_any_other_deal_is_checked():
+    """`chance_action`'s deal goes in with no check of its cards (the machine drew them);
+    a deal built by hand, equal or not, is checked as ever."""
+    from pegline_cribbage.actions import Deal
+
+    game = Game("two-player", dealer=0)
+    deal = game.chance_action(random.Random(3))
+    twice = Deal((deal.hands[0], deal.hands[0]), deal.crib)  # one hand's cards dealt twice
+    with pytest.raises(IllegalActionError, match="twice"):
+        game.apply(twice)
+    game.apply(deal)
+    by_hand = Game("two-player", dealer=0)
+    by_hand.apply(Deal(deal.hands, deal.crib))  # equal, not the one drawn: checked, the same
+    assert list(by_hand.log) == list(game.log)
+    assert game.undo() is deal
+    game.apply(deal)  # drawn before the undo: as right as it was
+    assert list(by_hand.log) == list(game.log)

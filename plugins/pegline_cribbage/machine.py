@@ -277,6 +277,9 @@ class CribbageMachine:
         """The phase the step started in, as its rows hold it (`_ROW_CODES`)."""
         self._reached = NOBODY
         """The side that reached the target in this step."""
+        self._drawn: tuple[Any, tuple[tuple[int, ...], ...], tuple[int, ...]] | None = None
+        """The deal `chance_action` drew last, with its codes: applied, it needs no check (a
+        deal is valid in any hand of this game's settings), nor its cards read back."""
         self._cause: int | None = None
         """The seq of the input being applied: the ``cause`` of every event it derives."""
 
@@ -439,8 +442,11 @@ class CribbageMachine:
         if self.phase is _CUT:
             return draw_cut(rng, DECK, players=c.players)
         if self.phase is _DEAL:
-            hands, crib = self._draw_deal(rng)
-            return Deal(tuple([cards_of(tuple(hand)) for hand in hands]), cards_of(tuple(crib)))
+            drawn, extra = self._draw_deal(rng)
+            hands, crib = tuple([tuple(hand) for hand in drawn]), tuple(extra)
+            deal = Deal(tuple([cards_of(hand) for hand in hands]), cards_of(crib))
+            self._drawn = (deal, hands, crib)
+            return deal
         if self.phase is _STARTER:
             return CutStarter(_DECK[self._draw_starter(rng)])
         raise IllegalActionError(NO_CHANCE(phase=self.phase))
@@ -753,13 +759,18 @@ class CribbageMachine:
         self._need_phase(_DEAL, action)
         c = self.c
         players = c.players
-        if len(action.crib) != c.crib_from_deck:
-            raise IllegalActionError(CRIB_FROM_DECK(n=c.crib_from_deck))
-        check_hands(action.hands, players=players, size=c.cards, more=action.crib)
+        drawn = self._drawn
+        if drawn is not None and drawn[0] is action:  # this machine's own draw: right as made
+            hands, crib = drawn[1], drawn[2]
+        else:
+            if len(action.crib) != c.crib_from_deck:
+                raise IllegalActionError(CRIB_FROM_DECK(n=c.crib_from_deck))
+            check_hands(action.hands, players=players, size=c.cards, more=action.crib)
+            hands = tuple([codes_of(hand) for hand in action.hands])
+            crib = codes_of(action.crib)
         self._hand, self._phase = self.hand + 1, _DEAL_ROW
         self._log_input(None, action)
-        self._begin_hand(tuple([codes_of(hand) for hand in action.hands]),
-                         codes_of(action.crib))
+        self._begin_hand(hands, crib)
 
     def _begin_hand(self, hands: tuple[tuple[int, ...], ...], crib: tuple[int, ...]) -> None:
         c = self.c
