@@ -277,7 +277,7 @@ class CribbageMachine:
         """The phase the step started in, as its rows hold it (`_ROW_CODES`)."""
         self._reached = NOBODY
         """The side that reached the target in this step."""
-        self._drawn: tuple[Any, tuple[tuple[int, ...], ...], tuple[int, ...]] | None = None
+        self._drawn: tuple[Deal, tuple[tuple[int, ...], ...], tuple[int, ...]] | None = None
         """The deal `chance_action` drew last, with its codes: applied, it needs no check (a
         deal is valid in any hand of this game's settings), nor its cards read back."""
         self._cause: int | None = None
