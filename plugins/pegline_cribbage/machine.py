@@ -123,6 +123,9 @@ _STARTER: Final = CribbagePhase.STARTER
 _PEGGING: Final = CribbagePhase.PEGGING
 _SHOW: Final = CribbagePhase.SHOW
 _OVER: Final = CribbagePhase.OVER
+"""The phases as names of this module (compiled, statics: no look-up on the enum's class). The
+machine's phase is always one of these members, so it is compared by identity: ``==`` on a
+`StrEnum` compares the strings, a call each time (2% of a random game's instructions)."""
 _PHASE_ROWS: Final = row_codes(CribbagePhase)
 _PHASE_ORDER: Final = sorted(CribbagePhase, key=lambda phase: phase is not _PEGGING)
 _ROW_PHASES: Final[tuple[object, ...]] = tuple(_PHASE_ORDER)
@@ -132,9 +135,6 @@ collector): found by identity (`_row_code`), cheaper than a member's hash, the p
 _CUT_ROW: Final = _PHASE_ROWS[_CUT]
 _DEAL_ROW: Final = _PHASE_ROWS[_DEAL]
 _SHOW_ROW: Final = _PHASE_ROWS[_SHOW]
-"""The phases as names of this module (compiled, statics: no look-up on the enum's class). The
-machine's phase is always one of these members, so it is compared by identity: ``==`` on a
-`StrEnum` compares the strings, a call each time (2% of a random game's instructions)."""
 
 _STATE: Final = ("phase", "hand", "_dealer", "scores", "_held", "_kept", "_laid", "discarded",
                  "_crib", "_starter", "count", "_series", "_turn", "_last", "_said_go",
@@ -630,7 +630,7 @@ class CribbageMachine:
                     return True
                 held = self._held[seat]
                 laid = combination(held, c.discard,
-                                    checked_index(bot, WAYS[len(held)][c.discard], seat))
+                                   checked_index(bot, WAYS[len(held)][c.discard], seat))
             elif phase is _DEAL:
                 drawn, crib = self._draw_deal(rng)
                 hands = tuple([tuple(hand) for hand in drawn])
