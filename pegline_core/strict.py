@@ -382,14 +382,13 @@ def drop_key(data: object, path: Path) -> bool:
     Whether there was one to remove."""
     found, node = None, data
     for part in path:
-        if isinstance(part, str) and isinstance(node, dict) and part in node:
-            found = (node, part)
-            node = node[part]
-        elif isinstance(part, int) and isinstance(node, list) and 0 <= part < len(node):
-            node = node[part]
-        else:
+        child = _child(node, part)
+        if child is _ABSENT:
             found = None
             break
+        if isinstance(part, str) and isinstance(node, dict):
+            found = (node, part)
+        node = child
     if found is not None:
         del found[0][found[1]]
         return True
@@ -400,17 +399,27 @@ def _put_key(data: object, path: Path, value: object) -> bool:
     """Set the key at ``path``, which is missing, to ``value``: whether its table was there."""
     node = data
     for part in path[:-1]:
-        if isinstance(part, str) and isinstance(node, dict) and part in node:
-            node = node[part]
-        elif isinstance(part, int) and isinstance(node, list) and 0 <= part < len(node):
-            node = node[part]
-        else:
+        node = _child(node, part)
+        if node is _ABSENT:
             return False
     key = path[-1] if path else None
     if not isinstance(key, str) or not isinstance(node, dict) or key in node:
         return False
     node[key] = value
     return True
+
+
+_ABSENT = object()
+"""What `_child` finds where a path leads nowhere."""
+
+
+def _child(node: object, part: str | int) -> object:
+    """``node[part]``, a table's key or an array's item, where there is one; else `_ABSENT`."""
+    if isinstance(part, str) and isinstance(node, dict) and part in node:
+        return node[part]
+    if isinstance(part, int) and isinstance(node, list) and 0 <= part < len(node):
+        return node[part]
+    return _ABSENT
 
 
 def _drop_array(data: object, path: Path) -> bool:

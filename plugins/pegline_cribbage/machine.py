@@ -442,8 +442,7 @@ class CribbageMachine:
         if self.phase is _CUT:
             return draw_cut(rng, DECK, players=c.players)
         if self.phase is _DEAL:
-            drawn, extra = self._draw_deal(rng)
-            hands, crib = tuple([tuple(hand) for hand in drawn]), tuple(extra)
+            hands, crib = self._draw_deal(rng)
             deal = Deal(tuple([cards_of(hand) for hand in hands]), cards_of(crib))
             self._drawn = (deal, hands, crib)
             return deal
@@ -451,13 +450,15 @@ class CribbageMachine:
             return CutStarter(_DECK[self._draw_starter(rng)])
         raise IllegalActionError(NO_CHANCE(phase=self.phase))
 
-    def _draw_deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    def _draw_deal(self, rng: random.Random) -> tuple[tuple[tuple[int, ...], ...],
+                                                      tuple[int, ...]]:
         """A deal's hands and crib cards, as codes: a random ordered draw of just the cards
         needed (the same as shuffling the whole deck), dealt one at a time from the dealer's
         left."""
         c = self.c
-        return draw_hands(rng, _CODES, players=c.players, size=c.cards,
-                          dealer=max(self._dealer, 0), extra=c.crib_from_deck)
+        hands, crib = draw_hands(rng, _CODES, players=c.players, size=c.cards,
+                                 dealer=max(self._dealer, 0), extra=c.crib_from_deck)
+        return tuple([tuple(hand) for hand in hands]), tuple(crib)
 
     def _draw_starter(self, rng: random.Random) -> int:
         """The starter, drawn as ``draws.choice`` draws from the cards not dealt, in deck
@@ -632,9 +633,7 @@ class CribbageMachine:
                 laid = combination(held, c.discard,
                                    checked_index(bot, WAYS[len(held)][c.discard], seat))
             elif phase is _DEAL:
-                drawn, crib = self._draw_deal(rng)
-                hands = tuple([tuple(hand) for hand in drawn])
-                laid = tuple(crib)
+                hands, laid = self._draw_deal(rng)
             elif phase is _STARTER:
                 code = self._draw_starter(rng)
             else:  # the cut, counting by hand and the end: `apply`'s steps
