@@ -15,10 +15,12 @@ from pathlib import Path
 import pytest
 
 TELLING_OF_THE_FIRST_CHUNK = """\
-import os, sys
+import os, signal, sys
 from pegline_core.app import simulate
 from pegline_core.app.cli import main
 
+# Ctrl-C as on a terminal, however the tests were started (a background job ignores it)
+signal.signal(signal.SIGINT, signal.default_int_handler)
 told = int(sys.argv.pop(1))
 
 def telling(run):
@@ -83,21 +85,29 @@ def start_with_workers(arguments: list[str], workers: int = 2):
 
 
 def count_chunks_in_flight(monkeypatch) -> Callable[[], int]:
-    """Count the chunks a process pool holds at once; the returned function gives the most."""
-    from multiprocessing.pool import Pool
+    """Count the chunks this process has handed to its workers and not yet had back; the
+    returned function gives the most at once."""
+    from multiprocessing.connection import Connection
 
-    most, live = 0, set()
-    real = Pool.apply_async
+    most, live, parent = 0, 0, os.getpid()
+    send, recv = Connection.send, Connection.recv
 
-    def counting(self, func, args=(), *rest, **kw):
-        nonlocal most
-        result = real(self, func, args, *rest, **kw)
-        live.add(result)
-        live.difference_update({r for r in live if r.ready()})
-        most = max(most, len(live))
-        return result
+    def sending(self, task):
+        nonlocal most, live
+        send(self, task)
+        if os.getpid() == parent:
+            live += 1
+            most = max(most, live)
 
-    monkeypatch.setattr(Pool, "apply_async", counting)
+    def receiving(self):
+        nonlocal live
+        got = recv(self)
+        if os.getpid() == parent:
+            live -= 1
+        return got
+
+    monkeypatch.setattr(Connection, "send", sending)
+    monkeypatch.setattr(Connection, "recv", receiving)
     return lambda: most
 
 

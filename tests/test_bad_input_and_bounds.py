@@ -358,11 +358,11 @@ def test_a_thread_keeps_its_ruleset_from_chunk_to_chunk_and_shares_it_with_no_ot
 
 def test_the_report_does_not_depend_on_how_the_games_are_chunked(monkeypatch):
     variant = load_variant("two-player")
-    whole = sim.simulate(variant, ["random", "greedy"], games=90, seed=3, workers=1).report()
+    whole = sim.simulate(variant, ["random", "greedy"], games=90, seed=3, workers=1)
     monkeypatch.setattr(sim, "CHUNK", 7)
     monkeypatch.setattr(sim, "MOST", 7)
     assert sim.simulate(variant, ["random", "greedy"], games=90, seed=3,
-                        workers=1).report() == whole
+                        workers=1) == whole
 
 
 def test_one_chunk_never_starts_a_pool(monkeypatch):
@@ -451,6 +451,67 @@ def test_an_error_in_a_worker_reaches_the_caller_and_ends_the_pool(monkeypatch):
                      workers=2)
     assert multiprocessing.active_children() == []
 
+
+
+def _dying_chunk(start, count):
+    if start >= sim.CHUNK:
+        os._exit(9)  # as the kernel's out-of-memory killer ends a process: no word sent back
+    return count
+
+
+def _unsendable_chunk(start, count):
+    return lambda: count  # a result that does not pickle
+
+
+@pytest.mark.parametrize(("work", "said"), [
+    (_dying_chunk, "a worker process ended before its games were done"),
+    (_unsendable_chunk, "a worker could not send its games' results back: "),
+])
+def test_a_worker_that_dies_or_cannot_send_its_result_is_an_error_and_ends_every_worker(
+        work, said):
+    import multiprocessing
+
+    collected = []
+    with pytest.raises(PeglineError, match=said):
+        sim.run_chunks(work, 40 * sim.CHUNK, collected.append, workers=2)
+    assert multiprocessing.active_children() == []
+    assert sum(collected) < 40 * sim.CHUNK
+
+
+def _chunk_size(start, count):
+    return count
+
+
+@pytest.mark.parametrize("ignored", [False, True])
+def test_a_ctrl_c_stops_the_workers_after_the_chunk_it_came_in_unless_it_is_ignored(ignored):
+    """A Ctrl-C is acted on between chunks: the chunks collected are whole, no worker is left,
+    and `KeyboardInterrupt` comes through. Where SIGINT is ignored (a shell's background job),
+    it stops nothing and every game is played."""
+    import multiprocessing
+
+    collected = []
+
+    def collect(count):
+        collected.append(count)
+        if len(collected) == 1:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN if ignored else signal.default_int_handler)
+    try:
+        if ignored:
+            sim.run_chunks(_chunk_size, 40 * sim.CHUNK, collect, workers=2)
+        else:
+            with pytest.raises(KeyboardInterrupt):
+                sim.run_chunks(_chunk_size, 40 * sim.CHUNK, collect, workers=2)
+        assert signal.getsignal(signal.SIGINT) is (
+            signal.SIG_IGN if ignored else signal.default_int_handler)
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert multiprocessing.active_children() == []
+    if ignored:
+        assert sum(collected) == 40 * sim.CHUNK
+    else:
+        assert 1 <= len(collected) <= 2 * sim.WINDOW and sum(collected) < 40 * sim.CHUNK
 
 # -- the Python API: a wrong argument is a ValueError that says what was expected ---------------
 

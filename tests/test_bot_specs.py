@@ -53,7 +53,7 @@ def test_a_factory_that_returns_no_player_is_refused_when_seated():
 def test_simulate_takes_classes_and_spec_strings_and_labels_them():
     by_class = simulate(TWO, [own_bots.Seeded, "greedy"], games=6, seed=3, workers=1)
     by_spec = simulate(TWO, ["tests.own_bots:Seeded", "greedy"], games=6, seed=3, workers=1)
-    assert by_class.report() == by_spec.report()
+    assert by_class == by_spec
     assert set(by_class.report()["win_rates"]) == {"tests.own_bots:Seeded", "greedy"}
     assert sum(by_class.wins.values()) == 6
 
@@ -61,7 +61,7 @@ def test_simulate_takes_classes_and_spec_strings_and_labels_them():
 def test_own_bots_play_the_same_games_on_worker_processes():
     one = simulate(TWO, [own_bots.FirstLegal, "random"], games=50, seed=2, workers=1)
     two = simulate(TWO, [own_bots.FirstLegal, "random"], games=50, seed=2, workers=2)
-    assert one.report() == two.report() and one.games == 50
+    assert one == two and one.games == 50
 
 
 def test_a_bot_the_workers_cannot_import_is_refused_before_any_game():
@@ -119,7 +119,7 @@ def test_own_bots_on_a_real_dask_cluster(tmp_path, monkeypatch):
                                   dashboard_address=":0") as cluster:
         remote = simulate(TWO, [own_bots.FirstLegal, "random"], games=30, seed=4,
                           scheduler=cluster.scheduler_address)
-        assert remote.report() == local.report()
+        assert remote == local
         (tmp_path / "only_here_bots.py").write_text(
             "class Bot:\n    def choose(self, view, legal):\n        return legal[0]\n")
         monkeypatch.syspath_prepend(str(tmp_path))  # this process can import it; workers cannot

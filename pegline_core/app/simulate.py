@@ -19,13 +19,15 @@ import itertools
 import math
 import multiprocessing
 import os
-import queue
 import signal
 import threading
 import time
+import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from typing import Any, TypeVar, cast
 
 from attrs import define, field
 
@@ -55,6 +57,10 @@ _NOT_A_SCHEDULER = Template("simulate.scheduler", "the scheduler must be a dask 
                             "tcp://HOST:PORT, not {scheduler}")
 _UNREACHABLE = Template("simulate.unreachable", "cannot reach the scheduler at {scheduler}: "
                         "{reason}")
+_WORKER_ENDED = Template("simulate.worker-ended", "a worker process ended before its games "
+                         "were done (killed, or out of memory)")
+_UNSENDABLE = Template("simulate.unsendable", "a worker could not send its games' results "
+                       "back: {reason}")
 
 __all__ = ["SimulationStats", "simulate", "Interrupted", "run_chunk", "run_chunks", "wilson",
            "plot", "report_lines", "specs_for_workers"]
@@ -408,44 +414,102 @@ def _workers(workers: int | None, games: int) -> int:
 
 def _on_processes(workers: int, work: Callable[[int, int], T],
                   chunks: Iterator[tuple[int, int]], collect: Callable[[T], None]) -> None:
-    """Run the chunks on ``workers`` local processes, at most `WINDOW` per worker in flight;
-    whatever happens (an error, Ctrl-C), every worker is ended before this returns. A chunk
-    that fails starts no other: the chunks in flight finish, then its error is raised (a
-    worker stopped while it sends a result would leave the pool's queue locked for ever)."""
+    """Run the chunks on ``workers`` local processes, at most `WINDOW` per worker in flight.
+    Each worker has a pipe of its own: one that dies is seen at once (its pipe closes; a
+    `multiprocessing.Pool` waits for ever on its chunk), and ending one as it sends a result
+    leaves no lock held that the others share. Ctrl-C and SIGTERM are held while chunks run and
+    acted on between them. Whatever happens (an error, a signal, a worker that dies), every
+    worker is ended before this returns."""
     context = multiprocessing.get_context()
-    pool = context.Pool(workers, initializer=_worker_start, initargs=(os.getpid(),))
-    finished: queue.Queue[T | BaseException] = queue.Queue()
-    failed: BaseException | None = None
+    team: dict[Connection, BaseProcess] = {}
+    in_flight: Counter[Connection] = Counter()
+    finished = False
     try:
-        in_flight = 0
-        for start, size in itertools.islice(chunks, workers * WINDOW):
-            pool.apply_async(work, (start, size), callback=finished.put,
-                             error_callback=finished.put)
-            in_flight += 1
-        while in_flight:
-            outcome = finished.get()  # in the order chunks finish: no worker waits on another
-            in_flight -= 1
-            if isinstance(outcome, BaseException):
-                failed = failed or outcome
-                continue
-            if failed is not None:
-                continue
-            collect(outcome)
-            for start, size in itertools.islice(chunks, 1):
-                pool.apply_async(work, (start, size), callback=finished.put,
-                                 error_callback=finished.put)
-                in_flight += 1
-        pool.close()
+        for _ in range(workers):
+            ours, theirs = context.Pipe()
+            team[ours] = process = context.Process(
+                target=_worker, args=(theirs, work, os.getpid()), daemon=True,
+                name="pegline-worker")
+            try:
+                process.start()
+            finally:
+                theirs.close()  # the worker's alone: its end closes when it does
+
+        def hand(worker: Connection, most: int) -> None:
+            for task in itertools.islice(chunks, most):
+                try:
+                    worker.send(task)
+                except OSError:  # its end of the pipe is closed
+                    raise PeglineError(_WORKER_ENDED()) from None
+                in_flight[worker] += 1
+
+        with _signals_held() as held:
+            for worker in team:
+                hand(worker, WINDOW)
+            while not held and +in_flight:
+                for ready in wait([*+in_flight, held.fileno()]):
+                    if not isinstance(ready, Connection):  # a signal came
+                        held.drain()
+                        continue
+                    outcome = cast(T, _received(ready))  # what its `work` returned
+                    in_flight[ready] -= 1
+                    collect(outcome)
+                    hand(ready, 1)
+            finished = not held
     finally:
-        pool.terminate()
-        pool.join()
-    if failed is not None:
-        raise failed
+        for worker, started in team.items():
+            if finished:
+                with contextlib.suppress(OSError):  # gone already
+                    worker.send(None)  # an idle worker ends at this
+            elif started.pid is not None:
+                started.kill()
+        for worker, started in team.items():
+            if started.pid is not None:
+                started.join()
+            worker.close()
+
+
+def _received(worker: Connection) -> object:
+    """The result a worker sent; its chunk's error raised here, as its own type."""
+    try:
+        done, value, where = worker.recv()
+    except (EOFError, OSError):  # its end of the pipe closed (reset, if it left chunks unread)
+        raise PeglineError(_WORKER_ENDED()) from None
+    if not done:
+        raise value from _RemoteTraceback(where)
+    return value
+
+
+class _RemoteTraceback(Exception):
+    """Where a chunk failed in its worker: the worker's traceback, as text."""
+
+    def __str__(self) -> str:
+        return f"\n\"\"\"\n{self.args[0]}\"\"\""
+
+
+def _worker(chunks: Connection, work: Callable[[int, int], T], parent: int) -> None:
+    """A worker: play each chunk its pipe brings and send back ``(done, result or error,
+    traceback)``, until it brings None."""
+    _worker_start(parent)
+    while (task := chunks.recv()) is not None:
+        start, count = task
+        outcome: tuple[bool, object, str]
+        try:
+            outcome = (True, work(start, count), "")
+        except Exception as exc:  # noqa: BLE001 - the parent raises it
+            outcome = (False, exc, traceback.format_exc())
+        try:
+            chunks.send(outcome)
+        except OSError:  # the parent is gone
+            return
+        except Exception as exc:  # noqa: BLE001 - a result that does not pickle: none was sent
+            chunks.send((False, PeglineError(_UNSENDABLE(reason=str(exc))),
+                         traceback.format_exc()))
 
 
 def _worker_start(parent: int) -> None:
-    """In each worker: leave Ctrl-C to the parent (which stops the pool), and end this process
-    if the parent dies without stopping it (SIGKILL), so no worker is ever left behind."""
+    """In each worker: leave Ctrl-C to the parent (which ends the workers), and end this
+    process if the parent dies without ending it (SIGKILL), so no worker is ever left behind."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
@@ -509,23 +573,59 @@ def _on_cluster(scheduler: str, work: Callable[[int, int], T],
                     raise
 
 
+class _HeldSignals:
+    """The Ctrl-C and SIGTERM noted while `_signals_held`: true once one came. Its ``fileno``
+    is the signals' wakeup file (`signal.set_wakeup_fd`), so a wait on pipes wakes for a signal
+    whichever of the process's threads the signal lands on."""
+
+    def __init__(self) -> None:
+        self.signals: list[int] = []
+        self._reader, self._writer = os.pipe()
+        os.set_blocking(self._reader, False)
+        os.set_blocking(self._writer, False)
+
+    def note(self, signum: int, frame: object) -> None:
+        self.signals.append(signum)
+
+    def __bool__(self) -> bool:
+        return bool(self.signals)
+
+    def fileno(self) -> int:
+        return self._reader
+
+    def drain(self) -> None:
+        """Empty the wakeup file (another signal's byte would wake every wait after it)."""
+        with contextlib.suppress(BlockingIOError):
+            while os.read(self._reader, 512):
+                pass
+
+    def close(self) -> None:
+        os.close(self._reader)
+        os.close(self._writer)
+
+
 @contextlib.contextmanager
-def _signals_held() -> Iterator[list[int]]:
-    """While active (in the main thread), Ctrl-C and SIGTERM are only noted, in the list it
-    gives; on leaving, the handlers before it come back and the first signal noted is raised
-    again for them."""
-    held: list[int] = []
+def _signals_held() -> Iterator[_HeldSignals]:
+    """While active (in the main thread), Ctrl-C and SIGTERM are only noted (`_HeldSignals`),
+    unless ignored (as a shell's background job ignores Ctrl-C); on leaving, the handlers and
+    wakeup file before it come back and the first signal noted is raised again for them."""
+    held = _HeldSignals()
     previous: dict[int, Any] = {}
-    if threading.current_thread() is threading.main_thread():
-        previous = {sig: signal.signal(sig, lambda signum, frame: held.append(signum))
-                    for sig in (signal.SIGINT, signal.SIGTERM)}
+    main = threading.current_thread() is threading.main_thread()
+    if main:
+        previous = {sig: signal.signal(sig, held.note) for sig in (signal.SIGINT, signal.SIGTERM)
+                    if signal.getsignal(sig) is not signal.SIG_IGN}
+        wakeup = signal.set_wakeup_fd(held._writer, warn_on_full_buffer=False)
     try:
         yield held
     finally:
+        if main:
+            signal.set_wakeup_fd(wakeup)
         for sig, handler in previous.items():
             signal.signal(sig, signal.SIG_DFL if handler is None else handler)
+        held.close()
         if held:
-            signal.raise_signal(held[0])
+            signal.raise_signal(held.signals[0])
 
 
 def plot(stats: SimulationStats, path: str, variant: Variant | None = None) -> None:
