@@ -15,12 +15,10 @@ from pathlib import Path
 import pytest
 
 TELLING_OF_THE_FIRST_CHUNK = """\
-import os, signal, sys
+import os, sys
 from pegline_core.app import simulate
 from pegline_core.app.cli import main
 
-# Ctrl-C as on a terminal, however the tests were started (a background job ignores it)
-signal.signal(signal.SIGINT, signal.default_int_handler)
 told = int(sys.argv.pop(1))
 
 def telling(run):

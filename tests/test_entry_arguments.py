@@ -171,6 +171,9 @@ def test_the_learning_environments_refuse_a_negative_seed():
     refused(lambda: vector.reset(seed=-1), "seed must be a whole number from 0 up, not -1")
     refused(lambda: vector.reset(seed=[0, -3]), "seed must be a whole number from 0 up, not -3")
     refused(lambda: bot_policy("random", seed=-1), "seed must be a whole number from 0 up")
+    from pegline_core.rl.policies import BotPolicy  # built directly: refused there, not later
+
+    refused(lambda: BotPolicy("random", -1), "seed must be a whole number from 0 up")
     refused(lambda: evaluate(bot_policy("random"), "random", seed=-1, games=1),
             "seed must be a whole number from 0 up")
     table.reset(seed=0)

@@ -133,6 +133,17 @@ def test_the_same_seeds_repeat_and_other_seeds_do_not() -> None:
     assert np.array_equal(hands[0], hands[1]) and not np.array_equal(hands[1], hands[2])
 
 
+def test_a_seed_of_none_in_the_list_lets_that_envs_generator_go_on() -> None:
+    vector = VectorEnv("two-player-61", 3)
+    first, _info = vector.reset(seed=[1, 2, 3])
+    again, _info = vector.reset(seed=[1, None, 3])  # as Gymnasium's vector envs take it
+    hands, before = again["observation"], first["observation"]
+    assert np.array_equal(hands[0], before[0]) and np.array_equal(hands[2], before[2])
+    assert not np.array_equal(hands[1], before[1])  # env 1's generator went on: a new deal
+    fresh, _info = VectorEnv("two-player-61", 3).reset(seed=[7, 2, 9])
+    assert np.array_equal(fresh["observation"][1], before[1])
+
+
 def test_rewards_go_to_every_seat_and_add_up_to_the_result() -> None:
     """With partners, every seat's ``points`` add up to its side's score at the end; its
     ``spread`` to its side's margin."""

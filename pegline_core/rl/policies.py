@@ -38,7 +38,7 @@ class BotPolicy:
     policy: one bot per seat and game kind, seeded ``seed`` plus the seat."""
 
     def __init__(self, name: str, seed: int = 0) -> None:
-        self.name, self.seed = name, seed
+        self.name, self.seed = name, whole_seed(seed)
         self._bots: dict[tuple[int, int], Player] = {}
 
     def __call__(self, table: PeglineEnv, agent: str) -> int:
@@ -72,7 +72,7 @@ def bot_policy(name: str, seed: int = 0) -> BotPolicy:
     >>> table.unwrapped.encoding.label(number)
     'discard 7H 8S'
     """
-    return BotPolicy(name, whole_seed(seed))
+    return BotPolicy(name, seed)
 
 
 @attrs.frozen

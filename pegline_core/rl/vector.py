@@ -94,11 +94,12 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
 
     # -- Gymnasium's API -----------------------------------------------------------------------
 
-    def reset(self, *, seed: int | Sequence[int] | None = None,
+    def reset(self, *, seed: int | Sequence[int | None] | None = None,
               options: dict[str, object] | None = None) -> tuple[Observation, dict[str, object]]:
         """New games in every env. ``seed``: None (each generator goes on), a whole number
         (env ``i`` is seeded with ``seed + i``, as Gymnasium seeds its vector environments) or
-        one seed per env. ``options`` are accepted and unused."""
+        one seed per env (None for an env whose generator goes on, as in Gymnasium).
+        ``options`` are accepted and unused."""
         self._batch.reset(self._seeds(seed))
         self._write()
         self._started = True
@@ -164,7 +165,7 @@ class VectorEnv(GymnasiumVectorEnv[Observation, np.ndarray, np.ndarray]):
         if isinstance(seed, list | tuple) or (isinstance(seed, np.ndarray) and seed.ndim):
             if len(seed) != self.num_envs:
                 raise PeglineError(_SEEDS(n=self.num_envs, count=len(seed)))
-            return [whole_seed(number) for number in seed]
+            return [None if number is None else whole_seed(number) for number in seed]
         first = whole_seed(seed)  # type: ignore[arg-type]
         return [first + env for env in range(self.num_envs)]
 
