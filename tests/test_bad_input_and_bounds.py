@@ -442,7 +442,7 @@ def _failing_chunk(variant, names, seed, start, count):
     return sim.SimulationStats(games=count)
 
 
-def test_an_error_in_a_worker_reaches_the_caller_and_ends_the_pool(monkeypatch):
+def test_an_error_in_a_worker_reaches_the_caller_and_ends_every_worker(monkeypatch):
     import multiprocessing
 
     monkeypatch.setattr(sim, "run_chunk", _failing_chunk)  # forked workers see it too
