@@ -428,7 +428,7 @@ def _on_processes(workers: int, work: Callable[[int, int], T],
         for _ in range(workers):
             ours, theirs = context.Pipe()
             team[ours] = process = context.Process(
-                target=_worker, args=(theirs, work, os.getpid()), daemon=True,
+                target=_worker, args=(theirs, work), daemon=True,
                 name="pegline-worker")
             try:
                 process.start()
@@ -487,10 +487,10 @@ class _RemoteTraceback(Exception):
         return f"\n\"\"\"\n{self.args[0]}\"\"\""
 
 
-def _worker(chunks: Connection, work: Callable[[int, int], T], parent: int) -> None:
+def _worker(chunks: Connection, work: Callable[[int, int], T]) -> None:
     """A worker: play each chunk its pipe brings and send back ``(done, result or error,
     traceback)``, until it brings None."""
-    _worker_start(parent)
+    _worker_start()
     while (task := chunks.recv()) is not None:
         start, count = task
         outcome: tuple[bool, object, str]
@@ -507,15 +507,18 @@ def _worker(chunks: Connection, work: Callable[[int, int], T], parent: int) -> N
                          traceback.format_exc()))
 
 
-def _worker_start(parent: int) -> None:
+def _worker_start() -> None:
     """In each worker: leave Ctrl-C to the parent (which ends the workers), and end this
-    process if the parent dies without ending it (SIGKILL), so no worker is ever left behind."""
+    process if the parent dies without ending it (SIGKILL), so no worker is ever left behind.
+    The parent is watched through its sentinel, not as this process's parent: started by a
+    fork server (Python 3.14's default on Linux), a worker is the server's child."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    parent = multiprocessing.parent_process()
+    assert parent is not None  # this runs in a worker
 
     def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.2)
+        wait([parent.sentinel])
         os._exit(1)
 
     threading.Thread(target=watch, daemon=True, name="pegline-parent-watch").start()
