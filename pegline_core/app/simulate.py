@@ -491,7 +491,13 @@ def _worker(chunks: Connection, work: Callable[[int, int], T]) -> None:
     """A worker: play each chunk its pipe brings and send back ``(done, result or error,
     traceback)``, until it brings None."""
     _worker_start()
-    while (task := chunks.recv()) is not None:
+    while True:
+        try:
+            task = chunks.recv()
+        except (EOFError, OSError):  # the parent is gone (its watch may not have ended us yet)
+            return
+        if task is None:
+            return
         start, count = task
         outcome: tuple[bool, object, str]
         try:
