@@ -1,10 +1,14 @@
 """simulate's local worker processes under review: every start method, a parent that dies, a
 signal at any point, errors that do not come back whole, and nothing left behind."""
 
+import multiprocessing
 import os
 import select
+import signal
 import subprocess
 import sys
+import threading
+from pathlib import Path
 
 import pytest
 
@@ -81,3 +85,85 @@ def test_a_killed_parent_s_idle_workers_end_without_a_word(method):
     _, err = finish(process)
     assert "Traceback" not in err and "Error" not in err, err
     assert all_gone(workers)
+
+
+@pytest.fixture
+def ctrl_c():
+    """Ctrl-C raises `KeyboardInterrupt` in this test, as on a terminal."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
+def _reaped(pids):
+    """No process of ``pids`` is left, running or as a zombie."""
+    return not any(Path(f"/proc/{pid}").exists() for pid in pids)
+
+
+@needs_proc
+def test_a_ctrl_c_as_a_worker_starts_ends_every_worker_started(monkeypatch, ctrl_c):
+    """Ctrl-C the moment a worker process exists, before its parent has its pid: it is still
+    ended, and no other is started."""
+    forked, fork = [], os.fork
+
+    def forking():
+        pid = fork()
+        if pid:
+            forked.append(pid)
+            os.kill(os.getpid(), signal.SIGINT)
+        return pid
+
+    monkeypatch.setattr(os, "fork", forking)
+    with pytest.raises(KeyboardInterrupt):
+        sim.run_chunks(chunk_size, 40 * sim.CHUNK, [].append, workers=2)
+    assert len(forked) == 1 and _reaped(forked)
+
+
+@needs_proc
+def test_a_second_ctrl_c_while_the_workers_are_ended_ends_them_all(monkeypatch, ctrl_c):
+    """The first Ctrl-C stops the run; a second one, as the workers are being ended, does not
+    cut that short: every worker is ended and reaped before `KeyboardInterrupt` comes."""
+    from multiprocessing.process import BaseProcess
+
+    ended, kill = [], BaseProcess.kill
+
+    def killing(process):
+        kill(process)
+        ended.append(process.pid)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    monkeypatch.setattr(BaseProcess, "kill", killing)
+    with pytest.raises(KeyboardInterrupt):
+        sim.run_chunks(chunk_size, 40 * sim.CHUNK,
+                       lambda count: os.kill(os.getpid(), signal.SIGINT), workers=2)
+    assert len(ended) == 2 and _reaped(ended)
+    assert multiprocessing.active_children() == []
+
+
+def _leaving_a_thread(start, count):
+    threading.Thread(target=threading.Event().wait, name="forever").start()
+    return count
+
+
+LEAVING_A_THREAD = """\
+import multiprocessing, sys
+from pegline_core.app import simulate as sim
+from tests.test_simulate_workers import _leaving_a_thread
+
+sim.ENDING = 0.2
+collected = []
+sim.run_chunks(_leaving_a_thread, 4 * sim.CHUNK, collected.append, workers=2)
+print(sum(collected), multiprocessing.active_children())
+"""
+
+
+def test_a_worker_that_cannot_end_is_killed_after_the_last_chunk():
+    """A bot that leaves a thread running keeps its worker from ending when told to (Python
+    waits for the thread): the worker is killed after `ENDING` seconds, not waited for."""
+    try:
+        done = subprocess.run([sys.executable, "-c", LEAVING_A_THREAD], capture_output=True,
+                              text=True, timeout=10)
+    except subprocess.TimeoutExpired:
+        pytest.fail("run_chunks waited for ever on a worker's thread")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n", 1)[0] == f"{4 * sim.CHUNK} []"

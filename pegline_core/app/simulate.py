@@ -417,33 +417,37 @@ def _on_processes(workers: int, work: Callable[[int, int], T],
     """Run the chunks on ``workers`` local processes, at most `WINDOW` per worker in flight.
     Each worker has a pipe of its own: one that dies is seen at once (its pipe closes; a
     `multiprocessing.Pool` waits for ever on its chunk), and ending one as it sends a result
-    leaves no lock held that the others share. Ctrl-C and SIGTERM are held while chunks run and
-    acted on between them. Whatever happens (an error, a signal, a worker that dies), every
-    worker is ended before this returns."""
+    leaves no lock held that the others share. Ctrl-C and SIGTERM are held from the first
+    worker's start to the last one's end, acted on between chunks, and raised again once every
+    worker is ended: whatever happens (an error, a signal, a second one, a worker that dies),
+    no worker outlives this call."""
     context = multiprocessing.get_context()
     team: dict[Connection, BaseProcess] = {}
     in_flight: Counter[Connection] = Counter()
-    finished = False
-    try:
-        for _ in range(workers):
-            ours, theirs = context.Pipe()
-            team[ours] = process = context.Process(
-                target=_worker, args=(theirs, work), daemon=True,
-                name="pegline-worker")
+
+    def hand(worker: Connection, most: int) -> None:
+        for task in itertools.islice(chunks, most):
             try:
-                process.start()
-            finally:
-                theirs.close()  # the worker's alone: its end closes when it does
+                worker.send(task)
+            except OSError:  # its end of the pipe is closed
+                raise PeglineError(_WORKER_ENDED()) from None
+            in_flight[worker] += 1
 
-        def hand(worker: Connection, most: int) -> None:
-            for task in itertools.islice(chunks, most):
+    with _signals_held() as held:
+        finished = False
+        try:
+            while len(team) < workers and not held:
+                ours, theirs = context.Pipe()
+                process = context.Process(target=_worker, args=(theirs, work), daemon=True,
+                                          name="pegline-worker")
                 try:
-                    worker.send(task)
-                except OSError:  # its end of the pipe is closed
-                    raise PeglineError(_WORKER_ENDED()) from None
-                in_flight[worker] += 1
-
-        with _signals_held() as held:
+                    process.start()
+                except BaseException:
+                    ours.close()
+                    raise
+                finally:
+                    theirs.close()  # the worker's alone: its end closes when it does
+                team[ours] = process
             for worker in team:
                 hand(worker, WINDOW)
             while not held and +in_flight:
@@ -456,17 +460,31 @@ def _on_processes(workers: int, work: Callable[[int, int], T],
                     collect(outcome)
                     hand(ready, 1)
             finished = not held
-    finally:
-        for worker, started in team.items():
-            if finished:
-                with contextlib.suppress(OSError):  # gone already
-                    worker.send(None)  # an idle worker ends at this
-            elif started.pid is not None:
-                started.kill()
-        for worker, started in team.items():
-            if started.pid is not None:
-                started.join()
-            worker.close()
+        finally:
+            _end(team, finished)
+
+
+ENDING = 1.0
+"""Seconds the workers have to end once told to (after the last chunk) before they are killed:
+a bot may leave a thread running that Python would wait for."""
+
+
+def _end(team: dict[Connection, BaseProcess], finished: bool) -> None:
+    """End every worker of ``team`` and close its pipe: told to end, if every chunk was
+    ``finished`` (killed if it has not within `ENDING` seconds), else killed at once."""
+    for worker, process in team.items():
+        if finished:
+            with contextlib.suppress(OSError):  # gone already
+                worker.send(None)  # an idle worker ends at this
+        else:
+            process.kill()
+    deadline = time.monotonic() + ENDING
+    for worker, process in team.items():
+        process.join(max(0.0, deadline - time.monotonic()))
+        if process.exitcode is None:
+            process.kill()
+            process.join()
+        worker.close()
 
 
 def _received(worker: Connection) -> object:
