@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from pegline_core import PeglineError
 from pegline_core.app import simulate as sim
 from tests.processes import all_gone, children, finish, needs_proc
 
@@ -48,6 +49,7 @@ def descendants(pid):
 
 WAITING_IN_COLLECT = """\
 import multiprocessing, os, sys, threading
+from pegline_core import PeglineError
 from pegline_core.app import simulate as sim
 from tests.test_simulate_workers import chunk_size
 
@@ -147,6 +149,7 @@ def _leaving_a_thread(start, count):
 
 LEAVING_A_THREAD = """\
 import multiprocessing, sys
+from pegline_core import PeglineError
 from pegline_core.app import simulate as sim
 from tests.test_simulate_workers import _leaving_a_thread
 
@@ -167,3 +170,68 @@ def test_a_worker_that_cannot_end_is_killed_after_the_last_chunk():
         pytest.fail("run_chunks waited for ever on a worker's thread")
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n", 1)[0] == f"{4 * sim.CHUNK} []"
+
+
+class TwoPartError(Exception):
+    """An error whose class cannot be rebuilt from its arguments (pickle calls it with one)."""
+
+    def __init__(self, part, whole):
+        super().__init__(f"{part} of {whole} failed")
+
+
+class ErrorHoldingALock(Exception):
+    """An error that does not pickle at all."""
+
+    def __init__(self, message):
+        super().__init__(message)
+        self.lock = threading.Lock()
+
+
+class Unrebuildable:
+    """A result that pickles, but cannot be rebuilt where it is received."""
+
+    def __reduce__(self):
+        return (Unrebuildable, ("an argument too many",))
+
+
+def _failing(error):
+    def failing(start, count):
+        if start >= sim.CHUNK:
+            raise error
+        return count
+    return failing
+
+
+def _fails_in_two_parts(start, count):
+    return _failing(TwoPartError("chunk", "run"))(start, count)
+
+
+def _fails_holding_a_lock(start, count):
+    return _failing(ErrorHoldingALock("the bot's lock was held"))(start, count)
+
+
+def _unrebuildable_result(start, count):
+    return Unrebuildable()
+
+
+@pytest.mark.parametrize(("work", "said"), [
+    (_fails_in_two_parts, r"^a worker's games failed: tests\.test_simulate_workers\.TwoPartError: "
+                          r"chunk of run failed \(.*TypeError.*\)$"),
+    (_fails_holding_a_lock, r"^a worker's games failed: tests\.test_simulate_workers\."
+                            r"ErrorHoldingALock: the bot's lock was held \(.*lock.*\)$"),
+])
+def test_an_error_that_cannot_come_back_whole_is_said_with_its_type_and_message(work, said):
+    """A chunk's error that cannot be rebuilt in the parent (it does not pickle, or its class
+    takes other arguments than it keeps) is a `PeglineError` naming it, with its message and
+    the worker's traceback behind it. Every worker is ended."""
+    with pytest.raises(PeglineError, match=said) as raised:
+        sim.run_chunks(work, 40 * sim.CHUNK, lambda count: None, workers=2)
+    assert "Traceback (most recent call last)" in str(raised.value.__cause__)
+    assert multiprocessing.active_children() == []
+
+
+def test_a_result_that_cannot_be_rebuilt_is_said_so():
+    with pytest.raises(PeglineError, match=r"^a worker could not send its games' results back: "
+                                           r"TypeError: Unrebuildable\(\) takes no arguments$"):
+        sim.run_chunks(_unrebuildable_result, 40 * sim.CHUNK, lambda count: None, workers=2)
+    assert multiprocessing.active_children() == []

@@ -19,6 +19,7 @@ import itertools
 import math
 import multiprocessing
 import os
+import pickle
 import signal
 import threading
 import time
@@ -27,6 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
+from multiprocessing.reduction import ForkingPickler
 from typing import Any, TypeVar, cast
 
 from attrs import define, field
@@ -61,6 +63,8 @@ _WORKER_ENDED = Template("simulate.worker-ended", "a worker process ended before
                          "were done (killed, or out of memory)")
 _UNSENDABLE = Template("simulate.unsendable", "a worker could not send its games' results "
                        "back: {reason}")
+_UNSENT_ERROR = Template("simulate.unsent-error", "a worker's games failed: {error} (the error "
+                         "could not be sent back as itself: {reason})")
 
 __all__ = ["SimulationStats", "simulate", "Interrupted", "run_chunk", "run_chunks", "wilson",
            "plot", "report_lines", "specs_for_workers"]
@@ -493,6 +497,8 @@ def _received(worker: Connection) -> object:
         done, value, where = worker.recv()
     except (EOFError, OSError):  # its end of the pipe closed (reset, if it left chunks unread)
         raise PeglineError(_WORKER_ENDED()) from None
+    except Exception as exc:  # noqa: BLE001 - a result that pickled but is not rebuilt here
+        raise PeglineError(_UNSENDABLE(reason=_named(exc))) from None
     if not done:
         raise value from _RemoteTraceback(where)
     return value
@@ -521,7 +527,7 @@ def _worker(chunks: Connection, work: Callable[[int, int], T]) -> None:
         try:
             outcome = (True, work(start, count), "")
         except Exception as exc:  # noqa: BLE001 - the parent raises it
-            outcome = (False, exc, traceback.format_exc())
+            outcome = (False, _sendable(exc), traceback.format_exc())
         try:
             chunks.send(outcome)
         except OSError:  # the parent is gone
@@ -529,6 +535,25 @@ def _worker(chunks: Connection, work: Callable[[int, int], T]) -> None:
         except Exception as exc:  # noqa: BLE001 - a result that does not pickle: none was sent
             chunks.send((False, PeglineError(_UNSENDABLE(reason=str(exc))),
                          traceback.format_exc()))
+
+
+def _sendable(error: Exception) -> Exception:
+    """A chunk's ``error``, if it is rebuilt whole from its pickle (as the parent rebuilds it),
+    else a `PeglineError` that names it: one that holds what does not pickle, or whose class
+    takes other arguments than it keeps, would be lost on the way."""
+    try:
+        pickle.loads(ForkingPickler.dumps(error))
+    except Exception as exc:  # noqa: BLE001 - whatever pickle or the error's class raises
+        return PeglineError(_UNSENT_ERROR(error=_named(error, qualified=True),
+                                          reason=_named(exc)))
+    return error
+
+
+def _named(error: BaseException, *, qualified: bool = False) -> str:
+    """``Type: message`` (``module.Type`` if ``qualified``), as a traceback's last line."""
+    kind = type(error)
+    name = f"{kind.__module__}.{kind.__qualname__}" if qualified else kind.__qualname__
+    return f"{name}: {error}"
 
 
 def _worker_start() -> None:
