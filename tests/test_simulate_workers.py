@@ -235,3 +235,28 @@ def test_a_result_that_cannot_be_rebuilt_is_said_so():
                                            r"TypeError: Unrebuildable\(\) takes no arguments$"):
         sim.run_chunks(_unrebuildable_result, 40 * sim.CHUNK, lambda count: None, workers=2)
     assert multiprocessing.active_children() == []
+
+
+def test_an_event_loop_s_signals_that_come_during_the_run_reach_it_after():
+    """Run from a coroutine (a server's event loop calling it): the loop's wakeup file is
+    given back, and the signals it handles that came meanwhile reach it, none lost."""
+    import asyncio
+
+    async def main():
+        loop = asyncio.get_running_loop()
+        came = asyncio.Event()
+        loop.add_signal_handler(signal.SIGUSR1, came.set)
+        try:
+            before = signal.set_wakeup_fd(-1)
+            signal.set_wakeup_fd(before)
+            sim.run_chunks(chunk_size, 4 * sim.CHUNK,
+                           lambda count: os.kill(os.getpid(), signal.SIGUSR1), workers=2)
+            now = signal.set_wakeup_fd(-1)
+            signal.set_wakeup_fd(now)
+            assert now == before != -1
+            await asyncio.wait_for(came.wait(), timeout=2)
+        finally:
+            loop.remove_signal_handler(signal.SIGUSR1)
+
+    asyncio.run(main())
+

@@ -628,10 +628,13 @@ def _on_cluster(scheduler: str, work: Callable[[int, int], T],
 class _HeldSignals:
     """The Ctrl-C and SIGTERM noted while `_signals_held`: true once one came. Its ``fileno``
     is the signals' wakeup file (`signal.set_wakeup_fd`), so a wait on pipes wakes for a signal
-    whichever of the process's threads the signal lands on."""
+    whichever of the process's threads the signal lands on; what it read there is ``woken``,
+    to pass on to the wakeup file before it (an event loop's, which learns of its signals
+    there)."""
 
     def __init__(self) -> None:
         self.signals: list[int] = []
+        self.woken = bytearray()
         self._reader, self._writer = os.pipe()
         os.set_blocking(self._reader, False)
         os.set_blocking(self._writer, False)
@@ -648,8 +651,8 @@ class _HeldSignals:
     def drain(self) -> None:
         """Empty the wakeup file (another signal's byte would wake every wait after it)."""
         with contextlib.suppress(BlockingIOError):
-            while os.read(self._reader, 512):
-                pass
+            while read := os.read(self._reader, 512):
+                self.woken += read
 
     def close(self) -> None:
         os.close(self._reader)
@@ -660,7 +663,8 @@ class _HeldSignals:
 def _signals_held() -> Iterator[_HeldSignals]:
     """While active (in the main thread), Ctrl-C and SIGTERM are only noted (`_HeldSignals`),
     unless ignored (as a shell's background job ignores Ctrl-C); on leaving, the handlers and
-    wakeup file before it come back and the first signal noted is raised again for them."""
+    wakeup file before it come back, the wakeup file is given the signals that came meanwhile,
+    and the first signal noted is raised again for them."""
     held = _HeldSignals()
     previous: dict[int, Any] = {}
     main = threading.current_thread() is threading.main_thread()
@@ -673,6 +677,13 @@ def _signals_held() -> Iterator[_HeldSignals]:
     finally:
         if main:
             signal.set_wakeup_fd(wakeup)
+            held.drain()
+            if held:  # raised again below, which wakes the file for it
+                with contextlib.suppress(ValueError):
+                    held.woken.remove(held.signals[0])
+            if wakeup >= 0 and held.woken:
+                with contextlib.suppress(OSError):  # full, or closed: as a signal would find it
+                    os.write(wakeup, held.woken)
         for sig, handler in previous.items():
             signal.signal(sig, signal.SIG_DFL if handler is None else handler)
         held.close()
