@@ -260,3 +260,23 @@ def test_an_event_loop_s_signals_that_come_during_the_run_reach_it_after():
 
     asyncio.run(main())
 
+
+def test_a_ctrl_c_whose_handler_does_not_stop_the_program_does_not_stop_the_run():
+    """A program's own Ctrl-C handler that returns (it only notes the Ctrl-C, as an event
+    loop's does) is called between chunks, and the run goes on to the last game: it is not
+    cut short and returned as if it were whole."""
+    noted = []
+    before = signal.signal(signal.SIGINT, lambda signum, frame: noted.append(signum))
+    collected = []
+
+    def collect(count):
+        collected.append(count)
+        if len(collected) == 1:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    try:
+        sim.run_chunks(chunk_size, 40 * sim.CHUNK, collect, workers=2)
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert noted == [signal.SIGINT] and sum(collected) == 40 * sim.CHUNK
+    assert multiprocessing.active_children() == []

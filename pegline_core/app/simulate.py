@@ -422,9 +422,10 @@ def _on_processes(workers: int, work: Callable[[int, int], T],
     Each worker has a pipe of its own: one that dies is seen at once (its pipe closes; a
     `multiprocessing.Pool` waits for ever on its chunk), and ending one as it sends a result
     leaves no lock held that the others share. Ctrl-C and SIGTERM are held from the first
-    worker's start to the last one's end, acted on between chunks, and raised again once every
-    worker is ended: whatever happens (an error, a signal, a second one, a worker that dies),
-    no worker outlives this call."""
+    worker's start to the last one's end and acted on between chunks (their handlers called: a
+    `KeyboardInterrupt` stops the work; a default action, once every worker is ended):
+    whatever happens (an error, a signal, a second one, a worker that dies), no worker
+    outlives this call."""
     context = multiprocessing.get_context()
     team: dict[Connection, BaseProcess] = {}
     in_flight: Counter[Connection] = Counter()
@@ -440,7 +441,7 @@ def _on_processes(workers: int, work: Callable[[int, int], T],
     with _signals_held() as held:
         finished = False
         try:
-            while len(team) < workers and not held:
+            while len(team) < workers and not held.stopping():
                 ours, theirs = context.Pipe()
                 process = context.Process(target=_worker, args=(theirs, work), daemon=True,
                                           name="pegline-worker")
@@ -454,7 +455,7 @@ def _on_processes(workers: int, work: Callable[[int, int], T],
                 team[ours] = process
             for worker in team:
                 hand(worker, WINDOW)
-            while not held and +in_flight:
+            while not held.stopping() and +in_flight:
                 for ready in wait([*+in_flight, held.fileno()]):
                     if not isinstance(ready, Connection):  # a signal came
                         held.drain()
@@ -463,7 +464,7 @@ def _on_processes(workers: int, work: Callable[[int, int], T],
                     in_flight[ready] -= 1
                     collect(outcome)
                     hand(ready, 1)
-            finished = not held
+            finished = not held.stopping()
         finally:
             _end(team, finished)
 
@@ -634,6 +635,9 @@ class _HeldSignals:
 
     def __init__(self) -> None:
         self.signals: list[int] = []
+        self.frames: list[Any] = []
+        self.handlers: dict[int, Any] = {}
+        """The handlers before the hold, of the signals held."""
         self.woken = bytearray()
         self._reader, self._writer = os.pipe()
         os.set_blocking(self._reader, False)
@@ -641,9 +645,21 @@ class _HeldSignals:
 
     def note(self, signum: int, frame: object) -> None:
         self.signals.append(signum)
+        self.frames.append(frame)
 
     def __bool__(self) -> bool:
         return bool(self.signals)
+
+    def stopping(self) -> bool:
+        """Whether the work must stop, once the program's own handlers of the signals noted
+        have been called (between chunks): one that raises (Ctrl-C's `KeyboardInterrupt`)
+        stops the work at once; one that returns lets it go on, as it would without the hold.
+        A signal with no handler of Python's (its default action) stays noted: the work stops,
+        and it is raised again when the hold ends."""
+        while self.signals and callable(handler := self.handlers[self.signals[0]]):
+            signum, frame = self.signals.pop(0), self.frames.pop(0)
+            handler(signum, frame)
+        return bool(self)
 
     def fileno(self) -> int:
         return self._reader
@@ -666,11 +682,11 @@ def _signals_held() -> Iterator[_HeldSignals]:
     wakeup file before it come back, the wakeup file is given the signals that came meanwhile,
     and the first signal noted is raised again for them."""
     held = _HeldSignals()
-    previous: dict[int, Any] = {}
     main = threading.current_thread() is threading.main_thread()
     if main:
-        previous = {sig: signal.signal(sig, held.note) for sig in (signal.SIGINT, signal.SIGTERM)
-                    if signal.getsignal(sig) is not signal.SIG_IGN}
+        held.handlers = {sig: signal.signal(sig, held.note)
+                         for sig in (signal.SIGINT, signal.SIGTERM)
+                         if signal.getsignal(sig) is not signal.SIG_IGN}
         wakeup = signal.set_wakeup_fd(held._writer, warn_on_full_buffer=False)
     try:
         yield held
@@ -684,7 +700,7 @@ def _signals_held() -> Iterator[_HeldSignals]:
             if wakeup >= 0 and held.woken:
                 with contextlib.suppress(OSError):  # full, or closed: as a signal would find it
                     os.write(wakeup, held.woken)
-        for sig, handler in previous.items():
+        for sig, handler in held.handlers.items():
             signal.signal(sig, signal.SIG_DFL if handler is None else handler)
         held.close()
         if held:
