@@ -280,3 +280,30 @@ def test_a_ctrl_c_whose_handler_does_not_stop_the_program_does_not_stop_the_run(
         signal.signal(signal.SIGINT, before)
     assert noted == [signal.SIGINT] and sum(collected) == 40 * sim.CHUNK
     assert multiprocessing.active_children() == []
+
+
+def _interrupt(count):
+    os.kill(os.getpid(), signal.SIGINT)
+
+
+@needs_proc
+@pytest.mark.parametrize(("work", "collect", "ends_with"), [
+    (chunk_size, lambda count: None, None),
+    (_fails_in_two_parts, lambda count: None, PeglineError),
+    (chunk_size, _interrupt, KeyboardInterrupt),
+])
+def test_no_file_is_left_open_however_the_run_ends(work, collect, ends_with, ctrl_c):
+    """Every pipe of the run is closed when it returns or raises, without waiting for the
+    garbage collector (an error's traceback holds the run's frames in a cycle)."""
+    import contextlib
+    import gc
+
+    opened = len(os.listdir("/proc/self/fd"))
+    gc.disable()
+    try:
+        for _ in range(5):
+            with contextlib.suppress(*(ends_with,) if ends_with else ()):
+                sim.run_chunks(work, 40 * sim.CHUNK, collect, workers=2)
+        assert len(os.listdir("/proc/self/fd")) == opened
+    finally:
+        gc.enable()

@@ -475,7 +475,7 @@ a bot may leave a thread running that Python would wait for."""
 
 
 def _end(team: dict[Connection, BaseProcess], finished: bool) -> None:
-    """End every worker of ``team`` and close its pipe: told to end, if every chunk was
+    """End every worker of ``team`` and close its pipes: told to end, if every chunk was
     ``finished`` (killed if it has not within `ENDING` seconds), else killed at once."""
     for worker, process in team.items():
         if finished:
@@ -489,6 +489,7 @@ def _end(team: dict[Connection, BaseProcess], finished: bool) -> None:
         if process.exitcode is None:
             process.kill()
             process.join()
+        process.close()  # its own pipes now, not when the garbage collector finds it
         worker.close()
 
 
