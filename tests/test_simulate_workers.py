@@ -307,3 +307,40 @@ def test_no_file_is_left_open_however_the_run_ends(work, collect, ends_with, ctr
         assert len(os.listdir("/proc/self/fd")) == opened
     finally:
         gc.enable()
+
+
+def _exits(start, count):
+    if start >= sim.CHUNK:
+        sys.exit(3)  # a bot's or plugin's own sys.exit
+    return count
+
+
+def _signalled(signum):
+    def signalled(start, count):
+        if start >= sim.CHUNK:
+            os.kill(os.getpid(), signum)
+        return count
+    return signalled
+
+
+def _terminated(start, count):
+    return _signalled(signal.SIGTERM)(start, count)
+
+
+def _killed(start, count):
+    return _signalled(signal.SIGKILL)(start, count)
+
+
+@pytest.mark.parametrize(("work", "said"), [
+    (_exits, r"^a worker process ended before its games were done: it exited with status 3$"),
+    (_terminated, r"^a worker process ended before its games were done: signal SIGTERM "
+                  r"ended it$"),
+    (_killed, r"^a worker process ended before its games were done \(killed, or out of "
+              r"memory\)$"),
+])
+def test_a_worker_that_ends_is_said_with_how_it_ended(work, said):
+    """A bot that calls sys.exit, or a signal (a crash's SIGSEGV) is not taken for the
+    out-of-memory killer's SIGKILL."""
+    with pytest.raises(PeglineError, match=said):
+        sim.run_chunks(work, 40 * sim.CHUNK, lambda count: None, workers=2)
+    assert multiprocessing.active_children() == []

@@ -61,6 +61,10 @@ _UNREACHABLE = Template("simulate.unreachable", "cannot reach the scheduler at {
                         "{reason}")
 _WORKER_ENDED = Template("simulate.worker-ended", "a worker process ended before its games "
                          "were done (killed, or out of memory)")
+_WORKER_EXITED = Template("simulate.worker-exited", "a worker process ended before its games "
+                          "were done: it exited with status {status}")
+_WORKER_SIGNALLED = Template("simulate.worker-signalled", "a worker process ended before its "
+                             "games were done: signal {signal} ended it")
 _UNSENDABLE = Template("simulate.unsendable", "a worker could not send its games' results "
                        "back: {reason}")
 _UNSENT_ERROR = Template("simulate.unsent-error", "a worker's games failed: {error} (the error "
@@ -435,7 +439,7 @@ def _on_processes(workers: int, work: Callable[[int, int], T],
             try:
                 worker.send(task)
             except OSError:  # its end of the pipe is closed
-                raise PeglineError(_WORKER_ENDED()) from None
+                raise _ended(team[worker]) from None
             in_flight[worker] += 1
 
     with _signals_held() as held:
@@ -460,7 +464,7 @@ def _on_processes(workers: int, work: Callable[[int, int], T],
                     if not isinstance(ready, Connection):  # a signal came
                         held.drain()
                         continue
-                    outcome = cast(T, _received(ready))  # what its `work` returned
+                    outcome = cast(T, _received(ready, team[ready]))  # what its `work` returned
                     in_flight[ready] -= 1
                     collect(outcome)
                     hand(ready, 1)
@@ -493,17 +497,32 @@ def _end(team: dict[Connection, BaseProcess], finished: bool) -> None:
         worker.close()
 
 
-def _received(worker: Connection) -> object:
-    """The result a worker sent; its chunk's error raised here, as its own type."""
+def _received(worker: Connection, process: BaseProcess) -> object:
+    """The result ``process`` sent through ``worker``; its chunk's error raised here, as its
+    own type."""
     try:
         done, value, where = worker.recv()
     except (EOFError, OSError):  # its end of the pipe closed (reset, if it left chunks unread)
-        raise PeglineError(_WORKER_ENDED()) from None
+        raise _ended(process) from None
     except Exception as exc:  # noqa: BLE001 - a result that pickled but is not rebuilt here
         raise PeglineError(_UNSENDABLE(reason=_named(exc))) from None
     if not done:
         raise value from _RemoteTraceback(where)
     return value
+
+
+def _ended(process: BaseProcess) -> PeglineError:
+    """The error for a worker that ended before its games were done, saying how: the status it
+    exited with (a bot's sys.exit), or the signal that ended it (SIGSEGV: a crash), unless
+    SIGKILL (killed, by hand or for want of memory)."""
+    process.join(ENDING)  # its pipe closes as it ends: its status comes a moment after
+    code = process.exitcode
+    if code is None or code == -signal.SIGKILL:
+        return PeglineError(_WORKER_ENDED())
+    if code < 0:
+        name = next((sig.name for sig in signal.Signals if sig == -code), str(-code))
+        return PeglineError(_WORKER_SIGNALLED(signal=name))
+    return PeglineError(_WORKER_EXITED(status=code))
 
 
 class _RemoteTraceback(Exception):
