@@ -344,3 +344,26 @@ def test_a_worker_that_ends_is_said_with_how_it_ended(work, said):
     with pytest.raises(PeglineError, match=said):
         sim.run_chunks(work, 40 * sim.CHUNK, lambda count: None, workers=2)
     assert multiprocessing.active_children() == []
+
+
+@needs_proc
+def test_a_worker_the_system_will_not_start_is_a_message_and_ends_those_started(monkeypatch):
+    """Too many processes (a container's limit) or open files for ``workers``: a clear error,
+    and the workers already started are ended."""
+    import errno
+
+    forked, fork = [], os.fork
+
+    def forking():
+        if forked:
+            raise BlockingIOError(errno.EAGAIN, os.strerror(errno.EAGAIN))
+        pid = fork()
+        if pid:
+            forked.append(pid)
+        return pid
+
+    monkeypatch.setattr(os, "fork", forking)
+    with pytest.raises(PeglineError, match=r"^cannot start worker process 2 of 3: Resource "
+                                           r"temporarily unavailable$"):
+        sim.run_chunks(chunk_size, 40 * sim.CHUNK, lambda count: None, workers=3)
+    assert len(forked) == 1 and _reaped(forked)

@@ -65,6 +65,8 @@ _WORKER_EXITED = Template("simulate.worker-exited", "a worker process ended befo
                           "were done: it exited with status {status}")
 _WORKER_SIGNALLED = Template("simulate.worker-signalled", "a worker process ended before its "
                              "games were done: signal {signal} ended it")
+_NOT_STARTED = Template("simulate.not-started", "cannot start worker process {number} of "
+                        "{workers}: {reason}")
 _UNSENDABLE = Template("simulate.unsendable", "a worker could not send its games' results "
                        "back: {reason}")
 _UNSENT_ERROR = Template("simulate.unsent-error", "a worker's games failed: {error} (the error "
@@ -446,16 +448,11 @@ def _on_processes(workers: int, work: Callable[[int, int], T],
         finished = False
         try:
             while len(team) < workers and not held.stopping():
-                ours, theirs = context.Pipe()
-                process = context.Process(target=_worker, args=(theirs, work), daemon=True,
-                                          name="pegline-worker")
                 try:
-                    process.start()
-                except BaseException:
-                    ours.close()
-                    raise
-                finally:
-                    theirs.close()  # the worker's alone: its end closes when it does
+                    ours, process = _started(context, work)
+                except OSError as exc:  # too many processes, or open files
+                    raise PeglineError(_NOT_STARTED(number=len(team) + 1, workers=workers,
+                                                    reason=exc.strerror or exc)) from None
                 team[ours] = process
             for worker in team:
                 hand(worker, WINDOW)
@@ -471,6 +468,21 @@ def _on_processes(workers: int, work: Callable[[int, int], T],
             finished = not held.stopping()
         finally:
             _end(team, finished)
+
+
+def _started(context: Any, work: Callable[[int, int], T]) -> tuple[Connection, BaseProcess]:
+    """A worker process started on ``work``, and the end of its pipe here."""
+    ours, theirs = context.Pipe()
+    try:
+        process = context.Process(target=_worker, args=(theirs, work), daemon=True,
+                                  name="pegline-worker")
+        process.start()
+    except BaseException:
+        ours.close()
+        raise
+    finally:
+        theirs.close()  # the worker's alone: its end closes when it does
+    return ours, process
 
 
 ENDING = 1.0
