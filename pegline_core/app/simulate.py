@@ -659,11 +659,11 @@ def _on_cluster(scheduler: str, work: Callable[[int, int], T],
 
 
 class _HeldSignals:
-    """The Ctrl-C and SIGTERM noted while `_signals_held`: true once one came. Its ``fileno``
-    is the signals' wakeup file (`signal.set_wakeup_fd`), so a wait on pipes wakes for a signal
-    whichever of the process's threads the signal lands on; what it read there is ``woken``,
-    to pass on to the wakeup file before it (an event loop's, which learns of its signals
-    there)."""
+    """The Ctrl-C and SIGTERM noted while `_signals_held`, until acted on (`stopping`): true
+    while one waits. Its ``fileno`` is the signals' wakeup file (`signal.set_wakeup_fd`), so a
+    wait on pipes wakes for a signal whichever of the process's threads the signal lands on;
+    what it read there is ``woken``, to pass on to the wakeup file before it (an event loop's,
+    which learns of its signals there)."""
 
     def __init__(self) -> None:
         self.signals: list[int] = []
