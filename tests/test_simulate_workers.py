@@ -367,3 +367,30 @@ def test_a_worker_the_system_will_not_start_is_a_message_and_ends_those_started(
                                            r"temporarily unavailable$"):
         sim.run_chunks(chunk_size, 40 * sim.CHUNK, lambda count: None, workers=3)
     assert len(forked) == 1 and _reaped(forked)
+
+
+def _signals_itself(start, count):
+    os.kill(os.getpid(), signal.SIGUSR1)
+    return count
+
+
+def test_a_signal_to_a_worker_does_not_reach_its_parent_s_event_loop():
+    """A forked worker keeps its parent's handlers until it sets its own, but not its wakeup
+    file: a signal only a worker got is not taken for its parent's."""
+    import asyncio
+
+    async def main():
+        loop = asyncio.get_running_loop()
+        came, marker = asyncio.Event(), asyncio.Event()
+        loop.add_signal_handler(signal.SIGUSR1, came.set)
+        loop.add_signal_handler(signal.SIGUSR2, marker.set)
+        try:
+            sim.run_chunks(_signals_itself, 4 * sim.CHUNK, lambda count: None, workers=2)
+            os.kill(os.getpid(), signal.SIGUSR2)  # the loop handles its signals in order
+            await asyncio.wait_for(marker.wait(), timeout=2)
+            assert not came.is_set()
+        finally:
+            loop.remove_signal_handler(signal.SIGUSR1)
+            loop.remove_signal_handler(signal.SIGUSR2)
+
+    asyncio.run(main())

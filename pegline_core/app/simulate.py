@@ -596,6 +596,7 @@ def _worker_start() -> None:
     fork server (Python 3.14's default on Linux), a worker is the server's child."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.set_wakeup_fd(-1)  # the parent's, if forked: a signal to this process is not its
     parent = multiprocessing.parent_process()
     assert parent is not None  # this runs in a worker
 
