@@ -49,7 +49,6 @@ def descendants(pid):
 
 WAITING_IN_COLLECT = """\
 import multiprocessing, os, sys, threading
-from pegline_core import PeglineError
 from pegline_core.app import simulate as sim
 from tests.test_simulate_workers import chunk_size
 
