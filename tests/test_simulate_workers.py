@@ -193,6 +193,16 @@ class Unrebuildable:
         return (Unrebuildable, ("an argument too many",))
 
 
+@pytest.fixture
+def plain_pickling(monkeypatch):
+    """Errors pickled as Python pickles them: importing dask's distributed has tblib rebuild
+    every exception class known then, and these would come back whole."""
+    import copyreg
+
+    for kind in (TwoPartError, ErrorHoldingALock):
+        monkeypatch.delitem(copyreg.dispatch_table, kind, raising=False)
+
+
 def _failing(error):
     def failing(start, count):
         if start >= sim.CHUNK:
@@ -219,7 +229,8 @@ def _unrebuildable_result(start, count):
     (_fails_holding_a_lock, r"^a worker's games failed: tests\.test_simulate_workers\."
                             r"ErrorHoldingALock: the bot's lock was held \(.*lock.*\)$"),
 ])
-def test_an_error_that_cannot_come_back_whole_is_said_with_its_type_and_message(work, said):
+def test_an_error_that_cannot_come_back_whole_is_said_with_its_type_and_message(
+        work, said, plain_pickling):
     """A chunk's error that cannot be rebuilt in the parent (it does not pickle, or its class
     takes other arguments than it keeps) is a `PeglineError` naming it, with its message and
     the worker's traceback behind it. Every worker is ended."""
@@ -291,7 +302,8 @@ def _interrupt(count):
     (_fails_in_two_parts, lambda count: None, PeglineError),
     (chunk_size, _interrupt, KeyboardInterrupt),
 ])
-def test_no_file_is_left_open_however_the_run_ends(work, collect, ends_with, ctrl_c):
+def test_no_file_is_left_open_however_the_run_ends(work, collect, ends_with, ctrl_c,
+                                                   plain_pickling):
     """Every pipe of the run is closed when it returns or raises, without waiting for the
     garbage collector (an error's traceback holds the run's frames in a cycle)."""
     import contextlib
