@@ -405,3 +405,45 @@ def test_a_signal_to_a_worker_does_not_reach_its_parent_s_event_loop():
             loop.remove_signal_handler(signal.SIGUSR2)
 
     asyncio.run(main())
+
+
+class _Cluster:
+    """A dask client's calls `_on_cluster` makes, each chunk played when gathered."""
+
+    def __init__(self, address, timeout):
+        pass
+
+    def nthreads(self):
+        return {"tcp://worker:1": 1}
+
+    def submit(self, work, start, size, pure):
+        return work, start, size
+
+    def gather(self, futures):
+        return [work(start, size) for work, start, size in futures]
+
+    def close(self, timeout):
+        pass
+
+
+def test_on_a_cluster_a_ctrl_c_whose_handler_does_not_stop_the_program_does_not_stop_the_run(
+        monkeypatch):
+    """As on local workers: a program's Ctrl-C handler that returns lets the run go on."""
+    distributed = pytest.importorskip("distributed")
+    monkeypatch.setattr(distributed, "Client", _Cluster)
+    monkeypatch.setattr(distributed, "wait", lambda futures, timeout, return_when: (
+        {next(iter(futures))}, set()))
+    noted = []
+    before = signal.signal(signal.SIGINT, lambda signum, frame: noted.append(signum))
+    collected = []
+
+    def collect(count):
+        collected.append(count)
+        if len(collected) == 1:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    try:
+        sim.run_chunks(chunk_size, 40 * sim.CHUNK, collect, scheduler="tcp://cluster:8786")
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert noted == [signal.SIGINT] and sum(collected) == 40 * sim.CHUNK

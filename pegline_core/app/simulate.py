@@ -621,8 +621,8 @@ def _on_cluster(scheduler: str, work: Callable[[int, int], T],
                 chunks: Iterator[tuple[int, int]], collect: Callable[[T], None]) -> None:
     """Run the chunks on a dask.distributed cluster, a bounded number in flight. Ctrl-C and
     SIGTERM are held while dask's calls run (an exception raised inside its machinery can
-    leave the client unable to close) and acted on between them: the client closes, which
-    cancels its chunks on the cluster, and the signal then goes to its usual handler."""
+    leave the client unable to close) and acted on between them (`_HeldSignals.stopping`):
+    when one stops the run, the client closes, which cancels its chunks on the cluster."""
     scheme, _, rest = scheduler.partition("://")
     host, _, port = rest.rpartition(":")
     if scheme != "tcp" or not host or not port.isdigit():
@@ -635,12 +635,13 @@ def _on_cluster(scheduler: str, work: Callable[[int, int], T],
     except (OSError, TimeoutError) as exc:
         raise PeglineError(_UNREACHABLE(scheduler=scheduler, reason=str(exc))) from None
     with _signals_held() as held:
+        stopped = True  # by a signal or an error: a client that cannot close is no news then
         try:
             threads = client.nthreads()  # type: ignore[no-untyped-call]
             window = max(1, sum(threads.values())) * WINDOW
             in_flight = {client.submit(work, start, size, pure=False)
                          for start, size in itertools.islice(chunks, window)}
-            while in_flight and not held:
+            while in_flight and not held.stopping():
                 try:
                     done, _ = dask_wait(  # type: ignore[no-untyped-call]
                         in_flight, timeout=POLL, return_when="FIRST_COMPLETED")
@@ -651,11 +652,12 @@ def _on_cluster(scheduler: str, work: Callable[[int, int], T],
                     collect(result)
                 in_flight.update(client.submit(work, start, size, pure=False)
                                  for start, size in itertools.islice(chunks, len(done)))
+            stopped = held.stopping()
         finally:
             try:
                 client.close(timeout=CLOSE_TIMEOUT)  # type: ignore[no-untyped-call]
             except (OSError, TimeoutError):
-                if not held:
+                if not stopped:
                     raise
 
 
