@@ -447,3 +447,21 @@ def test_on_a_cluster_a_ctrl_c_whose_handler_does_not_stop_the_program_does_not_
     finally:
         signal.signal(signal.SIGINT, before)
     assert noted == [signal.SIGINT] and sum(collected) == 40 * sim.CHUNK
+
+
+class _UnclosableCluster(_Cluster):
+    def close(self, timeout):
+        raise OSError("the scheduler is gone")
+
+
+def test_on_a_cluster_a_client_that_cannot_close_hides_no_error_of_the_run(monkeypatch):
+    distributed = pytest.importorskip("distributed")
+    monkeypatch.setattr(distributed, "Client", _UnclosableCluster)
+    monkeypatch.setattr(distributed, "wait", lambda futures, timeout, return_when: (
+        {next(iter(futures))}, set()))
+
+    def collect(count):
+        raise PeglineError("the report cannot be written")
+
+    with pytest.raises(PeglineError, match="the report cannot be written"):
+        sim.run_chunks(chunk_size, 40 * sim.CHUNK, collect, scheduler="tcp://cluster:8786")
