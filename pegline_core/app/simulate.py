@@ -19,6 +19,7 @@ import itertools
 import math
 import multiprocessing
 import os
+import pickle
 import signal
 import threading
 import time
@@ -27,6 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
+from multiprocessing.reduction import ForkingPickler
 from typing import Any, TypeVar, cast
 
 from attrs import define, field
@@ -59,8 +61,16 @@ _UNREACHABLE = Template("simulate.unreachable", "cannot reach the scheduler at {
                         "{reason}")
 _WORKER_ENDED = Template("simulate.worker-ended", "a worker process ended before its games "
                          "were done (killed, or out of memory)")
+_WORKER_EXITED = Template("simulate.worker-exited", "a worker process ended before its games "
+                          "were done: it exited with status {status}")
+_WORKER_SIGNALLED = Template("simulate.worker-signalled", "a worker process ended before its "
+                             "games were done: signal {signal} ended it")
+_NOT_STARTED = Template("simulate.not-started", "cannot start worker process {number} of "
+                        "{workers}: {reason}")
 _UNSENDABLE = Template("simulate.unsendable", "a worker could not send its games' results "
                        "back: {reason}")
+_UNSENT_ERROR = Template("simulate.unsent-error", "a worker's games failed: {error} (the error "
+                         "could not be sent back as itself: {reason})")
 
 __all__ = ["SimulationStats", "simulate", "Interrupted", "run_chunk", "run_chunks", "wilson",
            "plot", "report_lines", "specs_for_workers"]
@@ -417,67 +427,114 @@ def _on_processes(workers: int, work: Callable[[int, int], T],
     """Run the chunks on ``workers`` local processes, at most `WINDOW` per worker in flight.
     Each worker has a pipe of its own: one that dies is seen at once (its pipe closes; a
     `multiprocessing.Pool` waits for ever on its chunk), and ending one as it sends a result
-    leaves no lock held that the others share. Ctrl-C and SIGTERM are held while chunks run and
-    acted on between them. Whatever happens (an error, a signal, a worker that dies), every
-    worker is ended before this returns."""
+    leaves no lock held that the others share. Ctrl-C and SIGTERM are held from the first
+    worker's start to the last one's end and acted on between chunks (their handlers called: a
+    `KeyboardInterrupt` stops the work; a default action, once every worker is ended):
+    whatever happens (an error, a signal, a second one, a worker that dies), no worker
+    outlives this call."""
     context = multiprocessing.get_context()
     team: dict[Connection, BaseProcess] = {}
     in_flight: Counter[Connection] = Counter()
-    finished = False
-    try:
-        for _ in range(workers):
-            ours, theirs = context.Pipe()
-            team[ours] = process = context.Process(
-                target=_worker, args=(theirs, work, os.getpid()), daemon=True,
-                name="pegline-worker")
+
+    def hand(worker: Connection, most: int) -> None:
+        for task in itertools.islice(chunks, most):
             try:
-                process.start()
-            finally:
-                theirs.close()  # the worker's alone: its end closes when it does
+                worker.send(task)
+            except OSError:  # its end of the pipe is closed
+                raise _ended(team[worker]) from None
+            in_flight[worker] += 1
 
-        def hand(worker: Connection, most: int) -> None:
-            for task in itertools.islice(chunks, most):
+    with _signals_held() as held:
+        finished = False
+        try:
+            while len(team) < workers and not held.stopping():
                 try:
-                    worker.send(task)
-                except OSError:  # its end of the pipe is closed
-                    raise PeglineError(_WORKER_ENDED()) from None
-                in_flight[worker] += 1
-
-        with _signals_held() as held:
+                    ours, process = _started(context, work)
+                except OSError as exc:  # too many processes, or open files
+                    raise PeglineError(_NOT_STARTED(number=len(team) + 1, workers=workers,
+                                                    reason=exc.strerror or exc)) from None
+                team[ours] = process
             for worker in team:
                 hand(worker, WINDOW)
-            while not held and +in_flight:
+            while not held.stopping() and +in_flight:
                 for ready in wait([*+in_flight, held.fileno()]):
                     if not isinstance(ready, Connection):  # a signal came
                         held.drain()
                         continue
-                    outcome = cast(T, _received(ready))  # what its `work` returned
+                    outcome = cast(T, _received(ready, team[ready]))  # what its `work` returned
                     in_flight[ready] -= 1
                     collect(outcome)
                     hand(ready, 1)
-            finished = not held
+            finished = not held.stopping()
+        finally:
+            _end(team, finished)
+
+
+def _started(context: Any, work: Callable[[int, int], T]) -> tuple[Connection, BaseProcess]:
+    """A worker process started on ``work``, and the end of its pipe here."""
+    ours, theirs = context.Pipe()
+    try:
+        process = context.Process(target=_worker, args=(theirs, work), daemon=True,
+                                  name="pegline-worker")
+        process.start()
+    except BaseException:
+        ours.close()
+        raise
     finally:
-        for worker, started in team.items():
-            if finished:
-                with contextlib.suppress(OSError):  # gone already
-                    worker.send(None)  # an idle worker ends at this
-            elif started.pid is not None:
-                started.kill()
-        for worker, started in team.items():
-            if started.pid is not None:
-                started.join()
-            worker.close()
+        theirs.close()  # the worker's alone: its end closes when it does
+    return ours, process
 
 
-def _received(worker: Connection) -> object:
-    """The result a worker sent; its chunk's error raised here, as its own type."""
+ENDING = 1.0
+"""Seconds the workers have to end once told to (after the last chunk) before they are killed:
+a bot may leave a thread running that Python would wait for."""
+
+
+def _end(team: dict[Connection, BaseProcess], finished: bool) -> None:
+    """End every worker of ``team`` and close its pipes: told to end, if every chunk was
+    ``finished`` (killed if it has not within `ENDING` seconds), else killed at once."""
+    for worker, process in team.items():
+        if finished:
+            with contextlib.suppress(OSError):  # gone already
+                worker.send(None)  # an idle worker ends at this
+        else:
+            process.kill()
+    deadline = time.monotonic() + ENDING
+    for worker, process in team.items():
+        process.join(max(0.0, deadline - time.monotonic()))
+        if process.exitcode is None:
+            process.kill()
+            process.join()
+        process.close()  # its own pipes now, not when the garbage collector finds it
+        worker.close()
+
+
+def _received(worker: Connection, process: BaseProcess) -> object:
+    """The result ``process`` sent through ``worker``; its chunk's error raised here, as its
+    own type."""
     try:
         done, value, where = worker.recv()
     except (EOFError, OSError):  # its end of the pipe closed (reset, if it left chunks unread)
-        raise PeglineError(_WORKER_ENDED()) from None
+        raise _ended(process) from None
+    except Exception as exc:  # noqa: BLE001 - a result that pickled but is not rebuilt here
+        raise PeglineError(_UNSENDABLE(reason=_named(exc))) from None
     if not done:
         raise value from _RemoteTraceback(where)
     return value
+
+
+def _ended(process: BaseProcess) -> PeglineError:
+    """The error for a worker that ended before its games were done, saying how: the status it
+    exited with (a bot's sys.exit), or the signal that ended it (SIGSEGV: a crash), unless
+    SIGKILL (killed, by hand or for want of memory)."""
+    process.join(ENDING)  # its pipe closes as it ends: its status comes a moment after
+    code = process.exitcode
+    if code is None or code == -signal.SIGKILL:
+        return PeglineError(_WORKER_ENDED())
+    if code < 0:
+        name = next((sig.name for sig in signal.Signals if sig == -code), str(-code))
+        return PeglineError(_WORKER_SIGNALLED(signal=name))
+    return PeglineError(_WORKER_EXITED(status=code))
 
 
 class _RemoteTraceback(Exception):
@@ -487,17 +544,23 @@ class _RemoteTraceback(Exception):
         return f"\n\"\"\"\n{self.args[0]}\"\"\""
 
 
-def _worker(chunks: Connection, work: Callable[[int, int], T], parent: int) -> None:
+def _worker(chunks: Connection, work: Callable[[int, int], T]) -> None:
     """A worker: play each chunk its pipe brings and send back ``(done, result or error,
     traceback)``, until it brings None."""
-    _worker_start(parent)
-    while (task := chunks.recv()) is not None:
+    _worker_start()
+    while True:
+        try:
+            task = chunks.recv()
+        except (EOFError, OSError):  # the parent is gone (its watch may not have ended us yet)
+            return
+        if task is None:
+            return
         start, count = task
         outcome: tuple[bool, object, str]
         try:
             outcome = (True, work(start, count), "")
         except Exception as exc:  # noqa: BLE001 - the parent raises it
-            outcome = (False, exc, traceback.format_exc())
+            outcome = (False, _sendable(exc), traceback.format_exc())
         try:
             chunks.send(outcome)
         except OSError:  # the parent is gone
@@ -507,15 +570,38 @@ def _worker(chunks: Connection, work: Callable[[int, int], T], parent: int) -> N
                          traceback.format_exc()))
 
 
-def _worker_start(parent: int) -> None:
+def _sendable(error: Exception) -> Exception:
+    """A chunk's ``error``, if it is rebuilt whole from its pickle (as the parent rebuilds it),
+    else a `PeglineError` that names it: one that holds what does not pickle, or whose class
+    takes other arguments than it keeps, would be lost on the way."""
+    try:
+        pickle.loads(ForkingPickler.dumps(error))
+    except Exception as exc:  # noqa: BLE001 - whatever pickle or the error's class raises
+        return PeglineError(_UNSENT_ERROR(error=_named(error, qualified=True),
+                                          reason=_named(exc)))
+    return error
+
+
+def _named(error: BaseException, *, qualified: bool = False) -> str:
+    """``Type: message`` (``module.Type`` if ``qualified``), as a traceback's last line."""
+    kind = type(error)
+    name = f"{kind.__module__}.{kind.__qualname__}" if qualified else kind.__qualname__
+    return f"{name}: {error}"
+
+
+def _worker_start() -> None:
     """In each worker: leave Ctrl-C to the parent (which ends the workers), and end this
-    process if the parent dies without ending it (SIGKILL), so no worker is ever left behind."""
+    process if the parent dies without ending it (SIGKILL), so no worker is ever left behind.
+    The parent is watched through its sentinel, not as this process's parent: started by a
+    fork server (Python 3.14's default on Linux), a worker is the server's child."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.set_wakeup_fd(-1)  # the parent's, if forked: a signal to this process is not its
+    parent = multiprocessing.parent_process()
+    assert parent is not None  # this runs in a worker
 
     def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.2)
+        wait([parent.sentinel])
         os._exit(1)
 
     threading.Thread(target=watch, daemon=True, name="pegline-parent-watch").start()
@@ -535,8 +621,8 @@ def _on_cluster(scheduler: str, work: Callable[[int, int], T],
                 chunks: Iterator[tuple[int, int]], collect: Callable[[T], None]) -> None:
     """Run the chunks on a dask.distributed cluster, a bounded number in flight. Ctrl-C and
     SIGTERM are held while dask's calls run (an exception raised inside its machinery can
-    leave the client unable to close) and acted on between them: the client closes, which
-    cancels its chunks on the cluster, and the signal then goes to its usual handler."""
+    leave the client unable to close) and acted on between them (`_HeldSignals.stopping`):
+    when one stops the run, the client closes, which cancels its chunks on the cluster."""
     scheme, _, rest = scheduler.partition("://")
     host, _, port = rest.rpartition(":")
     if scheme != "tcp" or not host or not port.isdigit():
@@ -549,12 +635,13 @@ def _on_cluster(scheduler: str, work: Callable[[int, int], T],
     except (OSError, TimeoutError) as exc:
         raise PeglineError(_UNREACHABLE(scheduler=scheduler, reason=str(exc))) from None
     with _signals_held() as held:
+        stopped = True  # by a signal or an error: a client that cannot close is no news then
         try:
             threads = client.nthreads()  # type: ignore[no-untyped-call]
             window = max(1, sum(threads.values())) * WINDOW
             in_flight = {client.submit(work, start, size, pure=False)
                          for start, size in itertools.islice(chunks, window)}
-            while in_flight and not held:
+            while in_flight and not held.stopping():
                 try:
                     done, _ = dask_wait(  # type: ignore[no-untyped-call]
                         in_flight, timeout=POLL, return_when="FIRST_COMPLETED")
@@ -565,30 +652,49 @@ def _on_cluster(scheduler: str, work: Callable[[int, int], T],
                     collect(result)
                 in_flight.update(client.submit(work, start, size, pure=False)
                                  for start, size in itertools.islice(chunks, len(done)))
+            stopped = held.stopping()
         finally:
             try:
                 client.close(timeout=CLOSE_TIMEOUT)  # type: ignore[no-untyped-call]
             except (OSError, TimeoutError):
-                if not held:
+                if not stopped:
                     raise
 
 
 class _HeldSignals:
-    """The Ctrl-C and SIGTERM noted while `_signals_held`: true once one came. Its ``fileno``
-    is the signals' wakeup file (`signal.set_wakeup_fd`), so a wait on pipes wakes for a signal
-    whichever of the process's threads the signal lands on."""
+    """The Ctrl-C and SIGTERM noted while `_signals_held`, until acted on (`stopping`): true
+    while one waits. Its ``fileno`` is the signals' wakeup file (`signal.set_wakeup_fd`), so a
+    wait on pipes wakes for a signal whichever of the process's threads the signal lands on;
+    what it read there is ``woken``, to pass on to the wakeup file before it (an event loop's,
+    which learns of its signals there)."""
 
     def __init__(self) -> None:
         self.signals: list[int] = []
+        self.frames: list[Any] = []
+        self.handlers: dict[int, Any] = {}
+        """The handlers before the hold, of the signals held."""
+        self.woken = bytearray()
         self._reader, self._writer = os.pipe()
         os.set_blocking(self._reader, False)
         os.set_blocking(self._writer, False)
 
     def note(self, signum: int, frame: object) -> None:
         self.signals.append(signum)
+        self.frames.append(frame)
 
     def __bool__(self) -> bool:
         return bool(self.signals)
+
+    def stopping(self) -> bool:
+        """Whether the work must stop, once the program's own handlers of the signals noted
+        have been called (between chunks): one that raises (Ctrl-C's `KeyboardInterrupt`)
+        stops the work at once; one that returns lets it go on, as it would without the hold.
+        A signal with no handler of Python's (its default action) stays noted: the work stops,
+        and it is raised again when the hold ends."""
+        while self.signals and callable(handler := self.handlers[self.signals[0]]):
+            signum, frame = self.signals.pop(0), self.frames.pop(0)
+            handler(signum, frame)
+        return bool(self)
 
     def fileno(self) -> int:
         return self._reader
@@ -596,8 +702,8 @@ class _HeldSignals:
     def drain(self) -> None:
         """Empty the wakeup file (another signal's byte would wake every wait after it)."""
         with contextlib.suppress(BlockingIOError):
-            while os.read(self._reader, 512):
-                pass
+            while read := os.read(self._reader, 512):
+                self.woken += read
 
     def close(self) -> None:
         os.close(self._reader)
@@ -608,20 +714,28 @@ class _HeldSignals:
 def _signals_held() -> Iterator[_HeldSignals]:
     """While active (in the main thread), Ctrl-C and SIGTERM are only noted (`_HeldSignals`),
     unless ignored (as a shell's background job ignores Ctrl-C); on leaving, the handlers and
-    wakeup file before it come back and the first signal noted is raised again for them."""
+    wakeup file before it come back, the wakeup file is given the signals that came meanwhile,
+    and the first signal noted is raised again for them."""
     held = _HeldSignals()
-    previous: dict[int, Any] = {}
     main = threading.current_thread() is threading.main_thread()
     if main:
-        previous = {sig: signal.signal(sig, held.note) for sig in (signal.SIGINT, signal.SIGTERM)
-                    if signal.getsignal(sig) is not signal.SIG_IGN}
+        held.handlers = {sig: signal.signal(sig, held.note)
+                         for sig in (signal.SIGINT, signal.SIGTERM)
+                         if signal.getsignal(sig) is not signal.SIG_IGN}
         wakeup = signal.set_wakeup_fd(held._writer, warn_on_full_buffer=False)
     try:
         yield held
     finally:
         if main:
             signal.set_wakeup_fd(wakeup)
-        for sig, handler in previous.items():
+            held.drain()
+            if held:  # raised again below, which wakes the file for it
+                with contextlib.suppress(ValueError):
+                    held.woken.remove(held.signals[0])
+            if wakeup >= 0 and held.woken:
+                with contextlib.suppress(OSError):  # full, or closed: as a signal would find it
+                    os.write(wakeup, held.woken)
+        for sig, handler in held.handlers.items():
             signal.signal(sig, signal.SIG_DFL if handler is None else handler)
         held.close()
         if held:
