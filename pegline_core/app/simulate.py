@@ -27,8 +27,10 @@ import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from multiprocessing.connection import Connection, wait
+from multiprocessing.context import DefaultContext
 from multiprocessing.process import BaseProcess
 from multiprocessing.reduction import ForkingPickler
+from types import FrameType
 from typing import Any, TypeVar, cast
 
 from attrs import define, field
@@ -470,7 +472,8 @@ def _on_processes(workers: int, work: Callable[[int, int], T],
             _end(team, finished)
 
 
-def _started(context: Any, work: Callable[[int, int], T]) -> tuple[Connection, BaseProcess]:
+def _started(context: DefaultContext, work: Callable[[int, int], T]
+             ) -> tuple[Connection, BaseProcess]:
     """A worker process started on ``work``, and the end of its pipe here."""
     ours, theirs = context.Pipe()
     try:
@@ -661,6 +664,10 @@ def _on_cluster(scheduler: str, work: Callable[[int, int], T],
                     raise
 
 
+_Handler = Callable[[int, FrameType | None], object] | int | None
+"""A signal's handler, as `signal.signal` gives it."""
+
+
 class _HeldSignals:
     """The Ctrl-C and SIGTERM noted while `_signals_held`, until acted on (`stopping`): true
     while one waits. Its ``fileno`` is the signals' wakeup file (`signal.set_wakeup_fd`), so a
@@ -670,15 +677,15 @@ class _HeldSignals:
 
     def __init__(self) -> None:
         self.signals: list[int] = []
-        self.frames: list[Any] = []
-        self.handlers: dict[int, Any] = {}
+        self.frames: list[FrameType | None] = []
+        self.handlers: dict[int, _Handler] = {}
         """The handlers before the hold, of the signals held."""
         self.woken = bytearray()
         self._reader, self._writer = os.pipe()
         os.set_blocking(self._reader, False)
         os.set_blocking(self._writer, False)
 
-    def note(self, signum: int, frame: object) -> None:
+    def note(self, signum: int, frame: FrameType | None) -> None:
         self.signals.append(signum)
         self.frames.append(frame)
 
