@@ -1,6 +1,6 @@
 """What the entry points a caller meets first (`Game`, `load_variant`, `Ruleset`, `play_game`,
-the learning environments) check of their arguments: one test each, once, at entry, so that a
-wrong argument is a `PeglineError` saying what was expected, never a `TypeError` or an
+the records, the learning environments) check of their arguments: one test each, once, at entry,
+so that a wrong argument is a `PeglineError` saying what was expected, never a `TypeError` or an
 `AttributeError` from deep inside. docs/embedding.md says which calls check and which do not.
 """
 
@@ -10,12 +10,13 @@ import operator
 import os
 import sys
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, NoReturn, SupportsIndex
 
 from pegline_core.errors import PeglineError, short_repr
 
-__all__ = ["expect", "refuse", "paths", "plugin_classes", "seed_of", "whole_seed", "players_of",
-           "is_variant", "A_VARIANT"]
+__all__ = ["expect", "refuse", "paths", "file_path", "text_of", "plugin_classes", "seed_of",
+           "whole_seed", "players_of", "is_variant", "A_VARIANT"]
 
 A_VARIANT = "a Variant, a variant's name or a .toml file's path"
 """What a variant argument may be, as the messages say it."""
@@ -40,6 +41,20 @@ def paths(values: object, name: str, expected: str) -> list[str | os.PathLike[st
         if len(found) == len(values):
             return found
     refuse(name, expected, values)
+
+
+def file_path(value: object, name: str) -> Path:
+    """``value``, a file's path (a str or an ``os.PathLike``), as a `Path`."""
+    if not isinstance(value, str | os.PathLike):
+        refuse(name, "a file's path (a str or a pathlib.Path)", value)
+    return Path(value)
+
+
+def text_of(value: object, name: str) -> str:
+    """``value``, a file's text already read (a record's, a script's)."""
+    if not isinstance(value, str):
+        refuse(name, "a string (load reads a file)", value)
+    return value
 
 
 def plugin_classes(value: object, name: str = "extra_plugins") -> Mapping[str, type] | None:

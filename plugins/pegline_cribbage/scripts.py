@@ -26,6 +26,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from pegline_core.arguments import file_path, text_of
 from pegline_core.cards import Card, CardError, parse_cards
 from pegline_core.errors import PeglineError
 from pegline_core.events import Action
@@ -74,7 +75,7 @@ class Script:
     @classmethod
     def from_toml(cls, text: str, *, name: str = "<script>") -> Script:
         """Parse a script; every structural problem comes back at once as a `ScriptError`."""
-        data = parse_toml(text, name, ScriptError)
+        data = parse_toml(text_of(text, "a script's text"), name, ScriptError)
         try:
             return structure_strict(data, cls)
         except StructureProblems as exc:
@@ -83,6 +84,7 @@ class Script:
 
     @classmethod
     def load(cls, path: str | Path) -> Script:
+        path = file_path(path, "a script's path")
         return cls.from_toml(read_text(path, ScriptError), name=str(path))
 
     def new_game(self) -> Game:
