@@ -6,6 +6,7 @@ so that a wrong argument is a `PeglineError` saying what was expected, never a `
 
 from __future__ import annotations
 
+import difflib
 import operator
 import os
 import sys
@@ -89,17 +90,20 @@ def _seed(value: object, name: str, expected: str) -> int:
 
 
 def players_of(value: object, name: str = "players") -> Sequence[Any]:
-    """``value``, a list of players, each with a ``choose(view, legal)`` method (a player
-    class given for a player has one too, unbound: it is named, with the call that makes one)."""
+    """``value``, a list of players, each with a ``choose(view, legal)`` method; one without is
+    named by its place (a player class given for a player has one too, unbound: it is named,
+    with the call that makes one)."""
     if isinstance(value, list | tuple):
         for index, player in enumerate(value):
             if isinstance(player, type):
                 raise PeglineError(f"{name}[{index}] is the class {player.__name__}, not a "
                                    f"player: make one, {player.__name__}(...)")
             if not callable(getattr(player, "choose", None)):
-                break
-        else:
-            return value
+                near = difflib.get_close_matches("choose", dir(player), n=1)
+                close = f" (did you mean {near[0]}?)" if near else ""
+                raise PeglineError(f"{name}[{index}] must be a player, with a choose(view, legal) "
+                                   f"method; {type(player).__name__} has none{close}")
+        return value
     raise PeglineError(f"{name} must be a list of players, each with a choose(view, legal) "
                        f"method, not {short_repr(value)}")
 

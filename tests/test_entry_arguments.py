@@ -98,12 +98,25 @@ def test_play_game_refuses_keywords_of_the_wrong_kind(keywords, said):
 
 @pytest.mark.parametrize(("players", "said"), [
     (5, f"{PLAYERS}5"), (None, f"{PLAYERS}None"), ("ab", f"{PLAYERS}'ab'"),
-    ([1, 2], f"{PLAYERS}[1, 2]"), ([RandomBot(1), "bot"], PLAYERS),
+    ([1, 2], "players[0] must be a player, with a choose(view, legal) method; int has none"),
+    ([RandomBot(1), "bot"],
+     "players[1] must be a player, with a choose(view, legal) method; str has none"),
     ([RandomBot(1)], "two-player needs 2 players, got 1"),
     ([RandomBot(seat) for seat in range(3)], "two-player needs 2 players, got 3"),
 ], ids=["int", "none", "str", "ints", "a-str-among-bots", "one-bot", "three-bots"])
 def test_play_game_refuses_players_of_the_wrong_kind_or_count(players, said):
     refused(lambda: play_game("two-player", players, seed=1), said)
+
+
+def test_play_game_names_the_player_without_choose_and_its_nearest_method():
+    """The whole list was shown, cut short, whichever of its players had no choose."""
+    class Mine:
+        def chose(self, view, legal):
+            return legal[0]
+
+    refused(lambda: play_game("two-player", [RandomBot(1), Mine()], seed=1),
+            "players[1] must be a player, with a choose(view, legal) method; Mine has none "
+            "(did you mean chose?)")
 
 
 def test_play_game_names_a_player_class_given_for_a_player():
