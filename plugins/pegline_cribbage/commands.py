@@ -248,7 +248,8 @@ WIN_TABLE_SCORES = (0, 30, 60, 90, 100, 110, 115, 120)
 @overlay_option
 @click.option("--hands", type=click.IntRange(min=1), default=20_000, show_default=True,
               help="Hands to play (each dealt at love-all and played by two coaches).")
-@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True)
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Seed for the deals and the coaches: the same seed, the same table.")
 @click.option("--budget", type=click.IntRange(min=1), default=None,
               help="The coaches' simulated hands per decision (default: the coach's own).")
 @click.option("--workers", type=click.IntRange(min=1),
