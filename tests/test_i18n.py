@@ -732,6 +732,28 @@ def test_every_commands_help_speaks_the_language(lang):
         assert "[default:" not in said.output and "Options:" not in said.output
 
 
+@pytest.mark.parametrize(("language", "suit", "format"), [
+    ("ja", "'1Z'：不明なスート 'Z'", "'CARDS | STARTER' の形で書いてください（例：'5H 5C 5D JS | 5S'）"),
+    ("zh-Hans", "'1Z'：未知的花色 'Z'", "应写成 'CARDS | STARTER'，例如 '5H 5C 5D JS | 5S'"),
+], ids=["ja", "zh-Hans"])
+def test_bad_lines_on_standard_input_are_said_in_the_language_with_their_code(language, suit,
+                                                                               format):
+    """Given cards as arguments, an error spoke the language; read from standard input, the
+    same error was left in English. Each line's error now says it as the web API does, with the
+    code a script reads whatever the language."""
+    result = CliRunner().invoke(main, ["--lang", language, "score"],
+                                input="1Z 5C 5D JS | 5S\n5H 5C 5D JS\n5H 5C 5D JS | 5S 6S\n")
+    assert result.exit_code == 1
+    out = [json.loads(line) for line in result.output.splitlines()]
+    assert out[:2] == [{"line": 1, "error": suit, "code": "card.suit"},
+                       {"line": 2, "error": format, "code": "cribbage.score-line"}]
+    assert out[2]["code"] == "cribbage.score-starters" and "2" in out[2]["error"]
+    english = [json.loads(line) for line in CliRunner().invoke(
+        main, ["--lang", "en", "score"], input="5H 5C 5D JS | 5S 6S\n").output.splitlines()]
+    assert english == [{"line": 1, "error": "expected one starter after '|', got 2",
+                        "code": "cribbage.score-starters"}]
+
+
 def test_every_option_of_every_command_says_what_it_is_for():
     """--help listed serve's --port, simulate's --games and --seed and win-table's --seed with
     their defaults only; each option now says what it does, in each language."""
