@@ -754,6 +754,17 @@ def test_bad_lines_on_standard_input_are_said_in_the_language_with_their_code(la
                         "code": "cribbage.score-starters"}]
 
 
+def test_a_stalled_game_is_said_in_the_language():
+    """A bots' game that never scores is stopped (`STALLED_HANDS`) with its reason in the
+    language."""
+    result = run("--lang", "ja", "play", "--variant", "clabber", "--bots",
+                 "tests.own_bots:FirstLegal", "--seed", "1")
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == (
+        "エラー：100ハンド続けて誰も得点していません：このボットたちではゲームが終わらないため、"
+        "第101ハンド（得点 0-0）で止めました")
+
+
 def test_every_option_of_every_command_says_what_it_is_for():
     """--help listed serve's --port, simulate's --games and --seed and win-table's --seed with
     their defaults only; each option now says what it does, in each language."""
