@@ -765,6 +765,33 @@ def test_a_stalled_game_is_said_in_the_language():
         "第101ハンド（得点 0-0）で止めました")
 
 
+SCRIPT = """variant = "two-player"
+dealer = 1
+[[hands]]
+dealt = [["3C", "4H", "9C", "TH", "KC", "KD"], ["5D", "TS", "2D", "7S", "QC", "QD"]]
+discards = [["KC", "KD"], ["QC", "QD"]]
+starter = "AS"
+plays = ["3C", "5D", "4H", "TS", "9C", "2D", "TH", "7S", "AH"]
+"""
+
+
+@pytest.mark.parametrize(("change", "english", "japanese"), [
+    (("", ""), "hands[0].plays[8]: pegging is over, but the script plays 'AH'",
+     "hands[0].plays[8]: ペギングは終わっていますが、スクリプトは 'AH' を出しています"),
+    (("dealer = 1", "dealer = 5"), "dealer: the first dealer is a seat from 0 to 1, not 5",
+     "dealer: 最初のディーラーは 0 から 1 の席です。指定は 5"),
+], ids=["after-pegging", "dealer"])
+def test_a_scripted_games_mistakes_name_their_place_in_the_language(tmp_path, change, english,
+                                                                     japanese):
+    """`pegline replay` of a script said these in English under --lang ja, the dealer's without
+    its place."""
+    path = tmp_path / "script.toml"
+    path.write_text(SCRIPT.replace(*change), encoding="utf-8")
+    assert run("replay", str(path)).output.splitlines()[-1] == f"Error: {english}"
+    assert run("--lang", "ja", "replay", str(path)).output.splitlines()[-1] == \
+        f"エラー：{japanese}"
+
+
 def test_every_option_of_every_command_says_what_it_is_for():
     """--help listed serve's --port, simulate's --games and --seed and win-table's --seed with
     their defaults only; each option now says what it does, in each language."""

@@ -32,12 +32,13 @@ from pegline_core.errors import PeglineError
 from pegline_core.events import Action
 from pegline_core.files import parse_toml, read_text
 from pegline_core.game import Game
-from pegline_core.messages import Problem, lines, said
+from pegline_core.messages import Problem, Template, lines, said
 from pegline_core.strict import StructureProblems, format_path, structure_strict
 from pegline_core.variant import DEFAULT_VARIANT, load_variant
 from pegline_cribbage.actions import CutForDeal, CutStarter, Deal, Discard, Go, Play
 from pegline_cribbage.machine import seat_to_play
 from pegline_cribbage.phases import CribbagePhase
+from pegline_cribbage.refusals import DOMAIN
 
 PEGGING = CribbagePhase.PEGGING
 
@@ -46,6 +47,13 @@ __all__ = ["Script", "HandScript", "ScriptError"]
 
 class ScriptError(PeglineError):
     """A script that cannot be read or replayed; the message names the place in the file."""
+
+
+_OVER = Template("cribbage.script-over", "the game is already over", DOMAIN)
+_PEGGING_OVER = Template("cribbage.script-pegging-over", "pegging is over, but the script plays "
+                         "{entry}", DOMAIN)
+_DEALER = Template("cribbage.script-dealer", "the first dealer is a seat from 0 to {last}, not "
+                   "{dealer}", DOMAIN)
 
 
 @frozen
@@ -89,6 +97,9 @@ class Script:
 
     def new_game(self) -> Game:
         variant = load_variant(self.variant, overlays=self.overlays)
+        if self.dealer >= variant.table.players:
+            raise ScriptError(Problem(_DEALER(last=variant.table.players - 1,
+                                              dealer=self.dealer), "dealer"))
         return Game(variant, dealer=self.dealer if self.dealer >= 0 else None)
 
     def replay(self, game: Game | None = None) -> Game:
@@ -108,7 +119,7 @@ class Script:
         for number, hand in enumerate(self.hands):
             at = f"hands[{number}]"
             if game.over:
-                raise ScriptError(f"{at}: the game is already over")
+                raise ScriptError(Problem(_OVER(), at))
             yield f"{at}.dealt", Deal([_cards(h, f"{at}.dealt") for h in hand.dealt],
                                       _cards(hand.crib, f"{at}.crib"))
             for seat, cards in enumerate(hand.discards):
@@ -123,7 +134,7 @@ class Script:
         for index, entry in enumerate(hand.plays):
             where = f"{at}.plays[{index}]"
             if game.phase != CribbagePhase.PEGGING:
-                raise ScriptError(f"{where}: pegging is over, but the script plays {entry!r}")
+                raise ScriptError(Problem(_PEGGING_OVER(entry=repr(entry)), where))
             while game.legal_actions() == [Go(seat_to_play(game))] and entry.lower() != "go":
                 yield where, Go(seat_to_play(game))
             if entry.lower() == "go":
