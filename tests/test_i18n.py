@@ -792,6 +792,27 @@ def test_a_scripted_games_mistakes_name_their_place_in_the_language(tmp_path, ch
         f"エラー：{japanese}"
 
 
+def test_the_web_apis_near_misses_are_said_in_the_language():
+    """An unknown variant or bot named no near one on the web (the command line did), and a
+    missing variant was an 'unknown variant None'."""
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from pegline_core.app.web import create_app
+
+    client = TestClient(create_app())
+    ja = {"X-Pegline-Lang": "ja"}
+    said = [client.post("/api/tables", json=body, headers=ja).json()["error"] for body in (
+        {"variant": "two-palyer", "seats": ["person", "bot:greedy"]},
+        {"variant": "two-player", "seats": ["person", "bot:greedyy"]},
+        {"seats": ["person", "bot:greedy"]})]
+    assert said == ["不明なバリアント 'two-palyer'：もしかして 'two-player' または 'two-player-61' "
+                    "または 'three-player'？ /api/options から選んでください",
+                    "不明なボット 'greedyy'。もしかして 'greedy'？ 次から選んでください：random, greedy, "
+                    "sloppy, coach",
+                    '新しいゲームにはバリアントを指定してください。例：{"variant": "two-player"}']
+
+
 def test_every_option_of_every_command_says_what_it_is_for():
     """--help listed serve's --port, simulate's --games and --seed and win-table's --seed with
     their defaults only; each option now says what it does, in each language."""
