@@ -1,21 +1,23 @@
 """What the entry points a caller meets first (`Game`, `load_variant`, `Ruleset`, `play_game`,
-the learning environments) check of their arguments: one test each, once, at entry, so that a
-wrong argument is a `PeglineError` saying what was expected, never a `TypeError` or an
+the records, the learning environments) check of their arguments: one test each, once, at entry,
+so that a wrong argument is a `PeglineError` saying what was expected, never a `TypeError` or an
 `AttributeError` from deep inside. docs/embedding.md says which calls check and which do not.
 """
 
 from __future__ import annotations
 
+import difflib
 import operator
 import os
 import sys
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, NoReturn, SupportsIndex
 
 from pegline_core.errors import PeglineError, short_repr
 
-__all__ = ["expect", "refuse", "paths", "plugin_classes", "seed_of", "whole_seed", "players_of",
-           "is_variant", "A_VARIANT"]
+__all__ = ["expect", "refuse", "paths", "file_path", "text_of", "plugin_classes", "seed_of",
+           "whole_seed", "players_of", "is_variant", "A_VARIANT"]
 
 A_VARIANT = "a Variant, a variant's name or a .toml file's path"
 """What a variant argument may be, as the messages say it."""
@@ -40,6 +42,20 @@ def paths(values: object, name: str, expected: str) -> list[str | os.PathLike[st
         if len(found) == len(values):
             return found
     refuse(name, expected, values)
+
+
+def file_path(value: object, name: str) -> Path:
+    """``value``, a file's path (a str or an ``os.PathLike``), as a `Path`."""
+    if not isinstance(value, str | os.PathLike):
+        refuse(name, "a file's path (a str or a pathlib.Path)", value)
+    return Path(value)
+
+
+def text_of(value: object, name: str) -> str:
+    """``value``, a file's text already read (a record's, a script's)."""
+    if not isinstance(value, str):
+        refuse(name, "a string (load reads a file)", value)
+    return value
 
 
 def plugin_classes(value: object, name: str = "extra_plugins") -> Mapping[str, type] | None:
@@ -74,17 +90,20 @@ def _seed(value: object, name: str, expected: str) -> int:
 
 
 def players_of(value: object, name: str = "players") -> Sequence[Any]:
-    """``value``, a list of players, each with a ``choose(view, legal)`` method (a player
-    class given for a player has one too, unbound: it is named, with the call that makes one)."""
+    """``value``, a list of players, each with a ``choose(view, legal)`` method; one without is
+    named by its place (a player class given for a player has one too, unbound: it is named,
+    with the call that makes one)."""
     if isinstance(value, list | tuple):
         for index, player in enumerate(value):
             if isinstance(player, type):
                 raise PeglineError(f"{name}[{index}] is the class {player.__name__}, not a "
                                    f"player: make one, {player.__name__}(...)")
             if not callable(getattr(player, "choose", None)):
-                break
-        else:
-            return value
+                near = difflib.get_close_matches("choose", dir(player), n=1)
+                close = f" (did you mean {near[0]}?)" if near else ""
+                raise PeglineError(f"{name}[{index}] must be a player, with a choose(view, legal) "
+                                   f"method; {type(player).__name__} has none{close}")
+        return value
     raise PeglineError(f"{name} must be a list of players, each with a choose(view, legal) "
                        f"method, not {short_repr(value)}")
 

@@ -27,6 +27,8 @@ __all__ = ["PluginError", "installed_plugins", "plugin_class", "plugin_version",
            "ENTRY_POINT_GROUP", "Problems", "Plugins", "UNKNOWN_PLUGIN"]
 
 UNKNOWN_PLUGIN = Template("plugin.unknown", "unknown plugin {name} ({close}installed: {names})")
+_UNKNOWN_GAME = Template("plugin.unknown-game", "unknown game {name} ({close}installed games: "
+                         "{names})")
 _NO_CONFIG = Template("plugin.no-config", "plugin {name} takes no configuration")
 _NOT_A_GAME = Template("plugin.not-a-game", "plugin {name} is not a game (it has no {members})")
 
@@ -65,11 +67,8 @@ def plugin_class(name: str, extra: Plugins | None = None) -> type:
         return extra[name]
     installed = installed_plugins()
     if name not in installed:
-        names = [*installed, *(extra or {})]
-        near = difflib.get_close_matches(str(name), names, n=3, cutoff=0.6)
-        close = DID_YOU_MEAN(names=either(near)) if near else ""
-        raise PluginError(UNKNOWN_PLUGIN(name=repr(name), close=close,
-                                         names=", ".join(names) or "none"), plugin=name)
+        raise PluginError(_unknown(UNKNOWN_PLUGIN, name, [*installed, *(extra or {})]),
+                          plugin=name)
     try:
         loaded = installed[name].load()
     except Exception as exc:  # a broken third-party package must not become a traceback
@@ -108,8 +107,32 @@ def _thawed(value: object) -> object:
     return value
 
 
+def _unknown(template: Template, name: str, names: list[str]) -> str:
+    """That ``name`` is none of ``names``, with the nearest of them."""
+    near = difflib.get_close_matches(str(name), names, n=3, cutoff=0.6)
+    close = DID_YOU_MEAN(names=either(near)) if near else ""
+    return template(name=repr(name), close=close, names=", ".join(names) or "none")
+
+
+def _installed_games(extra: Plugins | None = None) -> list[str]:
+    """The names of the installed plugins (and of ``extra``'s) that are games; one that cannot
+    be loaded is left out (`pegline plugins list` says why)."""
+    games = []
+    for name in [*installed_plugins(), *(extra or {})]:
+        try:
+            if is_game(plugin_class(name, extra)):
+                games.append(name)
+        except PluginError:
+            continue
+    return games
+
+
 def game_definition(name: str, extra_plugins: Plugins | None = None) -> GameDefinition:
-    """The game plugin ``name`` (an entry point in the ``pegline`` group), built."""
+    """The game plugin ``name`` (an entry point in the ``pegline`` group), built; an unknown
+    name is told the games there are, not every plugin (a rule plugin is no game)."""
+    if name not in (extra_plugins or {}) and name not in installed_plugins():
+        raise PluginError(_unknown(_UNKNOWN_GAME, name, _installed_games(extra_plugins)),
+                          plugin=name)
     definition = build_plugin(name, plugin_class(name, extra_plugins), {})
     if not isinstance(definition, GameDefinition):
         raise PluginError(not_a_game(name, definition), plugin=name)

@@ -40,7 +40,7 @@ import attrs
 from attrs import field, frozen
 
 from pegline_core import game_hookspecs, record_toml
-from pegline_core.arguments import expect
+from pegline_core.arguments import expect, file_path, text_of
 from pegline_core.errors import PeglineError, RecordError, VariantError, short_repr
 from pegline_core.events import AskCoach, Event, EventCodec, GameEnded, Input, Scored
 from pegline_core.files import (
@@ -382,6 +382,7 @@ class GameRecord:
         """The record of ``game`` so far, played from ``seed`` (a whole number, or None: a
         negative one only carries on an old record's); without ``derived`` only its inputs are
         kept (and the header states no summary)."""
+        expect(isinstance(game, Game), "a record's game", "a Game (play_game returns one)", game)
         expect(seed is None or hasattr(type(seed), "__index__"), "seed", "a whole number or None",
                seed)
         number = None if seed is None else operator.index(seed)
@@ -422,7 +423,7 @@ class GameRecord:
     def save(self, path: str | Path) -> None:
         """Write atomically (a temporary file renamed into place): never a half-written record.
         ``*.jsonl`` is JSON Lines, ``*.jsonl.gz`` gzip-compressed JSON Lines, else TOML."""
-        path = Path(path)
+        path = file_path(path, "a record's path")
         text = self.to_jsonl() if is_log_path(path) else self.to_toml()
         data = text.encode()
         if path.name.endswith(".gz"):
@@ -435,7 +436,7 @@ class GameRecord:
     def load(cls, path: str | Path) -> GameRecord:
         """Read a TOML record or a JSON Lines log, gzip-compressed or not (by the file's
         suffix: ``.toml``, ``.jsonl``, ``.jsonl.gz``)."""
-        path = Path(path)
+        path = file_path(path, "a record's path")
         text = read_record_text(path)
         if is_log_path(path):
             return cls.from_jsonl(text, name=str(path))
@@ -443,7 +444,8 @@ class GameRecord:
 
     @classmethod
     def from_toml(cls, text: str, *, name: str = "<record>") -> GameRecord:
-        return cls.from_dict(parse_toml(text, name, RecordError), name=name)
+        return cls.from_dict(parse_toml(text_of(text, "a record's text"), name, RecordError),
+                             name=name)
 
     @classmethod
     def from_dict(cls, data: dict[str, object], *, name: str = "<record>") -> GameRecord:
@@ -462,7 +464,7 @@ class GameRecord:
     def from_jsonl(cls, text: str, *, name: str = "<log>") -> GameRecord:
         """Read a log; a last line cut off by a crash is dropped, every complete event kept."""
         rows = []
-        lines = text.split("\n")
+        lines = text_of(text, "a record's text").split("\n")
         for number, line in enumerate(lines, 1):
             if not line.strip():
                 continue

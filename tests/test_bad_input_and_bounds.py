@@ -148,7 +148,7 @@ def test_score_batch_reports_a_non_utf8_line_and_goes_on():
     clean(result, 1)
     lines = [json.loads(line) for line in result.stdout.splitlines()]
     assert [line.get("total") for line in lines] == [29, None, 12]
-    assert lines[1] == {"line": 2, "error": "not UTF-8 text"}
+    assert lines[1] == {"line": 2, "error": "not UTF-8 text", "code": "cribbage.score-not-utf8"}
 
 
 def test_score_starter_without_cards_does_not_read_stdin():

@@ -286,3 +286,21 @@ def test_a_resumed_human_json_game_shows_the_true_dealers_turn_card(capsys):
     shown = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     hands = next(data["hands"] for data in shown if data["type"] == "deal")
     assert [seat for seat, hand in enumerate(hands) if hand[-1] is not None] == sorted({0, dealer})
+
+
+@pytest.mark.parametrize("match", [(), ("--match", "3")], ids=["game", "match"])
+def test_a_bots_game_that_never_scores_is_stopped_and_kept(tmp_path, match):
+    """Four Clabber bots that always take the first choice pass every hand, and a hand all
+    pass is dealt again: the game ran for ever, its memory growing by gigabytes. It now stops
+    once it has gone `STALLED_HANDS` hands without a point, says so, and keeps its record."""
+    from pegline_core.app.commands.play import STALLED_HANDS
+
+    saved = tmp_path / "stalled.toml"
+    result = run("play", "--variant", "clabber", "--bots", "tests.own_bots:FirstLegal",
+                 "--seed", "1", "--save", str(saved), *match)
+    assert result.exit_code == 1, result.output
+    assert result.output.splitlines()[-1] == (
+        f"Error: the game has gone {STALLED_HANDS} hands in a row without a point: stopped in "
+        f"hand {STALLED_HANDS + 1} (scores 0-0), since with these bots it would never end")
+    assert saved.exists()
+

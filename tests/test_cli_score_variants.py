@@ -69,8 +69,9 @@ def test_bad_lines_on_standard_input_are_reported_and_the_rest_scored():
     result = run("score", input="1Z 5C 5D JS | 5S\n5H 5C 5D JS | 5S\n5H 5C 5D JS\n")
     assert result.exit_code == 1
     out = [json.loads(line) for line in result.output.splitlines()]
-    assert out == [{"line": 1, "error": "'1Z': unknown suit 'Z'"}, out[1],
-                   {"line": 3, "error": "expected 'CARDS | STARTER', e.g. '5H 5C 5D JS | 5S'"}]
+    assert out == [{"line": 1, "error": "'1Z': unknown suit 'Z'", "code": "card.suit"},
+                   out[1], {"line": 3, "error": "expected 'CARDS | STARTER', e.g. '5H 5C 5D JS | 5S'",
+                            "code": "cribbage.score-line"}]
     assert out[1]["total"] == 29
 
 

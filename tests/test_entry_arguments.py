@@ -6,6 +6,7 @@ overlays="lowball")` looked up a variant 'l')."""
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -97,12 +98,25 @@ def test_play_game_refuses_keywords_of_the_wrong_kind(keywords, said):
 
 @pytest.mark.parametrize(("players", "said"), [
     (5, f"{PLAYERS}5"), (None, f"{PLAYERS}None"), ("ab", f"{PLAYERS}'ab'"),
-    ([1, 2], f"{PLAYERS}[1, 2]"), ([RandomBot(1), "bot"], PLAYERS),
+    ([1, 2], "players[0] must be a player, with a choose(view, legal) method; int has none"),
+    ([RandomBot(1), "bot"],
+     "players[1] must be a player, with a choose(view, legal) method; str has none"),
     ([RandomBot(1)], "two-player needs 2 players, got 1"),
     ([RandomBot(seat) for seat in range(3)], "two-player needs 2 players, got 3"),
 ], ids=["int", "none", "str", "ints", "a-str-among-bots", "one-bot", "three-bots"])
 def test_play_game_refuses_players_of_the_wrong_kind_or_count(players, said):
     refused(lambda: play_game("two-player", players, seed=1), said)
+
+
+def test_play_game_names_the_player_without_choose_and_its_nearest_method():
+    """The whole list was shown, cut short, whichever of its players had no choose."""
+    class Mine:
+        def chose(self, view, legal):
+            return legal[0]
+
+    refused(lambda: play_game("two-player", [RandomBot(1), Mine()], seed=1),
+            "players[1] must be a player, with a choose(view, legal) method; Mine has none "
+            "(did you mean chose?)")
 
 
 def test_play_game_names_a_player_class_given_for_a_player():
@@ -210,3 +224,44 @@ def test_the_openspiel_game_refuses_arguments_of_the_wrong_kind():
 
     for wrong in (5, None, [], b"two-player"):
         refused(lambda wrong=wrong: openspiel_game(wrong), f"the variant {NAME}")
+
+
+RECORD_KINDS = [5, None, ["game.toml"], b"game.toml", 2.5]
+"""What a newcomer passes for a record's path or text by mistake."""
+
+
+@pytest.mark.parametrize("wrong", RECORD_KINDS, ids=repr)
+def test_records_refuse_a_path_or_text_of_the_wrong_kind(wrong):
+    from pegline_core import GameRecord
+    from pegline_core.app.match import MatchRecord
+    from pegline_cribbage.scripts import Script
+
+    record = GameRecord.of(play_game("two-player-61", TWO, seed=1), seed=1)
+    path = "a file's path (a str or a pathlib.Path), not "
+    text = "a string (load reads a file), not "
+    for load in (GameRecord.load, MatchRecord.load, record.save):
+        refused(functools.partial(load, wrong), f"a record's path must be {path}")
+    for read in (GameRecord.from_toml, GameRecord.from_jsonl, MatchRecord.from_toml,
+                 MatchRecord.from_jsonl):
+        refused(functools.partial(read, wrong), f"a record's text must be {text}")
+    refused(lambda: Script.load(wrong), f"a script's path must be {path}")
+    refused(lambda: Script.from_toml(wrong), f"a script's text must be {text}")
+
+
+@pytest.mark.parametrize("wrong", ["game", 5, None], ids=repr)
+def test_a_record_of_something_else_than_a_game_or_match_is_refused(wrong):
+    from pegline_core import GameRecord
+    from pegline_core.app.match import MatchRecord
+
+    refused(lambda: GameRecord.of(wrong), "a record's game must be a Game (play_game returns "
+                                          f"one), not {wrong!r}")
+    refused(lambda: MatchRecord.of(wrong), "a match record's match must be a Match (play_match "
+                                           f"returns one), not {wrong!r}")
+
+
+@pytest.mark.parametrize("wrong", [3, "best of 3", None], ids=repr)
+def test_play_match_refuses_rules_of_the_wrong_kind(wrong):
+    from pegline_core.app.match import play_match
+
+    refused(lambda: play_match("two-player-61", TWO, wrong),
+            f"a match's rules must be MatchRules(best_of=N) or MatchRules(target=N), not {wrong!r}")

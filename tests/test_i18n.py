@@ -732,6 +732,106 @@ def test_every_commands_help_speaks_the_language(lang):
         assert "[default:" not in said.output and "Options:" not in said.output
 
 
+@pytest.mark.parametrize(("language", "suit", "format"), [
+    ("ja", "'1Z'：不明なスート 'Z'", "'CARDS | STARTER' の形で書いてください（例：'5H 5C 5D JS | 5S'）"),
+    ("zh-Hans", "'1Z'：未知的花色 'Z'", "应写成 'CARDS | STARTER'，例如 '5H 5C 5D JS | 5S'"),
+], ids=["ja", "zh-Hans"])
+def test_bad_lines_on_standard_input_are_said_in_the_language_with_their_code(language, suit,
+                                                                               format):
+    """Given cards as arguments, an error spoke the language; read from standard input, the
+    same error was left in English. Each line's error now says it as the web API does, with the
+    code a script reads whatever the language."""
+    result = CliRunner().invoke(main, ["--lang", language, "score"],
+                                input="1Z 5C 5D JS | 5S\n5H 5C 5D JS\n5H 5C 5D JS | 5S 6S\n")
+    assert result.exit_code == 1
+    out = [json.loads(line) for line in result.output.splitlines()]
+    assert out[:2] == [{"line": 1, "error": suit, "code": "card.suit"},
+                       {"line": 2, "error": format, "code": "cribbage.score-line"}]
+    assert out[2]["code"] == "cribbage.score-starters" and "2" in out[2]["error"]
+    english = [json.loads(line) for line in CliRunner().invoke(
+        main, ["--lang", "en", "score"], input="5H 5C 5D JS | 5S 6S\n").output.splitlines()]
+    assert english == [{"line": 1, "error": "expected one starter after '|', got 2",
+                        "code": "cribbage.score-starters"}]
+
+
+def test_a_stalled_game_is_said_in_the_language():
+    """A bots' game that never scores is stopped (`STALLED_HANDS`) with its reason in the
+    language."""
+    result = run("--lang", "ja", "play", "--variant", "clabber", "--bots",
+                 "tests.own_bots:FirstLegal", "--seed", "1")
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == (
+        "エラー：100ハンド続けて誰も得点していません：このボットたちではゲームが終わらないため、"
+        "第101ハンド（得点 0-0）で止めました")
+
+
+SCRIPT = """variant = "two-player"
+dealer = 1
+[[hands]]
+dealt = [["3C", "4H", "9C", "TH", "KC", "KD"], ["5D", "TS", "2D", "7S", "QC", "QD"]]
+discards = [["KC", "KD"], ["QC", "QD"]]
+starter = "AS"
+plays = ["3C", "5D", "4H", "TS", "9C", "2D", "TH", "7S", "AH"]
+"""
+
+
+@pytest.mark.parametrize(("change", "english", "japanese"), [
+    (("", ""), "hands[0].plays[8]: pegging is over, but the script plays 'AH'",
+     "hands[0].plays[8]: ペギングは終わっていますが、スクリプトは 'AH' を出しています"),
+    (("dealer = 1", "dealer = 5"), "dealer: the first dealer is a seat from 0 to 1, not 5",
+     "dealer: 最初のディーラーは 0 から 1 の席です。指定は 5"),
+], ids=["after-pegging", "dealer"])
+def test_a_scripted_games_mistakes_name_their_place_in_the_language(tmp_path, change, english,
+                                                                     japanese):
+    """`pegline replay` of a script said these in English under --lang ja, the dealer's without
+    its place."""
+    path = tmp_path / "script.toml"
+    path.write_text(SCRIPT.replace(*change), encoding="utf-8")
+    assert run("replay", str(path)).output.splitlines()[-1] == f"Error: {english}"
+    assert run("--lang", "ja", "replay", str(path)).output.splitlines()[-1] == \
+        f"エラー：{japanese}"
+
+
+def test_the_web_apis_near_misses_are_said_in_the_language():
+    """An unknown variant or bot named no near one on the web (the command line did), and a
+    missing variant was an 'unknown variant None'."""
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from pegline_core.app.web import create_app
+
+    client = TestClient(create_app())
+    ja = {"X-Pegline-Lang": "ja"}
+    said = [client.post("/api/tables", json=body, headers=ja).json()["error"] for body in (
+        {"variant": "two-palyer", "seats": ["person", "bot:greedy"]},
+        {"variant": "two-player", "seats": ["person", "bot:greedyy"]},
+        {"seats": ["person", "bot:greedy"]})]
+    assert said == ["不明なバリアント 'two-palyer'：もしかして 'two-player' または 'two-player-61' "
+                    "または 'three-player'？ /api/options から選んでください",
+                    "不明なボット 'greedyy'。もしかして 'greedy'？ 次から選んでください：random, greedy, "
+                    "sloppy, coach",
+                    '新しいゲームにはバリアントを指定してください。例：{"variant": "two-player"}']
+
+
+def test_every_option_of_every_command_says_what_it_is_for():
+    """--help listed serve's --port, simulate's --games and --seed and win-table's --seed with
+    their defaults only; each option now says what it does, in each language."""
+    import click
+
+    from pegline_core.app.clikit import HELP_CONTEXT, help_domain
+
+    bare = [(path, param.opts[0]) for path, command in _command_paths()
+            for param in command.params if isinstance(param, click.Option) and not param.help]
+    assert bare == []
+    for lang in ("ja", "zh-Hans"):
+        with use_language(lang):
+            untranslated = [(path, param.opts[0]) for path, command in _command_paths()
+                            for param in command.params
+                            if isinstance(param, click.Option) and param.help == Messages(
+                                help_domain(command)).pgettext(HELP_CONTEXT, param.help)]
+        assert untranslated == [], lang
+
+
 def test_help_given_before_the_language_or_with_only_lang_set_speaks_it():
     assert run("--help", env={"LANG": "ja_JP.UTF-8"}).output.startswith("使い方：")
     assert run("--help", "--lang", "zh-Hans").output.startswith("用法：")

@@ -384,7 +384,7 @@ def test_a_record_names_its_game_and_only_a_version_1_header_has_none():
     assert GameRecord.load(V1 / "cut-off.toml").game == "cribbage"
     other = GameRecord(record.variant, (), record.digest, record.plugins, None, 5, (), "whist")
     with pytest.raises(RecordError, match="the record's game 'whist' cannot be loaded: "
-                                          "unknown plugin 'whist'"):
+                                          "unknown game 'whist'"):
         GameRecord.from_toml(other.to_toml())
 
 

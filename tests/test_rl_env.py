@@ -302,6 +302,12 @@ REFUSALS = [  # every refusal of the learning adapters, and what it says in Japa
      "cribbage にボット 'genius' はありません。あるのは "),
     (lambda: evaluate(lambda *_: 0, "random", games=0),
      "rl.games", "games は 1 以上の整数でなければなりません。指定は 0"),
+    (lambda: _reset(env("two-player")).observe("player_2"), "rl.unknown-agent",
+     "このテーブルにエージェント 'player_2' はいません。いるのは player_0, player_1"),
+    (lambda: PeglineEnv("partner").observation_space(0), "rl.unknown-agent",
+     "このテーブルにエージェント 0 はいません。いるのは player_0, player_1, player_2, player_3"),
+    (lambda: env("two-player").action_space("player_0 "), "rl.unknown-agent",
+     "このテーブルにエージェント 'player_0 ' はいません。いるのは player_0, player_1"),
 ]
 
 

@@ -8,6 +8,8 @@ pytest.importorskip("pettingzoo", reason="the rl extra (pip install -e '.[rl]') 
                                          "installed")
 
 from pegline_core import PeglineError, RandomBot, game_definition
+from pegline_core.app.i18n import use_language
+from pegline_core.app.problems import shown
 from pegline_core.rl import PeglineEnv, WinRate, bot_policy, evaluate
 
 
@@ -95,3 +97,37 @@ def test_evaluate_refuses_a_policy_that_is_no_callable(policy, opponent, said) -
     # it was a TypeError from inside the game loop: 'int' object is not callable
     with pytest.raises(PeglineError, match=said):
         evaluate(policy, opponent, "two-player-61", games=2)
+
+
+def _by_observation(observation):
+    return 0
+
+
+class _Agent:
+    def act(self, table, agent):
+        return 0
+
+
+@pytest.mark.parametrize(("policy", "opponent", "said"), [
+    (_by_observation, "random", "the policy is called as policy(env, agent), which "
+                                "_by_observation(observation) cannot be"),
+    (bot_policy("greedy"), lambda: 0, "the opponent is called as policy(env, agent), which "
+                                      "<lambda>() cannot be"),
+    (_Agent, "random", "the policy is called as policy(env, agent), which _Agent() cannot be"),
+])
+def test_evaluate_refuses_a_policy_it_cannot_call_with_env_and_agent(policy, opponent, said):
+    """A policy of the observation alone, Gymnasium's way, failed at its first turn with a
+    TypeError from deep in the loop; it is refused before any game, in the user's language."""
+    with pytest.raises(PeglineError) as caught:
+        evaluate(policy, opponent, "two-player-61", games=2)
+    assert str(caught.value) == said and caught.value.code == "rl.policy-call"
+    with use_language("ja"):
+        assert "は policy(env, agent) として呼ばれますが、" in shown(caught.value)
+
+
+def test_a_policy_of_any_callable_kind_is_taken():
+    """Positional, keyword-capable, *args, a bound method, a built policy: each is called."""
+    rate = evaluate(lambda table, agent, *rest: bot_policy("random")(table, agent), "random",
+                    "two-player-61", games=1)
+    assert rate.games == 1
+    assert evaluate(bot_policy("greedy"), bot_policy("random"), "two-player-61", games=1).games == 1

@@ -103,8 +103,18 @@ def test_unknown_keys_and_bad_choices(tmp_path):
     ]
     path = write(tmp_path, "w", 'game = "chess"\n')
     (found,) = problems(path)
-    assert found.startswith(f"{path}: game: unknown plugin 'chess' (installed: ") and \
+    assert found.startswith(f"{path}: game: unknown game 'chess' (installed games: ") and \
         "cribbage" in found
+
+
+def test_a_misspelt_game_is_told_the_games_not_every_plugin(tmp_path):
+    """``game`` names a game: the rule plugins (standard, muggins...) are no candidates."""
+    path = write(tmp_path, "v", 'game = "cribage"\n')
+    (found,) = problems(path)
+    assert found.startswith(f"{path}: game: unknown game 'cribage' (did you mean 'cribbage'? "
+                            "installed games: ")
+    games = found.split("installed games: ")[1].rstrip(")").split(", ")
+    assert {"clabber", "cribbage"} <= set(games) and not {"standard", "muggins"} & set(games)
 
 
 def test_the_old_game_table_is_refused_with_its_file(tmp_path):

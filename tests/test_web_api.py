@@ -393,6 +393,11 @@ def test_every_kind_of_bad_move_is_refused_and_changes_nothing(server):
 
 @pytest.mark.parametrize(("body", "message"), [
     ({"variant": "no-such"}, "unknown variant 'no-such'"),
+    ({"variant": "two-palyer"}, "unknown variant 'two-palyer': did you mean 'two-player' or "
+                                "'two-player-61' or 'three-player'? choose one from /api/options"),
+    ({}, 'a new game names its variant, e.g. {"variant": "two-player"}'),
+    ({"variant": "two-player", "seats": ["person", "bot:greedyy"]},
+     "unknown bot 'greedyy'; did you mean 'greedy'? choose from random, greedy, sloppy, coach"),
     ({"variant": "../variants/two-player.toml"}, "unknown variant"),
     ({"variant": "two-player", "seats": ["person", "bot:wizard"]}, "unknown bot 'wizard'"),
     ({"variant": "two-player", "seats": ["person"]}, "seats are a list of 2"),

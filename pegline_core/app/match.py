@@ -28,6 +28,7 @@ import attrs
 import tomli_w
 from attrs import frozen
 
+from pegline_core.arguments import expect, file_path, text_of
 from pegline_core.definition import Player
 from pegline_core.errors import PeglineError, RecordError
 from pegline_core.events import Event, EventCodec, GameEnded
@@ -97,6 +98,8 @@ class Match:
     """A match in progress: its finished games, the standings, who deals the next game."""
 
     def __init__(self, variant: Variant | str, rules: MatchRules) -> None:
+        expect(isinstance(rules, MatchRules), "a match's rules",
+               "MatchRules(best_of=N) or MatchRules(target=N)", rules)
         self.variant = variant if isinstance(variant, Variant) else load_variant(variant)
         self.rules = rules
         self.games: list[Game] = []
@@ -234,6 +237,8 @@ class MatchRecord:
     def of(cls, match: Match, *, seeds: Sequence[int | None] = (),
            playing: tuple[Game, int | None] | None = None) -> MatchRecord:
         """The record of ``match``, with the game being ``playing`` (and its seed) last."""
+        expect(isinstance(match, Match), "a match record's match",
+               "a Match (play_match returns one)", match)
         seeds = list(seeds) + [None] * (len(match.games) - len(seeds))
         games = [GameRecord.of(game, seed=seed)
                  for game, seed in zip(match.games, seeds, strict=True)]
@@ -296,7 +301,7 @@ class MatchRecord:
 
     def save(self, path: str | Path, written: MutableMapping[int, str] | None = None) -> None:
         """Write atomically, as a game record is (``written`` as for `to_toml`)."""
-        path = Path(path)
+        path = file_path(path, "a record's path")
         if path.suffix != ".toml":
             raise RecordError(f"{path}: a match record is a .toml file")
         write_atomically(path, self.to_toml(written).encode(), RecordError)
@@ -304,7 +309,7 @@ class MatchRecord:
     @classmethod
     def load(cls, path: str | Path) -> MatchRecord:
         """Read a match record (``.toml``) or a match's log (``.jsonl``, ``.jsonl.gz``)."""
-        path = Path(path)
+        path = file_path(path, "a record's path")
         text = read_record_text(path)
         if is_log_path(path):
             return cls.from_jsonl(text, name=str(path))
@@ -315,7 +320,7 @@ class MatchRecord:
         """Read a match's log: its header line, then each game's log (a line whose ``format``
         is a game record's starts the next game). Each game's summary is what its events add
         up to; the games are checked as a match record's are."""
-        first, _, rest = text.partition("\n")
+        first, _, rest = text_of(text, "a record's text").partition("\n")
         try:
             head = parse_json(first, f"{name}: line 1", RecordError)
         except RecordError:
@@ -344,7 +349,7 @@ class MatchRecord:
     @classmethod
     def from_toml(cls, text: str, *, name: str = "<match>") -> MatchRecord:
         """Read a match record; its stated summary must add up to its games (`RecordError`)."""
-        data = parse_toml(text, name, RecordError)
+        data = parse_toml(text_of(text, "a record's text"), name, RecordError)
         rules = _rules_of(data, name)
         unknown = set(data) - {"format", "version", "match", "summary", "games"}
         if unknown:

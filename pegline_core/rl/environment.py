@@ -51,6 +51,8 @@ _ILLEGAL = Template("rl.illegal-action", "{agent} cannot take action {action} no
 _STOPPED = Template("rl.stopped", "the game stopped with nobody to act in the {phase} phase")
 _REWARD = Template("rl.reward", "reward must be one of {rewards}, not {value}")
 _MAX_CYCLES = Template("rl.max-cycles", "max_cycles must be a whole number above 0, not {value}")
+_UNKNOWN_AGENT = Template("rl.unknown-agent", "no agent {agent} at this table; its agents are "
+                          "{agents}")
 
 
 Last = tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, object]]
@@ -125,10 +127,19 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         """Whether `reset` has dealt a game (before it, there is no seat to act)."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self._seat(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self._seat(agent)]]
+
+    def _seat(self, agent: str) -> int:
+        """The seat of ``agent``, one of this table's, or the refusal that names them (a bare
+        KeyError said neither what was wrong nor what the agents are)."""
+        try:
+            return self.seat_of[agent]
+        except (KeyError, TypeError):  # (a list is no key at all)
+            raise PeglineError(_UNKNOWN_AGENT(agent=short_repr(agent), agents=", ".join(
+                self.possible_agents))) from None
 
     # -- the game ------------------------------------------------------------------------------
 
@@ -223,7 +234,10 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         unless it is to act)."""
         if not self._dealt:  # before reset: say so (inline: every decision passes here)
             raise reset_first("observe")
-        seat = self.seat_of[agent]
+        try:  # (inline: every decision passes here)
+            seat = self.seat_of[agent]
+        except (KeyError, TypeError):
+            seat = self._seat(agent)  # which refuses it, naming the agents
         # ``put`` with a list: less than half the time of indexing with one, at every decision
         mask = np.zeros(self.encoding.action_count, np.int8)
         if agent == self.agent_selection and self._legal:

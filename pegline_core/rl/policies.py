@@ -8,6 +8,7 @@ seat's view instead (what the seat may see, the same as the observation holds).
 
 from __future__ import annotations
 
+import inspect
 import math
 from collections.abc import Callable
 
@@ -28,6 +29,10 @@ _NOT_TO_ACT = Template("rl.not-to-act", "{agent} has no move to choose now: a po
 _NONE_YET = Template("rl.none-before-reset", "none before reset")
 _NO_BOT = Template("rl.no-bot", "no bot {name} in {game}; there are {bots}")
 _GAMES = Template("rl.games", "games must be a whole number above 0, not {value}")
+_POLICY_CALL = Template("rl.policy-call", "{role} is called as policy(env, agent), which "
+                       "{name}{signature} cannot be")
+_THE_POLICY = Template("rl.the-policy", "the policy")
+_THE_OPPONENT = Template("rl.the-opponent", "the opponent")
 
 Policy = Callable[[PeglineEnv, str], int]
 """Picks the number of a legal action for the agent to act."""
@@ -99,6 +104,21 @@ class WinRate:
                 f"(95% interval {low:.1%} to {high:.1%})")
 
 
+def _called_with_env_and_agent(policy: Callable[..., object], role: str) -> None:
+    """Refuse a ``policy`` that cannot be called as ``policy(env, agent)`` (one of the
+    observation alone, Gymnasium's way, or a class given for its instance), before any game
+    rather than as a TypeError from inside the loop."""
+    try:
+        signature = inspect.signature(policy)
+    except (TypeError, ValueError):  # no signature to read (some built-ins): called as it is
+        return
+    try:
+        signature.bind(None, None)
+    except TypeError:
+        name = getattr(policy, "__name__", type(policy).__name__)
+        raise PeglineError(_POLICY_CALL(role=role, name=name, signature=signature)) from None
+
+
 def evaluate(policy: Policy, opponent: Policy | str, variant: Variant | str = "two-player-61",
              *, games: int = 100, seed: int = 0) -> WinRate:
     """Play ``games`` games of ``policy`` against ``opponent`` (a policy or a bot's name) and
@@ -116,6 +136,9 @@ def evaluate(policy: Policy, opponent: Policy | str, variant: Variant | str = "t
     expect(callable(policy), "the policy", "a callable policy(env, agent) -> number", policy)
     expect(isinstance(opponent, str) or callable(opponent), "the opponent",
            "a policy or a bot's name", opponent)
+    _called_with_env_and_agent(policy, _THE_POLICY())
+    if not isinstance(opponent, str):
+        _called_with_env_and_agent(opponent, _THE_OPPONENT())
     other = bot_policy(opponent, seed + 1) if isinstance(opponent, str) else opponent
     table = PeglineEnv(variant, reward="win")
     sides = table.ruleset.variant.sides

@@ -19,7 +19,9 @@ from pegline_core.app.problems import shown
 from pegline_core.cards import Card, format_cards, parse_cards
 from pegline_core.errors import PeglineError
 from pegline_core.files import read_text
+from pegline_core.messages import Template
 from pegline_core.variant import load_variant
+from pegline_cribbage.refusals import DOMAIN
 from pegline_cribbage.scorer import Scorer, ShowScore
 
 _ = Messages("pegline_cribbage").gettext
@@ -39,17 +41,23 @@ def _show_json(result: ShowScore) -> dict[str, object]:
     }
 
 
+_LINE = Template("cribbage.score-line", "expected 'CARDS | STARTER', e.g. '5H 5C 5D JS | 5S'",
+                 DOMAIN)
+_STARTERS = Template("cribbage.score-starters", "expected one starter after '|', got {n}", DOMAIN)
+_NOT_UTF8 = Template("cribbage.score-not-utf8", "not UTF-8 text", DOMAIN)
+
+
 def _parse_line(line: str) -> tuple[tuple[Card, ...], Card, bool]:
     """``5H 5C 5D JS | 5S`` with an optional ``crib`` word anywhere."""
     words = line.replace("|", " | ").split()
     crib = "crib" in (w.lower() for w in words)
     words = [w for w in words if w.lower() != "crib"]
     if words.count("|") != 1:
-        raise ValueError("expected 'CARDS | STARTER', e.g. '5H 5C 5D JS | 5S'")
+        raise PeglineError(_LINE())
     bar = words.index("|")
     starter = parse_cards(words[bar + 1:])
     if len(starter) != 1:
-        raise ValueError(f"expected one starter after '|', got {len(starter)}")
+        raise PeglineError(_STARTERS(n=len(starter)))
     return parse_cards(words[:bar]), starter[0], crib
 
 
@@ -122,12 +130,13 @@ def _score_stream(scorer: Scorer) -> None:
             continue
         try:
             if line is None:
-                raise ValueError("not UTF-8 text")
+                raise PeglineError(_NOT_UTF8())
             hand, turned, crib = _parse_line(line)
             out = _show_json(scorer.show(hand, turned, crib=crib))
-        except ValueError as exc:
+        except ValueError as exc:  # said as the web API says it: in the language, with its code
             failed = True
-            out = {"line": number, "error": str(exc)}
+            code = exc.code if isinstance(exc, PeglineError) else None
+            out = {"line": number, "error": shown(exc)} | ({"code": code} if code else {})
         click.echo(json.dumps(out))
     if failed:
         sys.exit(1)
@@ -248,7 +257,8 @@ WIN_TABLE_SCORES = (0, 30, 60, 90, 100, 110, 115, 120)
 @overlay_option
 @click.option("--hands", type=click.IntRange(min=1), default=20_000, show_default=True,
               help="Hands to play (each dealt at love-all and played by two coaches).")
-@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True)
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Seed for the deals and the coaches: the same seed, the same table.")
 @click.option("--budget", type=click.IntRange(min=1), default=None,
               help="The coaches' simulated hands per decision (default: the coach's own).")
 @click.option("--workers", type=click.IntRange(min=1),

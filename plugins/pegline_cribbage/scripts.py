@@ -26,17 +26,19 @@ from typing import Any
 
 from attrs import field, frozen
 
+from pegline_core.arguments import file_path, text_of
 from pegline_core.cards import Card, CardError, parse_cards
 from pegline_core.errors import PeglineError
 from pegline_core.events import Action
 from pegline_core.files import parse_toml, read_text
 from pegline_core.game import Game
-from pegline_core.messages import Problem, lines, said
+from pegline_core.messages import Problem, Template, lines, said
 from pegline_core.strict import StructureProblems, format_path, structure_strict
 from pegline_core.variant import DEFAULT_VARIANT, load_variant
 from pegline_cribbage.actions import CutForDeal, CutStarter, Deal, Discard, Go, Play
 from pegline_cribbage.machine import seat_to_play
 from pegline_cribbage.phases import CribbagePhase
+from pegline_cribbage.refusals import DOMAIN
 
 PEGGING = CribbagePhase.PEGGING
 
@@ -45,6 +47,13 @@ __all__ = ["Script", "HandScript", "ScriptError"]
 
 class ScriptError(PeglineError):
     """A script that cannot be read or replayed; the message names the place in the file."""
+
+
+_OVER = Template("cribbage.script-over", "the game is already over", DOMAIN)
+_PEGGING_OVER = Template("cribbage.script-pegging-over", "pegging is over, but the script plays "
+                         "{entry}", DOMAIN)
+_DEALER = Template("cribbage.script-dealer", "the first dealer is a seat from 0 to {last}, not "
+                   "{dealer}", DOMAIN)
 
 
 @frozen
@@ -74,7 +83,7 @@ class Script:
     @classmethod
     def from_toml(cls, text: str, *, name: str = "<script>") -> Script:
         """Parse a script; every structural problem comes back at once as a `ScriptError`."""
-        data = parse_toml(text, name, ScriptError)
+        data = parse_toml(text_of(text, "a script's text"), name, ScriptError)
         try:
             return structure_strict(data, cls)
         except StructureProblems as exc:
@@ -83,10 +92,14 @@ class Script:
 
     @classmethod
     def load(cls, path: str | Path) -> Script:
+        path = file_path(path, "a script's path")
         return cls.from_toml(read_text(path, ScriptError), name=str(path))
 
     def new_game(self) -> Game:
         variant = load_variant(self.variant, overlays=self.overlays)
+        if self.dealer >= variant.table.players:
+            raise ScriptError(Problem(_DEALER(last=variant.table.players - 1,
+                                              dealer=self.dealer), "dealer"))
         return Game(variant, dealer=self.dealer if self.dealer >= 0 else None)
 
     def replay(self, game: Game | None = None) -> Game:
@@ -106,7 +119,7 @@ class Script:
         for number, hand in enumerate(self.hands):
             at = f"hands[{number}]"
             if game.over:
-                raise ScriptError(f"{at}: the game is already over")
+                raise ScriptError(Problem(_OVER(), at))
             yield f"{at}.dealt", Deal([_cards(h, f"{at}.dealt") for h in hand.dealt],
                                       _cards(hand.crib, f"{at}.crib"))
             for seat, cards in enumerate(hand.discards):
@@ -121,7 +134,7 @@ class Script:
         for index, entry in enumerate(hand.plays):
             where = f"{at}.plays[{index}]"
             if game.phase != CribbagePhase.PEGGING:
-                raise ScriptError(f"{where}: pegging is over, but the script plays {entry!r}")
+                raise ScriptError(Problem(_PEGGING_OVER(entry=repr(entry)), where))
             while game.legal_actions() == [Go(seat_to_play(game))] and entry.lower() != "go":
                 yield where, Go(seat_to_play(game))
             if entry.lower() == "go":

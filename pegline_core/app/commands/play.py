@@ -20,6 +20,7 @@ from pegline_core.app.bot_specs import TOO_MANY, BotSpecError, resolve_bots
 from pegline_core.app.clikit import (
     BadOption,
     Command,
+    Failure,
     Usage,
     bot_list,
     check_output,
@@ -166,6 +167,8 @@ def play(variant_name: str, overlays: tuple[str, ...], seed: int | None, bots: s
         players[0] = SavedBeforeAsking(players[0], save)
     elif save_path is not None:
         emit = _saving_each_hand(game, save, emit)
+    if not human:
+        emit = _stopping_when_stalled(game, emit)
     if observe is not None:
         for event in game.log:  # a resumed game: the screen redraws the table as it stands
             observe(event)
@@ -230,6 +233,32 @@ class SavedBeforeAsking:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.person, name)
+
+
+STALLED_HANDS = 100
+"""The hands in a row without a point after which a bots' game is stopped: one that goes so
+long never ends (four Clabber bots that always pass deal again for ever), where a real game
+scores in nearly every hand."""
+
+
+def _stopping_when_stalled(game: Game, emit: Callable[[Event], None]
+                           ) -> Callable[[Event], None]:
+    """``emit``, then `Failure` once the game has gone `STALLED_HANDS` hands without a point:
+    a bots' game that would run for ever, its log growing, stops with its reason instead."""
+    hand, scores = game.hand, game.scores  # the hand of the last point, and the scores then
+
+    def emitted_then_checked(event: Event) -> None:
+        nonlocal hand, scores
+        emit(event)
+        if game.scores != scores:
+            hand, scores = game.hand, game.scores
+        elif game.hand - hand > STALLED_HANDS:
+            raise Failure(_("the game has gone {n} hands in a row without a point: stopped in "
+                            "hand {hand} (scores {scores}), since with these bots it would "
+                            "never end").format(n=STALLED_HANDS, hand=game.hand,
+                                                scores=_scores_said(game.scores)))
+
+    return emitted_then_checked
 
 
 def _saving_each_hand(game: Game, save: Callable[[], None],
@@ -324,6 +353,8 @@ def _play_games(match: Match, playing: Game | None, seed: int, bots: str, human:
             players[0] = SavedBeforeAsking(players[0], save)
         elif saves is not None:
             emit = _saving_each_hand(game, save, emit)
+        if not human:
+            emit = _stopping_when_stalled(game, emit)
         try:
             play_game(variant, players, seed=chance_seed, on_event=emit, game=game)
         except (PlayerLeft, KeyboardInterrupt, EOFError) as exc:

@@ -34,7 +34,8 @@ class _Rate(click.FloatRange):
 @click.command(cls=Command)
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on (another address lets other machines play too).")
-@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True)
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              help="Port to listen on (0: any free one; the address served on is printed).")
 @click.option("--db", default=None,
               help="The SQLite file the games live in (default: in your data directory; "
                    ":memory: keeps them only while the server runs).")

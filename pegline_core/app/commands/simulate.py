@@ -39,12 +39,15 @@ _ = _messages.gettext
 @click.command(cls=Command)
 @variant_option
 @overlay_option
-@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True)
+@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True,
+              help="Games to play (with --round-robin: games per pair).")
 @click.option("--bots", default="greedy,random", show_default=True,
               help="Bots, comma-separated; they rotate seats game by game (random, the "
                    "game's own: greedy, sloppy and coach for cribbage, or a player class of "
                    "your own as module.path:Name).")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Seed for the deals and the bots: the same seed, the same report, on any "
+                   "number of workers.")
 @click.option("--workers", type=click.IntRange(min=1),
               help="Local processes (default: every core).")
 @click.option("--scheduler", help="A dask.distributed scheduler, e.g. tcp://HOST:8786.")

@@ -79,6 +79,7 @@ from pegline_core.game_hooks import MissingHook
 from pegline_core.messages import Message, Problem, said
 from pegline_core.plugins import describe_plugin, game_definition, installed_plugins
 from pegline_core.rules import Rule
+from pegline_core.strict import did_you_mean
 from pegline_core.variant import Variant, available_variants, load_variant
 
 __all__ = ["create_app", "MAX_BODY"]
@@ -142,9 +143,14 @@ class Server:
     def _variant(self, data: dict[str, object]) -> Variant:
         """The variant a new game's ``variant`` and ``options`` name."""
         name = data.get("variant")
-        if not isinstance(name, str) or name not in available_variants():
-            raise RequestError(_("unknown variant {name}: choose one from /api/options").format(
-                name=repr(name)))
+        if name is None:
+            raise RequestError(_("a new game names its variant, e.g. {example}").format(
+                example='{"variant": "two-player"}'))
+        known = available_variants()
+        if not isinstance(name, str) or name not in known:
+            close = say(did_you_mean(name, known)) if isinstance(name, str) else ""
+            raise RequestError(_("unknown variant {name}: {close}choose one from /api/options")
+                               .format(name=repr(name), close=close))
         base = load_variant(name)
         web = self._web(base)
         chosen = data.get("options", {})

@@ -35,6 +35,7 @@ from pegline_core.app import hookspecs
 from pegline_core.app.bot_specs import bots_for
 from pegline_core.app.game_hooks import app_hooks
 from pegline_core.app.i18n import Messages, RuleNames, current_language
+from pegline_core.app.problems import say
 from pegline_core.app.web.protocol import Json, RequestError, WebTable, whole
 from pegline_core.app.web.store import Store, StoredTable, StoreError
 from pegline_core.coaching import Comparison
@@ -44,6 +45,7 @@ from pegline_core.events import Action, AskCoach, Event, EventCodec, GameEnded, 
 from pegline_core.game import Game
 from pegline_core.game_hooks import GameHooks, MissingHook
 from pegline_core.record import GameRecord
+from pegline_core.strict import did_you_mean
 from pegline_core.turns import Chance
 from pegline_core.variant import Variant
 
@@ -446,8 +448,7 @@ class Table:
         known = bots_for(self.game)
         bot = next(iter(known)) if bot is None else bot
         if not isinstance(bot, str) or bot not in known:
-            raise RequestError(_("unknown bot {name}; choose from {bots}").format(
-                name=repr(bot), bots=", ".join(known)))
+            raise _unknown_bot(bot, known)
         seat = whole(asked, "seat", 0, len(self.seats) - 1)
         if seat not in self.people:
             raise RequestError(_("seat {seat} is not a person's seat at this table").format(
@@ -814,6 +815,13 @@ class Tables:
         return found
 
 
+def _unknown_bot(name: object, known: Mapping[str, object]) -> RequestError:
+    """The refusal of a bot the game does not have, with the nearest of its bots' names."""
+    close = say(did_you_mean(name, known)) if isinstance(name, str) else ""
+    return RequestError(_("unknown bot {name}; {close}choose from {bots}").format(
+        name=repr(name), close=close, bots=", ".join(known)))
+
+
 def _reveal(seat: int) -> set[int]:
     """Whose hidden cards ``seat`` (or the spectators) may see."""
     return set() if seat == WATCHER else {seat}
@@ -838,8 +846,7 @@ def _check_seats(variant: Variant, seats: object) -> list[str]:
                 else _("seat {seat} is {kind}, neither \"person\" nor \"bot:NAME\" (bots: "
                        "{bots})").format(**said, bots=", ".join(known)))
         if kind != PERSON and kind[4:] not in known:
-            raise RequestError(_("unknown bot {name}; choose from {bots}").format(
-                name=repr(kind.removeprefix("bot:")), bots=", ".join(known)))
+            raise _unknown_bot(kind.removeprefix("bot:"), known)
     if PERSON not in seats:
         raise RequestError(_("a table needs at least one \"person\" seat"))
     return list(seats)
