@@ -455,7 +455,7 @@ def test_an_error_in_a_worker_reaches_the_caller_and_ends_every_worker(monkeypat
 
 def _dying_chunk(start, count):
     if start >= sim.CHUNK:
-        os._exit(9)  # as the kernel's out-of-memory killer ends a process: no word sent back
+        os._exit(9)  # ends with no word sent back, as a bot calling os._exit would
     return count
 
 

@@ -271,10 +271,19 @@ def test_an_event_loop_s_signals_that_come_during_the_run_reach_it_after():
     asyncio.run(main())
 
 
-def test_a_ctrl_c_whose_handler_does_not_stop_the_program_does_not_stop_the_run():
+@pytest.mark.parametrize("where", ["workers", "cluster"])
+def test_a_ctrl_c_whose_handler_does_not_stop_the_program_does_not_stop_the_run(monkeypatch,
+                                                                               where):
     """A program's own Ctrl-C handler that returns (it only notes the Ctrl-C, as an event
-    loop's does) is called between chunks, and the run goes on to the last game: it is not
-    cut short and returned as if it were whole."""
+    loop's does) is called between chunks, on local workers as on a cluster, and the run goes
+    on to the last game: it is not cut short and returned as if it were whole."""
+    place: dict[str, object] = {"workers": 2}
+    if where == "cluster":
+        distributed = pytest.importorskip("distributed")
+        monkeypatch.setattr(distributed, "Client", _Cluster)
+        monkeypatch.setattr(distributed, "wait", lambda futures, timeout, return_when: (
+            {next(iter(futures))}, set()))
+        place = {"scheduler": "tcp://cluster:8786"}
     noted = []
     before = signal.signal(signal.SIGINT, lambda signum, frame: noted.append(signum))
     collected = []
@@ -285,7 +294,7 @@ def test_a_ctrl_c_whose_handler_does_not_stop_the_program_does_not_stop_the_run(
             os.kill(os.getpid(), signal.SIGINT)
 
     try:
-        sim.run_chunks(chunk_size, 40 * sim.CHUNK, collect, workers=2)
+        sim.run_chunks(chunk_size, 40 * sim.CHUNK, collect, **place)
     finally:
         signal.signal(signal.SIGINT, before)
     assert noted == [signal.SIGINT] and sum(collected) == 40 * sim.CHUNK
@@ -424,29 +433,6 @@ class _Cluster:
 
     def close(self, timeout):
         pass
-
-
-def test_on_a_cluster_a_ctrl_c_whose_handler_does_not_stop_the_program_does_not_stop_the_run(
-        monkeypatch):
-    """As on local workers: a program's Ctrl-C handler that returns lets the run go on."""
-    distributed = pytest.importorskip("distributed")
-    monkeypatch.setattr(distributed, "Client", _Cluster)
-    monkeypatch.setattr(distributed, "wait", lambda futures, timeout, return_when: (
-        {next(iter(futures))}, set()))
-    noted = []
-    before = signal.signal(signal.SIGINT, lambda signum, frame: noted.append(signum))
-    collected = []
-
-    def collect(count):
-        collected.append(count)
-        if len(collected) == 1:
-            os.kill(os.getpid(), signal.SIGINT)
-
-    try:
-        sim.run_chunks(chunk_size, 40 * sim.CHUNK, collect, scheduler="tcp://cluster:8786")
-    finally:
-        signal.signal(signal.SIGINT, before)
-    assert noted == [signal.SIGINT] and sum(collected) == 40 * sim.CHUNK
 
 
 class _UnclosableCluster(_Cluster):
