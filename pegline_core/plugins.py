@@ -9,7 +9,6 @@ called, `pegline_core.dispatch`.
 
 from __future__ import annotations
 
-import difflib
 import functools
 import sys
 from collections.abc import Mapping
@@ -18,9 +17,9 @@ from importlib.metadata import EntryPoint, entry_points
 from pegline_core import hookspecs
 from pegline_core.definition import GameDefinition
 from pegline_core.errors import PluginError
-from pegline_core.messages import Template, either
+from pegline_core.messages import Template
 from pegline_core.rules import Rule, rule_problem
-from pegline_core.strict import DID_YOU_MEAN, Problems, StructureProblems, structure_strict
+from pegline_core.strict import Problems, StructureProblems, did_you_mean, structure_strict
 
 __all__ = ["PluginError", "installed_plugins", "plugin_class", "plugin_version", "build_plugin",
            "describe_plugin", "game_definition", "is_game", "not_a_game", "safe_load",
@@ -109,9 +108,8 @@ def _thawed(value: object) -> object:
 
 def _unknown(template: Template, name: str, names: list[str]) -> str:
     """That ``name`` is none of ``names``, with the nearest of them."""
-    near = difflib.get_close_matches(str(name), names, n=3, cutoff=0.6)
-    close = DID_YOU_MEAN(names=either(near)) if near else ""
-    return template(name=repr(name), close=close, names=", ".join(names) or "none")
+    return template(name=repr(name), close=did_you_mean(str(name), names),
+                    names=", ".join(names) or "none")
 
 
 def _installed_games(extra: Plugins | None = None) -> list[str]:

@@ -127,19 +127,22 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         """Whether `reset` has dealt a game (before it, there is no seat to act)."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[self.possible_agents[self._seat(agent)]]
+        try:
+            return self.observation_spaces[agent]
+        except (KeyError, TypeError):  # (a list is no key at all)
+            raise self._unknown(agent) from None
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[self.possible_agents[self._seat(agent)]]
-
-    def _seat(self, agent: str) -> int:
-        """The seat of ``agent``, one of this table's, or the refusal that names them (a bare
-        KeyError said neither what was wrong nor what the agents are)."""
         try:
-            return self.seat_of[agent]
-        except (KeyError, TypeError):  # (a list is no key at all)
-            raise PeglineError(_UNKNOWN_AGENT(agent=short_repr(agent), agents=", ".join(
-                self.possible_agents))) from None
+            return self.action_spaces[agent]
+        except (KeyError, TypeError):
+            raise self._unknown(agent) from None
+
+    def _unknown(self, agent: object) -> PeglineError:
+        """The refusal of an agent not at this table, naming those that are (a bare KeyError
+        said neither what was wrong nor what the agents are)."""
+        return PeglineError(_UNKNOWN_AGENT(agent=short_repr(agent),
+                                           agents=", ".join(self.possible_agents)))
 
     # -- the game ------------------------------------------------------------------------------
 
@@ -237,7 +240,7 @@ class PeglineEnv(AECEnv[str, dict[str, np.ndarray], int]):
         try:  # (inline: every decision passes here)
             seat = self.seat_of[agent]
         except (KeyError, TypeError):
-            seat = self._seat(agent)  # which refuses it, naming the agents
+            raise self._unknown(agent) from None
         # ``put`` with a list: less than half the time of indexing with one, at every decision
         mask = np.zeros(self.encoding.action_count, np.int8)
         if agent == self.agent_selection and self._legal:
